@@ -1,0 +1,5 @@
+import sys
+
+from bridgelaw.cli import main
+
+sys.exit(main())

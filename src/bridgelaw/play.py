@@ -1,0 +1,237 @@
+"""The strict play: Laws 41, 44 and 65 for online play, simulation and the table engine's core.
+
+:class:`Play` accepts only legal cards from the player in turn (declarer plays dummy's cards).
+A revoke, a lead out of turn or a card from the wrong hand raises an
+:class:`~bridgelaw.errors.IllegalCard` naming its law.
+
+>>> deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876")
+>>> p = Play(deal, declarer=Seat.NORTH, trump=Strain.NOTRUMP)
+>>> p.leader.letter, p.dummy.letter                # Law 41A: declarer's LHO leads
+('E', 'S')
+>>> for c in ["DK", "D8", "D5", "DA"]:
+...     p.push_text(c)
+>>> p.tricks_won(Side.NS), p.leader.letter        # Law 44: the winner leads next
+(1, 'N')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from bridgelaw.cards import (
+    SEATS,
+    SUIT_MASK,
+    Card,
+    Deal,
+    Hand,
+    Seat,
+    Side,
+    Strain,
+    card_name,
+    cards_in,
+    parse_card,
+    suit_cards,
+)
+from bridgelaw.errors import IllegalCard
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the four cards in the order played, who won it."""
+
+    leader: Seat
+    cards: tuple[Card, Card, Card, Card]
+    winner: Seat
+
+    def card_of(self, seat: Seat) -> Card:
+        return self.cards[(seat - self.leader) & 3]
+
+
+def trick_winner(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
+    """Law 44E/44F: the index (0-3, from the leader) of the card that wins a complete trick."""
+    best = cards[0]
+    best_index = 0
+    for i in (1, 2, 3):
+        c = cards[i]
+        if c // 13 == best // 13:
+            if c > best:
+                best, best_index = c, i
+        elif c // 13 == trump:
+            best, best_index = c, i
+    return best_index
+
+
+class Play:
+    """The card play of one board, from the opening lead to the thirteenth trick."""
+
+    __slots__ = (
+        "_undo",
+        "declarer",
+        "hands",
+        "leader",
+        "played",
+        "trick",
+        "tricks",
+        "trump",
+        "won",
+    )
+
+    def __init__(self, deal: Deal, declarer: Seat | int, trump: Strain | int) -> None:
+        self.declarer = Seat(declarer)
+        self.trump = Strain(trump)
+        self.hands: list[Hand] = list(deal.hands)
+        self.leader: Seat = self.declarer.lho  # Law 41A: the opening lead is made by declarer's LHO
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.won = [0, 0]  # tricks won by NS and by EW
+        self.played: list[Card] = []
+        self._undo: list[Seat] = []  # the leader before each card, to undo a completed trick
+
+    # -- the state ---------------------------------------------------------------------------
+
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def turn(self) -> Seat:
+        """Law 44B: the others play in clockwise rotation after the leader."""
+        return Seat((self.leader + len(self.trick)) & 3)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.tricks) == 13
+
+    def tricks_won(self, side: Side | int) -> int:
+        return self.won[side]
+
+    @property
+    def declarer_tricks(self) -> int:
+        return self.won[self.declarer & 1]
+
+    @property
+    def opening_lead(self) -> Card | None:
+        return self.played[0] if self.played else None
+
+    # -- what may be played ------------------------------------------------------------------
+
+    def legal_cards(self) -> LegalCards:
+        """Law 44C/44D: the player in turn must follow suit if he can; otherwise any card."""
+        hand = self.hands[(self.leader + len(self.trick)) & 3]
+        if self.trick:
+            follow = hand & SUIT_MASK[self.trick[0] // 13]
+            if follow:
+                return LegalCards(follow)
+        return LegalCards(hand)
+
+    def illegality(self, card: Card) -> IllegalCard | None:
+        """Why the player in turn may not play ``card`` now, or ``None`` if he may."""
+        if len(self.tricks) == 13:
+            return IllegalCard("44", "all thirteen tricks have been played")
+        if not 0 <= card < 52:
+            return IllegalCard("45A", f"{card} is not a card")
+        turn = (self.leader + len(self.trick)) & 3
+        bit = 1 << card
+        if not self.hands[turn] & bit:
+            return self._wrong_hand(card, Seat(turn))
+        if self.trick:
+            led = self.trick[0] // 13
+            if card // 13 != led and self.hands[turn] & SUIT_MASK[led]:
+                return IllegalCard(
+                    "61A", f"{card_name(card)} revokes: {Seat(turn).letter} can follow suit (44C)"
+                )
+        return None
+
+    def _wrong_hand(self, card: Card, turn: Seat) -> IllegalCard:
+        name = card_name(card)
+        holder = next((Seat(s) for s in range(4) if self.hands[s] >> card & 1), None)
+        if holder is None:
+            return IllegalCard("45A", f"{name} has already been played")
+        leading = not self.trick
+        declarer_side = holder & 1 == self.declarer & 1
+        if leading and not self.played:
+            law = "54"  # opening lead out of turn
+        elif leading:
+            law = "55" if declarer_side else "56"
+        else:
+            law = "57" if not declarer_side else "44B"
+        return IllegalCard(
+            law, f"{name} is in {holder.letter}'s hand, but it is {turn.letter}'s turn"
+        )
+
+    # -- playing and taking back cards -------------------------------------------------------
+
+    def push(self, card: Card) -> None:
+        """Play ``card`` for the player in turn (for dummy, the card declarer names)."""
+        trick = self.trick
+        turn = (self.leader + len(trick)) & 3
+        hand = self.hands[turn]
+        bit = 1 << card
+        # The fast path checks what makes a card legal; the slow path explains why not.
+        if (
+            not hand & bit
+            or len(self.tricks) == 13
+            or (trick and (card // 13 != trick[0] // 13) and hand & SUIT_MASK[trick[0] // 13])
+        ):
+            error = self.illegality(card)
+            if error is not None:  # pragma: no branch
+                raise error
+        self.hands[turn] = hand ^ bit
+        self.played.append(card)
+        self._undo.append(self.leader)
+        trick.append(card)
+        if len(trick) == 4:
+            winner = (self.leader + trick_winner(trick, self.trump)) & 3
+            cards = (trick[0], trick[1], trick[2], trick[3])
+            self.tricks.append(Trick(SEATS[self.leader], cards, SEATS[winner]))
+            self.won[winner & 1] += 1
+            self.leader = SEATS[winner]  # Law 44G: the winner of a trick leads to the next
+            self.trick = []
+
+    def push_text(self, text: str) -> None:
+        self.push(parse_card(text))
+
+    def pop(self) -> Card:
+        """Take back the last card played (undo)."""
+        if not self.played:
+            raise IndexError("pop from a play with no card played")
+        card = self.played.pop()
+        previous_leader = self._undo.pop()
+        if not self.trick:
+            last = self.tricks.pop()
+            self.won[last.winner & 1] -= 1
+            self.trick = list(last.cards)
+        self.trick.pop()
+        self.leader = previous_leader
+        seat = (previous_leader + len(self.trick)) & 3
+        self.hands[seat] |= 1 << card
+        return card
+
+    def __repr__(self) -> str:
+        d, t = self.declarer.letter, self.trump.symbol
+        return f"Play(declarer={d}, trump={t}, cards={len(self.played)})"
+
+
+class LegalCards:
+    """A lazy view of the cards that may be played now, held as a bit mask."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: Hand) -> None:
+        self.mask = mask
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_in(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
+
+    def in_suit(self, suit: int) -> tuple[Card, ...]:
+        return suit_cards(self.mask, suit)
+
+    def __repr__(self) -> str:
+        return f"<LegalCards: {' '.join(card_name(c) for c in self)}>"
