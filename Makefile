@@ -4,19 +4,31 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# A second environment holds the mypyc-compiled build of the strict core (see setup.py).
+COMPILED := .venv-compiled
+CSTAMP := $(COMPILED)/.installed-stamp
+SOURCES := $(shell find src -name '*.py' 2>/dev/null)
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit unit-compiled bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+$(CSTAMP): pyproject.toml setup.py $(SOURCES)
+	rm -rf $(COMPILED)
+	$(PYTHON) -m venv $(COMPILED)
+	$(COMPILED)/bin/python -m pip install --quiet --upgrade pip
+	$(COMPILED)/bin/python -m pip install --quiet setuptools==80.9.0 mypy==2.4.1
+	BRIDGELAW_COMPILE=1 $(COMPILED)/bin/python -m pip install --quiet --no-build-isolation '.[dev]'
+	touch $(CSTAMP)
+
 run: $(STAMP)
 	$(BIN)/bridgelaw demo
 
-test: lint typecheck unit
+test: lint typecheck unit unit-compiled
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -25,13 +37,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src tests benchmarks
 
+# The pure-Python build: every test, the doctests in the sources and the README.
 unit: $(STAMP)
 	$(BIN)/pytest
 
-# Benchmarks need the optional `bench` extra (OpenSpiel), which `make test` does not install.
-bench: $(STAMP)
+# The compiled build, installed (not editable) in its own environment: the same tests.
+unit-compiled: $(CSTAMP)
+	BRIDGELAW_EXPECT_COMPILED=1 $(COMPILED)/bin/python -m pytest -q -p no:cacheprovider tests
+
+# Speed against OpenSpiel, for both builds (needs the optional `bench` extra).
+bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(COMPILED)/bin/python -m pip install --quiet 'open_spiel==2.0.2'
+	@echo "== pure Python"
 	$(BIN)/python benchmarks/engine.py
+	@echo "== compiled with mypyc"
+	$(COMPILED)/bin/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(COMPILED) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

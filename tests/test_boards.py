@@ -63,3 +63,17 @@ def test_vulnerability_words(text: str, expected: int) -> None:
 def test_vulnerability_rejects_nonsense() -> None:
     with pytest.raises(ParseError):
         Vulnerability.parse("NE")
+
+
+def test_law6_dealing_one_card_at_a_time_clockwise() -> None:
+    pack = list(range(52))  # C2 first
+    deal = Deal.from_dealt(pack, Seat.EAST)
+    # East receives the 1st, 5th, 9th... card; North the 4th, 8th, ...
+    assert deal[Seat.EAST] == sum(1 << c for c in range(0, 52, 4))
+    assert deal[Seat.NORTH] == sum(1 << c for c in range(3, 52, 4))
+    assert Deal.from_dealt(pack) == Deal.from_dealt(pack, Seat.NORTH)
+    assert deal.holder(1).letter == "S"  # the second card goes to South, East's LHO
+    with pytest.raises(ParseError):
+        Deal.from_dealt(pack[:51])
+    with pytest.raises(ParseError):
+        Deal.from_dealt([*pack[:51], 0])  # the two of clubs twice: not a pack

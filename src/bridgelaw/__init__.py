@@ -35,6 +35,14 @@ from bridgelaw.scoring import contract_score, imps
 
 __version__ = "0.1.0"
 
+
+def is_compiled() -> bool:
+    """True when the strict core was compiled with mypyc (see setup.py), False when pure."""
+    from bridgelaw import play
+
+    return not str(play.__file__).endswith(".py")
+
+
 __all__ = [
     "DOUBLE",
     "PASS",
@@ -69,6 +77,7 @@ __all__ = [
     "cards_in",
     "contract_score",
     "imps",
+    "is_compiled",
     "parse_call",
     "parse_card",
 ]

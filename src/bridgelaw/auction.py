@@ -29,10 +29,16 @@ from bridgelaw.calls import (
     call_name,
     parse_call,
 )
-from bridgelaw.cards import Seat, Strain
+from bridgelaw.cards import SEATS, STRAINS, Seat, Strain
 from bridgelaw.errors import IllegalCall
 
 _OUT_OF_ROTATION_LAW = {PASS: "30", DOUBLE: "32", REDOUBLE: "32"}  # bids: 31
+
+# The legal calls for each lowest sufficient bid, built once: pass, the double or redouble if
+# allowed, then the bids from the lowest sufficient one up.
+_PASS_AND_BIDS = tuple((PASS, *range(k, 35)) for k in range(36))
+_WITH_DOUBLE = tuple((PASS, DOUBLE, *range(k, 35)) for k in range(36))
+_WITH_REDOUBLE = tuple((PASS, REDOUBLE, *range(k, 35)) for k in range(36))
 
 
 class Auction:
@@ -50,7 +56,7 @@ class Auction:
     )
 
     def __init__(self, dealer: Seat | int, calls: Iterable[Call] = ()) -> None:
-        self.dealer = Seat(dealer)  # Law 17B: the dealer makes the first call
+        self.dealer: Seat = SEATS[dealer]  # Law 17B: the dealer makes the first call
         self.calls: list[Call] = []
         self._last_bid = -1
         self._last_bidder = -1
@@ -99,7 +105,7 @@ class Auction:
             return None
         if self._last_bid < 0:
             return PASSED_OUT
-        return Contract(self._last_bid // 5 + 1, Strain(self._last_bid % 5), self._doubled)
+        return Contract(self._last_bid // 5 + 1, STRAINS[self._last_bid % 5], self._doubled)
 
     @property
     def declarer(self) -> Seat | None:
@@ -108,7 +114,7 @@ class Auction:
         if not self.is_over or self._last_bid < 0:
             return None
         key = (self._last_bidder & 1) * 5 + self._last_bid % 5
-        return Seat(self._first_in_strain[key])
+        return SEATS[self._first_in_strain[key]]
 
     @property
     def first_to_name(self) -> dict[tuple[int, Strain], Seat]:
@@ -227,13 +233,12 @@ class LegalCalls:
         a = self._auction
         if a.is_over:
             return iter(())
-        calls = [PASS]
+        first = a._last_bid + 1
         if a.can_double():
-            calls.append(DOUBLE)
-        elif a.can_redouble():
-            calls.append(REDOUBLE)
-        calls.extend(range(a._last_bid + 1, 35))
-        return iter(calls)
+            return iter(_WITH_DOUBLE[first])
+        if a.can_redouble():
+            return iter(_WITH_REDOUBLE[first])
+        return iter(_PASS_AND_BIDS[first])
 
     def __len__(self) -> int:
         a = self._auction

@@ -152,6 +152,8 @@ _CARDS_IN: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 )
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 """Seats by number, for hot paths where ``Seat(n)`` would be slower."""
+STRAINS: tuple[Strain, ...] = tuple(Strain)
+"""Strains by number, likewise."""
 
 
 def card_of(suit: int, rank: int) -> Card:
@@ -256,6 +258,20 @@ def parse_hand_pbn(text: str) -> Hand:
     return mask
 
 
+def _explain_bad_deal(hands: Sequence[Hand]) -> None:
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if not 0 <= hand <= FULL_DECK:
+            raise ParseError(f"{SEAT_LETTERS[seat]}'s hand is not a set of cards")
+        count = hand.bit_count()
+        if count != 13:
+            raise ParseError(f"{SEAT_LETTERS[seat]} holds {count} cards, not 13 (Law 6)")
+        if seen & hand:
+            raise ParseError(f"{card_name(cards_in(seen & hand)[0])} is dealt twice (Law 6)")
+        seen |= hand
+    raise ParseError("not a deal of the 52 cards (Law 6)")  # pragma: no cover
+
+
 class Deal:
     """The four hands of a board, indexed by :class:`Seat` (Law 6: 13 cards each).
 
@@ -273,16 +289,14 @@ class Deal:
     def __init__(self, hands: Sequence[Hand]) -> None:
         if len(hands) != 4:
             raise ParseError(f"a deal has four hands, not {len(hands)}")
-        seen = 0
-        for seat, hand in enumerate(hands):
-            count = hand.bit_count()
-            if count != 13:
-                raise ParseError(f"{SEAT_LETTERS[seat]} holds {count} cards, not 13 (Law 6)")
-            if seen & hand:
-                dup = cards_in(seen & hand)[0]
-                raise ParseError(f"{card_name(dup)} is dealt twice (Law 6)")
-            seen |= hand
-        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        n, e, s, w = hands
+        # Law 6: four hands of 13 cards; 52 cards in all with every card present means no card
+        # is dealt twice, so two masks answer the whole question.
+        if (n | e | s | w) != FULL_DECK or not (
+            n.bit_count() == e.bit_count() == s.bit_count() == w.bit_count() == 13
+        ):
+            _explain_bad_deal(hands)
+        self.hands = (n, e, s, w)
 
     @classmethod
     def from_holders(cls, holders: Sequence[int]) -> Deal:
@@ -290,9 +304,25 @@ class Deal:
         if len(holders) != 52:
             raise ParseError(f"a deal assigns 52 cards, not {len(holders)}")
         hands = [0, 0, 0, 0]
-        for card, seat in enumerate(holders):
-            hands[seat] |= 1 << card
+        for card in range(52):
+            hands[holders[card]] |= 1 << card
         return cls(hands)
+
+    @classmethod
+    def from_dealt(cls, cards: Sequence[Card], first: Seat | int = 0) -> Deal:
+        """A pack dealt one card at a time clockwise (Law 6B), the first card to ``first``."""
+        if len(cards) != 52:
+            raise ParseError(f"a pack has 52 cards, not {len(cards)}")
+        a = b = c = d = 0  # the hands of the 1st, 2nd, 3rd and 4th receivers
+        for position in range(0, 52, 4):
+            a |= 1 << cards[position]
+            b |= 1 << cards[position + 1]
+            c |= 1 << cards[position + 2]
+            d |= 1 << cards[position + 3]
+        shift = (4 - first) & 3  # rotate so that index 0 is North's hand
+        order = (a, b, c, d)
+        return cls((order[shift], order[(shift + 1) & 3], order[(shift + 2) & 3],
+                    order[(shift + 3) & 3]))  # fmt: skip
 
     @classmethod
     def from_pbn(cls, text: str) -> Deal:

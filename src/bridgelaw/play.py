@@ -17,10 +17,10 @@ A revoke, a lead out of turn or a card from the wrong hand raises an
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from bridgelaw.cards import (
     SEATS,
+    STRAINS,
     SUIT_MASK,
     Card,
     Deal,
@@ -36,16 +36,32 @@ from bridgelaw.cards import (
 from bridgelaw.errors import IllegalCard
 
 
-@dataclass(frozen=True, slots=True)
 class Trick:
     """A completed trick: who led, the four cards in the order played, who won it."""
 
-    leader: Seat
-    cards: tuple[Card, Card, Card, Card]
-    winner: Seat
+    __slots__ = ("cards", "leader", "winner")
+
+    def __init__(self, leader: Seat, cards: tuple[Card, Card, Card, Card], winner: Seat) -> None:
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
 
     def card_of(self, seat: Seat) -> Card:
         return self.cards[(seat - self.leader) & 3]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trick) and (self.leader, self.cards, self.winner) == (
+            other.leader,
+            other.cards,
+            other.winner,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.leader, self.cards, self.winner))
+
+    def __repr__(self) -> str:
+        cards = " ".join(card_name(c) for c in self.cards)
+        return f"Trick({self.leader.letter}: {cards} -> {self.winner.letter})"
 
 
 def trick_winner(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
@@ -66,10 +82,10 @@ class Play:
     """The card play of one board, from the opening lead to the thirteenth trick."""
 
     __slots__ = (
-        "_undo",
+        "_leader",
+        "_trump",
         "declarer",
         "hands",
-        "leader",
         "played",
         "trick",
         "tricks",
@@ -78,17 +94,22 @@ class Play:
     )
 
     def __init__(self, deal: Deal, declarer: Seat | int, trump: Strain | int) -> None:
-        self.declarer = Seat(declarer)
-        self.trump = Strain(trump)
+        self.declarer: Seat = SEATS[declarer]
+        self.trump: Strain = STRAINS[trump]
+        self._trump: int = int(trump)  # plain ints on the hot path (native under mypyc)
         self.hands: list[Hand] = list(deal.hands)
-        self.leader: Seat = self.declarer.lho  # Law 41A: the opening lead is made by declarer's LHO
+        self._leader: int = (declarer + 1) & 3  # Law 41A: declarer's LHO leads first
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
         self.won = [0, 0]  # tricks won by NS and by EW
         self.played: list[Card] = []
-        self._undo: list[Seat] = []  # the leader before each card, to undo a completed trick
 
     # -- the state ---------------------------------------------------------------------------
+
+    @property
+    def leader(self) -> Seat:
+        """Who leads (or led) the current trick."""
+        return SEATS[self._leader]
 
     @property
     def dummy(self) -> Seat:
@@ -97,7 +118,7 @@ class Play:
     @property
     def turn(self) -> Seat:
         """Law 44B: the others play in clockwise rotation after the leader."""
-        return Seat((self.leader + len(self.trick)) & 3)
+        return SEATS[(self._leader + len(self.trick)) & 3]
 
     @property
     def is_over(self) -> bool:
@@ -118,7 +139,7 @@ class Play:
 
     def legal_cards(self) -> LegalCards:
         """Law 44C/44D: the player in turn must follow suit if he can; otherwise any card."""
-        hand = self.hands[(self.leader + len(self.trick)) & 3]
+        hand = self.hands[(self._leader + len(self.trick)) & 3]
         if self.trick:
             follow = hand & SUIT_MASK[self.trick[0] // 13]
             if follow:
@@ -131,7 +152,7 @@ class Play:
             return IllegalCard("44", "all thirteen tricks have been played")
         if not 0 <= card < 52:
             return IllegalCard("45A", f"{card} is not a card")
-        turn = (self.leader + len(self.trick)) & 3
+        turn = (self._leader + len(self.trick)) & 3
         bit = 1 << card
         if not self.hands[turn] & bit:
             return self._wrong_hand(card, Seat(turn))
@@ -165,28 +186,27 @@ class Play:
     def push(self, card: Card) -> None:
         """Play ``card`` for the player in turn (for dummy, the card declarer names)."""
         trick = self.trick
-        turn = (self.leader + len(trick)) & 3
+        turn = (self._leader + len(trick)) & 3
         hand = self.hands[turn]
         bit = 1 << card
-        # The fast path checks what makes a card legal; the slow path explains why not.
-        if (
-            not hand & bit
-            or len(self.tricks) == 13
-            or (trick and (card // 13 != trick[0] // 13) and hand & SUIT_MASK[trick[0] // 13])
+        # The fast path checks what makes a card legal (held; following suit when able, Law
+        # 44C); the slow path explains why not. A held card means the play is not over.
+        if not hand & bit or (
+            trick and card // 13 != trick[0] // 13 and hand & SUIT_MASK[trick[0] // 13]
         ):
             error = self.illegality(card)
             if error is not None:  # pragma: no branch
                 raise error
         self.hands[turn] = hand ^ bit
         self.played.append(card)
-        self._undo.append(self.leader)
         trick.append(card)
         if len(trick) == 4:
-            winner = (self.leader + trick_winner(trick, self.trump)) & 3
+            leader = self._leader
+            winner = (leader + trick_winner(trick, self._trump)) & 3
             cards = (trick[0], trick[1], trick[2], trick[3])
-            self.tricks.append(Trick(SEATS[self.leader], cards, SEATS[winner]))
+            self.tricks.append(Trick(SEATS[leader], cards, SEATS[winner]))
             self.won[winner & 1] += 1
-            self.leader = SEATS[winner]  # Law 44G: the winner of a trick leads to the next
+            self._leader = winner  # Law 44G: the winner of a trick leads to the next
             self.trick = []
 
     def push_text(self, text: str) -> None:
@@ -197,15 +217,13 @@ class Play:
         if not self.played:
             raise IndexError("pop from a play with no card played")
         card = self.played.pop()
-        previous_leader = self._undo.pop()
-        if not self.trick:
+        if not self.trick:  # the card completed a trick: reopen it under its leader
             last = self.tricks.pop()
             self.won[last.winner & 1] -= 1
             self.trick = list(last.cards)
+            self._leader = int(last.leader)
         self.trick.pop()
-        self.leader = previous_leader
-        seat = (previous_leader + len(self.trick)) & 3
-        self.hands[seat] |= 1 << card
+        self.hands[(self._leader + len(self.trick)) & 3] |= 1 << card
         return card
 
     def __repr__(self) -> str:
@@ -222,7 +240,11 @@ class LegalCards:
         self.mask = mask
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(cards_in(self.mask))
+        mask = self.mask
+        suit = (mask.bit_length() - 1) // 13
+        if suit >= 0 and mask >> (13 * suit) << (13 * suit) == mask:  # one suit: one lookup
+            return iter(suit_cards(mask, suit))
+        return iter(cards_in(mask))
 
     def __len__(self) -> int:
         return self.mask.bit_count()

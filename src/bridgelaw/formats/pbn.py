@@ -358,9 +358,13 @@ class _Reader:
             if upper == "*":
                 self.auction_done = True
                 continue
-            if upper == "AP":
-                game.calls.extend([PASS] * 3)
-                game.call_lines.extend([line] * 3)
+            if upper == "AP":  # "all pass": the passes that end the auction (Law 22)
+                trailing = 0
+                while trailing < len(game.calls) and game.calls[-1 - trailing] == PASS:
+                    trailing += 1
+                needed = (3 if any(c < 35 for c in game.calls) else 4) - trailing
+                game.calls.extend([PASS] * max(needed, 0))
+                game.call_lines.extend([line] * max(needed, 0))
                 self.auction_done = True
                 continue
             if word == "-":
