@@ -139,12 +139,14 @@ class Play:
 
     def legal_cards(self) -> LegalCards:
         """Law 44C/44D: the player in turn must follow suit if he can; otherwise any card."""
-        hand = self.hands[(self._leader + len(self.trick)) & 3]
-        if self.trick:
-            follow = hand & SUIT_MASK[self.trick[0] // 13]
+        trick = self.trick
+        hand = self.hands[(self._leader + len(trick)) & 3]
+        if trick:
+            suit = trick[0] // 13
+            follow = hand & SUIT_MASK[suit]
             if follow:
-                return LegalCards(follow)
-        return LegalCards(hand)
+                return LegalCards(follow, suit)
+        return LegalCards(hand, -1)
 
     def illegality(self, card: Card) -> IllegalCard | None:
         """Why the player in turn may not play ``card`` now, or ``None`` if he may."""
@@ -234,17 +236,16 @@ class Play:
 class LegalCards:
     """A lazy view of the cards that may be played now, held as a bit mask."""
 
-    __slots__ = ("mask",)
+    __slots__ = ("mask", "suit")
 
-    def __init__(self, mask: Hand) -> None:
+    def __init__(self, mask: Hand, suit: int = -1) -> None:
         self.mask = mask
+        self.suit = suit  # the one suit all the cards are in, when known (following suit)
 
     def __iter__(self) -> Iterator[Card]:
-        mask = self.mask
-        suit = (mask.bit_length() - 1) // 13
-        if suit >= 0 and mask >> (13 * suit) << (13 * suit) == mask:  # one suit: one lookup
-            return iter(suit_cards(mask, suit))
-        return iter(cards_in(mask))
+        if self.suit >= 0:
+            return iter(suit_cards(self.mask, self.suit))
+        return iter(cards_in(self.mask))
 
     def __len__(self) -> int:
         return self.mask.bit_count()
