@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -121,6 +122,34 @@ def pbn_check(
         for p in problems:
             out.print(str(p), markup=False)
         out.print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command()
+def demo(as_json: JsonOption = False) -> None:
+    """The main job on the bundled sample session: check every board against the Laws and
+    score it by Law 77 (what `make run` shows)."""
+    resource = files("bridgelaw") / "data" / "sample-session.pbn"
+    with as_file(resource) as path:
+        if not path.is_file():
+            raise typer.BadParameter(f"the sample session is missing from the package: {path}")
+        parsed = read_pbn_file(path)
+    reports = [check_game(game, "sample-session.pbn") for game in parsed.games]
+    problems = list(parsed.problems) + [p for r in reports for p in r.problems]
+    if as_json:
+        _emit_json({"boards": [_report_json(r) for r in reports], "problems": len(problems)})
+        return
+    event = parsed.games[0].tags.get("Event", "sample session") if parsed.games else "empty"
+    table = _report_table(reports, f"{event}: {len(reports)} results checked and scored")
+    out.print(table)
+    for p in problems:
+        out.print(str(p), markup=False)
+    boards = len({r.board for r in reports})
+    out.print(
+        f"{boards} boards, {len(reports)} table results: every auction, card and result checked "
+        f"against Laws 17-22, 41-44 and 61; scores by Law 77. {len(problems)} problems."
+    )
     if problems:
         raise typer.Exit(1)
 
