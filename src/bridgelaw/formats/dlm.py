@@ -21,7 +21,8 @@ Layout implemented (lines end with CR LF; one section, ``[Document]``)::
   times the seat of the first card plus the seat of the second (North 0, East 1, South 2,
   West 3), so ``a`` is North-North and ``p`` West-West.
 * **The board checksum** is the board number XOR the character codes of the 26 letters, written
-  as three decimal digits.
+  as three decimal digits. (Being an XOR, it catches any one changed letter but not two letters
+  that change places; the reader cannot do better than the format.)
 * A file always lists boards 01 to 99; the boards outside From board-To board are filler (this
   writer fills them with deal 0 of :mod:`bridgelaw.dealing.numbering`) and the reader skips
   them. So a ``.dlm`` file holds boards 1 to 99 at most.
