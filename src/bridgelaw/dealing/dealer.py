@@ -159,6 +159,8 @@ class SecureDealer:
         """Board ``board``'s deal number (step 4 of the scheme)."""
         if not 1 <= board <= MAX_BOARD:
             raise ParseError(f"board numbers run from 1 to {MAX_BOARD}, not {board}")
+        # Law 6A asks for a thorough shuffle: here, every one of the DEAL_COUNT deals equally
+        # likely, by rejecting the candidates that fall outside the range.
         prefix = board.to_bytes(4, "big")
         session = self._session
         block = 0

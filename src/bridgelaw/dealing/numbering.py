@@ -83,6 +83,7 @@ def number_to_deal(number: int) -> Deal:
     """The deal with this number (see the module text for the numbering)."""
     if not 0 <= number < DEAL_COUNT:
         raise ParseError(f"deal numbers run from 0 to {DEAL_COUNT - 1}, not {number}")
+    # Law 6B: thirteen cards to each of the four hands; the number picks which thirteen.
     north_rank, rest = divmod(number, _EAST_SOUTH)
     east_rank, south_rank = divmod(rest, _SOUTH)
     cards = list(_ALL)
