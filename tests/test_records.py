@@ -91,6 +91,9 @@ def test_voids_and_tens_are_shown_the_usual_way() -> None:
     assert "A K Q J 10 9 8 7 6 5 4 3 2" in north
     assert north.count("\u2014") == 3  # three voids
     assert parse(page).boards[0]["hcp-n"] == ["10"] and parse(page).boards[0]["hcp-e"] == ["10"]
+    # four across: no room to space the cards
+    narrow = parse(hand_records_html([Board.numbered(16, deal)], columns=4)).boards[0]
+    assert "AKQJ1098765432" in narrow["north"]
 
 
 def test_markings_come_from_the_board_not_from_the_number() -> None:
@@ -112,6 +115,8 @@ def test_text_is_escaped_and_the_page_is_self_contained() -> None:
 @pytest.mark.parametrize("columns", [2, 4])
 def test_two_or_four_boards_across(columns: int) -> None:
     page = hand_records_html(BOARDS, columns=columns)
+    for shown, board in zip(parse(page).boards, BOARDS, strict=True):
+        assert shown_hand(shown["south"]) == hand_pbn(board.deal[Seat.SOUTH])
     assert f'class="boards cols-{columns}"' in page
     assert f".cols-{columns} {{ grid-template-columns: repeat({columns}, 1fr)" in page
 

@@ -29,6 +29,7 @@ _SUITS = (("\u2660", "spades", 3), ("\u2665", "hearts", 2), ("\u2666", "diamonds
           ("\u2663", "clubs", 0))  # fmt: skip
 _SEAT_NAMES = ("North", "East", "South", "West")
 _VUL_WORDS = ("None", "N-S", "E-W", "All")
+_VOID = '<span class="void">\u2014</span>'
 
 _STYLE = """
 :root { --ink: #111; --red: #c1121f; --rule: #9a9a9a; }
@@ -41,7 +42,7 @@ h1 { font-size: 14pt; margin: 0 0 4mm 0; }
 .cols-4 { grid-template-columns: repeat(4, 1fr); font-size: 7.5pt; }
 .board { border: 0.3mm solid var(--rule); padding: 1.5mm; break-inside: avoid;
          page-break-inside: avoid; }
-.diagram { border-collapse: collapse; width: 100%; table-layout: fixed; }
+.diagram { border-collapse: collapse; width: 100%; }
 .diagram td { vertical-align: middle; padding: 0.5mm 1mm; white-space: nowrap; }
 .info { font-size: 0.85em; line-height: 1.3; vertical-align: top; }
 .info .number { font-weight: bold; font-size: 1.3em; }
@@ -65,11 +66,11 @@ def _holding(hand: Hand, suit: int) -> list[str]:
     return ["10" if c == "T" else c for c in cards]
 
 
-def _hand_html(hand: Hand, seat: int) -> str:
+def _hand_html(hand: Hand, seat: int, spacing: str) -> str:
     lines = []
     for symbol, name, suit in _SUITS:
         cards = _holding(hand, suit)
-        text = " ".join(escape(c) for c in cards) if cards else '<span class="void">\u2014</span>'
+        text = spacing.join(escape(c) for c in cards) if cards else _VOID
         lines.append(
             f'<div class="line"><span class="suit {name}" title="{name}">{symbol}</span>'
             f"{text}</div>"
@@ -88,14 +89,14 @@ def _compass_html(board: Board) -> str:
     )
 
 
-def _board_html(board: Board) -> str:
+def _board_html(board: Board, spacing: str) -> str:
     number = escape(str(board.number))
     info = (
         f'<div class="number">Board {number}</div>'
         f"<div>Dealer: {escape(_SEAT_NAMES[board.dealer])}</div>"
         f"<div>Vul: {escape(_VUL_WORDS[board.vulnerability])}</div>"
     )
-    hand = [_hand_html(board.deal[seat], seat) for seat in range(4)]
+    hand = [_hand_html(board.deal[seat], seat, spacing) for seat in range(4)]
     return (
         f'<section class="board" id="board-{number}">'
         '<table class="diagram">'
@@ -112,7 +113,10 @@ def hand_records_html(
     """The page, boards in the order given, ``columns`` (2 or 4) to the width of the page."""
     if columns not in (2, 4):
         raise ValueError(f"hand records are laid out 2 or 4 boards wide, not {columns}")
-    body = "\n".join(_board_html(b) for b in boards)
+    # Two boards across leave room to space the cards; four across (about 45 mm a board on A4)
+    # need them close, as printed hand records usually set them.
+    spacing = " " if columns == 2 else ""
+    body = "\n".join(_board_html(b, spacing) for b in boards)
     heading = escape(title)
     return (
         "<!DOCTYPE html>\n"
