@@ -1,0 +1,1 @@
+"""Command-line commands kept apart from :mod:`bridgelaw.cli`, which registers them."""
