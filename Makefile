@@ -49,9 +49,11 @@ unit-compiled: $(CSTAMP)
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(COMPILED)/bin/python -m pip install --quiet 'open_spiel==2.0.2'
-	@echo "== pure Python"
+	@echo "== dealing (Law 6): secure dealer against random.shuffle"
+	$(BIN)/python benchmarks/dealing.py
+	@echo "== strict engine, pure Python"
 	$(BIN)/python benchmarks/engine.py
-	@echo "== compiled with mypyc"
+	@echo "== strict engine, compiled with mypyc"
 	$(COMPILED)/bin/python benchmarks/engine.py
 
 clean:
