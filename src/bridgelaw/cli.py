@@ -20,6 +20,7 @@ from typer.exceptions import TyperException
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.commands import dealing
+from bridgelaw.commands.replay import replay
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.check import GameReport, check_game
 from bridgelaw.formats.pbn import read_pbn_file
@@ -189,6 +190,7 @@ def _report_table(reports: list[GameReport], title: str) -> Table:
 
 for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand records
     app.command(_name)(_command)
+app.command("replay")(replay)  # the table engine
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,99 @@
+"""``bridgelaw replay SCRIPT``: a table script through the table engine (the Laws at the table)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from bridgelaw.errors import ParseError
+from bridgelaw.table import ScriptError, Table
+from bridgelaw.table.script import load_script, run_script
+
+SEATS = ("N", "E", "S", "W")
+
+
+def replay(
+    script: Annotated[Path, typer.Argument(help="A table script (YAML or JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Replay what happened at a table: every irregularity ruled on with its law."""
+    if not script.is_file():
+        raise typer.BadParameter(f"no such file: {script}")
+    try:
+        loaded = load_script(script)
+    except ParseError as error:
+        raise typer.BadParameter(str(error)) from None
+    try:
+        table = run_script(loaded)
+    except ScriptError as error:
+        sys.stderr.write(f"bridgelaw: {script}: {error}\n")
+        raise typer.Exit(1) from None
+    if as_json:
+        sys.stdout.write(json.dumps(table.to_json(), ensure_ascii=False) + "\n")
+    else:
+        print_account(table, Console(highlight=False, soft_wrap=True))
+
+
+def print_account(table: Table, out: Console) -> None:
+    """A readable account: the auction with cancelled calls struck through, then the rulings."""
+    data = table.to_json()
+    out.print(
+        f"Board {data['board']}, dealer {data['dealer']}, vulnerable {data['vulnerable']}"
+        f" — Laws {data['edition']}"
+    )
+    grid = RichTable(show_header=True, box=None, padding=(0, 2))
+    for seat in SEATS:
+        grid.add_column(seat)
+    row: list[str] = [""] * 4
+    last_column = -1
+    for entry in data["history"]:
+        column = SEATS.index(entry["seat"])
+        if column <= last_column:
+            grid.add_row(*row)
+            row = [""] * 4
+        word = escape(entry["call"])
+        if entry["status"] in ("cancelled", "withdrawn"):
+            # struck through in any terminal, styled or not (U+0336 combining long stroke)
+            struck = "".join(ch + "\u0336" for ch in entry["call"])
+            word = f"[strike]{escape(struck)}[/strike] ({entry['law']})"
+        elif entry["inferred"]:
+            word = f"({word})"
+        row[column] = (row[column] + " " + word).strip()
+        last_column = column
+    if any(row):
+        grid.add_row(*row)
+    out.print(grid)
+    for ruling in data["rulings"]:
+        seat = f" [{ruling['seat']}]" if ruling["seat"] else ""
+        out.print(
+            f"  event {ruling['event']}: Law {ruling['law']}{seat} — {escape(ruling['text'])}"
+        )
+    if data["contract"]:
+        by = f" by {data['declarer']}" if data["declarer"] else ""
+        out.print(f"Contract: {data['contract']}{by}")
+    for bar in data["barred"]:
+        out.print(f"Barred: {bar['seat']} must pass until {bar['until']}")
+    for lr in data["lead_restrictions"]:
+        suit = lr["suit"] or "a suit of declarer's choice"
+        out.print(f"Lead restriction (Law {lr['law']}): {lr['seat']} — {lr['kind']} {suit}")
+    for pc in data["penalty_cards"]:
+        out.print(f"Penalty card: {pc['seat']} {pc['card']} ({pc['kind']})")
+    if data["score"]:
+        out.print(
+            f"Tricks: {data['tricks']}  Score: NS {data['score']['NS']}, EW {data['score']['EW']}"
+        )
+    awaiting = data["awaiting"]
+    if awaiting:
+        out.print(
+            f"Waiting for {awaiting['who']} (Law {awaiting['law']}): "
+            f"{escape(', '.join(awaiting['options']))}"
+        )
+    else:
+        out.print(f"Phase: {data['phase']}")

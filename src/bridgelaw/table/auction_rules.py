@@ -1,0 +1,1034 @@
+"""The auction period at the table: Laws 17-39 with their rectifications.
+
+An irregular call is not rectified at once. It becomes :attr:`TableState.pending` with the
+options the director would state (``awaiting``); the next event decides what happens, with the
+effect the Laws give it: the next player calling over an insufficient bid accepts it (27A1), the
+offender's left-hand opponent calling over an inadmissible double cancels it with his own call
+(36A), the player in turn calling over a call out of rotation cancels it (28B), and so on.
+"""
+
+from __future__ import annotations
+
+from bridgelaw.calls import PASS
+from bridgelaw.cards import Seat
+from bridgelaw.table.events import Event, ScriptError, TableCall, table_call_of
+from bridgelaw.table.state import (
+    END_OF_AUCTION,
+    NEXT_TURN,
+    Awaiting,
+    CallRecord,
+    LeadRestriction,
+    NextCallRule,
+    Pending,
+    TableState,
+)
+
+PASS_CALL = table_call_of(PASS)
+JUDGEMENT = ("comparable", "not-comparable")
+
+
+def _kind_of(call: TableCall) -> str:
+    if call.is_pass and not call.artificial:
+        return "pass"
+    if call.is_double_or_redouble:
+        return "double"
+    return "bid"  # a bid, or an artificial pass (Law 30C sends it to Law 31)
+
+
+class AuctionRules(TableState):
+    """Rules of the auction period; mixed into :class:`~bridgelaw.table.Table`."""
+
+    # -- what the director would offer now ---------------------------------------------------
+
+    def auction_awaiting(self) -> Awaiting | None:
+        p = self.pending
+        if p is None:
+            return self._turn_awaiting()
+        o = p.offender
+        if p.kind == "insufficient":
+            return {
+                "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
+                "premature": Awaiting(o.lho.letter, "27C", ("accept", "decline")),
+                "again": Awaiting(o.lho.letter, "27B4", ("accept", "decline")),
+                "declined": Awaiting(o.letter, "27B", self.legal_words(o)),
+                "must-replace": Awaiting(o.letter, "27B3", self.legal_words(o, doubles=False)),
+                "judge": Awaiting("director", "27B1b", JUDGEMENT),
+            }[p.stage]
+        if p.kind == "rotation":
+            if p.stage == "intent":
+                return Awaiting("director", "28B", ("accepted", "in-turn"))
+            return Awaiting(o.lho.letter, "29A", ("accept", "decline"))
+        if p.kind == "inadmissible":
+            if p.turn == o:
+                return Awaiting(o.letter, "36B2", self.legal_words(o))
+            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn))
+        if p.kind == "barred":
+            return Awaiting(o.lho.letter, "37", ("accept", "decline"))
+        if p.kind == "above-seven":
+            return Awaiting(o.lho.letter, "38", ("decline",))
+        if p.kind == "change":
+            if p.stage == "offered":
+                return Awaiting(o.lho.letter, "25B1", ("accept", "decline"))
+            return Awaiting("director", "25A", ("unintended", "intended"))
+        if p.kind == "judge":
+            return Awaiting("director", p.law, JUDGEMENT)
+        raise AssertionError(p.kind)  # pragma: no cover
+
+    def _turn_awaiting(self) -> Awaiting | None:
+        """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""
+        rule = self.next_call.get(self.turn)
+        if rule is not None and rule.kind == "repeat":
+            return Awaiting(self.turn.letter, rule.law, (rule.withdrawn.text,))
+        return None
+
+    # -- events of the auction period --------------------------------------------------------
+
+    def auction_event(self, event: Event) -> None:
+        if self.pending is not None:
+            self._pending_event(event)
+        elif event.action == "call":
+            assert event.call is not None
+            self.make_call(event.seat, event.call)
+        elif event.action == "expose":
+            assert event.card is not None
+            self.law24_exposed(event.seat, event.card)
+        elif event.action == "review":
+            self.rule(
+                "20",
+                event.seat,
+                f"{event.seat.letter} asks for a review of the auction: "
+                "information only, no rectification.",
+            )
+        elif event.action == "card":
+            raise ScriptError(
+                event.index,
+                "a card played during the auction; a card shown or "
+                "dropped is written 'expose <card>' (Law 24)",
+            )
+        else:
+            raise ScriptError(event.index, f"'{event.action}' but no irregularity is pending")
+
+    def make_call(self, seat: Seat, call: TableCall) -> None:
+        """B.0: classify a call as the Law book does (35 inadmissible, 28-32 rotation, 27)."""
+        turn = self.turn
+        record = CallRecord(seat, call, self.event_index, status="pending")
+        if call.code < 0:  # Law 38
+            self.history.append(record)
+            self.pending = Pending("above-seven", seat, call, self.event_index, turn, record=record)
+            return
+        if call.is_double_or_redouble and not self.is_legal(seat, call):  # Law 36 (19A, 19B)
+            self.history.append(record)
+            self.pending = Pending(
+                "inadmissible", seat, call, self.event_index, turn, record=record
+            )
+            return
+        if seat != turn:
+            if self.barred.get(turn) and seat == turn.lho:
+                # Law 28A: the player in turn had to pass; the call is in rotation
+                self._infer_pass(turn, "28A")
+                self.make_call(seat, call)
+                return
+            if turn == seat.lho and self.has_called(seat):
+                # 30B2, 31C, 32C: a later call at LHO's turn is a change of call (Law 25)
+                self.history.append(record)
+                self.pending = Pending(
+                    "change", seat, call, self.event_index, turn, stage="judge", record=record
+                )
+                return
+            self.history.append(record)
+            self.pending = Pending("rotation", seat, call, self.event_index, turn, record=record)
+            return
+        if self.barred.get(seat) and not call.is_pass:  # Law 37
+            self.history.append(record)
+            self.pending = Pending("barred", seat, call, self.event_index, turn, record=record)
+            return
+        if seat in self.no_double and call.is_double_or_redouble:  # 2007 Law 30B2b
+            self.history.append(record)
+            self.pending = Pending("barred", seat, call, self.event_index, turn, record=record)
+            return
+        if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D)
+            self.history.append(record)
+            self.pending = Pending(
+                "insufficient",
+                seat,
+                call,
+                self.event_index,
+                turn,
+                stage="offered",
+                record=record,
+                insufficient=[record],
+            )
+            return
+        self._legal_call(record)
+
+    def _legal_call(self, record: CallRecord) -> None:
+        """A call that is legal in rotation: record it, then apply any rule on this call."""
+        seat = record.seat
+        if record not in self.history:
+            self.history.append(record)
+        record.status = "effective"
+        rule = self.next_call.get(seat)
+        if rule is not None and rule.kind == "repeat" and record.call.text != rule.withdrawn.text:
+            self.history.remove(record)
+            raise ScriptError(
+                self.event_index,
+                f"{seat.letter} must repeat {rule.withdrawn.text} (Law {rule.law})",
+            )
+        self._advance(seat)
+        self._rho_acted(seat, record.call)
+        if rule is not None:
+            del self.next_call[seat]
+            if rule.kind == "repeat":
+                self.rule(
+                    rule.law,
+                    seat,
+                    f"{seat.letter} repeats {record.call.text} as the Laws "
+                    "require; no further rectification.",
+                )
+            elif rule.kind == "comparable":
+                self.pending = Pending(
+                    "judge",
+                    seat,
+                    record.call,
+                    self.event_index,
+                    seat,
+                    law=rule.law,
+                    record=record,
+                    later=rule.withdrawn,
+                )
+                return
+            elif rule.kind == "denomination":
+                self._law31a2_2007(seat, record.call, rule)
+        self.end_of_auction_check()
+
+    def _advance(self, seat: Seat) -> None:
+        """After a call in rotation: the turn moves on, and a bar for one turn is used up."""
+        if self.barred.get(seat) == NEXT_TURN:
+            del self.barred[seat]
+        self.no_double.discard(seat)
+        self.turn = seat.lho
+
+    def _infer_pass(self, seat: Seat, law: str) -> None:
+        self.history.append(CallRecord(seat, PASS_CALL, self.event_index, inferred=True))
+        self.rule(
+            law,
+            None,
+            f"{seat.letter} had to pass, so the next call counts as in rotation "
+            f"and {seat.letter}'s pass is taken as made.",
+        )
+        self._advance(seat)
+
+    def _rho_acted(self, seat: Seat, call: TableCall) -> None:
+        """31A/32A: once the offender's RHO has called, the offender's next call is settled."""
+        offender = seat.lho
+        rule = self.next_call.get(offender)
+        if rule is None or rule.kind != "rho":
+            return
+        double = rule.withdrawn.is_double_or_redouble
+        if call.is_pass:
+            rule.kind, rule.law = "repeat", "32A1" if double else "31A1"
+        else:
+            rule.kind = "comparable"
+            rule.law = "32A2" if double else "31A2"
+            if self.edition == 2007:
+                rule.kind, rule.law = ("free", "32B2") if double else ("denomination", "31A2")
+                if double:  # 2007 32B2: whatever the offender calls, partner passes throughout
+                    del self.next_call[offender]
+                    self._bar(offender.partner, END_OF_AUCTION, "32B2")
+
+    # -- pending irregularities --------------------------------------------------------------
+
+    def _pending_event(self, event: Event) -> None:
+        p = self.pending
+        assert p is not None
+        handler = {
+            "insufficient": self._law27_event,
+            "rotation": self._law29_event,
+            "inadmissible": self._law36_event,
+            "barred": self._law37_event,
+            "above-seven": self._law38_event,
+            "change": self._law25_event,
+            "judge": self._judge_event,
+        }[p.kind]
+        handler(p, event)
+
+    def _expect(self, event: Event, who: str, actions: tuple[str, ...]) -> None:
+        awaiting = self.auction_awaiting()
+        if event.who != who or event.action not in actions:
+            wanted = f"{awaiting.who} {'/'.join(awaiting.options[:6])}" if awaiting else "?"
+            raise ScriptError(
+                event.index,
+                f"'{event.who} {event.action}' does not fit: the "
+                f"director is waiting for {wanted} (Law {awaiting.law if awaiting else ''})",
+            )
+
+    def _cancel(self, record: CallRecord | None, law: str, unauthorized: bool = True) -> None:
+        if record is None or record.status not in ("effective", "pending"):
+            return
+        record.status, record.law = "cancelled", law
+        if unauthorized:
+            self.mark_unauthorized(record)
+
+    # Law 27 ---------------------------------------------------------------------------------
+
+    def _law27_event(self, p: Pending, event: Event) -> None:
+        o, lho = p.offender, p.offender.lho
+        if p.stage in ("offered", "again", "premature"):
+            if event.who == o.letter and event.action == "call" and p.stage == "offered":
+                assert event.call is not None  # 27C: the offender replaces it before a ruling
+                p.replacement = CallRecord(o, event.call, event.index, status="pending")
+                self.history.append(p.replacement)
+                p.stage = "premature"
+                return
+            self._expect(event, lho.letter, ("accept", "decline", "call"))
+            if event.action == "decline":
+                self._law27_declined(p)
+                return
+            if p.stage == "premature" and event.action == "call":
+                raise ScriptError(
+                    event.index,
+                    f"{lho.letter} must first accept or decline the "
+                    f"insufficient {p.call} (Law 27C)",
+                )
+            self._law27a1_accept(p, by_call=event.action == "call")
+            if event.action == "call":
+                assert event.call is not None
+                self.make_call(event.seat, event.call)
+            return
+        if p.stage in ("declined", "must-replace"):
+            self._expect(event, o.letter, ("call",))
+            assert event.call is not None
+            self._law27_replacement(p, event.call)
+            return
+        self._expect(event, "director", JUDGEMENT)  # stage "judge"
+        self._law27_judged(p, event.action == "comparable")
+
+    def _law27_declined(self, p: Pending) -> None:
+        o, lho = p.offender, p.offender.lho
+        for record in p.insufficient:
+            self._cancel(record, "27B", unauthorized=False)  # 16C only if B2/B3 follow
+        if p.stage == "again":  # 27B4: a second insufficient bid is treated as 27B3
+            self.rule(
+                "27B4",
+                o,
+                f"{o.letter} replaced the insufficient bid with another "
+                f"insufficient bid: it is cancelled, {o.letter} must bid sufficiently or "
+                f"pass, and {o.partner.letter} must pass for the rest of the "
+                "auction.",
+            )
+            self._law27b_barring(p, "27B3")
+            p.stage = "must-replace"
+            return
+        if p.stage == "premature":
+            replacement = p.replacement
+            assert replacement is not None
+            self.history.remove(replacement)
+            p.stage = "declined"
+            self.rule(
+                "27C",
+                o,
+                f"{lho.letter} does not accept the insufficient {p.call}; "
+                f"{o.letter}'s early replacement {replacement.call} stands and is judged "
+                "as his replacement.",
+            )
+            self._law27_replacement(p, replacement.call)
+            return
+        self.rule(
+            "27B",
+            o,
+            f"{lho.letter} does not accept the insufficient {p.call}; {o.letter} must replace it.",
+        )
+        p.stage = "declined"
+
+    def _law27a1_accept(self, p: Pending, by_call: bool) -> None:
+        o = p.offender
+        record = p.insufficient[-1]
+        record.status = "effective"
+        if p.replacement is not None:  # an early replacement falls away (27C)
+            p.replacement.status, p.replacement.law = "withdrawn", "27C"
+            self.mark_unauthorized(p.replacement)
+        how = "calls over" if by_call else "accepts"
+        self.rule(
+            "27A1",
+            o,
+            f"{o.lho.letter} {how} the insufficient {record.call}: it stands "
+            "as a legal bid and the auction goes on from it.",
+        )
+        self.pending = None
+        self._advance(o)
+        self.end_of_auction_check()
+
+    def _law27_replacement(self, p: Pending, call: TableCall) -> None:
+        o = p.offender
+        record = CallRecord(o, call, self.event_index, status="pending")
+        if call.code < 0 or (call.is_double_or_redouble and p.stage == "must-replace"):
+            raise ScriptError(
+                self.event_index,
+                f"{o.letter} must replace the insufficient bid with a legal call (Law 27B)",
+            )
+        if call.is_bid and not self.is_sufficient(call):
+            if p.stage == "must-replace":
+                raise ScriptError(
+                    self.event_index,
+                    f"{call} is insufficient too; {o.letter} must "
+                    "make a sufficient bid or pass (Law 27B3)",
+                )
+            self.history.append(record)
+            p.insufficient.append(record)
+            p.call, p.stage = call, "again"  # 27B4: the LHO may accept this one
+            return
+        self.history.append(record)
+        p.replacement = record
+        if p.stage == "must-replace":
+            self.pending = None
+            self._legal_call(record)
+            return
+        if call.is_double_or_redouble and not self.is_legal(o, call):
+            self._law27b3(p, record)
+            return
+        last = self.last_bid()
+        if (
+            call.is_bid
+            and call.strain == p.call.strain
+            and (last is None or call.code - 5 < last.call.code)
+            and not (self.edition == 2007 and (call.artificial or p.call.artificial))
+        ):
+            # 27B1a: the lowest sufficient bid in the same denomination
+            self.rule(
+                "27B1a",
+                o,
+                f"{call} is the lowest sufficient bid in the same "
+                "denomination: the auction goes on without rectification.",
+            )
+            self.review(
+                "27D",
+                f"if the insufficient {p.call} helped {o.letter}'s side and "
+                "damaged the other, the director adjusts the score.",
+            )
+            self.pending = None
+            self._legal_call(record)
+            return
+        p.stage = "judge"  # 27B1b, or else 27B2 / 27B3: the director compares it (23A)
+
+    def _law27_judged(self, p: Pending, comparable: bool) -> None:
+        o = p.offender
+        record = p.replacement
+        assert record is not None
+        if comparable:
+            self.rule(
+                "27B1b",
+                o,
+                f"the director finds {record.call} comparable to the "
+                "insufficient bid: the auction goes on without rectification.",
+            )
+            self.review(
+                "27D",
+                f"if the insufficient {p.call} helped {o.letter}'s side and "
+                "damaged the other, the director adjusts the score.",
+            )
+            self.pending = None
+            self._legal_call(record)
+        elif record.call.is_double_or_redouble:
+            self._law27b3(p, record)
+        else:
+            self.rule(
+                "27B2",
+                o,
+                f"{record.call} is not comparable to the insufficient bid: "
+                f"{o.partner.letter} must pass for the rest of the auction, and declarer "
+                "may restrict a lead (Law 26).",
+            )
+            self._law27b_barring(p, "27B2")
+            self.pending = None
+            self._legal_call(record)
+
+    def _law27b3(self, p: Pending, record: CallRecord) -> None:
+        o = p.offender
+        self._cancel(record, "27B3")
+        self.rule(
+            "27B3",
+            o,
+            f"{o.letter}'s {record.call} cannot replace the insufficient bid: "
+            f"it is cancelled, {o.letter} must bid sufficiently or pass, and "
+            f"{o.partner.letter} must pass for the rest of the auction.",
+        )
+        self._law27b_barring(p, "27B3")
+        p.stage = "must-replace"
+
+    def _law27b_barring(self, p: Pending, law: str) -> None:
+        """27B2/27B3: partner passes throughout; Law 26B and 72C; the bid is UI (16C)."""
+        o = p.offender
+        self._bar(o.partner, END_OF_AUCTION, law)
+        self.arm_lead_restriction(o, law, p.insufficient[0].call)
+        for record in p.insufficient:
+            self.mark_unauthorized(record)
+        self.review(
+            "72C",
+            f"if {o.letter} could have known that the insufficient bid might "
+            "damage the other side, the director may adjust the score.",
+        )
+
+    # Laws 28-32 -----------------------------------------------------------------------------
+
+    def _law29_event(self, p: Pending, event: Event) -> None:
+        lho, turn = p.offender.lho, p.turn
+        if p.stage == "intent":
+            self._expect(event, "director", ("accepted", "in-turn"))
+            assert p.later is not None and p.later_seat is not None
+            if event.action == "accepted":
+                self._law29a_accept(p, by_call=True)
+            else:
+                self._law28b(p)
+            self.make_call(p.later_seat, p.later)
+            return
+        if event.who == turn.letter and event.action == "call" and turn != lho:
+            assert event.call is not None
+            self._law28b(p)  # the player in turn calls: the call out of rotation is cancelled
+            self.make_call(turn, event.call)
+            return
+        self._expect(event, lho.letter, ("accept", "decline", "call"))
+        if event.action == "decline":
+            self._law29b_cancel(p)
+            return
+        if event.action == "call" and lho == turn:
+            # KOM on Law 28: did he mean to call over it (29A) or to ignore it (28B)?
+            assert event.call is not None
+            p.stage, p.later, p.later_seat = "intent", event.call, event.seat
+            return
+        self._law29a_accept(p, by_call=event.action == "call")
+        if event.action == "call":
+            assert event.call is not None
+            self.make_call(event.seat, event.call)
+
+    def _law29a_accept(self, p: Pending, by_call: bool) -> None:
+        o = p.offender
+        assert p.record is not None
+        skipped = []
+        seat = p.turn
+        while seat != o:
+            skipped.append(seat)
+            seat = seat.lho
+        p.record.skipped = tuple(skipped)
+        p.record.status = "effective"
+        how = "calls over" if by_call else "accepts"
+        lost = ", ".join(s.letter for s in skipped)
+        self.rule(
+            "29A",
+            o,
+            f"{o.lho.letter} {how} {o.letter}'s {p.call} out of rotation: it "
+            f"stands as if in rotation, and {lost} lose{'s' if len(skipped) == 1 else ''} "
+            "that turn.",
+        )
+        self.pending = None
+        self._advance(o)
+        self.end_of_auction_check()
+
+    def _law28b(self, p: Pending) -> None:
+        o = p.offender
+        self._cancel(p.record, "28B")
+        self.rule(
+            "28B",
+            o,
+            f"{p.turn.letter} calls in turn before any rectification: "
+            f"{o.letter}'s {p.call} out of rotation is cancelled without rectification; "
+            f"it is unauthorized information for {o.partner.letter} (16C2).",
+        )
+        self.pending = None
+
+    def _law29b_cancel(self, p: Pending) -> None:
+        """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
+        o, turn = p.offender, p.turn
+        self._cancel(p.record, "29B")
+        self.pending = None
+        kind = _kind_of(p.call)
+        at = "rho" if turn == o.rho else "partner" if turn == o.partner else "lho"
+        if self.edition == 2007:
+            self._law30_32_2007(p, kind, at)
+            return
+        if kind == "pass":
+            if at == "rho":
+                self._bar(o, NEXT_TURN, "30A")
+                self.rule(
+                    "30A",
+                    o,
+                    f"{o.letter} passed out of rotation at his RHO's turn: the "
+                    f"pass is cancelled, the auction goes back to {turn.letter}, and "
+                    f"{o.letter} must pass at his next turn.",
+                )
+            else:
+                self.rule(
+                    "30B1a",
+                    o,
+                    f"{o.letter}'s pass out of rotation is cancelled; "
+                    f"{o.partner.letter} may make any legal call (the pass is unauthorized "
+                    f"information for him); {o.letter}'s next call will be judged "
+                    "comparable or not.",
+                )
+                self.next_call[o] = NextCallRule("comparable", "30B1b", p.call, p.event)
+            return
+        double = kind == "double"
+        if at == "rho":
+            law = "32A" if double else "31A"
+            self.rule(
+                law,
+                o,
+                f"{o.letter}'s {p.call} out of rotation at his RHO's turn is "
+                f"cancelled; if {turn.letter} passes, {o.letter} must repeat it; if "
+                f"{turn.letter} calls, {o.letter} may call freely and the director judges "
+                "whether that call is comparable.",
+            )
+            self.next_call[o] = NextCallRule("rho", law, p.call, p.event)
+        else:
+            law = "32B1" if double else "31B1"
+            self.rule(
+                law,
+                o,
+                f"{o.letter}'s {p.call} out of rotation is cancelled; "
+                f"{o.partner.letter} may make any legal call (the cancelled call is "
+                f"unauthorized information for him); {o.letter}'s next call will be "
+                "judged comparable or not.",
+            )
+            self.next_call[o] = NextCallRule(
+                "comparable", "32B2" if double else "31B2", p.call, p.event
+            )
+
+    def _law30_32_2007(self, p: Pending, kind: str, at: str) -> None:
+        """The 2007 Laws 30-32: longer silences, no comparable-call test."""
+        o, turn = p.offender, p.turn
+        any_bid = self.last_bid() is not None
+        if kind == "pass":
+            if not any_bid:
+                self._bar(o, NEXT_TURN, "30A")
+                self.rule(
+                    "30A",
+                    o,
+                    f"{o.letter} passed out of rotation before any bid: "
+                    f"{o.letter} must pass at his next turn (2007).",
+                )
+            elif at == "rho":
+                self._bar(o, NEXT_TURN, "30B1")
+                self.rule(
+                    "30B1",
+                    o,
+                    f"{o.letter} passed out of rotation at his RHO's turn: "
+                    f"{o.letter} must pass at his next turn (2007).",
+                )
+            else:
+                self._bar(o, END_OF_AUCTION, "30B2a")
+                self.no_double.add(o.partner)
+                self.rule(
+                    "30B2a",
+                    o,
+                    f"{o.letter} passed out of rotation at his partner's "
+                    f"turn: {o.letter} must pass for the rest of the auction, and "
+                    f"{o.partner.letter} may not double or redouble at this turn "
+                    "(2007 30B2b).",
+                )
+            return
+        if kind == "double":
+            self.arm_lead_restriction(o, "32", p.call)
+            if at == "rho":
+                self.rule(
+                    "32B",
+                    o,
+                    f"{o.letter}'s {p.call} out of rotation at his RHO's turn "
+                    f"is cancelled; if {turn.letter} passes {o.letter} must repeat it, "
+                    f"otherwise {o.partner.letter} must pass throughout (2007).",
+                )
+                self.next_call[o] = NextCallRule("rho", "32B", p.call, p.event)
+            else:
+                self._bar(o.partner, END_OF_AUCTION, "32A")
+                self.rule(
+                    "32A",
+                    o,
+                    f"{o.letter}'s {p.call} out of rotation at his partner's "
+                    f"turn is cancelled; {o.partner.letter} must pass for the rest of the "
+                    "auction (2007).",
+                )
+            return
+        if at == "rho":
+            self.rule(
+                "31A",
+                o,
+                f"{o.letter}'s {p.call} out of rotation at his RHO's turn is "
+                f"cancelled; if {turn.letter} passes {o.letter} must repeat it (2007).",
+            )
+            self.next_call[o] = NextCallRule("rho", "31A", p.call, p.event)
+        else:
+            self._bar(o.partner, END_OF_AUCTION, "31B")
+            self.arm_lead_restriction(o, "31B", p.call)
+            self.rule(
+                "31B",
+                o,
+                f"{o.letter}'s {p.call} out of rotation is cancelled; "
+                f"{o.partner.letter} must pass for the rest of the auction and a lead "
+                "restriction may follow (2007).",
+            )
+
+    def _law31a2_2007(self, seat: Seat, call: TableCall, rule: NextCallRule) -> None:
+        """2007 31A2: repeating the denomination silences partner once; anything else, always."""
+        if (
+            call.is_bid
+            and not rule.withdrawn.artificial
+            and rule.withdrawn.is_bid
+            and call.strain == rule.withdrawn.strain
+        ):
+            self._bar(seat.partner, NEXT_TURN, "31A2a")
+            self.rule(
+                "31A2a",
+                seat,
+                f"{seat.letter} repeats the denomination of his cancelled "
+                f"{rule.withdrawn}: {seat.partner.letter} must pass at his next turn "
+                "(2007).",
+            )
+        else:
+            self._bar(seat.partner, END_OF_AUCTION, "31A2b")
+            self.arm_lead_restriction(seat, "31A2b", rule.withdrawn)
+            self.rule(
+                "31A2b",
+                seat,
+                f"{seat.letter} does not repeat the denomination of his "
+                f"cancelled {rule.withdrawn}: {seat.partner.letter} must pass for the "
+                "rest of the auction (2007).",
+            )
+
+    def _judge_event(self, p: Pending, event: Event) -> None:
+        """30B1b, 31A2, 31B2, 32A2, 32B2: is the offender's call comparable (Law 23A)?"""
+        self._expect(event, "director", JUDGEMENT)
+        o, base = p.offender, p.law
+        self.pending = None
+        if event.action == "comparable":
+            law = {"30B1b": "30B1bi", "31A2": "31A2a", "32A2": "32A2a"}.get(base, base)
+            self.rule(
+                law,
+                o,
+                f"the director finds {o.letter}'s {p.call} comparable to the "
+                f"cancelled {p.later}: no further rectification (no lead restriction).",
+            )
+            self.review(
+                "23C",
+                "if without the help of the irregularity the result could well "
+                "have been different, the director adjusts the score.",
+            )
+        else:
+            law = {"30B1b": "30B1bii", "31A2": "31A2b", "32A2": "32A2b"}.get(base, base)
+            self._bar(o.partner, NEXT_TURN, law)
+            assert p.later is not None
+            self.arm_lead_restriction(o, law, p.later)
+            self.rule(
+                law,
+                o,
+                f"the director finds {o.letter}'s {p.call} not comparable to the "
+                f"cancelled {p.later}: {o.partner.letter} must pass at his next turn, and "
+                "declarer may restrict a lead (Law 26B).",
+            )
+            self.review(
+                "72C",
+                f"if {o.letter} could have known that the irregularity might "
+                "damage the other side, the director may adjust the score.",
+            )
+        self.end_of_auction_check()
+
+    # Law 25 ---------------------------------------------------------------------------------
+
+    def _law25_event(self, p: Pending, event: Event) -> None:
+        o = p.offender
+        first = self._last_effective_of(o)
+        if p.stage == "judge":
+            self._expect(event, "director", ("unintended", "intended"))
+            if event.action == "unintended":
+                # 25A1: the intended call replaces the unintended one, without rectification
+                assert p.record is not None
+                self.history.remove(p.record)
+                if first is not None:
+                    first.status, first.law = "withdrawn", "25A1"
+                self.rule(
+                    "25A1",
+                    o,
+                    f"the director finds {o.letter}'s "
+                    f"{first.call if first else ''} unintended: {p.call} replaces it, "
+                    "without rectification.",
+                )
+                self.pending = None
+                self.turn = o
+                self._undo_end_of_auction()
+                self.make_call(o, p.call)
+            else:
+                p.stage = "offered"
+            return
+        self._expect(event, o.lho.letter, ("accept", "decline", "call"))
+        self.pending = None
+        if event.action == "decline":
+            self._cancel(p.record, "25B2")
+            self.rule(
+                "25B2",
+                o,
+                f"{o.lho.letter} does not accept the change: {p.call} is "
+                f"cancelled and {o.letter}'s first call stands.",
+            )
+            if self.edition == 2017:
+                self.arm_lead_restriction(o, "25B2", p.call)
+        else:
+            if first is not None:
+                first.status, first.law = "withdrawn", "25B1"
+                self.mark_unauthorized(first)
+            assert p.record is not None
+            self.history.remove(p.record)
+            self.rule(
+                "25B1",
+                o,
+                f"{o.lho.letter} accepts {o.letter}'s change to {p.call}: "
+                "the first call is withdrawn and the new one stands.",
+            )
+            if self.edition == 2017 and first is not None:
+                self.arm_lead_restriction(o, "25B1", first.call)
+            self.turn = o
+            self._undo_end_of_auction()
+            self.make_call(o, p.call)
+        if event.action == "call":
+            assert event.call is not None
+            self.make_call(event.seat, event.call)
+
+    def _last_effective_of(self, seat: Seat) -> CallRecord | None:
+        for record in reversed(self.history):
+            if record.seat == seat and record.is_effective and not record.inferred:
+                return record
+        return None
+
+    def _undo_end_of_auction(self) -> None:
+        """A change of the final pass (Law 25) reopens the auction."""
+        if self.phase == "play":
+            self.phase, self.contract, self.declarer = "auction", None, None
+            self.lead_restrictions = [r for r in self.lead_restrictions if r.suit is None]
+
+    # Law 36 ---------------------------------------------------------------------------------
+
+    def _law36_event(self, p: Pending, event: Event) -> None:
+        o, turn = p.offender, p.turn
+        lho = o.lho
+        if event.who == lho.letter and event.action == "call":
+            # 36A: the LHO called before rectification: his call goes with the double
+            self._cancel(p.record, "36A")
+            assert event.call is not None
+            self.history.append(
+                CallRecord(lho, event.call, event.index, status="cancelled", law="36A")
+            )
+            self.rule(
+                "36A",
+                o,
+                f"{lho.letter} called over {o.letter}'s inadmissible {p.call}: "
+                "it is cancelled with every later call, and the auction goes back to "
+                f"{turn.letter} as if nothing had happened.",
+            )
+            self.pending = None
+            self.turn = turn
+            return
+        if event.who == lho.letter and event.action == "decline":
+            self._law36b(p)  # attention drawn: rectify now, then the player in turn calls
+            return
+        self._expect(event, turn.letter, ("call",))  # the offender (36B2) or the player in turn
+        assert event.call is not None
+        self._law36b(p)
+        self.make_call(turn, event.call)
+
+    def _law36b(self, p: Pending) -> None:
+        o = p.offender
+        law = "36B2" if p.turn == o else "36B4"
+        self._cancel(p.record, law)
+        self._bar(o.partner, END_OF_AUCTION, law)
+        self.arm_lead_restriction(o, "36B3", p.call)
+        self.rule(
+            law,
+            o,
+            f"{o.letter}'s inadmissible {p.call} is cancelled; "
+            f"{'the auction goes back to ' + p.turn.letter + '; ' if p.turn != o else ''}"
+            f"{o.letter} makes a legal call at his turn, {o.partner.letter} must pass for "
+            "the rest of the auction, and a lead restriction may follow (36B3).",
+        )
+        self.pending = None
+
+    # Law 37 ---------------------------------------------------------------------------------
+
+    def _law37_event(self, p: Pending, event: Event) -> None:
+        o, lho = p.offender, p.offender.lho
+        self._expect(event, lho.letter, ("accept", "decline", "call"))
+        self.pending = None
+        assert p.record is not None
+        if event.action == "decline":
+            self._cancel(p.record, "37B")
+            self.history.append(CallRecord(o, PASS_CALL, self.event_index, inferred=True))
+            self._advance(o)
+            self._bar(o, END_OF_AUCTION, "37B")
+            self._bar(o.partner, END_OF_AUCTION, "37B")
+            self.arm_lead_restriction(o, "37B", p.call)
+            self.rule(
+                "37B",
+                o,
+                f"{o.letter} had to pass: his {p.call} is cancelled and a pass "
+                f"put in its place; {o.letter} and {o.partner.letter} must pass for the "
+                "rest of the auction.",
+            )
+            self.end_of_auction_check()
+            return
+        self.rule(
+            "37A",
+            o,
+            f"{lho.letter} called over {o.letter}'s {p.call} before "
+            "rectification: it stands, with no further rectification.",
+        )
+        self.no_double.discard(o)
+        self._legal_call(p.record)
+        if event.action == "call" and self.phase == "auction":
+            assert event.call is not None
+            self.make_call(event.seat, event.call)
+
+    # Law 38 ---------------------------------------------------------------------------------
+
+    def _law38_event(self, p: Pending, event: Event) -> None:
+        o, lho = p.offender, p.offender.lho
+        self._expect(event, lho.letter, ("decline", "call"))
+        self.pending = None
+        self._cancel(p.record, "38B")
+        if event.action == "call":
+            assert event.call is not None
+            self.history.append(
+                CallRecord(lho, event.call, event.index, status="cancelled", law="38B")
+            )
+        in_turn = p.turn == o
+        if in_turn:  # 38C: a pass in its place
+            self.history.append(CallRecord(o, PASS_CALL, self.event_index, inferred=True))
+            self._advance(o)
+        self._bar(o, END_OF_AUCTION, "38C")
+        self._bar(o.partner, END_OF_AUCTION, "38C")
+        if event.action == "call":
+            self.rule(
+                "38D",
+                o,
+                f"{o.letter}'s {p.call} is cancelled with {lho.letter}'s call "
+                f"over it; {'a pass replaces it; ' if in_turn else ''}{o.letter} and "
+                f"{o.partner.letter} must pass for the rest of the auction; no lead "
+                f"restriction, since {lho.letter} had called.",
+            )
+        else:
+            self.arm_lead_restriction(o, "38D", p.call)
+            self.rule(
+                "38C",
+                o,
+                f"{o.letter}'s {p.call} is cancelled (no contract above seven "
+                f"is played); {'a pass replaces it; ' if in_turn else ''}{o.letter} and "
+                f"{o.partner.letter} must pass for the rest of the auction, and a lead "
+                "restriction may follow (38D).",
+            )
+        self.end_of_auction_check()
+
+    # Law 24 ---------------------------------------------------------------------------------
+
+    def law24_exposed(self, seat: Seat, card: int) -> None:
+        """Law 24: a card exposed through a player's own error during the auction."""
+        from bridgelaw.cards import card_name, is_honour
+
+        if not self.board.deal[seat] >> card & 1:
+            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        if any(c == card for _, c, _ in self.exposed):
+            raise ScriptError(self.event_index, f"{card_name(card)} is already exposed")
+        self.exposed.append((seat, card, self.event_index))
+        mine = [c for s, c, _ in self.exposed if s == seat]
+        if len(mine) >= 2:
+            law = "24C"
+            what = "two or more cards"
+        elif is_honour(card):
+            law = "24B"
+            what = f"an honour ({card_name(card)})"
+        else:
+            law = "24A"
+            what = f"a low card ({card_name(card)})"
+        if law == "24A":
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} exposed {what}: it stays face up until the "
+                "auction ends, with no other rectification now.",
+            )
+        else:
+            self._bar(seat.partner, NEXT_TURN, law)
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} exposed {what}: the card stays face up until "
+                f"the auction ends and {seat.partner.letter} must pass at his next "
+                "turn.",
+            )
+
+    # Obligations and the end of the auction -------------------------------------------------
+
+    def _bar(self, seat: Seat, until: str, law: str) -> None:
+        self.bar(seat, until, law)
+
+    def arm_lead_restriction(self, offender: Seat, law: str, withdrawn: TableCall) -> None:
+        """Law 26: if the offender's side defends, declarer may restrict his partner's first
+        lead. Recorded now; it lapses if the offender's side declares."""
+        if any(r.offender == offender and r.suit is None for r in self.lead_restrictions):
+            return
+        self.lead_restrictions.append(
+            LeadRestriction(
+                offender.partner,
+                offender,
+                "26B" if self.edition == 2017 else "26",
+                self.event_index,
+                withdrawn=withdrawn,
+            )
+        )
+
+    def end_of_auction_check(self) -> None:
+        """Law 22 with 17D3: three passes after a bid, or four passes, end the auction."""
+        if self.pending is not None or self.phase != "auction":
+            return
+        calls = self.effective()
+        bids = [r for r in calls if r.call.is_bid]
+        passes = 0
+        for record in reversed(calls):
+            if not record.call.is_pass:
+                break
+            passes += 1
+        if bids and passes >= 3:
+            final = calls[-3:]
+            skipped = [r for r in final if r.skipped]
+            if skipped:
+                self._law17d3(skipped[0], calls)
+                return
+            self.finish_auction()
+        elif not bids and passes >= 4:
+            self.finish_auction()
+
+    def _law17d3(self, first_out: CallRecord, calls: list[CallRecord]) -> None:
+        """17D3: a pass out of rotation among the three deprived a player of his turn."""
+        start = calls.index(first_out)
+        offenders = []
+        for record in calls[start:]:
+            record.status, record.law = "cancelled", "17D3"
+            if record.skipped:
+                offenders.append(record.seat)
+                self.mark_unauthorized(record)
+        deprived = first_out.skipped[0]
+        self.turn = deprived
+        o = first_out.seat
+        self.rule(
+            "17D3",
+            o,
+            f"three passes, one of them out of rotation, would have ended the "
+            f"auction without {deprived.letter}'s turn: the auction is not over; the pass "
+            f"out of rotation and the passes after it are cancelled, and it is "
+            f"{deprived.letter}'s turn.",
+        )
+        if deprived == o.rho:  # [engine choice, catalog B.5] 30A for the pass out of rotation
+            self._bar(o, NEXT_TURN, "30A")
+            self.rule(
+                "30A",
+                o,
+                f"{o.letter}'s cancelled pass was made at his RHO's turn: "
+                f"{o.letter} must pass at his next turn.",
+            )
+
+    def finish_auction(self) -> None:
+        """Overridden by the table: the auction is over (contract, declarer, penalty cards)."""
+        raise NotImplementedError  # pragma: no cover

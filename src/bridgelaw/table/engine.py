@@ -1,0 +1,409 @@
+"""The table in table mode: everything that happened at one table on one board.
+
+>>> from bridgelaw.table import Table
+>>> deal = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
+>>> table = Table.from_deal(1, deal)
+>>> for text in ["N 1NT", "E 1D"]:
+...     table.apply_text(text)
+>>> table.awaiting
+Awaiting(who='S', law='27A1', options=('accept', 'decline'))
+>>> table.apply_text("S pass")       # calling over the insufficient bid accepts it (27A1)
+>>> [r.law for r in table.rulings], table.turn.letter
+(['27A1'], 'W')
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from bridgelaw.boards import Board, Vulnerability
+from bridgelaw.cards import Deal, Seat, card_name, is_honour
+from bridgelaw.errors import BridgeLawError
+from bridgelaw.play import Play
+from bridgelaw.scoring import contract_score
+from bridgelaw.table.auction_rules import AuctionRules
+from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
+
+__all__ = ["Table"]
+
+
+class Table(AuctionRules):
+    """A board at a table, fed with events; it rules on each irregularity with its law."""
+
+    def __init__(self, board: Board, edition: int = 2017) -> None:
+        if edition not in (2007, 2017):
+            raise ValueError(f"the editions are 2007 and 2017, not {edition}")
+        TableState.__init__(self, board=board, edition=edition, turn=board.dealer)
+        self.events: list[Event] = []
+
+    @classmethod
+    def from_deal(
+        cls,
+        number: int,
+        deal: str,
+        dealer: Seat | None = None,
+        vulnerability: Vulnerability | None = None,
+        edition: int = 2017,
+    ) -> Table:
+        return cls(Board.numbered(number, Deal.from_pbn(deal), dealer, vulnerability), edition)
+
+    # -- feeding events ----------------------------------------------------------------------
+
+    def apply_text(self, text: str) -> None:
+        self.apply(parse_event(text, len(self.events) + 1))
+
+    def apply(self, event: Event) -> None:
+        """Apply one event. A :class:`ScriptError` leaves the table exactly as it was."""
+        saved = copy.deepcopy(self.__dict__)
+        try:
+            self.event_index = event.index
+            self._apply(event)
+        except ScriptError:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            raise
+        except BridgeLawError as error:  # a rule of the strict core refused it
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            raise ScriptError(event.index, str(error)) from None
+        self.events.append(event)
+
+    def _apply(self, event: Event) -> None:
+        if self.phase == "ended":
+            raise ScriptError(event.index, "the board is over; no more events")
+        if event.who == "director" and event.action == "misinformation":
+            self._law21(event)
+            return
+        if self.phase == "auction":
+            self.auction_event(event)
+            return
+        if self.pending is not None:  # a change of the final pass (Law 25), judged first
+            self.auction_event(event)
+            return
+        self._play_period_event(event)
+
+    # -- Law 21 ------------------------------------------------------------------------------
+
+    def _law21(self, event: Event) -> None:
+        seat = Seat.parse(event.word)
+        self.rule(
+            "21B",
+            seat,
+            f"the director finds that {seat.letter}'s call could have been "
+            "influenced by misinformation: recorded for him (21B1 change of call, 21B3 "
+            "adjusted score).",
+        )
+        self.review(
+            "21B3",
+            f"misinformation to {seat.letter}: the director may adjust the score "
+            "if the offending side gained.",
+        )
+
+    # -- the end of the auction --------------------------------------------------------------
+
+    def finish_auction(self) -> None:
+        contract = self.effective_contract()
+        self.contract = contract
+        if contract.is_passed_out:
+            self.phase = "ended"
+            self.tricks = None
+            self.rule(
+                "22B",
+                None,
+                "four passes: the board is passed out; it scores nothing for "
+                "either side and is not dealt again.",
+            )
+            return
+        declarer = self.final_declarer()
+        assert declarer is not None
+        self.declarer = declarer
+        self.phase = "play"
+        # Law 26: a lead restriction matters only if the offender's side defends
+        self.lead_restrictions = [
+            r for r in self.lead_restrictions if r.offender.side != declarer.side
+        ]
+        self.barred.clear()
+        self.no_double.clear()
+        self.next_call.clear()
+        self._law24_at_the_end(declarer)
+
+    def _law24_at_the_end(self, declarer: Seat) -> None:
+        """24D/24E: exposed cards go back to declarer's side, and become penalty cards of a
+        defender (50B: a single low card is minor; an honour, or one of two or more, major)."""
+        for seat in Seat:
+            cards = [c for s, c, _ in self.exposed if s == seat]
+            if not cards:
+                continue
+            names = " ".join(card_name(c) for c in cards)
+            if seat.side == declarer.side:
+                self.rule(
+                    "24D",
+                    seat,
+                    f"{seat.letter} will be declarer or dummy: the exposed "
+                    f"{names} goes back into the hand, with no penalty card.",
+                )
+                continue
+            for card in cards:
+                kind = "minor" if len(cards) == 1 and not is_honour(card) else "major"
+                self.penalty_cards.append((seat, card, kind))
+            self.rule(
+                "24E",
+                seat,
+                f"{seat.letter} is a defender: the exposed {names} "
+                f"become{'s' if len(cards) == 1 else ''} penalty "
+                f"card{'s' if len(cards) > 1 else ''} (Law 50).",
+            )
+        self.exposed.clear()
+
+    # -- after the final pass and in the play ------------------------------------------------
+
+    @property
+    def opening_leader(self) -> Seat | None:
+        return None if self.declarer is None else self.declarer.lho
+
+    def _play_period_event(self, event: Event) -> None:
+        declarer = self.declarer
+        assert declarer is not None and self.contract is not None
+        choice = self._lead_choice()
+        if choice is not None:
+            restriction, options = choice
+            word = (
+                event.action
+                if event.action == "no-restriction"
+                else (f"{event.action} {event.word}")
+            )
+            if event.who != declarer.letter or word not in options:
+                raise ScriptError(
+                    event.index,
+                    f"declarer ({declarer.letter}) chooses first: "
+                    f"{', '.join(options)} (Law {restriction.law})",
+                )
+            self._law26_choose(restriction, event)
+            return
+        if event.action == "call":
+            if self.play is not None and self.play.played:
+                raise ScriptError(event.index, "a call during the play")
+            assert event.call is not None
+            self._law39(event.seat, event)
+            return
+        if event.action == "card":
+            assert event.card is not None
+            self._card(event.seat, event.card, event)
+            return
+        raise ScriptError(
+            event.index,
+            f"'{event.who} {event.action}' is not handled in the "
+            "play period yet: only legal cards are (the play-period laws are "
+            "issue 5)",
+        )
+
+    def _law39(self, seat: Seat, event: Event) -> None:
+        """Law 39: a call after the final pass is cancelled (or, by the player who made the
+        final pass, it may be a change of an unintended call: Law 25A)."""
+        assert event.call is not None and self.declarer is not None
+        final = self.effective()[-1]
+        if final.seat == seat and event.call.text != final.call.text:
+            record = CallRecord(seat, event.call, event.index, status="pending")
+            self.history.append(record)
+            self.pending = Pending(
+                "change", seat, event.call, event.index, seat.lho, stage="judge", record=record
+            )
+            return
+        self.history.append(
+            CallRecord(seat, event.call, event.index, status="cancelled", law="39A")
+        )
+        declaring = seat.side == self.declarer.side
+        if declaring or event.call.is_pass:
+            who = "declarer's side" if declaring else "a defender's pass"
+            self.rule(
+                "39B",
+                seat,
+                f"{seat.letter}'s {event.call} after the final pass is "
+                f"cancelled; {who}: no further rectification.",
+            )
+            for restriction in self.lead_restrictions:  # 39B: the LHO called over it
+                if restriction.law == "39C" and restriction.offender == seat.rho:
+                    self.lead_restrictions.remove(restriction)
+                    break
+            return
+        self.mark_unauthorized(self.history[-1])
+        self.lead_restrictions.append(
+            LeadRestriction(seat.partner, seat, "39C", event.index, withdrawn=event.call)
+        )
+        self.rule(
+            "39C",
+            seat,
+            f"{seat.letter}'s {event.call} after the final pass is cancelled; "
+            f"declarer may restrict {seat.partner.letter}'s first lead (Law 26B).",
+        )
+
+    def _lead_choice(self) -> tuple[LeadRestriction, tuple[str, ...]] | None:
+        """Law 26 at the restricted player's first turn to lead: declarer's options."""
+        leader = self._next_leader()
+        if leader is None:
+            return None
+        for restriction in self.lead_restrictions:
+            if restriction.seat == leader and restriction.suit is None:
+                return restriction, self._law26_options(restriction)
+        return None
+
+    def _next_leader(self) -> Seat | None:
+        if self.play is None:
+            return self.opening_leader
+        if self.play.trick or self.play.is_over:
+            return None
+        return self.play.leader
+
+    def _law26_options(self, restriction: LeadRestriction) -> tuple[str, ...]:
+        specified = self.specified_suits(restriction.offender)
+        withdrawn = restriction.withdrawn
+        if self.edition == 2007 and withdrawn is not None and withdrawn.suit is not None:
+            suit = withdrawn.suit.letter
+            if suit in specified:  # 2007 26A1: the suit was bid legally after all
+                return ("no-restriction",)
+            return (f"require {suit}", f"forbid {suit}", "no-restriction")  # 2007 26A2
+        if self.edition == 2007:
+            return (*(f"forbid {s}" for s in "SHDC"), "no-restriction")  # 2007 26B
+        allowed = [s for s in "SHDC" if s not in specified]  # 2017 26B
+        return (*(f"forbid {s}" for s in allowed), "no-restriction")
+
+    def _law26_choose(self, restriction: LeadRestriction, event: Event) -> None:
+        seat = restriction.seat
+        if event.action == "no-restriction":
+            self.lead_restrictions.remove(restriction)
+            self.rule(restriction.law, None, f"declarer does not restrict {seat.letter}'s lead.")
+            return
+        restriction.kind, restriction.suit = event.action, event.word
+        verb = "must lead" if event.action == "require" else "may not lead"
+        self.rule(
+            restriction.law,
+            restriction.offender,
+            f"declarer chooses: {seat.letter} "
+            f"{verb} {event.word} for as long as he keeps the lead.",
+        )
+
+    def _card(self, seat: Seat, card: int, event: Event) -> None:
+        assert self.declarer is not None and self.contract is not None
+        if self.play is None:
+            self.play = Play(self.board.deal, self.declarer, self.contract.strain)
+        play = self.play
+        if seat != play.turn:
+            raise ScriptError(
+                event.index,
+                f"{seat.letter} plays {card_name(card)} but it is "
+                f"{play.turn.letter}'s turn: a play out of turn is not handled "
+                "yet (issue 5)",
+            )
+        leading = not play.trick
+        if leading:
+            for restriction in self.lead_restrictions:
+                if restriction.seat == seat and restriction.suit is not None:
+                    self._check_restricted_lead(restriction, card, event)
+        play.push(card)
+        if not play.trick:
+            self._restrictions_after_trick()
+        if play.is_over:
+            self._end_of_play()
+
+    def _check_restricted_lead(self, restriction: LeadRestriction, card: int, event: Event) -> None:
+        assert self.play is not None
+        suit = "CDHS"[card // 13]
+        hand = self.play.hands[restriction.seat]
+        suit_index = "CDHS".index(restriction.suit or "C")
+        holds_suit = hand >> (13 * suit_index) & 0x1FFF
+        holds_other = hand & ~(0x1FFF << (13 * suit_index))
+        if restriction.kind == "forbid" and suit == restriction.suit and holds_other:
+            raise ScriptError(
+                event.index,
+                f"{card_name(card)} is a forbidden lead "
+                f"(Law {restriction.law}); leading it anyway is not handled yet "
+                "(issue 5)",
+            )
+        if restriction.kind == "require" and suit != restriction.suit and holds_suit:
+            raise ScriptError(
+                event.index,
+                f"{restriction.seat.letter} must lead {restriction.suit} (Law {restriction.law})",
+            )
+
+    def _restrictions_after_trick(self) -> None:
+        """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""
+        assert self.play is not None
+        leader = self.play.leader
+        self.lead_restrictions = [
+            r for r in self.lead_restrictions if r.suit is None or r.seat == leader
+        ]
+
+    def _end_of_play(self) -> None:
+        assert self.play is not None and self.contract is not None and self.declarer
+        self.tricks = self.play.declarer_tricks
+        self.phase = "ended"
+        self.lead_restrictions = []
+
+    # -- what the director would offer -------------------------------------------------------
+
+    @property
+    def awaiting(self) -> Awaiting | None:
+        if self.phase == "auction" or self.pending is not None:
+            return self.auction_awaiting()
+        if self.phase == "play" and self.declarer is not None:
+            choice = self._lead_choice()
+            if choice is not None:
+                restriction, options = choice
+                return Awaiting(self.declarer.letter, restriction.law, options)
+        return None
+
+    # -- the report --------------------------------------------------------------------------
+
+    def score(self) -> dict[str, int] | None:
+        if self.phase != "ended" or self.contract is None:
+            return None
+        if self.contract.is_passed_out:
+            return {"NS": 0, "EW": 0}
+        assert self.declarer is not None and self.tricks is not None
+        vulnerable = self.board.vulnerability.is_vulnerable(self.declarer.side)
+        points = contract_score(self.contract, self.tricks, vulnerable)
+        ns = points if self.declarer.side == 0 else -points
+        return {"NS": ns, "EW": -ns}
+
+    def to_json(self) -> dict[str, Any]:
+        awaiting = self.awaiting
+        calls = self.effective()
+        return {
+            "edition": str(self.edition),
+            "board": self.board.number,
+            "dealer": self.board.dealer.letter,
+            "vulnerable": self.board.vulnerability.label,
+            "phase": self.phase,
+            "awaiting": None if awaiting is None else awaiting.as_json(),
+            "calls": [r.call.text for r in calls],
+            "first_caller": (calls[0].seat if calls else self.board.dealer).letter,
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": None if self.declarer is None else self.declarer.letter,
+            "tricks": self.tricks if self.phase == "ended" and self.declarer else None,
+            "score": self.score(),
+            "barred": [
+                {"seat": seat.letter, "until": until} for seat, until in sorted(self.barred.items())
+            ],
+            "lead_restrictions": [r.as_json() for r in self.lead_restrictions],
+            "penalty_cards": [
+                {"seat": seat.letter, "card": card_name(card), "kind": kind}
+                for seat, card, kind in self.penalty_cards
+            ],
+            "rulings": [r.as_json() for r in self.rulings],
+            "unauthorized_information": list(self.unauthorized),
+            "reviews": list(self.reviews),
+            "history": [
+                {
+                    "event": r.event,
+                    "seat": r.seat.letter,
+                    "call": r.call.text,
+                    "status": r.status,
+                    "law": r.law,
+                    "inferred": r.inferred,
+                }
+                for r in self.history
+            ],
+            "play": None if self.play is None else [card_name(c) for c in self.play.played],
+        }

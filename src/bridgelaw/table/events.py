@@ -1,0 +1,204 @@
+"""Events of a table script: what happened at the table, as ``"<who> <action>"``.
+
+The words are fixed by the table-script specification (``shared/spec/table-script.md``); the
+project adds a few director findings of its own, listed in :data:`DIRECTOR_FINDINGS`.
+
+>>> event = parse_event("E 1D", 1)
+>>> event.who, event.action, event.call.text, event.call.code
+('E', 'call', '1D', 1)
+>>> parse_event("N 8S", 2).call.code    # a bid above seven is a call the table accepts
+-1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
+from bridgelaw.cards import Card, Seat, Strain, Suit, parse_card
+from bridgelaw.errors import BridgeLawError
+
+SEAT_WORDS = ("N", "E", "S", "W")
+
+#: What the director may be asked, and the words of his answers (spec words first).
+DIRECTOR_FINDINGS = {
+    "comparable": "23A: the replacement call is comparable",
+    "not-comparable": "23A: the replacement call is not comparable",
+    "unintended": "25A: the call was unintended (a mechanical error or slip of the tongue)",
+    "intended": "25A: the call was intended (a change of mind)",
+    "accepted": "28B/29A: the player meant to call over the call out of rotation (acceptance)",
+    "in-turn": "28B: the player meant to make his own call in turn, ignoring it",
+    "misinformation": "21B: a call could have been influenced by misinformation (recorded)",
+    "tricks": "70: the director's decision on a disputed claim",
+}
+
+
+class ScriptError(BridgeLawError):
+    """An event that does not fit the state: not an irregularity at the table but a bad script.
+
+    ``index`` is the event's number (1 for the first event).
+    """
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(f"event {index}: {message}")
+        self.index = index
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class TableCall:
+    """A call as made at the table: possibly a bid above seven (``code`` -1, Law 38)."""
+
+    text: str
+    code: int
+    """0-37 as in :mod:`bridgelaw.calls`, or -1 for a bid of more than seven."""
+    level: int = 0
+    strain: int = -1
+    artificial: bool = False
+
+    @property
+    def is_bid(self) -> bool:
+        return self.code < 35
+
+    @property
+    def is_pass(self) -> bool:
+        return self.code == PASS
+
+    @property
+    def is_double_or_redouble(self) -> bool:
+        return self.code in (DOUBLE, REDOUBLE)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit a natural bid names (none for notrump, pass, double, artificial calls)."""
+        if self.is_bid and not self.artificial and self.strain < 4:
+            return Suit(self.strain)
+        return None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_BID_RE = re.compile(r"^(\d+)(NT|N|C|D|H|S)$")
+
+
+def parse_table_call(word: str) -> TableCall | None:
+    """A call word of the table script (``pass``, ``X``, ``XX``, ``1C``.. ``7NT``, ``8S``...)."""
+    artificial = word.endswith("!")
+    w = word.rstrip("!").upper()
+    if w in ("PASS", "P"):
+        return TableCall("pass", PASS, artificial=artificial)
+    if w == "X":
+        return TableCall("X", DOUBLE, artificial=artificial)
+    if w == "XX":
+        return TableCall("XX", REDOUBLE, artificial=artificial)
+    m = _BID_RE.match(w)
+    if m is None:
+        return None
+    level, strain = int(m.group(1)), int(Strain.parse(m.group(2)))
+    if level < 1:
+        return None
+    if level > 7:  # Law 38: inadmissible, but it can be said at the table
+        text = f"{level}{('C', 'D', 'H', 'S', 'NT')[strain]}"
+        return TableCall(text, -1, level, strain, artificial)
+    code = bid(level, strain)
+    return TableCall(call_name(code), code, level, strain, artificial)
+
+
+def table_call_of(code: int) -> TableCall:
+    """The natural table call of a legal call number."""
+    if code < 35:
+        return TableCall(call_name(code), code, code // 5 + 1, code % 5)
+    return TableCall(call_name(code), code)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    index: int
+    who: str
+    """``N``, ``E``, ``S``, ``W`` or ``director``."""
+    action: str
+    """call, card, expose, correct, claim, concede, agree, dispute, accept, decline, forbid,
+    require, no-restriction, spread, review, or a director finding."""
+    call: TableCall | None = None
+    card: Card | None = None
+    word: str = ""
+    """The suit of forbid/require, or the seat named by a director finding."""
+    number: int | None = None
+    text: str = ""
+
+    @property
+    def seat(self) -> Seat:
+        return Seat(SEAT_WORDS.index(self.who))
+
+
+_SIMPLE = {"accept", "decline", "agree", "dispute", "no-restriction", "spread", "review"}
+
+
+def parse_event(text: object, index: int) -> Event:
+    """Parse one event string; raise :class:`ScriptError` naming the event if it is malformed."""
+    if not isinstance(text, str):
+        raise ScriptError(index, f"an event is a string like 'N 1NT', not {text!r}")
+    parts = text.split(None, 1)
+    if len(parts) < 2:
+        raise ScriptError(index, f"{text!r}: expected '<who> <action>'")
+    who = parts[0].strip()
+    rest = parts[1].strip()
+    if who.lower() == "director":
+        return _director_event(index, rest)
+    if who.upper() not in SEAT_WORDS:
+        raise ScriptError(index, f"{who!r} is not a seat (N, E, S, W) or 'director'")
+    who = who.upper()
+    word, _, argument = rest.partition(" ")
+    key = word.lower()
+    argument = argument.strip()
+    if key in _SIMPLE and not argument:
+        return Event(index, who, key)
+    if key in ("expose", "correct"):
+        return Event(index, who, key, card=_card(index, argument))
+    if key in ("forbid", "require"):
+        try:
+            suit = Suit.parse(argument)
+        except BridgeLawError:
+            raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C") from None
+        return Event(index, who, key, word=suit.letter)
+    if key in ("claim", "concede"):
+        number, _, statement = argument.partition(":")
+        if not number.strip().isdigit() or int(number) > 13:
+            raise ScriptError(index, f"{text!r}: {key} takes a number of tricks from 0 to 13")
+        return Event(index, who, key, number=int(number), text=statement.strip())
+    call = parse_table_call(rest) if not argument else None
+    if call is not None:
+        return Event(index, who, "call", call=call)
+    if not argument:
+        try:
+            return Event(index, who, "card", card=parse_card(rest))
+        except BridgeLawError:
+            pass
+    raise ScriptError(index, f"{text!r}: not a call, a card or a known action")
+
+
+def _card(index: int, word: str) -> Card:
+    try:
+        return parse_card(word)
+    except BridgeLawError:
+        raise ScriptError(index, f"{word!r} is not a card (like SA, HT or H10)") from None
+
+
+def _director_event(index: int, rest: str) -> Event:
+    word, _, argument = rest.partition(" ")
+    key = word.lower()
+    argument = argument.strip()
+    if key == "tricks":
+        if not argument.isdigit() or int(argument) > 13:
+            raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
+        return Event(index, "director", key, number=int(argument))
+    if key == "misinformation":
+        if argument.upper() not in SEAT_WORDS:
+            raise ScriptError(index, "'director misinformation' names the seat misinformed")
+        return Event(index, "director", key, word=argument.upper())
+    if key in DIRECTOR_FINDINGS and not argument:
+        return Event(index, "director", key)
+    known = ", ".join(DIRECTOR_FINDINGS)
+    raise ScriptError(index, f"'director {rest}' is not a finding the engine knows ({known})")

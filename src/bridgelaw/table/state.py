@@ -1,0 +1,274 @@
+"""The state of a table: the effective auction, what is pending, what is in force.
+
+The table keeps its own record of the auction rather than a strict :class:`~bridgelaw.Auction`:
+an accepted insufficient bid (27A1), an accepted call out of rotation (29A) or an inferred pass
+(28A) make auctions that are legal at the table but not in strict play. The rules of sufficiency
+and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgelaw.boards import Board
+from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
+from bridgelaw.cards import Seat, Strain
+from bridgelaw.play import Play
+from bridgelaw.table.events import TableCall
+
+NEXT_TURN = "next-turn"
+END_OF_AUCTION = "end-of-auction"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One ruling: the clause that applied, the offender, and a plain sentence."""
+
+    event: int
+    law: str
+    seat: Seat | None
+    text: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "law": self.law,
+            "seat": None if self.seat is None else self.seat.letter,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """What the director would now offer, to whom, under which clause."""
+
+    who: str
+    law: str
+    options: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"who": self.who, "law": self.law, "options": list(self.options)}
+
+
+@dataclass
+class CallRecord:
+    """A call as it was made, with what became of it."""
+
+    seat: Seat
+    call: TableCall
+    event: int
+    status: str = "effective"
+    """effective; pending (an irregular call the Laws have not yet dealt with); cancelled (by a
+    law); or withdrawn (replaced by its maker)."""
+    law: str | None = None
+    """The clause that cancelled or withdrew it."""
+    inferred: bool = False
+    """A pass the Laws infer (28A) or substitute (37B, 38C), not spoken at the table."""
+    skipped: tuple[Seat, ...] = ()
+    """Players who lost a turn when this call, made out of rotation, was accepted (29A)."""
+
+    @property
+    def is_effective(self) -> bool:
+        return self.status == "effective"
+
+
+@dataclass
+class NextCallRule:
+    """What the Laws say about the offender's next call after a cancelled call (29B-32)."""
+
+    kind: str
+    """comparable (the director compares it, 23A), repeat (31A1/32A1), rho (depends on what the
+    right-hand opponent does: 31A/32A), denomination (2007 31A2)."""
+    law: str
+    withdrawn: TableCall
+    event: int
+
+
+@dataclass
+class LeadRestriction:
+    """A Law 26 lead restriction (or a Law 50/54-56 one in play): pending until declarer
+    chooses at the restricted player's first turn to lead, then in force while he keeps it."""
+
+    seat: Seat
+    """The player whose lead is restricted (the offender's partner under Law 26)."""
+    offender: Seat
+    law: str
+    event: int
+    kind: str = "forbid"
+    suit: str | None = None
+    withdrawn: TableCall | None = None
+    """The withdrawn call (2007 Law 26A looks at the suits it named)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seat": self.seat.letter, "law": self.law, "kind": self.kind, "suit": self.suit}
+
+
+@dataclass
+class Pending:
+    """An irregularity waiting for the next event; ``stage`` says how far it has gone."""
+
+    kind: str
+    offender: Seat
+    call: TableCall
+    event: int
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    stage: str = ""
+    record: CallRecord | None = None
+    law: str = ""
+    later: TableCall | None = None
+    """A call made meanwhile that waits for the director's answer (28B/29A intent), or the
+    replacement the director is asked to compare (23A)."""
+    later_seat: Seat | None = None
+    replacement: CallRecord | None = None
+    """Law 27: the offender's replacement (or early replacement, 27C) of an insufficient bid."""
+    insufficient: list[CallRecord] = field(default_factory=list)
+    """Law 27: the insufficient bids of this irregularity (27B4 may add a second)."""
+
+
+@dataclass
+class TableState:
+    """All the table knows. The engine's rule modules read and change it."""
+
+    board: Board
+    edition: int = 2017
+    history: list[CallRecord] = field(default_factory=list)
+    turn: Seat = Seat.NORTH
+    phase: str = "auction"
+    pending: Pending | None = None
+    barred: dict[Seat, str] = field(default_factory=dict)
+    no_double: set[Seat] = field(default_factory=set)
+    """2007 Law 30B2b: the partner may not double or redouble at his next turn."""
+    next_call: dict[Seat, NextCallRule] = field(default_factory=dict)
+    lead_restrictions: list[LeadRestriction] = field(default_factory=list)
+    exposed: list[tuple[Seat, int, int]] = field(default_factory=list)
+    """Cards exposed during the auction (Law 24): seat, card, event."""
+    penalty_cards: list[tuple[Seat, int, str]] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    unauthorized: list[dict[str, Any]] = field(default_factory=list)
+    reviews: list[dict[str, Any]] = field(default_factory=list)
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    play: Play | None = None
+    tricks: int | None = None
+    event_index: int = 0
+
+    # -- the effective auction ---------------------------------------------------------------
+
+    def effective(self) -> list[CallRecord]:
+        return [r for r in self.history if r.status == "effective"]
+
+    def last_bid(self) -> CallRecord | None:
+        for record in reversed(self.history):
+            if record.is_effective and record.call.is_bid:
+                return record
+        return None
+
+    def doubled(self) -> int:
+        """0, 1 or 2: the last double or redouble after the last bid (Law 19)."""
+        state = 0
+        for record in reversed(self.history):
+            if not record.is_effective:
+                continue
+            if record.call.is_bid:
+                return state
+            if state == 0 and record.call.code in (DOUBLE, REDOUBLE):
+                state = record.call.code - PASS
+        return state
+
+    def is_sufficient(self, call: TableCall) -> bool:
+        last = self.last_bid()
+        return call.code > (-1 if last is None else last.call.code)
+
+    def may_double(self, seat: Seat) -> bool:
+        """Law 19A1: only the last bid, only an opponent's, only passes since."""
+        last = self.last_bid()
+        return last is not None and last.seat.side != seat.side and self.doubled() == 0
+
+    def may_redouble(self, seat: Seat) -> bool:
+        """Law 19B1: only an opponent's double of one's own side's bid, only passes since."""
+        last = self.last_bid()
+        return last is not None and last.seat.side == seat.side and self.doubled() == 1
+
+    def is_legal(self, seat: Seat, call: TableCall) -> bool:
+        if call.code < 0:
+            return False
+        if call.is_bid:
+            return self.is_sufficient(call)
+        if call.code == DOUBLE:
+            return self.may_double(seat)
+        if call.code == REDOUBLE:
+            return self.may_redouble(seat)
+        return True
+
+    def legal_words(self, seat: Seat, doubles: bool = True) -> tuple[str, ...]:
+        """The calls ``seat`` may make now, as event words (pass, X, XX, bids)."""
+        words = ["pass"]
+        if doubles and self.may_double(seat):
+            words.append("X")
+        if doubles and self.may_redouble(seat):
+            words.append("XX")
+        last = self.last_bid()
+        first = 0 if last is None else last.call.code + 1
+        words.extend(call_name(c) for c in range(first, 35))
+        return tuple(words)
+
+    def has_called(self, seat: Seat) -> bool:
+        return any(r.seat == seat and r.is_effective and not r.inferred for r in self.history)
+
+    def specified_suits(self, seat: Seat) -> set[str]:
+        """Suits ``seat`` named in natural bids of the legal auction (Law 26B: those cannot be
+        forbidden). An artificial bid's suits are not known to the engine, so none count."""
+        return {
+            "CDHS"[r.call.strain]
+            for r in self.effective()
+            if r.seat == seat and r.call.suit is not None
+        }
+
+    def final_declarer(self) -> Seat | None:
+        """Law 22: of the side that made the final bid, the first to name its strain."""
+        last = self.last_bid()
+        if last is None:
+            return None
+        for record in self.effective():
+            if (
+                record.call.is_bid
+                and record.seat.side == last.seat.side
+                and record.call.strain == last.call.strain
+            ):
+                return record.seat
+        return None  # pragma: no cover
+
+    def effective_contract(self) -> Contract:
+        last = self.last_bid()
+        if last is None:
+            return Contract(0, Strain.NOTRUMP, 0)
+        return Contract(last.call.level, Strain(last.call.strain), self.doubled())
+
+    # -- bookkeeping -------------------------------------------------------------------------
+
+    def rule(self, law: str, seat: Seat | None, text: str) -> None:
+        self.rulings.append(Ruling(self.event_index, law, seat, text))
+
+    def mark_unauthorized(self, record: CallRecord, law: str = "16C") -> None:
+        """Law 16C: information from a withdrawn or cancelled call is unauthorized for the
+        offender's side (and authorized for the other side)."""
+        self.unauthorized.append(
+            {
+                "event": record.event,
+                "seat": record.seat.letter,
+                "side": ("NS", "EW")[record.seat.side],
+                "call": record.call.text,
+                "law": law,
+            }
+        )
+
+    def review(self, law: str, text: str) -> None:
+        """Something the director looks at again at the end of play (23C, 27D, 72C...)."""
+        self.reviews.append({"event": self.event_index, "law": law, "text": text})
+
+    def bar(self, seat: Seat, until: str, law: str) -> None:
+        if self.barred.get(seat) == END_OF_AUCTION:
+            return  # a bar for the rest of the auction covers the next turn too
+        self.barred[seat] = until

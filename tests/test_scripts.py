@@ -1,0 +1,64 @@
+"""Table scripts with their expected outcomes: the project's test vectors for the Laws.
+
+Each file in ``tests/scripts/`` (and each example in ``shared/scenarios/``) is a table script
+with an ``expect`` mapping, written from the Laws, not from the engine's output:
+
+* any key of the ``replay --json`` output (``contract``, ``declarer``, ``calls``, ``barred``,
+  ``awaiting``...) must match exactly;
+* ``rulings_include``: law clauses, each the start of at least one ruling's law;
+* ``rulings_exclude``: law clauses no ruling may start with;
+* ``rulings``: the exact list of ruling clauses, in order;
+* ``error_event``: the script must stop with a script error at this event.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgelaw.table import ScriptError
+from bridgelaw.table.script import load_script, run_script
+
+HERE = Path(__file__).parent
+SHARED = HERE.parent.parent / "shared" / "scenarios"
+SCRIPTS = sorted((HERE / "scripts").rglob("*.yaml")) + sorted(SHARED.glob("*.yaml"))
+
+
+def _id(path: Path) -> str:
+    return path.stem if path.parent.name != "scenarios" else f"shared-{path.stem}"
+
+
+def check(path: Path) -> None:
+    script = load_script(path)
+    expect: dict[str, Any] = dict(script.expect)
+    expect.pop("note", None)
+    error_event = expect.pop("error_event", None)
+    if error_event is not None:
+        with pytest.raises(ScriptError) as info:
+            run_script(script)
+        assert info.value.index == error_event, str(info.value)
+        return
+    output = run_script(script).to_json()
+    laws = [r["law"] for r in output["rulings"]]
+    for clause in expect.pop("rulings_include", []):
+        assert any(law.startswith(str(clause)) for law in laws), (clause, laws)
+    for clause in expect.pop("rulings_exclude", []):
+        assert not any(law.startswith(str(clause)) for law in laws), (clause, laws)
+    if "rulings" in expect:
+        assert laws == [str(x) for x in expect.pop("rulings")]
+    for key, value in expect.items():
+        assert key in output, f"unknown expectation key {key!r}"
+        if key in ("contract", "board", "edition") and value is not None:
+            value = str(value)
+        assert output[key] == value, (key, output[key], value)
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[_id(p) for p in SCRIPTS])
+def test_script(path: Path) -> None:
+    check(path)
+
+
+def test_there_are_scripts() -> None:
+    assert len(SCRIPTS) >= 6
