@@ -128,7 +128,7 @@ class AuctionRules(TableState):
                 self._infer_pass(turn, "28A")
                 self.make_call(seat, call)
                 return
-            if turn == seat.lho and self.has_called(seat):
+            if turn == seat.lho and self._made_last_call(seat):
                 # 30B2, 31C, 32C: a later call at LHO's turn is a change of call (Law 25)
                 self.history.append(record)
                 self.pending = Pending(
@@ -361,6 +361,7 @@ class AuctionRules(TableState):
     def _law27_replacement(self, p: Pending, call: TableCall) -> None:
         o = p.offender
         record = CallRecord(o, call, self.event_index, status="pending")
+        record.skipped = p.insufficient[0].skipped  # the replacement takes the bid's place
         if call.code < 0 or (call.is_double_or_redouble and p.stage == "must-replace"):
             raise ScriptError(
                 self.event_index,
@@ -752,7 +753,7 @@ class AuctionRules(TableState):
                 self.pending = None
                 self.turn = o
                 self._undo_end_of_auction()
-                self.make_call(o, p.call)
+                self._call_in_place_of(first, o, p.call)
             else:
                 p.stage = "offered"
             return
@@ -784,10 +785,24 @@ class AuctionRules(TableState):
                 self.arm_lead_restriction(o, "25B1", first.call)
             self.turn = o
             self._undo_end_of_auction()
-            self.make_call(o, p.call)
+            self._call_in_place_of(first, o, p.call)
         if event.action == "call":
             assert event.call is not None
             self.make_call(event.seat, event.call)
+
+    def _call_in_place_of(self, first: CallRecord | None, seat: Seat, call: TableCall) -> None:
+        """Law 25: the new call takes the place of the first, skipped turns included (29A)."""
+        count = len(self.history)
+        self.make_call(seat, call)
+        if first is not None and first.skipped:
+            for record in self.history[count:]:
+                if record.seat == seat:
+                    record.skipped = first.skipped
+
+    def _made_last_call(self, seat: Seat) -> bool:
+        """Law 25 needs a call to change: the last effective call, made by this player."""
+        calls = self.effective()
+        return bool(calls) and calls[-1].seat == seat and not calls[-1].inferred
 
     def _last_effective_of(self, seat: Seat) -> CallRecord | None:
         for record in reversed(self.history):
@@ -856,7 +871,9 @@ class AuctionRules(TableState):
         assert p.record is not None
         if event.action == "decline":
             self._cancel(p.record, "37B")
-            self.history.append(CallRecord(o, PASS_CALL, self.event_index, inferred=True))
+            self.history.append(
+                CallRecord(o, PASS_CALL, self.event_index, inferred=True, skipped=p.record.skipped)
+            )
             self._advance(o)
             self._bar(o, END_OF_AUCTION, "37B")
             self._bar(o.partner, END_OF_AUCTION, "37B")
@@ -896,7 +913,10 @@ class AuctionRules(TableState):
             )
         in_turn = p.turn == o
         if in_turn:  # 38C: a pass in its place
-            self.history.append(CallRecord(o, PASS_CALL, self.event_index, inferred=True))
+            skipped = () if p.record is None else p.record.skipped
+            self.history.append(
+                CallRecord(o, PASS_CALL, self.event_index, inferred=True, skipped=skipped)
+            )
             self._advance(o)
         self._bar(o, END_OF_AUCTION, "38C")
         self._bar(o.partner, END_OF_AUCTION, "38C")

@@ -203,8 +203,7 @@ class Table(AuctionRules):
         """Law 39: a call after the final pass is cancelled (or, by the player who made the
         final pass, it may be a change of an unintended call: Law 25A)."""
         assert event.call is not None and self.declarer is not None
-        final = self.effective()[-1]
-        if final.seat == seat and event.call.text != final.call.text:
+        if self._made_last_call(seat) and event.call.text != self.effective()[-1].call.text:
             record = CallRecord(seat, event.call, event.index, status="pending")
             self.history.append(record)
             self.pending = Pending(

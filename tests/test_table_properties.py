@@ -1,0 +1,134 @@
+"""Property tests of the table engine: random things happening at a table.
+
+Random calls by random seats (in turn or not, sufficient or not, admissible or not, above
+seven), random exposed cards, and random answers to whatever the director offers. Whatever
+happens, the engine must:
+
+* never raise anything but a :class:`ScriptError`, and leave the table unchanged when it does;
+* always have a well-defined next step (an awaited answer, a player in turn, a card to play, or
+  the end of the board);
+* report an effective auction that the Laws allow: rotation kept except where a call out of
+  rotation was accepted (29A) or a pass inferred (28A), every bid sufficient except an accepted
+  insufficient bid (27A1), doubles and redoubles as Law 19 allows, and the contract and declarer
+  that this auction gives (Law 22).
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgelaw.calls import call_name
+from bridgelaw.cards import Seat, card_name
+from bridgelaw.table import ScriptError, Table
+from bridgelaw.table.engine import Table as TableClass
+
+from .helpers import SAMPLE_DEAL
+
+CALL_WORDS = [call_name(c) for c in range(38)] + ["8NT", "9C"]
+
+
+def snapshot(table: Table) -> str:
+    return json.dumps(table.to_json(), sort_keys=True)
+
+
+def check_effective_auction(table: TableClass) -> None:
+    records = table.effective()
+    # calls let stand: 27A1 (insufficient bid accepted), 37A (called over before rectification)
+    accepted = {r.seat.letter for r in table.rulings if r.law in ("27A1", "37A") and r.seat is not None}
+    last_code = -1
+    last_bidder: Seat | None = None
+    doubled = 0
+    previous: Seat | None = None
+    for record in records:
+        call = record.call
+        if previous is not None and record.seat != previous.lho:
+            # only an accepted call out of rotation skips players
+            assert record.skipped, (record, previous)
+        previous = record.seat
+        if call.is_bid:
+            # an insufficient bid stands only if accepted: 27A1 in turn, 29A out of rotation
+            assert call.code > last_code or record.seat.letter in accepted or record.skipped
+            last_code, last_bidder, doubled = call.code, record.seat, 0
+        elif call.code == 36:
+            assert last_bidder is not None and last_bidder.side != record.seat.side
+            assert doubled == 0
+            doubled = 1
+        elif call.code == 37:
+            assert last_bidder is not None and last_bidder.side == record.seat.side
+            assert doubled == 1
+            doubled = 2
+    if table.phase in ("play", "ended") and table.contract is not None:
+        if last_bidder is None:
+            assert table.contract.is_passed_out
+        else:
+            assert table.contract.level == last_code // 5 + 1
+            assert table.contract.strain == last_code % 5
+            assert table.contract.doubled == doubled
+            assert table.declarer is not None and table.declarer.side == last_bidder.side
+            first = next(
+                r.seat
+                for r in records
+                if r.call.is_bid
+                and r.seat.side == last_bidder.side
+                and r.call.strain == last_code % 5
+            )
+            assert table.declarer == first
+
+
+def check_next_step(table: TableClass) -> None:
+    awaiting = table.awaiting
+    if awaiting is not None:
+        assert awaiting.options, awaiting
+        assert awaiting.who in ("N", "E", "S", "W", "director")
+        return
+    assert table.phase in ("auction", "play", "ended")
+    if table.phase == "auction":
+        assert table.pending is None
+    if table.phase == "ended":
+        assert table.score() is not None
+
+
+@settings(max_examples=250, deadline=None)
+@given(data=st.data(), edition=st.sampled_from([2017, 2007]), board=st.integers(1, 16))
+def test_random_table_events_never_corrupt_the_engine(
+    data: st.DataObject, edition: int, board: int
+) -> None:
+    table = Table.from_deal(board, SAMPLE_DEAL, edition=edition)
+    applied: list[str] = []
+    for _ in range(data.draw(st.integers(1, 45), label="length")):
+        if table.phase == "ended":
+            break
+        awaiting = table.awaiting
+        if awaiting is not None and data.draw(st.integers(0, 9)) < 7:
+            option = data.draw(st.sampled_from(awaiting.options))
+            text = f"{awaiting.who} {option}"
+        elif table.phase == "play" and (table.play is not None or data.draw(st.booleans())):
+            seat = table.play.turn if table.play is not None else table.opening_leader
+            assert seat is not None
+            hand = table.board.deal[seat] if table.play is None else table.play.hands[seat]
+            cards = [c for c in range(52) if hand >> c & 1]
+            text = f"{seat.letter} {card_name(data.draw(st.sampled_from(cards)))}"
+        else:
+            seat = data.draw(st.sampled_from("NESW"))
+            if data.draw(st.integers(0, 19)) == 0:
+                card = data.draw(st.integers(0, 51))
+                text = f"{seat} expose {card_name(card)}"
+            elif table.phase == "auction" and data.draw(st.integers(0, 2)) > 0:
+                text = f"{table.turn.letter} {data.draw(st.sampled_from(CALL_WORDS))}"
+            else:
+                text = f"{seat} {data.draw(st.sampled_from(CALL_WORDS))}"
+        before = snapshot(table)
+        try:
+            table.apply_text(text)
+        except ScriptError:
+            assert snapshot(table) == before, text
+            continue
+        applied.append(text)
+        try:
+            check_next_step(table)
+            check_effective_auction(table)
+        except AssertionError as error:
+            raise AssertionError(f"board {board}, {edition}: {applied}") from error
