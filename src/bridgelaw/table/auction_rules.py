@@ -72,6 +72,8 @@ class AuctionRules(TableState):
             return Awaiting("director", "25A", ("unintended", "intended"))
         if p.kind == "judge":
             return Awaiting("director", p.law, JUDGEMENT)
+        if p.kind == "lho-change":
+            return Awaiting(o.letter, "25A6", ("accept", "decline"))
         raise AssertionError(p.kind)  # pragma: no cover
 
     def _turn_awaiting(self) -> Awaiting | None:
@@ -108,6 +110,14 @@ class AuctionRules(TableState):
         else:
             raise ScriptError(event.index, f"'{event.action}' but no irregularity is pending")
 
+    def _follow(self, seat: Seat, call: TableCall) -> None:
+        """A call that came with an answer (accepting by calling, calling in turn): it meets
+        whatever the answer left pending, or else the auction as it now stands."""
+        if self.pending is not None:
+            self._pending_event(Event(self.event_index, seat.letter, "call", call=call))
+        else:
+            self.make_call(seat, call)
+
     def make_call(self, seat: Seat, call: TableCall) -> None:
         """B.0: classify a call as the Law book does (35 inadmissible, 28-32 rotation, 27)."""
         turn = self.turn
@@ -122,11 +132,33 @@ class AuctionRules(TableState):
                 "inadmissible", seat, call, self.event_index, turn, record=record
             )
             return
+        rule = self.next_call.get(seat)
+        if seat == turn and rule is not None and rule.kind == "repeat":
+            if call.text != rule.withdrawn.text:
+                raise ScriptError(
+                    self.event_index,
+                    f"{seat.letter} must repeat {rule.withdrawn.text} (Law {rule.law})",
+                )
+            del self.next_call[seat]  # repeated: if it is now irregular, its own law applies
+            self.rule(
+                rule.law,
+                seat,
+                f"{seat.letter} repeats {call} as the Laws require; no "
+                "further rectification for the call out of rotation.",
+            )
         if seat != turn:
             if self.barred.get(turn) and seat == turn.lho:
                 # Law 28A: the player in turn had to pass; the call is in rotation
                 self._infer_pass(turn, "28A")
                 self.make_call(seat, call)
+                return
+            if turn == seat.partner and self._made_call_before_lho(seat):
+                # 25A: a player may replace an unintended call until his partner calls, even
+                # after his LHO has called over it; the director first finds out which it is
+                self.history.append(record)
+                self.pending = Pending(
+                    "change", seat, call, self.event_index, turn, stage="judge", record=record
+                )
                 return
             if turn == seat.lho and self._made_last_call(seat):
                 # 30B2, 31C, 32C: a later call at LHO's turn is a change of call (Law 25)
@@ -168,24 +200,11 @@ class AuctionRules(TableState):
             self.history.append(record)
         record.status = "effective"
         rule = self.next_call.get(seat)
-        if rule is not None and rule.kind == "repeat" and record.call.text != rule.withdrawn.text:
-            self.history.remove(record)
-            raise ScriptError(
-                self.event_index,
-                f"{seat.letter} must repeat {rule.withdrawn.text} (Law {rule.law})",
-            )
         self._advance(seat)
         self._rho_acted(seat, record.call)
         if rule is not None:
             del self.next_call[seat]
-            if rule.kind == "repeat":
-                self.rule(
-                    rule.law,
-                    seat,
-                    f"{seat.letter} repeats {record.call.text} as the Laws "
-                    "require; no further rectification.",
-                )
-            elif rule.kind == "comparable":
+            if rule.kind == "comparable":
                 self.pending = Pending(
                     "judge",
                     seat,
@@ -248,6 +267,7 @@ class AuctionRules(TableState):
             "barred": self._law37_event,
             "above-seven": self._law38_event,
             "change": self._law25_event,
+            "lho-change": self._law25a6_event,
             "judge": self._judge_event,
         }[p.kind]
         handler(p, event)
@@ -293,7 +313,7 @@ class AuctionRules(TableState):
             self._law27a1_accept(p, by_call=event.action == "call")
             if event.action == "call":
                 assert event.call is not None
-                self.make_call(event.seat, event.call)
+                self._follow(event.seat, event.call)
             return
         if p.stage in ("declined", "must-replace"):
             self._expect(event, o.letter, ("call",))
@@ -480,12 +500,12 @@ class AuctionRules(TableState):
                 self._law29a_accept(p, by_call=True)
             else:
                 self._law28b(p)
-            self.make_call(p.later_seat, p.later)
+            self._follow(p.later_seat, p.later)
             return
         if event.who == turn.letter and event.action == "call" and turn != lho:
             assert event.call is not None
             self._law28b(p)  # the player in turn calls: the call out of rotation is cancelled
-            self.make_call(turn, event.call)
+            self._follow(turn, event.call)
             return
         self._expect(event, lho.letter, ("accept", "decline", "call"))
         if event.action == "decline":
@@ -499,7 +519,7 @@ class AuctionRules(TableState):
         self._law29a_accept(p, by_call=event.action == "call")
         if event.action == "call":
             assert event.call is not None
-            self.make_call(event.seat, event.call)
+            self._follow(event.seat, event.call)
 
     def _law29a_accept(self, p: Pending, by_call: bool) -> None:
         o = p.offender
@@ -700,6 +720,15 @@ class AuctionRules(TableState):
         self.pending = None
         if event.action == "comparable":
             law = {"30B1b": "30B1bi", "31A2": "31A2a", "32A2": "32A2a"}.get(base, base)
+            if base in ("31A2", "32A2"):
+                # 23B: after a comparable call 16C does not apply (at partner's turn, 30B1a /
+                # 31B1 / 32B1 already made it unauthorized for the partner's call between)
+                withdrawn_event = self._withdrawn_event(o, p)
+                self.unauthorized = [
+                    u
+                    for u in self.unauthorized
+                    if not (u["seat"] == o.letter and u["event"] == withdrawn_event)
+                ]
             self.rule(
                 law,
                 o,
@@ -737,6 +766,9 @@ class AuctionRules(TableState):
         first = self._last_effective_of(o)
         if p.stage == "judge":
             self._expect(event, "director", ("unintended", "intended"))
+            if p.turn == o.partner:  # the LHO has called over the first call
+                self._law25_after_lho(p, event.action == "unintended")
+                return
             if event.action == "unintended":
                 # 25A1: the intended call replaces the unintended one, without rectification
                 assert p.record is not None
@@ -788,7 +820,88 @@ class AuctionRules(TableState):
             self._call_in_place_of(first, o, p.call)
         if event.action == "call":
             assert event.call is not None
-            self.make_call(event.seat, event.call)
+            self._follow(event.seat, event.call)
+
+    def _law25_after_lho(self, p: Pending, unintended: bool) -> None:
+        o = p.offender
+        assert p.record is not None
+        if not unintended:
+            # an intended call at partner's turn is a call out of rotation (Laws 29-32)
+            p.kind, p.stage = "rotation", ""
+            return
+        first = self._last_effective_of(o)
+        assert first is not None
+        self.history.remove(p.record)
+        lho_call = self.effective()[-1]
+        first.status, first.law = "withdrawn", "25A1"
+        if not self._legal_after(self.effective()[:-1], CallRecord(o, p.call, 0)):
+            # the intended call is itself irregular where it stands: the LHO's call over the
+            # unintended one goes (25A6) and the new call meets its own law from O's turn
+            self.pending = None
+            self.rule(
+                "25A1",
+                o,
+                f"the director finds {o.letter}'s {first.call} unintended; "
+                f"{p.call} replaces it and is subject to the Laws in its turn.",
+            )
+            self._law25a6_withdraw(lho_call, forced=True)
+            self.turn = o
+            self._call_in_place_of(first, o, p.call)
+            return
+        record = CallRecord(o, p.call, self.event_index, skipped=first.skipped)
+        self.history.insert(self.history.index(first) + 1, record)
+        self.pending = None
+        self.rule(
+            "25A1",
+            o,
+            f"the director finds {o.letter}'s {first.call} unintended: "
+            f"{p.call} replaces it, without rectification (no Law 26).",
+        )
+        lho_call = self.effective()[-1]
+        assert lho_call.seat == o.lho
+        before = [r for r in self.effective() if r is not lho_call]
+        if self._legal_after(before, lho_call):
+            self.pending = Pending(
+                "lho-change", o.lho, lho_call.call, self.event_index, o.partner, record=lho_call
+            )
+        else:
+            self._law25a6_withdraw(lho_call, forced=True)
+
+    def _legal_after(self, calls: list[CallRecord], record: CallRecord) -> bool:
+        """Would ``record`` be a legal call after ``calls`` (sufficiency, Law 19)?"""
+        saved = self.history
+        self.history = [*calls]
+        try:
+            return self.is_legal(record.seat, record.call)
+        finally:
+            self.history = saved
+
+    def _law25a6_withdraw(self, record: CallRecord, forced: bool) -> None:
+        record.status, record.law = "withdrawn", "25A6"
+        self.mark_unauthorized(record, "25A6", side=record.seat.side ^ 1)
+        self.turn = record.seat
+        why = "is no longer legal and is taken back" if forced else "is taken back"
+        self.rule(
+            "25A6",
+            None,
+            f"{record.seat.letter}'s {record.call}, made over the "
+            f"unintended call, {why}; {record.seat.letter} calls again (the withdrawn "
+            "call is authorized information for his side only).",
+        )
+
+    def _law25a6_event(self, p: Pending, event: Event) -> None:
+        """25A6: the LHO may change the call he made over the unintended call."""
+        lho = p.offender
+        if event.who == p.turn.letter and event.action == "call":
+            self.pending = None  # the next player called: the LHO keeps his call
+            assert event.call is not None
+            self._follow(p.turn, event.call)
+            return
+        self._expect(event, lho.letter, ("accept", "decline"))
+        self.pending = None
+        if event.action == "decline":
+            assert p.record is not None
+            self._law25a6_withdraw(p.record, forced=False)
 
     def _call_in_place_of(self, first: CallRecord | None, seat: Seat, call: TableCall) -> None:
         """Law 25: the new call takes the place of the first, skipped turns included (29A)."""
@@ -803,6 +916,22 @@ class AuctionRules(TableState):
         """Law 25 needs a call to change: the last effective call, made by this player."""
         calls = self.effective()
         return bool(calls) and calls[-1].seat == seat and not calls[-1].inferred
+
+    def _withdrawn_event(self, seat: Seat, p: Pending) -> int | None:
+        for record in reversed(self.history):
+            if record.seat == seat and record.status == "cancelled" and record.call == p.later:
+                return record.event
+        return None
+
+    def _made_call_before_lho(self, seat: Seat) -> bool:
+        """The last two effective calls: this player's own (not inferred), then his LHO's."""
+        calls = self.effective()
+        return (
+            len(calls) >= 2
+            and calls[-2].seat == seat
+            and not calls[-2].inferred
+            and calls[-1].seat == seat.lho
+        )
 
     def _last_effective_of(self, seat: Seat) -> CallRecord | None:
         for record in reversed(self.history):
@@ -844,7 +973,7 @@ class AuctionRules(TableState):
         self._expect(event, turn.letter, ("call",))  # the offender (36B2) or the player in turn
         assert event.call is not None
         self._law36b(p)
-        self.make_call(turn, event.call)
+        self._follow(turn, event.call)
 
     def _law36b(self, p: Pending) -> None:
         o = p.offender
@@ -897,7 +1026,7 @@ class AuctionRules(TableState):
         self._legal_call(p.record)
         if event.action == "call" and self.phase == "auction":
             assert event.call is not None
-            self.make_call(event.seat, event.call)
+            self._follow(event.seat, event.call)
 
     # Law 38 ---------------------------------------------------------------------------------
 
@@ -989,14 +1118,10 @@ class AuctionRules(TableState):
         lead. Recorded now; it lapses if the offender's side declares."""
         if any(r.offender == offender and r.suit is None for r in self.lead_restrictions):
             return
+        # 2007 26A: a withdrawn call that named only a suit; anything else is 26B
+        law = "26A2" if self.edition == 2007 and withdrawn.suit is not None else "26B"
         self.lead_restrictions.append(
-            LeadRestriction(
-                offender.partner,
-                offender,
-                "26B" if self.edition == 2017 else "26",
-                self.event_index,
-                withdrawn=withdrawn,
-            )
+            LeadRestriction(offender.partner, offender, law, self.event_index, withdrawn=withdrawn)
         )
 
     def end_of_auction_check(self) -> None:

@@ -124,6 +124,22 @@ class Table(AuctionRules):
         self.lead_restrictions = [
             r for r in self.lead_restrictions if r.offender.side != declarer.side
         ]
+        for restriction in list(self.lead_restrictions):
+            withdrawn = restriction.withdrawn
+            if (
+                restriction.law == "26A2"
+                and withdrawn is not None
+                and withdrawn.suit is not None
+                and withdrawn.suit.letter in self.specified_suits(restriction.offender)
+            ):
+                # 2007 26A1: the suit was bid legally by the offender after all
+                self.lead_restrictions.remove(restriction)
+                self.rule(
+                    "26A1",
+                    restriction.offender,
+                    f"{restriction.offender.letter} bid "
+                    f"{withdrawn.suit.letter} legally after all: no lead restriction.",
+                )
         self.barred.clear()
         self.no_double.clear()
         self.next_call.clear()
@@ -166,6 +182,12 @@ class Table(AuctionRules):
     def _play_period_event(self, event: Event) -> None:
         declarer = self.declarer
         assert declarer is not None and self.contract is not None
+        if event.action == "call":
+            if self.play is not None and self.play.played:
+                raise ScriptError(event.index, "a call during the play")
+            assert event.call is not None
+            self._law39(event.seat, event)
+            return
         choice = self._lead_choice()
         if choice is not None:
             restriction, options = choice
@@ -181,12 +203,6 @@ class Table(AuctionRules):
                     f"{', '.join(options)} (Law {restriction.law})",
                 )
             self._law26_choose(restriction, event)
-            return
-        if event.action == "call":
-            if self.play is not None and self.play.played:
-                raise ScriptError(event.index, "a call during the play")
-            assert event.call is not None
-            self._law39(event.seat, event)
             return
         if event.action == "card":
             assert event.card is not None
@@ -222,14 +238,13 @@ class Table(AuctionRules):
                 f"{seat.letter}'s {event.call} after the final pass is "
                 f"cancelled; {who}: no further rectification.",
             )
-            for restriction in self.lead_restrictions:  # 39B: the LHO called over it
-                if restriction.law == "39C" and restriction.offender == seat.rho:
-                    self.lead_restrictions.remove(restriction)
-                    break
+            self._law39b_called_over(seat)
+            return
+        if self._law39b_called_over(seat):
             return
         self.mark_unauthorized(self.history[-1])
         self.lead_restrictions.append(
-            LeadRestriction(seat.partner, seat, "39C", event.index, withdrawn=event.call)
+            LeadRestriction(seat.partner, seat, "26B", event.index, withdrawn=event.call)
         )
         self.rule(
             "39C",
@@ -237,6 +252,28 @@ class Table(AuctionRules):
             f"{seat.letter}'s {event.call} after the final pass is cancelled; "
             f"declarer may restrict {seat.partner.letter}'s first lead (Law 26B).",
         )
+
+    def _law39b_called_over(self, seat: Seat) -> bool:
+        """39B: no rectification if the offender's LHO called over his call: a 39C restriction
+        armed for ``seat``'s RHO falls away. True if that happened."""
+        for restriction in self.lead_restrictions:
+            if (
+                restriction.offender == seat.rho
+                and restriction.suit is None
+                and any(r.law == "39C" and r.seat == seat.rho for r in self.rulings)
+            ):
+                self.lead_restrictions.remove(restriction)
+                self.rulings = [
+                    r for r in self.rulings if not (r.law == "39C" and r.seat == seat.rho)
+                ]
+                self.rule(
+                    "39B",
+                    seat.rho,
+                    f"{seat.letter} called over {seat.rho.letter}'s "
+                    "call after the final pass: no rectification.",
+                )
+                return True
+        return False
 
     def _lead_choice(self) -> tuple[LeadRestriction, tuple[str, ...]] | None:
         """Law 26 at the restricted player's first turn to lead: declarer's options."""
@@ -258,10 +295,8 @@ class Table(AuctionRules):
     def _law26_options(self, restriction: LeadRestriction) -> tuple[str, ...]:
         specified = self.specified_suits(restriction.offender)
         withdrawn = restriction.withdrawn
-        if self.edition == 2007 and withdrawn is not None and withdrawn.suit is not None:
+        if restriction.law == "26A2" and withdrawn is not None and withdrawn.suit is not None:
             suit = withdrawn.suit.letter
-            if suit in specified:  # 2007 26A1: the suit was bid legally after all
-                return ("no-restriction",)
             return (f"require {suit}", f"forbid {suit}", "no-restriction")  # 2007 26A2
         if self.edition == 2007:
             return (*(f"forbid {s}" for s in "SHDC"), "no-restriction")  # 2007 26B

@@ -251,14 +251,17 @@ class TableState:
     def rule(self, law: str, seat: Seat | None, text: str) -> None:
         self.rulings.append(Ruling(self.event_index, law, seat, text))
 
-    def mark_unauthorized(self, record: CallRecord, law: str = "16C") -> None:
+    def mark_unauthorized(
+        self, record: CallRecord, law: str = "16C", side: int | None = None
+    ) -> None:
         """Law 16C: information from a withdrawn or cancelled call is unauthorized for the
-        offender's side (and authorized for the other side)."""
+        offender's side (and authorized for the other side); 25A6 turns that round."""
+        unauthorized_side = record.seat.side if side is None else side
         self.unauthorized.append(
             {
                 "event": record.event,
                 "seat": record.seat.letter,
-                "side": ("NS", "EW")[record.seat.side],
+                "side": ("NS", "EW")[unauthorized_side],
                 "call": record.call.text,
                 "law": law,
             }
