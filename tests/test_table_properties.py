@@ -37,7 +37,9 @@ def snapshot(table: Table) -> str:
 def check_effective_auction(table: TableClass) -> None:
     records = table.effective()
     # calls let stand: 27A1 (insufficient bid accepted), 37A (called over before rectification)
-    accepted = {r.seat.letter for r in table.rulings if r.law in ("27A1", "37A") and r.seat is not None}
+    accepted = {
+        r.seat.letter for r in table.rulings if r.law in ("27A1", "37A") and r.seat is not None
+    }
     last_code = -1
     last_bidder: Seat | None = None
     doubled = 0
@@ -106,20 +108,20 @@ def test_random_table_events_never_corrupt_the_engine(
             option = data.draw(st.sampled_from(awaiting.options))
             text = f"{awaiting.who} {option}"
         elif table.phase == "play" and (table.play is not None or data.draw(st.booleans())):
-            seat = table.play.turn if table.play is not None else table.opening_leader
-            assert seat is not None
-            hand = table.board.deal[seat] if table.play is None else table.play.hands[seat]
+            player = table.play.turn if table.play is not None else table.opening_leader
+            assert player is not None
+            hand = table.board.deal[player] if table.play is None else table.play.hands[player]
             cards = [c for c in range(52) if hand >> c & 1]
-            text = f"{seat.letter} {card_name(data.draw(st.sampled_from(cards)))}"
+            text = f"{player.letter} {card_name(data.draw(st.sampled_from(cards)))}"
         else:
-            seat = data.draw(st.sampled_from("NESW"))
+            letter = data.draw(st.sampled_from("NESW"))
             if data.draw(st.integers(0, 19)) == 0:
                 card = data.draw(st.integers(0, 51))
-                text = f"{seat} expose {card_name(card)}"
+                text = f"{letter} expose {card_name(card)}"
             elif table.phase == "auction" and data.draw(st.integers(0, 2)) > 0:
                 text = f"{table.turn.letter} {data.draw(st.sampled_from(CALL_WORDS))}"
             else:
-                text = f"{seat} {data.draw(st.sampled_from(CALL_WORDS))}"
+                text = f"{letter} {data.draw(st.sampled_from(CALL_WORDS))}"
         before = snapshot(table)
         try:
             table.apply_text(text)
