@@ -1,0 +1,1 @@
+"""A bundled, reproducible sample pairs session (sample data, not a dealing service)."""
