@@ -1,0 +1,1 @@
+"""Groups of CLI commands, each registered on the main Typer app by :mod:`bridgelaw.cli`."""
