@@ -284,3 +284,22 @@ def test_movement_and_vp_and_next_round_commands(
     assert {m["home"] for m in data["matches"]} | {m["away"] for m in data["matches"]} == set(
         "ABCD"
     )
+
+
+def test_bad_output_targets_write_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "r.json"
+    results.write_text(json.dumps(SPEC, indent=1), encoding="utf-8")
+    in_the_way = tmp_path / "file.txt"
+    in_the_way.write_text("x", encoding="utf-8")
+    pbn = tmp_path / "out.pbn"
+    code, _, err = run(
+        capsys, "score-event", str(results), "--pbn", str(pbn), "--site", str(in_the_way)
+    )
+    assert code == 2 and "is a file, not a directory" in err
+    assert not pbn.exists()
+    code, _, err = run(
+        capsys, "score-event", str(results), "--usebio", str(tmp_path / "missing" / "x.xml")
+    )
+    assert code == 2 and "no such directory" in err

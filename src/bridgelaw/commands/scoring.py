@@ -20,7 +20,7 @@ from rich.table import Table
 from bridgelaw.events.movements import make_movement
 from bridgelaw.events.session import EventInput, EventResults, check_event, number, score_event
 from bridgelaw.events.teams import swiss_pairings
-from bridgelaw.formats.files import write_atomic
+from bridgelaw.formats.files import write_atomic, write_tree_atomic
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.results_json import ReadOutcome, read_results_json
 from bridgelaw.scoring.vp import vp as vp_of
@@ -108,6 +108,19 @@ def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
     raise typer.Exit(1)
 
 
+def _check_targets(**targets: Path | None) -> None:
+    """Refuse (usage error) an output whose directory is missing or which is in the way."""
+    for option, path in targets.items():
+        if path is None:
+            continue
+        if not path.resolve().parent.is_dir():
+            raise typer.BadParameter(f"--{option}: no such directory: {path.parent}")
+        if option == "site" and path.exists() and not path.is_dir():
+            raise typer.BadParameter(f"--site: {path} is a file, not a directory")
+        if option != "site" and path.is_dir():
+            raise typer.BadParameter(f"--{option}: {path} is a directory")
+
+
 def score_event_command(
     results: Annotated[Path, typer.Argument(help="Results file: .json (the spec), .csv or .pbn.")],
     as_json: JsonOption = False,
@@ -127,23 +140,31 @@ def score_event_command(
     usebio: Annotated[Path | None, typer.Option(help="Write USEBIO 1.3 XML.")] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
+    _check_targets(pbn=pbn, usebio=usebio, site=site)
     loaded, problems = load_event(results, scoring, event, deals)
     if loaded is None:
         refuse(results, problems, as_json)
         return
     scored = score_event(loaded)
+    # every output is made in memory first, so a failure cannot leave some written
+    outputs: list[tuple[Path, str]] = []
     if pbn is not None:
         from bridgelaw.formats.results_pbn import results_pbn
 
-        write_atomic(pbn, results_pbn(scored))
+        outputs.append((pbn, results_pbn(scored)))
     if usebio is not None:
         from bridgelaw.formats.usebio import usebio_xml
 
-        write_atomic(usebio, usebio_xml(scored))
+        outputs.append((usebio, usebio_xml(scored)))
+    site_files = None
     if site is not None:
-        from bridgelaw.formats.results_html import write_results_site
+        from bridgelaw.formats.results_html import render_site
 
-        write_results_site(scored, site)
+        site_files = render_site(scored)
+    for path, text in outputs:
+        write_atomic(path, text)
+    if site is not None and site_files is not None:
+        write_tree_atomic(site, site_files)
     if as_json:
         _emit_json(scored.to_json())
         return

@@ -107,25 +107,28 @@ def bulk_matchpoints(
     step = 1 if np.any(score0 % 10) else 10  # table scores are multiples of 10 (Law 77)
     span = int(score0.max()) // step + 1
     boards = int(board0.max()) + 1
+    key = board0 * span + (score0 // step if step > 1 else score0)
     if boards * span <= dense_limit:
-        units = _dense_units(board0 * span + score0 // step, weight, boards, span, denominator)
+        units = _dense_units(key, weight, boards, span, denominator)
     else:
-        units = _sorted_units(board0 * span + score0 // step, weight, span, denominator)
-    contribution = (weight * units).astype(np.float64)  # exact: integers below 2**53
+        units = _sorted_units(key, weight, span, denominator).astype(np.float64)
+    contribution = weight * units  # floats holding integers below 2**53: exact
     total = np.bincount(owner, weights=contribution, minlength=lines)
-    return np.rint(total).astype(np.int64)
+    result: IntArray = np.rint(total).astype(np.int64)
+    return result
 
 
 def _dense_units(
     key: IntArray, weight: IntArray, boards: int, span: int, denominator: int
-) -> IntArray:
-    """Law 78A in units of 1/denominator for each component, by a (board x score) table."""
-    frequency = np.bincount(key, weights=weight.astype(np.float64), minlength=boards * span)
+) -> FloatArray:
+    """Law 78A in units of 1/denominator for each component, by a (board x score) table
+    (whole numbers held in floats)."""
+    frequency = np.bincount(key, weights=weight, minlength=boards * span)
     table = frequency.reshape(boards, span)
     lower = np.cumsum(table, axis=1) - table  # weight of the lower scores on the same board
     # 2 per lower score, 1 per equal score but oneself
     cell = (2.0 * lower + table - denominator).reshape(-1)
-    units: IntArray = np.rint(cell[key]).astype(np.int64)
+    units: FloatArray = cell[key].astype(np.float64, copy=False)
     return units
 
 
@@ -209,29 +212,31 @@ def score_field(
         lines,
         denominator,
     )
-    mp = mp_units / float(denominator * denominator)
-
     boards = int(board.max()) + 1 if lines else 0
     played = np.bincount(board, minlength=boards)  # tables that had the board (most-played: N)
     expected = int(played.max()) if lines else 0
-    results = np.bincount(board[scored], minlength=boards)  # comparable scores on each board
+    results = np.bincount(board, weights=scored, minlength=boards)  # comparable scores
     field_top = float(2 * (expected - 1))
-    n = results[board].astype(np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
-        ns_mp = np.where(scored, (mp + 1.0) * expected / n - 1.0, np.nan)  # Neuberg
+        factor = expected / results  # Neuberg; boards with no comparable score are all artificial
+        ns_mp = (mp_units / float(denominator * denominator) + 1.0) * factor[board] - 1.0
     ew_mp = field_top - ns_mp
 
     # Law 12C2c needs each pair's percentage on the boards it really played.
-    real_score = np.bincount(ns_pair[scored], weights=ns_mp[scored], minlength=pairs)
-    real_score += np.bincount(ew_pair[scored], weights=ew_mp[scored], minlength=pairs)
-    real_boards = np.bincount(ns_pair[scored], minlength=pairs) + np.bincount(
-        ew_pair[scored], minlength=pairs
-    )
+    artificial = np.flatnonzero(~scored)
+    ns_mp[artificial] = 0.0
+    ew_mp[artificial] = 0.0
+    weight = scored.astype(np.float64)
+    real_score = np.bincount(ns_pair, weights=ns_mp, minlength=pairs)
+    real_score += np.bincount(ew_pair, weights=ew_mp, minlength=pairs)
+    real_boards = np.bincount(ns_pair, weights=weight, minlength=pairs)
+    real_boards += np.bincount(ew_pair, weights=weight, minlength=pairs)
     real_max = real_boards * field_top
     with np.errstate(invalid="ignore", divide="ignore"):
         session = np.where(real_max > 0, 100.0 * real_score / real_max, np.nan)
 
-    artificial = ~scored
+    pair_score = real_score.copy()
+    pair_boards = real_boards.copy()
     for code_array, pct_array, pair_array, out in (
         (artificial_ns, percent_ns, ns_pair, ns_mp),
         (artificial_ew, percent_ew, ew_pair, ew_mp),
@@ -248,14 +253,10 @@ def score_field(
             ],
             default=np.nan,  # not played: not scored
         )
-        out[artificial] = pct * field_top / 100.0
-
-    counted_ns = ~np.isnan(ns_mp)
-    counted_ew = ~np.isnan(ew_mp)
-    pair_score = np.bincount(ns_pair[counted_ns], weights=ns_mp[counted_ns], minlength=pairs)
-    pair_score += np.bincount(ew_pair[counted_ew], weights=ew_mp[counted_ew], minlength=pairs)
-    pair_boards = np.bincount(ns_pair[counted_ns], minlength=pairs) + np.bincount(
-        ew_pair[counted_ew], minlength=pairs
-    )
+        values = pct * field_top / 100.0
+        out[artificial] = values
+        counted = ~np.isnan(values)
+        np.add.at(pair_score, pair_array[artificial][counted], values[counted])
+        np.add.at(pair_boards, pair_array[artificial][counted], 1.0)
     pair_max = (pair_boards * field_top).astype(np.float64)
     return FieldScores(field_top, ns_mp, ew_mp, pair_score.astype(np.float64), pair_max)
