@@ -28,7 +28,7 @@ def test_odd_mitchell_everyone_meets_everyone_and_plays_every_board(tables: int)
 
 def test_mitchell_3_tables_round_2_by_hand() -> None:
     # Round 2: EW pairs moved up one table (4 -> table 2, 5 -> 3, 6 -> 1), boards down one
-    # (set 1-2 from table 1 went to table 3... boards 3-4 from table 2 are at table 1).
+    # (boards 3-4, at table 2 in round 1, are now at table 1; boards 1-2 went round to table 3).
     m = mitchell(3, 2)
     round2 = [(s.table, s.ns, s.ew, s.boards) for s in m.seatings if s.round == 2]
     assert round2 == [(1, "1", "6", (3, 4)), (2, "2", "4", (5, 6)), (3, "3", "5", (1, 2))]

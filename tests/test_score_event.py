@@ -181,9 +181,8 @@ def test_single_result_and_neuberg(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_commentary_d4_in_an_event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Board 4 (both vulnerable): +420 is not possible there, so use board 1 (none vul):
-    # 3NT= +400, 3NT-1 -50, 4S= +420, 4S-1 -50, +170 (3S+2... 140+30), +150 (2S+3 = 60+50+... )
-    # The scores are given as assigned points to keep to the commentary's numbers.
+    # The commentary's board, its scores given as points (ns_score): pair A is assigned
+    # 1/3 of +400, 1/3 of -50, 1/6 of +420 and 1/6 of -50; eleven other tables.
     others = [420] * 4 + [400] * 2 + [170, 150] + [-50] * 3
     results: list[dict[str, Any]] = [
         {
@@ -236,9 +235,8 @@ def test_session_percentage_rule(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert result(data, 3, "1")["ns_percent"] == 100  # better than 60 %: its own 100 %
     assert result(data, 3, "3")["ns_percent"] == 0  # worse than 40 %: its own 0 %
     assert result(data, 3, "2")["ns_percent"] == 50
-    # EW pair 6 scored 4 - 4 = 0... on board 1 it faced +400 (4 - 0 = ... ): pair 6 faced
-    # -50 on board 1 (EW 4 of 4) and -100?? no: board 2 line 2 is 2H= +110, pair 6 EW gets
-    # 4 - 2 = 2. Session: (4 + 2) / 8 = 75 %, above 40 %, so its A- stays 40 %.
+    # EW pair 6 faced 3NT-1 (-50) on board 1: 4 of 4; and 2H= (+110, between +140 and -100)
+    # on board 2: 2 of 4. Session (4 + 2) / 8 = 75 %, above 40 %, so its A- stays 40 %.
     assert result(data, 3, "1")["ew_percent"] == 40
     ranks = ranking(data)
     assert ranks["1"]["percent"] == 100 and ranks["3"]["percent"] == 0
@@ -261,13 +259,14 @@ def test_not_played_is_not_scored(tmp_path: Path, capsys: pytest.CaptureFixture[
     ranks = ranking(data)
     # pair 2: board 1 only (0 of 2): max 2, not 4
     assert ranks["2"]["max"] == 2 and ranks["2"]["score"] == 0 and ranks["2"]["boards"] == 1
-    # pair 3 (EW): board 1 EW 2 of 2 ... faced +120 vs +90: EW of +120 gets 0; A on board 2 = 1
+    # pair 3 (EW) faced 1NT+1 (+120, the better NS score) on board 1: 0 of 2; its A on board 2
+    # is 50 % of top 2 = 1. Board 2 had two tables, so both boards count 2 for it: max 4
     assert ranks["3"]["score"] == 1 and ranks["3"]["max"] == 4
 
 
 def test_butler_and_cross_imps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Board 13 (both vulnerable): 4S= +620, 4S+1 +650, 4S= +620, 2S+2 +170 (3S+? no: 2S+2 is
-    # 60 + 60 + 50 = 170), 4S-1 -100.
+    # Board 13 (both vulnerable): 4S= +620, 4S+1 +650, 4S= +620, 2S+2 +170 (60 + 50 + 2 * 30),
+    # 4S-1 -100.
     rows = [("1", "11", 10), ("2", "12", 11), ("3", "13", 10), ("4", "14", 0), ("5", "15", 9)]
     results = []
     for ns, ew, tricks in rows:
@@ -290,7 +289,7 @@ def test_butler_and_cross_imps(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_total_points_e97(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Pair 1 NS: 4S= on board 3 (NS not vul) ... use assigned points +620, -100, +1430 (E97)
+    # catalog E97: pair 1's net scores +620, -100, +1430 (given as points)
     data = score(
         tmp_path,
         capsys,
