@@ -536,6 +536,23 @@ def test_unknown_pair_against_the_list_of_pairs(
     assert "unknown pair 3 (not in the event's list of pairs)" in err
 
 
+def test_score_given_with_a_contract_must_agree(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.json"
+    row = res(1, "1", "2", "4H", "S", 10)
+    path.write_text(
+        json.dumps(
+            {"results": [row | {"ns_score": 420}, row | {"ns": "3", "ew": "4", "ns_score": 450}]}
+        )
+    )
+    code, _, err = run(capsys, "score-event", str(path))
+    # board 1, none vulnerable: 4H= is 120 + 300 = +420; 450 is wrong, 420 is accepted
+    assert code == 1
+    assert "ns_score 450 does not match 4H S = (+420 for NS by Law 77)" in err
+    assert err.count("does not match") == 1
+
+
 def test_not_json_and_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"results": [\n  {"board": 1,,}\n]}\n', encoding="utf-8")

@@ -130,6 +130,15 @@ BROKEN: list[Any] = [
         "declarer": "N",
         "tricks": 7,
     },
+    {
+        "board": 1,
+        "ns": "1",
+        "ew": "2",
+        "contract": "4H",
+        "declarer": "S",
+        "tricks": 10,
+        "ns_score": 450,
+    },
 ]
 
 

@@ -363,6 +363,14 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
     if outcome is None:
         return None
     points, played = outcome
+    given = _int(obj.get("ns_score")) if "ns_score" in obj else None
+    if given is not None and played is not None and given != points.components[0][0]:
+        report(
+            line,
+            f"board {board}: ns_score {given} does not match {played.text()} "
+            f"({points.components[0][0]:+d} for NS by Law 77)",
+        )
+        return None
     return ResultLine(board, ns, ew, points, points, line, played=played, **extras)
 
 
