@@ -18,7 +18,14 @@ from rich.console import Console
 from rich.table import Table
 
 from bridgelaw.events.movements import make_movement
-from bridgelaw.events.session import EventInput, EventResults, check_event, number, score_event
+from bridgelaw.events.session import (
+    SCORINGS,
+    EventInput,
+    EventResults,
+    check_event,
+    number,
+    score_event,
+)
 from bridgelaw.events.teams import swiss_pairings
 from bridgelaw.formats.files import write_atomic, write_tree_atomic
 from bridgelaw.formats.pbn import Problem
@@ -47,6 +54,8 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``."""
     if not path.is_file():
         raise typer.BadParameter(f"no such file: {path}")
+    if scoring is not None and scoring not in SCORINGS:
+        raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     suffix = path.suffix.lower()
     try:
         text = path.read_text(encoding="utf-8")
