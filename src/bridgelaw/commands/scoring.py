@@ -199,7 +199,8 @@ def _print_results(scored: EventResults) -> None:
         if direction:
             title += f" ({direction})"
         table = Table(title=title)
-        for heading in ("Rank", "Pair", unit, "%", "Boards"):
+        count = "Matches" if scored.scoring == "teams" else "Boards"
+        for heading in ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count):
             table.add_column(heading, justify="left" if heading in ("Rank", "Pair") else "right")
         for r in scored.ranking:
             if r.direction != direction:

@@ -104,6 +104,7 @@ class RankEntry:
     max: Fraction | None
     percent: Fraction | None
     boards: int
+    """Boards scored for the pair (for a team: matches played)."""
 
 
 @dataclass
@@ -164,7 +165,7 @@ class EventResults:
                 "score": number(r.score),
                 "max": number(r.max),
                 "percent": number(r.percent),
-                "boards": r.boards,
+                "matches" if self.scoring == "teams" else "boards": r.boards,
             }
             for r in self.ranking
         ]

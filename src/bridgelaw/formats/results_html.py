@@ -215,8 +215,10 @@ def _index(results: EventResults) -> str:
         parts.append("<h2>Matches</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
     for direction in dict.fromkeys(r.direction for r in results.ranking):
         heading = "Ranking" + (f" {direction}" if direction else "")
+        who, count = ("Team", "Matches") if results.scoring == "teams" else ("Pair", "Boards")
         rows = [
-            "<tr><th>Rank</th><th>Pair</th><th>Score</th><th>Max</th><th>%</th><th>Boards</th></tr>"
+            f"<tr><th>Rank</th><th>{who}</th><th>Score</th><th>Max</th><th>%</th>"
+            f"<th>{count}</th></tr>"
         ]
         for r in results.ranking:
             if r.direction != direction:
