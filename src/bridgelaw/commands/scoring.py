@@ -201,7 +201,9 @@ def _print_results(scored: EventResults) -> None:
         table = Table(title=title)
         count = "Matches" if scored.scoring == "teams" else "Boards"
         for heading in ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count):
-            table.add_column(heading, justify="left" if heading in ("Rank", "Pair") else "right")
+            table.add_column(
+                heading, justify="left" if heading in ("Rank", "Pair", "Team") else "right"
+            )
         for r in scored.ranking:
             if r.direction != direction:
                 continue
