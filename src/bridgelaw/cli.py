@@ -21,6 +21,7 @@ from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.commands import dealing
 from bridgelaw.commands.replay import replay
+from bridgelaw.commands.scoring import register as register_scoring
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.check import GameReport, check_game
 from bridgelaw.formats.pbn import read_pbn_file
@@ -34,6 +35,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+register_scoring(app)  # score-event, movement, vp, next-round
 pbn_app = typer.Typer(help="PBN files: check boards against the Laws.", no_args_is_help=True)
 app.add_typer(pbn_app, name="pbn")
 

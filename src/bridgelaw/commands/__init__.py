@@ -1,1 +1,1 @@
-"""Command-line commands kept apart from :mod:`bridgelaw.cli`, which registers them."""
+"""Groups of CLI commands, each registered on the main Typer app by :mod:`bridgelaw.cli`."""

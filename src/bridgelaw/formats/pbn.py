@@ -78,6 +78,9 @@ class PbnGame:
     tag_lines: dict[str, int] = field(default_factory=dict)
     call_lines: list[int] = field(default_factory=list)
     trick_lines: list[int] = field(default_factory=list)
+    tables: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
+    """Table sections (``ScoreTable``, ``TotalScoreTable``...): tag -> rows with their lines;
+    the tag's value (in :attr:`tags`) is the column header."""
 
     # -- typed views of the tags -------------------------------------------------------------
 
@@ -212,6 +215,40 @@ def _tokens(line: str) -> list[str]:
     return line.replace("\t", " ").split()
 
 
+_ROW_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+
+
+def _outside_quotes(line: str, char: str) -> int:
+    """Index of the first ``char`` not inside a quoted string, or -1."""
+    quoted = escaped = False
+    for index, ch in enumerate(line):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == char:
+            return index
+    return -1
+
+
+def table_row(line: str) -> list[str]:
+    """The cells of a PBN table row: words, or quoted strings that may hold spaces."""
+    return [
+        m.group(1).replace('\\"', '"') if m.group(1) is not None else m.group(2)
+        for m in _ROW_TOKEN_RE.finditer(line)
+    ]
+
+
+def table_columns(header: str) -> list[str]:
+    """The column names of a table tag's value: ``"Rank\\2R;PairId\\2R"`` -> Rank, PairId."""
+    return [part.split("\\")[0].strip() for part in header.split(";") if part.strip()]
+
+
 class _Reader:
     def __init__(self, filename: str) -> None:
         self.filename = filename
@@ -260,8 +297,8 @@ class _Reader:
                 line, in_brace = line[end + 1 :], False
             # strip comments: ";" to the end of the line, "{...}" possibly over several lines
             while True:
-                start = line.find("{")
-                semi = line.find(";")
+                start = _outside_quotes(line, "{")
+                semi = _outside_quotes(line, ";")  # a ";" in a tag value separates table columns
                 if semi >= 0 and (start < 0 or semi < start):
                     line = line[:semi]
                     break
@@ -283,6 +320,8 @@ class _Reader:
                 self.tag(number, stripped)
             elif self.section in ("Auction", "Play"):
                 self.section_line(number, stripped)
+            elif self.section is not None and self.section.endswith("Table") and self.game:
+                self.game.tables[self.section].append((number, table_row(stripped)))
             else:
                 self.problem(number, f"text outside any tag or section: {stripped[:40]!r}")
         if in_brace:
@@ -323,6 +362,9 @@ class _Reader:
             except ParseError:
                 self.problem(line, f"the Auction tag must name a seat, not {value!r}")
                 self.section = "skip"
+        elif name.endswith("Table"):
+            self.section = name  # PBN 2.1 tables: rows of tokens follow the header tag
+            game.tables[name] = []
         elif name == "Play":
             self.section = "Play"
             try:
@@ -431,7 +473,10 @@ def _quote(value: str) -> str:
 def write_game(game: PbnGame) -> str:
     lines: list[str] = []
     ordered = [t for t in TAG_ORDER if t in game.tags]
-    ordered += [t for t in game.tags if t not in TAG_ORDER and t not in _SECTION_TAGS]
+    ordered += [
+        t for t in game.tags
+        if t not in TAG_ORDER and t not in _SECTION_TAGS and t not in game.tables
+    ]  # fmt: skip
     lines.extend(f'[{name} "{_quote(game.tags[name])}"]' for name in ordered)
     if game.auction_start is not None:
         lines.append(f'[Auction "{game.auction_start.letter}"]')
@@ -455,7 +500,17 @@ def write_game(game: PbnGame) -> str:
             lines.append(" ".join("-" if c is None else card_name(c) for c in row))
         if len(game.tricks) < 13 or any(c is None for row in game.tricks for c in row):
             lines.append("*")
+    for name, rows in game.tables.items():
+        header = game.tags.get(name, "").replace('"', '\\"')  # "\\2R" stays as PBN prints it
+        lines.append(f'[{name} "{header}"]')
+        lines.extend(" ".join(_cell(c) for c in cells) for _, cells in rows)
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    if text and not any(ch.isspace() or ch == '"' for ch in text):
+        return text
+    return '"' + _quote(text) + '"'
 
 
 def _auction_complete(calls: Sequence[Call]) -> bool:

@@ -1,0 +1,503 @@
+"""The event-results JSON of ``bridgelaw score-event`` (``shared/spec/event-results.md``): reading.
+
+Reading collects every problem with its line, like the PBN reader: a result that cannot exist
+(``8S``, 14 tricks, weights not summing to 1, two result forms at once...) is reported and the
+rest of the file is still checked. The CSV and PBN readers build the same entries and share
+:func:`parse_entry`, so every format is checked by the same rules.
+
+Beyond the spec, the top level may carry (all optional):
+
+* ``"pairs"``: ``{"1": "Ann Smith & Bob Jones", ...}``; when given, every pair must be listed;
+* ``"movement"``: ``{"type": "mitchell", "tables": 7, "boards_per_round": 3, "rounds": 7,
+  "arrow_switch": [7]}`` (or ``"howell"``); every result must fit it;
+* ``"datum"``: the Butler datum method (``trimmed``, ``trimmed-exact``, ``mean``, ``median``);
+* ``"deals"``: ``{"1": "N:AKQ2.KQ2.A32.K32 ..."}`` for the hand diagrams of the results site;
+* results may carry ``"round"`` and ``"table"``, and an artificial score may be ``"NP"``: the
+  board was not played and is not scored for that side (Law 12C2d, the commentary's advice).
+
+>>> outcome = read_results_json('{"scoring": "matchpoints", "results": [\\n'
+...     '{"board": 1, "ns": "1", "ew": "2", "contract": "8S", "declarer": "N", "tricks": 14}]}')
+>>> [str(p) for p in outcome.problems]  # doctest: +NORMALIZE_WHITESPACE
+["<results>:2: board 1: impossible contract '8S': a bid of more than seven (Law 38)",
+ '<results>:2: board 1: tricks must be a whole number from 0 to 13, not 14']
+"""
+
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from bridgelaw.calls import Contract
+from bridgelaw.cards import Deal, Seat, card_name, parse_card
+from bridgelaw.errors import BridgeLawError
+from bridgelaw.events.movements import make_movement
+from bridgelaw.events.session import SCORINGS, EventInput, MatchSpec
+from bridgelaw.formats.pbn import Problem
+from bridgelaw.scoring.butler import DatumMethod
+from bridgelaw.scoring.results import (
+    Artificial,
+    Played,
+    Points,
+    ResultLine,
+    SideResult,
+    table_points,
+)
+
+FORMS = ("contract", "ns_score", "artificial", "weighted", "split")
+
+
+class LineDict(dict[str, Any]):
+    """A JSON object that remembers the line its opening brace is on."""
+
+    line: int = 0
+
+
+def _line_decoder(text: str) -> json.JSONDecoder:
+    decoder = json.JSONDecoder()
+    starts = [0]
+    position = text.find("\n")
+    while position >= 0:
+        starts.append(position + 1)
+        position = text.find("\n", position + 1)
+
+    def line_of(index: int) -> int:
+        low, high = 0, len(starts)
+        while low + 1 < high:
+            mid = (low + high) // 2
+            if starts[mid] <= index:
+                low = mid
+            else:
+                high = mid
+        return low + 1
+
+    json_object = getattr(json.decoder, "JSONObject")  # noqa: B009 (not in the stubs)
+
+    def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[LineDict, int]:
+        pairs, end = json_object(s_and_end, *args)
+        obj = LineDict(pairs)
+        obj.line = line_of(s_and_end[1] - 1)
+        return obj, end
+
+    # the pure-Python scanner reads these hooks from the decoder when it is made
+    setattr(decoder, "parse_object", parse_object)  # noqa: B010
+    decoder.object_pairs_hook = list  # JSONObject hands back the pairs; we build the dict
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    return decoder
+
+
+@dataclass
+class ReadOutcome:
+    """What a reader found: the event (``None`` when it cannot be built) and every problem."""
+
+    event: EventInput | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+Report = Callable[[int, str], None]
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def _pair(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def _artificial(value: Any) -> Artificial | None:
+    if not isinstance(value, str):
+        return None
+    word = value.strip().upper().replace("AVE", "A").replace("AV", "A")
+    if word in ("A+", "A", "A-", "NP"):
+        return Artificial(word)  # type: ignore[arg-type]
+    if word.endswith("%"):
+        try:
+            percent = Fraction(word[:-1].strip())
+        except (ValueError, ZeroDivisionError):
+            return None
+        if 0 <= percent <= 100:
+            return Artificial("%", percent)
+    return None
+
+
+def _outcome(
+    obj: dict[str, Any], board: int, line: int, report: Report
+) -> tuple[Points, Played | None] | None:
+    """One outcome: ``contract`` (+ ``declarer``, ``tricks``, ``lead``) or ``ns_score``."""
+    if "ns_score" in obj and "contract" not in obj:
+        score = _int(obj["ns_score"])
+        if score is None:
+            report(
+                line,
+                f"board {board}: ns_score must be a whole number of points, "
+                f"not {obj['ns_score']!r}",
+            )
+            return None
+        return Points.single(score), None  # Law 12C1: an assigned score in points
+    if "contract" not in obj:
+        report(line, f"board {board}: a result needs one of {', '.join(FORMS)}")
+        return None
+    text = obj["contract"]
+    ok = True
+    try:
+        contract = Contract.parse(str(text))
+    except BridgeLawError as error:
+        report(line, f"board {board}: {error}")
+        contract, ok = None, False
+    lead = obj.get("lead")
+    lead_text: str | None = None
+    if lead is not None:
+        try:
+            lead_text = card_name(parse_card(str(lead)))
+        except BridgeLawError:
+            report(line, f"board {board}: the lead {lead!r} is not a card (like SA or H10)")
+            ok = False
+    if contract is not None and contract.is_passed_out:
+        if obj.get("declarer") not in (None, "") or obj.get("tricks") not in (None, ""):
+            report(line, f"board {board}: a passed-out board has no declarer and no tricks")
+            return None
+        return (Points.single(0), Played(contract, None, None, lead_text)) if ok else None
+    declarer: Seat | None = None
+    try:
+        declarer = Seat.parse(str(obj.get("declarer", "")))
+    except BridgeLawError:
+        report(line, f"board {board}: declarer must be N, E, S or W, not {obj.get('declarer')!r}")
+        ok = False
+    tricks = _int(obj.get("tricks"))
+    if tricks is None or not 0 <= tricks <= 13:
+        report(
+            line,
+            f"board {board}: tricks must be a whole number from 0 to 13, not {obj.get('tricks')!r}",
+        )
+        ok = False
+    if not ok or contract is None or declarer is None or tricks is None:
+        return None
+    points = table_points(board, contract, declarer, tricks)  # Law 77 with Law 2's vulnerability
+    return Points.single(points), Played(contract, declarer, tricks, lead_text)
+
+
+def _weight(value: Any) -> Fraction | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        weight = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        return None
+    return weight if 0 < weight <= 1 else None
+
+
+def _weighted(items: Any, board: int, line: int, report: Report) -> Points | None:
+    if not isinstance(items, list) or not items:
+        report(line, f"board {board}: weighted must be a list of outcomes with weights")
+        return None
+    parts: list[tuple[int, Fraction]] = []
+    ok = True
+    for item in items:
+        where = getattr(item, "line", line)
+        if not isinstance(item, dict):
+            report(where, f"board {board}: each weighted outcome is an object with a weight")
+            ok = False
+            continue
+        weight = _weight(item.get("weight"))
+        if weight is None:
+            report(
+                where,
+                f"board {board}: a weight must be a fraction or decimal above 0 and "
+                f"at most 1, not {item.get('weight')!r}",
+            )
+            ok = False
+        outcome = _outcome(item, board, where, report)
+        if outcome is None:
+            ok = False
+        elif weight is not None:
+            parts.append((outcome[0].components[0][0], weight))
+    if not ok:
+        return None
+    total = sum((w for _, w in parts), Fraction(0))
+    if total != 1:
+        report(line, f"board {board}: the weights sum to {total}, not 1 (Law 12C1c)")
+        return None
+    return Points(tuple(parts))
+
+
+def _side(
+    obj: Any, direction: str, board: int, line: int, report: Report
+) -> tuple[SideResult, Played | None] | None:
+    """One side of a split score: any single form but another split."""
+    if isinstance(obj, str):
+        art = _artificial(obj)
+        if art is None:
+            report(
+                line,
+                f"board {board}: {direction}: not an artificial score: {obj!r} "
+                "(expected A+, A, A-, NP or a percentage like 55%)",
+            )
+            return None
+        return art, None
+    if not isinstance(obj, dict):
+        report(line, f"board {board}: split {direction} must be a result object")
+        return None
+    where = getattr(obj, "line", line)
+    if "split" in obj:
+        report(where, f"board {board}: a split score cannot contain another split")
+        return None
+    if "artificial" in obj:
+        value = obj["artificial"]
+        if isinstance(value, dict):
+            value = value.get(direction)
+        return _side(value, direction, board, where, report)
+    if "weighted" in obj:
+        weighted = _weighted(obj["weighted"], board, where, report)
+        return None if weighted is None else (weighted, None)
+    return _outcome(obj, board, where, report)
+
+
+def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> ResultLine | None:
+    """One result object (spec) -> a :class:`ResultLine`, or ``None`` after reporting why."""
+    if not isinstance(obj, dict):
+        report(line, "each result must be an object")
+        return None
+    line = getattr(obj, "line", line) or line
+    board = _int(obj.get("board"))
+    if board is None or board < 1:
+        report(line, f"board must be a board number (1 or more), not {obj.get('board')!r}")
+        return None
+    ns, ew = _pair(obj.get("ns")), _pair(obj.get("ew"))
+    if ns is None or ew is None:
+        report(line, f"board {board}: ns and ew must name the pairs (strings)")
+        return None
+    extras: dict[str, Any] = {}
+    for key in ("round", "table"):
+        if obj.get(key) is not None:
+            value = _int(obj[key])
+            if value is None or value < 1:
+                report(line, f"board {board}: {key} must be a number (1 or more)")
+                return None
+            extras[key] = value
+    if teams:
+        room = obj.get("room")
+        if room not in ("open", "closed"):
+            report(line, f'board {board}: room must be "open" or "closed", not {room!r}')
+            return None
+        match = _pair(obj.get("match"))
+        if match is None:
+            report(line, f'board {board}: a teams result needs "match"')
+            return None
+        extras |= {"room": room, "match": match}
+    forms = [f for f in FORMS if f in obj]
+    if "ns_score" in forms and "contract" in forms:
+        forms.remove("ns_score")  # a played contract may carry its score; it is recomputed
+    if len(forms) != 1:
+        report(
+            line,
+            f"board {board}: a result is exactly one of {', '.join(FORMS)}; "
+            f"found {', '.join(forms) if forms else 'none'}",
+        )
+        return None
+    form = forms[0]
+    if form == "artificial":
+        value = obj["artificial"]
+        if not isinstance(value, dict) or "NS" not in value or "EW" not in value:
+            report(
+                line,
+                f"board {board}: artificial needs a score for each side, like "
+                '{"NS": "A+", "EW": "A-"}',
+            )
+            return None
+        ns_art, ew_art = _artificial(value["NS"]), _artificial(value["EW"])
+        for side, art, raw in (("NS", ns_art, value["NS"]), ("EW", ew_art, value["EW"])):
+            if art is None:
+                report(
+                    line,
+                    f"board {board}: {side}: not an artificial score: {raw!r} "
+                    "(expected A+, A, A-, NP or a percentage like 55%)",
+                )
+        if ns_art is None or ew_art is None:
+            return None
+        return ResultLine(board, ns, ew, ns_art, ew_art, line, **extras)  # Law 12C2
+    if form == "weighted":
+        weighted = _weighted(obj["weighted"], board, line, report)  # Law 12C1c
+        if weighted is None:
+            return None
+        return ResultLine(board, ns, ew, weighted, weighted, line, **extras)
+    if form == "split":
+        value = obj["split"]
+        if not isinstance(value, dict) or "NS" not in value or "EW" not in value:
+            report(
+                line,
+                f"board {board}: split needs a result for each side: "
+                '{"NS": {...}, "EW": {...}}',
+            )
+            return None
+        ns_part = _side(value["NS"], "NS", board, line, report)  # Law 12C1b
+        ew_part = _side(value["EW"], "EW", board, line, report)
+        if ns_part is None or ew_part is None:
+            return None
+        return ResultLine(
+            board,
+            ns,
+            ew,
+            ns_part[0],
+            ew_part[0],
+            line,
+            ns_played=ns_part[1],
+            ew_played=ew_part[1],
+            **extras,
+        )
+    outcome = _outcome(obj, board, line, report)
+    if outcome is None:
+        return None
+    points, played = outcome
+    given = _int(obj.get("ns_score")) if "ns_score" in obj else None
+    if given is not None and played is not None and given != points.components[0][0]:
+        report(
+            line,
+            f"board {board}: ns_score {given} does not match {played.text()} "
+            f"({points.components[0][0]:+d} for NS by Law 77)",
+        )
+        return None
+    return ResultLine(board, ns, ew, points, points, line, played=played, **extras)
+
+
+def build_event(
+    data: Any, source: str, report: Report, scoring_default: str = "matchpoints"
+) -> EventInput | None:
+    """The top-level object (spec plus the extensions above) -> an event, reporting problems."""
+    if not isinstance(data, dict):
+        report(1, "the results file must hold one JSON object")
+        return None
+    line = getattr(data, "line", 1)
+    scoring = data.get("scoring", scoring_default)
+    if scoring not in SCORINGS:
+        report(line, f"unknown scoring {scoring!r} (expected {', '.join(SCORINGS)})")
+        return None
+    results = data.get("results")
+    if not isinstance(results, list):
+        report(line, 'the file needs a "results" list')
+        return None
+    ok = True
+    event = EventInput(str(data.get("event", "")), scoring, [], source=source)
+    for item in results:
+        parsed = parse_entry(item, getattr(item, "line", line), report, scoring == "teams")
+        if parsed is None:
+            ok = False
+        else:
+            event.lines.append(parsed)
+    if not results:
+        report(line, "the results list is empty")
+        ok = False
+    ok &= _read_extensions(data, event, line, report)
+    return event if ok else None
+
+
+def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+    ok = True
+    if event.scoring == "teams":
+        for m in data.get("matches") or []:
+            where = getattr(m, "line", line)
+            name = _pair(m.get("match")) if isinstance(m, dict) else None
+            home = _pair(m.get("home")) if isinstance(m, dict) else None
+            away = _pair(m.get("away")) if isinstance(m, dict) else None
+            boards = _int(m.get("boards")) if isinstance(m, dict) and "boards" in m else None
+            if name is None or home is None or away is None or (boards is not None and boards < 1):
+                report(where, 'each match needs "match", "home" and "away" (and "boards" >= 1)')
+                ok = False
+                continue
+            event.matches.append(MatchSpec(name, home, away, boards, where))
+        vp_scale = data.get("vp")
+        if vp_scale not in (None, "wbf"):
+            report(line, f'unknown vp scale {vp_scale!r} (expected "wbf")')
+            ok = False
+        event.vp = vp_scale
+    if "datum" in data:
+        try:
+            event.datum = DatumMethod(data["datum"])
+        except ValueError:
+            methods = ", ".join(m.value for m in DatumMethod)
+            report(line, f"unknown datum method {data['datum']!r} (expected {methods})")
+            ok = False
+    pairs = data.get("pairs")
+    if isinstance(pairs, dict):
+        event.names = {str(k): str(v) for k, v in pairs.items()}
+    elif pairs is not None:
+        report(getattr(pairs, "line", line), "pairs must map each pair to its players' names")
+        ok = False
+    movement = data.get("movement")
+    if movement is not None:
+        where = getattr(movement, "line", line)
+        try:
+            if not isinstance(movement, dict):
+                raise ValueError("movement must be an object")
+            event.movement = make_movement(
+                str(movement.get("type")),
+                _required_int(movement, "tables"),
+                _required_int(movement, "boards_per_round"),
+                _int(movement["rounds"]) if "rounds" in movement else None,
+                [int(r) for r in movement.get("arrow_switch", [])],
+            )
+        except (ValueError, TypeError) as error:
+            report(where, f"movement: {error}")
+            ok = False
+    deals = data.get("deals")
+    if isinstance(deals, dict):
+        for key, text in deals.items():
+            number = _int(key)
+            try:
+                if number is None or number < 1:
+                    raise BridgeLawError(f"{key!r} is not a board number")
+                event.deals[number] = Deal.from_pbn(str(text))
+            except BridgeLawError as error:
+                report(getattr(deals, "line", line), f"deal of board {key}: {error}")
+                ok = False
+    return ok
+
+
+def _required_int(obj: dict[str, Any], key: str) -> int:
+    value = _int(obj.get(key))
+    if value is None:
+        raise ValueError(f"{key} must be a whole number, not {obj.get(key)!r}")
+    return value
+
+
+def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
+    """Read a results file; the event is ``None`` unless it could be built without problems."""
+    problems: list[Problem] = []
+
+    def report(line: int, message: str) -> None:
+        problems.append(Problem(filename, line, message))
+
+    try:
+        data, end = _line_decoder(text).raw_decode(text, _skip_space(text, 0))
+        rest = _skip_space(text, end)
+        if rest < len(text):
+            raise json.JSONDecodeError("extra data after the results object", text, rest)
+    except json.JSONDecodeError as error:
+        report(error.lineno, f"not valid JSON: {error.msg} (column {error.colno})")
+        return ReadOutcome(None, problems)
+    except RecursionError:
+        report(1, "not valid JSON: nested too deeply")
+        return ReadOutcome(None, problems)
+    event = build_event(data, filename, report)
+    problems.sort(key=lambda p: p.line)
+    return ReadOutcome(event if not problems else None, problems)
+
+
+def _skip_space(text: str, index: int) -> int:
+    while index < len(text) and text[index] in " \t\r\n":
+        index += 1
+    return index
