@@ -151,3 +151,14 @@ def test_random_legal_play_has_13_tricks_each_card_once(
     for before, after in zip(play.tricks, play.tricks[1:], strict=False):
         assert after.leader == before.winner
     assert play.won[0] == sum(1 for t in play.tricks if t.winner in (Seat.NORTH, Seat.SOUTH))
+
+
+def test_copy_is_independent() -> None:
+    play = Play(DEAL, Seat.NORTH, Strain.NOTRUMP)
+    for word in ["DK", "D8", "D5", "DA", "D2"]:
+        play.push_text(word)
+    twin = play.copy()
+    twin.push_text("DQ")
+    assert len(play.played) == 5 and len(twin.played) == 6
+    assert play.hands != twin.hands and play.trick != twin.trick
+    assert list(play.legal_cards()) != list(twin.legal_cards())

@@ -100,3 +100,6 @@ class Board:
 
     def is_vulnerable(self, side: Side | int) -> bool:
         return self.vulnerability.is_vulnerable(side)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self  # immutable (and a compiled class copy cannot rebuild)

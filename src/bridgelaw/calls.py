@@ -106,6 +106,9 @@ class Contract:
         """Declarer's target: six plus the level (Law 77, "odd tricks")."""
         return self.level + 6
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Contract:
+        return self  # immutable
+
     def __str__(self) -> str:
         if self.level == 0:
             return "passed-out"

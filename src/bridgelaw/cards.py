@@ -355,6 +355,12 @@ class Deal:
     def __getitem__(self, seat: int) -> Hand:
         return self.hands[seat]
 
+    def __copy__(self) -> Deal:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Deal:
+        return self
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self.hands == other.hands
 

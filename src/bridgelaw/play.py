@@ -49,6 +49,9 @@ class Trick:
     def card_of(self, seat: Seat) -> Card:
         return self.cards[(seat - self.leader) & 3]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Trick:
+        return self  # never changed once made
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Trick) and (self.leader, self.cards, self.winner) == (
             other.leader,
@@ -84,6 +87,7 @@ class Play:
     __slots__ = (
         "_leader",
         "_trump",
+        "deal",
         "declarer",
         "hands",
         "played",
@@ -94,6 +98,7 @@ class Play:
     )
 
     def __init__(self, deal: Deal, declarer: Seat | int, trump: Strain | int) -> None:
+        self.deal = deal
         self.declarer: Seat = SEATS[declarer]
         self.trump: Strain = STRAINS[trump]
         self._trump: int = int(trump)  # plain ints on the hot path (native under mypyc)
@@ -213,6 +218,20 @@ class Play:
 
     def push_text(self, text: str) -> None:
         self.push(parse_card(text))
+
+    def copy(self) -> Play:
+        """An independent copy: same deal and contract, same cards played."""
+        other = Play(self.deal, self.declarer, self.trump)
+        other.hands = list(self.hands)
+        other._leader = self._leader
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.won = list(self.won)
+        other.played = list(self.played)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Play:
+        return self.copy()
 
     def pop(self) -> Card:
         """Take back the last card played (undo)."""
