@@ -92,3 +92,18 @@ def test_pbn_check_reports_problems_with_lines(
     code, out, _ = run(capsys, "pbn", "check", str(pbn))
     assert code == 1
     assert f"{pbn}:4:" in out and "Law 27" in out and "1 problem found" in out
+
+
+def test_demo_checks_scores_and_writes_the_site(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "demo", "--json", "--site", str(tmp_path / "site"))
+    assert code == 0
+    report = json.loads(out)
+    assert (tmp_path / "site" / "index.html").is_file() and report["site"].endswith("index.html")
+    # Law 78A: per board and direction the matchpoints of n results add up to n(n-1)
+    for board in report["boards"]:
+        n = len(board["results"])
+        assert sum(r["ns_mp"] for r in board["results"]) == pytest.approx(n * (n - 1))
+        assert board["top"] == 2 * (n - 1)
+    assert {entry["pair"] for entry in report["ranking"]} == {str(p) for p in range(1, 9)}

@@ -16,6 +16,7 @@ happens, the engine must:
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -93,7 +94,8 @@ def check_next_step(table: TableClass) -> None:
         assert table.score() is not None
 
 
-@settings(max_examples=250, deadline=None)
+# BRIDGELAW_PROPERTY_EXAMPLES=5000 for a long search; the default keeps `make test` quick
+@settings(max_examples=int(os.environ.get("BRIDGELAW_PROPERTY_EXAMPLES", "250")), deadline=None)
 @given(data=st.data(), edition=st.sampled_from([2017, 2007]), board=st.integers(1, 16))
 def test_random_table_events_never_corrupt_the_engine(
     data: st.DataObject, edition: int, board: int

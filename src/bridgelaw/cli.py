@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +19,7 @@ from typer.exceptions import TyperException
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.commands import dealing
+from bridgelaw.commands.demo import demo
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
 from bridgelaw.errors import BridgeLawError
@@ -122,38 +122,10 @@ def pbn_check(
             "problems": [{"line": p.line, "message": p.message} for p in problems],
         })  # fmt: skip
     else:
-        out.print(_report_table(reports, f"{file}: {len(reports)} boards"))
+        out.print(report_table(reports, f"{file}: {len(reports)} boards"))
         for p in problems:
             out.print(str(p), markup=False)
         out.print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
-    if problems:
-        raise typer.Exit(1)
-
-
-@app.command()
-def demo(as_json: JsonOption = False) -> None:
-    """The main job on the bundled sample session: check every board against the Laws and
-    score it by Law 77 (what `make run` shows)."""
-    resource = files("bridgelaw") / "data" / "sample-session.pbn"
-    with as_file(resource) as path:
-        if not path.is_file():
-            raise typer.BadParameter(f"the sample session is missing from the package: {path}")
-        parsed = read_pbn_file(path)
-    reports = [check_game(game, "sample-session.pbn") for game in parsed.games]
-    problems = list(parsed.problems) + [p for r in reports for p in r.problems]
-    if as_json:
-        _emit_json({"boards": [_report_json(r) for r in reports], "problems": len(problems)})
-        return
-    event = parsed.games[0].tags.get("Event", "sample session") if parsed.games else "empty"
-    table = _report_table(reports, f"{event}: {len(reports)} results checked and scored")
-    out.print(table)
-    for p in problems:
-        out.print(str(p), markup=False)
-    boards = len({r.board for r in reports})
-    out.print(
-        f"{boards} boards, {len(reports)} table results: every auction, card and result checked "
-        f"against Laws 17-22, 41-44 and 61; scores by Law 77. {len(problems)} problems."
-    )
     if problems:
         raise typer.Exit(1)
 
@@ -171,7 +143,7 @@ def _report_json(r: GameReport) -> dict[str, Any]:
     }
 
 
-def _report_table(reports: list[GameReport], title: str) -> Table:
+def report_table(reports: list[GameReport], title: str) -> Table:
     table = Table(title=title)
     for heading in ("Board", "Contract", "By", "Lead", "Tricks", "NS", "EW", "Problems"):
         table.add_column(heading, justify="right" if heading in ("NS", "EW", "Tricks") else "left")
@@ -193,6 +165,7 @@ def _report_table(reports: list[GameReport], title: str) -> Table:
 for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand records
     app.command(_name)(_command)
 app.command("replay")(replay)  # the table engine
+app.command("demo")(demo)  # the main job: `make run`
 
 
 def main(argv: list[str] | None = None) -> int:
