@@ -93,8 +93,9 @@ def load_event(
         found, deal_problems = deals_from_pbn(deals)
         problems.extend(deal_problems)
         event.deals = found | event.deals
-    if event is not None and not problems:
-        problems.extend(check_event(event))
+    whole = event if event is not None else outcome.partial
+    if whole is not None:  # checked even beside line problems: every problem in one report
+        problems.extend(check_event(whole))
     problems.sort(key=lambda p: (p.file, p.line))
     return (event if not problems else None), problems
 

@@ -130,4 +130,4 @@ def read_results_csv(
         top["matches"] = matches
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(built if not problems else None, problems)
+    return ReadOutcome(built if not problems else None, problems, partial=built)

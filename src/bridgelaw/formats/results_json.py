@@ -96,6 +96,9 @@ class ReadOutcome:
 
     event: EventInput | None
     problems: list[Problem] = field(default_factory=list)
+    partial: EventInput | None = None
+    """The event built from the lines that could be read, so that the checks of the event as
+    a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
 
 
 Report = Callable[[int, str], None]
@@ -377,7 +380,10 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
 def build_event(
     data: Any, source: str, report: Report, scoring_default: str = "matchpoints"
 ) -> EventInput | None:
-    """The top-level object (spec plus the extensions above) -> an event, reporting problems."""
+    """The top-level object (spec plus the extensions above) -> an event, reporting problems.
+
+    ``None`` only when the object's shape is wrong; otherwise the event of the lines that could
+    be read, which the caller must refuse if any problem was reported."""
     if not isinstance(data, dict):
         report(1, "the results file must hold one JSON object")
         return None
@@ -390,19 +396,15 @@ def build_event(
     if not isinstance(results, list):
         report(line, 'the file needs a "results" list')
         return None
-    ok = True
     event = EventInput(str(data.get("event", "")), scoring, [], source=source)
     for item in results:
         parsed = parse_entry(item, getattr(item, "line", line), report, scoring == "teams")
-        if parsed is None:
-            ok = False
-        else:
+        if parsed is not None:  # a bad line was reported; the rest is still checked
             event.lines.append(parsed)
     if not results:
         report(line, "the results list is empty")
-        ok = False
-    ok &= _read_extensions(data, event, line, report)
-    return event if ok else None
+    _read_extensions(data, event, line, report)
+    return event  # possibly partial: the caller refuses it if anything was reported
 
 
 def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
@@ -494,7 +496,7 @@ def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
         return ReadOutcome(None, problems)
     event = build_event(data, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(event if not problems else None, problems)
+    return ReadOutcome(event if not problems else None, problems, partial=event)
 
 
 def _skip_space(text: str, index: int) -> int:

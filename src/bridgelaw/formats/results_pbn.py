@@ -108,7 +108,7 @@ def read_results_pbn(
         return ReadOutcome(None, problems)
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(built if not problems else None, problems)
+    return ReadOutcome(built if not problems else None, problems, partial=built)
 
 
 def _is_artificial(text: str) -> bool:
