@@ -43,7 +43,7 @@ unit: $(STAMP)
 
 # The compiled build, installed (not editable) in its own environment: the same tests.
 unit-compiled: $(CSTAMP)
-	BRIDGELAW_EXPECT_COMPILED=1 $(COMPILED)/bin/python -m pytest -q -p no:cacheprovider tests
+	BRIDGELAW_EXPECT_COMPILED=1 $(COMPILED)/bin/python -m pytest -p no:cacheprovider tests
 
 # Speed against OpenSpiel, for both builds (needs the optional `bench` extra).
 bench: $(STAMP) $(CSTAMP)

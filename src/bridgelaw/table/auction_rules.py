@@ -198,7 +198,7 @@ class AuctionRules(TableState):
         seat = record.seat
         if record not in self.history:
             self.history.append(record)
-        record.status = "effective"
+        self._make_effective(record)
         rule = self.next_call.get(seat)
         self._advance(seat)
         self._rho_acted(seat, record.call)
@@ -219,6 +219,19 @@ class AuctionRules(TableState):
             elif rule.kind == "denomination":
                 self._law31a2_2007(seat, record.call, rule)
         self.end_of_auction_check()
+
+    def _substitute_pass(self, seat: Seat) -> None:
+        """37B, 38C: a pass the Laws put in place of a cancelled call, in its slot."""
+        record = CallRecord(seat, PASS_CALL, self.event_index, inferred=True)
+        self.history.append(record)
+        self._make_effective(record)
+        self._advance(seat)
+
+    def _make_effective(self, record: CallRecord) -> None:
+        """A call enters the effective auction; one that replaced another takes its slot."""
+        record.status = "effective"
+        if record.seat in self.carried_slot:
+            record.skipped = self.carried_slot.pop(record.seat)
 
     def _advance(self, seat: Seat) -> None:
         """After a call in rotation: the turn moves on, and a bar for one turn is used up."""
@@ -363,7 +376,7 @@ class AuctionRules(TableState):
     def _law27a1_accept(self, p: Pending, by_call: bool) -> None:
         o = p.offender
         record = p.insufficient[-1]
-        record.status = "effective"
+        self._make_effective(record)
         if p.replacement is not None:  # an early replacement falls away (27C)
             p.replacement.status, p.replacement.law = "withdrawn", "27C"
             self.mark_unauthorized(p.replacement)
@@ -905,12 +918,9 @@ class AuctionRules(TableState):
 
     def _call_in_place_of(self, first: CallRecord | None, seat: Seat, call: TableCall) -> None:
         """Law 25: the new call takes the place of the first, skipped turns included (29A)."""
-        count = len(self.history)
-        self.make_call(seat, call)
         if first is not None and first.skipped:
-            for record in self.history[count:]:
-                if record.seat == seat:
-                    record.skipped = first.skipped
+            self.carried_slot[seat] = first.skipped
+        self.make_call(seat, call)
 
     def _made_last_call(self, seat: Seat) -> bool:
         """Law 25 needs a call to change: the last effective call, made by this player."""
@@ -1000,10 +1010,7 @@ class AuctionRules(TableState):
         assert p.record is not None
         if event.action == "decline":
             self._cancel(p.record, "37B")
-            self.history.append(
-                CallRecord(o, PASS_CALL, self.event_index, inferred=True, skipped=p.record.skipped)
-            )
-            self._advance(o)
+            self._substitute_pass(o)
             self._bar(o, END_OF_AUCTION, "37B")
             self._bar(o.partner, END_OF_AUCTION, "37B")
             self.arm_lead_restriction(o, "37B", p.call)
@@ -1042,11 +1049,7 @@ class AuctionRules(TableState):
             )
         in_turn = p.turn == o
         if in_turn:  # 38C: a pass in its place
-            skipped = () if p.record is None else p.record.skipped
-            self.history.append(
-                CallRecord(o, PASS_CALL, self.event_index, inferred=True, skipped=skipped)
-            )
-            self._advance(o)
+            self._substitute_pass(o)
         self._bar(o, END_OF_AUCTION, "38C")
         self._bar(o.partner, END_OF_AUCTION, "38C")
         if event.action == "call":

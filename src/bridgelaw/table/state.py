@@ -148,6 +148,9 @@ class TableState:
     rulings: list[Ruling] = field(default_factory=list)
     unauthorized: list[dict[str, Any]] = field(default_factory=list)
     reviews: list[dict[str, Any]] = field(default_factory=list)
+    carried_slot: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
+    """A call that replaces another (25A, 25B1) takes its place in rotation: the players its
+    acceptance skipped (29A) wait here for the call of that player that becomes effective."""
     contract: Contract | None = None
     declarer: Seat | None = None
     play: Play | None = None
