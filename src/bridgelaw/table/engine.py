@@ -23,13 +23,15 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AuctionRules
+from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
 
 __all__ = ["Table"]
 
 
-class Table(AuctionRules):
+class Table(ClaimRules, AuctionRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(self, board: Board, edition: int = 2017) -> None:
@@ -208,12 +210,51 @@ class Table(AuctionRules):
             assert event.card is not None
             self._card(event.seat, event.card, event)
             return
+        if event.action in CLAIM_ACTIONS:
+            self.claim_event(event)  # Laws 68-71
+            return
         raise ScriptError(
             event.index,
             f"'{event.who} {event.action}' is not handled in the "
             "play period yet: only legal cards are (the play-period laws are "
             "issue 5)",
         )
+
+    # -- the play-period interface of the rule modules (claims, the board's record) ----------
+
+    def position(self) -> PlayPosition:
+        """The play as it stands (before the opening lead: the whole deal)."""
+        assert self.declarer is not None and self.contract is not None
+        play = self.play
+        if play is None:
+            return PlayPosition(
+                self.board.deal.hands,
+                (),
+                self.declarer.lho,
+                self.contract.strain,
+                self.declarer,
+                (0, 0),
+            )
+        leader = play.leader
+        trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
+        h = play.hands
+        return PlayPosition(
+            (h[0], h[1], h[2], h[3]),
+            trick,
+            play.turn,
+            play.trump,
+            self.declarer,
+            (play.won[0], play.won[1]),
+        )
+
+    def end_board(self, declarer_tricks: int) -> None:
+        """The board is over with ``declarer_tricks`` credited to declarer's side (after every
+        transfer, claim, concession and adjustment); Law 77 scores it."""
+        if not 0 <= declarer_tricks <= 13:
+            raise ScriptError(self.event_index, f"{declarer_tricks} tricks is not 0 to 13")
+        self.tricks = declarer_tricks
+        self.phase = "ended"
+        self.lead_restrictions = []
 
     def _law39(self, seat: Seat, event: Event) -> None:
         """Law 39: a call after the final pass is cancelled (or, by the player who made the
@@ -370,10 +411,8 @@ class Table(AuctionRules):
         ]
 
     def _end_of_play(self) -> None:
-        assert self.play is not None and self.contract is not None and self.declarer
-        self.tricks = self.play.declarer_tricks
-        self.phase = "ended"
-        self.lead_restrictions = []
+        assert self.play is not None
+        self.end_board(self.play.declarer_tricks)
 
     # -- what the director would offer -------------------------------------------------------
 
@@ -382,6 +421,9 @@ class Table(AuctionRules):
         if self.phase == "auction" or self.pending is not None:
             return self.auction_awaiting()
         if self.phase == "play" and self.declarer is not None:
+            claim = self.claim_awaiting()
+            if claim is not None:
+                return claim
             choice = self._lead_choice()
             if choice is not None:
                 restriction, options = choice
