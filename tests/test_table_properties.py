@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import json
 import os
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgelaw.boards import Board, board_dealer
 from bridgelaw.calls import call_name
 from bridgelaw.cards import Seat, card_name
+from bridgelaw.scoring import contract_score
 from bridgelaw.table import ScriptError, Table
 from bridgelaw.table.engine import Table as TableClass
 
-from .helpers import SAMPLE_DEAL
+from .helpers import SAMPLE_DEAL, random_auction, random_deal, random_play
 
 CALL_WORDS = [call_name(c) for c in range(38)] + ["8NT", "9C"]
 
@@ -78,7 +81,28 @@ def check_effective_auction(table: TableClass) -> None:
                 and r.seat.side == last_bidder.side
                 and r.call.strain == last_code % 5
             )
-            assert table.declarer == first
+            spread = any(r.law == "54A" for r in table.rulings)  # declarer became dummy
+            assert table.declarer == (first.partner if spread else first)
+
+
+def check_cards_conserved(table: TableClass) -> None:
+    """Every card in exactly one place: a hand (a penalty card stays in its owner's hand,
+    face up) or a trick, played or in progress; tricks add up."""
+    play = table.play
+    if play is None:
+        return
+    places = [*play.hands, *(1 << c for t in play.tricks for c in t.cards)]
+    places += [1 << c for c in play.trick]
+    seen = 0
+    for mask in places:
+        assert seen & mask == 0, "a card in two places"
+        seen |= mask
+    assert seen == (1 << 52) - 1, "a card lost"
+    for seat, card, _ in table.penalty_cards:
+        assert play.hands[seat] >> card & 1, "a penalty card not in its owner's hand"
+    assert sum(play.won) == len(play.tricks) <= 13
+    if table.phase == "ended" and table.tricks is not None:
+        assert 0 <= table.tricks <= 13
 
 
 def check_next_step(table: TableClass) -> None:
@@ -112,9 +136,14 @@ def test_random_table_events_never_corrupt_the_engine(
         elif table.phase == "play" and (table.play is not None or data.draw(st.booleans())):
             player = table.play.turn if table.play is not None else table.opening_leader
             assert player is not None
+            roll = data.draw(st.integers(0, 9))
+            if roll == 0:  # somebody else plays or leads (out of turn)
+                player = Seat(data.draw(st.integers(0, 3)))
             hand = table.board.deal[player] if table.play is None else table.play.hands[player]
-            cards = [c for c in range(52) if hand >> c & 1]
-            text = f"{player.letter} {card_name(data.draw(st.sampled_from(cards)))}"
+            cards = [c for c in range(52) if hand >> c & 1] or [0]
+            word = card_name(data.draw(st.sampled_from(cards)))
+            action = "expose " if roll == 1 else "correct " if roll == 2 else ""
+            text = f"{player.letter} {action}{word}"
         else:
             letter = data.draw(st.sampled_from("NESW"))
             if data.draw(st.integers(0, 19)) == 0:
@@ -134,5 +163,33 @@ def test_random_table_events_never_corrupt_the_engine(
         try:
             check_next_step(table)
             check_effective_auction(table)
+            check_cards_conserved(table)
         except AssertionError as error:
             raise AssertionError(f"board {board}, {edition}: {applied}") from error
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), board=st.integers(1, 32))
+def test_a_board_without_irregularities_scores_as_the_strict_engine(seed: int, board: int) -> None:
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    auction = random_auction(rng, int(board_dealer(board)), pass_weight=8)
+    table = Table(Board.numbered(board, deal))
+    for call in auction.calls:
+        table.apply_text(f"{table.turn.letter} {call_name(call)}")
+    assert str(table.contract) == str(auction.contract)
+    if auction.declarer is None:
+        assert table.score() == {"NS": 0, "EW": 0}
+        return
+    assert auction.contract is not None
+    strict = random_play(rng, deal, auction.declarer, auction.contract.strain)
+    for card in strict.played:
+        assert table.play is None or table.play.turn is not None
+        seat = table.play.turn if table.play is not None else auction.declarer.lho
+        table.apply_text(f"{seat.letter} {card_name(card)}")
+    vulnerable = Board.numbered(board, deal).is_vulnerable(auction.declarer.side)
+    points = contract_score(auction.contract, strict.declarer_tricks, vulnerable)
+    expected = points if auction.declarer.side == 0 else -points
+    assert table.phase == "ended" and table.tricks == strict.declarer_tricks
+    assert table.score() == {"NS": expected, "EW": -expected}
+    assert table.rulings == []

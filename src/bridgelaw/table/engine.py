@@ -20,18 +20,18 @@ from typing import Any
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name, is_honour
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
 
 __all__ = ["Table"]
 
 
-class Table(ClaimRules, AuctionRules):
+class Table(ClaimRules, PlayRules, AuctionRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(self, board: Board, edition: int = 2017) -> None:
@@ -81,8 +81,8 @@ class Table(ClaimRules, AuctionRules):
         if self.phase == "auction":
             self.auction_event(event)
             return
-        if self.pending is not None:  # a change of the final pass (Law 25), judged first
-            self.auction_event(event)
+        if self.pending is not None and self.pending.kind in ("change", "lho-change"):
+            self.auction_event(event)  # a change of the final pass (Law 25), judged first
             return
         self._play_period_event(event)
 
@@ -190,7 +190,10 @@ class Table(ClaimRules, AuctionRules):
             assert event.call is not None
             self._law39(event.seat, event)
             return
-        choice = self._lead_choice()
+        if event.action in CLAIM_ACTIONS:
+            self.claim_event(event)  # Laws 68-71
+            return
+        choice = self._lead_choice() if self.pending is None else None
         if choice is not None:
             restriction, options = choice
             word = (
@@ -206,19 +209,9 @@ class Table(ClaimRules, AuctionRules):
                 )
             self._law26_choose(restriction, event)
             return
-        if event.action == "card":
-            assert event.card is not None
-            self._card(event.seat, event.card, event)
-            return
-        if event.action in CLAIM_ACTIONS:
-            self.claim_event(event)  # Laws 68-71
-            return
-        raise ScriptError(
-            event.index,
-            f"'{event.who} {event.action}' is not handled in the "
-            "play period yet: only legal cards are (the play-period laws are "
-            "issue 5)",
-        )
+        if event.who == "director":
+            raise ScriptError(event.index, f"'director {event.action}' does not fit the play")
+        self.play_event(event)  # Laws 44-67
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
 
@@ -359,30 +352,13 @@ class Table(ClaimRules, AuctionRules):
             f"{verb} {event.word} for as long as he keeps the lead.",
         )
 
-    def _card(self, seat: Seat, card: int, event: Event) -> None:
-        assert self.declarer is not None and self.contract is not None
-        if self.play is None:
-            self.play = Play(self.board.deal, self.declarer, self.contract.strain)
-        play = self.play
-        if seat != play.turn:
-            raise ScriptError(
-                event.index,
-                f"{seat.letter} plays {card_name(card)} but it is "
-                f"{play.turn.letter}'s turn: a play out of turn is not handled "
-                "yet (issue 5)",
-            )
-        leading = not play.trick
-        if leading:
-            for restriction in self.lead_restrictions:
-                if restriction.seat == seat and restriction.suit is not None:
-                    self._check_restricted_lead(restriction, card, event)
-        play.push(card)
-        if not play.trick:
-            self._restrictions_after_trick()
-        if play.is_over:
-            self._end_of_play()
+    def _check_restricted_lead(self, seat: Seat, card: int) -> None:
+        for restriction in self.lead_restrictions:
+            if restriction.seat == seat and restriction.suit is not None:
+                self._check_one_restriction(restriction, card)
 
-    def _check_restricted_lead(self, restriction: LeadRestriction, card: int, event: Event) -> None:
+    def _check_one_restriction(self, restriction: LeadRestriction, card: int) -> None:
+        event = self.event_index
         assert self.play is not None
         suit = "CDHS"[card // 13]
         hand = self.play.hands[restriction.seat]
@@ -391,14 +367,14 @@ class Table(ClaimRules, AuctionRules):
         holds_other = hand & ~(0x1FFF << (13 * suit_index))
         if restriction.kind == "forbid" and suit == restriction.suit and holds_other:
             raise ScriptError(
-                event.index,
+                event,
                 f"{card_name(card)} is a forbidden lead "
                 f"(Law {restriction.law}); leading it anyway is not handled yet "
                 "(issue 5)",
             )
         if restriction.kind == "require" and suit != restriction.suit and holds_suit:
             raise ScriptError(
-                event.index,
+                event,
                 f"{restriction.seat.letter} must lead {restriction.suit} (Law {restriction.law})",
             )
 
@@ -412,22 +388,27 @@ class Table(ClaimRules, AuctionRules):
 
     def _end_of_play(self) -> None:
         assert self.play is not None
-        self.end_board(self.play.declarer_tricks)
+        self.end_board(self.play.declarer_tricks + self.law64_transfers())
 
     # -- what the director would offer -------------------------------------------------------
 
     @property
     def awaiting(self) -> Awaiting | None:
-        if self.phase == "auction" or self.pending is not None:
+        if self.phase == "auction" or (
+            self.pending is not None and self.pending.kind in ("change", "lho-change")
+        ):
             return self.auction_awaiting()
         if self.phase == "play" and self.declarer is not None:
             claim = self.claim_awaiting()
             if claim is not None:
                 return claim
+            if self.pending is not None:
+                return self.play_awaiting()
             choice = self._lead_choice()
             if choice is not None:
                 restriction, options = choice
                 return Awaiting(self.declarer.letter, restriction.law, options)
+            return self.play_awaiting()
         return None
 
     # -- the report --------------------------------------------------------------------------
@@ -482,4 +463,16 @@ class Table(ClaimRules, AuctionRules):
                 for r in self.history
             ],
             "play": None if self.play is None else [card_name(c) for c in self.play.played],
+            "revokes": []
+            if self.play is None
+            else [
+                {
+                    "seat": r.seat.letter,
+                    "trick": r.trick + 1,
+                    "card": card_name(r.card),
+                    "established": r.established,
+                    "corrected": r.corrected,
+                }
+                for r in self.play.revokes
+            ],
         }

@@ -14,8 +14,8 @@ from typing import Any
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
 from bridgelaw.cards import Seat, Strain
-from bridgelaw.play import Play
 from bridgelaw.table.events import TableCall
+from bridgelaw.table.play_state import TablePlay
 
 NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
@@ -125,6 +125,9 @@ class Pending:
     """Law 27: the offender's replacement (or early replacement, 27C) of an insufficient bid."""
     insufficient: list[CallRecord] = field(default_factory=list)
     """Law 27: the insufficient bids of this irregularity (27B4 may add a second)."""
+    card: int = -1
+    """In the play: the card of the irregularity (a lead out of turn, 53-56; a card played
+    instead of a penalty card, 52)."""
 
 
 @dataclass
@@ -153,7 +156,9 @@ class TableState:
     acceptance skipped (29A) wait here for the call of that player that becomes effective."""
     contract: Contract | None = None
     declarer: Seat | None = None
-    play: Play | None = None
+    play: TablePlay | None = None
+    pc_choice_made: int = -1
+    """50D2: the number of tricks played when declarer last chose (one choice a lead)."""
     tricks: int | None = None
     event_index: int = 0
 

@@ -1,0 +1,515 @@
+"""The play period at the table: Laws 44, 49-50, 52-56 and 61-64.
+
+As in the auction, an irregularity waits for the next event: a lead out of turn is offered to
+the side entitled to accept it (53-56), and the next player playing to it accepts it (53A); a
+revoke stands until corrected (62) or established when the offending side plays to the next
+trick (63A1), and its tricks change hands when play ends (64).
+"""
+
+from __future__ import annotations
+
+from bridgelaw.calls import PASS
+from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
+from bridgelaw.table.events import Event, ScriptError, table_call_of
+from bridgelaw.table.play_state import Revoke, TablePlay
+from bridgelaw.table.state import Awaiting, LeadRestriction, Pending, TableState
+
+PLAY_ANSWERS = ("accept", "decline", "spread")
+NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a call
+
+
+class PlayRules(TableState):
+    """Rules of the play period; mixed into :class:`~bridgelaw.table.Table`."""
+
+    # -- what the director would offer now ---------------------------------------------------
+
+    def play_awaiting(self) -> Awaiting | None:
+        p = self.pending
+        if p is None:
+            return self._law50d2_awaiting()
+        assert self.declarer is not None
+        if p.kind == "lead":
+            return Awaiting(*self._lead_offer(p))
+        if p.kind == "pc-failure":
+            return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
+        return None
+
+    def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
+        assert self.declarer is not None
+        o = p.offender
+        if o.side == self.declarer.side:  # 55A: the defenders choose (the next one prevails)
+            return o.lho.letter, "55A", ("accept", "decline")
+        if p.law == "54":
+            return self.declarer.letter, "54", ("accept", "spread", "decline")
+        return self.declarer.letter, "56", ("accept", "decline")
+
+    def _law50d2_awaiting(self) -> Awaiting | None:
+        """50D2: before a defender leads while his partner has a major penalty card, declarer
+        chooses: require or forbid that suit (the card is then picked up), or neither."""
+        play = self.play
+        if play is None or play.trick or play.is_over or self.declarer is None:
+            return None
+        leader = play.leader
+        if leader.side == self.declarer.side or self.pc_choice_made == len(play.tricks):
+            return None
+        suits = [
+            c // 13 for s, c, kind in self.penalty_cards if s == leader.partner and kind == "major"
+        ]
+        if not suits:
+            return None
+        options: list[str] = []
+        for suit in sorted(set(suits), reverse=True):
+            options += [f"require {SUIT_LETTERS[suit]}", f"forbid {SUIT_LETTERS[suit]}"]
+        return Awaiting(self.declarer.letter, "50D2", (*options, "no-restriction"))
+
+    # -- events of the play period -----------------------------------------------------------
+
+    def play_event(self, event: Event) -> None:
+        if self.play is None:
+            self._start_play()
+        if self.pending is not None:
+            self._play_pending_event(event)
+            return
+        offer = self._law50d2_awaiting()
+        if offer is not None:
+            self._law50d2_choice(offer, event)
+            return
+        if event.action == "card":
+            assert event.card is not None
+            self.card_played(event.seat, event.card)
+        elif event.action == "expose":
+            assert event.card is not None
+            self._law48_49_exposed(event.seat, event.card)
+        elif event.action == "correct":
+            assert event.card is not None
+            self._law62_correct(event.seat, event.card)
+        else:
+            raise ScriptError(
+                event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
+            )
+
+    def _start_play(self) -> None:
+        assert self.declarer is not None and self.contract is not None
+        self.play = TablePlay(self.board.deal, self.declarer, self.contract.strain)
+
+    def card_played(self, seat: Seat, card: Card) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        if not play.holds(seat, card):
+            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        turn = play.turn
+        if seat != turn:
+            if not play.trick:
+                self._lead_out_of_turn(seat, card)
+                return
+            raise ScriptError(
+                self.event_index,
+                f"{seat.letter} plays {card_name(card)} at "
+                f"{turn.letter}'s turn: premature plays (Law 57) are not handled "
+                "yet",
+            )
+        if not play.trick:
+            self._check_restricted_lead(seat, card)
+        failure = self._penalty_card_failure(seat, card)
+        if failure is not None:
+            self.pending = Pending(
+                "pc-failure", seat, NO_CALL, self.event_index, seat, law=failure, card=card
+            )
+            return
+        self._play(seat, card)
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        """A card goes to the trick: revokes noted, penalty cards played, tricks completed."""
+        play = self.play
+        assert play is not None
+        self._law63a1_establish(seat)
+        before = len(play.tricks)
+        revoke = play.add(card, self.event_index)
+        self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
+        if revoke is not None:
+            # 61A: recorded now; ruled on when corrected (62) or established (63)
+            self.review("61A", f"{revoke.describe()} failed to follow suit (a revoke)")
+        if len(play.tricks) > before:
+            self._restrictions_after_trick()
+        if play.is_over:
+            self._end_of_play()
+
+    # -- Laws 53-56: leads out of turn -------------------------------------------------------
+
+    def _lead_out_of_turn(self, seat: Seat, card: Card) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        opening = not play.played
+        if opening and seat.side == self.declarer.side:
+            # 54E with Law 24: the declaring side's attempted lead goes back to the hand
+            self.rule(
+                "54E",
+                seat,
+                f"{seat.letter}, of the declaring side, tried to make the "
+                f"opening lead with {card_name(card)}: it goes back to the hand without "
+                "rectification (Law 24).",
+            )
+            return
+        law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
+        self.pending = Pending(
+            "lead", seat, NO_CALL, self.event_index, play.leader, law=law, card=card
+        )
+
+    def _play_pending_event(self, event: Event) -> None:
+        p = self.pending
+        assert p is not None and self.play is not None
+        if p.kind == "lead":
+            self._lead_answer(p, event)
+        elif p.kind == "pc-failure":
+            self._law52_answer(p, event)
+        else:  # pragma: no cover
+            raise ScriptError(event.index, "unexpected pending state")
+
+    def _lead_answer(self, p: Pending, event: Event) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        o, card = p.offender, p.card
+        who, law, options = self._lead_offer(p)
+        if event.action == "card" and event.seat == o.lho:
+            # 53A: the next player plays to the lead out of turn: he accepts it
+            self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
+            assert event.card is not None
+            self.card_played(event.seat, event.card)
+            return
+        if event.who != who or event.action not in options:
+            raise ScriptError(
+                event.index,
+                f"'{event.who} {event.action}' does not fit: waiting "
+                f"for {who} ({'/'.join(options)}, Law {law})",
+            )
+        if event.action == "accept":
+            accepted = {"54": "54B", "55": "55A", "56": "56A"}[p.law]  # 53A by statement
+            self._accept_lead(p, accepted, f"{who} accepts")
+        elif event.action == "spread":
+            # 54A: declarer spreads his hand and becomes dummy; his partner declares
+            self.pending = None
+            self.declarer = self.declarer.partner
+            play.declarer = self.declarer
+            play.leader = o
+            self.rule(
+                "54A",
+                o,
+                f"declarer spreads his hand after {o.letter}'s opening lead out "
+                f"of turn: he becomes dummy and {self.declarer.letter} declares.",
+            )
+            self._play(o, card)
+        else:
+            self.pending = None
+            if o.side == self.declarer.side:
+                # 55B: the card goes back; the right player (or hand) leads
+                self.rule(
+                    "55B",
+                    o,
+                    f"the defenders do not accept {o.letter}'s lead of "
+                    f"{card_name(card)} out of turn: it goes back to the hand and "
+                    f"{play.leader.letter} leads.",
+                )
+                return
+            self.penalty_cards.append((o, card, "major"))
+            self._all_major(o)
+            self.rule(
+                "54D" if law == "54" else "56B",
+                o,
+                f"declarer does not accept "
+                f"{o.letter}'s lead of {card_name(card)} out of turn: it becomes a major "
+                f"penalty card and {play.leader.letter} leads (Law 50).",
+            )
+
+    def _accept_lead(self, p: Pending, law: str, how: str) -> None:
+        play = self.play
+        assert play is not None
+        o = p.offender
+        self.pending = None
+        play.leader = o
+        self.rule(
+            law,
+            o,
+            f"{how} the lead out of turn of {card_name(p.card)}: it "
+            f"stands and {o.lho.letter} plays next.",
+        )
+        self._play(o, p.card)
+
+    # -- Laws 48-50 and 52: exposed cards and penalty cards ----------------------------------
+
+    def _law48_49_exposed(self, seat: Seat, card: Card) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        if not play.holds(seat, card):
+            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        if any(c == card for _, c, _ in self.penalty_cards):
+            raise ScriptError(self.event_index, f"{card_name(card)} is already on the table")
+        if seat.side == self.declarer.side:
+            self.rule(
+                "48A",
+                seat,
+                f"declarer's side exposed {card_name(card)}: no "
+                "rectification; declarer's and dummy's cards never become penalty "
+                "cards.",
+            )
+            return
+        kind = "major" if is_honour(card) else "minor"  # 50B: a single low card shown by chance
+        self.penalty_cards.append((seat, card, kind))
+        mine = self._all_major(seat)
+        self.rule(
+            "49",
+            seat,
+            f"{seat.letter} exposed {card_name(card)}: it becomes a "
+            f"{'major' if mine > 1 else kind} penalty card (50B) and stays face up.",
+        )
+
+    def _all_major(self, seat: Seat) -> int:
+        """50B: a defender with two or more penalty cards: every one of them is major."""
+        mine = [pc for pc in self.penalty_cards if pc[0] == seat]
+        if len(mine) > 1:
+            self.penalty_cards = [
+                (s, c, "major" if s == seat else k) for s, c, k in self.penalty_cards
+            ]
+        return len(mine)
+
+    def _penalty_card_failure(self, seat: Seat, card: Card) -> str | None:
+        """50D1/50C: must this card have been a penalty card? The clause broken, or None."""
+        play = self.play
+        assert play is not None
+        mine = [(c, k) for s, c, k in self.penalty_cards if s == seat]
+        if not mine or any(c == card for c, _ in mine):
+            return None
+        led = play.trick[0] // 13 if play.trick else None
+        for pc, kind in mine:
+            legal = led is None or pc // 13 == led or not play.can_follow(seat)
+            if kind == "major" and legal:
+                # 50D1b: following suit comes first; a legal major penalty card must be played
+                if led is not None and card // 13 == led and pc // 13 != led:
+                    continue
+                return "50D1"
+            if kind == "minor" and legal and card // 13 == pc // 13 and not is_honour(card):
+                return "50C"  # a low card of the suit before the minor penalty card
+        return None
+
+    def _law52_answer(self, p: Pending, event: Event) -> None:
+        assert self.declarer is not None
+        o, card = p.offender, p.card
+        if event.who != self.declarer.letter or event.action not in ("accept", "decline"):
+            raise ScriptError(
+                event.index,
+                f"waiting for declarer ({self.declarer.letter}): "
+                "accept or decline the card played instead of the penalty card "
+                "(Law 52)",
+            )
+        self.pending = None
+        if event.action == "accept":
+            self.rule(
+                "52A",
+                o,
+                f"declarer accepts {card_name(card)}, played instead of the "
+                "penalty card; the penalty card stays on the table.",
+            )
+            self._play(o, card)
+            return
+        pc = next(
+            c
+            for s, c, _ in self.penalty_cards
+            if s == o and self._penalty_card_failure(o, card) is not None
+        )
+        self.penalty_cards.append((o, card, "major"))
+        self._all_major(o)
+        self.rule(
+            "52B",
+            o,
+            f"declarer requires the penalty card: {card_name(pc)} is played; "
+            f"{card_name(card)} becomes a major penalty card.",
+        )
+        self._play(o, pc)
+
+    def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
+        assert self.play is not None and self.declarer is not None
+        word = event.action if event.action == "no-restriction" else f"{event.action} {event.word}"
+        if event.who != offer.who or word not in offer.options:
+            raise ScriptError(
+                event.index,
+                f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} (Law 50D2)",
+            )
+        self.pc_choice_made = len(self.play.tricks)
+        leader = self.play.leader
+        owner = leader.partner
+        if event.action == "no-restriction":
+            self.rule(
+                "50D2b",
+                owner,
+                f"declarer does not restrict {leader.letter}'s lead; the "
+                "penalty card stays on the table.",
+            )
+            return
+        suit = event.word
+        # 50D2a: the penalty card is picked up; the restriction holds while he keeps the lead
+        self.penalty_cards = [
+            pc
+            for pc in self.penalty_cards
+            if not (pc[0] == owner and SUIT_LETTERS[pc[1] // 13] == suit)
+        ]
+        self.lead_restrictions.append(
+            LeadRestriction(leader, owner, "50D2a", self.event_index, kind=event.action, suit=suit)
+        )
+        verb = "must lead" if event.action == "require" else "may not lead"
+        self.rule(
+            "50D2a",
+            owner,
+            f"declarer chooses: {leader.letter} {verb} "
+            f"{Suit.parse(suit).name.lower()}; {owner.letter}'s penalty card in that suit "
+            "is picked up (its information is unauthorized for his partner, 50E2).",
+        )
+
+    # -- Laws 61-64: revokes -----------------------------------------------------------------
+
+    def _law63a1_establish(self, seat: Seat) -> None:
+        """63A1: a revoke is established when its side plays to the next trick."""
+        play = self.play
+        assert play is not None
+        for revoke in play.revokes:
+            if (
+                not revoke.established
+                and not revoke.corrected
+                and revoke.seat.side == seat.side
+                and revoke.trick < len(play.tricks)
+                and revoke.trick != 11  # 62D: a revoke on trick 12 is never established
+            ):
+                revoke.established = True
+                self.rule(
+                    "63A1",
+                    revoke.seat,
+                    f"{revoke.describe()} is established: "
+                    f"{seat.letter}'s side has played to the next trick.",
+                )
+
+    def _law62_correct(self, seat: Seat, card: Card) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        open_revokes = [
+            r for r in play.revokes if r.seat == seat and not r.corrected and not r.established
+        ]
+        if not open_revokes:
+            raise ScriptError(self.event_index, f"{seat.letter} has no revoke to correct")
+        revoke = open_revokes[-1]
+        in_progress = revoke.trick == len(play.tricks)
+        last_done = revoke.trick == len(play.tricks) - 1 and not play.trick
+        if not (in_progress or last_done or revoke.trick == 11):
+            raise ScriptError(self.event_index, "the revoke can no longer be corrected here")
+        if not play.holds(seat, card):
+            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        if card // 13 != revoke.suit_led:
+            raise ScriptError(
+                self.event_index,
+                f"{card_name(card)} does not follow suit: the "
+                "correction must be a legal card (62B)",
+            )
+        old = play.replace(revoke.trick, seat, card)
+        revoke.corrected = True
+        self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
+        if seat.side != self.declarer.side:
+            self.penalty_cards.append((seat, old, "major"))
+            self._all_major(seat)
+            self.rule(
+                "62B1",
+                seat,
+                f"{seat.letter} corrects his revoke: {card_name(card)} "
+                f"replaces {card_name(old)}, which becomes a major penalty card.",
+            )
+        else:
+            self.rule(
+                "62B2",
+                seat,
+                f"{seat.letter} corrects the revoke: {card_name(card)} "
+                f"replaces {card_name(old)}, which goes back without penalty.",
+            )
+
+    def law64_transfers(self) -> int:
+        """64A/64B at the end of play: tricks transferred to the non-offending side; returns
+        the change to declarer's side's tricks."""
+        play = self.play
+        assert play is not None and self.declarer is not None
+        established = [r for r in play.revokes if r.established and not r.corrected]
+        if not established:
+            return 0
+        if len({r.seat.side for r in established}) == 2:
+            self.rule(
+                "64B7",
+                None,
+                "both sides made established revokes: no tricks change "
+                "hands; the director restores equity if one side was damaged (64C2b).",
+            )
+            self.review("64C2b", "both sides revoked: the director looks at the likely result.")
+            return 0
+        change = 0
+        counted: set[tuple[Seat, int]] = set()
+        for revoke in established:
+            o = revoke.seat
+            if revoke.by_dummy or revoke.faced_card:
+                self.rule(
+                    "64B3",
+                    o,
+                    f"{revoke.describe()}: a card faced on the table; no "
+                    "tricks change hands (64C may restore equity).",
+                )
+                continue
+            if (o, revoke.suit_led) in counted:
+                self.rule(
+                    "64B2",
+                    o,
+                    f"{revoke.describe()} repeats a revoke in the same suit: "
+                    "no further transfer; the director may adjust (64C2a).",
+                )
+                self.review("64C2a", f"{revoke.describe()}: a second revoke in the same suit.")
+                continue
+            counted.add((o, revoke.suit_led))
+            trick = play.tricks[revoke.trick]
+            later_os = sum(1 for t in play.tricks[revoke.trick + 1 :] if t.winner.side == o.side)
+            if trick.winner == o:  # a trick won in dummy is not declarer's (64A footnote)
+                moved = 1 + (1 if later_os else 0)
+                self.rule(
+                    "64A1",
+                    o,
+                    f"{revoke.describe()}: {o.letter} won that trick, so it "
+                    f"and {'one later trick' if later_os else 'no later trick'} of his "
+                    f"side go to the other side ({moved}).",
+                )
+            elif trick.winner.side == o.side or later_os:
+                moved = 1
+                self.rule(
+                    "64A2",
+                    o,
+                    f"{revoke.describe()}: {o.letter}'s side won that trick "
+                    "or a later one, so one trick goes to the other side.",
+                )
+            else:
+                self.rule(
+                    "64B1",
+                    o,
+                    f"{revoke.describe()}: the offending side won neither that "
+                    "trick nor a later one; no trick changes hands.",
+                )
+                continue
+            change += -moved if o.side == self.declarer.side else moved
+        self.review(
+            "64C1",
+            "after the revoke transfers the director checks that the "
+            "non-offending side is fully compensated.",
+        )
+        return change
+
+    # -- hooks provided by the table ---------------------------------------------------------
+
+    def _check_restricted_lead(self, seat: Seat, card: int) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def _restrictions_after_trick(self) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def _end_of_play(self) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+
+__all__ = ["PLAY_ANSWERS", "PlayRules", "Revoke"]

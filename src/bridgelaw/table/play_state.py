@@ -1,0 +1,150 @@
+"""The play as it happens at the table: cards in hands, tricks, revokes.
+
+Unlike the strict :class:`~bridgelaw.play.Play`, it accepts a card that fails to follow suit
+(a revoke, Law 61A): the card is played and counts in the trick; the table's rules decide what
+follows (correction, 62; establishment, 63; transfer of tricks, 64). Its reading API is the
+strict play's (``hands``, ``trick``, ``tricks``, ``leader``, ``turn``, ``won``...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgelaw.cards import SEATS, SUIT_MASK, Card, Deal, Hand, Seat, Strain, card_name
+from bridgelaw.play import Trick, trick_winner
+
+
+@dataclass
+class Revoke:
+    """A card played that failed to follow suit although the player could (Law 61A)."""
+
+    seat: Seat
+    trick: int
+    """Index of the trick (0 for the first)."""
+    card: Card
+    suit_led: int
+    event: int
+    established: bool = False
+    corrected: bool = False
+    by_dummy: bool = False
+    faced_card: bool = False
+    """The revoke was a failure to play a card faced on the table (a penalty card): 64B3."""
+
+    def describe(self) -> str:
+        return f"{self.seat.letter}'s {card_name(self.card)} on trick {self.trick + 1}"
+
+
+class TablePlay:
+    """Cards held and played, trick by trick; accepts revokes and remembers them."""
+
+    def __init__(self, deal: Deal, declarer: Seat, trump: Strain) -> None:
+        self.deal = deal
+        self.declarer = declarer
+        self.trump = trump
+        self.hands: list[Hand] = list(deal.hands)
+        self.leader: Seat = declarer.lho  # Law 41A
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.won = [0, 0]
+        self.played: list[Card] = []
+        self.revokes: list[Revoke] = []
+
+    # -- the strict play's reading API -------------------------------------------------------
+
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def turn(self) -> Seat:
+        return SEATS[(self.leader + len(self.trick)) & 3]
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.tricks) == 13
+
+    @property
+    def declarer_tricks(self) -> int:
+        return self.won[self.declarer.side]
+
+    def holds(self, seat: Seat, card: Card) -> bool:
+        return bool(self.hands[seat] >> card & 1)
+
+    def can_follow(self, seat: Seat) -> bool:
+        return bool(self.trick) and bool(self.hands[seat] & SUIT_MASK[self.trick[0] // 13])
+
+    def is_revoke(self, seat: Seat, card: Card) -> bool:
+        """Law 61A: not following suit when able."""
+        return bool(self.trick) and card // 13 != self.trick[0] // 13 and self.can_follow(seat)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def add(self, card: Card, event: int) -> Revoke | None:
+        """The player in turn plays ``card`` (held); returns the revoke it makes, if any."""
+        seat = self.turn
+        revoke = None
+        if self.is_revoke(seat, card):
+            revoke = Revoke(
+                seat,
+                len(self.tricks),
+                card,
+                self.trick[0] // 13,
+                event,
+                by_dummy=seat == self.dummy,
+            )
+            self.revokes.append(revoke)
+        self.hands[seat] &= ~(1 << card)
+        self.played.append(card)
+        self.trick.append(card)
+        if len(self.trick) == 4:
+            self._complete()
+        return revoke
+
+    def _complete(self) -> None:
+        leader = self.leader
+        winner = SEATS[(leader + trick_winner(self.trick, self.trump)) & 3]
+        cards = (self.trick[0], self.trick[1], self.trick[2], self.trick[3])
+        self.tricks.append(Trick(leader, cards, winner))
+        self.won[winner.side] += 1
+        self.leader = winner  # Law 44G
+        self.trick = []
+
+    def replace(self, trick_index: int, seat: Seat, card: Card) -> Card:
+        """Put ``card`` in place of ``seat``'s card in a trick (a corrected revoke, Law 62);
+        returns the card taken back, which goes back to the hand (the rules decide what then
+        becomes of it). A completed trick's winner is worked out again."""
+        if trick_index == len(self.tricks):  # the trick in progress
+            position = (seat - self.leader) & 3
+            old = self.trick[position]
+            self.trick[position] = card
+        else:
+            done = self.tricks[trick_index]
+            position = (seat - done.leader) & 3
+            old = done.cards[position]
+            cards = list(done.cards)
+            cards[position] = card
+            winner = SEATS[(done.leader + trick_winner(cards, self.trump)) & 3]
+            self.won[done.winner.side] -= 1
+            self.won[winner.side] += 1
+            self.tricks[trick_index] = Trick(
+                done.leader, (cards[0], cards[1], cards[2], cards[3]), winner
+            )
+            if trick_index == len(self.tricks) - 1 and not self.trick:
+                self.leader = winner  # nobody has led to the next trick yet
+        self.played[self.played.index(old)] = card
+        self.hands[seat] = (self.hands[seat] | 1 << old) & ~(1 << card)
+        return old
+
+    def copy(self) -> TablePlay:
+        other = TablePlay(self.deal, self.declarer, self.trump)
+        other.hands = list(self.hands)
+        other.leader = self.leader
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.won = list(self.won)
+        other.played = list(self.played)
+        other.revokes = [Revoke(**vars(r)) for r in self.revokes]
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TablePlay:
+        return self.copy()
