@@ -26,6 +26,7 @@ from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.position import PlayPosition
+from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
 
 __all__ = ["Table"]
@@ -439,6 +440,10 @@ class Table(ClaimRules, AuctionRules):
         return None
 
     # -- the report --------------------------------------------------------------------------
+
+    def record(self) -> BoardRecord:
+        """What a scorer needs: contract, declarer, tricks, score, opening lead, rulings."""
+        return board_record(self)
 
     def score(self) -> dict[str, int] | None:
         if self.phase != "ended" or self.contract is None:
