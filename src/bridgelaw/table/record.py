@@ -28,6 +28,7 @@ from bridgelaw.calls import Call
 from bridgelaw.cards import Seat, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.pbn import PbnGame
+from bridgelaw.table.claims import SETTLED
 from bridgelaw.table.state import CallRecord, Ruling
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,7 +84,7 @@ def board_record(table: Table) -> BoardRecord:
         claim = table.claim
         if table.contract is not None and table.contract.is_passed_out:
             ended_by = "passed-out"
-        elif claim is not None and claim.stage == "settled":
+        elif claim is not None and claim.stage == SETTLED:
             ended_by = "claim" if claim.kind == "claim" else "concession"
             settled_under = claim.law
         else:
