@@ -13,7 +13,10 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from bridgelaw.errors import ParseError
+from bridgelaw.formats.files import write_atomic
+from bridgelaw.formats.pbn import write_pbn
 from bridgelaw.table import ScriptError, Table
+from bridgelaw.table.record import pbn_game
 from bridgelaw.table.script import load_script, run_script
 
 SEATS = ("N", "E", "S", "W")
@@ -22,6 +25,10 @@ SEATS = ("N", "E", "S", "W")
 def replay(
     script: Annotated[Path, typer.Argument(help="A table script (YAML or JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    pbn: Annotated[
+        Path | None,
+        typer.Option("--pbn", help="Also write the board as one PBN game to this file."),
+    ] = None,
 ) -> None:
     """Replay what happened at a table: every irregularity ruled on with its law."""
     if not script.is_file():
@@ -34,7 +41,13 @@ def replay(
         table = run_script(loaded)
     except ScriptError as error:
         sys.stderr.write(f"bridgelaw: {script}: {error}\n")
-        raise typer.Exit(1) from None
+        raise typer.Exit(1) from None  # nothing is written for a script that does not run
+    if pbn is not None:
+        try:
+            write_atomic(pbn, write_pbn([pbn_game(table)]))
+        except OSError as error:
+            sys.stderr.write(f"bridgelaw: {pbn}: cannot write: {error.strerror or error}\n")
+            raise typer.Exit(1) from None
     if as_json:
         sys.stdout.write(json.dumps(table.to_json(), ensure_ascii=False) + "\n")
     else:

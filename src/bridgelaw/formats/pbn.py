@@ -81,6 +81,8 @@ class PbnGame:
     tables: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
     """Table sections (``ScoreTable``, ``TotalScoreTable``...): tag -> rows with their lines;
     the tag's value (in :attr:`tags`) is the column header."""
+    commentary: list[str] = field(default_factory=list)
+    """Commentary to write after the game, one ``{...}`` line each (the reader skips them)."""
 
     # -- typed views of the tags -------------------------------------------------------------
 
@@ -504,6 +506,7 @@ def write_game(game: PbnGame) -> str:
         header = game.tags.get(name, "").replace('"', '\\"')  # "\\2R" stays as PBN prints it
         lines.append(f'[{name} "{header}"]')
         lines.extend(" ".join(_cell(c) for c in cells) for _, cells in rows)
+    lines.extend("{" + text.replace("}", ")") + "}" for text in game.commentary)
     return "\n".join(lines) + "\n"
 
 

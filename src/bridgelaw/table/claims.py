@@ -1,21 +1,589 @@
-"""Laws 68-71: claims and concessions. Not built yet: the engine refuses these events."""
+"""Laws 68-71: claims and concessions.
+
+A claim or concession counts tricks **among those still to be played, the trick in progress
+included** (:attr:`PlayPosition.remaining`): ``S claim 3`` with four tricks to go claims three
+of those four for S's side and concedes the fourth (68B1). The tricks already quitted are
+credited as won in play whatever is claimed, so a trick a side had actually won is never lost
+by a claim or concession (the case of 69B1 and 71A cannot arise in this count).
+
+The course of a claim, stage by stage:
+
+* **the claim** (68A, 68B1): by declarer or a defender, after the opening lead is faced (the
+  play period begins then, 17D; before it, there is nothing to claim). Play stops (68D). A
+  statement about the trick in progress only is not a claim (68, preamble): ``claim`` or
+  ``concede`` when only the trick in progress is left is recorded as such and play goes on.
+* **the answers** (69A): for a claim or concession by declarer, both defenders answer, his LHO
+  first, then his RHO; for a defender's, declarer alone answers. ``agree`` or ``dispute``; the
+  claim stands once every one of them has agreed, and is disputed as soon as one disputes.
+  Dummy never answers, but may dispute a defender's claim (68D2: any player, dummy included).
+  A defender's partner who objects at once to his partner's concession (``dispute`` before
+  declarer has answered) cancels it: there was neither claim nor concession (68B2).
+* **disputed** (68D2): the director is called and rules (70): ``director tricks <n>`` credits
+  declarer's side with ``n`` of the remaining tricks. In 2017, the claimer's opponents may
+  instead ask to play on (``<seat> play-on``, 68D2b): if the other three agree (``agree``, in
+  turn clockwise from the one who asked), the claim is void and play goes on; if one does not
+  (``dispute``), the director rules.
+* **after the board** (within the correction period, 79C): a player who agreed may still object
+  before his side's next call (``<seat> dispute``, 69A): the claim is then disputed (70). The
+  director may find that the agreeing side would likely have won a trick it agreed to lose
+  (``director withdraw-agreement``, 69B2) or that the conceding side conceded a trick it could
+  not lose by any normal play (``director cancel-concession``, 71B; 2007: Law 71 point 2); he
+  then says how many of the remaining tricks declarer's side gets (``director tricks <n>``), the
+  options restoring tricks to that side only.
+
+A :class:`ClaimAdjudicator` given to the table is asked for its suggestion when a claim is
+disputed; the suggestion goes into ``reviews``, and the director still decides.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bridgelaw.cards import Seat
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, TableState
 
-CLAIM_ACTIONS = frozenset({"claim", "concede", "agree", "dispute", "tricks"})
+CLAIM_ACTIONS = frozenset(
+    {
+        "claim",
+        "concede",
+        "agree",
+        "dispute",
+        "tricks",
+        "play-on",
+        "withdraw-agreement",
+        "cancel-concession",
+    }
+)
+
+ANSWERS = "answers"
+"""The opponents are answering (69A)."""
+DIRECTOR = "director"
+"""Disputed, or reopened after the board: the director decides (70, 69B2, 71B)."""
+PLAY_ON = "play-on"
+"""The claimer's opponents asked to play on; the other players are answering (68D2b)."""
+SETTLED = "settled"
+VOID = "void"
+"""Play went on by agreement (68D2b): the claim is as if never made."""
+CANCELLED = "cancelled"
+"""Neither claim nor concession: the conceder's partner objected at once (68B2)."""
+
+SIDES = ("NS", "EW")
+
+
+class ClaimAdjudicator(Protocol):
+    """Something that judges a disputed claim: a double-dummy solver, a panel, a test fake."""
+
+    def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
+        """How many of ``position.remaining`` tricks the claimer's side should be credited.
+
+        ``claimed`` is what the claimer's side claimed of those tricks (for a concession: the
+        remaining tricks less those conceded); ``statement`` is the line stated (68C), or "".
+        """
+        ...
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """The adjudicator, shared rather than copied when the table saves its state for a
+    rollback: a solver with tables in memory is not deep-copied at every event."""
+
+    adjudicator: ClaimAdjudicator
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self
+
+
+@dataclass
+class Claim:
+    """A claim or concession, from the moment it is made to its settlement."""
+
+    claimer: Seat
+    kind: str
+    """claim or concede."""
+    number: int
+    """The number said: tricks claimed, or tricks conceded."""
+    statement: str
+    event: int
+    position: PlayPosition
+    """The play at the moment of the claim."""
+    answerers: tuple[Seat, ...]
+    """Who answers (69A), in the order the engine asks them."""
+    stage: str = ANSWERS
+    agreed: list[Seat] = field(default_factory=list)
+    play_on: list[Seat] = field(default_factory=list)
+    """68D2b: the players who want to play on, the one who asked first."""
+    play_on_refused: bool = False
+    director_law: str = "70"
+    """The clause the director's ``tricks`` decision applies now: 70, 69B2, 71B (2007: 71)."""
+    options: tuple[int, ...] = ()
+    """The decisions open to the director (tricks for declarer's side)."""
+    credited: int | None = None
+    """Once settled: the remaining tricks credited to declarer's side."""
+    law: str = ""
+    """The clause that settled it: 69A (agreed), 70, 69B2, 71B or 71 (the director)."""
+    reopened: bool = False
+    """Settled once, and taken up again after the end of the board (69A, 69B, 71)."""
+    suggestion: int | None = None
+    """The adjudicator's suggestion, as tricks for declarer's side."""
+
+    @property
+    def remaining(self) -> int:
+        return self.position.remaining
+
+    @property
+    def declaring(self) -> bool:
+        """Whether the claimer is on declarer's side."""
+        return self.claimer.side == self.position.declarer.side
+
+    @property
+    def claimer_tricks(self) -> int:
+        """What the claimer's side claims of the remaining tricks (68B1: the rest conceded)."""
+        return self.number if self.kind == "claim" else self.remaining - self.number
+
+    @property
+    def conceded(self) -> int:
+        return self.remaining - self.claimer_tricks
+
+    def for_declarer(self, claimer_tricks: int) -> int:
+        """Tricks for the claimer's side -> tricks for declarer's side."""
+        return claimer_tricks if self.declaring else self.remaining - claimer_tricks
 
 
 class ClaimRules(TableState):
-    """Claims and concessions (Laws 68-71); mixed into :class:`~bridgelaw.table.Table`."""
+    """Claims and concessions (Laws 68-71); mixed into :class:`~bridgelaw.table.Table`.
+
+    Uses only the play-period interface of the table (``position()``, ``end_board()``) and its
+    own state: :attr:`claim` (the claim of the board, open or settled).
+    """
+
+    claim: Claim | None = None
+    """The last claim or concession of the board (a void or cancelled one stays here until
+    the next one)."""
+    _shared_adjudicator: _Shared | None = None
+
+    @property
+    def adjudicator(self) -> ClaimAdjudicator | None:
+        """Asked for its suggestion when a claim is disputed; the director still decides."""
+        shared = self._shared_adjudicator
+        return None if shared is None else shared.adjudicator
+
+    @adjudicator.setter
+    def adjudicator(self, value: ClaimAdjudicator | None) -> None:
+        self._shared_adjudicator = None if value is None else _Shared(value)
+
+    # -- what the table provides (engine.py) -------------------------------------------------
+
+    def position(self) -> PlayPosition:
+        """The play as it stands."""
+        raise NotImplementedError  # pragma: no cover
+
+    def end_board(self, declarer_tricks: int) -> None:
+        """End the board with ``declarer_tricks`` credited to declarer's side (Law 77)."""
+        raise NotImplementedError  # pragma: no cover
+
+    # -- what the engine asks ----------------------------------------------------------------
+
+    def claim_is_open(self) -> bool:
+        """A claim is being answered or ruled on: play has stopped (68D)."""
+        claim = self.claim
+        return claim is not None and claim.stage in (ANSWERS, DIRECTOR, PLAY_ON)
 
     def claim_awaiting(self) -> Awaiting | None:
-        return None
+        claim = self.claim
+        if claim is None or not self.claim_is_open():
+            return None
+        if claim.stage == ANSWERS:
+            return Awaiting(self._next_answer(claim).letter, "69A", ("agree", "dispute"))
+        if claim.stage == PLAY_ON:
+            return Awaiting(self._next_play_on(claim).letter, "68D2b", ("agree", "dispute"))
+        return Awaiting("director", claim.director_law, tuple(f"tricks {n}" for n in claim.options))
 
     def claim_event(self, event: Event) -> None:
+        """An event of the play period while a claim is open, or a claim word (68-71)."""
+        claim = self.claim
+        if claim is None or not self.claim_is_open():
+            if event.action in ("claim", "concede"):
+                self._law68_claim(event)
+                return
+            raise ScriptError(
+                event.index,
+                f"'{event.who} {event.action}': there is no claim or concession to answer",
+            )
+        if event.action in ("claim", "concede"):
+            raise ScriptError(
+                event.index,
+                f"{claim.claimer.letter}'s claim is still open: play has stopped (Law 68D)",
+            )
+        if claim.stage == ANSWERS:
+            self._law69a_answer(claim, event)
+        elif claim.stage == PLAY_ON:
+            self._law68d2b_answer(claim, event)
+        else:
+            self._director(claim, event)
+
+    def claim_after_end(self, event: Event) -> bool:
+        """After the end of the board: a late objection (69A) or the director's correction
+        (69B2, 71B). False if the event is none of these (the engine then refuses it)."""
+        if event.action == "dispute" and event.who != "director":
+            claim = self._agreed_claim(event, "object to")
+            seat = event.seat
+            if seat not in claim.answerers:
+                raise ScriptError(
+                    event.index,
+                    f"{seat.letter} did not agree to {claim.claimer.letter}'s claim, so has "
+                    "nothing to object to (69A)",
+                )
+            self._law69a_late_objection(claim, seat)
+            return True
+        if event.who == "director" and event.action in ("withdraw-agreement", "cancel-concession"):
+            claim = self._agreed_claim(event, "correct")
+            if event.action == "withdraw-agreement":
+                self._law69b(claim, event)
+            else:
+                self._law71(claim, event)
+            return True
+        return False
+
+    # -- Law 68: the claim -------------------------------------------------------------------
+
+    def _law68_claim(self, event: Event) -> None:
+        assert self.declarer is not None and event.number is not None
+        seat = event.seat
+        position = self.position()
+        if position.won == (0, 0) and not position.trick:
+            raise ScriptError(
+                event.index,
+                f"{seat.letter} {event.action}s before the opening lead: claims and "
+                "concessions belong to the play period, which begins when the opening lead "
+                "is faced (Laws 17D, 68)",
+            )
+        if seat == self.declarer.partner:
+            raise ScriptError(
+                event.index,
+                f"{seat.letter} is dummy: only declarer or a defender claims or concedes "
+                "(Law 68A, 68B1)",
+            )
+        remaining = position.remaining
+        if position.trick and remaining == 1:
+            self.rule(
+                "68",
+                None,
+                f"{seat.letter} speaks of the trick in progress only, the last one: that is "
+                "not a claim or concession, and play goes on.",
+            )
+            return
+        number = event.number
+        low = 1 if event.action == "concede" else 0
+        if not low <= number <= remaining:
+            raise ScriptError(
+                event.index,
+                f"{seat.letter} may {event.action} {low} to {remaining} tricks: "
+                f"{remaining} remain, the trick in progress included",
+            )
+        if seat == self.declarer:
+            answerers: tuple[Seat, ...] = (seat.lho, seat.rho)
+        else:
+            answerers = (self.declarer,)
+        claim = Claim(seat, event.action, number, event.text, event.index, position, answerers)
+        self.claim = claim
+        side = SIDES[seat.side]
+        if claim.kind == "claim" and claim.conceded == 0:
+            law, what = "68A", f"claims all {remaining} remaining tricks for {side}"
+        elif claim.kind == "claim" and number > 0:
+            law = "68A"
+            what = (
+                f"claims {number} of the {remaining} remaining tricks for {side}, and so "
+                f"concedes {claim.conceded} (68B1)"
+            )
+        elif claim.kind == "claim":
+            law, what = "68B1", f"claims no trick: {side} concede all {remaining} remaining"
+        else:
+            law, what = "68B1", f"concedes {number} of the {remaining} remaining tricks"
+        stated = f', stating "{claim.statement}"' if claim.statement else ""
+        self.rule(law, None, f"{seat.letter} {what}{stated}; play stops (68D).")
+
+    # -- Law 69A: the answers ----------------------------------------------------------------
+
+    def _next_answer(self, claim: Claim) -> Seat:
+        return next(s for s in claim.answerers if s not in claim.agreed)
+
+    def _law69a_answer(self, claim: Claim, event: Event) -> None:
+        waiting = self._next_answer(claim)
+        if event.who == "director" or event.action not in ("agree", "dispute"):
+            raise ScriptError(
+                event.index,
+                f"{claim.claimer.letter}'s claim waits for the opponents' answers (Law 69A): "
+                f"{waiting.letter} agree or dispute",
+            )
+        seat = event.seat
+        assert self.declarer is not None
+        if seat in claim.answerers and seat not in claim.agreed:
+            if event.action == "dispute":
+                self._law68d2_disputed(claim, seat)
+                return
+            claim.agreed.append(seat)
+            if len(claim.agreed) == len(claim.answerers):
+                self._settle(claim, claim.for_declarer(claim.claimer_tricks), "69A")
+            return
+        defending = not claim.declaring
+        if event.action == "dispute" and defending and seat == claim.claimer.partner:
+            if claim.conceded > 0:
+                self._law68b2(claim, seat)
+            else:  # a claim of every trick concedes nothing: a dispute by any player (68D2)
+                self._law68d2_disputed(claim, seat)
+            return
+        if event.action == "dispute" and defending and seat == self.declarer.partner:
+            self._law68d2_disputed(claim, seat)  # dummy included (68D2)
+            return
+        who = "/".join(s.letter for s in claim.answerers)
         raise ScriptError(
             event.index,
-            f"'{event.action}': claims and concessions (Laws 68-71) are not handled yet",
+            f"{seat.letter} does not answer {claim.claimer.letter}'s claim: {who} answer (Law 69A)",
         )
+
+    def _law68b2(self, claim: Claim, partner: Seat) -> None:
+        conceder = claim.claimer
+        claim.stage = CANCELLED
+        self.rule(
+            "68B2",
+            conceder,
+            f"{partner.letter} objects at once to {conceder.letter}'s concession: there is "
+            "neither claim nor concession, and play goes on; a card shown is no penalty card.",
+        )
+        law = "16D" if self.edition == 2007 else "16C"
+        self.review(
+            law,
+            f"{partner.letter} may not use what he learnt from {conceder.letter}'s attempted "
+            "concession or from any card shown with it (68B2).",
+        )
+
+    def _law68d2_disputed(self, claim: Claim, seat: Seat) -> None:
+        suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
+        claim.stage = DIRECTOR
+        claim.director_law = "70"
+        claim.options = tuple(range(claim.remaining + 1))
+        play_on = "" if self.edition == 2007 else " unless play goes on (68D2b)"
+        self.rule(
+            "68D" if self.edition == 2007 else "68D2",
+            None,
+            f"{seat.letter} disputes {claim.claimer.letter}'s "
+            f"{'claim' if claim.kind == 'claim' else 'concession'}: play stays stopped and the "
+            f"director rules (70){play_on}.",
+        )
+        self._record_suggestion(claim, suggestion)
+        if claim.kind == "claim" and claim.conceded < claim.remaining and not claim.statement:
+            self.review(
+                "68C",
+                f"{claim.claimer.letter} claimed without stating his line: doubtful points "
+                "go against him (70A).",
+            )
+
+    def _ask_adjudicator(self, claim: Claim) -> int | None:
+        adjudicator = self.adjudicator
+        if adjudicator is None:
+            return None
+        return adjudicator.tricks(
+            claim.position, claim.claimer, claim.claimer_tricks, claim.statement
+        )
+
+    def _record_suggestion(self, claim: Claim, suggestion: int | None) -> None:
+        if suggestion is None:
+            return
+        if not 0 <= suggestion <= claim.remaining:
+            self.review(
+                "70",
+                f"the adjudicator answered {suggestion}, not 0 to {claim.remaining}: ignored.",
+            )
+            return
+        claim.suggestion = claim.for_declarer(suggestion)
+        side = SIDES[claim.position.declarer.side]
+        self.review(
+            "70",
+            f"the adjudicator suggests {claim.suggestion} of the {claim.remaining} remaining "
+            f"tricks for {side} (declarer's side); the director decides.",
+        )
+
+    def _law69a_late_objection(self, claim: Claim, seat: Seat) -> None:
+        suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
+        self._reopen(claim)
+        claim.director_law = "70"
+        claim.options = tuple(range(claim.remaining + 1))
+        self.rule(
+            "69A",
+            None,
+            f"{seat.letter} objects before his agreement became final (before his side's "
+            "next call): the claim is disputed after all, and the director rules (70).",
+        )
+        self._record_suggestion(claim, suggestion)
+
+    # -- Law 68D2b: playing on by agreement (2017) -------------------------------------------
+
+    def _play_on_order(self, claim: Claim) -> tuple[Seat, ...]:
+        first = claim.play_on[0]
+        return (first.lho, first.partner, first.rho)
+
+    def _next_play_on(self, claim: Claim) -> Seat:
+        return next(s for s in self._play_on_order(claim) if s not in claim.play_on)
+
+    def _law68d2b_request(self, claim: Claim, event: Event) -> None:
+        seat = event.seat
+        if self.edition == 2007:
+            raise ScriptError(
+                event.index,
+                "the 2007 Laws have no playing on after a disputed claim (68D2b is 2017): "
+                "the director rules (Law 70)",
+            )
+        if claim.reopened or claim.director_law != "70":
+            raise ScriptError(event.index, "the board is over: the director rules (Law 70)")
+        if seat.side == claim.claimer.side:
+            raise ScriptError(
+                event.index,
+                f"only {claim.claimer.letter}'s opponents may ask to play on (Law 68D2b)",
+            )
+        if claim.play_on_refused:
+            raise ScriptError(
+                event.index,
+                "a player has already refused to play on: the director rules (Law 68D2bi)",
+            )
+        claim.stage = PLAY_ON
+        claim.play_on = [seat]
+
+    def _law68d2b_answer(self, claim: Claim, event: Event) -> None:
+        waiting = self._next_play_on(claim)
+        if event.who == "director" or event.action not in ("agree", "dispute"):
+            raise ScriptError(
+                event.index,
+                f"{claim.play_on[0].letter} asked to play on: {waiting.letter} agrees or not "
+                "(Law 68D2b)",
+            )
+        seat = event.seat
+        if seat not in self._play_on_order(claim) or seat in claim.play_on:
+            raise ScriptError(
+                event.index,
+                f"{seat.letter} has no answer to give about playing on: {waiting.letter} "
+                "answers (Law 68D2b)",
+            )
+        if event.action == "dispute":
+            claim.stage = DIRECTOR
+            claim.play_on_refused = True
+            self.rule(
+                "68D2bi",
+                None,
+                f"{seat.letter} does not agree to play on: the director rules on the claim (70).",
+            )
+            return
+        claim.play_on.append(seat)
+        if len(claim.play_on) == 4:
+            claim.stage = VOID
+            self.rule(
+                "68D2bii",
+                None,
+                f"all four players agree to play on: {claim.claimer.letter}'s claim is void, "
+                "nobody rules on it, and the tricks are as the play gives them; cards shown "
+                "are no penalty cards (Laws 16 and 50 do not apply).",
+            )
+
+    # -- Law 70 (and 69B2, 71B): the director decides ----------------------------------------
+
+    def _director(self, claim: Claim, event: Event) -> None:
+        if event.action == "play-on" and event.who != "director":
+            self._law68d2b_request(claim, event)
+            return
+        options = ", ".join(f"tricks {n}" for n in claim.options)
+        if event.who != "director" or event.action != "tricks":
+            raise ScriptError(
+                event.index,
+                f"the director rules on {claim.claimer.letter}'s claim (Law "
+                f"{claim.director_law}): {options}",
+            )
+        assert event.number is not None
+        if event.number not in claim.options:
+            raise ScriptError(
+                event.index,
+                f"the director's decision (Law {claim.director_law}) is one of: {options}",
+            )
+        self._settle(claim, event.number, claim.director_law)
+
+    def _settle(self, claim: Claim, credited: int, law: str) -> None:
+        before = claim.credited
+        claim.credited = credited
+        claim.law = law
+        claim.stage = SETTLED
+        total = claim.position.declarer_won + credited
+        declarer_side = SIDES[claim.position.declarer.side]
+        defending_side = SIDES[1 - claim.position.declarer.side]
+        tally = f"{declarer_side} are credited {credited} of the {claim.remaining} remaining "
+        tally += f"tricks, {total} in all"
+        if law == "69A":
+            who = " and ".join(s.letter for s in claim.answerers)
+            text = f"{who} agree{'s' if len(claim.answerers) == 1 else ''}: the claim stands; "
+        elif law == "70":
+            text = "the director rules on the disputed claim: "
+        else:
+            assert before is not None
+            back = abs(credited - before)
+            gainer = declarer_side if credited > before else defending_side
+            if law == "69B2":
+                reason = "it agreed to lose though it would likely have won"
+            else:
+                reason = "it conceded though no normal play could lose"
+            plural = "trick" if back == 1 else "tricks"
+            text = f"the director gives {gainer} back {back} {plural} {reason}: "
+        self.rule(law, None, text + tally + ".")
+        self.end_board(total)
+
+    # -- after the board: Laws 69A (late objection), 69B2 and 71B ----------------------------
+
+    def _agreed_claim(self, event: Event, verb: str) -> Claim:
+        claim = self.claim
+        if claim is None or claim.stage != SETTLED or claim.law != "69A" or claim.reopened:
+            raise ScriptError(
+                event.index,
+                f"the board is over, and not by an agreed claim or concession the "
+                f"{'director' if event.who == 'director' else 'player'} could {verb} "
+                "(Laws 69, 71)",
+            )
+        return claim
+
+    def _reopen(self, claim: Claim) -> None:
+        claim.reopened = True
+        claim.stage = DIRECTOR
+        self.phase = "play"
+        self.tricks = None
+
+    def _law69b(self, claim: Claim, event: Event) -> None:
+        """69B2: the agreeing side (the claimer's opponents) gets back tricks it would likely
+        have won. (69B1, a trick actually won, cannot arise: quitted tricks always count.)"""
+        assert claim.credited is not None
+        if claim.declaring:  # the defenders agreed: fewer tricks for declarer's side
+            options = tuple(range(claim.credited))
+        else:
+            options = tuple(range(claim.credited + 1, claim.remaining + 1))
+        if not options:
+            raise ScriptError(
+                event.index,
+                "the agreeing side agreed to lose no trick: nothing to withdraw (Law 69B)",
+            )
+        self._reopen(claim)
+        claim.director_law = "69B2"
+        claim.options = options
+
+    def _law71(self, claim: Claim, event: Event) -> None:
+        """71B (2007: 71, point 2): the conceding side (the claimer's) gets back tricks it
+        could not have lost. (71A, a trick actually won, cannot arise: see the module.)"""
+        assert claim.credited is not None
+        if claim.declaring:
+            options = tuple(range(claim.credited + 1, claim.remaining + 1))
+        else:
+            options = tuple(range(claim.credited))
+        if not options:
+            raise ScriptError(
+                event.index,
+                f"{claim.claimer.letter}'s side conceded no trick: nothing to cancel (Law 71)",
+            )
+        self._reopen(claim)
+        claim.director_law = "71" if self.edition == 2007 else "71B"
+        claim.options = options

@@ -22,10 +22,11 @@ from bridgelaw.cards import Deal, Seat, card_name, is_honour
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AuctionRules
-from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimRules
+from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.position import PlayPosition
+from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
 
 __all__ = ["Table"]
@@ -34,11 +35,14 @@ __all__ = ["Table"]
 class Table(ClaimRules, PlayRules, AuctionRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
-    def __init__(self, board: Board, edition: int = 2017) -> None:
+    def __init__(
+        self, board: Board, edition: int = 2017, adjudicator: ClaimAdjudicator | None = None
+    ) -> None:
         if edition not in (2007, 2017):
             raise ValueError(f"the editions are 2007 and 2017, not {edition}")
         TableState.__init__(self, board=board, edition=edition, turn=board.dealer)
         self.events: list[Event] = []
+        self.adjudicator = adjudicator  # asked when a claim is disputed (Law 70)
 
     @classmethod
     def from_deal(
@@ -74,6 +78,8 @@ class Table(ClaimRules, PlayRules, AuctionRules):
 
     def _apply(self, event: Event) -> None:
         if self.phase == "ended":
+            if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
+                return
             raise ScriptError(event.index, "the board is over; no more events")
         if event.who == "director" and event.action == "misinformation":
             self._law21(event)
@@ -182,6 +188,9 @@ class Table(ClaimRules, PlayRules, AuctionRules):
         return None if self.declarer is None else self.declarer.lho
 
     def _play_period_event(self, event: Event) -> None:
+        if self.claim_is_open():  # Law 68D: play has stopped; the claim is answered first
+            self.claim_event(event)
+            return
         declarer = self.declarer
         assert declarer is not None and self.contract is not None
         if event.action == "call":
@@ -413,6 +422,10 @@ class Table(ClaimRules, PlayRules, AuctionRules):
 
     # -- the report --------------------------------------------------------------------------
 
+    def record(self) -> BoardRecord:
+        """What a scorer needs: contract, declarer, tricks, score, opening lead, rulings."""
+        return board_record(self)
+
     def score(self) -> dict[str, int] | None:
         if self.phase != "ended" or self.contract is None:
             return None
@@ -438,7 +451,7 @@ class Table(ClaimRules, PlayRules, AuctionRules):
             "first_caller": (calls[0].seat if calls else self.board.dealer).letter,
             "contract": None if self.contract is None else str(self.contract),
             "declarer": None if self.declarer is None else self.declarer.letter,
-            "tricks": self.tricks if self.phase == "ended" and self.declarer else None,
+            "tricks": self.tricks if self.phase == "ended" and self.declarer is not None else None,
             "score": self.score(),
             "barred": [
                 {"seat": seat.letter, "until": until} for seat, until in sorted(self.barred.items())

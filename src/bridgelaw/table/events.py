@@ -30,7 +30,9 @@ DIRECTOR_FINDINGS = {
     "accepted": "28B/29A: the player meant to call over the call out of rotation (acceptance)",
     "in-turn": "28B: the player meant to make his own call in turn, ignoring it",
     "misinformation": "21B: a call could have been influenced by misinformation (recorded)",
-    "tricks": "70: the director's decision on a disputed claim",
+    "tricks": "70: the director's decision on a disputed claim (also after 69B2 and 71B)",
+    "withdraw-agreement": "69B2: the agreeing side would likely have won a trick it agreed to lose",
+    "cancel-concession": "71B: a trick was conceded that no normal play could lose",
 }
 
 
@@ -119,8 +121,8 @@ class Event:
     who: str
     """``N``, ``E``, ``S``, ``W`` or ``director``."""
     action: str
-    """call, card, expose, correct, claim, concede, agree, dispute, accept, decline, forbid,
-    require, no-restriction, spread, review, or a director finding."""
+    """call, card, expose, correct, claim, concede, agree, dispute, play-on, accept, decline,
+    forbid, require, no-restriction, spread, review, or a director finding."""
     call: TableCall | None = None
     card: Card | None = None
     word: str = ""
@@ -133,7 +135,7 @@ class Event:
         return Seat(SEAT_WORDS.index(self.who))
 
 
-_SIMPLE = {"accept", "decline", "agree", "dispute", "no-restriction", "spread", "review"}
+_SIMPLE = {"accept", "decline", "agree", "dispute", "no-restriction", "spread", "review", "play-on"}
 
 
 def parse_event(text: object, index: int) -> Event:
