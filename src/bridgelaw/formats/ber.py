@@ -25,6 +25,7 @@ from bridgelaw.errors import ParseError
 from bridgelaw.formats.machine import (
     check_boards,
     deal_from_positions,
+    fixed_records,
     position_holders,
     record_error,
 )
@@ -46,16 +47,8 @@ def write_ber(boards: Sequence[Board]) -> bytes:
 
 def read_ber(data: bytes, filename: str = "<ber>", first_board: int = 1) -> list[Board]:
     """Boards of a ``.ber`` file, numbered from ``first_board``."""
-    if not data:
-        raise ParseError(f"{filename}: the file is empty")
-    if len(data) % RECORD_SIZE:
-        raise ParseError(
-            f"{filename}: {len(data)} bytes is not a whole number of {RECORD_SIZE}-byte records"
-        )
     boards = []
-    for index in range(len(data) // RECORD_SIZE):
-        offset = index * RECORD_SIZE
-        record = data[offset : offset + RECORD_SIZE]
+    for index, record in enumerate(fixed_records(data, RECORD_SIZE, filename)):
         bad = next((i for i, byte in enumerate(record) if not 0x31 <= byte <= 0x34), None)
         if bad is not None:
             raise record_error(filename, index + 1, bad + 1, f"{record[bad : bad + 1]!r} "

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from bridgelaw.boards import Board
 from bridgelaw.cards import Deal
 from bridgelaw.errors import ParseError
-from bridgelaw.formats.machine import check_boards, record_error
+from bridgelaw.formats.machine import check_boards, fixed_records, record_error
 
 __all__ = ["RECORD_SIZE", "bri_part", "parse_bri_part", "read_bri", "write_bri"]
 
@@ -80,14 +80,8 @@ def read_bri(data: bytes, filename: str = "<bri>", first_board: int = 1) -> list
         raise ParseError(f"{filename}: the file is empty")
     if data[78:80] == b"\r\n" or data[78:79] == b"\n":
         return _read_lines(data, filename, first_board)
-    if len(data) % RECORD_SIZE:
-        raise ParseError(
-            f"{filename}: {len(data)} bytes is not a whole number of {RECORD_SIZE}-byte records"
-        )
     boards = []
-    for index in range(len(data) // RECORD_SIZE):
-        offset = index * RECORD_SIZE
-        record = data[offset : offset + RECORD_SIZE]
+    for index, record in enumerate(fixed_records(data, RECORD_SIZE, filename)):
         filler = record[78:]
         if filler.strip(b" \x00"):
             raise record_error(filename, index + 1, 79, "the filler after the 78 "

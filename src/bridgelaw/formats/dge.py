@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from bridgelaw.boards import Board
 from bridgelaw.cards import RANK_CHARS, Deal
 from bridgelaw.errors import ParseError
-from bridgelaw.formats.machine import check_boards, record_error
+from bridgelaw.formats.machine import check_boards, fixed_records, record_error
 
 __all__ = ["RECORD_SIZE", "dge_part", "parse_dge_part", "read_dge", "write_dge"]
 
@@ -92,16 +92,8 @@ def write_dge(boards: Sequence[Board]) -> bytes:
 
 def read_dge(data: bytes, filename: str = "<dge>", first_board: int = 1) -> list[Board]:
     """Boards of a ``.dge`` file, numbered from ``first_board`` (the file has no numbers)."""
-    if not data:
-        raise ParseError(f"{filename}: the file is empty")
-    if len(data) % RECORD_SIZE:
-        raise ParseError(
-            f"{filename}: {len(data)} bytes is not a whole number of {RECORD_SIZE}-byte records"
-        )
     boards = []
-    for index in range(len(data) // RECORD_SIZE):
-        offset = index * RECORD_SIZE
-        record = data[offset : offset + RECORD_SIZE]
+    for index, record in enumerate(fixed_records(data, RECORD_SIZE, filename)):
         if record[68:].strip(b"\x00 "):
             raise record_error(filename, index + 1, 69,
                                "the filler after the 68 card bytes must be zero bytes")  # fmt: skip

@@ -89,3 +89,14 @@ def record_error(filename: str, record: int, byte: int | None, message: str) -> 
     as the format descriptions count them)."""
     at = "" if byte is None else f", byte {byte}"
     return ParseError(f"{filename}: record {record}{at}: {message}")
+
+
+def fixed_records(data: bytes, size: int, filename: str) -> list[bytes]:
+    """A file of ``size``-byte records, split; an empty or ragged file is refused."""
+    if not data:
+        raise ParseError(f"{filename}: the file is empty")
+    if len(data) % size:
+        raise ParseError(
+            f"{filename}: {len(data)} bytes is not a whole number of {size}-byte records"
+        )
+    return [data[offset : offset + size] for offset in range(0, len(data), size)]
