@@ -135,7 +135,18 @@ class Event:
         return Seat(SEAT_WORDS.index(self.who))
 
 
-_SIMPLE = {"accept", "decline", "agree", "dispute", "no-restriction", "spread", "review", "play-on"}
+_SIMPLE = {
+    "accept",
+    "decline",
+    "agree",
+    "dispute",
+    "no-restriction",
+    "spread",
+    "review",
+    "highest",
+    "lowest",
+    "play-on",
+}
 
 
 def parse_event(text: object, index: int) -> Event:

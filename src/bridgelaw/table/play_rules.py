@@ -26,7 +26,7 @@ class PlayRules(TableState):
     def play_awaiting(self) -> Awaiting | None:
         p = self.pending
         if p is None:
-            return self._law50d2_awaiting()
+            return self.law57_awaiting() or self._law50d2_awaiting()
         assert self.declarer is not None
         if p.kind == "lead":
             return Awaiting(*self._lead_offer(p))
@@ -70,6 +70,8 @@ class PlayRules(TableState):
         if self.pending is not None:
             self._play_pending_event(event)
             return
+        if self._law57_choose(event):
+            return
         offer = self._law50d2_awaiting()
         if offer is not None:
             self._law50d2_choice(offer, event)
@@ -102,12 +104,15 @@ class PlayRules(TableState):
             if not play.trick:
                 self._lead_out_of_turn(seat, card)
                 return
+            if seat.side != self.declarer.side and seat not in self.must_play:
+                self._law57_premature(seat, card)
+                return
             raise ScriptError(
                 self.event_index,
-                f"{seat.letter} plays {card_name(card)} at "
-                f"{turn.letter}'s turn: premature plays (Law 57) are not handled "
-                "yet",
+                f"{seat.letter} plays {card_name(card)} at {turn.letter}'s turn: a premature "
+                "play by declarer's side (57C3) is not handled yet",
             )
+        self._law57_obligation(seat, card)
         if not play.trick:
             self._check_restricted_lead(seat, card)
         failure = self._penalty_card_failure(seat, card)
@@ -233,6 +238,122 @@ class PlayRules(TableState):
             f"stands and {o.lho.letter} plays next.",
         )
         self._play(o, p.card)
+
+    # -- Law 57: premature plays -------------------------------------------------------------
+
+    def _law57_premature(self, seat: Seat, card: Card) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        turn = play.turn
+        led = play.trick[0] // 13
+        legal_then = card // 13 == led or not play.can_follow(seat)
+        if turn == seat.partner:
+            # 57A: a major penalty card, and declarer chooses for the partner
+            self.penalty_cards.append((seat, card, "major"))
+            self._all_major(seat)
+            others = [SUIT_LETTERS[s] for s in (3, 2, 1, 0) if s != led]
+            options = (
+                "highest",
+                "lowest",
+                *(f"require {x}" for x in others),
+                *(f"forbid {x}" for x in others),
+            )
+            self.must_play[turn] = (-1, "choose:" + " ".join(o.replace(" ", "_") for o in options))
+            self.rule(
+                "57A",
+                seat,
+                f"{seat.letter} played {card_name(card)} before his partner: "
+                "it becomes a major penalty card, and declarer chooses how "
+                f"{turn.letter} must play (57A).",
+            )
+            return
+        if legal_then:  # 57D: at his RHO's turn; a legal card must be played at his turn
+            self.must_play[seat] = (card, "57D")
+            self.rule(
+                "57D",
+                seat,
+                f"{seat.letter} showed {card_name(card)} at his RHO's turn: "
+                "being legal, it must be played at his turn (16 may apply).",
+            )
+        else:
+            self.penalty_cards.append((seat, card, "major"))
+            self._all_major(seat)
+            self.rule(
+                "57D",
+                seat,
+                f"{seat.letter} showed {card_name(card)} at his RHO's turn: "
+                "it could not be played legally there, so it becomes a major penalty "
+                "card.",
+            )
+
+    def law57_awaiting(self) -> Awaiting | None:
+        assert self.declarer is not None
+        for card, what in self.must_play.values():
+            if card < 0 and what.startswith("choose:"):
+                options = tuple(o.replace("_", " ") for o in what[7:].split())
+                return Awaiting(self.declarer.letter, "57A", options)
+        return None
+
+    def _law57_choose(self, event: Event) -> bool:
+        offer = self.law57_awaiting()
+        if offer is None:
+            return False
+        word = (
+            event.action
+            if event.action in ("highest", "lowest")
+            else f"{event.action} {event.word}"
+        )
+        if event.who != offer.who or word not in offer.options:
+            raise ScriptError(
+                event.index,
+                f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} (Law 57A)",
+            )
+        seat = next(s for s, (c, w) in self.must_play.items() if c < 0)
+        self.must_play[seat] = (-1, word)
+        self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
+        return True
+
+    def _law57_obligation(self, seat: Seat, card: Card) -> None:
+        """57A/57B, 57C1, 57D at the player's turn."""
+        play = self.play
+        assert play is not None
+        if seat not in self.must_play:
+            return
+        required, what = self.must_play.pop(seat)
+        if required >= 0:  # 57C1 / 57D: the card shown early
+            if card != required and play.holds(seat, required):
+                self.must_play[seat] = (required, what)
+                raise ScriptError(
+                    self.event_index,
+                    f"{seat.letter} must play {card_name(required)} now (Law {what})",
+                )
+            return
+        led = play.trick[0] // 13 if play.trick else None
+        suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
+        fits = True
+        if what in ("highest", "lowest") and suit_cards:
+            fits = card == (max(suit_cards) if what == "highest" else min(suit_cards))
+        elif what.startswith("require ") and not suit_cards:
+            wanted = "CDHS".index(what[-1])
+            fits = card // 13 == wanted or not play.hands[seat] & (0x1FFF << (13 * wanted))
+        elif what.startswith("forbid ") and not suit_cards:
+            banned = "CDHS".index(what[-1])
+            others = play.hands[seat] & ~(0x1FFF << (13 * banned))
+            fits = card // 13 != banned or not others
+        if not fits:
+            self.must_play[seat] = (required, what)
+            raise ScriptError(
+                self.event_index, f"{seat.letter} must play as declarer chose ({what}, Law 57A)"
+            )
+        if what.startswith(("highest", "lowest", "require", "forbid")) and (
+            (what in ("highest", "lowest") and not suit_cards)
+            or (what.startswith("require") and suit_cards)
+        ):
+            self.rule(
+                "57B",
+                seat,
+                f"{seat.letter} cannot do as declarer chose ({what}): any legal card (59).",
+            )
 
     # -- Laws 48-50 and 52: exposed cards and penalty cards ----------------------------------
 

@@ -157,6 +157,9 @@ class TableState:
     contract: Contract | None = None
     declarer: Seat | None = None
     play: TablePlay | None = None
+    must_play: dict[Seat, tuple[int, str]] = field(default_factory=dict)
+    """57A (the offender's partner's next play: highest, lowest, require X, forbid X) and 57D
+    (a card a defender showed early and must play at his turn): seat -> (card or -1, what)."""
     pc_choice_made: int = -1
     """50D2: the number of tricks played when declarer last chose (one choice a lead)."""
     tricks: int | None = None
