@@ -191,6 +191,10 @@ class ClaimRules(TableState):
         claim = self.claim
         return claim is not None and claim.stage in (ANSWERS, DIRECTOR, PLAY_ON)
 
+    def law63a_establish(self, side: int, law: str, how: str) -> None:
+        """63A3/63A4: provided by the play rules."""
+        raise NotImplementedError  # pragma: no cover
+
     def claim_awaiting(self) -> Awaiting | None:
         claim = self.claim
         if claim is None or not self.claim_is_open():
@@ -304,6 +308,7 @@ class ClaimRules(TableState):
             law, what = "68B1", f"concedes {number} of the {remaining} remaining tricks"
         stated = f', stating "{claim.statement}"' if claim.statement else ""
         self.rule(law, None, f"{seat.letter} {what}{stated}; play stops (68D).")
+        self.law63a_establish(seat.side, "63A3", f"{seat.letter}'s claim or concession")
 
     # -- Law 69A: the answers ----------------------------------------------------------------
 
@@ -325,6 +330,7 @@ class ClaimRules(TableState):
                 self._law68d2_disputed(claim, seat)
                 return
             claim.agreed.append(seat)
+            self.law63a_establish(seat.side, "63A4", f"{seat.letter}'s agreement to the claim")
             if len(claim.agreed) == len(claim.answerers):
                 self._settle(claim, claim.for_declarer(claim.claimer_tricks), "69A")
             return

@@ -32,7 +32,7 @@ from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending
 __all__ = ["Table"]
 
 
-class Table(ClaimRules, PlayRules, AuctionRules):
+class Table(PlayRules, ClaimRules, AuctionRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(
@@ -84,6 +84,9 @@ class Table(ClaimRules, PlayRules, AuctionRules):
         if event.who == "director" and event.action == "misinformation":
             self._law21(event)
             return
+        if event.who == "director" and event.action == "wrong-board":
+            self._law15a(Seat.parse(event.word))
+            return
         if self.phase == "auction":
             self.auction_event(event)
             return
@@ -93,6 +96,51 @@ class Table(ClaimRules, PlayRules, AuctionRules):
         self._play_period_event(event)
 
     # -- Law 21 ------------------------------------------------------------------------------
+
+    def _law15a(self, seat: Seat) -> None:
+        """15A (2017): a player called on cards from another board. His call and every later
+        call are cancelled; if his partner had called since, the board gets an adjusted score,
+        otherwise he calls again with his own cards (the cancelled calls: 16C)."""
+        if self.phase != "auction":
+            raise ScriptError(self.event_index, "Law 15A is handled during the auction only")
+        if self.edition == 2007:
+            raise ScriptError(
+                self.event_index, "the 2007 Law 17D (cards from another board) is not handled yet"
+            )
+        own = [r for r in self.history if r.seat == seat and r.is_effective and not r.inferred]
+        if not own:
+            raise ScriptError(self.event_index, f"{seat.letter} has made no call to cancel")
+        start = self.history.index(own[0])
+        later = [r for r in self.history[start:] if r.status in ("effective", "pending")]
+        partner_called = any(r.seat == seat.partner and not r.inferred for r in later)
+        for record in later:
+            record.status, record.law = "cancelled", "15A1"
+            self.mark_unauthorized(record, "15A2c", side=seat.side)
+        self.pending = None
+        if partner_called:
+            self.phase = "ended"
+            self.rule(
+                "15A2a",
+                seat,
+                f"{seat.letter} called on cards from another board and "
+                f"{seat.partner.letter} had called since: the calls are cancelled and the "
+                "board gets an adjusted score (Law 12).",
+            )
+            self.review("15A2a", "adjusted score for the board (12C), by fault")
+            return
+        self.turn = seat
+        self.rule(
+            "15A2b",
+            seat,
+            f"{seat.letter} called on cards from another board: his call "
+            "and the calls after it are cancelled; he calls again with his own cards "
+            "(the cancelled calls are unauthorized information for his side, 16C).",
+        )
+        self.review(
+            "15A3",
+            f"when {seat.letter} plays the board his cards came from, a call "
+            "that differs from the cancelled one means an adjusted score there.",
+        )
 
     def _law21(self, event: Event) -> None:
         seat = Seat.parse(event.word)
@@ -218,8 +266,14 @@ class Table(ClaimRules, PlayRules, AuctionRules):
                 )
             self._law26_choose(restriction, event)
             return
+        if event.who == "director" and event.action == "unintended":
+            self.law45c4b_unintended_designation()
+            return
         if event.who == "director":
             raise ScriptError(event.index, f"'director {event.action}' does not fit the play")
+        if event.action == "review":
+            self._law41_review(event.seat)
+            return
         self.play_event(event)  # Laws 44-67
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
@@ -257,6 +311,27 @@ class Table(ClaimRules, PlayRules, AuctionRules):
         self.tricks = declarer_tricks
         self.phase = "ended"
         self.lead_restrictions = []
+
+    def _law41_review(self, seat: Seat) -> None:
+        """41B (clarification period) and 20C2 (at a player's first turn to play): a review of
+        the auction is information only; after his first card only the contract may be asked
+        (41C)."""
+        play = self.play
+        if play is None or not play.played:
+            law, what = "41B", "during the clarification period"
+        elif not play.tricks and seat not in {
+            Seat((play.leader + i) & 3) for i in range(len(play.trick))
+        }:
+            law, what = "20C2", "at his first turn to play"
+        else:
+            law, what = "41C", "after his first card: only the contract and whether it was "
+            what += "doubled or redoubled may now be asked"
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter} asks for a review of the auction {what}: "
+            "information only, no rectification.",
+        )
 
     def _law39(self, seat: Seat, event: Event) -> None:
         """Law 39: a call after the final pass is cancelled (or, by the player who made the

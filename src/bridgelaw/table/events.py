@@ -30,6 +30,7 @@ DIRECTOR_FINDINGS = {
     "accepted": "28B/29A: the player meant to call over the call out of rotation (acceptance)",
     "in-turn": "28B: the player meant to make his own call in turn, ignoring it",
     "misinformation": "21B: a call could have been influenced by misinformation (recorded)",
+    "wrong-board": "15A: a player called on cards taken from another board",
     "tricks": "70: the director's decision on a disputed claim (also after 69B2 and 71B)",
     "withdraw-agreement": "69B2: the agreeing side would likely have won a trick it agreed to lose",
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
@@ -207,9 +208,9 @@ def _director_event(index: int, rest: str) -> Event:
         if not argument.isdigit() or int(argument) > 13:
             raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
         return Event(index, "director", key, number=int(argument))
-    if key == "misinformation":
+    if key in ("misinformation", "wrong-board"):
         if argument.upper() not in SEAT_WORDS:
-            raise ScriptError(index, "'director misinformation' names the seat misinformed")
+            raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
         return Event(index, "director", key, word=argument.upper())
     if key in DIRECTOR_FINDINGS and not argument:
         return Event(index, "director", key)

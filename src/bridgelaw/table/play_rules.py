@@ -239,6 +239,40 @@ class PlayRules(TableState):
         )
         self._play(o, p.card)
 
+    # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
+
+    def law45c4b_unintended_designation(self) -> None:
+        """The director finds declarer's designation of dummy's last card unintended (a slip
+        of the tongue): the card goes back and declarer names another, provided he has not
+        played since (45C4b). In 2007 any player could so correct an unintended naming."""
+        play = self.play
+        assert self.declarer is not None
+        if play is None or not play.played:
+            raise ScriptError(self.event_index, "no card has been played")
+        last_seat = self._last_player()
+        if last_seat != self.declarer.partner:
+            raise ScriptError(
+                self.event_index,
+                "45C4b: only declarer's designation of dummy's "
+                "last card, before he plays again, can be changed",
+            )
+        _, card = play.take_back_last()
+        self.rule(
+            "45C4b",
+            None,
+            f"the director finds declarer's call of dummy's "
+            f"{card_name(card)} unintended: the card goes back to dummy and declarer "
+            "names the card he meant.",
+        )
+
+    def _last_player(self) -> Seat:
+        play = self.play
+        assert play is not None
+        if play.trick:
+            return Seat((play.leader + len(play.trick) - 1) & 3)
+        last = play.tricks[-1]
+        return Seat((last.leader + 3) & 3)
+
     # -- Law 57: premature plays -------------------------------------------------------------
 
     def _law57_premature(self, seat: Seat, card: Card) -> None:
@@ -252,12 +286,8 @@ class PlayRules(TableState):
             self.penalty_cards.append((seat, card, "major"))
             self._all_major(seat)
             others = [SUIT_LETTERS[s] for s in (3, 2, 1, 0) if s != led]
-            options = (
-                "highest",
-                "lowest",
-                *(f"require {x}" for x in others),
-                *(f"forbid {x}" for x in others),
-            )
+            requires = [] if self.edition == 2007 else [f"require {x}" for x in others]
+            options = ("highest", "lowest", *requires, *(f"forbid {x}" for x in others))
             self.must_play[turn] = (-1, "choose:" + " ".join(o.replace(" ", "_") for o in options))
             self.rule(
                 "57A",
@@ -506,6 +536,22 @@ class PlayRules(TableState):
                     f"{seat.letter}'s side has played to the next trick.",
                 )
 
+    def law63a_establish(self, side: int, law: str, how: str) -> None:
+        """63A3: a claim or concession by the offending side, 63A4 its agreement to the
+        opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
+        play = self.play
+        if play is None:
+            return
+        for revoke in play.revokes:
+            if (
+                revoke.seat.side == side
+                and not revoke.established
+                and not revoke.corrected
+                and revoke.trick != 11
+            ):
+                revoke.established = True
+                self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
+
     def _law62_correct(self, seat: Seat, card: Card) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
@@ -555,7 +601,11 @@ class PlayRules(TableState):
         established = [r for r in play.revokes if r.established and not r.corrected]
         if not established:
             return 0
-        if len({r.seat.side for r in established}) == 2:
+        both = len({r.seat.side for r in established}) == 2
+        if both and self.edition == 2007:  # 2007 64B7: both sides revoked on the same trick
+            tricks = [{r.trick for r in established if r.seat.side == side} for side in (0, 1)]
+            both = bool(tricks[0] & tricks[1])
+        if both:
             self.rule(
                 "64B7",
                 None,

@@ -135,6 +135,22 @@ class TablePlay:
         self.hands[seat] = (self.hands[seat] | 1 << old) & ~(1 << card)
         return old
 
+    def take_back_last(self) -> tuple[Seat, Card]:
+        """Undo the last card played (a completed trick is reopened); returns who and what."""
+        if not self.played:
+            raise IndexError("no card has been played")
+        if not self.trick:
+            last = self.tricks.pop()
+            self.won[last.winner.side] -= 1
+            self.trick = list(last.cards)
+            self.leader = last.leader
+        card = self.trick.pop()
+        seat = SEATS[(self.leader + len(self.trick)) & 3]
+        self.played.pop()
+        self.hands[seat] |= 1 << card
+        self.revokes = [r for r in self.revokes if not (r.card == card and r.seat == seat)]
+        return seat, card
+
     def copy(self) -> TablePlay:
         other = TablePlay(self.deal, self.declarer, self.trump)
         other.hands = list(self.hands)
