@@ -308,7 +308,17 @@ class Table(PlayRules, ClaimRules, AuctionRules):
         transfer, claim, concession and adjustment); Law 77 scores it."""
         if not 0 <= declarer_tricks <= 13:
             raise ScriptError(self.event_index, f"{declarer_tricks} tricks is not 0 to 13")
-        self.tricks = declarer_tricks
+        change = 0
+        if self.play is not None and self.declarer is not None:
+            # Law 64 when play ceases, by the last card or by a claim or concession: the tricks
+            # a claim gives the offending side count as tricks it won after the revoke
+            played = self.play.won[self.declarer.side]
+            remaining = 13 - len(self.play.tricks)
+            by_claim = [0, 0]
+            by_claim[self.declarer.side] = declarer_tricks - played
+            by_claim[self.declarer.side ^ 1] = remaining - (declarer_tricks - played)
+            change = self.law64_transfers((by_claim[0], by_claim[1]))
+        self.tricks = max(0, min(13, declarer_tricks + change))
         self.phase = "ended"
         self.lead_restrictions = []
 
@@ -472,7 +482,7 @@ class Table(PlayRules, ClaimRules, AuctionRules):
 
     def _end_of_play(self) -> None:
         assert self.play is not None
-        self.end_board(self.play.declarer_tricks + self.law64_transfers())
+        self.end_board(self.play.declarer_tricks)
 
     # -- what the director would offer -------------------------------------------------------
 

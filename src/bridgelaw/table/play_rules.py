@@ -593,11 +593,15 @@ class PlayRules(TableState):
                 f"replaces {card_name(old)}, which goes back without penalty.",
             )
 
-    def law64_transfers(self) -> int:
-        """64A/64B at the end of play: tricks transferred to the non-offending side; returns
-        the change to declarer's side's tricks."""
+    def law64_transfers(self, claimed: tuple[int, int] = (0, 0)) -> int:
+        """64A/64B when play ceases: tricks transferred to the non-offending side; returns the
+        change to declarer's side's tricks. ``claimed``: tricks a claim or concession gave NS
+        and EW (they count as won after the revoke). Worked out afresh each time (a claim may
+        be reopened and settled again)."""
         play = self.play
         assert play is not None and self.declarer is not None
+        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
+        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64C")]
         established = [r for r in play.revokes if r.established and not r.corrected]
         if not established:
             return 0
@@ -636,9 +640,17 @@ class PlayRules(TableState):
                 self.review("64C2a", f"{revoke.describe()}: a second revoke in the same suit.")
                 continue
             counted.add((o, revoke.suit_led))
-            trick = play.tricks[revoke.trick]
             later_os = sum(1 for t in play.tricks[revoke.trick + 1 :] if t.winner.side == o.side)
-            if trick.winner == o:  # a trick won in dummy is not declarer's (64A footnote)
+            later_os += claimed[o.side]
+            if revoke.trick >= len(play.tricks):
+                # the revoke trick was still in progress when a claim ended play: its winner
+                # is not known, so only 64A2 can apply (the claim's tricks count as later ones)
+                winner: Seat | None = None
+                os_won_revoke_trick = False
+            else:
+                winner = play.tricks[revoke.trick].winner
+                os_won_revoke_trick = winner.side == o.side
+            if winner == o:  # a trick won in dummy is not declarer's (64A footnote)
                 moved = 1 + (1 if later_os else 0)
                 self.rule(
                     "64A1",
@@ -647,7 +659,7 @@ class PlayRules(TableState):
                     f"and {'one later trick' if later_os else 'no later trick'} of his "
                     f"side go to the other side ({moved}).",
                 )
-            elif trick.winner.side == o.side or later_os:
+            elif os_won_revoke_trick or later_os:
                 moved = 1
                 self.rule(
                     "64A2",
