@@ -482,6 +482,7 @@ class Table(PlayRules, ClaimRules, AuctionRules):
 
     def _end_of_play(self) -> None:
         assert self.play is not None
+        self.law67_at_the_end()
         self.end_board(self.play.declarer_tricks)
 
     # -- what the director would offer -------------------------------------------------------

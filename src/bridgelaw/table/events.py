@@ -146,6 +146,7 @@ _SIMPLE = {
     "review",
     "highest",
     "lowest",
+    "none",
     "play-on",
 }
 

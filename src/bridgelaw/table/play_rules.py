@@ -84,7 +84,12 @@ class PlayRules(TableState):
             self._law48_49_exposed(event.seat, event.card)
         elif event.action == "correct":
             assert event.card is not None
-            self._law62_correct(event.seat, event.card)
+            if self.play is not None and event.seat in self.play.omissions.values():
+                self._law67_supply(event.seat, event.card)
+            else:
+                self._law62_correct(event.seat, event.card)
+        elif event.action == "none":
+            self._law67_omit(event.seat)
         else:
             raise ScriptError(
                 event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
@@ -514,6 +519,91 @@ class PlayRules(TableState):
             "is picked up (its information is unauthorized for his partner, 50E2).",
         )
 
+    # -- Law 67: defective tricks ------------------------------------------------------------
+
+    def _law67_omit(self, seat: Seat) -> None:
+        play = self.play
+        assert play is not None
+        if seat != play.turn or not play.trick:
+            raise ScriptError(
+                self.event_index,
+                f"'{seat.letter} none': only the player in turn "
+                "can fail to play to a trick that has been led to",
+            )
+        if seat in play.omissions.values():
+            raise ScriptError(self.event_index, f"{seat.letter} already owes a card (67)")
+        trick = len(play.tricks) + 1
+        before = len(play.tricks)
+        play.omit()
+        self.review("67", f"{seat.letter} contributed no card to trick {trick}")
+        if len(play.tricks) > before:
+            self._restrictions_after_trick()
+        if play.is_over:
+            self._end_of_play()
+
+    def _law67_supply(self, seat: Seat, card: Card) -> None:
+        """67A1 before both sides have played to the next trick (a legal card; the trick is
+        won as it now stands); 67B1 after (a card of the suit led if he has one; the trick's
+        winner stands; deemed a revoke, 64A2)."""
+        play = self.play
+        assert play is not None
+        index = next(t for t, s in play.omissions.items() if s == seat)
+        if not play.holds(seat, card):
+            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        led = play.led_suit(index)
+        holds_led = bool(play.hands[seat] >> (13 * led) & 0x1FFF)
+        if holds_led and card // 13 != led:
+            raise ScriptError(
+                self.event_index,
+                f"{seat.letter} holds the suit led to that trick and must add a card of it (67)",
+            )
+        next_trick = [Seat((play.leader + i) & 3) for i in range(len(play.trick))]
+        both_played_on = index < len(play.tricks) - 1 or (
+            index == len(play.tricks) - 1 and len({s.side for s in next_trick}) == 2
+        )
+        if not both_played_on:
+            play.supply(index, seat, card, recount=True)
+            self.rule(
+                "67A1",
+                seat,
+                f"{seat.letter} adds {card_name(card)} to trick {index + 1}, "
+                "to which he had played no card; the trick goes to whoever wins it now.",
+            )
+            return
+        play.supply(index, seat, card, recount=False)
+        play.revokes.append(
+            Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
+        )
+        law = "67B1a" if holds_led else "67B1b"
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter} had played no card to trick {index + 1}: "
+            f"{card_name(card)} is added to it without changing who won it, and counts "
+            "as a revoke there (one trick to the other side, 64A2).",
+        )
+
+    def law67_at_the_end(self) -> None:
+        """A card still missing when play ends is made up now (67B1), from what is left."""
+        play = self.play
+        assert play is not None
+        for index, seat in sorted(play.omissions.items()):
+            led = play.led_suit(index)
+            cards = [c for c in range(52) if play.hands[seat] >> c & 1]
+            same = [c for c in cards if c // 13 == led]
+            card = (same or cards)[0]
+            play.supply(index, seat, card, recount=False)
+            play.revokes.append(
+                Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
+            )
+            self.rule(
+                "67B1a" if same else "67B1b",
+                seat,
+                f"when play ended {seat.letter} still "
+                f"held {card_name(card)}: it is added to trick {index + 1}, to which he had "
+                "played no card, and counts as a revoke there (64A2).",
+            )
+
     # -- Laws 61-64: revokes -----------------------------------------------------------------
 
     def _law63a1_establish(self, seat: Seat) -> None:
@@ -650,7 +740,7 @@ class PlayRules(TableState):
             else:
                 winner = play.tricks[revoke.trick].winner
                 os_won_revoke_trick = winner.side == o.side
-            if winner == o:  # a trick won in dummy is not declarer's (64A footnote)
+            if winner == o and not revoke.defective:  # dummy's trick is not declarer's (64A)
                 moved = 1 + (1 if later_os else 0)
                 self.rule(
                     "64A1",

@@ -11,7 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgelaw.cards import SEATS, SUIT_MASK, Card, Deal, Hand, Seat, Strain, card_name
-from bridgelaw.play import Trick, trick_winner
+from bridgelaw.play import Trick
+
+NO_CARD = -1
+"""In a trick, the place of a card a player did not contribute (a defective trick, Law 67)."""
+
+
+def winner_index(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
+    """Law 44E/F over the cards actually in a trick: a missing card (67) does not count."""
+    best = -1
+    for index, card in enumerate(cards):
+        if card == NO_CARD:
+            continue
+        if best < 0:
+            best = index
+        elif card // 13 == cards[best] // 13:
+            if card > cards[best]:
+                best = index
+        elif card // 13 == trump:
+            best = index
+    return best
 
 
 @dataclass
@@ -29,6 +48,8 @@ class Revoke:
     by_dummy: bool = False
     faced_card: bool = False
     """The revoke was a failure to play a card faced on the table (a penalty card): 64B3."""
+    defective: bool = False
+    """A card supplied late to a defective trick (67B1): deemed a revoke, 64A2 only."""
 
     def describe(self) -> str:
         return f"{self.seat.letter}'s {card_name(self.card)} on trick {self.trick + 1}"
@@ -48,6 +69,8 @@ class TablePlay:
         self.won = [0, 0]
         self.played: list[Card] = []
         self.revokes: list[Revoke] = []
+        self.omissions: dict[int, Seat] = {}
+        """Law 67: trick index -> the player who contributed no card to it (not yet made up)."""
 
     # -- the strict play's reading API -------------------------------------------------------
 
@@ -71,11 +94,19 @@ class TablePlay:
         return bool(self.hands[seat] >> card & 1)
 
     def can_follow(self, seat: Seat) -> bool:
-        return bool(self.trick) and bool(self.hands[seat] & SUIT_MASK[self.trick[0] // 13])
+        return bool(self.trick) and bool(self.hands[seat] & SUIT_MASK[self.led_suit()])
+
+    def led_suit(self, trick_index: int | None = None) -> int:
+        cards = (
+            self.trick
+            if trick_index in (None, len(self.tricks))
+            else self.tricks[trick_index if trick_index is not None else 0].cards
+        )
+        return next(c for c in cards if c != NO_CARD) // 13
 
     def is_revoke(self, seat: Seat, card: Card) -> bool:
         """Law 61A: not following suit when able."""
-        return bool(self.trick) and card // 13 != self.trick[0] // 13 and self.can_follow(seat)
+        return bool(self.trick) and card // 13 != self.led_suit() and self.can_follow(seat)
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -88,7 +119,7 @@ class TablePlay:
                 seat,
                 len(self.tricks),
                 card,
-                self.trick[0] // 13,
+                self.led_suit(),
                 event,
                 by_dummy=seat == self.dummy,
             )
@@ -100,9 +131,41 @@ class TablePlay:
             self._complete()
         return revoke
 
+    def omit(self) -> Seat:
+        """The player in turn contributes no card to the trick (Law 67: a defective trick)."""
+        seat = self.turn
+        self.omissions[len(self.tricks)] = seat
+        self.trick.append(NO_CARD)
+        if len(self.trick) == 4:
+            self._complete()
+        return seat
+
+    def supply(self, trick_index: int, seat: Seat, card: Card, recount: bool) -> None:
+        """67A1/67B1: the missing card is added to its trick; under 67A the trick's winner is
+        worked out again, under 67B it stays as it was."""
+        del self.omissions[trick_index]
+        self.hands[seat] &= ~(1 << card)
+        self.played.append(card)
+        if trick_index == len(self.tricks):
+            self.trick[(seat - self.leader) & 3] = card
+            return
+        done = self.tricks[trick_index]
+        cards = list(done.cards)
+        cards[(seat - done.leader) & 3] = card
+        winner = done.winner
+        if recount:
+            winner = SEATS[(done.leader + winner_index(cards, self.trump)) & 3]
+            self.won[done.winner.side] -= 1
+            self.won[winner.side] += 1
+            if trick_index == len(self.tricks) - 1 and not self.trick:
+                self.leader = winner
+        self.tricks[trick_index] = Trick(
+            done.leader, (cards[0], cards[1], cards[2], cards[3]), winner
+        )
+
     def _complete(self) -> None:
         leader = self.leader
-        winner = SEATS[(leader + trick_winner(self.trick, self.trump)) & 3]
+        winner = SEATS[(leader + winner_index(self.trick, self.trump)) & 3]
         cards = (self.trick[0], self.trick[1], self.trick[2], self.trick[3])
         self.tricks.append(Trick(leader, cards, winner))
         self.won[winner.side] += 1
@@ -123,7 +186,7 @@ class TablePlay:
             old = done.cards[position]
             cards = list(done.cards)
             cards[position] = card
-            winner = SEATS[(done.leader + trick_winner(cards, self.trump)) & 3]
+            winner = SEATS[(done.leader + winner_index(cards, self.trump)) & 3]
             self.won[done.winner.side] -= 1
             self.won[winner.side] += 1
             self.tricks[trick_index] = Trick(
@@ -145,6 +208,8 @@ class TablePlay:
             self.trick = list(last.cards)
             self.leader = last.leader
         card = self.trick.pop()
+        if card == NO_CARD:
+            raise IndexError("the last place in the trick holds no card")
         seat = SEATS[(self.leader + len(self.trick)) & 3]
         self.played.pop()
         self.hands[seat] |= 1 << card
@@ -160,6 +225,7 @@ class TablePlay:
         other.won = list(self.won)
         other.played = list(self.played)
         other.revokes = [Revoke(**vars(r)) for r in self.revokes]
+        other.omissions = dict(self.omissions)
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> TablePlay:
