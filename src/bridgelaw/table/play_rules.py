@@ -12,9 +12,8 @@ from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError, table_call_of
 from bridgelaw.table.play_state import Revoke, TablePlay
-from bridgelaw.table.state import Awaiting, LeadRestriction, Pending, TableState
+from bridgelaw.table.state import Awaiting, LeadRestriction, Obligation, Pending, TableState
 
-PLAY_ANSWERS = ("accept", "decline", "spread")
 NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a call
 
 
@@ -293,7 +292,7 @@ class PlayRules(TableState):
             others = [SUIT_LETTERS[s] for s in (3, 2, 1, 0) if s != led]
             requires = [] if self.edition == 2007 else [f"require {x}" for x in others]
             options = ("highest", "lowest", *requires, *(f"forbid {x}" for x in others))
-            self.must_play[turn] = (-1, "choose:" + " ".join(o.replace(" ", "_") for o in options))
+            self.must_play[turn] = Obligation("57A", options=options)
             self.rule(
                 "57A",
                 seat,
@@ -303,7 +302,7 @@ class PlayRules(TableState):
             )
             return
         if legal_then:  # 57D: at his RHO's turn; a legal card must be played at his turn
-            self.must_play[seat] = (card, "57D")
+            self.must_play[seat] = Obligation("57D", card=card)
             self.rule(
                 "57D",
                 seat,
@@ -323,10 +322,9 @@ class PlayRules(TableState):
 
     def law57_awaiting(self) -> Awaiting | None:
         assert self.declarer is not None
-        for card, what in self.must_play.values():
-            if card < 0 and what.startswith("choose:"):
-                options = tuple(o.replace("_", " ") for o in what[7:].split())
-                return Awaiting(self.declarer.letter, "57A", options)
+        for obligation in self.must_play.values():
+            if obligation.options and obligation.choice is None:
+                return Awaiting(self.declarer.letter, "57A", obligation.options)
         return None
 
     def _law57_choose(self, event: Event) -> bool:
@@ -336,58 +334,59 @@ class PlayRules(TableState):
         word = (
             event.action
             if event.action in ("highest", "lowest")
-            else f"{event.action} {event.word}"
+            else (f"{event.action} {event.word}")
         )
         if event.who != offer.who or word not in offer.options:
             raise ScriptError(
                 event.index,
                 f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} (Law 57A)",
             )
-        seat = next(s for s, (c, w) in self.must_play.items() if c < 0)
-        self.must_play[seat] = (-1, word)
+        seat, obligation = next((s, o) for s, o in self.must_play.items() if o.options)
+        obligation.choice = word
         self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
         return True
 
     def _law57_obligation(self, seat: Seat, card: Card) -> None:
-        """57A/57B, 57C1, 57D at the player's turn."""
+        """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused."""
         play = self.play
         assert play is not None
-        if seat not in self.must_play:
+        obligation = self.must_play.get(seat)
+        if obligation is None:
             return
-        required, what = self.must_play.pop(seat)
-        if required >= 0:  # 57C1 / 57D: the card shown early
+        required = obligation.card
+        if required is not None:  # 57D: the card shown early
             if card != required and play.holds(seat, required):
-                self.must_play[seat] = (required, what)
                 raise ScriptError(
                     self.event_index,
-                    f"{seat.letter} must play {card_name(required)} now (Law {what})",
+                    f"{seat.letter} must play {card_name(required)} now (Law {obligation.law})",
                 )
+            del self.must_play[seat]
             return
-        led = play.trick[0] // 13 if play.trick else None
+        choice = obligation.choice or ""
+        led = play.led_suit() if play.trick else None
         suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
-        fits = True
-        if what in ("highest", "lowest") and suit_cards:
-            fits = card == (max(suit_cards) if what == "highest" else min(suit_cards))
-        elif what.startswith("require ") and not suit_cards:
-            wanted = "CDHS".index(what[-1])
-            fits = card // 13 == wanted or not play.hands[seat] & (0x1FFF << (13 * wanted))
-        elif what.startswith("forbid ") and not suit_cards:
-            banned = "CDHS".index(what[-1])
-            others = play.hands[seat] & ~(0x1FFF << (13 * banned))
-            fits = card // 13 != banned or not others
+        named = "CDHS".index(choice[-1]) if choice.startswith(("require", "forbid")) else -1
+        holds_named = named >= 0 and bool(play.hands[seat] >> (13 * named) & 0x1FFF)
+        if choice in ("highest", "lowest"):
+            feasible = bool(suit_cards)
+            fits = not feasible or card == (max if choice == "highest" else min)(suit_cards)
+        elif choice.startswith("require"):  # only when he cannot follow suit (44C first)
+            feasible = not suit_cards and holds_named
+            fits = not feasible or card // 13 == named
+        else:  # forbid: only matters when he cannot follow suit
+            others = play.hands[seat] & ~(0x1FFF << (13 * named))
+            feasible = True
+            fits = bool(suit_cards) or card // 13 != named or not others
         if not fits:
-            self.must_play[seat] = (required, what)
             raise ScriptError(
-                self.event_index, f"{seat.letter} must play as declarer chose ({what}, Law 57A)"
+                self.event_index, f"{seat.letter} must play as declarer chose ({choice}, Law 57A)"
             )
-        if what.startswith(("highest", "lowest", "require", "forbid")) and (
-            (what in ("highest", "lowest") and not suit_cards)
-            or (what.startswith("require") and suit_cards)
-        ):
+        del self.must_play[seat]
+        if not feasible:
             self.rule(
                 "57B",
                 seat,
-                f"{seat.letter} cannot do as declarer chose ({what}): any legal card (59).",
+                f"{seat.letter} cannot do as declarer chose ({choice}): any legal card (59).",
             )
 
     # -- Laws 48-50 and 52: exposed cards and penalty cards ----------------------------------
@@ -785,4 +784,4 @@ class PlayRules(TableState):
         raise NotImplementedError  # pragma: no cover
 
 
-__all__ = ["PLAY_ANSWERS", "PlayRules", "Revoke"]
+__all__ = ["PlayRules", "Revoke"]

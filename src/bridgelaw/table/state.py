@@ -105,6 +105,20 @@ class LeadRestriction:
 
 
 @dataclass
+class Obligation:
+    """What a player must do at his next turn to play (Law 57)."""
+
+    law: str
+    """57A: declarer chooses how the offender's partner plays; 57D: a card shown early."""
+    card: int | None = None
+    """57D: the card shown at the RHO's turn, to be played at his own."""
+    options: tuple[str, ...] = ()
+    """57A: declarer's options, until he has chosen."""
+    choice: str | None = None
+    """57A: declarer's choice: highest, lowest, require X or forbid X."""
+
+
+@dataclass
 class Pending:
     """An irregularity waiting for the next event; ``stage`` says how far it has gone."""
 
@@ -157,9 +171,8 @@ class TableState:
     contract: Contract | None = None
     declarer: Seat | None = None
     play: TablePlay | None = None
-    must_play: dict[Seat, tuple[int, str]] = field(default_factory=dict)
-    """57A (the offender's partner's next play: highest, lowest, require X, forbid X) and 57D
-    (a card a defender showed early and must play at his turn): seat -> (card or -1, what)."""
+    must_play: dict[Seat, Obligation] = field(default_factory=dict)
+    """Law 57: what a player must do at his next turn to play."""
     pc_choice_made: int = -1
     """50D2: the number of tricks played when declarer last chose (one choice a lead)."""
     tricks: int | None = None
