@@ -569,10 +569,7 @@ class PlayRules(TableState):
                 "to which he had played no card; the trick goes to whoever wins it now.",
             )
             return
-        play.supply(index, seat, card, recount=False)
-        play.revokes.append(
-            Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
-        )
+        self._law67b_add(index, seat, card)
         law = "67B1a" if holds_led else "67B1b"
         self.rule(
             law,
@@ -580,6 +577,17 @@ class PlayRules(TableState):
             f"{seat.letter} had played no card to trick {index + 1}: "
             f"{card_name(card)} is added to it without changing who won it, and counts "
             "as a revoke there (one trick to the other side, 64A2).",
+        )
+
+    def _law67b_add(self, index: int, seat: Seat, card: Card) -> None:
+        """67B1: the card joins the defective trick without changing who won it, and counts
+        as an established revoke there (a 64A2 transfer, never 64A1)."""
+        play = self.play
+        assert play is not None
+        led = play.led_suit(index)
+        play.supply(index, seat, card, recount=False)
+        play.revokes.append(
+            Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
         )
 
     def law67_at_the_end(self) -> None:
@@ -591,10 +599,7 @@ class PlayRules(TableState):
             cards = [c for c in range(52) if play.hands[seat] >> c & 1]
             same = [c for c in cards if c // 13 == led]
             card = (same or cards)[0]
-            play.supply(index, seat, card, recount=False)
-            play.revokes.append(
-                Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
-            )
+            self._law67b_add(index, seat, card)
             self.rule(
                 "67B1a" if same else "67B1b",
                 seat,
