@@ -107,3 +107,13 @@ def test_demo_checks_scores_and_writes_the_site(
         assert sum(r["ns_mp"] for r in board["results"]) == pytest.approx(n * (n - 1))
         assert board["top"] == 2 * (n - 1)
     assert {entry["pair"] for entry in report["ranking"]} == {str(p) for p in range(1, 9)}
+
+
+def test_replay_account_shows_the_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).parent / "scripts" / "play" / "l64a2-one-trick-transferred.yaml"
+    code, out, _ = run(capsys, "replay", str(script))
+    assert code == 0
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith("1 ")]
+    # trick 1: E led the king of hearts, W revoked with the three of diamonds, N won
+    assert rows[0] == ["1", "E", "HA", "HK", "H6", "D3*", "N"]
+    assert "Law 64A2" in out and "Tricks: 8" in out

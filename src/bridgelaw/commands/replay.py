@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from bridgelaw.cards import card_name
 from bridgelaw.errors import ParseError
 from bridgelaw.formats.files import write_atomic
 from bridgelaw.formats.pbn import write_pbn
@@ -54,6 +55,30 @@ def replay(
         print_account(table, Console(highlight=False, soft_wrap=True))
 
 
+def tricks_table(table: Table) -> RichTable:
+    """The play trick by trick: who led, the cards by seat, the winner; a revoke is marked
+    with *, a card not contributed (67) with a dash."""
+    play = table.play
+    assert play is not None
+    revoked = {(r.trick, r.card) for r in play.revokes}
+    grid = RichTable(title="Play", box=None, padding=(0, 2))
+    for heading in ("Trick", "Led by", *SEATS, "Won by"):
+        grid.add_column(heading)
+    rows: list[tuple[int, tuple[int, ...], str]] = [
+        (t.leader, t.cards, t.winner.letter) for t in play.tricks
+    ]
+    if play.trick:
+        rows.append((play.leader, tuple(play.trick), ""))
+    for number, (leader, cards, winner) in enumerate(rows):
+        cells = [""] * 4
+        for offset, card in enumerate(cards):
+            seat = (leader + offset) & 3
+            word = "-" if card < 0 else card_name(card) + ("*" if (number, card) in revoked else "")
+            cells[seat] = f"[u]{word}[/u]" if offset == 0 else word
+        grid.add_row(str(number + 1), SEATS[leader], *cells, winner)
+    return grid
+
+
 def print_account(table: Table, out: Console) -> None:
     """A readable account: the auction with cancelled calls struck through, then the rulings."""
     data = table.to_json()
@@ -83,6 +108,8 @@ def print_account(table: Table, out: Console) -> None:
     if any(row):
         grid.add_row(*row)
     out.print(grid)
+    if table.play is not None and (table.play.tricks or table.play.trick):
+        out.print(tricks_table(table))
     for ruling in data["rulings"]:
         seat = f" [{ruling['seat']}]" if ruling["seat"] else ""
         out.print(
