@@ -446,31 +446,29 @@ class Table(PlayRules, ClaimRules, AuctionRules):
             f"{verb} {event.word} for as long as he keeps the lead.",
         )
 
-    def _check_restricted_lead(self, seat: Seat, card: int) -> None:
-        for restriction in self.lead_restrictions:
-            if restriction.seat == seat and restriction.suit is not None:
-                self._check_one_restriction(restriction, card)
-
-    def _check_one_restriction(self, restriction: LeadRestriction, card: int) -> None:
-        event = self.event_index
+    def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
+        """A lead under a restriction (26B, 50D2a): the restriction it breaks, if any (61A
+        makes that a revoke); when the required suit cannot be led, any card (59)."""
         assert self.play is not None
-        suit = "CDHS"[card // 13]
-        hand = self.play.hands[restriction.seat]
-        suit_index = "CDHS".index(restriction.suit or "C")
-        holds_suit = hand >> (13 * suit_index) & 0x1FFF
-        holds_other = hand & ~(0x1FFF << (13 * suit_index))
-        if restriction.kind == "forbid" and suit == restriction.suit and holds_other:
-            raise ScriptError(
-                event,
-                f"{card_name(card)} is a forbidden lead "
-                f"(Law {restriction.law}); leading it anyway is not handled yet "
-                "(issue 5)",
-            )
-        if restriction.kind == "require" and suit != restriction.suit and holds_suit:
-            raise ScriptError(
-                event,
-                f"{restriction.seat.letter} must lead {restriction.suit} (Law {restriction.law})",
-            )
+        hand = self.play.hands[seat]
+        for restriction in self.lead_restrictions:
+            if restriction.seat != seat or restriction.suit is None:
+                continue
+            named = "CDHS".index(restriction.suit)
+            holds_named = bool(hand >> (13 * named) & 0x1FFF)
+            holds_other = bool(hand & ~(0x1FFF << (13 * named)))
+            if restriction.kind == "forbid" and card // 13 == named and holds_other:
+                return restriction
+            if restriction.kind == "require" and card // 13 != named:
+                if holds_named:
+                    return restriction
+                self.rule(
+                    "59",
+                    seat,
+                    f"{seat.letter} cannot lead {restriction.suit} as "
+                    f"required (Law {restriction.law}): any card.",
+                )
+        return None
 
     def _restrictions_after_trick(self) -> None:
         """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""

@@ -117,8 +117,7 @@ class PlayRules(TableState):
                 "play by declarer's side (57C3) is not handled yet",
             )
         self._law57_obligation(seat, card)
-        if not play.trick:
-            self._check_restricted_lead(seat, card)
+        breach = self._check_restricted_lead(seat, card) if not play.trick else None
         failure = self._penalty_card_failure(seat, card)
         if failure is not None:
             self.pending = Pending(
@@ -126,6 +125,16 @@ class PlayRules(TableState):
             )
             return
         self._play(seat, card)
+        if breach is not None:
+            # 61A: leading a suit forbidden, or not the suit required, when able is a revoke
+            named = "CDHS".index(breach.suit or "C")
+            revoke = Revoke(seat, len(play.tricks), card, named, self.event_index, rule=breach.kind)
+            play.revokes.append(revoke)
+            self.review(
+                "61A",
+                f"{revoke.describe()} breaks the lead restriction "
+                f"({breach.kind} {breach.suit}, Law {breach.law}): a revoke",
+            )
 
     def _play(self, seat: Seat, card: Card) -> None:
         """A card goes to the trick: revokes noted, penalty cards played, tricks completed."""
@@ -661,7 +670,7 @@ class PlayRules(TableState):
             raise ScriptError(self.event_index, "the revoke can no longer be corrected here")
         if not play.holds(seat, card):
             raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
-        if card // 13 != revoke.suit_led:
+        if not revoke.allows(card):
             raise ScriptError(
                 self.event_index,
                 f"{card_name(card)} does not follow suit: the "
@@ -779,7 +788,7 @@ class PlayRules(TableState):
 
     # -- hooks provided by the table ---------------------------------------------------------
 
-    def _check_restricted_lead(self, seat: Seat, card: int) -> None:
+    def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
         raise NotImplementedError  # pragma: no cover
 
     def _restrictions_after_trick(self) -> None:

@@ -50,9 +50,19 @@ class Revoke:
     """The revoke was a failure to play a card faced on the table (a penalty card): 64B3."""
     defective: bool = False
     """A card supplied late to a defective trick (67B1): deemed a revoke, 64A2 only."""
+    rule: str = "follow"
+    """What was broken (61A): follow suit; or, for a lead under a lead restriction (26B,
+    50D2a), a ``forbid``-den suit led or a ``require``-d suit not led (``suit_led`` is then
+    that suit)."""
 
     def describe(self) -> str:
         return f"{self.seat.letter}'s {card_name(self.card)} on trick {self.trick + 1}"
+
+    def allows(self, card: Card) -> bool:
+        """Would ``card`` have complied (what a correction must play, 62B)?"""
+        if self.rule == "forbid":
+            return card // 13 != self.suit_led
+        return card // 13 == self.suit_led
 
 
 class TablePlay:
