@@ -172,6 +172,15 @@ class EventResults:
         return data
 
 
+def number_text(value: object, missing: str = "") -> str:
+    """A result's number as text: two decimals for a fraction of a point, ``missing`` for none."""
+    if value is None:
+        return missing
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
 def number(value: Fraction | int | None) -> float | int | None:
     """Two decimals, halves away from zero (the documented rounding of every output)."""
     if value is None:

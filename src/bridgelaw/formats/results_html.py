@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.cards import Deal, Seat, suit_cards
-from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number
+from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number, number_text
 from bridgelaw.formats.files import write_tree_atomic
 
 _STYLE = """body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em;
@@ -40,11 +40,7 @@ def _e(text: object) -> str:
 
 
 def _num(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
+    return number_text(value)
 
 
 def page_name(pair: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.cards import Deal
 from bridgelaw.errors import ParseError
-from bridgelaw.events.session import EventResults, number
+from bridgelaw.events.session import EventResults, number, number_text
 from bridgelaw.formats.pbn import PbnGame, Problem, read_pbn, read_pbn_file, table_columns
 from bridgelaw.formats.pbn import write_pbn as write_games
 from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
@@ -116,11 +116,7 @@ def _is_artificial(text: str) -> bool:
 
 
 def _text(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
+    return number_text(value, missing="-")  # PBN writes "-" for a value not there
 
 
 def results_pbn(results: EventResults) -> str:

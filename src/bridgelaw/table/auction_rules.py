@@ -434,11 +434,7 @@ class AuctionRules(TableState):
                 f"{call} is the lowest sufficient bid in the same "
                 "denomination: the auction goes on without rectification.",
             )
-            self.review(
-                "27D",
-                f"if the insufficient {p.call} helped {o.letter}'s side and "
-                "damaged the other, the director adjusts the score.",
-            )
+            self._review_27d(p)
             self.pending = None
             self._legal_call(record)
             return
@@ -455,11 +451,7 @@ class AuctionRules(TableState):
                 f"the director finds {record.call} comparable to the "
                 "insufficient bid: the auction goes on without rectification.",
             )
-            self.review(
-                "27D",
-                f"if the insufficient {p.call} helped {o.letter}'s side and "
-                "damaged the other, the director adjusts the score.",
-            )
+            self._review_27d(p)
             self.pending = None
             self._legal_call(record)
         elif record.call.is_double_or_redouble:
@@ -475,6 +467,14 @@ class AuctionRules(TableState):
             self._law27b_barring(p, "27B2")
             self.pending = None
             self._legal_call(record)
+
+    def _review_27d(self, p: Pending) -> None:
+        """27D: after 27B1, a damage review at the end of play."""
+        self.review(
+            "27D",
+            f"if the insufficient {p.call} helped {p.offender.letter}'s side "
+            "and damaged the other, the director adjusts the score.",
+        )
 
     def _law27b3(self, p: Pending, record: CallRecord) -> None:
         o = p.offender
