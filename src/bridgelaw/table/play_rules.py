@@ -705,6 +705,15 @@ class PlayRules(TableState):
         assert play is not None and self.declarer is not None
         self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
         self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64C")]
+        for revoke in play.revokes:
+            if revoke.trick == 11 and not revoke.corrected:
+                # 62D: a revoke on trick 12 is corrected, never established; none moves tricks
+                self.rule(
+                    "64B6",
+                    revoke.seat,
+                    f"{revoke.describe()} was on trick 12: no trick "
+                    "changes hands (the director may restore equity, 64C).",
+                )
         established = [r for r in play.revokes if r.established and not r.corrected]
         if not established:
             return 0
