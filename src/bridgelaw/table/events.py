@@ -170,7 +170,7 @@ def parse_event(text: object, index: int) -> Event:
     argument = argument.strip()
     if key in _SIMPLE and not argument:
         return Event(index, who, key)
-    if key in ("expose", "correct"):
+    if key in ("expose", "correct", "designate"):
         return Event(index, who, key, card=_card(index, argument))
     if key in ("forbid", "require"):
         try:

@@ -25,7 +25,7 @@ class PlayRules(TableState):
     def play_awaiting(self) -> Awaiting | None:
         p = self.pending
         if p is None:
-            return self.law57_awaiting() or self._law50d2_awaiting()
+            return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
         assert self.declarer is not None
         if p.kind == "lead":
             return Awaiting(*self._lead_offer(p))
@@ -68,6 +68,10 @@ class PlayRules(TableState):
             self._start_play()
         if self.pending is not None:
             self._play_pending_event(event)
+            return
+        offer51 = self._law51a_awaiting()
+        if offer51 is not None:
+            self._law51a_designate(offer51, event)
             return
         if self._law57_choose(event):
             return
@@ -285,6 +289,47 @@ class PlayRules(TableState):
             return Seat((play.leader + len(play.trick) - 1) & 3)
         last = play.tricks[-1]
         return Seat((last.leader + 3) & 3)
+
+    # -- Law 51A: declarer designates among penalty cards -----------------------------------
+
+    def _law51a_awaiting(self) -> Awaiting | None:
+        """51A: a defender in turn with two or more penalty cards he could legally play plays
+        the one declarer designates."""
+        play = self.play
+        if play is None or play.is_over or self.declarer is None:
+            return None
+        seat = play.turn
+        if seat.side == self.declarer.side or seat in self.must_play:
+            return None
+        led = play.led_suit() if play.trick else None
+        follow = led is not None and play.can_follow(seat)
+        legal = sorted(
+            c
+            for s, c, k in self.penalty_cards
+            if s == seat and k == "major" and (not follow or c // 13 == led)
+        )
+        if len(legal) < 2:
+            return None
+        return Awaiting(
+            self.declarer.letter, "51A", tuple(f"designate {card_name(c)}" for c in legal)
+        )
+
+    def _law51a_designate(self, offer: Awaiting, event: Event) -> None:
+        word = f"designate {card_name(event.card)}" if event.card is not None else ""
+        if event.who != offer.who or event.action != "designate" or word not in offer.options:
+            raise ScriptError(
+                self.event_index,
+                f"declarer ({offer.who}) designates first: {', '.join(offer.options)} (Law 51A)",
+            )
+        assert self.play is not None and event.card is not None
+        seat = self.play.turn
+        self.must_play[seat] = Obligation("51A", card=event.card)
+        self.rule(
+            "51A",
+            seat,
+            f"declarer designates {card_name(event.card)}, of {seat.letter}'s "
+            "penalty cards, to be played now.",
+        )
 
     # -- Law 57: premature plays -------------------------------------------------------------
 
