@@ -31,6 +31,8 @@ class PlayRules(TableState):
             return Awaiting(*self._lead_offer(p))
         if p.kind == "pc-failure":
             return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
+        if p.kind == "62C1":
+            return Awaiting(p.offender.letter, "62C1", ("accept", "decline"))
         return None
 
     def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
@@ -184,6 +186,8 @@ class PlayRules(TableState):
             self._lead_answer(p, event)
         elif p.kind == "pc-failure":
             self._law52_answer(p, event)
+        elif p.kind == "62C1":
+            self._law62c1_answer(p, event)
         else:  # pragma: no cover
             raise ScriptError(event.index, "unexpected pending state")
 
@@ -684,6 +688,51 @@ class PlayRules(TableState):
                     f"{seat.letter}'s side has played to the next trick.",
                 )
 
+    def _law62c1_answer(self, p: Pending, event: Event) -> None:
+        play = self.play
+        assert play is not None
+        seat = p.offender
+        if event.who != seat.letter or event.action not in ("accept", "decline"):
+            raise ScriptError(
+                self.event_index,
+                f"waiting for {seat.letter}: keep (accept) or "
+                "take back (decline) the card played after the revoke (62C1)",
+            )
+        self.pending = None
+        if event.action == "accept":
+            return
+        taken, card = play.take_back_last()
+        assert taken == seat and card == p.card
+        self.rule(
+            "62C1",
+            seat,
+            f"{seat.letter} takes back {card_name(card)}, played after the "
+            "corrected revoke, and plays again (it is unauthorized information for the "
+            "offending side, 16C).",
+        )
+
+    def _law62c1_offer(self, revoke: Revoke) -> None:
+        """62C1: a non-offender who played after the revoke may take his card back. Offered
+        when his card is the last one of that trick (62C2, the offender's partner after him,
+        is not handled yet)."""
+        play = self.play
+        assert play is not None
+        if revoke.trick == len(play.tricks):
+            leader, cards = play.leader, list(play.trick)
+        elif revoke.trick == len(play.tricks) - 1 and not play.trick:
+            done = play.tricks[-1]
+            leader, cards = done.leader, list(done.cards)
+        else:  # pragma: no cover - corrections are only allowed in these two places
+            return
+        position = (revoke.seat - leader) & 3
+        last = len(cards) - 1
+        if last > position and last == position + 1:
+            after = Seat((leader + last) & 3)
+            if after.side != revoke.seat.side:
+                self.pending = Pending(
+                    "62C1", after, NO_CALL, self.event_index, after, card=cards[last]
+                )
+
     def law63a_establish(self, side: int, law: str, how: str) -> None:
         """63A3: a claim or concession by the offending side, 63A4 its agreement to the
         opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
@@ -724,6 +773,7 @@ class PlayRules(TableState):
         old = play.replace(revoke.trick, seat, card)
         revoke.corrected = True
         self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
+        self._law62c1_offer(revoke)
         if seat.side != self.declarer.side:
             self.penalty_cards.append((seat, old, "major"))
             self._all_major(seat)
