@@ -359,6 +359,18 @@ class PlayRules(TableState):
                 f"{turn.letter} must play (57A).",
             )
             return
+        if self.edition == 2007:
+            # 2007 has no 57D: a card shown at the RHO's turn is an exposed card (49, 50B)
+            self.penalty_cards.append((seat, card, "major"))
+            self._all_major(seat)
+            self.rule(
+                "49",
+                seat,
+                f"{seat.letter} played {card_name(card)} at his RHO's turn: "
+                "an exposed card, a major penalty card (2007: Law 57 covers only a play "
+                "before partner).",
+            )
+            return
         if legal_then:  # 57D: at his RHO's turn; a legal card must be played at his turn
             self.must_play[seat] = Obligation("57D", card=card)
             self.rule(
