@@ -213,3 +213,10 @@ def test_round_trip_random_boards(
         assert after.played_cards() == before.played_cards()
         assert after.tags["Event"] == "Round trip"
         assert check_game(after, "rt.pbn").problems == []
+
+
+def test_check_explains_an_impossible_contract() -> None:
+    text = f'[Board "1"]\n[Deal "{SAMPLE_DEAL}"]\n[Contract "9S"]\n'
+    problems = check_game(read_pbn(text, "c.pbn").games[0], "c.pbn").problems
+    assert [p.line for p in problems] == [3]
+    assert "Law 38" in problems[0].message

@@ -71,7 +71,10 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
 
     contract = game.contract
     if "Contract" in game.tags and contract is None:
-        problem("Contract", f"not a contract: {game.tags['Contract']!r}")
+        try:
+            Contract.parse(game.tags["Contract"])
+        except ParseError as error:  # the parser says why (e.g. a bid above seven, Law 38)
+            problem("Contract", str(error))
     declarer = game.declarer
     if "Declarer" in game.tags and declarer is None and game.tags["Declarer"].strip():
         problem("Declarer", f"not a seat: {game.tags['Declarer']!r}")

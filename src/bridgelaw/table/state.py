@@ -238,9 +238,6 @@ class TableState:
         words.extend(call_name(c) for c in range(first, 35))
         return tuple(words)
 
-    def has_called(self, seat: Seat) -> bool:
-        return any(r.seat == seat and r.is_effective and not r.inferred for r in self.history)
-
     def specified_suits(self, seat: Seat) -> set[str]:
         """Suits ``seat`` named in natural bids of the legal auction (Law 26B: those cannot be
         forbidden). An artificial bid's suits are not known to the engine, so none count."""
