@@ -451,14 +451,25 @@ class Table(PlayRules, ClaimRules, AuctionRules):
         makes that a revoke); when the required suit cannot be led, any card (59)."""
         assert self.play is not None
         hand = self.play.hands[seat]
+        forbidden = 0  # 51B2b: several suits may be forbidden at once
+        for restriction in self.lead_restrictions:
+            if restriction.seat == seat and restriction.kind == "forbid" and restriction.suit:
+                forbidden |= 0x1FFF << (13 * "CDHS".index(restriction.suit))
         for restriction in self.lead_restrictions:
             if restriction.seat != seat or restriction.suit is None:
                 continue
             named = "CDHS".index(restriction.suit)
             holds_named = bool(hand >> (13 * named) & 0x1FFF)
-            holds_other = bool(hand & ~(0x1FFF << (13 * named)))
-            if restriction.kind == "forbid" and card // 13 == named and holds_other:
-                return restriction
+            holds_other = bool(hand & ~forbidden) if restriction.kind == "forbid" else True
+            if restriction.kind == "forbid" and card // 13 == named:
+                if holds_other:
+                    return restriction
+                self.rule(
+                    "59",
+                    seat,
+                    f"{seat.letter} holds only suits he may not lead "
+                    f"(Law {restriction.law}): any card.",
+                )
             if restriction.kind == "require" and card // 13 != named:
                 if holds_named:
                     return restriction

@@ -173,11 +173,15 @@ def parse_event(text: object, index: int) -> Event:
     if key in ("expose", "correct", "designate"):
         return Event(index, who, key, card=_card(index, argument))
     if key in ("forbid", "require"):
+        # 51B2b: declarer may forbid several suits at once ("forbid S H")
+        words = argument.replace(",", " ").split() if key == "forbid" else [argument]
         try:
-            suit = Suit.parse(argument)
+            suits = sorted({Suit.parse(w) for w in words}, reverse=True)
         except BridgeLawError:
             raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C") from None
-        return Event(index, who, key, word=suit.letter)
+        if not suits:
+            raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C")
+        return Event(index, who, key, word=" ".join(s.letter for s in suits))
     if key in ("claim", "concede"):
         number, _, statement = argument.partition(":")
         if not number.strip().isdigit() or int(number) > 13:

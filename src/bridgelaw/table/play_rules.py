@@ -8,6 +8,8 @@ trick (63A1), and its tricks change hands when play ends (64).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError, table_call_of
@@ -45,23 +47,26 @@ class PlayRules(TableState):
         return self.declarer.letter, "56", ("accept", "decline")
 
     def _law50d2_awaiting(self) -> Awaiting | None:
-        """50D2: before a defender leads while his partner has a major penalty card, declarer
-        chooses: require or forbid that suit (the card is then picked up), or neither."""
+        """50D2 (one major penalty card) and 51B (two or more): before a defender leads while
+        his partner has major penalty cards, declarer chooses to require one of their suits or
+        forbid it (51B2b: one or more of them; the cards of those suits are picked up), or
+        neither (the cards stay)."""
         play = self.play
         if play is None or play.trick or play.is_over or self.declarer is None:
             return None
         leader = play.leader
         if leader.side == self.declarer.side or self.pc_choice_made == len(play.tricks):
             return None
-        suits = [
-            c // 13 for s, c, kind in self.penalty_cards if s == leader.partner and kind == "major"
-        ]
-        if not suits:
+        cards = [c for s, c, kind in self.penalty_cards if s == leader.partner and kind == "major"]
+        if not cards:
             return None
-        options: list[str] = []
-        for suit in sorted(set(suits), reverse=True):
-            options += [f"require {SUIT_LETTERS[suit]}", f"forbid {SUIT_LETTERS[suit]}"]
-        return Awaiting(self.declarer.letter, "50D2", (*options, "no-restriction"))
+        suits = [SUIT_LETTERS[s] for s in sorted({c // 13 for c in cards}, reverse=True)]
+        options = [f"require {x}" for x in suits]
+        for size in range(1, len(suits) + 1):
+            options += [f"forbid {' '.join(c)}" for c in combinations(suits, size)]
+        return Awaiting(
+            self.declarer.letter, "51B" if len(cards) > 1 else "50D2", (*options, "no-restriction")
+        )
 
     # -- events of the play period -----------------------------------------------------------
 
@@ -556,36 +561,55 @@ class PlayRules(TableState):
         if event.who != offer.who or word not in offer.options:
             raise ScriptError(
                 event.index,
-                f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} (Law 50D2)",
+                f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} "
+                f"(Law {offer.law})",
             )
         self.pc_choice_made = len(self.play.tricks)
         leader = self.play.leader
         owner = leader.partner
+        mine = [c for s, c, _ in self.penalty_cards if s == owner]
+        several = offer.law == "51B"
+        one_suit = len({c // 13 for c in mine}) == 1
         if event.action == "no-restriction":
             self.rule(
-                "50D2b",
+                "51B2c" if several and not one_suit else "50D2b",
                 owner,
-                f"declarer does not restrict {leader.letter}'s lead; the "
-                "penalty card stays on the table.",
+                f"declarer does not restrict {leader.letter}'s lead; {owner.letter}'s penalty "
+                f"card{'s stay' if len(mine) > 1 else ' stays'} on the table.",
             )
             return
-        suit = event.word
-        # 50D2a: the penalty card is picked up; the restriction holds while he keeps the lead
+        suits = event.word.split()
+        # 50D2a, 51B1, 51B2a/b: the penalty cards of the suits named are picked up; the
+        # restriction holds while the leader keeps the lead
         self.penalty_cards = [
             pc
             for pc in self.penalty_cards
-            if not (pc[0] == owner and SUIT_LETTERS[pc[1] // 13] == suit)
+            if not (pc[0] == owner and SUIT_LETTERS[pc[1] // 13] in suits)
         ]
-        self.lead_restrictions.append(
-            LeadRestriction(leader, owner, "50D2a", self.event_index, kind=event.action, suit=suit)
-        )
+        for suit in suits:
+            self.lead_restrictions.append(
+                LeadRestriction(
+                    leader, owner, "50D2a", self.event_index, kind=event.action, suit=suit
+                )
+            )
+        if not several:
+            law = "50D2a"
+        elif one_suit:
+            law = "51B1a" if event.action == "require" else "51B1b"
+        else:
+            law = "51B2a" if event.action == "require" else "51B2b"
+        for restriction in self.lead_restrictions[-len(suits) :]:
+            restriction.law = law
         verb = "must lead" if event.action == "require" else "may not lead"
+        names = " or ".join(Suit.parse(x).name.lower() for x in suits)
+        left = [c for s, c, _ in self.penalty_cards if s == owner]
         self.rule(
-            "50D2a",
+            law,
             owner,
-            f"declarer chooses: {leader.letter} {verb} "
-            f"{Suit.parse(suit).name.lower()}; {owner.letter}'s penalty card in that suit "
-            "is picked up (its information is unauthorized for his partner, 50E2).",
+            f"declarer chooses: {leader.letter} {verb} {names}; {owner.letter}'s penalty "
+            f"cards in {'that suit' if len(suits) == 1 else 'those suits'} are picked up "
+            "(their information is unauthorized for his partner, 50E2)"
+            + (f"; {' '.join(card_name(c) for c in left)} stay on the table." if left else "."),
         )
 
     # -- Law 67: defective tricks ------------------------------------------------------------
