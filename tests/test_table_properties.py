@@ -93,6 +93,7 @@ def check_cards_conserved(table: TableClass) -> None:
         return
     places = [*play.hands, *(1 << c for t in play.tricks for c in t.cards if c >= 0)]
     places += [1 << c for c in play.trick if c >= 0]  # a card not contributed (67) is no card
+    places += [1 << c for _, _, c in play.surplus]  # too many cards on a trick, unnoticed (67)
     seen = 0
     for mask in places:
         assert seen & mask == 0, "a card in two places"
@@ -144,6 +145,15 @@ def test_random_table_events_never_corrupt_the_engine(
             word = card_name(data.draw(st.sampled_from(cards)))
             action = "expose " if roll == 1 else "correct " if roll == 2 else ""
             text = f"{player.letter} {action}{word}" if roll != 3 else f"{player.letter} none"
+            if roll == 4 and len(cards) > 1:  # two cards at once (58B)
+                two = data.draw(st.lists(st.sampled_from(cards), min_size=2, max_size=2))
+                text = f"{player.letter} cards {' '.join(card_name(c) for c in two)}"
+            elif roll == 5:  # the director's findings of Laws 45E and 67
+                text = data.draw(
+                    st.sampled_from(
+                        ["director fifth-card", *(f"director too-many {x}" for x in "NESW")]
+                    )
+                )
         else:
             letter = data.draw(st.sampled_from("NESW"))
             if data.draw(st.integers(0, 19)) == 0:

@@ -23,8 +23,8 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
+from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
-from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
@@ -32,7 +32,7 @@ from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending
 __all__ = ["Table"]
 
 
-class Table(PlayRules, ClaimRules, AuctionRules):
+class Table(TrickRules, ClaimRules, AuctionRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(
@@ -268,6 +268,12 @@ class Table(PlayRules, ClaimRules, AuctionRules):
             return
         if event.who == "director" and event.action == "unintended":
             self.law45c4b_unintended_designation()
+            return
+        if event.who == "director" and event.action == "fifth-card":
+            self.law45e_fifth_card()
+            return
+        if event.who == "director" and event.action == "too-many":
+            self.law67_too_many(Seat.parse(event.word))
             return
         if event.who == "director":
             raise ScriptError(event.index, f"'director {event.action}' does not fit the play")

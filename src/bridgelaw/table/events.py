@@ -34,6 +34,8 @@ DIRECTOR_FINDINGS = {
     "tricks": "70: the director's decision on a disputed claim (also after 69B2 and 71B)",
     "withdraw-agreement": "69B2: the agreeing side would likely have won a trick it agreed to lose",
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
+    "fifth-card": "45E: the card played after a completed trick was a fifth card, not a lead",
+    "too-many": "67: attention drawn to a trick to which the seat contributed too many cards",
 }
 
 
@@ -130,6 +132,8 @@ class Event:
     """The suit of forbid/require, or the seat named by a director finding."""
     number: int | None = None
     text: str = ""
+    cards: tuple[Card, ...] = ()
+    """``<seat> cards <card> <card>...``: several cards played at once (Law 58B)."""
 
     @property
     def seat(self) -> Seat:
@@ -172,6 +176,11 @@ def parse_event(text: object, index: int) -> Event:
         return Event(index, who, key)
     if key in ("expose", "correct", "designate"):
         return Event(index, who, key, card=_card(index, argument))
+    if key == "cards":
+        cards = tuple(_card(index, w) for w in argument.split())
+        if len(cards) < 2 or len(set(cards)) != len(cards):
+            raise ScriptError(index, f"{text!r}: 'cards' names two or more different cards")
+        return Event(index, who, key, card=cards[0], cards=cards)
     if key in ("forbid", "require"):
         # 51B2b: declarer may forbid several suits at once ("forbid S H")
         words = argument.replace(",", " ").split() if key == "forbid" else [argument]
@@ -213,7 +222,7 @@ def _director_event(index: int, rest: str) -> Event:
         if not argument.isdigit() or int(argument) > 13:
             raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
         return Event(index, "director", key, number=int(argument))
-    if key in ("misinformation", "wrong-board"):
+    if key in ("misinformation", "wrong-board", "too-many"):
         if argument.upper() not in SEAT_WORDS:
             raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
         return Event(index, "director", key, word=argument.upper())

@@ -35,6 +35,9 @@ class PlayRules(TableState):
             return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
         if p.kind == "62C1":
             return Awaiting(p.offender.letter, "62C1", ("accept", "decline"))
+        if p.kind == "58B":
+            options = tuple(f"designate {card_name(c)}" for c in p.cards)
+            return Awaiting(p.offender.letter, "58B2", options)
         return None
 
     def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
@@ -100,6 +103,8 @@ class PlayRules(TableState):
                 self._law62_correct(event.seat, event.card)
         elif event.action == "none":
             self._law67_omit(event.seat)
+        elif event.action == "cards":
+            self.law58b_several(event.seat, event.cards)
         else:
             raise ScriptError(
                 event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
@@ -193,6 +198,8 @@ class PlayRules(TableState):
             self._law52_answer(p, event)
         elif p.kind == "62C1":
             self._law62c1_answer(p, event)
+        elif p.kind == "58B":
+            self.law58b_answer(p, event)
         else:  # pragma: no cover
             raise ScriptError(event.index, "unexpected pending state")
 
@@ -650,11 +657,7 @@ class PlayRules(TableState):
                 self.event_index,
                 f"{seat.letter} holds the suit led to that trick and must add a card of it (67)",
             )
-        next_trick = [Seat((play.leader + i) & 3) for i in range(len(play.trick))]
-        both_played_on = index < len(play.tricks) - 1 or (
-            index == len(play.tricks) - 1 and len({s.side for s in next_trick}) == 2
-        )
-        if not both_played_on:
+        if not play.both_sides_played_after(index):
             play.supply(index, seat, card, recount=True)
             self.rule(
                 "67A1",
@@ -929,6 +932,12 @@ class PlayRules(TableState):
     # -- hooks provided by the table ---------------------------------------------------------
 
     def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
+        raise NotImplementedError  # pragma: no cover
+
+    def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def law58b_answer(self, p: Pending, event: Event) -> None:
         raise NotImplementedError  # pragma: no cover
 
     def _restrictions_after_trick(self) -> None:

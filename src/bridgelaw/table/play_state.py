@@ -81,6 +81,9 @@ class TablePlay:
         self.revokes: list[Revoke] = []
         self.omissions: dict[int, Seat] = {}
         """Law 67: trick index -> the player who contributed no card to it (not yet made up)."""
+        self.surplus: list[tuple[int, Seat, Card]] = []
+        """Law 67: cards a player put on a trick beside the one that counts (trick index, seat,
+        card), unnoticed so far: out of the hand, not in the trick."""
 
     # -- the strict play's reading API -------------------------------------------------------
 
@@ -113,6 +116,15 @@ class TablePlay:
             else self.tricks[trick_index if trick_index is not None else 0].cards
         )
         return next(c for c in cards if c != NO_CARD) // 13
+
+    def both_sides_played_after(self, trick_index: int) -> bool:
+        """Have both sides played to a trick after ``trick_index`` (the line of Law 67)?"""
+        if trick_index < len(self.tricks) - 1:
+            return True
+        if trick_index >= len(self.tricks):
+            return False
+        sides = {(self.leader + i) & 1 for i in range(len(self.trick))}
+        return len(sides) == 2
 
     def is_revoke(self, seat: Seat, card: Card) -> bool:
         """Law 61A: not following suit when able."""
@@ -236,6 +248,7 @@ class TablePlay:
         other.played = list(self.played)
         other.revokes = [Revoke(**vars(r)) for r in self.revokes]
         other.omissions = dict(self.omissions)
+        other.surplus = list(self.surplus)
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> TablePlay:

@@ -142,6 +142,10 @@ class Pending:
     card: int = -1
     """In the play: the card of the irregularity (a lead out of turn, 53-56; a card played
     instead of a penalty card, 52)."""
+    cards: tuple[int, ...] = ()
+    """Law 58B: the cards played at once, among which the offender says which one he played."""
+    trick: int = -1
+    """Law 67A2: the trick the cards were played to."""
 
 
 @dataclass

@@ -1,0 +1,256 @@
+"""Too many cards: a fifth card to a trick (45E), several cards at once (58B), and the
+defective trick they leave when nobody notices in time (67A2, 67B2).
+
+Several cards played at once (``<seat> cards SA S2``) wait for the offender to say which one he
+played (58B2). If the next player plays instead, nobody noticed: the first card named is the one
+shown as played, and the others lie on the trick as surplus, out of the hand and out of play,
+until ``director too-many <seat>`` draws attention to them: before both sides have played to the
+next trick 58B still applies (67A2); after, the surplus goes back to the hand as if it had always
+been there, and not playing it since may be a revoke (67B2).
+"""
+
+from __future__ import annotations
+
+from bridgelaw.cards import Card, Seat, card_name, is_honour
+from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.play_rules import NO_CALL, PlayRules
+from bridgelaw.table.play_state import NO_CARD, Revoke
+from bridgelaw.table.state import Pending
+
+
+class TrickRules(PlayRules):
+    """Laws 45E, 58B and 67A2/67B2; mixed into :class:`~bridgelaw.table.Table`."""
+
+    # -- Law 45E: a fifth card ---------------------------------------------------------------
+
+    def law45e_fifth_card(self) -> None:
+        """The director finds that the card played just after a completed trick was a fifth
+        card to that trick, not a lead: a defender's becomes a penalty card (45E1, major: it was
+        played deliberately, 50B); declarer's goes back without rectification (45E2)."""
+        play, p = self.play, self.pending
+        assert self.declarer is not None
+        if play is None or p is None or p.kind != "lead" or not play.tricks:
+            raise ScriptError(
+                self.event_index,
+                "45E: there is no card played after a completed trick for the director to "
+                "judge (only a card waiting as a lead out of turn can be a fifth card)",
+            )
+        o, card = p.offender, p.card
+        self.pending = None
+        if o.side == self.declarer.side:
+            self.rule(
+                "45E2",
+                o,
+                f"{o.letter}'s {card_name(card)} was a fifth card to trick "
+                f"{len(play.tricks)}, not a lead: it goes back without rectification.",
+            )
+            return
+        self.penalty_cards.append((o, card, "major"))
+        self._all_major(o)
+        self.rule(
+            "45E1",
+            o,
+            f"{o.letter}'s {card_name(card)} was a fifth card to trick "
+            f"{len(play.tricks)}, not a lead: it becomes a major penalty card (Law 50).",
+        )
+
+    # -- Law 58B: several cards at once ------------------------------------------------------
+
+    def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:
+        play = self.play
+        assert play is not None
+        for card in cards:
+            if not play.holds(seat, card):
+                raise ScriptError(
+                    self.event_index, f"{seat.letter} does not hold {card_name(card)}"
+                )
+        if seat != play.turn:
+            raise ScriptError(
+                self.event_index,
+                f"{seat.letter} plays several cards at {play.turn.letter}'s turn: "
+                "58B is handled for the player in turn only",
+            )
+        self.pending = Pending(
+            "58B", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards, trick=-1
+        )
+
+    def law58b_answer(self, p: Pending, event: Event) -> None:
+        play = self.play
+        assert play is not None
+        seat = p.offender
+        if event.who == seat.letter and event.action == "designate" and event.card in p.cards:
+            assert event.card is not None
+            self.pending = None
+            if p.trick < 0:
+                self._law58b2_designated(seat, event.card, p.cards)
+            else:
+                self._law67a2_designated(seat, event.card, p)
+            return
+        if p.trick < 0 and event.action == "card" and event.seat == seat.lho:
+            # nobody drew attention: the first card counts as played; the rest lie on the trick
+            assert event.card is not None
+            self.pending = None
+            trick = len(play.tricks)
+            self.card_played(seat, p.cards[0])
+            if self.pending is not None:
+                raise ScriptError(
+                    event.index, "the card shown as played needs a ruling first (58B2)"
+                )
+            for card in p.cards[1:]:
+                play.hands[seat] &= ~(1 << card)
+                play.surplus.append((trick, seat, card))
+            self.review(
+                "58B4",
+                f"{seat.letter} played {' '.join(card_name(c) for c in p.cards)} at once to "
+                f"trick {trick + 1} and nobody noticed: a defective trick (67) once found.",
+            )
+            self.card_played(event.seat, event.card)
+            return
+        options = ", ".join(f"designate {card_name(c)}" for c in p.cards)
+        raise ScriptError(
+            event.index, f"waiting for {seat.letter} to say which card he played: {options} (58B2)"
+        )
+
+    def _law58b2_designated(self, seat: Seat, card: Card, cards: tuple[Card, ...]) -> None:
+        others = [c for c in cards if c != card]
+        self.card_played(seat, card)
+        self._law58b2_others(seat, card, others, "58B2")
+
+    def _law58b2_others(self, seat: Seat, card: Card, others: list[Card], law: str) -> None:
+        """The cards shown but not played: a defender's become penalty cards (50B: a single low
+        card shown by accident is minor, an honour or two or more are major); declarer's and
+        dummy's go back (48A)."""
+        assert self.declarer is not None
+        names = " ".join(card_name(c) for c in others)
+        if seat.side == self.declarer.side:
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} played {card_name(card)}; {names} "
+                "goes back to the hand without rectification (48A).",
+            )
+            return
+        for other in others:
+            minor = len(others) == 1 and not is_honour(other)
+            self.penalty_cards.append((seat, other, "minor" if minor else "major"))
+        self._all_major(seat)
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter} played {card_name(card)}; {names} "
+            f"{'becomes a penalty card' if len(others) == 1 else 'become penalty cards'} "
+            "(Law 50).",
+        )
+
+    # -- Law 67: too many cards found later --------------------------------------------------
+
+    def law67_too_many(self, seat: Seat) -> None:
+        play = self.play
+        if play is None:
+            raise ScriptError(self.event_index, "no card has been played")
+        mine = [(t, c) for t, s, c in play.surplus if s == seat]
+        if not mine:
+            raise ScriptError(
+                self.event_index, f"{seat.letter} has no surplus card on any trick (67)"
+            )
+        index = mine[0][0]
+        surplus = tuple(c for t, c in mine if t == index)
+        shown = self._card_in_trick(index, seat)
+        if not play.both_sides_played_after(index):
+            # 67A2: still in time: 58B applies, the offender says which card he played
+            self.pending = Pending(
+                "58B",
+                seat,
+                NO_CALL,
+                self.event_index,
+                seat,
+                law="67A2",
+                cards=(shown, *surplus),
+                trick=index,
+            )
+            self.rule(
+                "67A2",
+                seat,
+                f"{seat.letter} contributed too many cards to trick {index + 1} and "
+                "attention is drawn before both sides have played to the next one: he says "
+                "which card he played (58B2).",
+            )
+            return
+        self._law67b2_return(index, seat, surplus, shown)
+
+    def _card_in_trick(self, index: int, seat: Seat) -> Card:
+        play = self.play
+        assert play is not None
+        if index == len(play.tricks):
+            return play.trick[(seat - play.leader) & 3]
+        return play.tricks[index].card_of(seat)
+
+    def _law67a2_designated(self, seat: Seat, card: Card, p: Pending) -> None:
+        play = self.play
+        assert play is not None
+        index = p.trick
+        shown = p.cards[0]
+        play.surplus = [e for e in play.surplus if not (e[0] == index and e[1] == seat)]
+        for other in p.cards[1:]:
+            play.hands[seat] |= 1 << other
+        if card != shown:
+            play.replace(index, seat, card)  # 67A: the trick is won as it now stands
+        others = [c for c in p.cards if c != card]
+        self._law58b2_others(seat, card, others, "58B2")
+
+    def _law67b2_return(
+        self, index: int, seat: Seat, surplus: tuple[Card, ...], shown: Card
+    ) -> None:
+        """67B2: the card shown as played stays, the trick keeps its winner, the surplus goes
+        back to the hand as if held all along; a later trick where it would have let him follow
+        suit is a revoke (established if his side has played to the trick after it, 63A)."""
+        play = self.play
+        assert play is not None
+        play.surplus = [e for e in play.surplus if not (e[0] == index and e[1] == seat)]
+        for card in surplus:
+            play.hands[seat] |= 1 << card
+        self.rule(
+            "67B2a",
+            seat,
+            f"{seat.letter} had put {' '.join(card_name(c) for c in surplus)} on trick "
+            f"{index + 1} beside {card_name(shown)}: it goes back to his hand and the trick "
+            "keeps its winner.",
+        )
+        suits = {c // 13 for c in surplus}
+        for t in range(index + 1, len(play.tricks) + 1):
+            if t == len(play.tricks):
+                cards, leader = list(play.trick), play.leader
+            else:
+                cards, leader = list(play.tricks[t].cards), play.tricks[t].leader
+            position = (seat - leader) & 3
+            if position >= len(cards) or cards[position] == NO_CARD:
+                continue
+            led = next(c for c in cards if c != NO_CARD) // 13
+            played = cards[position]
+            if played // 13 == led or led not in suits:
+                continue
+            if any(r.seat == seat and r.trick == t for r in play.revokes):
+                continue  # already a revoke there
+            revoke = Revoke(seat, t, played, led, self.event_index)
+            revoke.established = t != 11 and self._side_played_after(t, seat)
+            play.revokes.append(revoke)
+            established = " (established, 63A1)" if revoke.established else ""
+            self.rule(
+                "67B2b",
+                seat,
+                f"{revoke.describe()}: the returned card counts as held then, so not "
+                f"following suit was a revoke{established}.",
+            )
+
+    def _side_played_after(self, t: int, seat: Seat) -> bool:
+        """Has ``seat``'s side played to a trick after trick ``t`` (63A1)?"""
+        play = self.play
+        assert play is not None
+        if t < len(play.tricks) - 1:
+            return True
+        if t >= len(play.tricks):
+            return False
+        return any(((play.leader + i) & 1) == seat.side for i in range(len(play.trick)))
+
+
+__all__ = ["TrickRules"]
