@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_rules import NO_CALL, PlayRules
+from bridgelaw.table.play_rules import NO_CALL
 from bridgelaw.table.play_state import NO_CARD, Revoke
+from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.state import Pending
 
 
-class TrickRules(PlayRules):
+class TrickRules(RevokeRules):
     """Laws 45E, 58B and 67A2/67B2; mixed into :class:`~bridgelaw.table.Table`."""
 
     # -- Law 45E: a fifth card ---------------------------------------------------------------
