@@ -33,8 +33,8 @@ class PlayRules(TableState):
             return Awaiting(*self._lead_offer(p))
         if p.kind == "pc-failure":
             return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
-        if p.kind == "62C1":
-            return Awaiting(p.offender.letter, "62C1", ("accept", "decline"))
+        if p.kind.startswith("62C"):
+            return self.law62c_awaiting(p)
         if p.kind == "58B":
             options = tuple(f"designate {card_name(c)}" for c in p.cards)
             return Awaiting(p.offender.letter, "58B2", options)
@@ -196,8 +196,8 @@ class PlayRules(TableState):
             self._lead_answer(p, event)
         elif p.kind == "pc-failure":
             self._law52_answer(p, event)
-        elif p.kind == "62C1":
-            self._law62c1_answer(p, event)
+        elif p.kind.startswith("62C"):
+            self.law62c_answer(p, event)
         elif p.kind == "58B":
             self.law58b_answer(p, event)
         else:  # pragma: no cover
@@ -716,7 +716,10 @@ class PlayRules(TableState):
     def _law62_correct(self, seat: Seat, card: Card) -> None:
         raise NotImplementedError  # pragma: no cover
 
-    def _law62c1_answer(self, p: Pending, event: Event) -> None:
+    def law62c_answer(self, p: Pending, event: Event) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def law62c_awaiting(self, p: Pending) -> Awaiting:
         raise NotImplementedError  # pragma: no cover
 
     def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:

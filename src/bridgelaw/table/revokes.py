@@ -11,8 +11,8 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL, PlayRules
-from bridgelaw.table.play_state import Revoke
-from bridgelaw.table.state import Pending
+from bridgelaw.table.play_state import Revoke, winner_index
+from bridgelaw.table.state import Awaiting, Pending
 
 
 class RevokeRules(PlayRules):
@@ -40,51 +40,6 @@ class RevokeRules(PlayRules):
                     f"{seat.letter}'s side has played to the next trick.",
                 )
 
-    def _law62c1_answer(self, p: Pending, event: Event) -> None:
-        play = self.play
-        assert play is not None
-        seat = p.offender
-        if event.who != seat.letter or event.action not in ("accept", "decline"):
-            raise ScriptError(
-                self.event_index,
-                f"waiting for {seat.letter}: keep (accept) or "
-                "take back (decline) the card played after the revoke (62C1)",
-            )
-        self.pending = None
-        if event.action == "accept":
-            return
-        taken, card = play.take_back_last()
-        assert taken == seat and card == p.card
-        self.rule(
-            "62C1",
-            seat,
-            f"{seat.letter} takes back {card_name(card)}, played after the "
-            "corrected revoke, and plays again (it is unauthorized information for the "
-            "offending side, 16C).",
-        )
-
-    def _law62c1_offer(self, revoke: Revoke) -> None:
-        """62C1: a non-offender who played after the revoke may take his card back. Offered
-        when his card is the last one of that trick (62C2, the offender's partner after him,
-        is not handled yet)."""
-        play = self.play
-        assert play is not None
-        if revoke.trick == len(play.tricks):
-            leader, cards = play.leader, list(play.trick)
-        elif revoke.trick == len(play.tricks) - 1 and not play.trick:
-            done = play.tricks[-1]
-            leader, cards = done.leader, list(done.cards)
-        else:  # pragma: no cover - corrections are only allowed in these two places
-            return
-        position = (revoke.seat - leader) & 3
-        last = len(cards) - 1
-        if last > position and last == position + 1:
-            after = Seat((leader + last) & 3)
-            if after.side != revoke.seat.side:
-                self.pending = Pending(
-                    "62C1", after, NO_CALL, self.event_index, after, card=cards[last]
-                )
-
     def law63a_establish(self, side: int, law: str, how: str) -> None:
         """63A3: a claim or concession by the offending side, 63A4 its agreement to the
         opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
@@ -101,19 +56,52 @@ class RevokeRules(PlayRules):
                 revoke.established = True
                 self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
 
+    # -- Law 62: correcting a revoke ---------------------------------------------------------
+
+    def _correctable(self, seat: Seat) -> Revoke | None:
+        """The revoke ``seat`` may correct now: not established (62A), on trick 12 (62D), or
+        established but in a trick where both sides revoked and only one side has played on
+        (2017 62C3)."""
+        play = self.play
+        assert play is not None
+        for revoke in reversed(play.revokes):
+            if revoke.seat != seat or revoke.corrected:
+                continue
+            if revoke.trick == 11 or revoke.trick == len(play.tricks):
+                return revoke
+            if revoke.trick == len(play.tricks) - 1 and (
+                not revoke.established or self._law62c3_other(revoke) is not None
+            ):
+                return revoke
+        return None
+
+    def _law62c3_other(self, revoke: Revoke) -> Revoke | None:
+        """62C3 (2017): the other side's uncorrected revoke in the same completed trick, when
+        at most one side has played to the next trick."""
+        play = self.play
+        assert play is not None
+        if self.edition == 2007 or revoke.trick != len(play.tricks) - 1 or len(play.trick) > 1:
+            return None
+        for other in play.revokes:
+            if (
+                other.trick == revoke.trick
+                and other.seat.side != revoke.seat.side
+                and not other.corrected
+            ):
+                return other
+        return None
+
     def _law62_correct(self, seat: Seat, card: Card) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        open_revokes = [
-            r for r in play.revokes if r.seat == seat and not r.corrected and not r.established
-        ]
-        if not open_revokes:
+        if not any(r.seat == seat and not r.corrected for r in play.revokes):
             raise ScriptError(self.event_index, f"{seat.letter} has no revoke to correct")
-        revoke = open_revokes[-1]
-        in_progress = revoke.trick == len(play.tricks)
-        last_done = revoke.trick == len(play.tricks) - 1 and not play.trick
-        if not (in_progress or last_done or revoke.trick == 11):
-            raise ScriptError(self.event_index, "the revoke can no longer be corrected here")
+        revoke = self._correctable(seat)
+        if revoke is None:
+            raise ScriptError(
+                self.event_index,
+                "the revoke is established: it can no longer be corrected (63B)",
+            )
         if not play.holds(seat, card):
             raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
         if not revoke.allows(card):
@@ -122,10 +110,18 @@ class RevokeRules(PlayRules):
                 f"{card_name(card)} does not follow suit: the "
                 "correction must be a legal card (62B)",
             )
+        other = self._law62c3_other(revoke)
+        # 62C3 proper when one side has played on; with nobody on, each is corrected (62A)
+        both_law = "62A"
+        if other is not None and (revoke.established or other.established or play.trick):
+            both_law = "62C3"
+            self._law62c3_withdraw_next(revoke, other)
+        elif revoke.trick == len(play.tricks) - 1 and play.trick:
+            self._law62_next_trick_back(revoke, card)
         old = play.replace(revoke.trick, seat, card)
         revoke.corrected = True
+        revoke.established = False
         self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
-        self._law62c1_offer(revoke)
         if seat.side != self.declarer.side:
             self.penalty_cards.append((seat, old, "major"))
             self._all_major(seat)
@@ -142,6 +138,216 @@ class RevokeRules(PlayRules):
                 f"{seat.letter} corrects the revoke: {card_name(card)} "
                 f"replaces {card_name(old)}, which goes back without penalty.",
             )
+        if other is not None and not other.corrected and self.pending is None:
+            other.established = False
+            options = tuple(
+                f"correct {card_name(c)}"
+                for c in range(51, -1, -1)
+                if play.hands[other.seat] >> c & 1 and other.allows(c)
+            )
+            self.pending = Pending(
+                "62C3",
+                other.seat,
+                NO_CALL,
+                self.event_index,
+                other.seat,
+                law=both_law,
+                cards=tuple(c for c in range(51, -1, -1) if f"correct {card_name(c)}" in options),
+                trick=other.trick,
+            )
+            return
+        paired = any(
+            r.trick == revoke.trick and r.corrected and r.seat.side != seat.side
+            for r in play.revokes
+        )
+        if other is None and not paired:  # 62C3 settles the cards of a pair of revokes
+            self._law62c1_offer(revoke)
+
+    def _law62_next_trick_back(self, revoke: Revoke, card: Card) -> None:
+        """A revoke corrected after the non-offending side has led to the next trick: if the
+        correction changes who won the revoke trick, that lead was made from the wrong hand and
+        goes back without rectification (its player is not an offender)."""
+        play = self.play
+        assert play is not None
+        done = play.tricks[revoke.trick]
+        cards = list(done.cards)
+        cards[(revoke.seat - done.leader) & 3] = card
+        winner = Seat((done.leader + winner_index(cards, play.trump)) & 3)
+        if winner == done.winner:
+            return
+        taken = [play.take_back_last() for _ in range(len(play.trick))]
+        names = " ".join(card_name(c) for _, c in reversed(taken))
+        self.rule(
+            "62C1",
+            None,
+            f"the correction gives trick {revoke.trick + 1} to {winner.letter}: {names}, "
+            "played to the next trick, goes back without rectification.",
+        )
+
+    def _law62c3_withdraw_next(self, revoke: Revoke, other: Revoke) -> None:
+        """62C3: both sides revoked in one trick and one side has played on: both revokes are
+        corrected; cards the defenders withdraw become penalty cards; no trick changes hands
+        for them (64B8)."""
+        play = self.play
+        assert play is not None and self.declarer is not None
+        while play.trick:
+            seat, card = play.take_back_last()
+            if seat.side != self.declarer.side:
+                self.penalty_cards.append((seat, card, "major"))
+                self._all_major(seat)
+                what = "becomes a major penalty card"
+            else:
+                what = "goes back to the hand"
+            self.rule(
+                "62C3",
+                seat,
+                f"{seat.letter}'s {card_name(card)}, played to the next trick, is withdrawn "
+                f"and {what}.",
+            )
+        self.rule(
+            "62C3",
+            None,
+            f"both sides revoked on trick {revoke.trick + 1} and only one side has played "
+            f"on: {revoke.describe()} and {other.describe()} are both corrected (16C2); no "
+            "trick changes hands for them (64B8).",
+        )
+
+    # -- Law 62C1/62C2: cards played after the revoke ----------------------------------------
+
+    def _law62c1_offer(self, revoke: Revoke) -> None:
+        """62C1: the revoker's left-hand opponent, if he played after the revoke, may take his
+        card back; 62C2 then lets the revoker's partner, if he too played after it, do so."""
+        leader, cards = self._trick_cards(revoke.trick)
+        position = (revoke.seat - leader) & 3
+        if len(cards) > position + 1:
+            lho = revoke.seat.lho
+            self.pending = Pending(
+                "62C1",
+                lho,
+                NO_CALL,
+                self.event_index,
+                lho,
+                law="62C1",
+                card=cards[position + 1],
+                trick=revoke.trick,
+            )
+
+    def _trick_cards(self, index: int) -> tuple[Seat, list[Card]]:
+        play = self.play
+        assert play is not None
+        if index == len(play.tricks):
+            return play.leader, list(play.trick)
+        done = play.tricks[index]
+        return done.leader, list(done.cards)
+
+    def law62c_awaiting(self, p: Pending) -> Awaiting:
+        if p.kind in ("62C1", "62C2"):
+            return Awaiting(p.offender.letter, p.kind, ("accept", "decline"))
+        if p.kind == "62C3":
+            return Awaiting(
+                p.offender.letter, p.law, tuple(f"correct {card_name(c)}" for c in p.cards)
+            )
+        return Awaiting(p.offender.letter, p.law, tuple(card_name(c) for c in p.cards))
+
+    def law62c_answer(self, p: Pending, event: Event) -> None:
+        play = self.play
+        assert play is not None
+        seat = p.offender
+        offer = self.law62c_awaiting(p)
+        if p.kind == "62C3":
+            if event.who != seat.letter or event.action != "correct":
+                raise ScriptError(
+                    event.index,
+                    f"waiting for {seat.letter} to correct his revoke too: "
+                    f"{', '.join(offer.options)} ({p.law})",
+                )
+            assert event.card is not None
+            self.pending = None
+            self._law62_correct(seat, event.card)
+            return
+        if p.kind == "62C-replace":
+            self._law62c_replace(p, event, offer)
+            return
+        if event.who != seat.letter or event.action not in ("accept", "decline"):
+            raise ScriptError(
+                event.index,
+                f"waiting for {seat.letter}: keep (accept) or take back (decline) the card "
+                f"played after the revoke ({p.kind})",
+            )
+        self.pending = None
+        if event.action == "accept":
+            return
+        # he takes it back and plays again in its place (a replay, not a new play: a card he
+        # takes back under 62C2 is a penalty card only from then on)
+        _, cards = self._trick_cards(p.trick)
+        hand = play.hands[seat] | 1 << p.card
+        led = cards[0] // 13
+        follow = bool(hand >> (13 * led) & 0x1FFF)
+        legal = tuple(
+            c for c in range(51, -1, -1) if hand >> c & 1 and (not follow or c // 13 == led)
+        )
+        self.pending = Pending(
+            "62C-replace",
+            seat,
+            NO_CALL,
+            self.event_index,
+            seat,
+            law=p.kind,
+            card=p.card,
+            cards=legal,
+            trick=p.trick,
+        )
+
+    def _law62c_replace(self, p: Pending, event: Event, offer: Awaiting) -> None:
+        play = self.play
+        assert play is not None
+        seat = p.offender
+        if event.who != seat.letter or event.action != "card" or event.card not in p.cards:
+            raise ScriptError(
+                event.index,
+                f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
+                f"{', '.join(offer.options)} ({p.law})",
+            )
+        assert event.card is not None
+        self.pending = None
+        if event.card != p.card:
+            play.replace(p.trick, seat, event.card)
+        self._law62c_taken_back(p.law, seat, p.card, event.card)
+        if p.law == "62C1":
+            leader, cards = self._trick_cards(p.trick)
+            partner = seat.lho  # the revoker's partner plays after the revoker's LHO
+            position = (partner - leader) & 3
+            if position < len(cards) and position > (seat - leader) & 3:
+                self.pending = Pending(
+                    "62C2",
+                    partner,
+                    NO_CALL,
+                    self.event_index,
+                    partner,
+                    law="62C2",
+                    card=cards[position],
+                    trick=p.trick,
+                )
+
+    def _law62c_taken_back(
+        self, law: str, seat: Seat, card: Card, instead: Card | None = None
+    ) -> None:
+        assert self.declarer is not None
+        penalty = law == "62C2" and seat.side != self.declarer.side
+        if penalty:
+            self.penalty_cards.append((seat, card, "major"))
+            self._all_major(seat)
+            if instead == card:
+                self.penalty_cards.pop()
+        then = "plays again" if instead is None else f"plays {card_name(instead)} instead"
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter} takes back {card_name(card)}, played after the corrected revoke, "
+            f"and {then}"
+            + (" (a defender of the offending side: it becomes a penalty card)" if penalty else "")
+            + "; the information is unauthorized for the offending side (16C).",
+        )
 
     def law64_transfers(self, claimed: tuple[int, int] = (0, 0)) -> int:
         """64A/64B when play ceases: tricks transferred to the non-offending side; returns the
