@@ -17,8 +17,8 @@ The project's words (the spec leaves them to the project):
 * ``<declarer> names <designation>``: declarer designates dummy's card incompletely (46B):
   ``high [suit]``/``top``, ``low [suit]``/``small``, ``win``, ``any``/``anything``, a suit
   (``H``), a rank (``7``, ``K``) or a card (``HK``, the proper form of 46A).
-* ``director dummy-looked`` (43A2 broken), ``director not-designated`` (45D: dummy's last card
-  was not the one declarer designated), ``director incontrovertible <card>`` (46B: declarer's
+* ``director dummy-looked`` (43A2 broken), ``director not-designated [<card>]`` (45D: dummy's
+  last card, or the card named, was not the one declarer designated), ``director incontrovertible <card>`` (46B: declarer's
   different intention is beyond doubt; that card replaces the one 46B deemed designated).
 """
 
@@ -67,7 +67,7 @@ class DummyRules(TableState):
             if event.action == "dummy-looked":
                 self._law43a2_broken()
             elif event.action == "not-designated":
-                self._law45d_not_designated()
+                self._law45d_not_designated(event.card)
             else:
                 assert event.card is not None
                 self._law46b_incontrovertible(event.card)
@@ -259,15 +259,23 @@ class DummyRules(TableState):
 
     # -- Law 45D: dummy's card not designated; 45F: dummy suggests a card ---------------------
 
-    def _law45d_not_designated(self) -> None:
+    def _law45d_not_designated(self, named: Card | None) -> None:
+        """45D: the card dummy played without declarer designating it (``named``, or dummy's
+        last card) goes back if attention is drawn before each side has played to the next
+        trick (45D1); later it stands (45D2; 2007 has no 45D2)."""
         play = self.play
         if play is None or self.declarer is None:
             raise ScriptError(self.event_index, "dummy has played no card")
         d = self.dummy
         cards = self._played_in_order()
-        mine = [i for i, (_, s, c) in enumerate(cards) if s == d and c != NO_CARD]
+        mine = [
+            i
+            for i, (_, s, c) in enumerate(cards)
+            if s == d and c != NO_CARD and named in (None, c)
+        ]
         if not mine:
-            raise ScriptError(self.event_index, "dummy has played no card")
+            what = "no card" if named is None else f"no {card_name(named)}"
+            raise ScriptError(self.event_index, f"dummy has played {what}")
         position = mine[-1]
         trick, _, card = cards[position]
         next_sides = {s.side for t, s, c in cards if t == trick + 1 and c != NO_CARD}
@@ -600,14 +608,6 @@ class DummyRules(TableState):
                 "61A",
                 None,
                 f"{target.letter} had none of the suit led with his {card_name(card)}: no revoke.",
-            )
-            return
-        if revoke.established:
-            self.rule(
-                "63B",
-                target,
-                f"{revoke.describe()} is a revoke already established: it stands, "
-                "and Law 64 applies at the end.",
             )
             return
         if law == "61B2a" and self.dummy_broke:

@@ -36,7 +36,8 @@ DIRECTOR_FINDINGS = {
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
     "dummy-looked": "43A2: dummy broke a limitation (exchanged hands with declarer, left his "
     "seat to watch declarer, or looked at a defender's cards): 43B2 and 43B3 then apply",
-    "not-designated": "45D: dummy played a card declarer had not designated",
+    "not-designated": "45D: dummy played a card declarer had not designated (dummy's last card, "
+    "or the card named)",
     "incontrovertible": "46B: declarer's different intention is incontrovertible; the card he "
     "meant is played instead of the one 46B deemed designated",
 }
@@ -270,7 +271,7 @@ def _director_event(index: int, rest: str) -> Event:
         if argument.upper() not in SEAT_WORDS:
             raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
         return Event(index, "director", key, word=argument.upper())
-    if key == "incontrovertible":
+    if key == "incontrovertible" or (key == "not-designated" and argument):
         return Event(index, "director", key, card=_card(index, argument))
     if key in DIRECTOR_FINDINGS and not argument:
         return Event(index, "director", key)
