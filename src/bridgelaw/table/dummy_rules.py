@@ -18,8 +18,9 @@ The project's words (the spec leaves them to the project):
   ``high [suit]``/``top``, ``low [suit]``/``small``, ``win``, ``any``/``anything``, a suit
   (``H``), a rank (``7``, ``K``) or a card (``HK``, the proper form of 46A).
 * ``director dummy-looked`` (43A2 broken), ``director not-designated [<card>]`` (45D: dummy's
-  last card, or the card named, was not the one declarer designated), ``director incontrovertible <card>`` (46B: declarer's
-  different intention is beyond doubt; that card replaces the one 46B deemed designated).
+  last card, or the card named, was not the one declarer designated), ``director
+  incontrovertible <card>`` (46B: declarer's different intention is beyond doubt; that card
+  replaces the one 46B deemed designated).
 """
 
 from __future__ import annotations
@@ -269,9 +270,7 @@ class DummyRules(TableState):
         d = self.dummy
         cards = self._played_in_order()
         mine = [
-            i
-            for i, (_, s, c) in enumerate(cards)
-            if s == d and c != NO_CARD and named in (None, c)
+            i for i, (_, s, c) in enumerate(cards) if s == d and c != NO_CARD and named in (None, c)
         ]
         if not mine:
             what = "no card" if named is None else f"no {card_name(named)}"
