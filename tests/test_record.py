@@ -195,7 +195,8 @@ def test_every_script_exports_a_pbn_game_the_checker_accepts(path: Path) -> None
     if table.phase == "auction":  # an unfinished auction: no contract to check against
         assert all("incomplete" in p.message for p in report.problems), report.problems
         return
-    play_laws = ("48", "49", "5", "6")  # exposed and penalty cards, leads, revokes (48-67)
+    # exposed and penalty cards, leads, revokes (48-67); 43B2a/43B3 let an irregular lead stand
+    play_laws = ("43B", "48", "49", "5", "6")
     irregular_play = bool(table.play and table.play.revokes) or any(
         r.law.startswith(play_laws) and not r.law.startswith(("68", "69", "70", "71"))
         for r in table.rulings

@@ -24,6 +24,7 @@ from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.defective import TrickRules
+from bridgelaw.table.dummy_rules import DummyRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
@@ -32,7 +33,7 @@ from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending
 __all__ = ["Table"]
 
 
-class Table(TrickRules, ClaimRules, AuctionRules):
+class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(
@@ -250,6 +251,8 @@ class Table(TrickRules, ClaimRules, AuctionRules):
         if event.action in CLAIM_ACTIONS:
             self.claim_event(event)  # Laws 68-71
             return
+        if self.dummy_event(event):  # Laws 42-43, 45D, 45F, 46, 61B
+            return
         choice = self._lead_choice() if self.pending is None else None
         if choice is not None:
             restriction, options = choice
@@ -267,7 +270,10 @@ class Table(TrickRules, ClaimRules, AuctionRules):
             self._law26_choose(restriction, event)
             return
         if event.who == "director" and event.action == "unintended":
-            self.law45c4b_unintended_designation()
+            if self.edition == 2007:
+                self.law45c4b_2007()  # 2007: any player's unintended naming
+            else:
+                self.law45c4b_unintended_designation()
             return
         if event.who == "director" and event.action == "fifth-card":
             self.law45e_fifth_card()
@@ -512,6 +518,9 @@ class Table(TrickRules, ClaimRules, AuctionRules):
             claim = self.claim_awaiting()
             if claim is not None:
                 return claim
+            offer = self.dummy_awaiting()
+            if offer is not None:
+                return offer
             if self.pending is not None:
                 return self.play_awaiting()
             choice = self._lead_choice()

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
-from bridgelaw.cards import Card, Seat, Strain, Suit, parse_card
+from bridgelaw.cards import RANK_CHARS, SUIT_LETTERS, Card, Seat, Strain, Suit, parse_card
 from bridgelaw.errors import BridgeLawError
 
 SEAT_WORDS = ("N", "E", "S", "W")
@@ -36,6 +36,23 @@ DIRECTOR_FINDINGS = {
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
     "fifth-card": "45E: the card played after a completed trick was a fifth card, not a lead",
     "too-many": "67: attention drawn to a trick to which the seat contributed too many cards",
+    "dummy-looked": "43A2: dummy broke a limitation (exchanged hands with declarer, left his "
+    "seat to watch declarer, or looked at a defender's cards): 43B2 and 43B3 then apply",
+    "not-designated": "45D: dummy played a card declarer had not designated (dummy's last card, "
+    "or the card named)",
+    "incontrovertible": "46B: declarer's different intention is incontrovertible; the card he "
+    "meant is played instead of the one 46B deemed designated",
+}
+
+#: The words of ``<declarer> names ...`` (Law 46B) that are not a suit, a rank or a card.
+NAME_WORDS = {
+    "high": "high",
+    "top": "high",
+    "low": "low",
+    "small": "low",
+    "win": "win",
+    "any": "any",
+    "anything": "any",
 }
 
 
@@ -125,11 +142,14 @@ class Event:
     """``N``, ``E``, ``S``, ``W`` or ``director``."""
     action: str
     """call, card, expose, correct, claim, concede, agree, dispute, play-on, accept, decline,
-    forbid, require, no-restriction, spread, review, or a director finding."""
+    forbid, require, no-restriction, spread, review, the dummy words (warns, asks, attention,
+    suggests, names, lead-hand), or a director finding."""
     call: TableCall | None = None
     card: Card | None = None
     word: str = ""
-    """The suit of forbid/require, or the seat named by a director finding."""
+    """The suit of forbid/require, the seat named by a director finding, by ``asks`` or by
+    ``lead-hand``, or the kind of a ``names`` designation (high, low, win, any, suit, rank,
+    card)."""
     number: int | None = None
     text: str = ""
     cards: tuple[Card, ...] = ()
@@ -152,6 +172,8 @@ _SIMPLE = {
     "lowest",
     "none",
     "play-on",
+    "warns",
+    "attention",
 }
 
 
@@ -181,6 +203,8 @@ def parse_event(text: object, index: int) -> Event:
         if len(cards) < 2 or len(set(cards)) != len(cards):
             raise ScriptError(index, f"{text!r}: 'cards' names two or more different cards")
         return Event(index, who, key, card=cards[0], cards=cards)
+    if key in ("asks", "lead-hand", "suggests", "names"):
+        return _dummy_event(index, who, key, argument, text)
     if key in ("forbid", "require"):
         # 51B2b: declarer may forbid several suits at once ("forbid S H")
         words = argument.replace(",", " ").split() if key == "forbid" else [argument]
@@ -214,6 +238,40 @@ def _card(index: int, word: str) -> Card:
         raise ScriptError(index, f"{word!r} is not a card (like SA, HT or H10)") from None
 
 
+def _dummy_event(index: int, who: str, key: str, argument: str, text: str) -> Event:
+    """The project's words for Laws 42-46 and 61B: ``asks [seat]``, ``lead-hand <seat>``,
+    ``suggests [card]`` and ``names <designation>``."""
+    if key == "suggests":
+        card = _card(index, argument) if argument else None
+        return Event(index, who, key, card=card)
+    if key in ("asks", "lead-hand"):
+        if argument.upper() in SEAT_WORDS:
+            return Event(index, who, key, word=argument.upper())
+        if key == "asks" and not argument:
+            return Event(index, who, key)
+        raise ScriptError(index, f"{text!r}: {key} names a seat (N, E, S or W)")
+    words = argument.split() or [""]
+    first = words[0].lower()
+    if len(words) > 2:
+        pass
+    elif first in NAME_WORDS:
+        kind = NAME_WORDS[first]
+        if len(words) == 1:
+            return Event(index, who, key, word=kind)
+        if kind in ("high", "low") and words[1].upper() in tuple(SUIT_LETTERS):
+            return Event(index, who, key, word=kind, text=words[1].upper())
+    elif len(words) == 1:
+        w = words[0].upper()
+        if w in tuple(SUIT_LETTERS):
+            return Event(index, who, key, word="suit", text=w)
+        if w in tuple(RANK_CHARS) or w == "10":
+            return Event(index, who, key, word="rank", text="T" if w == "10" else w)
+        return Event(index, who, key, word="card", card=_card(index, w))
+    raise ScriptError(
+        index, f"{text!r}: names takes high/low [suit], win, any, a suit, a rank or a card"
+    )
+
+
 def _director_event(index: int, rest: str) -> Event:
     word, _, argument = rest.partition(" ")
     key = word.lower()
@@ -226,6 +284,8 @@ def _director_event(index: int, rest: str) -> Event:
         if argument.upper() not in SEAT_WORDS:
             raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
         return Event(index, "director", key, word=argument.upper())
+    if key == "incontrovertible" or (key == "not-designated" and argument):
+        return Event(index, "director", key, card=_card(index, argument))
     if key in DIRECTOR_FINDINGS and not argument:
         return Event(index, "director", key)
     known = ", ".join(DIRECTOR_FINDINGS)

@@ -50,6 +50,11 @@ class Revoke:
     """The revoke was a failure to play a card faced on the table (a penalty card): 64B3."""
     defective: bool = False
     """A card supplied late to a defective trick (67B1): deemed a revoke, 64A2 only."""
+    as_established: bool = False
+    """43B2b: dummy, having broken a limitation, asked first: corrected, but Law 64 applies as
+    if it were established (one trick, 64A2)."""
+    waived: bool = False
+    """43B3: dummy, having broken a limitation, first drew attention to it: not rectified."""
     rule: str = "follow"
     """What was broken (61A): follow suit; or, for a lead under a lead restriction (26B,
     50D2a), a ``forbid``-den suit led or a ``require``-d suit not led (``suit_led`` is then

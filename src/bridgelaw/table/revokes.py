@@ -367,7 +367,11 @@ class RevokeRules(PlayRules):
                     f"{revoke.describe()} was on trick 12: no trick "
                     "changes hands (the director may restore equity, 64C).",
                 )
-        established = [r for r in play.revokes if r.established and not r.corrected]
+        established = [
+            r
+            for r in play.revokes
+            if ((r.established and not r.corrected) or r.as_established) and not r.waived
+        ]  # 43B2b: corrected but counted as established; 43B3: never rectified
         if not established:
             return 0
         both = len({r.seat.side for r in established}) == 2
@@ -415,7 +419,8 @@ class RevokeRules(PlayRules):
             else:
                 winner = play.tricks[revoke.trick].winner
                 os_won_revoke_trick = winner.side == o.side
-            if winner == o and not revoke.defective:  # dummy's trick is not declarer's (64A)
+            if winner == o and not (revoke.defective or revoke.as_established):
+                # dummy's trick is not declarer's (64A); 67B1 and 43B2b move one trick only
                 moved = 1 + (1 if later_os else 0)
                 self.rule(
                     "64A1",

@@ -1,0 +1,709 @@
+"""Dummy and declarer's designations at the table: Laws 42, 43, 45C4b (2007), 45D, 45F, 46, 61B.
+
+The project's words (the spec leaves them to the project):
+
+* ``<dummy> warns``: dummy warns declarer against leading from the wrong hand (42B2). After
+  dummy broke a 43A2 limitation, either defender chooses the hand (43B2a): ``<defender>
+  lead-hand <seat>``.
+* ``<seat> asks [<seat>]``: a question about a possible revoke: declarer asks a defender (61B1),
+  dummy asks declarer (42B1, 61B2a; a defender: 61B2b), a defender asks declarer or his partner
+  (61B3). Dummy asks declarer when no seat is named. A question establishes nothing; if the
+  player asked did revoke, attention is drawn and he corrects (62A), offered as
+  ``correct <card>``; after dummy broke a limitation his question makes Law 64 apply to
+  declarer's corrected revoke as if it were established (43B2b).
+* ``<dummy> attention``: dummy draws attention to an irregularity during the play (43A1b);
+  after he broke a limitation and the irregularity is a defender's, it is not rectified (43B3).
+* ``<dummy> suggests [<card>]``: dummy touches or suggests a card without instruction (45F).
+* ``<declarer> names <designation>``: declarer designates dummy's card incompletely (46B):
+  ``high [suit]``/``top``, ``low [suit]``/``small``, ``win``, ``any``/``anything``, a suit
+  (``H``), a rank (``7``, ``K``) or a card (``HK``, the proper form of 46A).
+* ``director dummy-looked`` (43A2 broken), ``director not-designated [<card>]`` (45D: dummy's
+  last card, or the card named, was not the one declarer designated), ``director
+  incontrovertible <card>`` (46B: declarer's different intention is beyond doubt; that card
+  replaces the one 46B deemed designated).
+"""
+
+from __future__ import annotations
+
+from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
+from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.play_state import NO_CARD, Revoke, winner_index
+from bridgelaw.table.state import Awaiting, Obligation, TableState
+
+DUMMY_WORDS = frozenset(
+    {"warns", "asks", "attention", "suggests", "names", "lead-hand", "designate", "correct"}
+)
+DUMMY_FINDINGS = frozenset({"dummy-looked", "not-designated", "incontrovertible"})
+
+
+class DummyRules(TableState):
+    """Laws 42-43, 45D, 45F, 46 and 61B; mixed into :class:`~bridgelaw.table.Table`."""
+
+    dummy_broke: bool = False
+    """43A2: the director found that dummy broke a limitation (43B2, 43B3 then apply)."""
+    dummy_offer: Awaiting | None = None
+    """What the dummy laws now offer: 43B2a (the hand to lead from), 46B3b (the suit of the
+    rank named), 46B5 (a defender designates dummy's card), 62A (the correction of a revoke
+    after a question)."""
+    dummy_offer_seats: tuple[Seat, ...] = ()
+    """Who may answer the offer (43B2a and 46B5: either defender)."""
+    designated_46b: tuple[Card, int] | None = None
+    """The card 46B deemed designated and the number of cards played once it was."""
+    law45d_rho: tuple[Seat, Card] | None = None
+    """45D1: declarer's RHO and the card he took back; declarer keeps his own card unless the
+    RHO changes his."""
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def dummy_awaiting(self) -> Awaiting | None:
+        return self.dummy_offer
+
+    def dummy_event(self, event: Event) -> bool:
+        """Handle ``event`` if it is one of the dummy laws' (True), else leave it (False)."""
+        if self.dummy_offer is not None:
+            return self._dummy_offer_answer(event)
+        if event.who == "director":
+            if event.action not in DUMMY_FINDINGS:
+                return False
+            if event.action == "dummy-looked":
+                self._law43a2_broken()
+            elif event.action == "not-designated":
+                self._law45d_not_designated(event.card)
+            else:
+                assert event.card is not None
+                self._law46b_incontrovertible(event.card)
+            return True
+        self._law45d_rho_plays(event)
+        if event.action not in DUMMY_WORDS - {"designate", "correct"}:
+            return False
+        if self.play is None or self.declarer is None:
+            raise ScriptError(
+                event.index, f"'{event.who} {event.action}' belongs to the play, after the lead"
+            )
+        seat = event.seat
+        if event.action == "names":
+            self._law46_names(event)
+        elif event.action == "asks":
+            self._law61b_asks(event)
+        elif event.action == "lead-hand":
+            raise ScriptError(event.index, "nobody is choosing the hand to lead from (43B2a)")
+        else:
+            if seat != self.declarer.partner:
+                raise ScriptError(
+                    event.index, f"'{event.action}' is dummy's word; dummy is {self.dummy.letter}"
+                )
+            if event.action == "warns":
+                self._law42b2_warns()
+            elif event.action == "attention":
+                self._law43a1_attention()
+            else:
+                self._law45f_suggests(event.card)
+        return True
+
+    @property
+    def dummy(self) -> Seat:
+        assert self.declarer is not None
+        return self.declarer.partner
+
+    def _offer(self, who: tuple[Seat, ...], law: str, options: tuple[str, ...]) -> None:
+        self.dummy_offer = Awaiting(who[0].letter, law, options)
+        self.dummy_offer_seats = who
+
+    def _dummy_offer_answer(self, event: Event) -> bool:
+        offer = self.dummy_offer
+        assert offer is not None and self.play is not None
+        if event.card is not None:
+            word = f"{event.action} {card_name(event.card)}"
+        else:
+            word = f"{event.action} {event.word}".strip()
+        who_ok = event.who in {s.letter for s in self.dummy_offer_seats}
+        if not who_ok or word not in offer.options:
+            seats = " or ".join(s.letter for s in self.dummy_offer_seats)
+            raise ScriptError(
+                event.index,
+                f"waiting for {seats}: {', '.join(offer.options)} (Law {offer.law})",
+            )
+        self.dummy_offer = None
+        self.dummy_offer_seats = ()
+        if offer.law == "62A":
+            return False  # the correction itself is Law 62's (play rules)
+        if offer.law == "43B2a":
+            hand = Seat.parse(event.word)
+            self.play.leader = hand
+            self.rule(
+                "43B2a",
+                self.dummy,
+                f"{event.who} chooses that declarer leads from "
+                f"{'his own hand' if hand == self.declarer else 'dummy'} ({hand.letter}).",
+            )
+            return True
+        assert event.card is not None
+        if offer.law == "46B5":
+            self.rule(
+                "46B5",
+                None,
+                f"{event.who} designates dummy's {card_name(event.card)}, declarer "
+                "having named neither suit nor rank.",
+            )
+        self._play_dummy(event.card)
+        return True
+
+    # -- Laws 42-43: dummy's rights and limitations ------------------------------------------
+
+    def _law43a2_broken(self) -> None:
+        if self.phase != "play" or self.declarer is None:
+            raise ScriptError(self.event_index, "there is a dummy only in the play period")
+        self.dummy_broke = True
+        d = self.dummy
+        self.rule(
+            "43A2",
+            d,
+            f"dummy ({d.letter}) broke a limitation of Law 43A2: from now on, if he warns "
+            "declarer against leading from the wrong hand, asks first about declarer's revoke "
+            "or first draws attention to a defender's irregularity, 43B2/43B3 apply.",
+        )
+        self.review("43B1", f"dummy ({d.letter}) may get a procedural penalty (Law 90).")
+
+    def _law42b2_warns(self) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        if play.trick or play.is_over or play.leader.side != self.declarer.side or not play.played:
+            raise ScriptError(
+                self.event_index,
+                "dummy can warn against leading from the wrong hand only when declarer's side "
+                "is to lead (42B2)",
+            )
+        d = self.dummy
+        if self.dummy_broke:
+            self._offer(
+                (self.declarer.lho, self.declarer.rho),
+                "43B2a",
+                (f"lead-hand {self.declarer.letter}", f"lead-hand {d.letter}"),
+            )
+            return
+        self.rule(
+            "42B2",
+            None,
+            f"dummy warns declarer not to lead from the wrong hand: he may try to prevent "
+            f"declarer's irregularity; no rectification, the lead is from {play.leader.letter}.",
+        )
+
+    def _law43a1_attention(self) -> None:
+        """43A1b: dummy may not draw attention during the play. After breaking a 43A2
+        limitation, dummy first to draw attention to a defender's irregularity: no
+        rectification (43B3; 2017: the defenders' score alone adjusted at the end; 2007: 12B1).
+        """
+        play = self.play
+        assert play is not None and self.declarer is not None
+        d = self.dummy
+        p = self.pending
+        defenders = self.declarer.side ^ 1
+        target: str | None = None
+        revoke: Revoke | None = None
+        if p is not None and p.offender.side == defenders and p.kind in ("lead", "pc-failure"):
+            target = "lead" if p.kind == "lead" else "penalty card"
+        else:
+            revoke = self._open_revoke(defenders)
+            if revoke is not None:
+                target = "revoke"
+        if self.dummy_broke and target is not None:
+            self._law43b3(target, revoke)
+            return
+        self.rule(
+            "43A1b",
+            d,
+            f"dummy ({d.letter}) draws attention to an irregularity during the play, which he "
+            "may not do; the irregularity is dealt with as the Laws say (43B1: Law 90 may apply).",
+        )
+        self.review("43B1", f"dummy ({d.letter}) drew attention during the play (Law 90).")
+        if revoke is not None:
+            self._offer_correction(revoke)
+
+    def _law43b3(self, target: str, revoke: Revoke | None) -> None:
+        play = self.play
+        p = self.pending
+        assert play is not None and self.declarer is not None
+        d = self.dummy
+        if target == "revoke":
+            assert revoke is not None
+            revoke.waived = True
+            what = f"{revoke.describe()} is not corrected and no trick changes hands for it"
+            offender = revoke.seat
+        else:
+            assert p is not None
+            offender = p.offender
+            self.pending = None
+            if target == "lead":
+                play.leader = p.offender
+                what = f"{p.offender.letter}'s lead of {card_name(p.card)} out of turn stands"
+            else:
+                what = f"{card_name(p.card)}, played instead of the penalty card, stands"
+            self._play(p.offender, p.card)
+        self.rule(
+            "43B3",
+            offender,
+            f"dummy ({d.letter}), having broken a 43A2 limitation, is the first to draw "
+            f"attention to a defender's irregularity: no rectification; {what}.",
+        )
+        if self.edition == 2007:
+            self.review(
+                "12B1",
+                "43B3 (2007): play went on as if there had been no irregularity; the "
+                "director may award an adjusted score (12B1).",
+            )
+        else:
+            self.review(
+                "43B3",
+                "if the defenders gained through their irregularity, only their score is "
+                "adjusted; declarer's side keeps the table result (split score).",
+            )
+
+    # -- Law 45D: dummy's card not designated; 45F: dummy suggests a card ---------------------
+
+    def _law45d_not_designated(self, named: Card | None) -> None:
+        """45D: the card dummy played without declarer designating it (``named``, or dummy's
+        last card) goes back if attention is drawn before each side has played to the next
+        trick (45D1); later it stands (45D2; 2007 has no 45D2)."""
+        play = self.play
+        if play is None or self.declarer is None:
+            raise ScriptError(self.event_index, "dummy has played no card")
+        d = self.dummy
+        cards = self._played_in_order()
+        mine = [
+            i for i, (_, s, c) in enumerate(cards) if s == d and c != NO_CARD and named in (None, c)
+        ]
+        if not mine:
+            what = "no card" if named is None else f"no {card_name(named)}"
+            raise ScriptError(self.event_index, f"dummy has played {what}")
+        position = mine[-1]
+        trick, _, card = cards[position]
+        next_sides = {s.side for t, s, c in cards if t == trick + 1 and c != NO_CARD}
+        too_late = len(next_sides) == 2 or any(t > trick + 1 for t, _, _ in cards)
+        if too_late:
+            dummy_revoke = any(
+                r.seat == d and r.card == card and r.trick == trick for r in play.revokes
+            )
+            if self.edition == 2007:
+                law, why = "45D", "(2007 has no 45D2) "
+            else:
+                law, why = "45D2", ""
+            after = (
+                "dummy thereby revoked: 64B3, with 64C"
+                if dummy_revoke
+                else "later cards to its trick may be revokes (64A, 64C, 64B7)"
+            )
+            self.rule(
+                law,
+                d,
+                f"dummy's {card_name(card)} was not designated, but both sides have played "
+                f"to the next trick: {why}it stands and play goes on; {after}.",
+            )
+            if dummy_revoke:
+                self.review("64C", f"dummy's {card_name(card)}, not designated, revoked.")
+            return
+        later = [(t, s, c) for t, s, c in cards[position + 1 :] if c != NO_CARD]
+        for _ in range(len(later) + 1):
+            play.take_back_last()
+        declarer = self.declarer
+        own = [c for t, s, c in later if s == declarer and t == trick]
+        rho = [c for t, s, c in later if s == declarer.rho and t == trick]
+        if own and rho:
+            self.must_play[declarer] = Obligation("45D1", card=own[0])
+            self.law45d_rho = (declarer.rho, rho[0])
+        back_too = ", ".join(f"{s.letter}'s {card_name(c)}" for _, s, c in later)
+        self.rule(
+            "45D" if self.edition == 2007 else "45D1",
+            d,
+            f"dummy's {card_name(card)} was not designated and attention was drawn in time: "
+            "it goes back to dummy"
+            + (
+                f"; so do the cards played after it ({back_too}): a defender may play "
+                "another, declarer only if his RHO changes his card (16C)"
+                if later
+                else ""
+            )
+            + ".",
+        )
+
+    def _law45d_rho_plays(self, event: Event) -> None:
+        """45D1: if declarer's RHO plays another card than the one he took back, declarer may
+        change his own card too."""
+        if self.law45d_rho is None or self.declarer is None:
+            return
+        rho, old = self.law45d_rho
+        if event.action != "card" or event.who != rho.letter:
+            return
+        self.law45d_rho = None
+        if event.card != old:
+            self.must_play.pop(self.declarer, None)
+            self.rule(
+                "45D1",
+                None,
+                f"declarer's RHO ({rho.letter}) changed his card: declarer may change his own.",
+            )
+
+    def _law45f_suggests(self, card: Card | None) -> None:
+        play = self.play
+        assert play is not None
+        d = self.dummy
+        if not play.played:
+            raise ScriptError(self.event_index, "dummy is faced only after the opening lead (45F)")
+        if card is not None and not play.holds(d, card):
+            raise ScriptError(self.event_index, f"dummy does not hold {card_name(card)}")
+        what = f"the {card_name(card)}" if card is not None else "a card"
+        self.rule(
+            "45F",
+            d,
+            f"dummy ({d.letter}) touched or suggested {what} without declarer's instruction: "
+            "play goes on.",
+        )
+        self.review(
+            "45F",
+            f"dummy suggested {what}: an adjusted score if the play it suggested damaged "
+            "the defenders.",
+        )
+
+    # -- Law 46: incomplete or invalid designation of dummy's card ---------------------------
+
+    def _law46_names(self, event: Event) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
+        d = self.dummy
+        if event.seat != self.declarer:
+            raise ScriptError(
+                event.index, f"only declarer ({self.declarer.letter}) designates dummy's cards"
+            )
+        kind = event.word
+        if kind == "card":
+            assert event.card is not None
+            if play.holds(d, event.card):
+                self._play_dummy(event.card)  # 46A: the proper form
+            else:
+                self._void_designation(card_name(event.card))
+            return
+        if play.turn != d or self.pending is not None or play.is_over:
+            raise ScriptError(event.index, "it is not dummy's turn to play")
+        led = play.led_suit() if play.trick else None
+        hand = [c for c in range(52) if play.hands[d] >> c & 1]
+        legal = [c for c in hand if led is None or c // 13 == led] if play.can_follow(d) else hand
+        if kind in ("high", "low"):
+            suit = "CDHS".index(event.text) if event.text else led
+            if suit is None:
+                raise ScriptError(
+                    event.index, f"'{kind}' when dummy leads: declarer must name a suit (46A)"
+                )
+            cards = [c for c in hand if c // 13 == suit]
+            if not cards:
+                self._void_designation(f"the {kind} {SUIT_LETTERS[suit]}")
+                return
+            card = cards[-1] if kind == "high" else cards[0]
+            law = "46B1a" if kind == "high" else "46B1c"
+            self.rule(
+                law,
+                None,
+                f"declarer says '{kind}': dummy's {'highest' if kind == 'high' else 'lowest'} "
+                f"{SUIT_LETTERS[suit]}, the {card_name(card)}, is played.",
+            )
+            self._play_dummy(card, designated_by_46b=True)
+        elif kind == "win":
+            self._law46b1b_win(legal)
+        elif kind == "suit":
+            suit = "CDHS".index(event.text)
+            cards = [c for c in hand if c // 13 == suit]
+            if not cards:
+                self._void_designation(f"a {event.text}")
+                return
+            self.rule(
+                "46B2",
+                None,
+                f"declarer names the suit only: dummy's lowest {event.text}, the "
+                f"{card_name(cards[0])}, is played.",
+            )
+            self._play_dummy(cards[0], designated_by_46b=True)
+        elif kind == "rank":
+            self._law46b3_rank(event.text, hand, legal)
+        else:  # any
+            self._offer(
+                (self.declarer.lho, self.declarer.rho),
+                "46B5",
+                tuple(f"designate {card_name(c)}" for c in legal),
+            )
+
+    def _law46b1b_win(self, legal: list[Card]) -> None:
+        """46B1b: the lowest card known to win the trick: it beats the cards played so far and,
+        if a defender is still to play, every card of its suit the defenders may hold (a ruff
+        by a defender still to play is not foreseen)."""
+        play = self.play
+        assert play is not None and self.declarer is not None
+        if not play.trick:
+            raise ScriptError(self.event_index, "'win' when dummy leads: declarer names a card")
+        trick = list(play.trick)
+        hidden = play.hands[self.declarer.lho] | play.hands[self.declarer.rho]
+        still_to_play = len(trick) < 3
+        known = []
+        for card in sorted(legal, key=lambda c: (c // 13 == play.trump, c)):
+            if winner_index([*trick, card], play.trump) != len(trick):
+                continue
+            if still_to_play and any(
+                hidden >> c & 1 for c in range(card + 1, (card // 13 + 1) * 13)
+            ):
+                continue
+            known.append(card)
+        if not known:
+            self.rule(
+                "46B1b",
+                None,
+                "declarer tells dummy to win the trick, but no card of dummy's is known to win "
+                "it: no card is played; declarer designates one.",
+            )
+            return
+        card = known[0]
+        self.rule(
+            "46B1b",
+            None,
+            f"declarer tells dummy to win the trick: the lowest card known to win it, "
+            f"the {card_name(card)}, is played.",
+        )
+        self._play_dummy(card, designated_by_46b=True)
+
+    def _law46b3_rank(self, rank: str, hand: list[Card], legal: list[Card]) -> None:
+        play = self.play
+        assert play is not None
+        d = self.dummy
+        r = "23456789TJQKA".index(rank)
+        if not play.trick and play.tricks and play.tricks[-1].winner == d:
+            last = play.tricks[-1]
+            won_with = last.cards[(d - last.leader) & 3]
+            card = (won_with // 13) * 13 + r
+            if play.holds(d, card):
+                self.rule(
+                    "46B3a",
+                    None,
+                    f"declarer names only the rank {rank} as dummy leads: dummy continues the "
+                    f"suit it won the last trick with, the {card_name(card)}.",
+                )
+                self._play_dummy(card, designated_by_46b=True)
+                return
+        held = [c for c in hand if c % 13 == r]
+        if not held:
+            self._void_designation(f"a {rank}")
+            return
+        fit = [c for c in legal if c % 13 == r]
+        if len(fit) == 1:
+            self.rule(
+                "46B3b",
+                None,
+                f"declarer names only the rank {rank}: dummy's only one that may be played, "
+                f"the {card_name(fit[0])}, is played.",
+            )
+            self._play_dummy(fit[0], designated_by_46b=True)
+            return
+        if not fit:
+            self.rule(
+                "46B3b",
+                None,
+                f"declarer names only the rank {rank}, and dummy cannot legally play a card of "
+                "that rank: no card is played; declarer designates one.",
+            )
+            return
+        self.rule(
+            "46B3b",
+            None,
+            f"declarer names only the rank {rank}, and dummy may play more than one card of "
+            "that rank: declarer must name the suit.",
+        )
+        assert self.declarer is not None
+        self._offer((self.declarer,), "46B3b", tuple(f"names {card_name(c)}" for c in fit))
+
+    def _void_designation(self, what: str) -> None:
+        self.rule(
+            "46B4",
+            None,
+            f"declarer designates {what}, which dummy does not hold: the designation is void; "
+            "declarer designates any legal card.",
+        )
+
+    def _play_dummy(self, card: Card, designated_by_46b: bool = False) -> None:
+        play = self.play
+        assert play is not None
+        self.play_event(Event(self.event_index, self.dummy.letter, "card", card=card))
+        self.designated_46b = (card, len(play.played)) if designated_by_46b else None
+
+    def _law46b_incontrovertible(self, card: Card) -> None:
+        play = self.play
+        designated = self.designated_46b
+        if (
+            play is None
+            or designated is None
+            or designated[1] != len(play.played)
+            or not play.played
+            or play.played[-1] != designated[0]
+        ):
+            raise ScriptError(
+                self.event_index,
+                "46B: the last card played must be the one an incomplete designation of "
+                "dummy's card deemed designated",
+            )
+        seat, old = play.take_back_last()
+        self.designated_46b = None
+        self.rule(
+            "46B",
+            None,
+            f"declarer's different intention is incontrovertible: the {card_name(card)} he "
+            f"meant is played, not the {card_name(old)}.",
+        )
+        self.play_event(Event(self.event_index, seat.letter, "card", card=card))
+
+    # -- Law 61B: questions about a possible revoke -------------------------------------------
+
+    def _law61b_asks(self, event: Event) -> None:
+        assert self.play is not None and self.declarer is not None
+        asker, d, declarer = event.seat, self.dummy, self.declarer
+        if event.word:
+            target = Seat.parse(event.word)
+        elif asker == d:
+            target = declarer
+        else:
+            raise ScriptError(event.index, "'asks' names the player asked (61B)")
+        if target in (asker, d):
+            raise ScriptError(event.index, f"{asker.letter} cannot ask {target.letter} (61B)")
+        if asker == d:
+            law = "61B2a" if target == declarer else "61B2b"
+        elif asker == declarer:
+            law = "61B1"
+        else:
+            law = "61B3"
+        revoke, card = self._failure_to_follow(target)
+        if card is None:
+            raise ScriptError(
+                event.index,
+                f"{target.letter} has not failed to follow suit to this trick or the last "
+                "one: nothing to ask (61B)",
+            )
+        if law == "61B2b":
+            self.rule(
+                law,
+                d,
+                f"dummy asks a defender ({target.letter}) about a possible revoke, which he may "
+                "not do (16B may apply).",
+            )
+        elif law == "61B3" and self.edition == 2007:
+            self.rule(
+                law,
+                None,
+                f"{asker.letter} asks {target.letter} whether he has none of the suit led "
+                "(2007: allowed unless the regulating authority forbids it; at the risk of "
+                "unauthorized information).",
+            )
+        else:
+            self.rule(
+                law,
+                None,
+                f"{asker.letter} asks {target.letter} whether he has none of the suit led: "
+                "information; a question does not establish a revoke.",
+            )
+        if revoke is None:
+            self.rule(
+                "61A",
+                None,
+                f"{target.letter} had none of the suit led with his {card_name(card)}: no revoke.",
+            )
+            return
+        if law == "61B2a" and self.dummy_broke:
+            revoke.as_established = True
+            self.rule(
+                "43B2b",
+                target,
+                f"dummy, having broken a 43A2 limitation, is the first to ask about "
+                f"{revoke.describe()}: declarer must correct it, and Law 64 applies as if it "
+                "were established.",
+            )
+        elif law == "61B2b" and self.dummy_broke:
+            self._law43b3("revoke", revoke)
+            return
+        self._offer_correction(revoke)
+
+    def _offer_correction(self, revoke: Revoke) -> None:
+        """62A: attention drawn to a revoke not yet established: it must be corrected."""
+        play = self.play
+        assert play is not None
+        cards = [c for c in range(52) if play.hands[revoke.seat] >> c & 1 and revoke.allows(c)]
+        self._offer((revoke.seat,), "62A", tuple(f"correct {card_name(c)}" for c in cards))
+
+    def _failure_to_follow(self, seat: Seat) -> tuple[Revoke | None, Card | None]:
+        """``seat``'s card to the trick in progress, or to the last trick before the next lead,
+        if it did not follow the suit led; and the revoke it made, if any."""
+        play = self.play
+        assert play is not None
+        cards = self._played_in_order()
+        current = len(play.tricks)
+        window = {current} if play.trick else {current - 1}
+        for trick, s, card in cards:
+            if s != seat or trick not in window or card == NO_CARD:
+                continue
+            if card // 13 == play.led_suit(trick):
+                return None, None
+            for revoke in play.revokes:
+                if revoke.seat == seat and revoke.card == card and not revoke.corrected:
+                    return revoke, card
+            return None, card
+        return None, None
+
+    def _open_revoke(self, side: int) -> Revoke | None:
+        """The latest revoke by ``side`` not yet established nor corrected, that can still be
+        corrected (the trick in progress, or the last one before the next lead)."""
+        play = self.play
+        assert play is not None
+        current = len(play.tricks)
+        window = {current} if play.trick else {current, current - 1}
+        for revoke in reversed(play.revokes):
+            if (
+                revoke.seat.side == side
+                and not revoke.established
+                and not revoke.corrected
+                and not revoke.waived
+                and revoke.trick in window
+            ):
+                return revoke
+        return None
+
+    def _played_in_order(self) -> list[tuple[int, Seat, Card]]:
+        """Every card played: (trick index, seat, card), trick by trick."""
+        play = self.play
+        assert play is not None
+        out: list[tuple[int, Seat, Card]] = []
+        for index, trick in enumerate(play.tricks):
+            for i, card in enumerate(trick.cards):
+                out.append((index, Seat((trick.leader + i) & 3), card))
+        for i, card in enumerate(play.trick):
+            out.append((len(play.tricks), Seat((play.leader + i) & 3), card))
+        return out
+
+    # -- 2007 Law 45C4b -----------------------------------------------------------------------
+
+    def law45c4b_2007(self) -> None:
+        """2007 45C4b: any player (not only declarer naming dummy's card, as in 2017) may
+        correct at once an unintended naming of a card, before his partner plays. The
+        director's finding ``unintended`` concerns the last card played."""
+        play = self.play
+        if play is None or not play.played:
+            raise ScriptError(self.event_index, "no card has been played")
+        seat, card = play.take_back_last()
+        self.rule(
+            "45C4b",
+            None,
+            f"the director finds the naming of {seat.letter}'s {card_name(card)} unintended "
+            "(2007: any player may correct it at once, before his partner plays): it goes "
+            "back and the card meant is played.",
+        )
+
+    # -- hooks provided by the play rules ----------------------------------------------------
+
+    def play_event(self, event: Event) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+
+__all__ = ["DUMMY_FINDINGS", "DUMMY_WORDS", "DummyRules"]
