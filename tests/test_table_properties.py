@@ -151,7 +151,12 @@ def test_random_table_events_never_corrupt_the_engine(
             elif roll == 5:  # the director's findings of Laws 45E and 67
                 text = data.draw(
                     st.sampled_from(
-                        ["director fifth-card", *(f"director too-many {x}" for x in "NESW")]
+                        [
+                            "director fifth-card",
+                            "director told-to-lead",
+                            *(f"director too-many {x}" for x in "NESW"),
+                            *(f"director mistaken-explanation {x}" for x in "NESW"),
+                        ]
                     )
                 )
         else:

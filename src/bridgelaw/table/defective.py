@@ -55,6 +55,62 @@ class TrickRules(RevokeRules):
             f"{len(play.tricks)}, not a lead: it becomes a major penalty card (Law 50).",
         )
 
+    # -- Law 47E: a card played on wrong information may be taken back ----------------------
+
+    def law47e1_told_to_lead(self) -> None:
+        """47E1: a lead out of turn made because an opponent said it was his lead goes back
+        without rectification; it cannot be accepted, and it establishes nothing (63A1)."""
+        play, p = self.play, self.pending
+        if play is None or p is None or p.kind != "lead":
+            raise ScriptError(
+                self.event_index, "47E1: no lead out of turn is waiting to be settled"
+            )
+        self.pending = None
+        self.rule(
+            "47E1",
+            p.offender,
+            f"{p.offender.letter} led {card_name(p.card)} out of turn because an opponent said "
+            f"it was his lead: it goes back without rectification and {play.leader.letter} "
+            "leads (16C).",
+        )
+
+    def law47e2_mistaken_explanation(self, seat: Seat) -> None:
+        """47E2a: a card played after an opponent's mistaken explanation may be taken back,
+        without rectification, if no card has been played after it to the trick (the opening
+        lead stands once dummy is faced); too late, the director may adjust (47E2b)."""
+        play = self.play
+        if play is None or not play.played:
+            raise ScriptError(self.event_index, "no card has been played")
+        if all(s != seat for s, _ in self._cards_in_order()):
+            raise ScriptError(self.event_index, f"{seat.letter} has played no card")
+        last = self._last_player() == seat
+        if last and len(play.played) > 1:
+            _, card = play.take_back_last()
+            self.rule(
+                "47E2a",
+                seat,
+                f"{seat.letter} played {card_name(card)} after a mistaken explanation by an "
+                "opponent: he takes it back without rectification and plays again (16C).",
+            )
+            return
+        why = "the opening lead stands once dummy is faced" if last else "a card followed it"
+        self.rule(
+            "47E2b",
+            seat,
+            f"{seat.letter}'s card was played after a mistaken explanation, but it is too late "
+            f"to take it back ({why}): the director may award an adjusted score.",
+        )
+        self.review("47E2b", f"{seat.letter} played after a mistaken explanation (12C).")
+
+    def _cards_in_order(self) -> list[tuple[Seat, Card]]:
+        play = self.play
+        assert play is not None
+        cards: list[tuple[Seat, Card]] = []
+        for trick in play.tricks:
+            cards += [(Seat((trick.leader + i) & 3), c) for i, c in enumerate(trick.cards)]
+        cards += [(Seat((play.leader + i) & 3), c) for i, c in enumerate(play.trick)]
+        return [(s, c) for s, c in cards if c != NO_CARD]
+
     # -- Law 58B: several cards at once ------------------------------------------------------
 
     def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:

@@ -281,6 +281,12 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         if event.who == "director" and event.action == "too-many":
             self.law67_too_many(Seat.parse(event.word))
             return
+        if event.who == "director" and event.action == "told-to-lead":
+            self.law47e1_told_to_lead()
+            return
+        if event.who == "director" and event.action == "mistaken-explanation":
+            self.law47e2_mistaken_explanation(Seat.parse(event.word))
+            return
         if event.who == "director":
             raise ScriptError(event.index, f"'director {event.action}' does not fit the play")
         if event.action == "review":

@@ -36,6 +36,9 @@ DIRECTOR_FINDINGS = {
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
     "fifth-card": "45E: the card played after a completed trick was a fifth card, not a lead",
     "too-many": "67: attention drawn to a trick to which the seat contributed too many cards",
+    "told-to-lead": "47E1: the lead out of turn was made because an opponent said it was his lead",
+    "mistaken-explanation": "47E2: the seat's last card was played after an opponent's "
+    "mistaken explanation, now corrected",
     "dummy-looked": "43A2: dummy broke a limitation (exchanged hands with declarer, left his "
     "seat to watch declarer, or looked at a defender's cards): 43B2 and 43B3 then apply",
     "not-designated": "45D: dummy played a card declarer had not designated (dummy's last card, "
@@ -280,7 +283,7 @@ def _director_event(index: int, rest: str) -> Event:
         if not argument.isdigit() or int(argument) > 13:
             raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
         return Event(index, "director", key, number=int(argument))
-    if key in ("misinformation", "wrong-board", "too-many"):
+    if key in ("misinformation", "wrong-board", "too-many", "mistaken-explanation"):
         if argument.upper() not in SEAT_WORDS:
             raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
         return Event(index, "director", key, word=argument.upper())

@@ -124,14 +124,17 @@ class PlayRules(TableState):
             if not play.trick:
                 self._lead_out_of_turn(seat, card)
                 return
-            if seat.side != self.declarer.side and seat not in self.must_play:
+            if seat in self.must_play or self.early_lead is not None:
+                raise ScriptError(
+                    self.event_index,
+                    f"{seat.letter} plays {card_name(card)} at {turn.letter}'s turn while an "
+                    "earlier premature card waits (57): not handled",
+                )
+            if seat.side == self.declarer.side:
+                self._law57c3_premature(seat, card)
+            else:
                 self._law57_premature(seat, card)
-                return
-            raise ScriptError(
-                self.event_index,
-                f"{seat.letter} plays {card_name(card)} at {turn.letter}'s turn: a premature "
-                "play by declarer's side (57C3) is not handled yet",
-            )
+            return
         self._law57_obligation(seat, card)
         breach = self._check_restricted_lead(seat, card) if not play.trick else None
         failure = self._penalty_card_failure(seat, card)
@@ -163,10 +166,14 @@ class PlayRules(TableState):
         if revoke is not None:
             # 61A: recorded now; ruled on when corrected (62) or established (63)
             self.review("61A", f"{revoke.describe()} failed to follow suit (a revoke)")
+        self.lead_retracted = -1  # 60B: a card has been played since
         if len(play.tricks) > before:
             self._restrictions_after_trick()
         if play.is_over:
+            self.early_lead = None
             self._end_of_play()
+        elif len(play.tricks) > before and self.early_lead is not None:
+            self._law57c1_early_lead_due()
 
     # -- Laws 53-56: leads out of turn -------------------------------------------------------
 
@@ -174,6 +181,17 @@ class PlayRules(TableState):
         play = self.play
         assert play is not None and self.declarer is not None
         opening = not play.played
+        if self.lead_retracted == len(play.tricks) and seat.side != self.declarer.side:
+            # 60B: a defender plays before declarer, told to lead from the right hand, has led
+            self.penalty_cards.append((seat, card, "major"))
+            self._all_major(seat)
+            self.rule(
+                "60B",
+                seat,
+                f"{seat.letter} played {card_name(card)} before declarer led again from the "
+                "right hand: it becomes a major penalty card.",
+            )
+            return
         if opening and seat.side == self.declarer.side:
             # 54E with Law 24: the declaring side's attempted lead goes back to the hand
             self.rule(
@@ -214,6 +232,9 @@ class PlayRules(TableState):
             assert event.card is not None
             self.card_played(event.seat, event.card)
             return
+        if event.action == "card" and event.seat == o.partner:
+            self._law60c(o.partner, event)
+            return
         if event.who != who or event.action not in options:
             raise ScriptError(
                 event.index,
@@ -247,6 +268,7 @@ class PlayRules(TableState):
                     f"{card_name(card)} out of turn: it goes back to the hand and "
                     f"{play.leader.letter} leads.",
                 )
+                self.lead_retracted = len(play.tricks)
                 return
             self.penalty_cards.append((o, card, "major"))
             self._all_major(o)
@@ -257,6 +279,36 @@ class PlayRules(TableState):
                 f"{o.letter}'s lead of {card_name(card)} out of turn: it becomes a major "
                 f"penalty card and {play.leader.letter} leads (Law 50).",
             )
+
+    def _law60c(self, seat: Seat, event: Event) -> None:
+        """60C: the offender's partner plays before the lead out of turn is rectified: the
+        opponents' rights stand, and his card is itself rectified (a defender's card played
+        deliberately is a major penalty card, 50B; declarer's goes back, 48A)."""
+        assert self.declarer is not None and event.card is not None
+        play = self.play
+        assert play is not None
+        card = event.card
+        if not play.holds(seat, card):
+            raise ScriptError(event.index, f"{seat.letter} does not hold {card_name(card)}")
+        if any(c == card for _, c, _ in self.penalty_cards):
+            raise ScriptError(event.index, f"{card_name(card)} is already on the table")
+        if seat.side == self.declarer.side:
+            self.rule(
+                "60C",
+                seat,
+                f"{seat.letter} played {card_name(card)} before the lead out of turn was "
+                "settled: it goes back without rectification (48A); the defenders keep "
+                "their options.",
+            )
+            return
+        self.penalty_cards.append((seat, card, "major"))
+        self._all_major(seat)
+        self.rule(
+            "60C",
+            seat,
+            f"{seat.letter} played {card_name(card)} before his partner's lead out of turn was "
+            "settled: it becomes a major penalty card; declarer keeps his options.",
+        )
 
     def _accept_lead(self, p: Pending, law: str, how: str) -> None:
         play = self.play
@@ -355,20 +407,30 @@ class PlayRules(TableState):
         turn = play.turn
         led = play.trick[0] // 13
         legal_then = card // 13 == led or not play.can_follow(seat)
-        if turn == seat.partner:
-            # 57A: a major penalty card, and declarer chooses for the partner
+        partner = seat.partner
+        if self._played_to_this_trick(seat):  # a lead to the next trick, made early
+            if self._played_to_this_trick(partner):
+                self.early_lead = (seat, card)  # not Law 57: judged when the trick ends
+                return
+            if self._played_to_this_trick(self.declarer) and self._played_to_this_trick(
+                self.declarer.partner
+            ):
+                self._law57c1_early_lead(seat, card)
+                return
+        if turn == partner or self._played_to_this_trick(seat):
+            # 57A: a major penalty card, and declarer chooses how the partner plays
             self.penalty_cards.append((seat, card, "major"))
             self._all_major(seat)
             others = [SUIT_LETTERS[s] for s in (3, 2, 1, 0) if s != led]
             requires = [] if self.edition == 2007 else [f"require {x}" for x in others]
             options = ("highest", "lowest", *requires, *(f"forbid {x}" for x in others))
-            self.must_play[turn] = Obligation("57A", options=options)
+            self.must_play[partner] = Obligation("57A", options=options)
             self.rule(
                 "57A",
                 seat,
                 f"{seat.letter} played {card_name(card)} before his partner: "
                 "it becomes a major penalty card, and declarer chooses how "
-                f"{turn.letter} must play (57A).",
+                f"{partner.letter} must play (57A).",
             )
             return
         if self.edition == 2007:
@@ -401,6 +463,63 @@ class PlayRules(TableState):
                 "it could not be played legally there, so it becomes a major penalty "
                 "card.",
             )
+
+    def _played_to_this_trick(self, seat: Seat) -> bool:
+        play = self.play
+        assert play is not None
+        return (seat - play.leader) & 3 < len(play.trick)
+
+    def _law57c1_early_lead(self, seat: Seat, card: Card) -> None:
+        """57C1: a defender leads to the next trick before his partner has played to this one,
+        but declarer has already played from both hands: no rectification. The card waits; at
+        the end of the trick it is his lead if he won it, and otherwise a lead out of turn."""
+        self.early_lead = (seat, card)
+        self.rule(
+            "57C1",
+            seat,
+            f"{seat.letter} led {card_name(card)} to the next trick before his partner played, "
+            "but declarer had played from both hands: no rectification (57C1).",
+        )
+
+    def _law57c1_early_lead_due(self) -> None:
+        play = self.play
+        assert play is not None and self.early_lead is not None
+        seat, card = self.early_lead
+        self.early_lead = None
+        if self.pending is not None or not play.holds(seat, card):  # pragma: no cover
+            return
+        if play.leader == seat:
+            self.card_played(seat, card)  # his lead stands as made
+        else:
+            self._lead_out_of_turn(seat, card)
+
+    def _law57c3_premature(self, seat: Seat, card: Card) -> None:
+        """57C3: declarer plays (not leads) from either hand before his turn: the card counts
+        as played and, if legal, stays: it is that hand's card to the trick. An illegal one
+        goes back without rectification (declarer's cards are never penalty cards, 48A). A
+        card from a hand that has already played to this trick is a lead to the next one,
+        judged when this trick ends (55 if from the wrong hand)."""
+        play = self.play
+        assert play is not None
+        if self._played_to_this_trick(seat):
+            self.early_lead = (seat, card)
+            return
+        legal = card // 13 == play.led_suit() or not play.can_follow(seat)
+        if not legal:
+            self.rule(
+                "57C3",
+                seat,
+                f"{seat.letter}'s {card_name(card)}, played before his turn, could not be "
+                "played legally: it goes back without rectification (48A).",
+            )
+            return
+        self.must_play[seat] = Obligation("57C3", card=card)
+        self.rule(
+            "57C3",
+            seat,
+            f"{seat.letter} played {card_name(card)} before his turn: it counts as played and, "
+            f"being legal, stays as {seat.letter}'s card to this trick.",
+        )
 
     def law57_awaiting(self) -> Awaiting | None:
         assert self.declarer is not None
@@ -636,10 +755,14 @@ class PlayRules(TableState):
         before = len(play.tricks)
         play.omit()
         self.review("67", f"{seat.letter} contributed no card to trick {trick}")
+        self.lead_retracted = -1  # 60B: a card has been played since
         if len(play.tricks) > before:
             self._restrictions_after_trick()
         if play.is_over:
+            self.early_lead = None
             self._end_of_play()
+        elif len(play.tricks) > before and self.early_lead is not None:
+            self._law57c1_early_lead_due()
 
     def _law67_supply(self, seat: Seat, card: Card) -> None:
         """67A1 before both sides have played to the next trick (a legal card; the trick is

@@ -179,6 +179,12 @@ class TableState:
     """Law 57: what a player must do at his next turn to play."""
     pc_choice_made: int = -1
     """50D2: the number of tricks played when declarer last chose (one choice a lead)."""
+    early_lead: tuple[Seat, int] | None = None
+    """57C1: a defender's lead to the next trick made before his partner played to this one,
+    once declarer has played from both hands: no rectification; it waits for the trick's end."""
+    lead_retracted: int = -1
+    """60B: declarer's lead from the wrong hand was not accepted (55B) at this trick count and
+    he has not yet led from the right one."""
     tricks: int | None = None
     event_index: int = 0
 
