@@ -111,6 +111,73 @@ class TrickRules(RevokeRules):
         cards += [(Seat((play.leader + i) & 3), c) for i, c in enumerate(play.trick)]
         return [(s, c) for s, c in cards if c != NO_CARD]
 
+    # -- Laws 65-66: arrangement and inspection of tricks -----------------------------------
+
+    def _side_on_next_trick(self, seat: Seat) -> bool:
+        """Has ``seat``'s side led or played to the trick after the last completed one?"""
+        play = self.play
+        assert play is not None
+        return any(((play.leader + i) & 1) == seat.side for i in range(len(play.trick)))
+
+    def law65b3_wrong_way(self, seat: Seat) -> None:
+        """65B3: a player points out a played card turned the wrong way; in time until his side
+        has played to the next trick, later it may give his side unauthorized information
+        (16B). 2007: declarer at any time. The engine counts tricks from the cards themselves,
+        so the trick count does not change."""
+        play = self.play
+        assert self.declarer is not None
+        if play is None or not play.tricks:
+            raise ScriptError(self.event_index, "no trick has been completed yet")
+        in_time = not self._side_on_next_trick(seat) or (
+            self.edition == 2007 and seat == self.declarer
+        )
+        if in_time:
+            self.rule(
+                "65B3",
+                None,
+                f"{seat.letter} points out a played card turned the wrong way, in time: it is "
+                "turned right; the tricks are counted from the cards as played.",
+            )
+            return
+        self.rule(
+            "65B3",
+            seat,
+            f"{seat.letter} points out a card turned the wrong way after his side played to "
+            "the next trick: it is turned right, and the remark may be unauthorized "
+            "information for his partner (16B).",
+        )
+        self.review("16B", f"{seat.letter}'s late remark about a card turned the wrong way.")
+
+    def law66_inspect(self, seat: Seat) -> None:
+        """66A/66B: until his side has played to the next trick a player may see the last
+        trick (and his own last card); 66C: quitted tricks after that only on the director's
+        instruction; 66D: after play, everything may be inspected to settle a dispute."""
+        play = self.play
+        if self.phase == "ended":
+            self.rule(
+                "66D",
+                None,
+                f"play is over: {seat.letter} may inspect the played and unplayed cards to "
+                "settle a claim of revoke or the number of tricks (each his own cards).",
+            )
+            return
+        if play is None or not play.tricks:
+            raise ScriptError(self.event_index, "no trick has been completed yet")
+        if not self._side_on_next_trick(seat):
+            self.rule(
+                "66A",
+                None,
+                f"{seat.letter} asks to see trick {len(play.tricks)}: the cards are faced again "
+                "(his side has not played to the next trick).",
+            )
+            return
+        self.rule(
+            "66C",
+            None,
+            f"{seat.letter} asks to see a quitted trick: not allowed until play ends, except on "
+            "the director's instruction.",
+        )
+
     # -- Law 58B: several cards at once ------------------------------------------------------
 
     def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:

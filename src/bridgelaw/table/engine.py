@@ -81,6 +81,12 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return
+            if event.who == "director" and event.action == "revoke-found":
+                self._law64b4_b5(event)
+                return
+            if event.action == "inspect" and self.play is not None:
+                self.law66_inspect(event.seat)  # 66D
+                return
             raise ScriptError(event.index, "the board is over; no more events")
         if event.who == "director" and event.action == "misinformation":
             self._law21(event)
@@ -292,6 +298,12 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         if event.action == "review":
             self._law41_review(event.seat)
             return
+        if event.action == "inspect":
+            self.law66_inspect(event.seat)
+            return
+        if event.action == "wrong-way":
+            self.law65b3_wrong_way(event.seat)
+            return
         self.play_event(event)  # Laws 44-67
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
@@ -336,9 +348,22 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
             by_claim[self.declarer.side] = declarer_tricks - played
             by_claim[self.declarer.side ^ 1] = remaining - (declarer_tricks - played)
             change = self.law64_transfers((by_claim[0], by_claim[1]))
+        self.tricks_before_transfers = declarer_tricks
         self.tricks = max(0, min(13, declarer_tricks + change))
         self.phase = "ended"
         self.lead_restrictions = []
+
+    def _law64b4_b5(self, event: Event) -> None:
+        """64B4/64B5: the revokes of a finished board were first pointed out after a
+        non-offender called on the next deal, or after the round ended: no trick changes
+        hands; the score is worked out again from the tricks as played."""
+        play = self.play
+        if play is None or self.tricks_before_transfers is None:
+            raise ScriptError(event.index, "no card was played on this board")
+        if not any(r.established and not r.corrected for r in play.revokes):
+            raise ScriptError(event.index, "there is no established revoke on this board")
+        self.revoke_found_late = "64B4" if event.word == "next-deal" else "64B5"
+        self.end_board(self.tricks_before_transfers)
 
     def _law41_review(self, seat: Seat) -> None:
         """41B (clarification period) and 20C2 (at a player's first turn to play): a review of

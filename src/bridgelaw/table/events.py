@@ -36,6 +36,8 @@ DIRECTOR_FINDINGS = {
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
     "fifth-card": "45E: the card played after a completed trick was a fifth card, not a lead",
     "too-many": "67: attention drawn to a trick to which the seat contributed too many cards",
+    "revoke-found": "64B4/64B5: attention was first drawn to the board's revokes after a "
+    "non-offender called on the next deal (next-deal) or after the round ended (end-of-round)",
     "told-to-lead": "47E1: the lead out of turn was made because an opponent said it was his lead",
     "mistaken-explanation": "47E2: the seat's last card was played after an opponent's "
     "mistaken explanation, now corrected",
@@ -177,6 +179,8 @@ _SIMPLE = {
     "play-on",
     "warns",
     "attention",
+    "inspect",
+    "wrong-way",
 }
 
 
@@ -289,6 +293,10 @@ def _director_event(index: int, rest: str) -> Event:
         return Event(index, "director", key, word=argument.upper())
     if key == "incontrovertible" or (key == "not-designated" and argument):
         return Event(index, "director", key, card=_card(index, argument))
+    if key == "revoke-found":
+        if argument not in ("next-deal", "end-of-round"):
+            raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")
+        return Event(index, "director", key, word=argument)
     if key in DIRECTOR_FINDINGS and not argument:
         return Event(index, "director", key)
     known = ", ".join(DIRECTOR_FINDINGS)

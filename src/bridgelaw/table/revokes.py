@@ -374,6 +374,20 @@ class RevokeRules(PlayRules):
         ]  # 43B2b: corrected but counted as established; 43B3: never rectified
         if not established:
             return 0
+        late = self.revoke_found_late
+        if late is not None:
+            when = (
+                "a non-offender called on the next deal" if late == "64B4" else ("the round ended")
+            )
+            for revoke in established:
+                self.rule(
+                    late,
+                    revoke.seat,
+                    f"{revoke.describe()}: attention was first drawn to it after {when}; no "
+                    "trick changes hands (the director may restore equity, 64C).",
+                )
+            self.review("64C1", "a revoke found late: the director restores equity if needed.")
+            return 0
         both = len({r.seat.side for r in established}) == 2
         if both and self.edition == 2007:  # 2007 64B7: both sides revoked on the same trick
             tricks = [{r.trick for r in established if r.seat.side == side} for side in (0, 1)]

@@ -185,6 +185,10 @@ class TableState:
     lead_retracted: int = -1
     """60B: declarer's lead from the wrong hand was not accepted (55B) at this trick count and
     he has not yet led from the right one."""
+    revoke_found_late: str | None = None
+    """64B4 (after a non-offender called on the next deal) or 64B5 (after the round ended):
+    attention was first drawn to the revokes so late that no trick changes hands."""
+    tricks_before_transfers: int | None = None
     tricks: int | None = None
     event_index: int = 0
 
