@@ -351,6 +351,7 @@ class DummyRules(TableState):
         if card is not None and not play.holds(d, card):
             raise ScriptError(self.event_index, f"dummy does not hold {card_name(card)}")
         what = f"the {card_name(card)}" if card is not None else "a card"
+        self.dummy_suggested = len(play.tricks)  # 57C2 for a defender's premature play now
         self.rule(
             "45F",
             d,

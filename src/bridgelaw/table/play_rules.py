@@ -417,6 +417,19 @@ class PlayRules(TableState):
             ):
                 self._law57c1_early_lead(seat, card)
                 return
+        if self.dummy_suggested == len(play.tricks) and play.trick:
+            # 57C2: dummy suggested a card in this trick: no rectification; a legal card is
+            # his card to the trick at his turn, an illegal one goes back
+            if legal_then and not self._played_to_this_trick(seat):
+                self.must_play[seat] = Obligation("57C2", card=card)
+            self.rule(
+                "57C2",
+                seat,
+                f"{seat.letter} played {card_name(card)} early, but dummy had suggested a card "
+                "in this trick: no rectification"
+                + ("; he plays it at his turn." if legal_then else "; it goes back."),
+            )
+            return
         if turn == partner or self._played_to_this_trick(seat):
             # 57A: a major penalty card, and declarer chooses how the partner plays
             self.penalty_cards.append((seat, card, "major"))

@@ -185,6 +185,8 @@ class TableState:
     lead_retracted: int = -1
     """60B: declarer's lead from the wrong hand was not accepted (55B) at this trick count and
     he has not yet led from the right one."""
+    dummy_suggested: int = -1
+    """45F: the trick (by count of completed tricks) in which dummy suggested a card (57C2)."""
     revoke_found_late: str | None = None
     """64B4 (after a non-offender called on the next deal) or 64B5 (after the round ended):
     attention was first drawn to the revokes so late that no trick changes hands."""
