@@ -365,7 +365,7 @@ class BoardRules(TableState):
         players with a wrong count (2017 Law 13 has no such clause)."""
         if self.edition != 2007:
             return
-        for who in {seat, owner}:
+        for who in sorted({seat, owner}):
             self.unauthorized.append(
                 {
                     "event": self.event_index,
@@ -524,7 +524,9 @@ class BoardRules(TableState):
                 raise ScriptError(event.index, f"{seat.letter} calls again first (2007 Law 17D2)")
             self.recall = None
             if lho_call is not None and event.call.text != cancelled:
-                self.history.append(CallRecord(seat, event.call, event.index))
+                self.history.append(
+                    CallRecord(seat, event.call, event.index, status="cancelled", law="17D2")
+                )
                 self.rule(
                     "17D2",
                     seat,
@@ -556,7 +558,9 @@ class BoardRules(TableState):
             rest.remove((seat, expected))
             self.repeat_15c = tuple(rest)
             if event.call.text != expected:
-                self.history.append(CallRecord(seat, event.call, event.index))
+                self.history.append(
+                    CallRecord(seat, event.call, event.index, status="cancelled", law="15C")
+                )
                 self.repeat_15c = ()
                 self.rule(
                     "15C",
