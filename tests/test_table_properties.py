@@ -32,6 +32,21 @@ from bridgelaw.table.engine import Table as TableClass
 from .helpers import SAMPLE_DEAL, random_auction, random_deal, random_play
 
 CALL_WORDS = [call_name(c) for c in range(38)] + ["8NT", "9C"]
+BOARD_FINDINGS = [
+    "missing {seat} {card}",
+    "found {card}",
+    "found {card} among-played",
+    "wrong-count {seat} {card}",
+    "wrong-count {seat} {card} seen-serious",
+    "surplus {seat} {card} played",
+    "playable",
+    "not-playable",
+    "wrong-board {seat}",
+    "earlier-call {seat} differs",
+    "wrong-table not-played",
+    "wrong-table played-before",
+    "wrong-table NS",
+]
 
 
 def snapshot(table: Table) -> str:
@@ -87,13 +102,17 @@ def check_effective_auction(table: TableClass) -> None:
 
 def check_cards_conserved(table: TableClass) -> None:
     """Every card in exactly one place: a hand (a penalty card stays in its owner's hand,
-    face up) or a trick, played or in progress; tricks add up."""
+    face up), a trick, played or in progress, or off the table (a card missing from its hand,
+    Law 14); tricks add up."""
     play = table.play
+    for seat, card in table.missing_cards:
+        assert table.board.deal[seat] >> card & 1, "a missing card that was not the seat's"
     if play is None:
         return
     places = [*play.hands, *(1 << c for t in play.tricks for c in t.cards if c >= 0)]
     places += [1 << c for c in play.trick if c >= 0]  # a card not contributed (67) is no card
     places += [1 << c for _, _, c in play.surplus]  # too many cards on a trick, unnoticed (67)
+    places += [1 << c for _, c in table.missing_cards]  # off the table (14)
     seen = 0
     for mask in places:
         assert seen & mask == 0, "a card in two places"
@@ -115,8 +134,10 @@ def check_next_step(table: TableClass) -> None:
     assert table.phase in ("auction", "play", "ended")
     if table.phase == "auction":
         assert table.pending is None
-    if table.phase == "ended":
-        assert table.score() is not None
+    if table.phase == "ended":  # a score, unless an adjusted score replaces it (13, 15)
+        assert (table.score() is None) == (
+            table.score_cancelled is not None or table.contract is None
+        )
 
 
 # BRIDGELAW_PROPERTY_EXAMPLES=5000 for a long search; the default keeps `make test` quick
@@ -161,9 +182,15 @@ def test_random_table_events_never_corrupt_the_engine(
                 )
         else:
             letter = data.draw(st.sampled_from("NESW"))
-            if data.draw(st.integers(0, 19)) == 0:
+            roll = data.draw(st.integers(0, 19))
+            if roll == 0:
                 card = data.draw(st.integers(0, 51))
                 text = f"{letter} expose {card_name(card)}"
+            elif roll == 1:  # the cards of the board (Laws 13-15)
+                name = card_name(data.draw(st.integers(0, 51)))
+                text = "director " + data.draw(st.sampled_from(BOARD_FINDINGS)).format(
+                    seat=letter, card=name
+                )
             elif table.phase == "auction" and data.draw(st.integers(0, 2)) > 0:
                 text = f"{table.turn.letter} {data.draw(st.sampled_from(CALL_WORDS))}"
             else:

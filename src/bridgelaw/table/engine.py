@@ -22,6 +22,7 @@ from bridgelaw.cards import Deal, Seat, card_name, is_honour
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AuctionRules
+from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.dummy_rules import DummyRules
@@ -33,7 +34,7 @@ from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending
 __all__ = ["Table"]
 
 
-class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
+class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(
@@ -78,6 +79,8 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         self.events.append(event)
 
     def _apply(self, event: Event) -> None:
+        if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
+            return
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return
@@ -91,9 +94,6 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         if event.who == "director" and event.action == "misinformation":
             self._law21(event)
             return
-        if event.who == "director" and event.action == "wrong-board":
-            self._law15a(Seat.parse(event.word))
-            return
         if self.phase == "auction":
             self.auction_event(event)
             return
@@ -103,51 +103,6 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         self._play_period_event(event)
 
     # -- Law 21 ------------------------------------------------------------------------------
-
-    def _law15a(self, seat: Seat) -> None:
-        """15A (2017): a player called on cards from another board. His call and every later
-        call are cancelled; if his partner had called since, the board gets an adjusted score,
-        otherwise he calls again with his own cards (the cancelled calls: 16C)."""
-        if self.phase != "auction":
-            raise ScriptError(self.event_index, "Law 15A is handled during the auction only")
-        if self.edition == 2007:
-            raise ScriptError(
-                self.event_index, "the 2007 Law 17D (cards from another board) is not handled yet"
-            )
-        own = [r for r in self.history if r.seat == seat and r.is_effective and not r.inferred]
-        if not own:
-            raise ScriptError(self.event_index, f"{seat.letter} has made no call to cancel")
-        start = self.history.index(own[0])
-        later = [r for r in self.history[start:] if r.status in ("effective", "pending")]
-        partner_called = any(r.seat == seat.partner and not r.inferred for r in later)
-        for record in later:
-            record.status, record.law = "cancelled", "15A1"
-            self.mark_unauthorized(record, "15A2c", side=seat.side)
-        self.pending = None
-        if partner_called:
-            self.phase = "ended"
-            self.rule(
-                "15A2a",
-                seat,
-                f"{seat.letter} called on cards from another board and "
-                f"{seat.partner.letter} had called since: the calls are cancelled and the "
-                "board gets an adjusted score (Law 12).",
-            )
-            self.review("15A2a", "adjusted score for the board (12C), by fault")
-            return
-        self.turn = seat
-        self.rule(
-            "15A2b",
-            seat,
-            f"{seat.letter} called on cards from another board: his call "
-            "and the calls after it are cancelled; he calls again with his own cards "
-            "(the cancelled calls are unauthorized information for his side, 16C).",
-        )
-        self.review(
-            "15A3",
-            f"when {seat.letter} plays the board his cards came from, a call "
-            "that differs from the cancelled one means an adjusted score there.",
-        )
 
     def _law21(self, event: Event) -> None:
         seat = Seat.parse(event.word)
@@ -339,6 +294,7 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         if not 0 <= declarer_tricks <= 13:
             raise ScriptError(self.event_index, f"{declarer_tricks} tricks is not 0 to 13")
         change = 0
+        self.law14_at_the_end()  # a claim may end play with a card still missing (14B3)
         if self.play is not None and self.declarer is not None:
             # Law 64 when play ceases, by the last card or by a claim or concession: the tricks
             # a claim gives the offending side count as tricks it won after the revoke
@@ -534,6 +490,7 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
 
     def _end_of_play(self) -> None:
         assert self.play is not None
+        self.law14_at_the_end()  # 14B3: a card still missing is restored (before 67)
         self.law67_at_the_end()
         self.end_board(self.play.declarer_tricks)
 
@@ -541,6 +498,9 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
 
     @property
     def awaiting(self) -> Awaiting | None:
+        board = self.board_awaiting()  # 13B: the director decides first
+        if board is not None:
+            return board
         if self.phase == "auction" or (
             self.pending is not None and self.pending.kind in ("change", "lho-change")
         ):
@@ -568,8 +528,8 @@ class Table(TrickRules, ClaimRules, AuctionRules, DummyRules):
         return board_record(self)
 
     def score(self) -> dict[str, int] | None:
-        if self.phase != "ended" or self.contract is None:
-            return None
+        if self.phase != "ended" or self.contract is None or self.score_cancelled is not None:
+            return None  # an adjusted score replaces the table result (13, 15)
         if self.contract.is_passed_out:
             return {"NS": 0, "EW": 0}
         assert self.declarer is not None and self.tricks is not None

@@ -30,7 +30,19 @@ DIRECTOR_FINDINGS = {
     "accepted": "28B/29A: the player meant to call over the call out of rotation (acceptance)",
     "in-turn": "28B: the player meant to make his own call in turn, ignoring it",
     "misinformation": "21B: a call could have been influenced by misinformation (recorded)",
-    "wrong-board": "15A: a player called on cards taken from another board",
+    "wrong-board": "15A (2007: 17D): a player called on cards taken from another board",
+    "earlier-call": "15A3 (2007: 17D3): on the board his cards came from, the offender's call "
+    "is the same as, or differs from, the one cancelled at the other table",
+    "wrong-table": "15B (2007: 15A-15C): the contestants play a board not theirs this round; "
+    "played-before / not-played (2007, in the auction: NS or EW, the pair replaced)",
+    "missing": "14: the card was not in the seat's hand when the board was taken out",
+    "found": "14A/14B: the missing card is found now (among-played: among the played cards)",
+    "wrong-count": "13: the seat's hand also held this card of another hand (seen / "
+    "seen-serious: a player saw another's card)",
+    "surplus": "13C (2007: 13F): a card not of the deal was with the seat's cards (played: "
+    "found among the played cards)",
+    "playable": "13B1 (2007: 13A): the deal can be corrected and played with the calls as made",
+    "not-playable": "13B2 (2007: 13B): it cannot; the board gets an adjusted score",
     "tricks": "70: the director's decision on a disputed claim (also after 69B2 and 71B)",
     "withdraw-agreement": "69B2: the agreeing side would likely have won a trick it agreed to lose",
     "cancel-concession": "71B: a trick was conceded that no normal play could lose",
@@ -238,6 +250,45 @@ def parse_event(text: object, index: int) -> Event:
     raise ScriptError(index, f"{text!r}: not a call, a card or a known action")
 
 
+#: Laws 13-15: the words after the finding: a seat, a card, and an optional qualifier.
+_BOARD_WORDS: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
+    "missing": (True, True, ()),
+    "found": (False, True, ("among-played",)),
+    "wrong-count": (True, True, ("seen", "seen-serious")),
+    "surplus": (True, True, ("played",)),
+    "earlier-call": (True, False, ("same", "differs")),
+    "wrong-table": (False, False, ("played-before", "not-played", "NS", "EW")),
+}
+
+
+def _board_finding(index: int, key: str, words: list[str]) -> Event:
+    has_seat, has_card, qualifiers = _BOARD_WORDS[key]
+    usage = " ".join(
+        [f"director {key}"]
+        + (["<seat>"] if has_seat else [])
+        + (["<card>"] if has_card else [])
+        + ([f"[{'|'.join(qualifiers)}]"] if qualifiers else [])
+    )
+    rest = list(words)
+    seat = ""
+    card: Card | None = None
+    if has_seat:
+        if not rest or rest[0].upper() not in SEAT_WORDS:
+            raise ScriptError(index, f"expected '{usage}'")
+        seat = rest.pop(0).upper()
+    if has_card:
+        if not rest:
+            raise ScriptError(index, f"expected '{usage}'")
+        card = _card(index, rest.pop(0))
+    qualifier = rest.pop(0) if rest else ""
+    if key == "wrong-table":
+        qualifier = qualifier.upper() if qualifier.upper() in ("NS", "EW") else qualifier
+    mandatory = key in ("earlier-call", "wrong-table")
+    if rest or (qualifier and qualifier not in qualifiers) or (mandatory and not qualifier):
+        raise ScriptError(index, f"expected '{usage}'")
+    return Event(index, "director", key, card=card, word=seat, text=qualifier)
+
+
 def _card(index: int, word: str) -> Card:
     try:
         return parse_card(word)
@@ -297,6 +348,8 @@ def _director_event(index: int, rest: str) -> Event:
         if argument not in ("next-deal", "end-of-round"):
             raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")
         return Event(index, "director", key, word=argument)
+    if key in _BOARD_WORDS:
+        return _board_finding(index, key, argument.split())
     if key in DIRECTOR_FINDINGS and not argument:
         return Event(index, "director", key)
     known = ", ".join(DIRECTOR_FINDINGS)

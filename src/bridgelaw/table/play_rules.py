@@ -9,6 +9,7 @@ trick (63A1), and its tricks change hands when play ends (64).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
@@ -113,6 +114,7 @@ class PlayRules(TableState):
     def _start_play(self) -> None:
         assert self.declarer is not None and self.contract is not None
         self.play = TablePlay(self.board.deal, self.declarer, self.contract.strain)
+        self.law14_off_the_table(self.play)  # a card missing from a hand (Law 14)
 
     def card_played(self, seat: Seat, card: Card) -> None:
         play = self.play
@@ -869,6 +871,10 @@ class PlayRules(TableState):
 
     def _end_of_play(self) -> None:
         raise NotImplementedError  # pragma: no cover
+
+    if TYPE_CHECKING:  # provided by the board rules (Law 14), found before this class
+
+        def law14_off_the_table(self, play: TablePlay) -> None: ...
 
 
 __all__ = ["PlayRules", "Revoke"]

@@ -1,0 +1,689 @@
+"""Laws 13, 14 and 15 at the table: a wrong number of cards, a missing card, the wrong board.
+
+The deal of the script is always the correct deal of the board. What went wrong with the cards
+is told by the director's findings (project words, see ``events.DIRECTOR_FINDINGS``):
+
+* ``director missing <seat> <card>`` (Law 14): the card was not in the seat's hand when the
+  board was taken out. A fact about the hand as held, so it is stated before the opening lead
+  is faced; from then on the seat holds 12 cards and the card is *off the table* (its own place
+  for card conservation). ``director found <card>`` is the moment it turns up (or the director
+  rebuilds it from another pack, 14A2/14B3): before the opening lead is faced it goes back and
+  the calls stand (14A); later it goes back and counts as held throughout (14B2, 14B4), so each
+  trick on which it would have let the seat follow suit is a revoke (established by 63A if the
+  side has played to a later trick; Law 64 then transfers). ``director found <card>
+  among-played`` says it turned up among the played cards (14B1): Law 67 applies to the trick
+  the seat contributed no card to. A card still missing when play ends is restored then (14B3).
+  14C: the restoration is unauthorized information for the partner.
+* ``director wrong-count <seat> <card> [seen|seen-serious]`` (Law 13): the seat's hand also held
+  that card of the deal (its owner held 12). Before either of them called: corrected, play on
+  (13A1); a card of another player was seen: play on, reviewed (13A2). After one of them called
+  the director says ``director playable`` (13B1) or ``director not-playable`` (13B2, adjusted
+  score). After the play: the score is cancelled (13D). 2007: 13A/13B after a call, 13C after
+  the play, 13D1/13D2 before any call (``seen-serious``: an artificial score at once, 13D2b),
+  13E unauthorized information.
+* ``director surplus <seat> <card> [played]`` (13C; 2007 13F): a card that does not belong to
+  the deal; removed, no rectification unless it was found among the played cards.
+* ``director wrong-table played-before|not-played`` (15B; 2007 15A/15B after the auction):
+  the contestants play a board not theirs this round; ``director wrong-table NS|EW`` (2007 15C,
+  in the auction): that pair is replaced by the right one, the auction starts again and the
+  staying pair must repeat its calls.
+* ``director wrong-board <seat>`` (15A; 2007 17D) and ``director earlier-call <seat>
+  same|differs`` (15A3; 2007 17D3: on the board the offender's cards came from).
+
+An adjusted score replaces the table result: ``score`` is null and the clause is in
+:attr:`BoardRules.score_cancelled`; the adjustment itself is the director's (``reviews``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
+from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay
+from bridgelaw.table.state import Awaiting, CallRecord, TableState
+
+BOARD_FINDINGS = frozenset(
+    {
+        "missing",
+        "found",
+        "wrong-count",
+        "surplus",
+        "wrong-table",
+        "wrong-board",
+        "earlier-call",
+        "playable",
+        "not-playable",
+    }
+)
+
+
+class BoardRules(TableState):
+    """Laws 13-15 (2007: 13-15 and 17D); mixed into :class:`~bridgelaw.table.Table`."""
+
+    missing_cards: tuple[tuple[Seat, Card], ...] = ()
+    """Law 14: cards not in their owner's hand as taken out of the board, not yet found."""
+    wrong_count: tuple[Seat, Card] | None = None
+    """Law 13B: the hand that held a card too many, and the card; the director decides."""
+    score_cancelled: str | None = None
+    """The clause that cancelled the table result (13B2, 13D, 15A3, 15B1...): no score."""
+    recall: tuple[Seat, str, str | None] | None = None
+    """2007 17D2: the offender calls again (his cancelled call, his LHO's call to repeat)."""
+    lho_repeat: tuple[Seat, str] | None = None
+    """2007 17D2: the offender's LHO must repeat this call."""
+    repeat_15c: tuple[tuple[Seat, str], ...] = ()
+    """2007 15C: calls the staying pair must repeat in the new auction, in order."""
+    wrong_table_found: bool = False
+
+    # -- what the engine asks ----------------------------------------------------------------
+
+    def board_awaiting(self) -> Awaiting | None:
+        if self.wrong_count is None:
+            return None
+        law = "13A" if self.edition == 2007 else "13B"
+        return Awaiting("director", law, ("playable", "not-playable"))
+
+    def board_event(self, event: Event) -> bool:
+        """Handle ``event`` if it is one of Laws 13-15 (or must wait for one); False if not."""
+        if self.wrong_count is not None:
+            if event.who == "director" and event.action in ("playable", "not-playable"):
+                self._law13b_decide(event.action == "playable")
+                return True
+            law = "13A" if self.edition == 2007 else "13B"
+            raise ScriptError(
+                event.index,
+                f"waiting for the director: playable or not-playable (Law {law})",
+            )
+        if event.who == "director" and event.action in BOARD_FINDINGS:
+            self._finding(event)
+            return True
+        card = event.card
+        missing = (
+            card is not None
+            and event.who != "director"
+            and (event.seat, card) in self.missing_cards
+        )
+        if self.phase == "auction" and event.action == "expose" and missing:
+            assert card is not None
+            raise ScriptError(event.index, f"{card_name(card)} is missing from {event.who}'s hand")
+        if self.phase == "auction" and event.who != "director":
+            return self._repeated_calls(event)
+        return False
+
+    def law14_off_the_table(self, play: TablePlay) -> None:
+        """The missing cards are not in the hands the play starts with."""
+        for seat, card in self.missing_cards:
+            play.hands[seat] &= ~(1 << card)
+
+    def law14_at_the_end(self) -> None:
+        """14B3: a card still missing when play ends is restored (found, or rebuilt from
+        another pack) and counts as held throughout (14B4)."""
+        play = self.play
+        if play is None:
+            return
+        for seat, card in self.missing_cards:
+            self._restore(seat, card)
+            self.rule(
+                "14B3",
+                seat,
+                f"when play ended {seat.letter}'s {card_name(card)} was still missing: the "
+                "director restores it to the hand (from another pack if need be), and it "
+                "counts as held throughout (14B4).",
+            )
+            self._law14b4_revokes(seat, card)
+        self.missing_cards = ()
+
+    # -- the findings ------------------------------------------------------------------------
+
+    def _finding(self, event: Event) -> None:
+        action = event.action
+        if action in ("playable", "not-playable"):
+            raise ScriptError(event.index, f"'director {action}': no wrong count is being ruled")
+        if action == "wrong-board":
+            self._law15a(Seat.parse(event.word))
+        elif action == "earlier-call":
+            self._law15a3(Seat.parse(event.word), event.text == "differs")
+        elif action == "wrong-table":
+            self._law15b(event.text)
+        elif action == "missing":
+            assert event.card is not None
+            self._law14_missing(Seat.parse(event.word), event.card)
+        elif action == "found":
+            assert event.card is not None
+            self._law14_found(event.card, event.text == "among-played")
+        elif action == "wrong-count":
+            assert event.card is not None
+            self._law13_wrong_count(Seat.parse(event.word), event.card, event.text)
+        else:
+            assert action == "surplus" and event.card is not None
+            self._law13c_surplus(Seat.parse(event.word), event.card, event.text == "played")
+
+    def _adjusted(self, law: str, text: str, end: bool = True) -> None:
+        """The table result is replaced by an adjusted score: play (if any) stops."""
+        self.score_cancelled = law
+        self.pending = None
+        self.lead_restrictions = []
+        if end:
+            self.phase = "ended"
+        self.review(law, text)
+
+    def _opening_lead_faced(self) -> bool:
+        return self.phase != "auction" and self.play is not None and bool(self.play.played)
+
+    def _has_called(self, seat: Seat) -> bool:
+        return any(r.seat == seat and not r.inferred for r in self.history)
+
+    # -- Law 14: a missing card --------------------------------------------------------------
+
+    def _law14_missing(self, seat: Seat, card: Card) -> None:
+        if not self.board.deal[seat] >> card & 1:
+            raise ScriptError(self.event_index, f"{card_name(card)} is not {seat.letter}'s card")
+        if any(c == card for _, c in self.missing_cards):
+            raise ScriptError(self.event_index, f"{card_name(card)} is already missing")
+        if self.phase == "ended" or self._opening_lead_faced():
+            raise ScriptError(
+                self.event_index,
+                "a missing card is a fact about the hand as taken out of the board: it is "
+                "stated before the opening lead is faced (Law 14)",
+            )
+        if any(c == card for _, c, _ in self.exposed):
+            raise ScriptError(self.event_index, f"{card_name(card)} has been seen at the table")
+        self.missing_cards = (*self.missing_cards, (seat, card))
+        if self.play is not None:
+            self.play.hands[seat] &= ~(1 << card)
+
+    def _law14_found(self, card: Card, among_played: bool) -> None:
+        owner = next((s for s, c in self.missing_cards if c == card), None)
+        if owner is None:
+            raise ScriptError(self.event_index, f"{card_name(card)} is not missing")
+        if self.phase == "ended":
+            raise ScriptError(self.event_index, "the board is over")
+        if not self._opening_lead_faced():
+            if among_played:
+                raise ScriptError(
+                    self.event_index, "no card has been played: nothing to find it among"
+                )
+            self._restore(owner, card)
+            self.rule(
+                "14A1",
+                owner,
+                f"{card_name(card)}, missing from {owner.letter}'s hand, is found before the "
+                "opening lead is faced: it goes back to the hand, the calls stand and the "
+                "auction and play go on (14A3).",
+            )
+            return
+        play = self.play
+        assert play is not None
+        if among_played:
+            index = next((t for t, s in play.omissions.items() if s == owner), None)
+            if index is None:
+                raise ScriptError(
+                    self.event_index,
+                    f"{owner.letter} has played a card to every trick: the missing card cannot "
+                    "be among the played cards",
+                )
+            self._restore(owner, card)
+            self.rule(
+                "14B1",
+                owner,
+                f"{card_name(card)}, missing from {owner.letter}'s hand, is found among the "
+                f"played cards: Law 67 applies to trick {index + 1}, to which "
+                f"{owner.letter} contributed no card.",
+            )
+            led = play.led_suit(index)
+            if card // 13 == led or not play.hands[owner] & SUIT_MASK[led]:
+                self._law67_supply(owner, card)
+            return
+        self._restore(owner, card)
+        self.rule(
+            "14B2",
+            owner,
+            f"{card_name(card)}, missing from {owner.letter}'s hand, is found after the opening "
+            "lead: it goes back to the hand and counts as held throughout (14B4): it may "
+            "become a penalty card, and not having played it may be a revoke.",
+        )
+        self._law14b4_revokes(owner, card)
+
+    def _restore(self, seat: Seat, card: Card) -> None:
+        self.missing_cards = tuple((s, c) for s, c in self.missing_cards if c != card)
+        if self.play is not None:
+            self.play.hands[seat] |= 1 << card
+        # 14C: the partner may not use the knowledge that a card was put back
+        self.unauthorized.append(
+            {
+                "event": self.event_index,
+                "seat": seat.letter,
+                "side": ("NS", "EW")[seat.side],
+                "card": card_name(card),
+                "law": "14C",
+            }
+        )
+
+    def _law14b4_revokes(self, seat: Seat, card: Card) -> None:
+        """14B4: the restored card was held throughout, so every trick of its suit to which
+        the seat played another suit is a revoke (61A), established if his side has played
+        to a later trick (63A1; never one on trick 12, 62D)."""
+        play = self.play
+        assert play is not None
+        suit = card // 13
+        places: list[tuple[int, Seat, list[Card]]] = [
+            (i, t.leader, list(t.cards)) for i, t in enumerate(play.tricks)
+        ]
+        if play.trick:
+            places.append((len(play.tricks), play.leader, list(play.trick)))
+        for index, leader, cards in places:
+            position = (seat - leader) & 3
+            if position == 0 or position >= len(cards) or cards[position] == NO_CARD:
+                continue  # he led, has not played yet, or played no card (67)
+            played = cards[position]
+            if play.led_suit(index) != suit or played // 13 == suit:
+                continue
+            if any(r.seat == seat and r.trick == index for r in play.revokes):
+                continue  # already a revoke there (he held another card of the suit)
+            dummy = seat == play.dummy
+            revoke = Revoke(seat, index, played, suit, self.event_index, by_dummy=dummy)
+            now = [Seat((play.leader + i) & 3) for i in range(len(play.trick))]
+            later = index < len(play.tricks) and (
+                index < len(play.tricks) - 1 or any(s.side == seat.side for s in now)
+            )
+            revoke.established = later and index != 11
+            play.revokes.append(revoke)
+            self.rule(
+                "14B4",
+                seat,
+                f"{card_name(card)} counts as held on trick {index + 1}: "
+                f"{revoke.describe()} is a revoke.",
+            )
+            if revoke.established:
+                self.rule(
+                    "63A1",
+                    seat,
+                    f"{revoke.describe()} is established: {seat.letter}'s side has played to "
+                    "a later trick.",
+                )
+
+    # -- Law 13: a wrong number of cards -----------------------------------------------------
+
+    def _law13_wrong_count(self, seat: Seat, card: Card, seen: str) -> None:
+        owner = self.board.deal.holder(card)
+        if owner == seat:
+            raise ScriptError(
+                self.event_index,
+                f"{card_name(card)} is {seat.letter}'s own card: a wrong count means a card "
+                "of another hand (a card of no hand of the deal: 'director surplus')",
+            )
+        if any(c == card for _, c in self.missing_cards):
+            raise ScriptError(self.event_index, f"{card_name(card)} is missing (Law 14)")
+        if self.phase == "ended":
+            law = "13C" if self.edition == 2007 else "13D"
+            self.rule(
+                law,
+                seat,
+                f"after the play it is found that {seat.letter} held {card_name(card)}, "
+                f"{owner.letter}'s card, as well as his own: the score is cancelled and the "
+                "board gets an adjusted score.",
+            )
+            self._adjusted(law, "adjusted score for the board (86B may apply in teams)")
+            return
+        if self.play is not None and not self.play.holds(owner, card):
+            raise ScriptError(
+                self.event_index,
+                f"{card_name(card)} has been played (by {owner.letter}): not handled as a "
+                "wrong count",
+            )
+        if self._has_called(seat) or self._has_called(owner):
+            self.wrong_count = (seat, card)
+            return
+        if self.edition == 2007:
+            if seen == "seen-serious":
+                self.rule(
+                    "13D2b",
+                    seat,
+                    f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, before "
+                    "either called, and a card seen gives information serious enough to "
+                    "disturb the board: an artificial adjusted score.",
+                )
+                self._adjusted("13D2b", "artificial adjusted score (12C)")
+                return
+            law = "13D2a" if seen else "13D1"
+        else:
+            law = "13A2" if seen else "13A1"
+        tail = (
+            "a card was seen: the board is played, and the director adjusts if that "
+            "information affected the result."
+            if seen
+            else "nobody saw another player's card: the board is played normally."
+        )
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, before either had "
+            f"called: the card goes back to {owner.letter}; {tail}",
+        )
+        if seen:
+            self.review(law, "adjusted score if the information from the card seen helped")
+        self._law13e(seat, owner, card)
+
+    def _law13e(self, seat: Seat, owner: Seat, card: Card) -> None:
+        """2007 13E: the director's moving the card is unauthorized for the partners of the
+        players with a wrong count (2017 Law 13 has no such clause)."""
+        if self.edition != 2007:
+            return
+        for who in sorted({seat, owner}):
+            self.unauthorized.append(
+                {
+                    "event": self.event_index,
+                    "seat": who.letter,
+                    "side": ("NS", "EW")[who.side],
+                    "card": card_name(card),
+                    "law": "13E",
+                }
+            )
+
+    def _law13b_decide(self, playable: bool) -> None:
+        assert self.wrong_count is not None
+        seat, card = self.wrong_count
+        owner = self.board.deal.holder(card)
+        self.wrong_count = None
+        old = self.edition == 2007
+        if playable:
+            law = "13A" if old else "13B1"
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, and one of them "
+                f"has called: the director corrects the deal ({card_name(card)} back to "
+                f"{owner.letter}) and the board goes on with the calls unchanged.",
+            )
+            self.review(law, "the director may adjust the score at the end of the board")
+            self._law13e(seat, owner, card)
+            return
+        law = "13B" if old else "13B2"
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, and one of them has "
+            "called: the board cannot be played normally; it gets an adjusted score.",
+        )
+        self._adjusted(law, "assigned adjusted score (12C1b); the offender may be penalized")
+
+    def _law13c_surplus(self, seat: Seat, card: Card, played: bool) -> None:
+        law = "13F" if self.edition == 2007 else "13C"
+        if played and (self.play is None or not self.play.played):
+            raise ScriptError(self.event_index, "no card has been played yet")
+        if played:
+            self.rule(
+                law,
+                seat,
+                f"a surplus {card_name(card)}, of no hand of this deal, is found among the "
+                "played cards: it is removed, and the director may adjust the score.",
+            )
+            self.review(law, "a card not of the deal was among the played cards")
+            return
+        self.rule(
+            law,
+            seat,
+            f"a surplus {card_name(card)}, of no hand of this deal, is found with "
+            f"{seat.letter}'s cards: it is removed and the board goes on without "
+            "rectification.",
+        )
+
+    # -- Law 15A (2007: 17D): cards from another board ---------------------------------------
+
+    def _law15a(self, seat: Seat) -> None:
+        """15A (2017): a player called on cards from another board. His call and every later
+        call are cancelled; if his partner had called since, the board gets an adjusted score,
+        otherwise he calls again with his own cards (the cancelled calls: 16C). 2007 17D: only
+        his call is cancelled; a call of his LHO over it must be repeated."""
+        if self.phase != "auction":
+            raise ScriptError(self.event_index, "Law 15A is handled during the auction only")
+        own = [r for r in self.history if r.seat == seat and r.is_effective and not r.inferred]
+        if not own:
+            raise ScriptError(self.event_index, f"{seat.letter} has made no call to cancel")
+        start = self.history.index(own[0])
+        later = [r for r in self.history[start:] if r.status in ("effective", "pending")]
+        partner_called = any(r.seat == seat.partner and not r.inferred for r in later)
+        if self.edition == 2007:
+            self._law17d(seat, own[0], later, partner_called)
+            return
+        for record in later:
+            record.status, record.law = "cancelled", "15A1"
+            self.mark_unauthorized(record, "15A2c", side=seat.side)
+        self.pending = None
+        if partner_called:
+            self.phase = "ended"
+            self.rule(
+                "15A2a",
+                seat,
+                f"{seat.letter} called on cards from another board and "
+                f"{seat.partner.letter} had called since: the calls are cancelled and the "
+                "board gets an adjusted score (Law 12).",
+            )
+            self.review("15A2a", "adjusted score for the board (12C), by fault")
+            return
+        self.turn = seat
+        self.rule(
+            "15A2b",
+            seat,
+            f"{seat.letter} called on cards from another board: his call "
+            "and the calls after it are cancelled; he calls again with his own cards "
+            "(the cancelled calls are unauthorized information for his side, 16C).",
+        )
+        self.review(
+            "15A3",
+            f"when {seat.letter} plays the board his cards came from, a call "
+            "that differs from the cancelled one means an adjusted score there.",
+        )
+
+    def _law17d(
+        self, seat: Seat, record: CallRecord, later: list[CallRecord], partner_called: bool
+    ) -> None:
+        """2007 17D: the call is cancelled and the offender calls again; if his partner has
+        called since, artificial adjusted scores; if his LHO has, the LHO repeats his call and
+        a second call of the offender that differs means artificial adjusted scores."""
+        if partner_called:
+            for r in later:
+                r.status, r.law = "cancelled", "17D1"
+            self.pending = None
+            self.rule(
+                "17D2",
+                seat,
+                f"{seat.letter} called on cards from another board and {seat.partner.letter} "
+                "had called since: artificial adjusted scores (2007 17D2).",
+            )
+            self._adjusted("17D2", "artificial adjusted scores (12C)")
+            return
+        lho_call = next((r.call.text for r in later if r.seat == seat.lho and not r.inferred), None)
+        for r in later:
+            r.status, r.law = "cancelled", "17D1" if r is record else "17D2"
+        self.mark_unauthorized(record, "16D", side=seat.side)
+        self.pending = None
+        self.turn = seat
+        self.recall = (seat, record.call.text, lho_call)
+        repeat = (
+            f"; {seat.lho.letter} must then repeat his {lho_call}, and a call by "
+            f"{seat.letter} that differs from the cancelled one means artificial adjusted "
+            "scores"
+            if lho_call is not None
+            else ""
+        )
+        self.rule(
+            "17D1",
+            seat,
+            f"{seat.letter} called {record.call.text} on cards from another board: the call is "
+            f"cancelled and he calls again with his own cards (17D2){repeat}.",
+        )
+        self.review(
+            "17D3",
+            f"when {seat.letter} plays the board his cards came from, a call that differs "
+            "from the cancelled one means artificial adjusted scores there.",
+        )
+
+    def _repeated_calls(self, event: Event) -> bool:
+        """2007 17D2 and 15C: calls that must repeat earlier ones. False: the auction rules
+        take the event (after it has been checked here)."""
+        if self.recall is not None:
+            seat, cancelled, lho_call = self.recall
+            if event.who != seat.letter or event.action != "call" or event.call is None:
+                raise ScriptError(event.index, f"{seat.letter} calls again first (2007 Law 17D2)")
+            self.recall = None
+            if lho_call is not None and event.call.text != cancelled:
+                self.history.append(
+                    CallRecord(seat, event.call, event.index, status="cancelled", law="17D2")
+                )
+                self.rule(
+                    "17D2",
+                    seat,
+                    f"{seat.letter}'s {event.call.text} differs from his cancelled "
+                    f"{cancelled}, over which {seat.lho.letter} had called: artificial "
+                    "adjusted scores.",
+                )
+                self._adjusted("17D2", "artificial adjusted scores (12C)")
+                return True
+            if lho_call is not None:
+                self.lho_repeat = (seat.lho, lho_call)
+            return False
+        if self.lho_repeat is not None:
+            lho, call = self.lho_repeat
+            if event.who != lho.letter or event.action != "call" or event.call is None:
+                raise ScriptError(event.index, f"{lho.letter} repeats his {call} (2007 17D2)")
+            if event.call.text != call:
+                raise ScriptError(
+                    event.index, f"{lho.letter} must repeat his {call} (2007 Law 17D2)"
+                )
+            self.lho_repeat = None
+            return False
+        if self.repeat_15c and event.action == "call" and event.call is not None:
+            seat = event.seat
+            expected = next((c for s, c in self.repeat_15c if s == seat), None)
+            if expected is None:
+                return False
+            rest = list(self.repeat_15c)
+            rest.remove((seat, expected))
+            self.repeat_15c = tuple(rest)
+            if event.call.text != expected:
+                self.history.append(
+                    CallRecord(seat, event.call, event.index, status="cancelled", law="15C")
+                )
+                self.repeat_15c = ()
+                self.rule(
+                    "15C",
+                    seat,
+                    f"{seat.letter}'s {event.call.text} differs from his {expected} in the "
+                    "cancelled auction: the board is cancelled.",
+                )
+                self._adjusted("15C", "artificial adjusted scores (12C) for the board")
+                return True
+        return False
+
+    def _law15a3(self, seat: Seat, differs: bool) -> None:
+        """15A3 (2007 17D3), on the board the offender's cards came from: his call here
+        against the one cancelled at the other table."""
+        if not self._has_called(seat):
+            raise ScriptError(self.event_index, f"{seat.letter} has not called on this board")
+        if self.score_cancelled is not None:
+            raise ScriptError(self.event_index, "the board already has an adjusted score")
+        law = "17D3" if self.edition == 2007 else "15A3"
+        if not differs:
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} repeats here the call cancelled at another table (he had "
+                "taken this board's cards by mistake): the board is played normally.",
+            )
+            return
+        kind = "artificial adjusted scores" if self.edition == 2007 else "an adjusted score"
+        self.rule(
+            law,
+            seat,
+            f"{seat.letter}'s call here differs from the call he made on these cards at "
+            f"another table, cancelled there: the board gets {kind}.",
+        )
+        self._adjusted(law, kind)
+
+    # -- Law 15B (2007: 15A-15C): a board not assigned to the contestants ---------------------
+
+    def _law15b(self, word: str) -> None:
+        if self.wrong_table_found:
+            raise ScriptError(self.event_index, "the wrong board has already been found")
+        pair = word.upper() in ("NS", "EW")
+        if self.edition == 2007 and self.phase == "auction":
+            if not pair:
+                raise ScriptError(
+                    self.event_index,
+                    "2007 Law 15C: in the auction say which pair is replaced "
+                    "('director wrong-table NS' or 'EW')",
+                )
+            self._law15c(0 if word.upper() == "NS" else 1)
+            return
+        if pair:
+            raise ScriptError(
+                self.event_index,
+                "'director wrong-table' takes played-before or not-played "
+                "(NS/EW: the 2007 Law 15C, in the auction)",
+            )
+        self.wrong_table_found = True
+        old = self.edition == 2007
+        if word == "played-before":
+            law = "15B" if old else "15B1"
+            self.rule(
+                law,
+                None,
+                "this board was not assigned to these contestants this round and one of the "
+                "four had played it before: it is cancelled for both sides.",
+            )
+            self._adjusted(law, "the board is cancelled for both sides at this table")
+            self.review(
+                "15B" if old else "15B3",
+                "artificial adjusted scores (12C2a) to every contestant deprived of a result "
+                "(teams: 86B)",
+            )
+            return
+        law = "15A1" if old else "15B2"
+        self.rule(
+            law,
+            None,
+            "this board was not assigned to these contestants this round, but none of the "
+            "four had played it: the board is completed and the score stands (the right "
+            "pairs may be told to play it later).",
+        )
+        self.review(
+            "15A2" if old else "15B3",
+            "artificial adjusted scores (12C2a) to any contestant deprived of a result",
+        )
+
+    def _law15c(self, replaced: int) -> None:
+        """2007 15C: found in the auction: the auction is cancelled, the right contestants
+        take their places, and the players who stay must repeat their calls."""
+        self.wrong_table_found = True
+        staying = replaced ^ 1
+        repeat: list[tuple[Seat, str]] = []
+        for record in self.history:
+            if record.is_effective and not record.inferred and record.seat.side == staying:
+                repeat.append((record.seat, record.call.text))
+            if record.status in ("effective", "pending"):
+                record.status, record.law = "cancelled", "15C"
+        self.repeat_15c = tuple(repeat)
+        self.pending = None
+        self.barred.clear()
+        self.no_double.clear()
+        self.next_call.clear()
+        self.lead_restrictions = []
+        self.exposed = []
+        self.carried_slot = {}
+        self.turn = self.board.dealer
+        names = ("NS", "EW")
+        self.rule(
+            "15C",
+            None,
+            f"the board is not {names[replaced]}'s this round: the auction is cancelled and "
+            f"starts again with the right pair; {names[staying]} must repeat their calls, "
+            "and a call that differs cancels the board.",
+        )
+
+    if TYPE_CHECKING:  # provided by the play rules (Law 67), found after this class
+
+        def _law67_supply(self, seat: Seat, card: Card) -> None: ...
+
+
+__all__ = ["BOARD_FINDINGS", "BoardRules"]
