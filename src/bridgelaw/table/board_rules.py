@@ -462,6 +462,8 @@ class BoardRules(TableState):
             self.review("15A2a", "adjusted score for the board (12C), by fault")
             return
         self.turn = seat
+        if own[0].skipped:  # his new call takes the place of one accepted out of rotation (29A)
+            self.carried_slot[seat] = own[0].skipped
         self.rule(
             "15A2b",
             seat,
@@ -499,6 +501,8 @@ class BoardRules(TableState):
         self.mark_unauthorized(record, "16D", side=seat.side)
         self.pending = None
         self.turn = seat
+        if record.skipped:  # the new call takes the place of one accepted out of rotation
+            self.carried_slot[seat] = record.skipped
         self.recall = (seat, record.call.text, lho_call)
         repeat = (
             f"; {seat.lho.letter} must then repeat his {lho_call}, and a call by "
