@@ -22,6 +22,10 @@ NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a ca
 class PlayRules(TableState):
     """Rules of the play period; mixed into :class:`~bridgelaw.table.Table`."""
 
+    law45c4b_rho: tuple[Seat, Card] | None = None
+    """45C4b (2017): declarer's RHO and the card he had played after dummy's card that declarer
+    designated by a slip; offered back to him once declarer has named dummy's card again."""
+
     # -- what the director would offer now ---------------------------------------------------
 
     def play_awaiting(self) -> Awaiting | None:
@@ -38,6 +42,8 @@ class PlayRules(TableState):
         if p.kind == "58B":
             options = tuple(f"designate {card_name(c)}" for c in p.cards)
             return Awaiting(p.offender.letter, "58B2", options)
+        if p.kind == "45C4b":
+            return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
         return None
 
     def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
@@ -78,6 +84,9 @@ class PlayRules(TableState):
             self._start_play()
         if self.pending is not None:
             self._play_pending_event(event)
+            return
+        if self.law45c4b_rho is not None:
+            self._law45c4b_renamed(event)
             return
         offer51 = self._law51a_awaiting()
         if offer51 is not None:
@@ -200,6 +209,8 @@ class PlayRules(TableState):
             self.law62c_answer(p, event)
         elif p.kind == "58B":
             self.law58b_answer(p, event)
+        elif p.kind == "45C4b":
+            self._law45c4b_rho_answer(p, event)
         else:  # pragma: no cover
             raise ScriptError(event.index, "unexpected pending state")
 
@@ -275,28 +286,120 @@ class PlayRules(TableState):
     # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
 
     def law45c4b_unintended_designation(self) -> None:
-        """The director finds declarer's designation of dummy's last card unintended (a slip
-        of the tongue): the card goes back and declarer names another, provided he has not
-        played since (45C4b). In 2007 any player could so correct an unintended naming."""
+        """The director finds declarer's designation of dummy's card unintended (a slip of the
+        tongue): the card goes back and declarer names another, provided he has not played
+        from either hand since (45C4b). If declarer's RHO has meanwhile played a card (legal
+        then), it goes back too, and once dummy's card is named again he may keep it or
+        replace it without rectification (45C4b with 47D and 16C1). In 2007 any player could
+        so correct an unintended naming (``law45c4b_2007``)."""
         play = self.play
         assert self.declarer is not None
         if play is None or not play.played:
             raise ScriptError(self.event_index, "no card has been played")
-        last_seat = self._last_player()
-        if last_seat != self.declarer.partner:
+        dummy, rho = self.declarer.partner, self.declarer.rho
+        rho_card: Card | None = None
+        if self._last_player() == rho:
+            _, rho_card = self._take_back(rho)
+        if self._last_player() != dummy:
             raise ScriptError(
                 self.event_index,
-                "45C4b: only declarer's designation of dummy's "
-                "last card, before he plays again, can be changed",
+                "45C4b: only declarer's designation of dummy's card can be changed, and only "
+                "before declarer plays again from either hand",
             )
-        _, card = play.take_back_last()
+        _, card = self._take_back(dummy)
+        then = "."
+        if rho_card is not None:
+            self.law45c4b_rho = (rho, rho_card)
+            then = (
+                f"; {rho.letter}'s {card_name(rho_card)}, played after it, goes back too: once "
+                f"dummy's card is named he may play it again or another card, without "
+                "rectification (47D, 16C1)."
+            )
         self.rule(
             "45C4b",
             None,
             f"the director finds declarer's call of dummy's "
             f"{card_name(card)} unintended: the card goes back to dummy and declarer "
-            "names the card he meant.",
+            f"names the card he meant{then}",
         )
+
+    def _take_back(self, seat: Seat) -> tuple[Seat, Card]:
+        play = self.play
+        assert play is not None
+        try:
+            return play.take_back_last()
+        except IndexError:  # a place left empty (67): nothing of ``seat``'s to take back
+            raise ScriptError(
+                self.event_index, f"45C4b: {seat.letter} has no card to take back"
+            ) from None
+
+    def _law45c4b_renamed(self, event: Event) -> None:
+        """45C4b: after the correction, declarer names dummy's card first; then the RHO is
+        asked whether he keeps the card he had played."""
+        assert self.law45c4b_rho is not None and self.play is not None
+        assert self.declarer is not None
+        rho, old = self.law45c4b_rho
+        dummy = self.declarer.partner
+        if event.action != "card" or event.seat != dummy:
+            raise ScriptError(
+                event.index,
+                f"declarer first names dummy's card again (45C4b); then {rho.letter} "
+                f"decides about his {card_name(old)}",
+            )
+        assert event.card is not None
+        self.law45c4b_rho = None
+        self.card_played(dummy, event.card)
+        play = self.play
+        if self.pending is not None or play.is_over or play.turn != rho:
+            self.rule(
+                "45C4b",
+                None,
+                f"{rho.letter}'s {card_name(old)} stays back in his hand: it is not his turn "
+                "now (16C1: the information is unauthorized for declarer's side).",
+            )
+            return
+        if play.trick and old // 13 != play.led_suit() and play.can_follow(rho):
+            self.rule(
+                "45C4b",
+                None,
+                f"{card_name(old)} would not follow suit now: {rho.letter} plays another card "
+                "without rectification (16C1: the information is unauthorized for declarer's "
+                "side).",
+            )
+            return
+        self.pending = Pending("45C4b", rho, NO_CALL, self.event_index, rho, law="45C4b", card=old)
+
+    def _law45c4b_rho_answer(self, p: Pending, event: Event) -> None:
+        """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
+        (``decline``, or by playing another card)."""
+        rho, old = p.offender, p.card
+        if event.seat == rho and event.action == "card":
+            assert event.card is not None
+            keep = event.card == old
+        elif event.who == rho.letter and event.action in ("accept", "decline"):
+            keep = event.action == "accept"
+        else:
+            raise ScriptError(
+                event.index,
+                f"waiting for {rho.letter}: keep (accept) or take back (decline) "
+                f"{card_name(old)} (Law 45C4b)",
+            )
+        self.pending = None
+        if keep:
+            self.rule(
+                "45C4b", None, f"{rho.letter} keeps {card_name(old)}, played before the correction."
+            )
+            self.card_played(rho, old)
+            return
+        self.rule(
+            "45C4b",
+            None,
+            f"{rho.letter} takes back {card_name(old)} without rectification and plays again "
+            "(16C1: the information is unauthorized for declarer's side).",
+        )
+        if event.action == "card":
+            assert event.card is not None
+            self.card_played(rho, event.card)
 
     def _last_player(self) -> Seat:
         play = self.play
