@@ -649,6 +649,11 @@ class PlayRules(TableState):
                 "penalty card; the penalty card stays on the table.",
             )
             self._play(o, card)
+            play = self.play
+            assert play is not None
+            for revoke in play.revokes:
+                if revoke.seat == o and revoke.card == card and p.law == "50D1":
+                    revoke.faced_card = True  # 64B3: the penalty card could have followed
             return
         pc = next(
             c
