@@ -22,6 +22,8 @@ NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a ca
 class PlayRules(TableState):
     """Rules of the play period; mixed into :class:`~bridgelaw.table.Table`."""
 
+    law50e_noted: tuple[tuple[Seat, Card], ...] = ()
+    """2007 50E: the penalty cards already noted for the director."""
     law45c4b_rho: tuple[Seat, Card] | None = None
     """45C4b (2017): declarer's RHO and the card he had played after dummy's card that declarer
     designated by a slip; offered back to him once declarer has named dummy's card again."""
@@ -603,13 +605,31 @@ class PlayRules(TableState):
         )
 
     def _all_major(self, seat: Seat) -> int:
-        """50B: a defender with two or more penalty cards: every one of them is major."""
+        """50B: a defender with two or more penalty cards: every one of them is major. (Called
+        whenever a defender gets a penalty card: 2007 50E is noted here too.)"""
         mine = [pc for pc in self.penalty_cards if pc[0] == seat]
+        if self.edition == 2007:
+            self._law50e_2007(seat)
         if len(mine) > 1:
             self.penalty_cards = [
                 (s, c, "major" if s == seat else k) for s, c, k in self.penalty_cards
             ]
         return len(mine)
+
+    def _law50e_2007(self, seat: Seat) -> None:
+        """2007 50E: of a penalty card, only the obligation to play it is authorized for the
+        offender's partner; all else it tells him is unauthorized. (2017 50E1: while it is on
+        the table everything it shows is authorized for all.) Noted once per card."""
+        for s, card, _ in self.penalty_cards:
+            if s != seat or (s, card) in self.law50e_noted:
+                continue
+            self.law50e_noted = (*self.law50e_noted, (s, card))
+            self.review(
+                "50E",
+                f"{seat.letter}'s penalty card {card_name(card)}: for {seat.partner.letter} "
+                "only the obligation to play it is authorized; anything else it tells him is "
+                "unauthorized (2007).",
+            )
 
     def _penalty_card_failure(self, seat: Seat, card: Card) -> str | None:
         """50D1/50C: must this card have been a penalty card? The clause broken, or None."""
