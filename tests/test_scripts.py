@@ -8,6 +8,8 @@ with an ``expect`` mapping, written from the Laws, not from the engine's output:
 * ``rulings_include``: law clauses, each the start of at least one ruling's law;
 * ``rulings_exclude``: law clauses no ruling may start with;
 * ``rulings``: the exact list of ruling clauses, in order;
+* ``reviews_include`` / ``reviews_exclude``: as the two above, for the laws of ``reviews``
+  (what is left to the director's judgement at the end of the board);
 * ``error_event``: the script must stop with a script error at this event.
 """
 
@@ -46,6 +48,11 @@ def check(path: Path) -> None:
         assert any(law.startswith(str(clause)) for law in laws), (clause, laws)
     for clause in expect.pop("rulings_exclude", []):
         assert not any(law.startswith(str(clause)) for law in laws), (clause, laws)
+    reviewed = [str(r["law"]) for r in output["reviews"]]
+    for clause in expect.pop("reviews_include", []):
+        assert any(law.startswith(str(clause)) for law in reviewed), (clause, reviewed)
+    for clause in expect.pop("reviews_exclude", []):
+        assert not any(law.startswith(str(clause)) for law in reviewed), (clause, reviewed)
     if "rulings" in expect:
         assert laws == [str(x) for x in expect.pop("rulings")]
     for key, value in expect.items():

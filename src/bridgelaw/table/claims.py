@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bridgelaw.cards import Seat
+from bridgelaw.cards import Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, TableState
@@ -221,6 +221,9 @@ class ClaimRules(TableState):
                 event.index,
                 f"{claim.claimer.letter}'s claim is still open: play has stopped (Law 68D)",
             )
+        if event.action == "card" and self.edition == 2007 and claim.stage != PLAY_ON:
+            self._law70d3_card_after_claim(claim, event)
+            return
         if claim.stage == ANSWERS:
             self._law69a_answer(claim, event)
         elif claim.stage == PLAY_ON:
@@ -350,6 +353,24 @@ class ClaimRules(TableState):
             f"{seat.letter} does not answer {claim.claimer.letter}'s claim: {who} answer (Law 69A)",
         )
 
+    def _law70d3_card_after_claim(self, claim: Claim, event: Event) -> None:
+        """2007 68D with 70D3: play should have stopped, but a card played after the claim may
+        serve the director as evidence of the likely play and of the claim's soundness. The
+        card is recorded for him, not played: the claim still decides the remaining tricks.
+        (2017 has no 70D3; the opponents may ask to play on instead, 68D2b.)"""
+        play = self.play
+        assert play is not None and event.card is not None
+        if not play.holds(event.seat, event.card):
+            raise ScriptError(
+                event.index, f"{event.seat.letter} does not hold {card_name(event.card)}"
+            )
+        self.review(
+            "70D3",
+            f"{event.seat.letter} played {card_name(event.card)} after "
+            f"{claim.claimer.letter}'s claim, although play had stopped (68D): the director may "
+            "take it as evidence of the likely play and of the claim's soundness.",
+        )
+
     def _law68b2(self, claim: Claim, partner: Seat) -> None:
         conceder = claim.claimer
         claim.stage = CANCELLED
@@ -380,6 +401,14 @@ class ClaimRules(TableState):
             f"director rules (70){play_on}.",
         )
         self._record_suggestion(claim, suggestion)
+        if self.edition == 2007 and claim.kind == "claim":
+            self.review(
+                "70E1",
+                "an unstated line that needs a card to lie with a given opponent is not "
+                "accepted unless that opponent had shown out of its suit, would show out on "
+                "any normal play, or not taking the line would be irrational (2007; 2017 has "
+                "no 'irrational' exception).",
+            )
         if claim.kind == "claim" and claim.conceded < claim.remaining and not claim.statement:
             self.review(
                 "68C",

@@ -83,6 +83,9 @@ class TrickRules(RevokeRules):
             raise ScriptError(self.event_index, "no card has been played")
         if all(s != seat for s, _ in self._cards_in_order()):
             raise ScriptError(self.event_index, f"{seat.letter} has played no card")
+        last_card = play.trick[-1] if play.trick else play.tricks[-1].cards[3]
+        if self._last_player() == seat and last_card == NO_CARD:
+            raise ScriptError(self.event_index, f"{seat.letter} played no card to this trick")
         last = self._last_player() == seat
         if last and len(play.played) > 1:
             _, card = play.take_back_last()

@@ -23,6 +23,12 @@ NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a ca
 class PlayRules(TableState):
     """Rules of the play period; mixed into :class:`~bridgelaw.table.Table`."""
 
+    law50e_noted: tuple[tuple[Seat, Card], ...] = ()
+    """2007 50E: the penalty cards already noted for the director."""
+    law45c4b_rho: tuple[Seat, Card] | None = None
+    """45C4b (2017): declarer's RHO and the card he had played after dummy's card that declarer
+    designated by a slip; offered back to him once declarer has named dummy's card again."""
+
     # -- what the director would offer now ---------------------------------------------------
 
     def play_awaiting(self) -> Awaiting | None:
@@ -39,6 +45,8 @@ class PlayRules(TableState):
         if p.kind == "58B":
             options = tuple(f"designate {card_name(c)}" for c in p.cards)
             return Awaiting(p.offender.letter, "58B2", options)
+        if p.kind == "45C4b":
+            return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
         return None
 
     def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
@@ -79,6 +87,9 @@ class PlayRules(TableState):
             self._start_play()
         if self.pending is not None:
             self._play_pending_event(event)
+            return
+        if self.law45c4b_rho is not None:
+            self._law45c4b_renamed(event)
             return
         offer51 = self._law51a_awaiting()
         if offer51 is not None:
@@ -220,6 +231,8 @@ class PlayRules(TableState):
             self.law62c_answer(p, event)
         elif p.kind == "58B":
             self.law58b_answer(p, event)
+        elif p.kind == "45C4b":
+            self._law45c4b_rho_answer(p, event)
         else:  # pragma: no cover
             raise ScriptError(event.index, "unexpected pending state")
 
@@ -329,28 +342,120 @@ class PlayRules(TableState):
     # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
 
     def law45c4b_unintended_designation(self) -> None:
-        """The director finds declarer's designation of dummy's last card unintended (a slip
-        of the tongue): the card goes back and declarer names another, provided he has not
-        played since (45C4b). In 2007 any player could so correct an unintended naming."""
+        """The director finds declarer's designation of dummy's card unintended (a slip of the
+        tongue): the card goes back and declarer names another, provided he has not played
+        from either hand since (45C4b). If declarer's RHO has meanwhile played a card (legal
+        then), it goes back too, and once dummy's card is named again he may keep it or
+        replace it without rectification (45C4b with 47D and 16C1). In 2007 any player could
+        so correct an unintended naming (``law45c4b_2007``)."""
         play = self.play
         assert self.declarer is not None
         if play is None or not play.played:
             raise ScriptError(self.event_index, "no card has been played")
-        last_seat = self._last_player()
-        if last_seat != self.declarer.partner:
+        dummy, rho = self.declarer.partner, self.declarer.rho
+        rho_card: Card | None = None
+        if self._last_player() == rho:
+            _, rho_card = self._take_back(rho)
+        if self._last_player() != dummy:
             raise ScriptError(
                 self.event_index,
-                "45C4b: only declarer's designation of dummy's "
-                "last card, before he plays again, can be changed",
+                "45C4b: only declarer's designation of dummy's card can be changed, and only "
+                "before declarer plays again from either hand",
             )
-        _, card = play.take_back_last()
+        _, card = self._take_back(dummy)
+        then = "."
+        if rho_card is not None:
+            self.law45c4b_rho = (rho, rho_card)
+            then = (
+                f"; {rho.letter}'s {card_name(rho_card)}, played after it, goes back too: once "
+                f"dummy's card is named he may play it again or another card, without "
+                "rectification (47D, 16C1)."
+            )
         self.rule(
             "45C4b",
             None,
             f"the director finds declarer's call of dummy's "
             f"{card_name(card)} unintended: the card goes back to dummy and declarer "
-            "names the card he meant.",
+            f"names the card he meant{then}",
         )
+
+    def _take_back(self, seat: Seat) -> tuple[Seat, Card]:
+        play = self.play
+        assert play is not None
+        try:
+            return play.take_back_last()
+        except IndexError:  # a place left empty (67): nothing of ``seat``'s to take back
+            raise ScriptError(
+                self.event_index, f"45C4b: {seat.letter} has no card to take back"
+            ) from None
+
+    def _law45c4b_renamed(self, event: Event) -> None:
+        """45C4b: after the correction, declarer names dummy's card first; then the RHO is
+        asked whether he keeps the card he had played."""
+        assert self.law45c4b_rho is not None and self.play is not None
+        assert self.declarer is not None
+        rho, old = self.law45c4b_rho
+        dummy = self.declarer.partner
+        if event.action != "card" or event.seat != dummy:
+            raise ScriptError(
+                event.index,
+                f"declarer first names dummy's card again (45C4b); then {rho.letter} "
+                f"decides about his {card_name(old)}",
+            )
+        assert event.card is not None
+        self.law45c4b_rho = None
+        self.card_played(dummy, event.card)
+        play = self.play
+        if self.pending is not None or play.is_over or play.turn != rho:
+            self.rule(
+                "45C4b",
+                None,
+                f"{rho.letter}'s {card_name(old)} stays back in his hand: it is not his turn "
+                "now (16C1: the information is unauthorized for declarer's side).",
+            )
+            return
+        if play.trick and old // 13 != play.led_suit() and play.can_follow(rho):
+            self.rule(
+                "45C4b",
+                None,
+                f"{card_name(old)} would not follow suit now: {rho.letter} plays another card "
+                "without rectification (16C1: the information is unauthorized for declarer's "
+                "side).",
+            )
+            return
+        self.pending = Pending("45C4b", rho, NO_CALL, self.event_index, rho, law="45C4b", card=old)
+
+    def _law45c4b_rho_answer(self, p: Pending, event: Event) -> None:
+        """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
+        (``decline``, or by playing another card)."""
+        rho, old = p.offender, p.card
+        if event.seat == rho and event.action == "card":
+            assert event.card is not None
+            keep = event.card == old
+        elif event.who == rho.letter and event.action in ("accept", "decline"):
+            keep = event.action == "accept"
+        else:
+            raise ScriptError(
+                event.index,
+                f"waiting for {rho.letter}: keep (accept) or take back (decline) "
+                f"{card_name(old)} (Law 45C4b)",
+            )
+        self.pending = None
+        if keep:
+            self.rule(
+                "45C4b", None, f"{rho.letter} keeps {card_name(old)}, played before the correction."
+            )
+            self.card_played(rho, old)
+            return
+        self.rule(
+            "45C4b",
+            None,
+            f"{rho.letter} takes back {card_name(old)} without rectification and plays again "
+            "(16C1: the information is unauthorized for declarer's side).",
+        )
+        if event.action == "card":
+            assert event.card is not None
+            self.card_played(rho, event.card)
 
     def _last_player(self) -> Seat:
         play = self.play
@@ -634,13 +739,31 @@ class PlayRules(TableState):
         )
 
     def _all_major(self, seat: Seat) -> int:
-        """50B: a defender with two or more penalty cards: every one of them is major."""
+        """50B: a defender with two or more penalty cards: every one of them is major. (Called
+        whenever a defender gets a penalty card: 2007 50E is noted here too.)"""
         mine = [pc for pc in self.penalty_cards if pc[0] == seat]
+        if self.edition == 2007:
+            self._law50e_2007(seat)
         if len(mine) > 1:
             self.penalty_cards = [
                 (s, c, "major" if s == seat else k) for s, c, k in self.penalty_cards
             ]
         return len(mine)
+
+    def _law50e_2007(self, seat: Seat) -> None:
+        """2007 50E: of a penalty card, only the obligation to play it is authorized for the
+        offender's partner; all else it tells him is unauthorized. (2017 50E1: while it is on
+        the table everything it shows is authorized for all.) Noted once per card."""
+        for s, card, _ in self.penalty_cards:
+            if s != seat or (s, card) in self.law50e_noted:
+                continue
+            self.law50e_noted = (*self.law50e_noted, (s, card))
+            self.review(
+                "50E",
+                f"{seat.letter}'s penalty card {card_name(card)}: for {seat.partner.letter} "
+                "only the obligation to play it is authorized; anything else it tells him is "
+                "unauthorized (2007).",
+            )
 
     def _penalty_card_failure(self, seat: Seat, card: Card) -> str | None:
         """50D1/50C: must this card have been a penalty card? The clause broken, or None."""
@@ -680,6 +803,11 @@ class PlayRules(TableState):
                 "penalty card; the penalty card stays on the table.",
             )
             self._play(o, card)
+            play = self.play
+            assert play is not None
+            for revoke in play.revokes:
+                if revoke.seat == o and revoke.card == card and p.law == "50D1":
+                    revoke.faced_card = True  # 64B3: the penalty card could have followed
             return
         pc = next(
             c
@@ -797,6 +925,7 @@ class PlayRules(TableState):
             )
         if not play.both_sides_played_after(index):
             play.supply(index, seat, card, recount=True)
+            self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
             self.rule(
                 "67A1",
                 seat,
@@ -821,6 +950,7 @@ class PlayRules(TableState):
         assert play is not None
         led = play.led_suit(index)
         play.supply(index, seat, card, recount=False)
+        self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
         play.revokes.append(
             Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL, PlayRules
-from bridgelaw.table.play_state import Revoke, winner_index
+from bridgelaw.table.play_state import NO_CARD, Revoke, winner_index
 from bridgelaw.table.state import Awaiting, Pending
 
 
@@ -109,6 +109,11 @@ class RevokeRules(PlayRules):
                 self.event_index,
                 f"{card_name(card)} does not follow suit: the "
                 "correction must be a legal card (62B)",
+            )
+        if NO_CARD in play.trick and revoke.trick < len(play.tricks):
+            raise ScriptError(
+                self.event_index,
+                "a correction while the next trick holds a missing card (67) is not handled",
             )
         other = self._law62c3_other(revoke)
         # 62C3 proper when one side has played on; with nobody on, each is corrected (62A)
@@ -219,7 +224,7 @@ class RevokeRules(PlayRules):
         card back; 62C2 then lets the revoker's partner, if he too played after it, do so."""
         leader, cards = self._trick_cards(revoke.trick)
         position = (revoke.seat - leader) & 3
-        if len(cards) > position + 1:
+        if len(cards) > position + 1 and cards[position + 1] != NO_CARD:
             lho = revoke.seat.lho
             self.pending = Pending(
                 "62C1",
@@ -317,7 +322,7 @@ class RevokeRules(PlayRules):
             leader, cards = self._trick_cards(p.trick)
             partner = seat.lho  # the revoker's partner plays after the revoker's LHO
             position = (partner - leader) & 3
-            if position < len(cards) and position > (seat - leader) & 3:
+            if (seat - leader) & 3 < position < len(cards) and cards[position] != NO_CARD:
                 self.pending = Pending(
                     "62C2",
                     partner,
@@ -388,41 +393,73 @@ class RevokeRules(PlayRules):
                 )
             self.review("64C1", "a revoke found late: the director restores equity if needed.")
             return 0
-        both = len({r.seat.side for r in established}) == 2
-        if both and self.edition == 2007:  # 2007 64B7: both sides revoked on the same trick
-            tricks = [{r.trick for r in established if r.seat.side == side} for side in (0, 1)]
-            both = bool(tricks[0] & tricks[1])
+        old = self.edition == 2007  # 2007 64C is one equity clause, without C1/C2a/C2b
+        if old:
+            # 2007 64B7: both sides revoked on this board, whether or not each revoke was
+            # established (2017 64B7: both established)
+            both = len({r.seat.side for r in play.revokes if not r.waived}) == 2
+        else:
+            both = len({r.seat.side for r in established}) == 2
         if both:
             self.rule(
                 "64B7",
                 None,
-                "both sides made established revokes: no tricks change "
-                "hands; the director restores equity if one side was damaged (64C2b).",
+                (
+                    "both sides revoked on this board (2007): no tricks change hands; the "
+                    "director restores equity if one side was damaged (64C)."
+                    if old
+                    else "both sides made established revokes: no tricks change "
+                    "hands; the director restores equity if one side was damaged (64C2b)."
+                ),
             )
-            self.review("64C2b", "both sides revoked: the director looks at the likely result.")
+            self.review(
+                "64C" if old else "64C2b",
+                "both sides revoked: the director looks at the likely result.",
+            )
             return 0
         change = 0
         counted: set[tuple[Seat, int]] = set()
+        if old:  # 2007 64B2: any earlier revoke in the suit by the player, even corrected
+            firsts = [r for r in play.revokes if not r.waived and r.rule == "follow"]
         for revoke in established:
             o = revoke.seat
+            if old:
+                repeat = any(
+                    r.seat == o and r.suit_led == revoke.suit_led and r.trick < revoke.trick
+                    for r in firsts
+                )
+            else:  # 2017 64B2: the first revoke in the suit was established
+                repeat = (o, revoke.suit_led) in counted
+            counted.add((o, revoke.suit_led))
             if revoke.by_dummy or revoke.faced_card:
+                what = ("dummy's card" if revoke.by_dummy else "a penalty card") + (
+                    " (2007: any card faced on the table)" if old else ""
+                )
                 self.rule(
                     "64B3",
                     o,
-                    f"{revoke.describe()}: a card faced on the table; no "
-                    "tricks change hands (64C may restore equity).",
+                    f"{revoke.describe()}: a failure to play {what}; no "
+                    f"tricks change hands (64C{'' if old else '1'} may restore equity).",
                 )
                 continue
-            if (o, revoke.suit_led) in counted:
+            if repeat and revoke.rule == "follow":
+                first = (
+                    "an earlier revoke in the same suit by the same player, established or "
+                    "not (2007)"
+                    if old
+                    else "an established revoke in the same suit by the same player"
+                )
                 self.rule(
                     "64B2",
                     o,
-                    f"{revoke.describe()} repeats a revoke in the same suit: "
-                    "no further transfer; the director may adjust (64C2a).",
+                    f"{revoke.describe()} follows {first}: no further transfer; the director may "
+                    f"adjust ({'64C' if old else '64C2a'}).",
                 )
-                self.review("64C2a", f"{revoke.describe()}: a second revoke in the same suit.")
+                self.review(
+                    "64C" if old else "64C2a",
+                    f"{revoke.describe()}: a second revoke in the same suit.",
+                )
                 continue
-            counted.add((o, revoke.suit_led))
             later_os = sum(1 for t in play.tricks[revoke.trick + 1 :] if t.winner.side == o.side)
             later_os += claimed[o.side]
             if revoke.trick >= len(play.tricks):
@@ -461,7 +498,7 @@ class RevokeRules(PlayRules):
                 continue
             change += -moved if o.side == self.declarer.side else moved
         self.review(
-            "64C1",
+            "64C" if old else "64C1",
             "after the revoke transfers the director checks that the "
             "non-offending side is fully compensated.",
         )
