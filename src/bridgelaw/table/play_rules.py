@@ -284,6 +284,18 @@ class PlayRules(TableState):
                     f"{play.leader.letter} leads.",
                 )
                 self.lead_retracted = len(play.tricks)
+                # 55C: what declarer learnt from his own lead out of turn (2017: 16C; 2007:
+                # the director may adjust if declarer's line could have been based on it)
+                self.review(
+                    "55C",
+                    f"{o.letter}'s lead out of turn of {card_name(card)}: "
+                    + (
+                        "the director may adjust if declarer's line could have been based on "
+                        "what it told him."
+                        if self.edition == 2007
+                        else "what it told declarer is unauthorized for him (16C)."
+                    ),
+                )
                 return
             self.penalty_cards.append((o, card, "major"))
             self._all_major(o)

@@ -161,12 +161,31 @@ class RevokeRules(PlayRules):
                 trick=other.trick,
             )
             return
+        if revoke.trick == 11 and seat.side != self.declarer.side:
+            self._law62d2(revoke)
         paired = any(
             r.trick == revoke.trick and r.corrected and r.seat.side != seat.side
             for r in play.revokes
         )
         if other is None and not paired:  # 62C3 settles the cards of a pair of revokes
             self._law62c1_offer(revoke)
+
+    def _law62d2(self, revoke: Revoke) -> None:
+        """62D2: a defender corrected a revoke on trick 12 made before his partner played to
+        it: the withdrawn card is unauthorized for the partner (2017: 16C; 2007: he may not
+        choose a play it suggested when he holds cards of two other suits)."""
+        leader, _ = self._trick_cards(11)
+        partner = revoke.seat.partner
+        if (partner - leader) & 3 < (revoke.seat - leader) & 3:
+            return  # the partner had played before the revoke
+        text = (
+            "he may not choose a play the withdrawn card suggested (2007 62D2)"
+            if self.edition == 2007
+            else "what he learnt from it is unauthorized for him (16C)"
+        )
+        self.review(
+            "62D2", f"{revoke.describe()} was corrected before {partner.letter} played: {text}."
+        )
 
     def _law62_next_trick_back(self, revoke: Revoke, card: Card) -> None:
         """A revoke corrected after the non-offending side has led to the next trick: if the
