@@ -164,7 +164,10 @@ def test_random_table_events_never_corrupt_the_engine(
             hand = table.board.deal[player] if table.play is None else table.play.hands[player]
             cards = [c for c in range(52) if hand >> c & 1] or [0]
             word = card_name(data.draw(st.sampled_from(cards)))
-            action = "expose " if roll == 1 else "correct " if roll == 2 else ""
+            action = {1: "expose ", 2: "correct ", 6: "again "}.get(roll, "")
+            if roll == 6 and table.play is not None and table.play.tricks:  # 67B3
+                mine = [t.card_of(player) for t in table.play.tricks if t.card_of(player) >= 0]
+                word = card_name(data.draw(st.sampled_from(mine))) if mine else word
             text = f"{player.letter} {action}{word}" if roll != 3 else f"{player.letter} none"
             if roll == 4 and len(cards) > 1:  # two cards at once (58B)
                 two = data.draw(st.lists(st.sampled_from(cards), min_size=2, max_size=2))

@@ -65,8 +65,6 @@ class BoardRules(TableState):
     """Law 14: cards not in their owner's hand as taken out of the board, not yet found."""
     wrong_count: tuple[Seat, Card] | None = None
     """Law 13B: the hand that held a card too many, and the card; the director decides."""
-    score_cancelled: str | None = None
-    """The clause that cancelled the table result (13B2, 13D, 15A3, 15B1...): no score."""
     recall: tuple[Seat, str, str | None] | None = None
     """2007 17D2: the offender calls again (his cancelled call, his LHO's call to repeat)."""
     lho_repeat: tuple[Seat, str] | None = None

@@ -114,6 +114,42 @@ class TrickRules(RevokeRules):
         cards += [(Seat((play.leader + i) & 3), c) for i, c in enumerate(play.trick)]
         return [(s, c) for s, c in cards if c != NO_CARD]
 
+    # -- Law 67B3: a played card played again ------------------------------------------------
+
+    def law67b3_again(self, seat: Seat, card: Card) -> None:
+        """67B3: ``<seat> again <card>``: the seat plays a card he had already played to an
+        earlier trick (it had not been put with his played cards). The director puts it back
+        with that trick; this trick gets no card of his; the board gets an adjusted score."""
+        play = self.play
+        assert play is not None
+        earlier = [t for t, trick in enumerate(play.tricks) if trick.card_of(seat) == card]
+        if not earlier:
+            raise ScriptError(
+                self.event_index, f"{seat.letter} has not played {card_name(card)} to a trick"
+            )
+        if seat != play.turn or not play.trick:
+            raise ScriptError(
+                self.event_index,
+                "67B3: a card played again is handled when its player is in turn to play to a "
+                "trick that has been led to",
+            )
+        index = len(play.tricks)
+        before = len(play.tricks)
+        play.void()
+        self.score_cancelled = "67B3"
+        self.rule(
+            "67B3",
+            seat,
+            f"{seat.letter} played {card_name(card)} to trick {index + 1} although he had "
+            f"played it to trick {earlier[0] + 1}: it stays with trick {earlier[0] + 1}, "
+            f"trick {index + 1} has no card of his, and the board gets an adjusted score.",
+        )
+        self.review("67B3", "a card played twice: an adjusted score (12C).")
+        if len(play.tricks) > before:
+            self._restrictions_after_trick()
+        if play.is_over:
+            self._end_of_play()
+
     # -- Laws 65-66: arrangement and inspection of tricks -----------------------------------
 
     def _side_on_next_trick(self, seat: Seat) -> bool:

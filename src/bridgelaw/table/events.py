@@ -215,7 +215,7 @@ def parse_event(text: object, index: int) -> Event:
     argument = argument.strip()
     if key in _SIMPLE and not argument:
         return Event(index, who, key)
-    if key in ("expose", "correct", "designate"):
+    if key in ("expose", "correct", "designate", "again"):
         return Event(index, who, key, card=_card(index, argument))
     if key == "cards":
         cards = tuple(_card(index, w) for w in argument.split())

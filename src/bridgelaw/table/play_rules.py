@@ -115,6 +115,9 @@ class PlayRules(TableState):
                 self._law62_correct(event.seat, event.card)
         elif event.action == "none":
             self._law67_omit(event.seat)
+        elif event.action == "again":
+            assert event.card is not None
+            self.law67b3_again(event.seat, event.card)
         elif event.action == "cards":
             self.law58b_several(event.seat, event.cards)
         else:
@@ -1006,6 +1009,9 @@ class PlayRules(TableState):
         raise NotImplementedError  # pragma: no cover
 
     def law58b_answer(self, p: Pending, event: Event) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def law67b3_again(self, seat: Seat, card: Card) -> None:
         raise NotImplementedError  # pragma: no cover
 
     def _restrictions_after_trick(self) -> None:

@@ -167,6 +167,15 @@ class TablePlay:
             self._complete()
         return seat
 
+    def void(self) -> Seat:
+        """The player in turn puts on the trick a card he had already played to an earlier one
+        (Law 67B3): it stays there, and this trick gets no card of his."""
+        seat = self.turn
+        self.trick.append(NO_CARD)
+        if len(self.trick) == 4:
+            self._complete()
+        return seat
+
     def supply(self, trick_index: int, seat: Seat, card: Card, recount: bool) -> None:
         """67A1/67B1: the missing card is added to its trick; under 67A the trick's winner is
         worked out again, under 67B it stays as it was."""

@@ -187,6 +187,9 @@ class TableState:
     he has not yet led from the right one."""
     dummy_suggested: int = -1
     """45F: the trick (by count of completed tricks) in which dummy suggested a card (57C2)."""
+    score_cancelled: str | None = None
+    """The clause that cancelled the table result (13B2, 13D, 15A3, 15B1, 67B3...): no
+    score; the adjusted score is the director's (``reviews``)."""
     revoke_found_late: str | None = None
     """64B4 (after a non-offender called on the next deal) or 64B5 (after the round ended):
     attention was first drawn to the revokes so late that no trick changes hands."""
