@@ -360,6 +360,8 @@ class TrickRules(RevokeRules):
             play.replace(index, seat, card)  # 67A: the trick is won as it now stands
         others = [c for c in p.cards if c != card]
         self._law58b2_others(seat, card, others, "58B2")
+        if card != shown:
+            self.law58b3_offer(index, seat, after=seat)
 
     def _law67b2_return(
         self, index: int, seat: Seat, surplus: tuple[Card, ...], shown: Card

@@ -40,7 +40,7 @@ class PlayRules(TableState):
             return Awaiting(*self._lead_offer(p))
         if p.kind == "pc-failure":
             return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
-        if p.kind.startswith("62C"):
+        if p.kind.startswith("62C") or p.kind == "58B3":
             return self.law62c_awaiting(p)
         if p.kind == "58B":
             options = tuple(f"designate {card_name(c)}" for c in p.cards)
@@ -230,7 +230,7 @@ class PlayRules(TableState):
             self._lead_answer(p, event)
         elif p.kind == "pc-failure":
             self._law52_answer(p, event)
-        elif p.kind.startswith("62C"):
+        elif p.kind.startswith("62C") or p.kind == "58B3":
             self.law62c_answer(p, event)
         elif p.kind == "58B":
             self.law58b_answer(p, event)
@@ -1012,6 +1012,9 @@ class PlayRules(TableState):
         raise NotImplementedError  # pragma: no cover
 
     def law67b3_again(self, seat: Seat, card: Card) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None:
         raise NotImplementedError  # pragma: no cover
 
     def _restrictions_after_trick(self) -> None:

@@ -265,7 +265,7 @@ class RevokeRules(PlayRules):
         return done.leader, list(done.cards)
 
     def law62c_awaiting(self, p: Pending) -> Awaiting:
-        if p.kind in ("62C1", "62C2"):
+        if p.kind in ("62C1", "62C2", "58B3"):
             return Awaiting(p.offender.letter, p.kind, ("accept", "decline"))
         if p.kind == "62C3":
             return Awaiting(
@@ -337,6 +337,8 @@ class RevokeRules(PlayRules):
         if event.card != p.card:
             play.replace(p.trick, seat, event.card)
         self._law62c_taken_back(p.law, seat, p.card, event.card)
+        if p.law == "58B3":
+            self.law58b3_offer(p.trick, seat.lho.lho.lho, after=seat)
         if p.law == "62C1":
             leader, cards = self._trick_cards(p.trick)
             partner = seat.lho  # the revoker's partner plays after the revoker's LHO
@@ -353,6 +355,26 @@ class RevokeRules(PlayRules):
                     trick=p.trick,
                 )
 
+    def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None:
+        """58B3: an opponent of ``offender`` who played to trick ``index`` after ``after``
+        (the offender, or the first opponent) may take his card back without rectification
+        once the offender's card has been changed."""
+        leader, cards = self._trick_cards(index)
+        for opponent in (offender.lho, offender.rho):
+            position = (opponent - leader) & 3
+            if (after - leader) & 3 < position < len(cards) and cards[position] != NO_CARD:
+                self.pending = Pending(
+                    "58B3",
+                    opponent,
+                    NO_CALL,
+                    self.event_index,
+                    opponent,
+                    law="58B3",
+                    card=cards[position],
+                    trick=index,
+                )
+                return
+
     def _law62c_taken_back(
         self, law: str, seat: Seat, card: Card, instead: Card | None = None
     ) -> None:
@@ -364,10 +386,11 @@ class RevokeRules(PlayRules):
             if instead == card:
                 self.penalty_cards.pop()
         then = "plays again" if instead is None else f"plays {card_name(instead)} instead"
+        after = "the card taken back" if law == "58B3" else "the corrected revoke"
         self.rule(
             law,
-            seat,
-            f"{seat.letter} takes back {card_name(card)}, played after the corrected revoke, "
+            seat if law == "62C2" else None,  # 62C1 and 58B3: a non-offender's choice
+            f"{seat.letter} takes back {card_name(card)}, played after {after}, "
             f"and {then}"
             + (" (a defender of the offending side: it becomes a penalty card)" if penalty else "")
             + "; the information is unauthorized for the offending side (16C).",
