@@ -333,7 +333,11 @@ class ClaimRules(TableState):
                 self._law68d2_disputed(claim, seat)
                 return
             claim.agreed.append(seat)
-            self.law63a_establish(seat.side, "63A4", f"{seat.letter}'s agreement to the claim")
+            self.law63a_establish(  # 2007: agreeing is in 63A3 with making the claim
+                seat.side,
+                "63A3" if self.edition == 2007 else "63A4",
+                f"{seat.letter}'s agreement to the claim",
+            )
             if len(claim.agreed) == len(claim.answerers):
                 self._settle(claim, claim.for_declarer(claim.claimer_tricks), "69A")
             return

@@ -197,6 +197,16 @@ class PlayRules(TableState):
         play = self.play
         assert play is not None and self.declarer is not None
         opening = not play.played
+        if len(play.tricks) == 12 and self.edition == 2017:
+            # 53A footnote: a lead out of turn to trick 13 is withdrawn, never accepted
+            self.rule(
+                "53A",
+                seat,
+                f"{seat.letter} led {card_name(card)} out of turn to the last trick: it is "
+                f"withdrawn and {play.leader.letter} leads (no lead out of turn can be accepted "
+                "at trick 13).",
+            )
+            return
         if self.lead_retracted == len(play.tricks) and seat.side != self.declarer.side:
             # 60B: a defender plays before declarer, told to lead from the right hand, has led
             self.penalty_cards.append((seat, card, "major"))
@@ -249,6 +259,12 @@ class PlayRules(TableState):
             self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
             assert event.card is not None
             self.card_played(event.seat, event.card)
+            return
+        if event.action == "card" and event.seat == play.leader and event.seat.side != o.side:
+            self._law53_proper_lead(p, event)
+            return
+        if event.action == "card" and o.side == self.declarer.side and event.seat == o.rho:
+            self._law53_wrong_defender(p, event)
             return
         if event.action == "card" and event.seat == o.partner:
             self._law60c(o.partner, event)
@@ -309,6 +325,34 @@ class PlayRules(TableState):
                 f"{o.letter}'s lead of {card_name(card)} out of turn: it becomes a major "
                 f"penalty card and {play.leader.letter} leads (Law 50).",
             )
+
+    def _law53_proper_lead(self, p: Pending, event: Event) -> None:
+        """2017 53B (2007 53C): the opponent whose lead it was leads properly over the lead
+        out of turn: his lead stands and the irregular card goes back without rectification
+        (16C)."""
+        assert event.card is not None
+        o = p.offender
+        self.pending = None
+        self.rule(
+            "53B" if self.edition == 2017 else "53C",
+            o,
+            f"{event.seat.letter}, whose lead it was, leads {card_name(event.card)} over "
+            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.card)} goes back "
+            "without rectification (16C).",
+        )
+        self.card_played(event.seat, event.card)
+
+    def _law53_wrong_defender(self, p: Pending, event: Event) -> None:
+        """2017 53C (2007 53B): declarer leads from the wrong hand and the defender on the
+        lead's right plays to it: the lead stands, and his card is a premature play (57)."""
+        play = self.play
+        assert play is not None and event.card is not None
+        seat = event.seat
+        if not play.holds(seat, event.card):
+            raise ScriptError(event.index, f"{seat.letter} does not hold {card_name(event.card)}")
+        law = "53C" if self.edition == 2017 else "53B"
+        self._accept_lead(p, law, f"{seat.letter}, the defender on its right, plays to")
+        self._law57_premature(seat, event.card)
 
     def _law60c(self, seat: Seat, event: Event) -> None:
         """60C: the offender's partner plays before the lead out of turn is rectified: the
