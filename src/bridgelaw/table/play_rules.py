@@ -362,10 +362,7 @@ class PlayRules(TableState):
         play = self.play
         assert play is not None
         card = event.card
-        if not play.holds(seat, card):
-            raise ScriptError(event.index, f"{seat.letter} does not hold {card_name(card)}")
-        if any(c == card for _, c, _ in self.penalty_cards):
-            raise ScriptError(event.index, f"{card_name(card)} is already on the table")
+        self._check_card_in_hand(seat, card)
         if seat.side == self.declarer.side:
             self.rule(
                 "60C",
@@ -774,10 +771,7 @@ class PlayRules(TableState):
     def _law48_49_exposed(self, seat: Seat, card: Card) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        if not play.holds(seat, card):
-            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
-        if any(c == card for _, c, _ in self.penalty_cards):
-            raise ScriptError(self.event_index, f"{card_name(card)} is already on the table")
+        self._check_card_in_hand(seat, card)
         if seat.side == self.declarer.side:
             self.rule(
                 "48A",
@@ -796,6 +790,16 @@ class PlayRules(TableState):
             f"{seat.letter} exposed {card_name(card)}: it becomes a "
             f"{'major' if mine > 1 else kind} penalty card (50B) and stays face up.",
         )
+
+    def _check_card_in_hand(self, seat: Seat, card: Card) -> None:
+        """A card about to be shown or played out of the normal course: held, not already a
+        penalty card on the table."""
+        play = self.play
+        assert play is not None
+        if not play.holds(seat, card):
+            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        if any(c == card for _, c, _ in self.penalty_cards):
+            raise ScriptError(self.event_index, f"{card_name(card)} is already on the table")
 
     def _all_major(self, seat: Seat) -> int:
         """50B: a defender with two or more penalty cards: every one of them is major. (Called
