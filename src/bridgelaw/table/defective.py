@@ -134,7 +134,6 @@ class TrickRules(RevokeRules):
                 "trick that has been led to",
             )
         index = len(play.tricks)
-        before = len(play.tricks)
         play.void()
         self.score_cancelled = "67B3"
         self.rule(
@@ -145,10 +144,7 @@ class TrickRules(RevokeRules):
             f"trick {index + 1} has no card of his, and the board gets an adjusted score.",
         )
         self.review("67B3", "a card played twice: an adjusted score (12C).")
-        if len(play.tricks) > before:
-            self._restrictions_after_trick()
-        if play.is_over:
-            self._end_of_play()
+        self.after_a_place_filled(index)
 
     # -- Laws 65-66: arrangement and inspection of tricks -----------------------------------
 

@@ -182,13 +182,21 @@ class PlayRules(TableState):
         if revoke is not None:
             # 61A: recorded now; ruled on when corrected (62) or established (63)
             self.review("61A", f"{revoke.describe()} failed to follow suit (a revoke)")
+        self.after_a_place_filled(before)
+
+    def after_a_place_filled(self, tricks_before: int) -> None:
+        """After a place in the trick is filled (a card, or none, 67): a completed trick ends
+        lead restrictions (26B), the last one ends play, and an early lead waits (57C1)."""
+        play = self.play
+        assert play is not None
         self.lead_retracted = -1  # 60B: a card has been played since
-        if len(play.tricks) > before:
+        completed = len(play.tricks) > tricks_before
+        if completed:
             self._restrictions_after_trick()
         if play.is_over:
             self.early_lead = None
             self._end_of_play()
-        elif len(play.tricks) > before and self.early_lead is not None:
+        elif completed and self.early_lead is not None:
             self._law57c1_early_lead_due()
 
     # -- Laws 53-56: leads out of turn -------------------------------------------------------
@@ -961,14 +969,7 @@ class PlayRules(TableState):
         before = len(play.tricks)
         play.omit()
         self.review("67", f"{seat.letter} contributed no card to trick {trick}")
-        self.lead_retracted = -1  # 60B: a card has been played since
-        if len(play.tricks) > before:
-            self._restrictions_after_trick()
-        if play.is_over:
-            self.early_lead = None
-            self._end_of_play()
-        elif len(play.tricks) > before and self.early_lead is not None:
-            self._law57c1_early_lead_due()
+        self.after_a_place_filled(before)
 
     def _law67_supply(self, seat: Seat, card: Card) -> None:
         """67A1 before both sides have played to the next trick (a legal card; the trick is
