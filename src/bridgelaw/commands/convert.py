@@ -1,0 +1,288 @@
+"""``bridgelaw convert IN OUT``: boards from one file format to another, nothing silently lost.
+
+Every format of :mod:`bridgelaw.formats.deal_files` is read and written: PBN, LIN, CSV and the
+dealing-machine formats. The formats are told by the files' suffixes (``--from``/``--to``
+override). What is kept:
+
+* always the deals, board numbers, dealers and vulnerabilities, as far as the target holds
+  them (the machine formats hold Law 2 markings only, ``.bri``/``.dge``/``.ber`` no numbers, and
+  ``.dlm``/``.dup`` boards 1 to 99: a set they cannot hold is refused, not altered);
+* between PBN and LIN, also the players, the auction with its alerts and explanations, the play
+  and the result (LIN's claim, ``mc``);
+* PBN to PBN rewrites every game as read.
+
+Whatever the target cannot hold is named on standard error ("auction and play dropped: .dlm
+holds deals only"), and so is what was written. The output is written whole or not at all. Exit
+status 0 when written, 1 when the input has problems or the target cannot hold the boards (one
+line says which and where; nothing is written), 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bridgelaw.boards import Board
+from bridgelaw.errors import BridgeLawError
+from bridgelaw.formats.deal_files import (
+    FORMATS,
+    DealFormat,
+    format_by_name,
+    format_for_path,
+    write_file_atomic,
+)
+from bridgelaw.formats.lin import (
+    ALERT_WITHOUT_TEXT,
+    LinGame,
+    boards_of,
+    read_lin_games,
+    write_lin_games,
+)
+from bridgelaw.formats.pbn import PbnGame, read_pbn, write_pbn
+from bridgelaw.formats.text import decode_text
+
+__all__ = ["Conversion", "ConvertError", "convert", "convert_data"]
+
+_SEAT_TAGS = ("North", "East", "South", "West")
+_CARRIED_TAGS = frozenset(
+    ("Board", "Dealer", "Vulnerable", "Deal", "Auction", "Play", "Note", "Room", "Contract",
+     "Declarer", "Result", *_SEAT_TAGS)
+)  # fmt: skip
+
+
+class ConvertError(BridgeLawError):
+    """The input cannot be read whole, or the target cannot hold it: nothing is written."""
+
+
+@dataclass
+class Conversion:
+    """The bytes to write and what the target format could not hold."""
+
+    data: bytes
+    boards: int
+    dropped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What the reader worked around in the input (each with its file and line)."""
+
+
+# -- reading: every format to games -------------------------------------------------------------
+
+
+def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
+    """The parts of a PBN game LIN can hold, and what it cannot (in words)."""
+    lost: list[str] = []
+    players = tuple(
+        "" if game.tags.get(t, "").strip() in ("", "?", "-") else game.tags[t].strip()
+        for t in _SEAT_TAGS
+    )
+    room = game.tags.get("Room", "").strip().lower()[:1]
+    out = LinGame(board, room if room in ("o", "c") else "", (players[0], players[1],
+                  players[2], players[3]), line=game.line)  # fmt: skip
+    if game.calls:
+        if game.auction_start is not None and game.auction_start != board.dealer:
+            lost.append("an auction that does not start with the dealer")
+        else:
+            out.calls = list(game.calls)
+            out.alerts = {
+                i: "" if text.strip() == ALERT_WITHOUT_TEXT else text
+                for i, text in game.call_notes.items()
+            }
+    contract = game.contract
+    if contract is not None and out.contract != contract:
+        lost.append("a contract without its auction")
+    if out.contract is not None and out.contract == contract:
+        out.played = game.played_cards()
+        if game.result is not None and not contract.is_passed_out:
+            out.claim = game.result
+    elif game.tricks:
+        lost.append("a play without its auction")
+    return out, lost
+
+
+def _read_pbn(data: bytes, filename: str) -> tuple[list[LinGame], list[PbnGame], list[str]]:
+    parsed = read_pbn(decode_text(data, filename).text, filename)
+    if parsed.problems:
+        more = len(parsed.problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise ConvertError(f"{parsed.problems[0]}{extra}")
+    games: list[LinGame] = []
+    lost: dict[str, None] = {}
+    for pbn_game in parsed.games:
+        board = pbn_game.board
+        if board is None:
+            raise ConvertError(f"{filename}:{pbn_game.line}: the game has no complete board "
+                               "(a valid Deal, a board number, readable Dealer and Vulnerable "
+                               "tags)")  # fmt: skip
+        game, lost_here = _pbn_to_game(pbn_game, board)
+        games.append(game)
+        lost.update(dict.fromkeys(lost_here))
+        other_tags = sorted(set(pbn_game.tags) - _CARRIED_TAGS)
+        if other_tags:
+            lost[f"the tags {', '.join(other_tags)}"] = None
+    if not games:
+        raise ConvertError(f"{filename}: no games in the file")
+    return games, parsed.games, list(lost)
+
+
+# -- writing: games to every format -----------------------------------------------------------
+
+
+def _to_pbn_game(game: LinGame) -> PbnGame:
+    tags = {t: name for t, name in zip(_SEAT_TAGS, game.players, strict=True) if name}
+    if game.room:
+        tags["Room"] = "Open" if game.room == "o" else "Closed"
+    notes = {i: text or ALERT_WITHOUT_TEXT for i, text in game.alerts.items()}
+    return PbnGame.from_board(
+        game.board, game.calls, game.played, contract=game.contract, declarer=game.declarer,
+        result=game.result, tags=tags, call_notes=notes,
+    )  # fmt: skip
+
+
+def _has_table_record(game: LinGame) -> bool:
+    return bool(game.calls or game.played or game.claim is not None or any(game.players))
+
+
+def convert_data(
+    data: bytes,
+    source: DealFormat,
+    target: DealFormat,
+    filename: str = "<input>",
+    first_board: int = 1,
+) -> Conversion:
+    """Read ``data`` as ``source`` and write it as ``target``; see the module docstring.
+
+    Raises :class:`ConvertError` when the input has problems or the target cannot hold it.
+    """
+    notes: list[str] = []
+    dropped: list[str] = []
+    pbn_games: list[PbnGame] | None = None
+    try:
+        if source.name == "pbn":
+            games, pbn_games, lost = _read_pbn(data, filename)
+            if target.name == "lin":
+                dropped.extend(f"{what} dropped: LIN has no place for it" for what in lost)
+        elif source.name == "lin":
+            parsed = read_lin_games(data, filename, first_board)
+            if parsed.problems:
+                more = len(parsed.problems) - 1
+                extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+                raise ConvertError(f"{parsed.problems[0]}{extra}")
+            games = parsed.games
+            notes.extend(str(n) for n in parsed.notes)
+        else:
+            games = [LinGame(b) for b in source.read(data, filename, first_board)]
+    except ConvertError:
+        raise
+    except BridgeLawError as error:
+        raise ConvertError(str(error)) from None
+    try:
+        if target.name == "pbn" and pbn_games is not None:
+            text = write_pbn(pbn_games)
+            return Conversion(text.encode("utf-8"), len(pbn_games), dropped, notes)
+        if target.name == "pbn":
+            text = write_pbn(_to_pbn_game(g) for g in games)
+            return Conversion(text.encode("utf-8"), len(games), dropped, notes)
+        if target.name == "lin":
+            return Conversion(write_lin_games(games), len(games), dropped, notes)
+        if any(_has_table_record(g) for g in games):
+            dropped.append(f"players, auction, play and result dropped: {target.suffix} holds "
+                           "deals only")  # fmt: skip
+        if pbn_games is not None and any(set(g.tags) - _CARRIED_TAGS for g in pbn_games):
+            dropped.append(f"event tags and tables dropped: {target.suffix} holds deals only")
+        boards = boards_of(games, filename)
+        if len(boards) < len(games):
+            dropped.append(f"{len(games) - len(boards)} repeated boards (other rooms' tables "
+                           "with the same deal) written once")  # fmt: skip
+        if not target.numbered:
+            dropped.append(_numbering_note(boards, target))
+        written = target.write(boards, [])
+        return Conversion(written, len(boards), dropped, notes)
+    except BridgeLawError as error:
+        raise ConvertError(str(error)) from None
+
+
+def _numbering_note(boards: Sequence[Board], target: DealFormat) -> str:
+    first, last = boards[0].number, boards[-1].number
+    return (f"board numbers not written: {target.suffix} has none (boards {first}-{last}; "
+            f"read it back with --first-board {first})")  # fmt: skip
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def _format(name: str | None, path: Path, which: str) -> DealFormat:
+    if name is not None:
+        try:
+            return format_by_name(name)
+        except BridgeLawError as error:
+            raise typer.BadParameter(str(error)) from None
+    found = format_for_path(path)
+    if found is None:
+        raise typer.BadParameter(
+            f"cannot tell the format of {path} from its suffix "
+            f"{path.suffix or '(none)'!r}; give --{which} ({', '.join(FORMATS)})"
+        )
+    return found
+
+
+def convert(
+    source: Annotated[Path, typer.Argument(help="The file to read.", show_default=False)],
+    target: Annotated[Path, typer.Argument(help="The file to write.", show_default=False)],
+    from_format: Annotated[
+        str | None,
+        typer.Option(
+            "--from", help=f"Format of the input: {', '.join(FORMATS)} (default: from its suffix)."
+        ),
+    ] = None,
+    to_format: Annotated[
+        str | None,
+        typer.Option("--to", help="Format of the output (default: from its suffix)."),
+    ] = None,
+    first_board: Annotated[
+        int,
+        typer.Option(
+            "--first-board",
+            min=1,
+            help="Number of the first board of an input with no board numbers (bri, dge, ber).",
+        ),
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Convert boards between PBN, LIN, CSV and the dealing-machine formats.
+
+    Keeps board numbers, dealers and vulnerability, and between PBN and LIN also the players,
+    auction, play and result; says on standard error what the target cannot hold.
+    """
+    source_format = _format(from_format, source, "from")
+    target_format = _format(to_format, target, "to")
+    if not source.is_file():
+        raise typer.BadParameter(f"no such file: {source}")
+    if not target.parent.is_dir():
+        raise typer.BadParameter(f"no such folder for the output: {target.parent}")
+    try:
+        result = convert_data(
+            source.read_bytes(), source_format, target_format, str(source), first_board
+        )
+    except ConvertError as error:
+        sys.stderr.write(f"bridgelaw: error: {error}; nothing written\n")
+        raise typer.Exit(1) from None
+    write_file_atomic(target, result.data)
+    for note in result.notes:
+        sys.stderr.write(f"bridgelaw: note: {note}\n")
+    for what in result.dropped:
+        sys.stderr.write(f"bridgelaw: {what}\n")
+    plural = "s" if result.boards != 1 else ""
+    sys.stderr.write(f"bridgelaw: wrote {target}: {result.boards} board{plural} "
+                     f"({source_format.name} to {target_format.name})\n")  # fmt: skip
+    if as_json:
+        sys.stdout.write(json.dumps({
+            "input": str(source), "output": str(target), "from": source_format.name,
+            "to": target_format.name, "boards": result.boards, "dropped": result.dropped,
+            "notes": result.notes,
+        }, ensure_ascii=False) + "\n")  # fmt: skip
