@@ -262,3 +262,34 @@ def test_bad_input_exits_1_and_writes_nothing(
     assert len(err.strip().splitlines()) == 1
     assert out_path.read_bytes() == b"the user's old file"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, target])
+
+
+def test_pbn_game_without_a_board_tag_is_numbered_on_with_a_note() -> None:
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    text = f'[Dealer "S"]\n[Vulnerable "All"]\n[Deal "{deal}"]\n\n[Deal "{deal}"]\n'
+    result = convert_data(text.encode(), PBN, LIN, "snippet.pbn", first_board=5)
+    boards = [g.board for g in read_lin_games(result.data).games]
+    # the first from --first-board, the next on from it; Law 2 marks what no tag says
+    assert [(b.number, b.dealer, b.vulnerability) for b in boards] == [
+        (5, Seat.SOUTH, Vulnerability.BOTH),
+        (6, Seat.EAST, Vulnerability.EW),
+    ]
+    assert result.notes == [
+        "snippet.pbn:1: no Board tag; read as board 5",
+        "snippet.pbn:5: no Board tag; read as board 6",
+    ]
+
+
+def test_room_tag_only_for_a_two_room_file() -> None:
+    one_room = convert_data((DATA / "alerts_play_claim.lin").read_bytes(), LIN, PBN).data
+    assert b"[Room" not in one_room
+    two_rooms = convert_data((DATA / "vugraph_stray_bar.lin").read_bytes(), LIN, PBN).data
+    assert two_rooms.count(b'[Room "Open"]') == 2 and two_rooms.count(b'[Room "Closed"]') == 1
+
+
+def test_deal_only_target_writes_a_vugraph_board_once() -> None:
+    result = convert_data((DATA / "vugraph_stray_bar.lin").read_bytes(), LIN, format_by_name("csv"))
+    assert result.boards == 2
+    assert (
+        "1 repeated table of a board (another room, the same deal) written once" in result.dropped
+    )

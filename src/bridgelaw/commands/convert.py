@@ -105,7 +105,25 @@ def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
     return out, lost
 
 
-def _read_pbn(data: bytes, filename: str) -> tuple[list[LinGame], list[PbnGame], list[str]]:
+def _complete_board(game: PbnGame, number: int | None, filename: str) -> Board:
+    """The game's board when its Board tag is missing; Law 2 marks what no tag says."""
+    what = None
+    if game.deal is None:
+        what = "no complete, valid Deal tag"
+    elif number is None:
+        what = "no readable board number"
+    elif "Dealer" in game.tags and game.dealer is None:
+        what = "an unreadable Dealer tag"
+    elif "Vulnerable" in game.tags and game.vulnerability is None:
+        what = "an unreadable Vulnerable tag"
+    if what is not None or game.deal is None or number is None:
+        raise ConvertError(f"{filename}:{game.line}: the game has {what}")
+    return Board.numbered(number, game.deal, game.dealer, game.vulnerability)
+
+
+def _read_pbn(
+    data: bytes, filename: str, first_board: int
+) -> tuple[list[LinGame], list[PbnGame], list[str], list[str]]:
     parsed = read_pbn(decode_text(data, filename).text, filename)
     if parsed.problems:
         more = len(parsed.problems) - 1
@@ -113,29 +131,36 @@ def _read_pbn(data: bytes, filename: str) -> tuple[list[LinGame], list[PbnGame],
         raise ConvertError(f"{parsed.problems[0]}{extra}")
     games: list[LinGame] = []
     lost: dict[str, None] = {}
+    notes: list[str] = []
     for pbn_game in parsed.games:
         board = pbn_game.board
         if board is None:
-            raise ConvertError(f"{filename}:{pbn_game.line}: the game has no complete board "
-                               "(a valid Deal, a board number, readable Dealer and Vulnerable "
-                               "tags)")  # fmt: skip
+            number = pbn_game.board_number
+            if number is None and "Board" not in pbn_game.tags:
+                # A game without a Board tag (snippets, some exports): number it on.
+                number = games[-1].board.number + 1 if games else first_board
+                notes.append(f"{filename}:{pbn_game.line}: no Board tag; read as board {number}")
+            board = _complete_board(pbn_game, number, filename)
         game, lost_here = _pbn_to_game(pbn_game, board)
         games.append(game)
         lost.update(dict.fromkeys(lost_here))
         other_tags = sorted(set(pbn_game.tags) - _CARRIED_TAGS)
         if other_tags:
-            lost[f"the tags {', '.join(other_tags)}"] = None
+            plural = "s" if len(other_tags) > 1 else ""
+            lost[f"the tag{plural} {', '.join(other_tags)}"] = None
     if not games:
         raise ConvertError(f"{filename}: no games in the file")
-    return games, parsed.games, list(lost)
+    return games, parsed.games, list(lost), notes
 
 
 # -- writing: games to every format -----------------------------------------------------------
 
 
-def _to_pbn_game(game: LinGame) -> PbnGame:
+def _to_pbn_game(game: LinGame, rooms: bool) -> PbnGame:
+    """``rooms``: whether the file has two rooms (a ``c`` table), so the Room tag says something;
+    LIN names the open room on every board of a one-room file."""
     tags = {t: name for t, name in zip(_SEAT_TAGS, game.players, strict=True) if name}
-    if game.room:
+    if rooms and game.room:
         tags["Room"] = "Open" if game.room == "o" else "Closed"
     notes = {i: text or ALERT_WITHOUT_TEXT for i, text in game.alerts.items()}
     return PbnGame.from_board(
@@ -164,9 +189,10 @@ def convert_data(
     pbn_games: list[PbnGame] | None = None
     try:
         if source.name == "pbn":
-            games, pbn_games, lost = _read_pbn(data, filename)
+            games, pbn_games, lost, read_notes = _read_pbn(data, filename, first_board)
+            notes.extend(read_notes)
             if target.name == "lin":
-                dropped.extend(f"{what} dropped: LIN has no place for it" for what in lost)
+                dropped.extend(f"{what} dropped: LIN has no place for that" for what in lost)
         elif source.name == "lin":
             parsed = read_lin_games(data, filename, first_board)
             if parsed.problems:
@@ -186,7 +212,8 @@ def convert_data(
             text = write_pbn(pbn_games)
             return Conversion(text.encode("utf-8"), len(pbn_games), dropped, notes)
         if target.name == "pbn":
-            text = write_pbn(_to_pbn_game(g) for g in games)
+            rooms = any(g.room == "c" for g in games)
+            text = write_pbn(_to_pbn_game(g, rooms) for g in games)
             return Conversion(text.encode("utf-8"), len(games), dropped, notes)
         if target.name == "lin":
             return Conversion(write_lin_games(games), len(games), dropped, notes)
@@ -196,9 +223,10 @@ def convert_data(
         if pbn_games is not None and any(set(g.tags) - _CARRIED_TAGS for g in pbn_games):
             dropped.append(f"event tags and tables dropped: {target.suffix} holds deals only")
         boards = boards_of(games, filename)
-        if len(boards) < len(games):
-            dropped.append(f"{len(games) - len(boards)} repeated boards (other rooms' tables "
-                           "with the same deal) written once")  # fmt: skip
+        repeated = len(games) - len(boards)
+        if repeated:
+            dropped.append(f"{repeated} repeated table{'s' if repeated > 1 else ''} of a board "
+                           "(another room, the same deal) written once")  # fmt: skip
         if not target.numbered:
             dropped.append(_numbering_note(boards, target))
         written = target.write(boards, [])
