@@ -181,3 +181,18 @@ def test_lin_reader_on_shuffled_real_pieces(pieces: list[str]) -> None:
         raise AssertionError("the reader raised") from None
     for game in games:
         assert game.result is None or 0 <= game.result <= 13
+
+
+def test_bytes_that_are_not_the_text_they_claim_are_one_problem() -> None:
+    # a UTF-16 byte-order mark, then an odd number of bytes
+    parsed = read_lin_games(b"\xff\xfeq\x00x", "u.lin")
+    assert parsed.games == [] and len(parsed.problems) == 1
+    assert "not valid utf-16" in str(parsed.problems[0])
+    with pytest.raises(ParseError, match=r"u\.lin:1: not valid utf-16"):
+        read_lin(b"\xff\xfeq\x00x", "u.lin")
+
+
+def test_a_board_number_too_long_is_noted_and_numbered_on() -> None:
+    parsed = read_lin_games(f"qx|o4|{_MD}qx|o12345678901234567890|{_MD}".encode(), "x.lin")
+    assert [g.board.number for g in parsed.games] == [4, 5]
+    assert "too long" in parsed.notes[0].message

@@ -54,7 +54,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Call, Contract, call_name, parse_call
 from bridgelaw.cards import RANK_CHARS, Card, Deal, Seat, parse_card
 from bridgelaw.errors import BridgeLawError, ParseError
-from bridgelaw.formats.text import decode_text
+from bridgelaw.formats.text import UndecodableText, decode_text
 from bridgelaw.play import trick_winner
 
 __all__ = [
@@ -304,7 +304,15 @@ class _Reader:
             if current is None:
                 continue
             self.field(current, key, value, line)
-        games = [g for g in (self.finish(o) for o in self.opened) if g is not None]
+        games: list[LinGame] = []
+        previous: int | None = None
+        for o in self.opened:
+            if o.number is None or o.number < 1:  # numbered on from the board before
+                o.number = self.first_board if previous is None else previous + 1
+            previous = o.number
+            game = self.finish(o, o.number)
+            if game is not None:
+                games.append(game)
         if not self.opened:
             self.problem(1, "no board (no md| field) in the file")
         return LinFile(games, self.problems, self.notes)
@@ -316,6 +324,9 @@ class _Reader:
             if m is not None:
                 o.room = m.group(1).lower()
                 o.number = _number(m.group(2))
+                if o.number is None:
+                    self.note(line, f"qx|{value[:20]}| has a board number too long to be one; "
+                              "the board is numbered on from the one before")  # fmt: skip
         elif key == "ah" and o.number is None:
             m = re.search(r"(\d+)", value)
             o.number = _number(m.group(1)) if m else None
@@ -365,18 +376,12 @@ class _Reader:
         if alerted:
             o.alerts[len(o.calls) - 1] = ""
 
-    def finish(self, o: _Open) -> LinGame | None:
+    def finish(self, o: _Open, number: int) -> LinGame | None:
         if o.failed:
             return None
         if o.deal is None:
             self.problem(o.line, "board without a deal (no md| field)")
             return None
-        number = o.number if o.number is not None and o.number > 0 else None
-        if number is None:
-            earlier = self.opened[: self.opened.index(o)]
-            previous = next((g.number for g in reversed(earlier) if g.number), None)
-            number = self.first_board if previous is None else previous + 1
-            o.number = number
         board = Board.numbered(number, o.deal, o.dealer, o.vulnerability)
         names = o.names[4:8] if o.room == "c" and len(o.names) >= 8 else o.names[:4]
         names = names + [""] * (4 - len(names))
@@ -440,7 +445,10 @@ def read_lin_games(data: bytes, filename: str = "<lin>", first_board: int = 1) -
 
     Boards with no number (no ``qx`` number, no ``ah`` heading) are numbered on from the board
     before, the first from ``first_board``."""
-    text = decode_text(data, filename).text
+    try:
+        text = decode_text(data, filename).text
+    except UndecodableText as error:
+        return LinFile([], [LinProblem(filename, 1, str(error).removeprefix(f"{filename}: "))], [])
     return _Reader(filename, first_board).read(text)
 
 
