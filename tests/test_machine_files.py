@@ -113,3 +113,10 @@ def test_machine_readers_on_damaged_valid_files(
     except BridgeLawError:
         return
     assert all(len(b.deal.hands) == 4 for b in boards)
+
+
+def test_csv_as_spreadsheets_save_it() -> None:
+    text = write_csv(BOARDS[:2]).decode()
+    semicolons = text.replace(",", ";")
+    for data in (semicolons.encode("utf-16"), ("\ufeff" + text).encode(), semicolons.encode()):
+        assert read_csv(data, "excel.csv") == BOARDS[:2]

@@ -4,7 +4,9 @@ Columns, in this order: ``Board``, ``Dealer`` (N, E, S or W), ``Vulnerable`` (No
 All, as PBN writes them), then ``North``, ``East``, ``South``, ``West``, each hand in PBN notation
 (spades, hearts, diamonds, clubs, separated by dots). Rows are comma-separated and end with CR LF
 (RFC 4180). The reader wants the header's column names (in any order, any case; other columns are
-ignored) and refuses a row that does not make a complete board, naming its line.
+ignored) and refuses a row that does not make a complete board, naming its line. It takes the
+files spreadsheets save: UTF-8 with or without a byte-order mark, UTF-16, ISO-8859-1, and
+semicolons between the fields.
 
 >>> from bridgelaw.boards import Board
 >>> from bridgelaw.cards import Deal
@@ -27,6 +29,7 @@ from collections.abc import Sequence
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, hand_pbn, parse_hand_pbn
 from bridgelaw.errors import ParseError
+from bridgelaw.formats.text import UndecodableText, decode_text
 
 __all__ = ["COLUMNS", "read_csv", "write_csv"]
 
@@ -49,10 +52,13 @@ def read_csv(data: bytes, filename: str = "<csv>", first_board: int = 1) -> list
     """The boards of a CSV file (``first_board`` is unused: every row has its number)."""
     del first_board
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ParseError(f"{filename}: not UTF-8 text (byte {error.start})") from None
-    reader = csv.reader(io.StringIO(text, newline=""))
+        text = decode_text(data, filename).text
+    except UndecodableText as error:
+        raise ParseError(str(error)) from None
+    first_line = text.split("\n", 1)[0]
+    # A spreadsheet saved where the decimal mark is a comma separates fields with semicolons.
+    delimiter = ";" if ";" in first_line and "," not in first_line else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration:
