@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bridgelaw.auction import Auction
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.calls import PASS
-from bridgelaw.cards import Card, Deal, Seat
+from bridgelaw.cards import Card, Deal, Seat, parse_card
 from bridgelaw.cli import main
 from bridgelaw.commands.convert import ConvertError, convert_data
 from bridgelaw.dealing.numbering import DEAL_COUNT, number_to_deal
@@ -293,3 +293,31 @@ def test_deal_only_target_writes_a_vugraph_board_once() -> None:
     assert (
         "1 repeated table of a board (another room, the same deal) written once" in result.dropped
     )
+
+
+_DEAL_TAG = '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+
+
+def test_pbn_without_a_contract_tag_takes_the_auctions_contract_play_and_result() -> None:
+    text = (
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n' + _DEAL_TAG + '[Result "13"]\n'
+        '[Auction "N"]\n7NT Pass Pass Pass\n[Play "E"]\nST S3 S2 SA\nS9 S4 H2 SK\n'
+    )
+    result = convert_data(text.encode(), PBN, LIN, "x.pbn")
+    assert result.dropped == []
+    (game,) = read_lin_games(result.data).games
+    # PBN lists each trick from East (the Play tag); North's ace won trick 1 and North led SK
+    assert game.played == [parse_card(c) for c in "ST S3 S2 SA SK S9 S4 H2".split()]
+    assert game.result == 13
+
+
+def test_an_unknown_card_ends_the_play_and_is_named() -> None:
+    text = (
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n' + _DEAL_TAG + '[Contract "7NT"]\n'
+        '[Declarer "N"]\n[Result "13"]\n[Auction "N"]\n7NT Pass Pass Pass\n'
+        '[Play "E"]\nST - S2 SA\n*\n'
+    )
+    result = convert_data(text.encode(), PBN, LIN, "x.pbn")
+    (game,) = read_lin_games(result.data).games
+    assert game.played == [parse_card("ST")]  # South's card is unknown: West's S2 is not 2nd
+    assert "cards played after an unknown one dropped: LIN has no place for that" in result.dropped

@@ -29,6 +29,8 @@ from typing import Annotated
 import typer
 
 from bridgelaw.boards import Board
+from bridgelaw.calls import Contract
+from bridgelaw.cards import Card, Seat
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.deal_files import (
     FORMATS,
@@ -46,6 +48,7 @@ from bridgelaw.formats.lin import (
 )
 from bridgelaw.formats.pbn import PbnGame, read_pbn, write_pbn
 from bridgelaw.formats.text import decode_text
+from bridgelaw.play import trick_winner
 
 __all__ = ["Conversion", "ConvertError", "convert", "convert_data"]
 
@@ -93,14 +96,18 @@ def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
                 i: "" if text.strip() == ALERT_WITHOUT_TEXT else text
                 for i, text in game.call_notes.items()
             }
-    contract = game.contract
-    if contract is not None and out.contract != contract:
+    contract, auction_contract = game.contract, out.contract
+    if contract is not None and auction_contract != contract:
         lost.append("a contract without its auction")
-    if out.contract is not None and out.contract == contract:
-        out.played = game.played_cards()
-        if game.result is not None and not contract.is_passed_out:
+    elif auction_contract is not None and not auction_contract.is_passed_out:
+        # The auction's contract (the Contract tag agrees, or there is none).
+        out.played = _played(game, auction_contract)
+        known = sum(card is not None for row in game.tricks for card in row)
+        if known > len(out.played):
+            lost.append("cards played after an unknown one")
+        if game.result is not None:
             out.claim = game.result
-    elif game.tricks:
+    if game.tricks and auction_contract is None:
         lost.append("a play without its auction")
     return out, lost
 
@@ -119,6 +126,27 @@ def _complete_board(game: PbnGame, number: int | None, filename: str) -> Board:
     if what is not None or game.deal is None or number is None:
         raise ConvertError(f"{filename}:{game.line}: the game has {what}")
     return Board.numbered(number, game.deal, game.dealer, game.vulnerability)
+
+
+def _played(game: PbnGame, contract: Contract) -> list[Card]:
+    """The Play section's cards in the order played (PBN 3.6 lists them by seat), up to the
+    first unknown card; each trick's winner (Law 44) leads the next."""
+    if game.play_start is None:
+        return []
+    leader = game.play_start
+    out: list[Card] = []
+    for row in game.tricks:
+        played: list[Card] = []
+        for i in range(4):  # in the order played, up to an unknown card ("-")
+            card = row[(leader + i - game.play_start) & 3]
+            if card is None:
+                break
+            played.append(card)
+        out.extend(played)
+        if len(played) < 4:
+            break
+        leader = Seat((leader + trick_winner(played, contract.strain)) & 3)
+    return out
 
 
 def _read_pbn(
