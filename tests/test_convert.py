@@ -321,3 +321,18 @@ def test_an_unknown_card_ends_the_play_and_is_named() -> None:
     (game,) = read_lin_games(result.data).games
     assert game.played == [parse_card("ST")]  # South's card is unknown: West's S2 is not 2nd
     assert "cards played after an unknown one dropped: LIN has no place for that" in result.dropped
+
+
+def test_unknown_tags_are_not_reported_as_lost() -> None:
+    # as Big Deal writes a set: "?" (PBN 3.4, unknown) for what no dealer can know
+    text = (
+        '[Event "?"]\n[Site "?"]\n[Board "1"]\n[West "?"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        + _DEAL_TAG
+        + '[Contract "?"]\n[Result "?"]\n[Generator "Big Deal"]\n'
+    )
+    to_lin = convert_data(text.encode(), PBN, LIN, "bd.pbn")
+    assert to_lin.dropped == ["the tag Generator dropped: LIN has no place for that"]
+    to_csv = convert_data(
+        text.replace('[Generator "Big Deal"]\n', "").encode(), PBN, FORMATS["csv"]
+    )
+    assert to_csv.dropped == []

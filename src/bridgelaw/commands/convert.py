@@ -112,6 +112,14 @@ def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
     return out, lost
 
 
+def _other_tags(game: PbnGame) -> list[str]:
+    """Tags that say something LIN and the deal formats have no place for ("?" and "" say
+    nothing: PBN 3.4's unknown and not applicable)."""
+    return sorted(
+        t for t, v in game.tags.items() if t not in _CARRIED_TAGS and v.strip() not in ("", "?")
+    )
+
+
 def _complete_board(game: PbnGame, number: int | None, filename: str) -> Board:
     """The game's board when its Board tag is missing; Law 2 marks what no tag says."""
     what = None
@@ -172,7 +180,7 @@ def _read_pbn(
         game, lost_here = _pbn_to_game(pbn_game, board)
         games.append(game)
         lost.update(dict.fromkeys(lost_here))
-        other_tags = sorted(set(pbn_game.tags) - _CARRIED_TAGS)
+        other_tags = _other_tags(pbn_game)
         if other_tags:
             plural = "s" if len(other_tags) > 1 else ""
             lost[f"the tag{plural} {', '.join(other_tags)}"] = None
@@ -248,7 +256,7 @@ def convert_data(
         if any(_has_table_record(g) for g in games):
             dropped.append(f"players, auction, play and result dropped: {target.suffix} holds "
                            "deals only")  # fmt: skip
-        if pbn_games is not None and any(set(g.tags) - _CARRIED_TAGS for g in pbn_games):
+        if pbn_games is not None and any(_other_tags(g) or g.tables for g in pbn_games):
             dropped.append(f"event tags and tables dropped: {target.suffix} holds deals only")
         boards = boards_of(games, filename)
         repeated = len(games) - len(boards)
