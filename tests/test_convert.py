@@ -336,3 +336,14 @@ def test_unknown_tags_are_not_reported_as_lost() -> None:
         text.replace('[Generator "Big Deal"]\n', "").encode(), PBN, FORMATS["csv"]
     )
     assert to_csv.dropped == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(source=st.sampled_from(sorted(FORMATS)), data=st.binary(max_size=400))
+def test_any_bytes_convert_or_give_one_error(source: str, data: bytes) -> None:
+    try:
+        result = convert_data(data, FORMATS[source], PBN, f"fuzz.{source}")
+    except ConvertError as error:
+        assert "\n" not in str(error)
+        return
+    assert result.boards >= 1

@@ -296,8 +296,12 @@ def _format(name: str | None, path: Path, which: str) -> DealFormat:
 
 
 def convert(
-    source: Annotated[Path, typer.Argument(help="The file to read.", show_default=False)],
-    target: Annotated[Path, typer.Argument(help="The file to write.", show_default=False)],
+    source: Annotated[
+        Path, typer.Argument(help="The file to read.", metavar="IN", show_default=False)
+    ],
+    target: Annotated[
+        Path, typer.Argument(help="The file to write.", metavar="OUT", show_default=False)
+    ],
     from_format: Annotated[
         str | None,
         typer.Option(
