@@ -75,11 +75,7 @@ def write_pbn_deals(boards: Sequence[Board], comments: Sequence[str] = ()) -> by
 def read_pbn_deals(data: bytes, filename: str = "<pbn>", first_board: int = 1) -> list[Board]:
     """Every board of a PBN file; the first problem found is the error (with its line)."""
     del first_board
-    try:
-        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # older PBN files are often ISO-8859-1
-    parsed = read_pbn(text, filename)
+    parsed = read_pbn(data, filename)  # decodes as formats.text does: BOM, UTF-16, Latin-1
     if parsed.problems:
         more = len(parsed.problems) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
