@@ -204,7 +204,11 @@ def _check_auction(
         elif not game.declarer_swapped and declarer != auction_declarer:
             found.problem("Declarer", f"Declarer says {declarer.letter} but the auction makes "
                           f"{auction_declarer.letter} declarer (Law 22)")  # fmt: skip
-    return contract or played_contract, declarer or auction_declarer
+    # "is None", never "or": Seat.NORTH is 0, and a North declarer must not be lost
+    return (
+        played_contract if contract is None else contract,
+        auction_declarer if declarer is None else declarer,
+    )
 
 
 def _push_revoke(play: Play, card: Card) -> None:
@@ -304,8 +308,8 @@ def _check_result(
     won, remaining = play.declarer_tricks, 13 - len(play.tricks)
     fits = result == won if complete else won <= result <= won + remaining
     if game.result_irregular:
-        found.note("Result", f"the result {result} was agreed, and differs from the "
-                   f"{won} tricks declarer won in the play (PBN 2.1 section 3.4.15)")  # fmt: skip
+        found.note("Result", f"the result {result} was agreed, and differs from the tricks "
+                   f"declarer won in the play ({won}; PBN 2.1 section 3.4.15)")  # fmt: skip
     elif fits:
         pass
     elif revoked:

@@ -1,0 +1,213 @@
+"""PBN 2.1 as the standard writes it: one small file per construct (tests/data/pbn/), read by
+every reader (the checker, the deal readers, hand records, the results reader), each with the
+reading the standard (or the Laws) gives it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.boards import Vulnerability
+from bridgelaw.calls import PASS, Contract, parse_call
+from bridgelaw.cards import Seat, parse_card
+from bridgelaw.cli import main
+from bridgelaw.commands.scoring import read_event_file
+from bridgelaw.formats.check import GameReport, check_game
+from bridgelaw.formats.deal_files import read_deal_file, read_pbn_deals
+from bridgelaw.formats.pbn import Irregularity, PbnFile, read_pbn, read_pbn_file
+from bridgelaw.formats.results_pbn import deals_from_pbn, read_results_pbn
+
+DATA = Path(__file__).parent / "data" / "pbn"
+ENCODINGS = ["enc-utf8-bom.pbn", "enc-utf16.pbn", "enc-latin1.pbn", "enc-crlf.pbn"]
+
+
+def read(name: str) -> PbnFile:
+    return read_pbn_file(DATA / name)
+
+
+def checked(name: str) -> tuple[PbnFile, list[GameReport]]:
+    parsed = read(name)
+    return parsed, [check_game(game, name) for game in parsed.games]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def test_hash_inherits_the_nearest_value_or_empty_and_double_hash_is_a_header() -> None:
+    parsed = read("inherit.pbn")
+    assert parsed.problems == [] and parsed.notes == []
+    first, second, third = (game.tags for game in parsed.games)
+    assert first["Event"] == ""  # 4.8: nothing earlier to inherit
+    assert first["Site"] == second["Site"] == third["Site"] == "Warsaw"  # "##Warsaw"
+    assert second["Event"] == third["Event"] == "Pairs"
+    assert third["Date"] == "2026.11.20"  # the nearest earlier game that has a Date: game 1
+
+
+def test_tags_without_spaces_and_several_to_a_line() -> None:
+    parsed = read("no-space.pbn")
+    assert parsed.problems == []
+    (game,) = parsed.games
+    assert game.tags["Event"] == "" and game.board_number == 5
+    assert game.dealer == Seat.SOUTH and game.vulnerability == Vulnerability.EW
+    assert game.board is not None
+
+
+def test_a_hand_record_with_empty_values_is_valid() -> None:
+    parsed, (report,) = checked("hand-record.pbn")
+    assert parsed.problems == [] and report.problems == [] and report.notes == []
+    game = parsed.games[0]
+    assert game.contract is None and game.declarer is None and game.result is None
+    assert (game.board_number, game.dealer, game.vulnerability) == (16, Seat.WEST,
+                                                                     Vulnerability.EW)  # fmt: skip
+    rows = [cells for _, cells in game.tables["OptimumResultTable"]]
+    assert rows == [["N", "NT", "13"], ["S", "S", "13"]]
+
+
+def test_a_passed_out_board() -> None:
+    parsed, (report,) = checked("passed-out.pbn")
+    game = parsed.games[0]
+    assert game.contract is not None and game.contract.is_passed_out
+    assert game.declarer is None and game.result is None and game.calls == [PASS] * 4
+    assert report.problems == [] and report.ns_score == 0  # Law 22B: no score for either side
+
+
+def test_question_marks_are_unknown_values_not_errors() -> None:
+    parsed, (report,) = checked("unknown.pbn")
+    game = parsed.games[0]
+    assert game.known("Contract") is None and game.known("Event") is None
+    assert game.tags["Contract"] == "?"  # kept as written
+    assert game.contract is None and game.declarer is None and game.result is None
+    assert report.problems == [] and game.board is not None
+
+
+def test_a_claim_written_as_rows_of_hyphens_is_a_note() -> None:
+    parsed, (report,) = checked("claim.pbn")
+    game = parsed.games[0]
+    assert len(game.tricks) == 13 and game.tricks[4] == [None] * 4
+    assert len(game.played_cards()) == 16
+    assert report.problems == []
+    assert [n.line for n in report.notes] == [17] and "claimed" in report.notes[0].message
+    assert (report.tricks, report.ns_score) == (9, 400)  # 3NT made, not vulnerable
+
+
+def test_an_unknown_card_stops_the_check_with_a_note() -> None:
+    parsed, (report,) = checked("unknown-card.pbn")
+    game = parsed.games[0]
+    assert game.tricks[0] == [parse_card("DK"), None, parse_card("D5"), parse_card("DA")]
+    assert game.tricks[1][0] == parse_card("D4")
+    assert report.problems == [] and [n.line for n in report.notes] == [11]
+
+
+def test_a_revoke_marked_in_the_play_is_a_note_with_law_64() -> None:
+    parsed, (report,) = checked("revoke.pbn")
+    game = parsed.games[0]
+    assert game.irregularities == [Irregularity("R", 1, 11)]  # trick 1, South's column
+    assert game.tricks[0][1] == parse_card("S8")
+    assert report.problems == []
+    messages = {n.line: n.message for n in report.notes}
+    assert "61A" in messages[11] and "Law 64" in messages[9]
+    assert report.tricks == 0
+
+
+def test_an_unmarked_revoke_is_still_a_problem() -> None:
+    text = (DATA / "revoke.pbn").read_text().replace("^R ", "")
+    game = read_pbn(text, "r.pbn").games[0]
+    problems = check_game(game, "r.pbn").problems
+    assert [p.line for p in problems] == [11] and "61A" in problems[0].message
+
+
+def test_declarer_and_dummy_swapped() -> None:
+    parsed, (report,) = checked("declarer-swapped.pbn")
+    game = parsed.games[0]
+    assert game.declarer == Seat.NORTH and game.declarer_swapped
+    assert report.problems == [] and [n.line for n in report.notes] == [7]
+    assert report.declarer == Seat.NORTH and report.opening_lead == "DK"
+    assert report.ns_score == 400
+    wrong = (DATA / "declarer-swapped.pbn").read_text().replace('"^N"', '"^E"')
+    problems = check_game(read_pbn(wrong, "w.pbn").games[0], "w.pbn").problems
+    assert problems and problems[0].line == 7 and "Law 22" in problems[0].message
+
+
+def test_result_forms_and_an_agreed_result() -> None:
+    parsed, reports = checked("result-forms.pbn")
+    assert [g.result for g in parsed.games] == [9, 7, 10]
+    assert [g.result_irregular for g in parsed.games] == [False, False, True]
+    assert [r.problems for r in reports] == [[], [], []]
+    assert [n.line for n in reports[2].notes] == [19]
+    # board 2: East-West not vulnerable (Law 2), 2S one down; board 3: 3NT with an overtrick
+    assert [r.ns_score for r in reports] == [400, 50, 430]
+
+
+def test_an_empty_vulnerable_is_law_2_never_nobody_vulnerable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parsed, (report,) = checked("vulnerable-empty.pbn")
+    game = parsed.games[0]
+    assert game.dealer == Seat.EAST and game.vulnerability == Vulnerability.NS
+    assert report.problems == [] and report.ns_score == 600  # 3NT made, vulnerable
+    (board,) = read_deal_file(DATA / "vulnerable-empty.pbn")
+    assert board.vulnerability == Vulnerability.NS and board.dealer == Seat.EAST
+    code, out = run(capsys, "records", str(DATA / "vulnerable-empty.pbn"))
+    assert code == 0 and "Vul: N-S" in out and "Dealer: East" in out
+
+
+def test_an_auction_in_columns_with_an_accepted_insufficient_bid() -> None:
+    parsed, (report,) = checked("auction-irregular.pbn")
+    game = parsed.games[0]
+    assert parsed.problems == [] and game.auction_start == Seat.NORTH
+    assert game.calls == [parse_call(w) for w in "1D 1C pass pass pass".split()]
+    assert game.irregularities == [Irregularity("I", 1, 11)]
+    assert report.problems == [] and [n.line for n in report.notes] == [11]
+    assert report.contract == Contract.parse("1C") and report.declarer == Seat.EAST
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_every_reader_takes_every_encoding(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = DATA / name
+    parsed = read_pbn_file(path)
+    assert parsed.problems == []
+    (game,) = parsed.games
+    assert game.tags["West"] == "Jérôme" and game.tags["Event"] == "Clubabend Müller"
+    assert game.line == 3  # a byte-order mark is not a line, CRLF is one line end
+    (board,) = read_pbn_deals(path.read_bytes(), name)
+    assert (board.number, board.vulnerability) == (2, Vulnerability.NS)
+    deals, problems = deals_from_pbn(path)
+    assert problems == [] and list(deals) == [2]
+    outcome = read_results_pbn(path.read_bytes(), name)
+    assert outcome.problems == [] and outcome.event is not None
+    assert outcome.event.event == "Clubabend Müller" and len(outcome.event.lines) == 2
+    through_command = read_event_file(path, None, None)
+    assert through_command.problems == [] and through_command.event is not None
+    assert through_command.event.event == "Clubabend Müller"
+    code, out = run(capsys, "pbn", "check", str(path), "--json")
+    assert code == 0 and json.loads(out)["problems"] == []
+    code, out = run(capsys, "records", str(path))
+    assert code == 0 and 'id="board-2"' in out
+
+
+def test_pbn_check_exit_status_and_notes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out = run(capsys, "pbn", "check", str(DATA / "revoke.pbn"))
+    assert code == 0  # a revoke the file records is a fact of the table, not a problem
+    assert "0 problems found, 2 notes" in out and "note: " in out and "61A" in out
+    code, out = run(capsys, "pbn", "check", str(DATA / "claim.pbn"), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["problems"] == []
+    assert [n["line"] for n in report["notes"]] == [17] and report["boards"][0]["notes"] == 1
+    bad = (DATA / "revoke.pbn").read_text().replace("^R ", "")
+    target = tmp_path / "unmarked.pbn"
+    target.write_text(bad)
+    code, out = run(capsys, "pbn", "check", str(target))
+    assert code == 1 and "1 problem found" in out
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.pbn")))
+def test_every_corpus_file_is_valid(name: str) -> None:
+    parsed, reports = checked(name)
+    assert parsed.problems == [] and [p for r in reports for p in r.problems] == []
+    assert all(p.file == name or p.file.endswith(name) for p in parsed.notes)
