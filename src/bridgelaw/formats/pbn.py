@@ -260,10 +260,19 @@ def _tokens(line: str) -> list[str]:
 _ROW_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 
 
-def _outside_quotes(line: str, char: str) -> int:
-    """Index of the first ``char`` not inside a quoted string, or -1."""
+def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
+    """The line without its comments (3.8: ``;`` to the end of the line, ``{...}`` possibly
+    over several lines), and whether a brace comment is still open at its end. One pass: a
+    line of many comments must not take quadratic time. Quoted strings are kept whole (a
+    ``;`` in a tag value separates table columns)."""
+    out: list[str] = []
     quoted = escaped = False
+    start = 0
     for index, ch in enumerate(line):
+        if in_brace:
+            if ch == "}":
+                in_brace, start = False, index + 1
+            continue
         if quoted:
             if escaped:
                 escaped = False
@@ -273,9 +282,16 @@ def _outside_quotes(line: str, char: str) -> int:
                 quoted = False
         elif ch == '"':
             quoted = True
-        elif ch == char:
-            return index
-    return -1
+        elif ch == "{":
+            out.append(line[start:index])
+            out.append(" ")
+            in_brace = True
+        elif ch == ";":
+            out.append(line[start:index])
+            return "".join(out), False
+    if not in_brace:
+        out.append(line[start:])
+    return "".join(out), in_brace
 
 
 def table_row(line: str) -> list[str]:
@@ -359,31 +375,17 @@ class _Reader:
     def read(self, text: str) -> PbnFile:
         in_brace = False
         number = 0
-        for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-            line = raw
-            if in_brace:
-                end = line.find("}")
-                if end < 0:
-                    continue
-                line, in_brace = line[end + 1 :], False
-            # strip comments: ";" to the end of the line, "{...}" possibly over several lines
-            while True:
-                start = _outside_quotes(line, "{")
-                semi = _outside_quotes(line, ";")  # a ";" in a tag value separates table columns
-                if semi >= 0 and (start < 0 or semi < start):
-                    line = line[:semi]
-                    break
-                if start < 0:
-                    break
-                end = line.find("}", start)
-                if end < 0:
-                    line, in_brace = line[:start], True
-                    break
-                line = line[:start] + " " + line[end + 1 :]
+        # Lines end at LF, CRLF or CR only (not at the other breaks str.splitlines knows, such
+        # as a form feed), so line numbers are the ones an editor shows.
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        for number, raw in enumerate(text.split("\n"), start=1):
+            in_comment = in_brace
+            line, in_brace = _strip_comments(raw, in_brace)
             stripped = line.strip()
             if not stripped:
-                if not raw.strip() and self.game is not None:
-                    self.finish_game()  # a semi-empty line ends the game (section 3)
+                if not raw.strip() and not in_comment and self.game is not None:
+                    # a semi-empty line ends the game, unless it is inside a comment (section 3)
+                    self.finish_game()
                 continue
             if stripped.startswith("%"):
                 continue  # PBN escape line (2.4: export format directives)
