@@ -4,11 +4,18 @@ The reader is lenient in the manner of python-chess's PGN reader: it never stops
 problem. Each game keeps what could be read, and every problem is reported as a
 :class:`Problem` with the file, the line and a plain sentence.
 
-Layout of a game: tag pairs ``[Name "value"]``, one per line; the Auction section follows its tag
-(calls four to a line, from the seat the tag names; ``AP`` closes with all pass; ``=n=`` points
-to a ``[Note "n:..."]``); the Play section follows its tag (one line per trick, the cards in seat
-order starting from the seat the tag names, not in the order played). A value of ``#`` repeats
-the value of the same tag in the previous game. Games are separated by blank lines.
+Layout of a game (PBN 2.1): tag pairs ``[Name "value"]`` (3.3: spaces between the tokens are
+optional and several tags may share a line); the Auction section follows its tag (calls from the
+seat the tag names, ``-`` for seats before the dealer; ``AP`` closes with all pass; ``=n=`` points
+to a ``[Note "n:..."]``); the Play section follows its tag (the cards in seat order starting from
+the seat the tag names, four to a trick, not in the order played; ``-`` or ``+`` for a card not
+known or not played, 3.6). ``^I`` ``^S`` ``^R`` ``^L`` mark irregularities (3.9) and are kept in
+:attr:`PbnGame.irregularities`. A value of ``#`` repeats the nearest earlier value of the same tag,
+or ``""`` when there is none; ``##text`` gives ``text`` to every later game (4.8). ``"?"`` is a
+value not known and ``""`` one that does not apply (3.4): the typed views read both as not given.
+Other tags may be followed by section data (tables, chapter 5), kept in :attr:`PbnGame.tables`.
+Games are separated by blank lines. Findings are *problems* (the file is wrong) or *notes* (what
+a reader should know, such as a tag given twice: the first value stands, 3.4).
 
 >>> text = '''[Board "1"]
 ... [Dealer "N"]
