@@ -211,3 +211,14 @@ def test_every_corpus_file_is_valid(name: str) -> None:
     parsed, reports = checked(name)
     assert parsed.problems == [] and [p for r in reports for p in r.problems] == []
     assert all(p.file == name or p.file.endswith(name) for p in parsed.notes)
+
+
+def test_an_end_position_is_a_note() -> None:
+    parsed, (report,) = checked("end-position.pbn")
+    game = parsed.games[0]
+    assert game.deal is None and game.play_start == Seat.SOUTH
+    assert report.problems == []
+    assert [n.line for n in report.notes] == [3, 4] and "3.10" in report.notes[1].message
+    broken = (DATA / "end-position.pbn").read_text().replace("...KQJ", "...KQ")
+    problems = check_game(read_pbn(broken, "e.pbn").games[0], "e.pbn").problems
+    assert [p.line for p in problems] == [4, 5]  # not an end position: a bad deal, no contract

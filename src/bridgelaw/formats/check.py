@@ -19,13 +19,14 @@ from typing import TypeVar
 from bridgelaw.auction import Auction
 from bridgelaw.boards import Vulnerability
 from bridgelaw.calls import Contract, call_name
-from bridgelaw.cards import SUIT_MASK, Card, Deal, Seat, card_name
+from bridgelaw.cards import SUIT_MASK, Card, Deal, Seat, card_name, parse_hand_pbn
 from bridgelaw.errors import IllegalAction, ParseError
 from bridgelaw.formats.pbn import PbnGame, Problem
 from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 
 T = TypeVar("T")
+_STRAINS = ("C", "D", "H", "S", "NT", "N")
 
 
 @dataclass
@@ -77,7 +78,12 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
 
     contract = game.contract
     contract_text = game.known("Contract")
-    if contract_text is not None and contract is None:
+    end_position = deal is None and _end_position(
+        game.tags.get("Deal", "").partition(":")[2].split()
+    )
+    if end_position and contract_text is not None and contract_text.upper() in _STRAINS:
+        pass  # 3.10: the Contract tag of an end position names only the trump
+    elif contract_text is not None and contract is None:
         try:
             Contract.parse(contract_text)
         except ParseError as error:  # the parser says why (e.g. a bid above seven, Law 38)
@@ -136,9 +142,29 @@ def _deal(game: PbnGame, found: _Findings) -> Deal | None:
         if len(hands) == 4 and "-" in hands:
             # 3.4.11: a hand whose cards are not given is written "-"
             found.note("Deal", "the deal gives only some hands; the play is not checked")
+        elif _end_position(hands):
+            found.note("Deal", "an end position (PBN 2.1 section 3.10: fewer than 13 cards a "
+                       "hand); the play is not checked")  # fmt: skip
         else:
             found.problem("Deal", f"bad deal: {error}")
         return None
+
+
+def _end_position(hands: list[str]) -> bool:
+    """Four hands of the same number of cards, fewer than 13, no card twice (3.10)."""
+    if len(hands) != 4:
+        return False
+    try:
+        masks = [parse_hand_pbn(hand) for hand in hands]
+    except ParseError:
+        return False
+    counts = {mask.bit_count() for mask in masks}
+    every = masks[0] | masks[1] | masks[2] | masks[3]
+    return (
+        len(counts) == 1
+        and 0 < counts.pop() < 13
+        and every.bit_count() == sum(mask.bit_count() for mask in masks)
+    )
 
 
 def _marking(game: PbnGame, tag: str, parse: Callable[[str], T], found: _Findings) -> T | None:
