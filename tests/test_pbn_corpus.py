@@ -222,3 +222,12 @@ def test_an_end_position_is_a_note() -> None:
     broken = (DATA / "end-position.pbn").read_text().replace("...KQJ", "...KQ")
     problems = check_game(read_pbn(broken, "e.pbn").games[0], "e.pbn").problems
     assert [p.line for p in problems] == [4, 5]  # not an end position: a bad deal, no contract
+
+
+def test_an_empty_auction_or_play_tag_is_no_section() -> None:
+    text = (DATA / "passed-out.pbn").read_text() + '[Play ""]\n'
+    parsed = read_pbn(text, "p.pbn")
+    assert parsed.problems == [] and parsed.games[0].play_start is None
+    assert check_game(parsed.games[0], "p.pbn").problems == []
+    parsed = read_pbn(text + "SA SK SQ SJ\n", "p.pbn")
+    assert [p.line for p in parsed.problems] == [13]

@@ -424,6 +424,9 @@ class _Reader:
                 self.auction_line(game, number, tokens)
             else:
                 self.play_line(game, number, tokens)
+        elif self.section == "empty":
+            self.problem(number, f"section data after an empty tag: {rest[:40]!r}")
+            self.section = "skip"
         elif self.section is not None and self.section != "skip":
             # a supplemental section (chapter 5): tables and sections of tags this reader does
             # not know are kept, row by row, for the programs that use them
@@ -464,6 +467,9 @@ class _Reader:
         self.last[name] = value
         if name == "Auction":
             self.section = "Auction"
+            if value.strip() in ("", "?"):
+                self.section = "empty"  # no auction given: nothing may follow
+                return
             try:
                 game.auction_start = Seat.parse(value)
             except ParseError:
@@ -471,6 +477,9 @@ class _Reader:
                 self.section = "skip"
         elif name == "Play":
             self.section = "Play"
+            if value.strip() in ("", "?"):
+                self.section = "empty"  # no play given: nothing may follow
+                return
             try:
                 game.play_start = Seat.parse(value)
             except ParseError:
