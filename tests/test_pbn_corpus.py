@@ -231,3 +231,16 @@ def test_an_empty_auction_or_play_tag_is_no_section() -> None:
     assert check_game(parsed.games[0], "p.pbn").problems == []
     parsed = read_pbn(text + "SA SK SQ SJ\n", "p.pbn")
     assert [p.line for p in parsed.problems] == [13]
+
+
+def test_games_to_be_continued_and_annotations_across_lines() -> None:
+    parsed, reports = checked("continued.pbn")
+    auction, play = parsed.games
+    assert parsed.problems == [] and [r.problems for r in reports] == [[], []]
+    assert auction.auction_mark == "+" and len(auction.calls) == 3
+    assert auction.call_notes == {2: "to play"}
+    assert [n.line for n in reports[0].notes] == [7]
+    # four cards a trick, whatever the lines: DK D8 / D5 DA is one trick
+    assert play.tricks[0] == [parse_card(c) for c in "DK D8 D5 DA".split()]
+    assert play.play_mark == "+" and "continued" in reports[1].notes[0].message
+    assert reports[1].opening_lead == "DK"

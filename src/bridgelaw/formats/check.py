@@ -215,7 +215,10 @@ def _check_auction(
     if marks:
         return contract, declarer
     if not auction.is_over:
-        if contract is None and game.known("Contract") is None:
+        if game.auction_mark:  # 3.5: "*" stops it, "+" is to be continued
+            found.note("Auction", "the auction " + ("stops before its end ('*')"
+                       if game.auction_mark == "*" else "is to be continued ('+')"))  # fmt: skip
+        elif contract is None and game.known("Contract") is None:
             found.problem("Auction", "the auction is incomplete and no Contract tag is given")
         return contract, declarer
     played_contract, auction_declarer = auction.contract, auction.declarer
@@ -279,9 +282,10 @@ def _check_play(
                 else:
                     done = f"{len(play.tricks)} trick{'s' if len(play.tricks) != 1 else ''}"
                     extra = f" and {len(play.trick)} card{'s' if len(play.trick) > 1 else ''}"
+                    why = ("is to be continued ('+')" if game.play_mark == "+" else
+                           "was claimed or conceded (Law 68), or not recorded")  # fmt: skip
                     found.note(line, f"the play stops after {done}"
-                               f"{extra if play.trick else ''}: the rest was claimed or "
-                               "conceded (Law 68), or not recorded")  # fmt: skip
+                               f"{extra if play.trick else ''}: the rest {why}")  # fmt: skip
                 return play, False, revoked
             if mark is not None and mark.mark == "L":
                 found.note(mark.line, f"trick {number + 1}: {card_name(card)} is a lead out of "

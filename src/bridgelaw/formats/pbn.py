@@ -98,6 +98,12 @@ class PbnGame:
     tag_lines: dict[str, int] = field(default_factory=dict)
     call_lines: list[int] = field(default_factory=list)
     trick_lines: list[int] = field(default_factory=list)
+    auction_mark: str = ""
+    """How the Auction section stops short, if it does: ``*`` (no more calls will be given) or
+    ``+`` (the auction is to be continued), PBN 2.1 section 3.5."""
+    play_mark: str = ""
+    """``*`` when the Play section stops short on purpose, ``+`` when the play is to be
+    continued (PBN 2.1 section 3.6)."""
     irregularities: list[Irregularity] = field(default_factory=list)
     tables: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
     """Table sections (``ScoreTable``, ``TotalScoreTable``...): tag -> rows with their lines;
@@ -517,6 +523,7 @@ class _Reader:
             word = token.rstrip("!?")
             upper = word.upper()
             if upper in ("*", "+"):  # the auction stops here, or continues another time (3.5)
+                game.auction_mark = upper
                 self.auction_done = True
                 continue
             if upper == "AP":  # "all pass": the passes that end the auction (Law 22)
@@ -563,9 +570,12 @@ class _Reader:
                     continue
             word = token.rstrip("!?")
             if word == "*":
+                game.play_mark = "*"
                 self.play_done = True
                 break
             if word in ("-", "+"):  # unknown or not played (yet): 3.6
+                if word == "+":
+                    game.play_mark = "+"
                 self.play_card(game, None, line)
                 continue
             try:
