@@ -47,11 +47,12 @@ def test_hash_inherits_the_nearest_value_or_empty_and_double_hash_is_a_header() 
     assert third["Date"] == "2026.11.20"  # the nearest earlier game that has a Date: game 1
 
 
-def test_tags_without_spaces_and_several_to_a_line() -> None:
+def test_tags_without_spaces_several_to_a_line_and_over_lines() -> None:
     parsed = read("no-space.pbn")
     assert parsed.problems == []
     (game,) = parsed.games
     assert game.tags["Event"] == "" and game.board_number == 5
+    assert game.tags["Site"] == "Kraków" and game.tag_lines["Site"] == 6
     assert game.dealer == Seat.SOUTH and game.vulnerability == Vulnerability.EW
     assert game.board is not None
 

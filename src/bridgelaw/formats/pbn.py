@@ -353,6 +353,7 @@ class _Reader:
         self.play_done = False
         self.play_tokens: list[tuple[Card | None, int]] = []
         self.mark: tuple[str, int] | None = None  # an irregularity mark waiting for its call/card
+        self.held: tuple[int, str] | None = None  # the start of a tag pair, and its line
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.filename, line, message))
@@ -396,13 +397,23 @@ class _Reader:
             line, in_brace = _strip_comments(raw, in_brace)
             stripped = line.strip()
             if not stripped:
+                if self.held is not None and not raw.strip() and not in_comment:
+                    self.problem(self.held[0], f"a tag pair is never closed: "
+                                 f"{self.held[1][:60]!r}")  # fmt: skip
+                    self.held = None
                 if not raw.strip() and not in_comment and self.game is not None:
                     # a semi-empty line ends the game, unless it is inside a comment (section 3)
                     self.finish_game()
                 continue
-            if stripped.startswith("%"):
+            if stripped.startswith("%") and self.held is None:
                 continue  # PBN escape line (2.4: export format directives)
-            self.line(number, stripped)
+            start = number
+            if self.held is not None:  # a tag pair that began on an earlier line (3.3)
+                start, before = self.held
+                stripped, self.held = before + " " + stripped, None
+            self.line(start, stripped)
+        if self.held is not None:
+            self.problem(self.held[0], f"a tag pair is never closed: {self.held[1][:60]!r}")
         if in_brace:
             self.problem(max(number, 1), "a '{' comment is never closed")
         self.finish_game()
@@ -413,6 +424,9 @@ class _Reader:
         rest = text
         while rest.startswith("["):
             m = _TAG_AT_RE.match(rest)
+            if m is None and "]" not in rest and len(rest) < 400:
+                self.held = (number, rest)  # 3.3: import format lets a tag pair span lines
+                return
             if m is None:
                 self.problem(number, f'not a tag pair: {rest[:60]!r} (expected [Name "value"])')
                 self.section = None
