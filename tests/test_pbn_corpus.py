@@ -245,3 +245,15 @@ def test_games_to_be_continued_and_annotations_across_lines() -> None:
     assert play.tricks[0] == [parse_card(c) for c in "DK D8 D5 DA".split()]
     assert play.play_mark == "+" and "continued" in reports[1].notes[0].message
     assert reports[1].opening_lead == "DK"
+
+
+def test_a_board_repeated_for_every_table_is_one_board(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, reports = checked("one-game-per-table.pbn")
+    assert [r.problems for r in reports] == [[], [], []]
+    assert [r.ns_score for r in reports] == [400, -300, 0]  # 4SX two down, not vul: 100 + 200
+    boards = read_deal_file(DATA / "one-game-per-table.pbn")
+    assert [b.number for b in boards] == [1, 2]
+    code, out = run(capsys, "records", str(DATA / "one-game-per-table.pbn"))
+    assert code == 0 and out.count('id="board-1"') == 1
