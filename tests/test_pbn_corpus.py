@@ -109,8 +109,9 @@ def test_a_revoke_marked_in_the_play_is_a_note_with_law_64() -> None:
     assert game.irregularities == [Irregularity("R", 1, 11)]  # trick 1, South's column
     assert game.tricks[0][1] == parse_card("S8")
     assert report.problems == []
-    messages = {n.line: n.message for n in report.notes}
-    assert "61A" in messages[11] and "Law 64" in messages[9]
+    notes = [(n.line, n.message) for n in report.notes]
+    assert [line for line, _ in notes] == [9, 11, 11]
+    assert "Law 64" in notes[0][1] and "61A" in notes[1][1] and "stops" in notes[2][1]
     assert report.tricks == 0
 
 
@@ -125,7 +126,7 @@ def test_declarer_and_dummy_swapped() -> None:
     parsed, (report,) = checked("declarer-swapped.pbn")
     game = parsed.games[0]
     assert game.declarer == Seat.NORTH and game.declarer_swapped
-    assert report.problems == [] and [n.line for n in report.notes] == [7]
+    assert report.problems == [] and [n.line for n in report.notes] == [7, 14]
     assert report.declarer == Seat.NORTH and report.opening_lead == "DK"
     assert report.ns_score == 400
     wrong = (DATA / "declarer-swapped.pbn").read_text().replace('"^N"', '"^E"')
@@ -138,7 +139,7 @@ def test_result_forms_and_an_agreed_result() -> None:
     assert [g.result for g in parsed.games] == [9, 7, 10]
     assert [g.result_irregular for g in parsed.games] == [False, False, True]
     assert [r.problems for r in reports] == [[], [], []]
-    assert [n.line for n in reports[2].notes] == [19]
+    assert [n.line for n in reports[2].notes] == [19, 21]  # the agreed result; the play stops
     # board 2: East-West not vulnerable (Law 2), 2S one down; board 3: 3NT with an overtrick
     assert [r.ns_score for r in reports] == [400, 50, 430]
 
@@ -195,7 +196,7 @@ def test_pbn_check_exit_status_and_notes(
 ) -> None:
     code, out = run(capsys, "pbn", "check", str(DATA / "revoke.pbn"))
     assert code == 0  # a revoke the file records is a fact of the table, not a problem
-    assert "0 problems found, 2 notes" in out and "note: " in out and "61A" in out
+    assert "0 problems found, 3 notes" in out and "note: " in out and "61A" in out
     code, out = run(capsys, "pbn", "check", str(DATA / "claim.pbn"), "--json")
     report = json.loads(out)
     assert code == 0 and report["problems"] == []

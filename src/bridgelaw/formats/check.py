@@ -126,6 +126,7 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
         score = contract_score(contract, tricks, vulnerability.is_vulnerable(declarer.side))
         report.tricks = tricks
         report.ns_score = score if declarer.side == 0 else -score
+    report.notes.sort(key=lambda note: note.line)
     return report
 
 
@@ -312,6 +313,11 @@ def _check_play(
                               f"illegal: {error}")  # fmt: skip
                 return play, False, revoked
             play.push(card)
+    if not play.is_over and game.tricks:
+        done = f"{len(play.tricks)} trick{'s' if len(play.tricks) != 1 else ''}"
+        why = ("is to be continued ('+')" if game.play_mark == "+" else
+               "was claimed or conceded (Law 68), or not recorded")  # fmt: skip
+        found.note(game.trick_lines[-1], f"the play stops after {done}: the rest {why}")
     return play, play.is_over, revoked
 
 
