@@ -258,3 +258,18 @@ def test_a_board_repeated_for_every_table_is_one_board(
     assert [b.number for b in boards] == [1, 2]
     code, out = run(capsys, "records", str(DATA / "one-game-per-table.pbn"))
     assert code == 0 and out.count('id="board-1"') == 1
+
+
+def test_an_accepted_lead_out_of_turn_is_followed_from_the_offender() -> None:
+    parsed, (report,) = checked("lead-out-of-turn.pbn")
+    game = parsed.games[0]
+    assert game.irregularities == [Irregularity("L", 5, 12)]  # trick 2, South's column
+    assert report.problems == [] and [n.line for n in report.notes] == [12, 13]
+    assert "^L" in report.notes[0].message
+    # South led the C9, West C6, North CK, East C4: North won; East's S9 won trick 3.
+    # Declarer has 2 tricks with 10 to play, so the Result of 9 stands.
+    assert (report.tricks, report.ns_score) == (9, 400)
+    # a mark on the card of the player who was on lead is a problem
+    wrong = (DATA / "lead-out-of-turn.pbn").read_text().replace("C4 ^L C9 C6 CK", "C4 C9 C6 ^L CK")
+    problems = check_game(read_pbn(wrong, "w.pbn").games[0], "w.pbn").problems
+    assert [p.line for p in problems] == [12] and "^L" in problems[0].message

@@ -114,7 +114,7 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
     if play is not None and play.opening_lead is not None:
         report.opening_lead = card_name(play.opening_lead)
 
-    tricks = _check_result(game, play, complete, marked_revoke, found)
+    tricks = _check_result(game, play, declarer, complete, marked_revoke, found)
     if contract is not None and contract.is_passed_out:
         report.tricks, report.ns_score = None, 0
     elif (
@@ -253,6 +253,19 @@ def _push_revoke(play: Play, card: Card) -> None:
         play.hands[turn] = held & ~(1 << card)
 
 
+def _reseated(play: Play, leader: Seat) -> Play:
+    """The play so far with ``leader`` on lead to the next trick: an accepted lead out of turn
+    makes the offender the leader (Laws 53-56). A play's first leader is its declarer's left-hand
+    opponent, so a copy is made for the seat on ``leader``'s right; tricks are counted by side
+    (``won``), so the real declarer's count stays right."""
+    other = Play(play.deal, Seat((leader - 1) & 3), play.trump)
+    other.hands = list(play.hands)
+    other.won = list(play.won)
+    other.tricks = list(play.tricks)
+    other.played = list(play.played)
+    return other
+
+
 def _check_play(
     game: PbnGame, deal: Deal, contract: Contract, declarer: Seat, found: _Findings
 ) -> tuple[Play, bool, bool]:
@@ -269,6 +282,21 @@ def _check_play(
     column_seat = start if start is not None else play.leader
     for number, row in enumerate(game.tricks):
         line = game.trick_lines[number] if number < len(game.trick_lines) else game.line
+        out_of_turn = [
+            col for col in range(4)
+            if (m := marks.get(4 * number + col)) is not None and m.mark == "L"
+        ]  # fmt: skip
+        if out_of_turn:
+            seat = Seat((column_seat + out_of_turn[0]) & 3)
+            mark_line = marks[4 * number + out_of_turn[0]].line
+            if seat == play.leader:
+                found.problem(mark_line, f"trick {number + 1}: ^L marks a lead out of turn, but "
+                              f"{seat.letter} was on lead")  # fmt: skip
+            else:
+                found.note(mark_line, f"trick {number + 1}: {seat.letter} led out of turn, and "
+                           f"the lead was accepted (^L; Laws 53-56): {seat.letter} leads the "
+                           "trick")  # fmt: skip
+                play = _reseated(play, seat)
         leader = play.leader
         columns = [(leader + i - column_seat) & 3 for i in range(4)]
         for i, column in enumerate(columns):
@@ -287,11 +315,6 @@ def _check_play(
                            "was claimed or conceded (Law 68), or not recorded")  # fmt: skip
                     found.note(line, f"the play stops after {done}"
                                f"{extra if play.trick else ''}: the rest {why}")  # fmt: skip
-                return play, False, revoked
-            if mark is not None and mark.mark == "L":
-                found.note(mark.line, f"trick {number + 1}: {card_name(card)} is a lead out of "
-                           "turn the opponents accepted (^L; Laws 53-55); the play after it "
-                           "is not checked")  # fmt: skip
                 return play, False, revoked
             seat = Seat((leader + i) & 3)
             error = play.illegality(card)
@@ -322,7 +345,12 @@ def _check_play(
 
 
 def _check_result(
-    game: PbnGame, play: Play | None, complete: bool, revoked: bool, found: _Findings
+    game: PbnGame,
+    play: Play | None,
+    declarer: Seat | None,
+    complete: bool,
+    revoked: bool,
+    found: _Findings,
 ) -> int | None:
     """The declared result against the play; returns the tricks to score, if known."""
     result = game.result
@@ -335,13 +363,15 @@ def _check_result(
             found.problem("Result", f"the result must be a number of tricks from 0 to 13 "
                           f"(PBN 2.1 section 3.4.15), not {text!r}")  # fmt: skip
     if result is None:
-        return play.declarer_tricks if complete and play is not None else None
-    if play is None:
+        if complete and play is not None and declarer is not None:
+            return play.won[declarer & 1]
+        return None
+    if play is None or declarer is None:
         if game.result_irregular:
             found.note("Result", f"the result {result} was agreed, and differs from the tricks "
                        "won (PBN 2.1 section 3.4.15)")  # fmt: skip
         return result
-    won, remaining = play.declarer_tricks, 13 - len(play.tricks)
+    won, remaining = play.won[declarer & 1], 13 - len(play.tricks)
     fits = result == won if complete else won <= result <= won + remaining
     if game.result_irregular:
         found.note("Result", f"the result {result} was agreed, and differs from the tricks "
