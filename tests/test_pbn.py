@@ -92,14 +92,15 @@ def test_problems_are_collected_with_lines_and_reading_goes_on() -> None:
         "DK D8 XX DA",                       # 8: not a card
         "",
         '[Board "1"]',                       # 10
-        '[Board "2"]',                       # 11: duplicate tag
-        '[Dealer "#"]',                      # 12: nothing to inherit
+        '[Board "2"]',                       # 11: given again: ignored (PBN 2.1 3.4), a note
+        '[Dealer "#"]',                      # 12: "#" is forbidden for Dealer (4.8)
     ])  # fmt: skip
     result = read_pbn(text, "bad.pbn")
     lines = {(p.line, p.message.split(":")[0].split(" (")[0]) for p in result.problems}
-    assert [p.line for p in result.problems] == [3, 5, 8, 6, 11, 12]
+    assert [p.line for p in result.problems] == [3, 5, 8, 6, 12]
     assert all(p.file == "bad.pbn" for p in result.problems)
-    assert len(result.games) == 2 and len(lines) == 6
+    assert len(result.games) == 2 and len(lines) == 5
+    assert [n.line for n in result.notes] == [11] and result.games[1].board_number == 1
     assert "2Z" in result.problems[1].message and "XX" in result.problems[2].message
 
 

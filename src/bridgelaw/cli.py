@@ -109,24 +109,39 @@ def pbn_check(
     file: Annotated[Path, typer.Argument(help="A PBN file.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Check every board of a PBN file: deal, auction, play and declared result."""
+    """Check every board of a PBN file: deal, auction, play and declared result.
+
+    Exit status 0 when the file is valid (notes, such as a revoke the file marks or a claim,
+    are facts of the table, not problems), 1 when it has problems.
+    """
     if not file.is_file():
         raise UsageProblem(f"no such file: {file}")
-    parsed = read_pbn_file(file)
+    try:
+        parsed = read_pbn_file(file)
+    except OSError as error:
+        raise UsageProblem(f"cannot read {file}: {error.strerror or error}") from None
     reports = [check_game(game, str(file)) for game in parsed.games]
     problems = list(parsed.problems) + [p for r in reports for p in r.problems]
     problems.sort(key=lambda p: p.line)
+    notes = sorted(list(parsed.notes) + [n for r in reports for n in r.notes],
+                   key=lambda n: n.line)  # fmt: skip
     if as_json:
         _emit_json({
             "file": str(file),
             "boards": [_report_json(r) for r in reports],
             "problems": [{"line": p.line, "message": p.message} for p in problems],
+            "notes": [{"line": n.line, "message": n.message} for n in notes],
         })  # fmt: skip
     else:
         out.print(report_table(reports, f"{file}: {len(reports)} boards"))
         for p in problems:
             out.print(str(p), markup=False)
-        out.print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
+        for n in notes:
+            out.print(f"note: {n}", markup=False)
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found"
+        if notes:
+            count += f", {len(notes)} note{'s' if len(notes) != 1 else ''}"
+        out.print(count, markup=False)
     if problems:
         raise typer.Exit(1)
 
@@ -141,6 +156,7 @@ def _report_json(r: GameReport) -> dict[str, Any]:
         "tricks": r.tricks,
         "ns_score": r.ns_score,
         "problems": len(r.problems),
+        "notes": len(r.notes),
     }
 
 

@@ -74,7 +74,8 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     if suffix == ".pbn":
         from bridgelaw.formats.results_pbn import read_results_pbn
 
-        return read_results_pbn(text, str(path), scoring, event_name)
+        # the bytes: the PBN reader decodes them itself (BOM, UTF-16, Latin-1: formats.text)
+        return read_results_pbn(path.read_bytes(), str(path), scoring, event_name)
     raise typer.BadParameter(f"{path}: expected a .json, .csv or .pbn results file")
 
 

@@ -1,29 +1,32 @@
 """Checking PBN games against the Laws: the deal (6), the auction (17-22), the play (41, 44, 61)
 and the declared result against the tricks actually played.
 
-Every problem is collected with its line; nothing stops at the first one.
+Every finding is collected with its line; nothing stops at the first one. Findings are of two
+kinds. A *problem* is something wrong in the file (an illegal call, a card the player does not
+hold, a result the play contradicts). A *note* is something that happened at the table and that
+the file records as PBN 2.1 says it should: a revoke marked ``^R`` (section 3.9), declarer and
+dummy swapped (``[Declarer "^N"]``, 3.4.13), an agreed result that differs from the tricks won
+(``[Result "^9"]``, 3.4.15), a claim (the play stops, the rest ``-``), a value given as unknown
+(``"?"``). A file with notes and no problems is a valid file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from bridgelaw.auction import Auction
 from bridgelaw.boards import Vulnerability
 from bridgelaw.calls import Contract, call_name
-from bridgelaw.cards import Deal, Seat, card_name
+from bridgelaw.cards import SUIT_MASK, Card, Deal, Seat, card_name, parse_hand_pbn
 from bridgelaw.errors import IllegalAction, ParseError
 from bridgelaw.formats.pbn import PbnGame, Problem
 from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 
 T = TypeVar("T")
-
-
-class _Reporter(Protocol):
-    def __call__(self, tag_or_line: str | int, message: str) -> None: ...
+_STRAINS = ("C", "D", "H", "S", "NT", "N")
 
 
 @dataclass
@@ -38,156 +41,349 @@ class GameReport:
     ns_score: int | None = None
     opening_lead: str | None = None
     problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+
+
+class _Findings:
+    def __init__(self, game: PbnGame, filename: str, report: GameReport) -> None:
+        self.game, self.filename, self.report = game, filename, report
+
+    def _at(self, where: str | int) -> int:
+        return where if isinstance(where, int) else self.game.tag_lines.get(where, self.game.line)
+
+    def problem(self, where: str | int, message: str) -> None:
+        self.report.problems.append(Problem(self.filename, self._at(where), message))
+
+    def note(self, where: str | int, message: str) -> None:
+        self.report.notes.append(Problem(self.filename, self._at(where), message))
 
 
 def check_game(game: PbnGame, filename: str) -> GameReport:
     report = GameReport(line=game.line, board=game.board_number)
+    found = _Findings(game, filename, report)
 
-    def problem(tag_or_line: str | int, message: str) -> None:
-        if isinstance(tag_or_line, int):
-            line = tag_or_line
-        else:
-            line = game.tag_lines.get(tag_or_line, game.line)
-        report.problems.append(Problem(filename, line, message))
-
-    if report.board is None:
-        problem(
-            "Board", f"board number missing or not a positive number: {game.tags.get('Board')!r}"
-        )
-    deal: Deal | None = None
-    if "Deal" not in game.tags:
-        problem(game.line, "the game has no Deal tag")
-    else:
-        try:
-            deal = Deal.from_pbn(game.tags["Deal"])
-        except ParseError as error:
-            problem("Deal", f"bad deal: {error}")
-    dealer = _parsed(game, "Dealer", Seat.parse, problem)
-    if dealer is None and "Dealer" not in game.tags:
+    board_text = game.known("Board")
+    if board_text is not None and report.board is None:
+        found.problem("Board", f"the board number must be a whole number from 1, not "
+                      f"{board_text!r}")  # fmt: skip
+    elif board_text is None:
+        found.note("Board" if "Board" in game.tags else game.line, "no board number is given")
+    deal = _deal(game, found)
+    dealer = _marking(game, "Dealer", Seat.parse, found)
+    vulnerability = _marking(game, "Vulnerable", Vulnerability.parse, found)
+    if game.known("Dealer") is None:
         dealer = game.dealer  # Law 2 from the board number
-    vulnerability = _parsed(game, "Vulnerable", Vulnerability.parse, problem)
-    if vulnerability is None and "Vulnerable" not in game.tags:
-        vulnerability = game.vulnerability
+    if game.known("Vulnerable") is None:
+        vulnerability = game.vulnerability  # Law 2: "" is not "nobody vulnerable"
 
     contract = game.contract
-    if "Contract" in game.tags and contract is None:
+    contract_text = game.known("Contract")
+    end_position = deal is None and _end_position(
+        game.tags.get("Deal", "").partition(":")[2].split()
+    )
+    if end_position and contract_text is not None and contract_text.upper() in _STRAINS:
+        pass  # 3.10: the Contract tag of an end position names only the trump
+    elif contract_text is not None and contract is None:
         try:
-            Contract.parse(game.tags["Contract"])
+            Contract.parse(contract_text)
         except ParseError as error:  # the parser says why (e.g. a bid above seven, Law 38)
-            problem("Contract", str(error))
-    declarer = game.declarer
-    if "Declarer" in game.tags and declarer is None and game.tags["Declarer"].strip():
-        problem("Declarer", f"not a seat: {game.tags['Declarer']!r}")
+            found.problem("Contract", str(error))
+    declarer = game.declarer  # the seat that played the hand
+    declarer_text = game.known("Declarer")
+    if declarer_text is not None and declarer is None:
+        found.problem("Declarer", f"not a seat: {declarer_text!r}")
+    if game.declarer_swapped and declarer is not None:
+        found.note("Declarer", f"declarer and dummy swapped places: {declarer.letter} played "
+                   "the hand (PBN 2.1 section 3.4.13; Law 54A lets declarer become dummy after "
+                   "an opening lead out of turn)")  # fmt: skip
 
-    # The auction, call by call, through the strict engine (Laws 17-22, 27, 36, 39).
-    if game.calls and dealer is not None:
-        if game.auction_start is not None and game.auction_start != dealer:
-            problem("Auction", f"the auction starts with {game.auction_start.letter}, "
-                    f"but the dealer is {dealer.letter} (Law 17B)")  # fmt: skip
-        auction = Auction(dealer)
-        for index, call in enumerate(game.calls):
-            try:
-                auction.push(call)
-            except IllegalAction as error:
-                line = game.call_lines[index] if index < len(game.call_lines) else game.line
-                problem(line, f"call {index + 1} ({call_name(call)} by {auction.turn.letter}) "
-                        f"is illegal: {error}")  # fmt: skip
-                break
-        else:
-            if auction.is_over:
-                played_contract, played_declarer = auction.contract, auction.declarer
-                if contract is not None and contract != played_contract:
-                    problem("Contract", f"Contract says {contract} but the auction ends in "
-                            f"{played_contract}")  # fmt: skip
-                if (
-                    declarer is not None
-                    and played_declarer is not None
-                    and declarer != played_declarer
-                ):
-                    problem("Declarer", f"Declarer says {declarer.letter} but the auction makes "
-                            f"{played_declarer.letter} declarer (Law 22)")  # fmt: skip
-                contract = contract or played_contract
-                declarer = declarer or played_declarer
-            elif "Contract" not in game.tags:
-                problem("Auction", "the auction is incomplete and no Contract tag is given")
-
+    contract, declarer = _check_auction(game, dealer, contract, declarer, found)
     report.contract, report.declarer = contract, declarer
-    if contract is not None and not contract.is_passed_out and declarer is None:
-        problem("Declarer", "a contract was played but no declarer is given")
+    unknown = declarer_text is not None or "?" in game.tags.get("Declarer", "")
+    if contract is not None and not contract.is_passed_out and declarer is None and not unknown:
+        found.problem("Declarer", "a contract was played but no declarer is given")
 
     # The play, trick by trick, through the strict engine (Laws 41, 44, 61).
     play: Play | None = None
-    complete = False
-    if game.tricks and deal is not None and contract is not None and declarer is not None:
-        if contract.is_passed_out:
-            problem("Play", "a passed-out board has no play (Law 22B)")
-        else:
-            play, complete = _check_play(game, deal, contract, declarer, problem)
+    complete = marked_revoke = False
+    if game.tricks and contract is not None and contract.is_passed_out:
+        if any(card is not None for row in game.tricks for card in row):
+            found.problem("Play", "a passed-out board has no play (Law 22B)")
+    elif game.tricks and deal is not None and contract is not None and declarer is not None:
+        play, complete, marked_revoke = _check_play(game, deal, contract, declarer, found)
     if play is not None and play.opening_lead is not None:
         report.opening_lead = card_name(play.opening_lead)
 
-    # The declared result against the play.
-    result = game.result
-    if "Result" in game.tags and result is None:
-        problem("Result", f"the result must be a number of tricks from 0 to 13, "
-                f"not {game.tags['Result']!r}")  # fmt: skip
-    if result is not None and play is not None:
-        won = play.declarer_tricks
-        remaining = 13 - len(play.tricks)
-        if complete and result != won:
-            problem("Result", f"Result says {result} tricks but declarer won {won} in the play")
-        elif not complete and not won <= result <= won + remaining:
-            problem("Result", f"Result says {result} tricks but declarer had won {won} with "
-                    f"{remaining} to play")  # fmt: skip
+    tricks = _check_result(game, play, declarer, complete, marked_revoke, found)
     if contract is not None and contract.is_passed_out:
         report.tricks, report.ns_score = None, 0
-    elif contract is not None and declarer is not None and vulnerability is not None:
-        tricks = result if result is not None else (play.declarer_tricks if complete and play
-                                                    else None)  # fmt: skip
-        if tricks is not None:
-            score = contract_score(contract, tricks, vulnerability.is_vulnerable(declarer.side))
-            report.tricks = tricks
-            report.ns_score = score if declarer.side == 0 else -score
+    elif (
+        contract is not None
+        and declarer is not None
+        and vulnerability is not None
+        and (tricks is not None)
+    ):
+        score = contract_score(contract, tricks, vulnerability.is_vulnerable(declarer.side))
+        report.tricks = tricks
+        report.ns_score = score if declarer.side == 0 else -score
+    report.notes.sort(key=lambda note: note.line)
     return report
 
 
-def _parsed(game: PbnGame, tag: str, parse: Callable[[str], T], problem: _Reporter) -> T | None:
-    if tag not in game.tags:
+def _deal(game: PbnGame, found: _Findings) -> Deal | None:
+    text = game.known("Deal")
+    if text is None:
+        if "?" in game.tags.get("Deal", ""):
+            found.note("Deal", "the deal is unknown ('?')")
         return None
     try:
-        return parse(game.tags[tag])
+        return Deal.from_pbn(text)
     except ParseError as error:
-        problem(tag, str(error))
+        hands = text.partition(":")[2].split()
+        if len(hands) == 4 and "-" in hands:
+            # 3.4.11: a hand whose cards are not given is written "-"
+            found.note("Deal", "the deal gives only some hands; the play is not checked")
+        elif _end_position(hands):
+            found.note("Deal", "an end position (PBN 2.1 section 3.10: fewer than 13 cards a "
+                       "hand); the play is not checked")  # fmt: skip
+        else:
+            found.problem("Deal", f"bad deal: {error}")
         return None
+
+
+def _end_position(hands: list[str]) -> bool:
+    """Four hands of the same number of cards, fewer than 13, no card twice (3.10)."""
+    if len(hands) != 4:
+        return False
+    try:
+        masks = [parse_hand_pbn(hand) for hand in hands]
+    except ParseError:
+        return False
+    counts = {mask.bit_count() for mask in masks}
+    every = masks[0] | masks[1] | masks[2] | masks[3]
+    return (
+        len(counts) == 1
+        and 0 < counts.pop() < 13
+        and every.bit_count() == sum(mask.bit_count() for mask in masks)
+    )
+
+
+def _marking(game: PbnGame, tag: str, parse: Callable[[str], T], found: _Findings) -> T | None:
+    text = game.known(tag)
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except ParseError as error:
+        found.problem(tag, str(error))
+        return None
+
+
+_IRREGULAR_CALLS = {
+    "I": "an insufficient bid the opponents accepted (^I; Law 27A1 treats it as legal)",
+    "S": "a player skipped by a call out of rotation the opponents accepted (^S; Laws 28-31)",
+}
+
+
+def _check_auction(
+    game: PbnGame,
+    dealer: Seat | None,
+    contract: Contract | None,
+    declarer: Seat | None,
+    found: _Findings,
+) -> tuple[Contract | None, Seat | None]:
+    """The auction, call by call, through the strict engine (Laws 17-22, 27, 36, 39)."""
+    if not game.calls or dealer is None:
+        return contract, declarer
+    marks = [i for i in game.irregularities if i.mark in "IS" and i.index <= len(game.calls)]
+    for mark in marks:
+        found.note(mark.line, f"call {mark.index + 1}: {_IRREGULAR_CALLS[mark.mark]}; the "
+                   "auction is not checked after it")  # fmt: skip
+    if game.auction_start is not None and game.auction_start != dealer:
+        found.problem("Auction", f"the auction starts with {game.auction_start.letter}, "
+                      f"but the dealer is {dealer.letter} (Law 17B)")  # fmt: skip
+        return contract, declarer
+    auction = Auction(dealer)
+    stop = min((m.index for m in marks), default=len(game.calls))
+    for index, call in enumerate(game.calls[:stop]):
+        try:
+            auction.push(call)
+        except IllegalAction as error:
+            line = game.call_lines[index] if index < len(game.call_lines) else game.line
+            found.problem(line, f"call {index + 1} ({call_name(call)} by {auction.turn.letter}) "
+                          f"is illegal: {error}")  # fmt: skip
+            return contract, declarer
+    if marks:
+        return contract, declarer
+    if not auction.is_over:
+        if game.auction_mark:  # 3.5: "*" stops it, "+" is to be continued
+            found.note("Auction", "the auction " + ("stops before its end ('*')"
+                       if game.auction_mark == "*" else "is to be continued ('+')"))  # fmt: skip
+        elif contract is None and game.known("Contract") is None:
+            found.problem("Auction", "the auction is incomplete and no Contract tag is given")
+        return contract, declarer
+    played_contract, auction_declarer = auction.contract, auction.declarer
+    if contract is not None and contract != played_contract:
+        found.problem("Contract", f"Contract says {contract} but the auction ends in "
+                      f"{played_contract}")  # fmt: skip
+    if declarer is not None and auction_declarer is not None:
+        if game.declarer_swapped and declarer != auction_declarer.partner:
+            found.problem("Declarer", f"Declarer says ^{declarer.letter} (declarer and dummy "
+                          f"swapped), but the auction makes {auction_declarer.letter} declarer, "
+                          f"so dummy was {auction_declarer.partner.letter} (Law 22)")  # fmt: skip
+        elif not game.declarer_swapped and declarer != auction_declarer:
+            found.problem("Declarer", f"Declarer says {declarer.letter} but the auction makes "
+                          f"{auction_declarer.letter} declarer (Law 22)")  # fmt: skip
+    # "is None", never "or": Seat.NORTH is 0, and a North declarer must not be lost
+    return (
+        played_contract if contract is None else contract,
+        auction_declarer if declarer is None else declarer,
+    )
+
+
+def _push_revoke(play: Play, card: Card) -> None:
+    """Play a revoke the file marks ``^R``: the engine refuses it (Law 61A), so the player's
+    cards of the led suit are hidden for that one card."""
+    turn, led = play.turn, play.trick[0] // 13
+    held = play.hands[turn]
+    play.hands[turn] = held & ~SUIT_MASK[led]
+    try:
+        play.push(card)
+    finally:
+        play.hands[turn] = held & ~(1 << card)
+
+
+def _reseated(play: Play, leader: Seat) -> Play:
+    """The play so far with ``leader`` on lead to the next trick: an accepted lead out of turn
+    makes the offender the leader (Laws 53-56). A play's first leader is its declarer's left-hand
+    opponent, so a copy is made for the seat on ``leader``'s right; tricks are counted by side
+    (``won``), so the real declarer's count stays right."""
+    other = Play(play.deal, Seat((leader - 1) & 3), play.trump)
+    other.hands = list(play.hands)
+    other.won = list(play.won)
+    other.tricks = list(play.tricks)
+    other.played = list(play.played)
+    return other
 
 
 def _check_play(
-    game: PbnGame, deal: Deal, contract: Contract, declarer: Seat, problem: _Reporter
-) -> tuple[Play, bool]:
-    """Replay the Play section; returns the play and whether all 13 tricks were complete."""
+    game: PbnGame, deal: Deal, contract: Contract, declarer: Seat, found: _Findings
+) -> tuple[Play, bool, bool]:
+    """Replay the Play section; returns the play, whether all 13 tricks were complete, and
+    whether a revoke marked ``^R`` was played."""
     play = Play(deal, declarer, contract.strain)
+    marks = {i.index: i for i in game.irregularities if i.mark in "RL"}
     start = game.play_start
-    if start is not None and start != play.leader:
-        problem("Play", f"the play starts with {start.letter}, but the opening lead belongs to "
-                f"{play.leader.letter} (Law 41A)")  # fmt: skip
-        return play, False
+    revoked = False
+    if start is not None and start != play.leader and not (0 in marks and marks[0].mark == "L"):
+        found.problem("Play", f"the play starts with {start.letter}, but the opening lead "
+                      f"belongs to {play.leader.letter} (Law 41A)")  # fmt: skip
+        return play, False, revoked
     column_seat = start if start is not None else play.leader
     for number, row in enumerate(game.tricks):
         line = game.trick_lines[number] if number < len(game.trick_lines) else game.line
+        out_of_turn = [
+            col for col in range(4)
+            if (m := marks.get(4 * number + col)) is not None and m.mark == "L"
+        ]  # fmt: skip
+        if out_of_turn:
+            seat = Seat((column_seat + out_of_turn[0]) & 3)
+            mark_line = marks[4 * number + out_of_turn[0]].line
+            if seat == play.leader:
+                found.problem(mark_line, f"trick {number + 1}: ^L marks a lead out of turn, but "
+                              f"{seat.letter} was on lead")  # fmt: skip
+            else:
+                found.note(mark_line, f"trick {number + 1}: {seat.letter} led out of turn, and "
+                           f"the lead was accepted (^L; Laws 53-56): {seat.letter} leads the "
+                           "trick")  # fmt: skip
+                play = _reseated(play, seat)
         leader = play.leader
-        cards = [row[(leader + i - column_seat) & 3] for i in range(4)]
-        for i, card in enumerate(cards):
+        columns = [(leader + i - column_seat) & 3 for i in range(4)]
+        for i, column in enumerate(columns):
+            card = row[column]
+            mark = marks.get(4 * number + column)
             if card is None:
-                if any(c is not None for c in cards[i:]):
-                    problem(line, f"trick {number + 1}: a card is missing before a later one")
-                elif number + 1 < len(game.tricks):
-                    problem(line, f"trick {number + 1} is incomplete but more tricks follow")
-                return play, False
-            try:
-                play.push(card)
-            except IllegalAction as error:
-                seat = Seat((leader + i) & 3)
-                problem(line, f"trick {number + 1}: {card_name(card)} by {seat.letter} is "
-                        f"illegal: {error}")  # fmt: skip
-                return play, False
-    return play, play.is_over
+                later = [c for c in row[column:] if c is not None]
+                later += [c for r in game.tricks[number + 1 :] for c in r if c is not None]
+                if later:
+                    found.note(line, f"trick {number + 1}: a card is not known ('-'); the play "
+                               "after it is not checked (PBN 2.1 section 3.6)")  # fmt: skip
+                else:
+                    done = f"{len(play.tricks)} trick{'s' if len(play.tricks) != 1 else ''}"
+                    extra = f" and {len(play.trick)} card{'s' if len(play.trick) > 1 else ''}"
+                    why = ("is to be continued ('+')" if game.play_mark == "+" else
+                           "was claimed or conceded (Law 68), or not recorded")  # fmt: skip
+                    found.note(line, f"the play stops after {done}"
+                               f"{extra if play.trick else ''}: the rest {why}")  # fmt: skip
+                return play, False, revoked
+            seat = Seat((leader + i) & 3)
+            error = play.illegality(card)
+            if mark is not None and mark.mark == "R":
+                if error is None or error.law != "61A":
+                    found.problem(mark.line, f"trick {number + 1}: {card_name(card)} by "
+                                  f"{seat.letter} is marked ^R but is not a revoke")  # fmt: skip
+                    if error is not None:
+                        return play, False, revoked
+                    play.push(card)
+                    continue
+                found.note(mark.line, f"trick {number + 1}: {card_name(card)} by {seat.letter} "
+                           "is a revoke, marked ^R (Law 61A; Law 64 transfers)")  # fmt: skip
+                _push_revoke(play, card)
+                revoked = True
+                continue
+            if error is not None:
+                found.problem(line, f"trick {number + 1}: {card_name(card)} by {seat.letter} is "
+                              f"illegal: {error}")  # fmt: skip
+                return play, False, revoked
+            play.push(card)
+    if not play.is_over and game.tricks:
+        done = f"{len(play.tricks)} trick{'s' if len(play.tricks) != 1 else ''}"
+        why = ("is to be continued ('+')" if game.play_mark == "+" else
+               "was claimed or conceded (Law 68), or not recorded")  # fmt: skip
+        found.note(game.trick_lines[-1], f"the play stops after {done}: the rest {why}")
+    return play, play.is_over, revoked
+
+
+def _check_result(
+    game: PbnGame,
+    play: Play | None,
+    declarer: Seat | None,
+    complete: bool,
+    revoked: bool,
+    found: _Findings,
+) -> int | None:
+    """The declared result against the play; returns the tricks to score, if known."""
+    result = game.result
+    text = game.known("Result")
+    contract = game.contract
+    if text is not None and result is None:
+        if contract is not None and contract.is_passed_out:
+            found.note("Result", f"a result {text!r} is given for a passed-out board")
+        else:
+            found.problem("Result", f"the result must be a number of tricks from 0 to 13 "
+                          f"(PBN 2.1 section 3.4.15), not {text!r}")  # fmt: skip
+    if result is None:
+        if complete and play is not None and declarer is not None:
+            return play.won[declarer & 1]
+        return None
+    if play is None or declarer is None:
+        if game.result_irregular:
+            found.note("Result", f"the result {result} was agreed, and differs from the tricks "
+                       "won (PBN 2.1 section 3.4.15)")  # fmt: skip
+        return result
+    won, remaining = play.won[declarer & 1], 13 - len(play.tricks)
+    fits = result == won if complete else won <= result <= won + remaining
+    if game.result_irregular:
+        found.note("Result", f"the result {result} was agreed, and differs from the tricks "
+                   f"declarer won in the play ({won}; PBN 2.1 section 3.4.15)")  # fmt: skip
+    elif fits:
+        pass
+    elif revoked:
+        found.note("Result", f"Result says {result} tricks, declarer won {won} in the play: "
+                   "after the revoke, Law 64 transfers tricks")  # fmt: skip
+    elif complete:
+        found.problem("Result", f"Result says {result} tricks but declarer won {won} in the play")
+    else:
+        found.problem("Result", f"Result says {result} tricks but declarer had won {won} with "
+                      f"{remaining} to play")  # fmt: skip
+    return result

@@ -73,13 +73,11 @@ def write_pbn_deals(boards: Sequence[Board], comments: Sequence[str] = ()) -> by
 
 
 def read_pbn_deals(data: bytes, filename: str = "<pbn>", first_board: int = 1) -> list[Board]:
-    """Every board of a PBN file; the first problem found is the error (with its line)."""
+    """Every board of a PBN file, each once (a results file repeats a board for every table it
+    was played at); the first problem found is the error (with its line)."""
     del first_board
-    try:
-        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # older PBN files are often ISO-8859-1
-    parsed = read_pbn(text, filename)
+    parsed = read_pbn(data, filename)  # decodes as formats.text does: BOM, UTF-16, Latin-1
+    seen: set[Board] = set()
     if parsed.problems:
         more = len(parsed.problems) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
@@ -95,7 +93,10 @@ def read_pbn_deals(data: bytes, filename: str = "<pbn>", first_board: int = 1) -
             else:
                 what = "an unreadable Dealer or Vulnerable tag"
             raise ParseError(f"{filename}:{game.line}: the game has {what}")
-        boards.append(board)
+        if board not in seen:
+            # A scoring program writes one game per table: the same board many times over
+            seen.add(board)
+            boards.append(board)
     if not boards:
         raise ParseError(f"{filename}: no games in the file")
     return boards

@@ -4,11 +4,18 @@ The reader is lenient in the manner of python-chess's PGN reader: it never stops
 problem. Each game keeps what could be read, and every problem is reported as a
 :class:`Problem` with the file, the line and a plain sentence.
 
-Layout of a game: tag pairs ``[Name "value"]``, one per line; the Auction section follows its tag
-(calls four to a line, from the seat the tag names; ``AP`` closes with all pass; ``=n=`` points
-to a ``[Note "n:..."]``); the Play section follows its tag (one line per trick, the cards in seat
-order starting from the seat the tag names, not in the order played). A value of ``#`` repeats
-the value of the same tag in the previous game. Games are separated by blank lines.
+Layout of a game (PBN 2.1): tag pairs ``[Name "value"]`` (3.3: spaces between the tokens are
+optional and several tags may share a line); the Auction section follows its tag (calls from the
+seat the tag names, ``-`` for seats before the dealer; ``AP`` closes with all pass; ``=n=`` points
+to a ``[Note "n:..."]``); the Play section follows its tag (the cards in seat order starting from
+the seat the tag names, four to a trick, not in the order played; ``-`` or ``+`` for a card not
+known or not played, 3.6). ``^I`` ``^S`` ``^R`` ``^L`` mark irregularities (3.9) and are kept in
+:attr:`PbnGame.irregularities`. A value of ``#`` repeats the nearest earlier value of the same tag,
+or ``""`` when there is none; ``##text`` gives ``text`` to every later game (4.8). ``"?"`` is a
+value not known and ``""`` one that does not apply (3.4): the typed views read both as not given.
+Other tags may be followed by section data (tables, chapter 5), kept in :attr:`PbnGame.tables`.
+Games are separated by blank lines. Findings are *problems* (the file is wrong) or *notes* (what
+a reader should know, such as a tag given twice: the first value stands, 3.4).
 
 >>> text = '''[Board "1"]
 ... [Dealer "N"]
@@ -37,6 +44,7 @@ from bridgelaw.boards import Board, Vulnerability, board_dealer, board_vulnerabi
 from bridgelaw.calls import PASS, Call, Contract, call_name, parse_call
 from bridgelaw.cards import Card, Deal, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError, ParseError
+from bridgelaw.formats.text import UndecodableText, decode_text
 from bridgelaw.play import trick_winner
 
 #: The order the writer puts the standard tags in (PBN's "mandatory tag set" first).
@@ -46,7 +54,6 @@ TAG_ORDER = (
 )  # fmt: skip
 _SECTION_TAGS = ("Auction", "Play", "Note")
 
-_TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _NOTE_REF_RE = re.compile(r"^=(\d+)=$")
 
 
@@ -60,6 +67,19 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregularity the file records (PBN 2.1 section 3.9): ``^I`` (an insufficient bid
+    accepted) and ``^S`` (a player skipped by a call out of rotation) in the auction, ``^R`` (a
+    revoke) and ``^L`` (a lead out of turn accepted) in the play."""
+
+    mark: str
+    index: int
+    """Auction: the index in :attr:`PbnGame.calls` of the marked call (for ``^S``, of the call
+    after the skip). Play: the card's place in the Play section, ``4 * trick + column``."""
+    line: int
 
 
 @dataclass
@@ -78,6 +98,13 @@ class PbnGame:
     tag_lines: dict[str, int] = field(default_factory=dict)
     call_lines: list[int] = field(default_factory=list)
     trick_lines: list[int] = field(default_factory=list)
+    auction_mark: str = ""
+    """How the Auction section stops short, if it does: ``*`` (no more calls will be given) or
+    ``+`` (the auction is to be continued), PBN 2.1 section 3.5."""
+    play_mark: str = ""
+    """``*`` when the Play section stops short on purpose, ``+`` when the play is to be
+    continued (PBN 2.1 section 3.6)."""
+    irregularities: list[Irregularity] = field(default_factory=list)
     tables: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
     """Table sections (``ScoreTable``, ``TotalScoreTable``...): tag -> rows with their lines;
     the tag's value (in :attr:`tags`) is the column header."""
@@ -85,24 +112,33 @@ class PbnGame:
     """Commentary to write after the game, one ``{...}`` line each (the reader skips them)."""
 
     # -- typed views of the tags -------------------------------------------------------------
+    # PBN 2.1 section 3.4: "?" is an unknown value and "" a value that does not apply; both read
+    # as "not given", never as a value (an empty Vulnerable is not "nobody vulnerable").
+
+    def known(self, tag: str) -> str | None:
+        """The tag's value, or ``None`` when it is missing, empty or ``"?"`` (unknown)."""
+        value = self.tags.get(tag, "").strip()
+        return None if value in ("", "?") else value
 
     @property
     def board_number(self) -> int | None:
-        value = self.tags.get("Board", "").strip()
-        return int(value) if value.isdigit() and int(value) > 0 else None
+        return _small_number(self.known("Board") or "", 1, 10**9)
 
     @property
     def deal(self) -> Deal | None:
+        value = self.known("Deal")
         try:
-            return Deal.from_pbn(self.tags["Deal"]) if "Deal" in self.tags else None
+            return Deal.from_pbn(value) if value is not None else None
         except ParseError:
             return None
 
     @property
     def dealer(self) -> Seat | None:
-        if "Dealer" in self.tags:
+        """The Dealer tag; without a usable one, Law 2 from the board number."""
+        value = self.known("Dealer")
+        if value is not None:
             try:
-                return Seat.parse(self.tags["Dealer"])
+                return Seat.parse(value)
             except ParseError:
                 return None
         number = self.board_number
@@ -110,9 +146,11 @@ class PbnGame:
 
     @property
     def vulnerability(self) -> Vulnerability | None:
-        if "Vulnerable" in self.tags:
+        """The Vulnerable tag ("-" is none, 3.4.10); empty or unknown: Law 2 from the board."""
+        value = self.known("Vulnerable")
+        if value is not None:
             try:
-                return Vulnerability.parse(self.tags["Vulnerable"])
+                return Vulnerability.parse(value)
             except ParseError:
                 return None
         number = self.board_number
@@ -127,20 +165,32 @@ class PbnGame:
 
     @property
     def contract(self) -> Contract | None:
+        value = self.known("Contract")
         try:
-            return Contract.parse(self.tags["Contract"]) if "Contract" in self.tags else None
+            return Contract.parse(value) if value is not None else None
         except ParseError:
             return None
 
     @property
     def declarer(self) -> Seat | None:
-        value = self.tags.get("Declarer", "").strip().lstrip("^")
+        """The seat that played the hand; with ``^`` (3.4.13) it is the auction's dummy."""
+        value = (self.known("Declarer") or "").lstrip("^").strip().upper()
         return Seat.parse(value) if value in ("N", "E", "S", "W") else None
 
     @property
+    def declarer_swapped(self) -> bool:
+        """``[Declarer "^N"]``: declarer and dummy changed places (PBN 2.1 3.4.13, Law 54A)."""
+        return (self.known("Declarer") or "").startswith("^")
+
+    @property
     def result(self) -> int | None:
-        value = self.tags.get("Result", "").strip()
-        return int(value) if value.isdigit() and int(value) <= 13 else None
+        """Tricks won by declarer: ``"9"``, ``"NS 9"``, ``"EW 4 NS 9"``, with or without ``^``."""
+        return result_tricks(self.tags.get("Result", ""), self.declarer)
+
+    @property
+    def result_irregular(self) -> bool:
+        """``[Result "^9"]``: the agreed result differs from the tricks won (PBN 2.1 3.4.15)."""
+        return (self.known("Result") or "").startswith("^")
 
     def played_cards(self) -> list[Card]:
         """The cards of the Play section in the order they were played (needs the trump suit)."""
@@ -208,6 +258,9 @@ class PbnGame:
 class PbnFile:
     games: list[PbnGame]
     problems: list[Problem]
+    """What is wrong in the file: a scorer must look before using it."""
+    notes: list[Problem] = field(default_factory=list)
+    """What the file correctly records that a reader should know (a tag given twice...)."""
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -220,10 +273,19 @@ def _tokens(line: str) -> list[str]:
 _ROW_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 
 
-def _outside_quotes(line: str, char: str) -> int:
-    """Index of the first ``char`` not inside a quoted string, or -1."""
+def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
+    """The line without its comments (3.8: ``;`` to the end of the line, ``{...}`` possibly
+    over several lines), and whether a brace comment is still open at its end. One pass: a
+    line of many comments must not take quadratic time. Quoted strings are kept whole (a
+    ``;`` in a tag value separates table columns)."""
+    out: list[str] = []
     quoted = escaped = False
+    start = 0
     for index, ch in enumerate(line):
+        if in_brace:
+            if ch == "}":
+                in_brace, start = False, index + 1
+            continue
         if quoted:
             if escaped:
                 escaped = False
@@ -233,9 +295,16 @@ def _outside_quotes(line: str, char: str) -> int:
                 quoted = False
         elif ch == '"':
             quoted = True
-        elif ch == char:
-            return index
-    return -1
+        elif ch == "{":
+            out.append(line[start:index])
+            out.append(" ")
+            in_brace = True
+        elif ch == ";":
+            out.append(line[start:index])
+            return "".join(out), False
+    if not in_brace:
+        out.append(line[start:])
+    return "".join(out), in_brace
 
 
 def table_row(line: str) -> list[str]:
@@ -251,32 +320,59 @@ def table_columns(header: str) -> list[str]:
     return [part.split("\\")[0].strip() for part in header.split(";") if part.strip()]
 
 
+_STANDARD_TAGS = frozenset(TAG_ORDER) | {"Note", "Round", "Score", "ScoreIMP", "ScoreMP",
+    "ScorePercentage", "ScoreRubber", "Competition", "Generator", "Hidden", "Room", "Section",
+    "Stage", "Table", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard",
+    "Annotator", "AnnotatorNA", "Application", "Mode", "Termination", "HomeTeam", "VisitTeam",
+    "EventDate", "EventSponsor", "WestNA", "NorthNA", "EastNA", "SouthNA", "WestType",
+    "NorthType", "EastType", "SouthType", "BidSystemEW", "BidSystemNS", "PairEW", "PairNS",
+    "Description", "FrenchMP", "DealId", "Deal", "OptimumScore", "DoubleDummyTricks"}  # fmt: skip
+"""Tags that carry no section: text after one of them is a mistake, not section data (5.1)."""
+
+#: PBN 2.1 section 4.8: "#" and "##" may not stand for these.
+_NOT_INHERITED = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction",
+                            "Play", "Note"))  # fmt: skip
+
+_TAG_AT_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_MARK_RE = re.compile(r"^\^([ISRL])(.*)$", re.S)
+
+
 class _Reader:
     def __init__(self, filename: str) -> None:
         self.filename = filename
         self.problems: list[Problem] = []
+        self.notes_out: list[Problem] = []
         self.games: list[PbnGame] = []
-        self.previous: dict[str, str] = {}
+        self.last: dict[str, str] = {}  # the nearest earlier value of each tag (4.8)
+        self.headers: dict[str, str] = {}  # "##" values: for every later game (4.8)
         self.game: PbnGame | None = None
         self.section: str | None = None
         self.pending_notes: dict[int, tuple[int, int]] = {}  # note number -> (call index, line)
         self.notes: dict[int, str] = {}
         self.auction_done = False
         self.play_done = False
+        self.play_tokens: list[tuple[Card | None, int]] = []
+        self.mark: tuple[str, int] | None = None  # an irregularity mark waiting for its call/card
+        self.held: tuple[int, str] | None = None  # the start of a tag pair, and its line
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.filename, line, message))
+
+    def note(self, line: int, message: str) -> None:
+        self.notes_out.append(Problem(self.filename, line, message))
 
     def finish_game(self) -> None:
         game = self.game
         if game is None:
             return
+        self.flush_play(game)
         for number, (index, line) in self.pending_notes.items():
             if number in self.notes:
                 game.call_notes[index] = self.notes[number]
             else:
                 self.problem(line, f"note ={number}= is referred to but never given")
-        self.previous = dict(game.tags)
+        for name, value in self.headers.items():
+            game.tags.setdefault(name, value)
         self.games.append(game)
         self.game = None
         self.section = None
@@ -286,65 +382,91 @@ class _Reader:
     def start_game(self, line: int) -> PbnGame:
         self.game = PbnGame(line=line)
         self.auction_done = self.play_done = False
+        self.play_tokens = []
+        self.mark = None
         return self.game
 
     def read(self, text: str) -> PbnFile:
         in_brace = False
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw
-            if in_brace:
-                end = line.find("}")
-                if end < 0:
-                    continue
-                line, in_brace = line[end + 1 :], False
-            # strip comments: ";" to the end of the line, "{...}" possibly over several lines
-            while True:
-                start = _outside_quotes(line, "{")
-                semi = _outside_quotes(line, ";")  # a ";" in a tag value separates table columns
-                if semi >= 0 and (start < 0 or semi < start):
-                    line = line[:semi]
-                    break
-                if start < 0:
-                    break
-                end = line.find("}", start)
-                if end < 0:
-                    line, in_brace = line[:start], True
-                    break
-                line = line[:start] + " " + line[end + 1 :]
+        number = 0
+        # Lines end at LF, CRLF or CR only (not at the other breaks str.splitlines knows, such
+        # as a form feed), so line numbers are the ones an editor shows.
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        for number, raw in enumerate(text.split("\n"), start=1):
+            in_comment = in_brace
+            line, in_brace = _strip_comments(raw, in_brace)
             stripped = line.strip()
             if not stripped:
-                if not raw.strip() and self.game is not None:
+                if self.held is not None and not raw.strip() and not in_comment:
+                    self.problem(self.held[0], f"a tag pair is never closed: "
+                                 f"{self.held[1][:60]!r}")  # fmt: skip
+                    self.held = None
+                if not raw.strip() and not in_comment and self.game is not None:
+                    # a semi-empty line ends the game, unless it is inside a comment (section 3)
                     self.finish_game()
                 continue
-            if stripped.startswith("%"):
-                continue  # PBN escape line (export format directives)
-            if stripped.startswith("["):
-                self.tag(number, stripped)
-            elif self.section in ("Auction", "Play"):
-                self.section_line(number, stripped)
-            elif self.section is not None and self.section.endswith("Table") and self.game:
-                self.game.tables[self.section].append((number, table_row(stripped)))
-            else:
-                self.problem(number, f"text outside any tag or section: {stripped[:40]!r}")
+            if stripped.startswith("%") and self.held is None:
+                continue  # PBN escape line (2.4: export format directives)
+            start = number
+            if self.held is not None:  # a tag pair that began on an earlier line (3.3)
+                start, before = self.held
+                stripped, self.held = before + " " + stripped, None
+            self.line(start, stripped)
+        if self.held is not None:
+            self.problem(self.held[0], f"a tag pair is never closed: {self.held[1][:60]!r}")
         if in_brace:
-            self.problem(number if text else 1, "a '{' comment is never closed")
+            self.problem(max(number, 1), "a '{' comment is never closed")
         self.finish_game()
-        return PbnFile(self.games, self.problems)
+        return PbnFile(self.games, self.problems, self.notes_out)
 
-    def tag(self, line: int, text: str) -> None:
-        m = _TAG_RE.match(text)
-        if m is None:
-            self.problem(line, f'not a tag pair: {text[:60]!r} (expected [Name "value"])')
-            self.section = None
+    def line(self, number: int, text: str) -> None:
+        """Tags (several may share a line in import format, 3.3) and section data."""
+        rest = text
+        while rest.startswith("["):
+            m = _TAG_AT_RE.match(rest)
+            if m is None and "]" not in rest and len(rest) < 400:
+                self.held = (number, rest)  # 3.3: import format lets a tag pair span lines
+                return
+            if m is None:
+                self.problem(number, f'not a tag pair: {rest[:60]!r} (expected [Name "value"])')
+                self.section = None
+                return
+            self.tag(number, m.group(1), m.group(2))
+            rest = rest[m.end() :].strip()
+        if not rest:
             return
-        name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        game = self.game or self.start_game(line)
-        if value == "#":
-            if name not in self.previous:
-                self.problem(line, f'[{name} "#"] but the previous game has no {name} tag')
-                value = ""
+        game = self.game
+        if game is None:
+            self.problem(number, f"text before the first tag of a game: {rest[:40]!r}")
+        elif self.section in ("Auction", "Play"):
+            tokens = _tokens(rest)
+            if self.section == "Auction":
+                self.auction_line(game, number, tokens)
             else:
-                value = self.previous[name]
+                self.play_line(game, number, tokens)
+        elif self.section == "empty":
+            self.problem(number, f"section data after an empty tag: {rest[:40]!r}")
+            self.section = "skip"
+        elif self.section is not None and self.section != "skip":
+            # a supplemental section (chapter 5): tables and sections of tags this reader does
+            # not know are kept, row by row, for the programs that use them
+            game.tables.setdefault(self.section, []).append((number, table_row(rest)))
+        elif self.section is None:
+            self.problem(number, f"text outside any tag or section: {rest[:40]!r}")
+
+    def tag(self, line: int, name: str, raw: str) -> None:
+        value = raw.replace('\\"', '"').replace("\\\\", "\\")
+        game = self.game or self.start_game(line)
+        if name != "Note" and (value == "#" or value.startswith("##")):
+            if name in _NOT_INHERITED:
+                self.problem(line, f"{value[:2]!r} may not stand for the {name} tag "
+                             "(PBN 2.1 section 4.8)")  # fmt: skip
+            if value == "#":
+                # 4.8: the value of the nearest earlier game that has the tag, else ""
+                value = self.last.get(name, "")
+            else:
+                value = value[2:]
+                self.headers[name] = value  # "##text": this text in every later game
         if name == "Note":
             note = re.match(r"^(\d+):(.*)$", value, re.S)
             if note is None:
@@ -352,36 +474,39 @@ class _Reader:
             else:
                 self.notes[int(note.group(1))] = note.group(2)
             return  # a note tag does not end the section it annotates
+        self.flush_play(game)
+        self.section = None if name in _STANDARD_TAGS else name
         if name in game.tags:
-            self.problem(line, f"the tag {name} appears twice in this game")
+            # 3.4: in import format a tag given again is ignored
+            self.note(line, f"the tag {name} is given again in this game; the first value "
+                      f"{game.tags[name]!r} stands (PBN 2.1 section 3.4)")  # fmt: skip
+            self.section = "skip"
+            return
         game.tags[name] = value
         game.tag_lines[name] = line
-        self.section = None
+        self.last[name] = value
         if name == "Auction":
             self.section = "Auction"
+            if value.strip() in ("", "?"):
+                self.section = "empty"  # no auction given: nothing may follow
+                return
             try:
                 game.auction_start = Seat.parse(value)
             except ParseError:
                 self.problem(line, f"the Auction tag must name a seat, not {value!r}")
                 self.section = "skip"
-        elif name.endswith("Table"):
-            self.section = name  # PBN 2.1 tables: rows of tokens follow the header tag
-            game.tables[name] = []
         elif name == "Play":
             self.section = "Play"
+            if value.strip() in ("", "?"):
+                self.section = "empty"  # no play given: nothing may follow
+                return
             try:
                 game.play_start = Seat.parse(value)
             except ParseError:
                 self.problem(line, f"the Play tag must name a seat, not {value!r}")
                 self.section = "skip"
-
-    def section_line(self, line: int, text: str) -> None:
-        game = self.game
-        assert game is not None
-        if self.section == "Auction":
-            self.auction_line(game, line, _tokens(text))
-        else:
-            self.play_line(game, line, _tokens(text))
+        elif name.endswith("Table"):
+            game.tables[name] = []  # a table may have no rows
 
     def auction_line(self, game: PbnGame, line: int, tokens: list[str]) -> None:
         for token in tokens:
@@ -396,10 +521,23 @@ class _Reader:
                     self.problem(line, f"note {token} before any call")
                 continue
             if token.startswith("$") or token in ("!", "?", "!!", "??", "!?", "?!"):
-                continue  # annotations
+                continue  # annotations (3.5.2)
+            mark = _MARK_RE.match(token)
+            if mark is not None:
+                kind, token = mark.group(1), mark.group(2)
+                if kind in "RL":
+                    self.problem(line, f"^{kind} marks a card, not a call (PBN 2.1 section 3.9)")
+                elif kind == "S":
+                    # 3.9: a call out of rotation skipped this player; nothing was called here
+                    game.irregularities.append(Irregularity("S", len(game.calls), line))
+                else:
+                    game.irregularities.append(Irregularity("I", len(game.calls), line))
+                if not token:
+                    continue
             word = token.rstrip("!?")
             upper = word.upper()
-            if upper == "*":
+            if upper in ("*", "+"):  # the auction stops here, or continues another time (3.5)
+                game.auction_mark = upper
                 self.auction_done = True
                 continue
             if upper == "AP":  # "all pass": the passes that end the auction (Law 22)
@@ -412,7 +550,12 @@ class _Reader:
                 self.auction_done = True
                 continue
             if word == "-":
-                self.problem(line, "'-' in the auction: the first call must be the dealer's")
+                # 3.5: the auction is in columns from the Auction tag's seat; a hyphen stands
+                # for each seat before the dealer
+                if game.calls or game.auction_start is None:
+                    self.problem(line, "'-' in the auction after the first call")
+                else:
+                    game.auction_start = Seat((game.auction_start + 1) & 3)
                 continue
             try:
                 game.calls.append(parse_call(word))
@@ -421,48 +564,121 @@ class _Reader:
                 self.problem(line, f"not a call: {token!r} ({error})")
 
     def play_line(self, game: PbnGame, line: int, tokens: list[str]) -> None:
-        if self.play_done:
-            self.problem(line, "cards after the end of the play section")
-            return
-        row: list[Card | None] = []
+        # Cards are a stream, four to a trick (3.6: a line may hold fewer because of notes).
         for token in tokens:
-            if token.startswith("$") or token in ("!", "?"):
+            if self.play_done:
+                self.problem(line, "cards after the end of the play section")
+                return
+            if token.startswith("$") or token in ("!", "?", "!!", "??", "!?", "?!"):
                 continue
             if _NOTE_REF_RE.match(token):
                 continue
+            mark = _MARK_RE.match(token)
+            if mark is not None:
+                kind, token = mark.group(1), mark.group(2)
+                if kind in "IS":
+                    self.problem(line, f"^{kind} marks a call, not a card (PBN 2.1 section 3.9)")
+                else:
+                    self.mark = (kind, line)
+                if not token:
+                    continue
             word = token.rstrip("!?")
             if word == "*":
+                game.play_mark = "*"
                 self.play_done = True
                 break
-            if word == "-":
-                row.append(None)
+            if word in ("-", "+"):  # unknown or not played (yet): 3.6
+                if word == "+":
+                    game.play_mark = "+"
+                self.play_card(game, None, line)
                 continue
             try:
-                row.append(parse_card(word))
+                self.play_card(game, parse_card(word), line)
             except ParseError:
                 self.problem(line, f"not a card: {token!r}")
-                row.append(None)
-        if not row:
+                self.play_card(game, None, line)
+            if len(self.play_tokens) > 52:
+                self.problem(line, "more than 13 tricks in the play section")
+                self.play_tokens = self.play_tokens[:52]
+                self.play_done = True
+                return
+
+    def play_card(self, game: PbnGame, card: Card | None, line: int) -> None:
+        if self.mark is not None:
+            kind, mark_line = self.mark
+            if card is None:
+                self.problem(mark_line, f"^{kind} must stand before a card, not before '-'")
+            else:
+                game.irregularities.append(Irregularity(kind, len(self.play_tokens), mark_line))
+            self.mark = None
+        self.play_tokens.append((card, line))
+
+    def flush_play(self, game: PbnGame) -> None:
+        if not self.play_tokens:
             return
-        if len(row) > 4:
-            self.problem(line, f"a trick has four cards, this line has {len(row)}")
-            row = row[:4]
-        game.tricks.append(row + [None] * (4 - len(row)))
-        game.trick_lines.append(line)
+        for start in range(0, len(self.play_tokens), 4):
+            chunk = self.play_tokens[start : start + 4]
+            row = [card for card, _ in chunk]
+            game.tricks.append(row + [None] * (4 - len(row)))
+            game.trick_lines.append(chunk[0][1])
+        self.play_tokens = []
 
 
-def read_pbn(text: str, filename: str = "<pbn>") -> PbnFile:
-    """Read every game of a PBN text, collecting problems instead of stopping."""
-    return _Reader(filename).read(text)
+def _small_number(text: str, low: int, high: int) -> int | None:
+    """An ASCII whole number from ``low`` to ``high``, else ``None`` (never a huge int)."""
+    value = text.strip()
+    if not value or len(value) > 12 or not (value.isascii() and value.isdigit()):
+        return None
+    number = int(value)
+    return number if low <= number <= high else None
+
+
+def result_tricks(text: str, declarer: Seat | None) -> int | None:
+    """The tricks declarer won, from a Result tag value (PBN 2.1 section 3.4.15).
+
+    >>> result_tricks("9", None), result_tricks("^NS 10", Seat.SOUTH)
+    (9, 10)
+    >>> result_tricks("EW 4", Seat.NORTH), result_tricks("NS 9 EW 4", Seat.EAST)
+    (9, 4)
+    >>> result_tricks("", Seat.NORTH) is None and result_tricks("?", None) is None
+    True
+    """
+    value = text.strip().removeprefix("^").strip()
+    plain = _small_number(value, 0, 13)
+    if plain is not None or declarer is None:
+        return plain
+    words = value.upper().split()
+    if len(words) not in (2, 4) or not all(w in ("NS", "EW") for w in words[::2]):
+        return None
+    sides: dict[int, int] = {}
+    for side, count in zip(words[::2], words[1::2], strict=True):
+        tricks = _small_number(count, 0, 13)
+        if tricks is None or ("NS", "EW").index(side) in sides:
+            return None
+        sides[("NS", "EW").index(side)] = tricks
+    if len(sides) == 2 and sum(sides.values()) != 13:
+        return None
+    own = declarer & 1
+    return sides[own] if own in sides else 13 - sides[1 - own]
+
+
+def read_pbn(data: str | bytes, filename: str = "<pbn>") -> PbnFile:
+    """Read every game of a PBN text, collecting problems instead of stopping.
+
+    Bytes are decoded as :func:`bridgelaw.formats.text.decode_text` decides (a byte-order mark,
+    UTF-16, UTF-8, else ISO-8859-1, the character set PBN 2.1 section 2.2 names).
+    """
+    if isinstance(data, bytes):
+        try:
+            data = decode_text(data, filename).text
+        except UndecodableText as error:
+            return PbnFile([], [Problem(filename, 1, str(error).removeprefix(f"{filename}: "))])
+    return _Reader(filename).read(data)
 
 
 def read_pbn_file(path: str | Path) -> PbnFile:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        text = p.read_text(encoding="latin-1")  # older PBN files are often ISO-8859-1
-    return read_pbn(text, str(path))
+    """Read a PBN file from disk (``OSError`` is the caller's)."""
+    return read_pbn(Path(path).read_bytes(), str(path))
 
 
 # -- writing -----------------------------------------------------------------------------------

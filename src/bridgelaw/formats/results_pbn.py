@@ -54,8 +54,12 @@ def deals_from_pbn(path: Path) -> tuple[dict[int, Deal], list[Problem]]:
 
 
 def read_results_pbn(
-    text: str, filename: str = "<pbn>", scoring: str | None = None, event: str | None = None
+    text: str | bytes,
+    filename: str = "<pbn>",
+    scoring: str | None = None,
+    event: str | None = None,
 ) -> ReadOutcome:
+    """Results from a PBN text, or its bytes (decoded as :func:`formats.pbn.read_pbn` does)."""
     parsed = read_pbn(text, filename)
     problems = list(parsed.problems)
 
