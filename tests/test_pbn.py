@@ -221,3 +221,16 @@ def test_check_explains_an_impossible_contract() -> None:
     problems = check_game(read_pbn(text, "c.pbn").games[0], "c.pbn").problems
     assert [p.line for p in problems] == [3]
     assert "Law 38" in problems[0].message
+
+
+def test_an_unknown_card_ends_the_played_sequence_within_its_trick() -> None:
+    # PBN 3.6: '-' is a card not known. North leads the first trick; East's card is unknown,
+    # so South's and West's cards cannot be put in playing order: the sequence stops at East.
+    text = (
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"]\n'
+        '[Declarer "W"]\n[Contract "1NT"]\n[Result "7"]\n[Play "N"]\n'
+        "SA - S6 S3\n*\n"
+    )
+    game = read_pbn(text, "x.pbn").games[0]
+    assert game.played_cards() == [parse_card("SA")]

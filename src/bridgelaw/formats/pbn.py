@@ -35,6 +35,7 @@ a reader should know, such as a tag given twice: the first value stands, 3.4).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -202,7 +203,11 @@ class PbnGame:
         for row in self.tricks:
             order = [(leader + i) & 3 for i in range(4)]
             cards = [row[(seat - self.play_start) & 3] for seat in order]
-            played = [c for c in cards if c is not None]
+            # An unknown card ('-', PBN 3.6) ends the sequence: the cards after it in the trick
+            # cannot be put in playing order without it, and a consumer reads seats from order.
+            played = [
+                c for c in itertools.takewhile(lambda c: c is not None, cards) if c is not None
+            ]
             out.extend(played)
             if len(played) < 4:
                 break
