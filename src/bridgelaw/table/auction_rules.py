@@ -1128,7 +1128,9 @@ class AuctionRules(TableState):
         )
 
     def end_of_auction_check(self) -> None:
-        """Law 22 with 17D3: three passes after a bid, or four passes, end the auction."""
+        """Law 22 with 17D3 (2007: 17E2): three passes after a bid, or four passes, end the
+        auction, unless one of the last three passes was out of rotation and took a player's
+        turn: three passes that follow a *call* (a first pass too) do not end it."""
         if self.pending is not None or self.phase != "auction":
             return
         calls = self.effective()
@@ -1138,14 +1140,11 @@ class AuctionRules(TableState):
             if not record.call.is_pass:
                 break
             passes += 1
-        if bids and passes >= 3:
-            final = calls[-3:]
-            skipped = [r for r in final if r.skipped]
+        if (bids and passes >= 3) or passes >= 4:
+            skipped = [r for r in calls[-3:] if r.skipped]
             if skipped:
                 self._law17d3(skipped[0], calls)
                 return
-            self.finish_auction()
-        elif not bids and passes >= 4:
             self.finish_auction()
 
     def _law17d3(self, first_out: CallRecord, calls: list[CallRecord]) -> None:
