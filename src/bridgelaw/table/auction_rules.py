@@ -1148,11 +1148,13 @@ class AuctionRules(TableState):
             self.finish_auction()
 
     def _law17d3(self, first_out: CallRecord, calls: list[CallRecord]) -> None:
-        """17D3: a pass out of rotation among the three deprived a player of his turn."""
+        """17D3 (2007: 17E2): a pass out of rotation among the three deprived a player of his
+        turn."""
+        law = "17E2" if self.edition == 2007 else "17D3"
         start = calls.index(first_out)
         offenders = []
         for record in calls[start:]:
-            record.status, record.law = "cancelled", "17D3"
+            record.status, record.law = "cancelled", law
             if record.skipped:
                 offenders.append(record.seat)
                 self.mark_unauthorized(record)
@@ -1160,7 +1162,7 @@ class AuctionRules(TableState):
         self.turn = deprived
         o = first_out.seat
         self.rule(
-            "17D3",
+            law,
             o,
             f"three passes, one of them out of rotation, would have ended the "
             f"auction without {deprived.letter}'s turn: the auction is not over; the pass "
@@ -1168,9 +1170,11 @@ class AuctionRules(TableState):
             f"{deprived.letter}'s turn.",
         )
         if deprived == o.rho:  # [engine choice, catalog B.5] 30A for the pass out of rotation
-            self._bar(o, NEXT_TURN, "30A")
+            # 2007: 30A is a pass before any bid; after a bid, at RHO's turn, it is 30B1
+            bar = "30B1" if self.edition == 2007 and self.last_bid() is not None else "30A"
+            self._bar(o, NEXT_TURN, bar)
             self.rule(
-                "30A",
+                bar,
                 o,
                 f"{o.letter}'s cancelled pass was made at his RHO's turn: "
                 f"{o.letter} must pass at his next turn.",

@@ -294,8 +294,10 @@ class TableState:
     def mark_unauthorized(
         self, record: CallRecord, law: str = "16C", side: int | None = None
     ) -> None:
-        """Law 16C: information from a withdrawn or cancelled call is unauthorized for the
-        offender's side (and authorized for the other side); 25A6 turns that round."""
+        """Law 16C (2007: 16D): information from a withdrawn or cancelled call is unauthorized
+        for the offender's side (and authorized for the other side); 25A6 turns that round."""
+        if law == "16C" and self.edition == 2007:
+            law = "16D"  # the 2007 numbering: 16C there is extraneous information
         unauthorized_side = record.seat.side if side is None else side
         self.unauthorized.append(
             {
