@@ -424,7 +424,8 @@ class AuctionRules(TableState):
         if (
             call.is_bid
             and call.strain == p.call.strain
-            and (last is None or call.code - 5 < last.call.code)
+            # the same strain one level lower is not sufficient (is not above the last bid)
+            and (last is None or call.code - 5 <= last.call.code)
             and not (self.edition == 2007 and (call.artificial or p.call.artificial))
         ):
             # 27B1a: the lowest sufficient bid in the same denomination
