@@ -577,6 +577,16 @@ class AuctionRules(TableState):
         self.pending = None
         kind = _kind_of(p.call)
         at = "rho" if turn == o.rho else "partner" if turn == o.partner else "lho"
+        if kind == "pass" and self._passes_artificial_call(o, p.record):
+            # 30C: a pass of an artificial call (2007: of partner's) is ruled by Law 31
+            kind = "bid"
+            whose = "his partner's" if self.edition == 2007 else "an"
+            self.rule(
+                "30C",
+                o,
+                f"{o.letter}'s pass out of rotation passed {whose} artificial call: Law 31 "
+                "applies, not Law 30.",
+            )
         if self.edition == 2007:
             self._law30_32_2007(p, kind, at)
             return
@@ -626,6 +636,21 @@ class AuctionRules(TableState):
             self.next_call[o] = NextCallRule(
                 "comparable", "32B2" if double else "31B2", p.call, p.event
             )
+
+    def _passes_artificial_call(self, o: Seat, record: CallRecord | None) -> bool:
+        """30C: the calls since the offender's own last call are those his pass would pass;
+        one of them artificial (2007: one of his partner's) sends the pass to Law 31."""
+        since: list[CallRecord] = []
+        for r in self.effective():
+            if r is record:
+                continue
+            if r.seat == o and not r.inferred:
+                since = []
+            else:
+                since.append(r)
+        return any(
+            r.call.artificial and (self.edition == 2017 or r.seat == o.partner) for r in since
+        )
 
     def _law30_32_2007(self, p: Pending, kind: str, at: str) -> None:
         """The 2007 Laws 30-32: longer silences, no comparable-call test."""
