@@ -838,8 +838,8 @@ class AuctionRules(TableState):
                 f"{o.lho.letter} does not accept the change: {p.call} is "
                 f"cancelled and {o.letter}'s first call stands.",
             )
-            if self.edition == 2017:
-                self.arm_lead_restriction(o, "25B2", p.call)
+            # Law 26 (2017 by 25B2's text; 2007 by 26's preamble, as its commentary says)
+            self.arm_lead_restriction(o, "25B2", p.call)
         else:
             if first is not None:
                 first.status, first.law = "withdrawn", "25B1"
@@ -852,7 +852,7 @@ class AuctionRules(TableState):
                 f"{o.lho.letter} accepts {o.letter}'s change to {p.call}: "
                 "the first call is withdrawn and the new one stands.",
             )
-            if self.edition == 2017 and first is not None:
+            if first is not None:  # Law 26, both editions (as after 25B2)
                 self.arm_lead_restriction(o, "25B1", first.call)
             self.turn = o
             self._undo_end_of_auction()
