@@ -370,14 +370,25 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self._law39b_called_over(seat):
             return
         self.mark_unauthorized(self.history[-1])
+        # 39C: Law 26 (2017: its 26B; 2007: the whole of 26, so 26A for a call showing a suit)
+        law = "26A2" if self.edition == 2007 and event.call.suit is not None else "26B"
+        suit = event.call.suit
+        if law == "26A2" and suit is not None and suit.letter in self.specified_suits(seat):
+            self.rule(
+                "26A1",
+                seat,
+                f"{seat.letter}'s {event.call} after the final pass is cancelled (39C); he "
+                f"had bid {suit.letter} legally: no lead restriction (2007 26A1).",
+            )
+            return
         self.lead_restrictions.append(
-            LeadRestriction(seat.partner, seat, "26B", event.index, withdrawn=event.call)
+            LeadRestriction(seat.partner, seat, law, event.index, withdrawn=event.call)
         )
         self.rule(
             "39C",
             seat,
             f"{seat.letter}'s {event.call} after the final pass is cancelled; "
-            f"declarer may restrict {seat.partner.letter}'s first lead (Law 26B).",
+            f"declarer may restrict {seat.partner.letter}'s first lead (Law {law}).",
         )
 
     def _law39b_called_over(self, seat: Seat) -> bool:
