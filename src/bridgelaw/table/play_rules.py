@@ -39,7 +39,8 @@ class PlayRules(TableState):
         if p.kind == "lead":
             return Awaiting(*self._lead_offer(p))
         if p.kind == "pc-failure":
-            return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
+            # 52B1a: declarer may accept the card played instead of the penalty card
+            return Awaiting(self.declarer.letter, "52B1a", ("accept", "decline"))
         if p.kind.startswith("62C") or p.kind == "58B3":
             return self.law62c_awaiting(p)
         if p.kind == "58B":
@@ -868,7 +869,7 @@ class PlayRules(TableState):
         self.pending = None
         if event.action == "accept":
             self.rule(
-                "52A",
+                "52B1a",
                 o,
                 f"declarer accepts {card_name(card)}, played instead of the "
                 "penalty card; the penalty card stays on the table.",
@@ -888,7 +889,7 @@ class PlayRules(TableState):
         self.penalty_cards.append((o, card, "major"))
         self._all_major(o)
         self.rule(
-            "52B",
+            "52B2",
             o,
             f"declarer requires the penalty card: {card_name(pc)} is played; "
             f"{card_name(card)} becomes a major penalty card.",
