@@ -859,6 +859,20 @@ class PlayRules(TableState):
     def _law52_answer(self, p: Pending, event: Event) -> None:
         assert self.declarer is not None
         o, card = p.offender, p.card
+        dummy = self.declarer.partner
+        if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
+            # 52B1b: declarer accepts the card by playing after it from either hand
+            assert event.card is not None
+            self.pending = None
+            self.rule(
+                "52B1b",
+                o,
+                f"declarer plays after {card_name(card)}, played instead of the penalty card: "
+                "it is accepted; the penalty card stays on the table (52B1c).",
+            )
+            self._law52_accepted(p)
+            self.card_played(event.seat, event.card)
+            return
         if event.who != self.declarer.letter or event.action not in ("accept", "decline"):
             raise ScriptError(
                 event.index,
@@ -874,12 +888,7 @@ class PlayRules(TableState):
                 f"declarer accepts {card_name(card)}, played instead of the "
                 "penalty card; the penalty card stays on the table.",
             )
-            self._play(o, card)
-            play = self.play
-            assert play is not None
-            for revoke in play.revokes:
-                if revoke.seat == o and revoke.card == card and p.law == "50D1":
-                    revoke.faced_card = True  # 64B3: the penalty card could have followed
+            self._law52_accepted(p)
             return
         pc = next(
             c
@@ -895,6 +904,15 @@ class PlayRules(TableState):
             f"{card_name(card)} becomes a major penalty card.",
         )
         self._play(o, pc)
+
+    def _law52_accepted(self, p: Pending) -> None:
+        """52B1: the card played instead of the penalty card stands."""
+        self._play(p.offender, p.card)
+        play = self.play
+        assert play is not None
+        for revoke in play.revokes:
+            if revoke.seat == p.offender and revoke.card == p.card and p.law == "50D1":
+                revoke.faced_card = True  # 64B3: the penalty card could have followed
 
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
