@@ -436,18 +436,16 @@ class RevokeRules(PlayRules):
             self.review("64C1", "a revoke found late: the director restores equity if needed.")
             return 0
         old = self.edition == 2007  # 2007 64C is one equity clause, without C1/C2a/C2b
-        if old:
-            # 2007 64B7: both sides revoked on this board, whether or not each revoke was
-            # established (2017 64B7: both established)
-            both = len({r.seat.side for r in play.revokes if not r.waived}) == 2
-        else:
-            both = len({r.seat.side for r in established}) == 2
+        # 64B7: both sides made established revokes (2017 in its words; 2007 by the preamble of
+        # 64B, which speaks of established revokes only, as the 2007 commentary on 64 says)
+        both = len({r.seat.side for r in established}) == 2
         if both:
             self.rule(
                 "64B7",
                 None,
                 (
-                    "both sides revoked on this board (2007): no tricks change hands; the "
+                    "both sides made established revokes on this board (2007): no tricks "
+                    "change hands; the "
                     "director restores equity if one side was damaged (64C)."
                     if old
                     else "both sides made established revokes: no tricks change "
