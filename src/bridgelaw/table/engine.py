@@ -84,6 +84,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return
+            if event.action == "correct" and self.law62d1_after_the_last_trick(event):
+                return  # 62D1: a trick-12 revoke found before the hands are back in the board
             if event.who == "director" and event.action == "revoke-found":
                 self._law64b4_b5(event)
                 return

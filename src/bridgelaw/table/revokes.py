@@ -170,6 +170,37 @@ class RevokeRules(PlayRules):
         if other is None and not paired:  # 62C3 settles the cards of a pair of revokes
             self._law62c1_offer(revoke)
 
+    def law62d1_after_the_last_trick(self, event: Event) -> bool:
+        """62D1: a revoke on trick 12 must be corrected, even after trick 13, if it is found
+        before all four hands are back in the board: trick 13 is taken back, the revoke
+        corrected (62B), and trick 13 played again. False if there is no such revoke."""
+        play = self.play
+        if (
+            play is None
+            or not play.is_over
+            or self.score_cancelled is not None
+            or self.revoke_found_late is not None
+            or not any(
+                r.seat == event.seat and r.trick == 11 and not r.corrected for r in play.revokes
+            )
+        ):
+            return False
+        assert event.card is not None
+        for _ in range(4):
+            play.take_back_last()
+        self.phase = "play"
+        self.tricks = self.tricks_before_transfers = None
+        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
+        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64")]
+        self.rule(
+            "62D1",
+            event.seat,
+            f"{event.seat.letter}'s revoke on trick 12 is found after the last trick, before "
+            "the hands are back in the board: it is corrected and trick 13 is played again.",
+        )
+        self._law62_correct(event.seat, event.card)
+        return True
+
     def _law62d2(self, revoke: Revoke) -> None:
         """62D2: a defender corrected a revoke on trick 12 made before his partner played to
         it: the withdrawn card is unauthorized for the partner (2017: 16C; 2007: he may not
