@@ -1064,7 +1064,7 @@ class PlayRules(TableState):
     def _law63a1_establish(self, seat: Seat) -> None:
         raise NotImplementedError  # pragma: no cover
 
-    def _law62_correct(self, seat: Seat, card: Card) -> None:
+    def _law62_correct(self, seat: Seat, card: Card, lead_waits: bool = False) -> None:
         raise NotImplementedError  # pragma: no cover
 
     def law62c_answer(self, p: Pending, event: Event) -> None:
