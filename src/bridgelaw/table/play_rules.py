@@ -152,7 +152,8 @@ class PlayRules(TableState):
             else:
                 self._law57_premature(seat, card)
             return
-        self._law57_obligation(seat, card)
+        broken = self._law57_obligation(seat, card)
+        trick_index = len(play.tricks)
         breach = self._check_restricted_lead(seat, card) if not play.trick else None
         failure = self._penalty_card_failure(seat, card)
         if failure is not None:
@@ -161,6 +162,16 @@ class PlayRules(TableState):
             )
             return
         self._play(seat, card)
+        if broken is not None:
+            # 61A: not playing, when able, a suit declarer specified under 57A is a revoke
+            kind, named = broken
+            revoke = Revoke(seat, trick_index, card, named, self.event_index, rule=kind)
+            play.revokes.append(revoke)
+            self.review(
+                "61A",
+                f"{revoke.describe()} does not do as declarer chose ({kind} "
+                f"{SUIT_LETTERS[named]}, Law 57A): a revoke",
+            )
         if breach is not None:
             # 61A: leading a suit forbidden, or not the suit required, when able is a revoke
             named = "CDHS".index(breach.suit or "C")
@@ -732,13 +743,15 @@ class PlayRules(TableState):
         self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
         return True
 
-    def _law57_obligation(self, seat: Seat, card: Card) -> None:
-        """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused."""
+    def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int] | None:
+        """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused,
+        except a suit declarer required or forbade: that is a revoke (61A), returned as
+        (require or forbid, the suit) for the caller to record once the card is played."""
         play = self.play
         assert play is not None
         obligation = self.must_play.get(seat)
         if obligation is None:
-            return
+            return None
         required = obligation.card
         if required is not None:  # 57D: the card shown early
             if card != required and play.holds(seat, required):
@@ -747,7 +760,7 @@ class PlayRules(TableState):
                     f"{seat.letter} must play {card_name(required)} now (Law {obligation.law})",
                 )
             del self.must_play[seat]
-            return
+            return None
         choice = obligation.choice or ""
         led = play.led_suit() if play.trick else None
         suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
@@ -763,17 +776,20 @@ class PlayRules(TableState):
             others = play.hands[seat] & ~(0x1FFF << (13 * named))
             feasible = True
             fits = bool(suit_cards) or card // 13 != named or not others
-        if not fits:
+        if not fits and named < 0:
             raise ScriptError(
                 self.event_index, f"{seat.letter} must play as declarer chose ({choice}, Law 57A)"
             )
         del self.must_play[seat]
+        if not fits:
+            return choice.split()[0], named
         if not feasible:
             self.rule(
                 "57B",
                 seat,
                 f"{seat.letter} cannot do as declarer chose ({choice}): any legal card (59).",
             )
+        return None
 
     # -- Laws 48-50 and 52: exposed cards and penalty cards ----------------------------------
 
