@@ -986,6 +986,9 @@ class AuctionRules(TableState):
     def _law36_event(self, p: Pending, event: Event) -> None:
         o, turn = p.offender, p.turn
         lho = o.lho
+        if event.who == "director" and event.action == "unnoticed":
+            self._law36_unnoticed(p)
+            return
         if event.who == lho.letter and event.action == "call":
             # 36A: the LHO called before rectification: his call goes with the double
             self._cancel(p.record, "36A")
@@ -1010,6 +1013,75 @@ class AuctionRules(TableState):
         assert event.call is not None
         self._law36b(p)
         self._follow(turn, event.call)
+
+    def _law36_unnoticed(self, p: Pending) -> None:
+        """Nobody draws attention to the inadmissible call now: it stays in the auction as made
+        until attention is drawn (``law36_noticed``)."""
+        o = p.offender
+        if p.turn != o:
+            raise ScriptError(
+                self.event_index,
+                "an unnoticed inadmissible double made out of rotation is not handled",
+            )
+        assert p.record is not None
+        self.pending = None
+        self.unnoticed.append(p.record)
+        self._legal_call(p.record)
+
+    def law36_noticed(self) -> None:
+        """Attention is drawn to an unnoticed inadmissible double or redouble: during the
+        auction its LHO has called over it, so 36A cancels it with every later call and the
+        auction goes back to its maker; after the opening lead 36C records the result as if it
+        had not been made (a redouble of it going with it)."""
+        if not self.unnoticed:
+            raise ScriptError(
+                self.event_index, "no unnoticed inadmissible double or redouble (Law 36)"
+            )
+        record = self.unnoticed.pop()
+        o = record.seat
+        if self.phase == "auction":
+            start = self.history.index(record)
+            for later in self.history[start:]:
+                if later.status in ("effective", "pending"):
+                    later.status, later.law = "cancelled", "36A"
+            self.unnoticed = [r for r in self.unnoticed if r.status == "effective"]
+            self.pending = None
+            self.next_call.clear()  # the rules after the cancelled calls go with them
+            self.turn = o
+            self.rule(
+                "36A",
+                o,
+                f"attention is drawn to {o.letter}'s inadmissible {record.call} after "
+                f"{o.lho.letter} called over it: it is cancelled with every later call, and the "
+                f"auction goes back to {o.letter} as if nothing had happened (no Law 26).",
+            )
+            return
+        play = self.play
+        if play is None or not play.played:
+            raise ScriptError(
+                self.event_index,
+                "attention drawn to an inadmissible double in the clarification period "
+                "(before the opening lead is faced) is not handled",
+            )
+        if self.edition == 2007:
+            raise ScriptError(
+                self.event_index,
+                "the 2007 Law 36 has no rule for an inadmissible double first noticed after "
+                "the opening lead (36C is 2017): not handled",
+            )
+        start = self.history.index(record)
+        for later in self.history[start:]:
+            if later.call.is_bid:
+                break
+            if later.is_effective and later.call.is_double_or_redouble:
+                later.status, later.law = "cancelled", "36C"
+        self.contract = self.effective_contract()
+        self.rule(
+            "36C",
+            o,
+            f"attention is first drawn to {o.letter}'s inadmissible {record.call} after the "
+            f"opening lead: the result is recorded as if it had not been made ({self.contract}).",
+        )
 
     def _law36b(self, p: Pending) -> None:
         o = p.offender

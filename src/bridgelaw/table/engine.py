@@ -81,6 +81,9 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
     def _apply(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
+        if event.who == "director" and event.action == "noticed" and self.pending is None:
+            self.law36_noticed()  # 36A in the auction, 36C after the opening lead
+            return
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return

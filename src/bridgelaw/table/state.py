@@ -172,6 +172,10 @@ class TableState:
     carried_slot: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
     """A call that replaces another (25A, 25B1) takes its place in rotation: the players its
     acceptance skipped (29A) wait here for the call of that player that becomes effective."""
+    unnoticed: list[CallRecord] = field(default_factory=list)
+    """Law 36: inadmissible doubles and redoubles nobody drew attention to when made; they
+    stand in the auction until attention is drawn (36A in the auction, 36C after the opening
+    lead)."""
     contract: Contract | None = None
     declarer: Seat | None = None
     play: TablePlay | None = None
