@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat
-from bridgelaw.table.events import Event, ScriptError, TableCall, table_call_of
+from bridgelaw.table.events import Event, ScriptError, TableCall, parse_table_call, table_call_of
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -25,6 +25,12 @@ from bridgelaw.table.state import (
 
 PASS_CALL = table_call_of(PASS)
 JUDGEMENT = ("comparable", "not-comparable")
+#: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
+SHOWS = (
+    *(f"shows {x}" for x in ("C", "D", "H", "S", "NT")),
+    *(f"shows {a} {b}" for i, a in enumerate("SHDC") for b in "SHDC"[i + 1 :]),
+    "shows none",
+)
 
 
 def _kind_of(call: TableCall) -> str:
@@ -74,13 +80,18 @@ class AuctionRules(TableState):
             return Awaiting("director", p.law, JUDGEMENT)
         if p.kind == "lho-change":
             return Awaiting(o.letter, "25A6", ("accept", "decline"))
+        if p.kind == "shows":
+            return Awaiting("director", "29C", SHOWS)
         raise AssertionError(p.kind)  # pragma: no cover
 
     def _turn_awaiting(self) -> Awaiting | None:
         """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""
         rule = self.next_call.get(self.turn)
         if rule is not None and rule.kind == "repeat":
-            return Awaiting(self.turn.letter, rule.law, (rule.withdrawn.text,))
+            words = [rule.withdrawn.text]  # 29C: or a natural bid in a denomination it showed
+            words += [w for w in self.legal_words(self.turn, doubles=False)[1:] if w not in words]
+            repeats = [w for w in words if (c := parse_table_call(w)) and rule.repeats(c)]
+            return Awaiting(self.turn.letter, rule.law, tuple(repeats))
         return None
 
     # -- events of the auction period --------------------------------------------------------
@@ -134,7 +145,7 @@ class AuctionRules(TableState):
             return
         rule = self.next_call.get(seat)
         if seat == turn and rule is not None and rule.kind == "repeat":
-            if call.text != rule.withdrawn.text:
+            if not rule.repeats(call):
                 raise ScriptError(
                     self.event_index,
                     f"{seat.letter} must repeat {rule.withdrawn.text} (Law {rule.law})",
@@ -282,6 +293,7 @@ class AuctionRules(TableState):
             "change": self._law25_event,
             "lho-change": self._law25a6_event,
             "judge": self._judge_event,
+            "shows": self._law29c_event,
         }[p.kind]
         handler(p, event)
 
@@ -572,6 +584,33 @@ class AuctionRules(TableState):
 
     def _law29b_cancel(self, p: Pending) -> None:
         """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
+        self._law29b_rectify(p)
+        rule = self.next_call.get(p.offender)
+        if p.call.artificial and p.call.is_bid and rule is not None and rule.kind == "rho":
+            # 29C: 30-32 work with the denominations the artificial call specified: asked
+            self.pending = Pending("shows", p.offender, p.call, p.event, p.turn)
+
+    def _law29c_event(self, p: Pending, event: Event) -> None:
+        self._expect(event, "director", ("shows",))
+        o = p.offender
+        rule = self.next_call[o]
+        rule.shown = (
+            ()
+            if event.word == "none"
+            else (4,)
+            if event.word == "NT"
+            else tuple("CDHS".index(x) for x in event.word.split())
+        )
+        self.pending = None
+        what = "no denomination" if event.word == "none" else event.word
+        self.rule(
+            "29C",
+            o,
+            f"the director finds that {o.letter}'s artificial {p.call} specified {what}: Laws "
+            "30-32 apply to that, not to the denomination it named.",
+        )
+
+    def _law29b_rectify(self, p: Pending) -> None:
         o, turn = p.offender, p.turn
         self._cancel(p.record, "29B")
         self.pending = None
@@ -727,12 +766,13 @@ class AuctionRules(TableState):
 
     def _law31a2_2007(self, seat: Seat, call: TableCall, rule: NextCallRule) -> None:
         """2007 31A2: repeating the denomination silences partner once; anything else, always."""
-        if (
+        natural_repeat = (
             call.is_bid
             and not rule.withdrawn.artificial
             and rule.withdrawn.is_bid
             and call.strain == rule.withdrawn.strain
-        ):
+        )
+        if natural_repeat or (rule.withdrawn.artificial and rule.repeats(call)):  # 29C
             self._bar(seat.partner, NEXT_TURN, "31A2a")
             self.rule(
                 "31A2a",

@@ -348,6 +348,20 @@ def _director_event(index: int, rest: str) -> Event:
         return Event(index, "director", key, word=argument.upper())
     if key == "incontrovertible" or (key == "not-designated" and argument):
         return Event(index, "director", key, card=_card(index, argument))
+    if key == "shows":  # 29C: the denominations an artificial call specified
+        words = [w.upper() for w in argument.split()]
+        if words == ["NONE"] or words == ["NT"]:
+            return Event(
+                index, "director", key, word=words[0].lower() if words[0] == "NONE" else "NT"
+            )
+        if (
+            words
+            and all(w in ("S", "H", "D", "C") for w in words)
+            and len(set(words)) == len(words)
+        ):
+            ordered = sorted(words, key="CDHS".index, reverse=True)
+            return Event(index, "director", key, word=" ".join(ordered))
+        raise ScriptError(index, "'director shows' takes suits (S H D C), NT or none")
     if key == "revoke-found":
         if argument not in ("next-deal", "end-of-round"):
             raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")

@@ -83,6 +83,20 @@ class NextCallRule:
     law: str
     withdrawn: TableCall
     event: int
+    shown: tuple[int, ...] | None = None
+    """29C: the strains (0-4) an artificial withdrawn call specified, as the director found;
+    Laws 30-32 work with these instead of the strain it named."""
+
+    def repeats(self, call: TableCall) -> bool:
+        """Does ``call`` repeat the withdrawn call (31A1), by 29C its denomination?"""
+        if call.text == self.withdrawn.text:
+            return True
+        return (
+            self.shown is not None
+            and call.is_bid
+            and not call.artificial
+            and call.strain in self.shown
+        )
 
 
 @dataclass
