@@ -24,6 +24,8 @@ from bridgelaw.table.state import (
 )
 
 PASS_CALL = table_call_of(PASS)
+#: irregularities of the auction that may still be pending after the final pass (25, 21B)
+AUCTION_PENDING = ("change", "lho-change", "mi-change", "mi-lho")
 JUDGEMENT = ("comparable", "not-comparable")
 #: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
 SHOWS = (
@@ -82,6 +84,10 @@ class AuctionRules(TableState):
             return Awaiting(o.letter, "25A6", ("accept", "decline"))
         if p.kind == "shows":
             return Awaiting("director", "29C", SHOWS)
+        if p.kind in ("mi-change", "mi-lho"):
+            assert p.record is not None
+            law = "21B1a" if p.kind == "mi-change" else "21B2"
+            return Awaiting(o.letter, law, ("accept", *self._words_in_place_of(p.record)))
         raise AssertionError(p.kind)  # pragma: no cover
 
     def _turn_awaiting(self) -> Awaiting | None:
@@ -252,7 +258,9 @@ class AuctionRules(TableState):
         self.turn = seat.lho
 
     def _infer_pass(self, seat: Seat, law: str) -> None:
-        self.history.append(CallRecord(seat, PASS_CALL, self.event_index, inferred=True))
+        record = CallRecord(seat, PASS_CALL, self.event_index, inferred=True)
+        self.history.append(record)
+        self._make_effective(record)  # in the slot of a cancelled call it replaces (15A2b)
         self.rule(
             law,
             None,
@@ -294,6 +302,8 @@ class AuctionRules(TableState):
             "lho-change": self._law25a6_event,
             "judge": self._judge_event,
             "shows": self._law29c_event,
+            "mi-change": self._law21b_event,
+            "mi-lho": self._law21b_event,
         }[p.kind]
         handler(p, event)
 
@@ -1020,6 +1030,96 @@ class AuctionRules(TableState):
         if self.phase == "play":
             self.phase, self.contract, self.declarer = "auction", None, None
             self.lead_restrictions = [r for r in self.lead_restrictions if r.suit is None]
+
+    # Law 21B --------------------------------------------------------------------------------
+
+    def law21b1a_offer(self, seat: Seat) -> None:
+        """21B1a: a call the misinformation could have influenced may be changed until the end
+        of the auction period, while the player's partner has not called since."""
+        if self.pending is not None or self.phase == "ended":
+            return
+        if self.play is not None and self.play.played:
+            return  # the auction period has ended (17D1): 21B3 only
+        record = self._last_effective_of(seat)
+        if record is None:
+            return
+        later = [r for r in self.effective()[self.effective().index(record) + 1 :]]
+        if any(r.seat == seat.partner for r in later) or len(later) > 1:
+            return  # his partner has called since: too late (21B3)
+        self.pending = Pending(
+            "mi-change", seat, record.call, self.event_index, self.turn, record=record
+        )
+
+    def _words_in_place_of(self, record: CallRecord) -> tuple[str, ...]:
+        """The legal calls that could stand in ``record``'s place, other than itself."""
+        saved = self.history
+        self.history = saved[: saved.index(record)]
+        try:
+            words = self.legal_words(record.seat)
+        finally:
+            self.history = saved
+        return tuple(w for w in words if w != record.call.text)
+
+    def _law21b_event(self, p: Pending, event: Event) -> None:
+        """21B1a (the misinformed player) and 21B2 (then his LHO): keep the call (accept, or
+        the next player calling) or change it."""
+        o, record = p.offender, p.record
+        assert record is not None
+        law = "21B1a" if p.kind == "mi-change" else "21B2"
+        if event.who == self.turn.letter and event.action == "call" and self.turn != o:
+            self.pending = None  # the next player calls: the call is kept
+            assert event.call is not None
+            self._follow(self.turn, event.call)
+            return
+        self._expect(event, o.letter, ("accept", "call"))
+        self.pending = None
+        if event.action == "accept":
+            self.rule(law, o, f"{o.letter} keeps his {record.call}.")
+            return
+        assert event.call is not None
+        if event.call.text not in self._words_in_place_of(record):
+            raise ScriptError(
+                event.index,
+                f"{event.call} cannot stand in place of {o.letter}'s {record.call} (Law {law})",
+            )
+        self._undo_end_of_auction()
+        later = self.effective()[self.effective().index(record) + 1 :]
+        record.status, record.law = "withdrawn", law
+        # 16C: the withdrawn call of the misinformed side is unauthorized for the other side
+        # only (2017 16C1a/b); the LHO's, an offender's, for his own side
+        side = o.side ^ 1 if law == "21B1a" else o.side
+        self.mark_unauthorized(record, side=side)
+        new = CallRecord(o, event.call, self.event_index, skipped=record.skipped)
+        self.history.insert(self.history.index(record) + 1, new)
+        self.rule(
+            law,
+            o,
+            f"{o.letter} changes his {record.call} to {event.call}"
+            + (
+                " (misinformation, no rectification)."
+                if law == "21B1a"
+                else " after his RHO's change (16C applies to the withdrawn call)."
+            ),
+        )
+        if later:  # 21B2: the LHO had called over it: he may change his call in turn
+            lho = later[0]
+            if self._legal_after([r for r in self.effective() if r is not lho], lho):
+                self.pending = Pending(
+                    "mi-lho", lho.seat, lho.call, self.event_index, self.turn, record=lho
+                )
+                return
+            lho.status, lho.law = "withdrawn", "21B2"
+            self.mark_unauthorized(lho)
+            self.turn = lho.seat
+            self.rule(
+                "21B2",
+                lho.seat,
+                f"{lho.seat.letter}'s {lho.call} is no longer legal after the change: he calls "
+                "again (16C applies to the withdrawn call).",
+            )
+            return
+        self.turn = o.lho
+        self.end_of_auction_check()
 
     # Law 36 ---------------------------------------------------------------------------------
 

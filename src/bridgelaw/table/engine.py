@@ -21,7 +21,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name, is_honour
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
-from bridgelaw.table.auction_rules import AuctionRules
+from bridgelaw.table.auction_rules import AUCTION_PENDING, AuctionRules
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.defective import TrickRules
@@ -102,8 +102,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self.phase == "auction":
             self.auction_event(event)
             return
-        if self.pending is not None and self.pending.kind in ("change", "lho-change"):
-            self.auction_event(event)  # a change of the final pass (Law 25), judged first
+        if self.pending is not None and self.pending.kind in AUCTION_PENDING:
+            self.auction_event(event)  # a change of the final pass (Law 25, 21B), judged first
             return
         self._play_period_event(event)
 
@@ -123,6 +123,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             f"misinformation to {seat.letter}: the director may adjust the score "
             "if the offending side gained.",
         )
+        self.law21b1a_offer(seat)
 
     # -- the end of the auction --------------------------------------------------------------
 
@@ -518,7 +519,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if board is not None:
             return board
         if self.phase == "auction" or (
-            self.pending is not None and self.pending.kind in ("change", "lho-change")
+            self.pending is not None and self.pending.kind in AUCTION_PENDING
         ):
             return self.auction_awaiting()
         if self.phase == "play" and self.declarer is not None:
