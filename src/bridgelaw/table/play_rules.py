@@ -33,6 +33,9 @@ class PlayRules(TableState):
 
     def play_awaiting(self) -> Awaiting | None:
         p = self.pending
+        if p is None and self.law45c4b_rho is not None and self.declarer is not None:
+            # 45C4b: declarer names dummy's card again before anything else happens
+            return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
         if p is None:
             return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
         assert self.declarer is not None
@@ -50,6 +53,16 @@ class PlayRules(TableState):
             return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
         return None
 
+    def _legal_names(self) -> tuple[str, ...]:
+        """The cards the player in turn may play now (following suit if he can)."""
+        play = self.play
+        assert play is not None
+        seat = play.turn
+        cards = [c for c in range(51, -1, -1) if play.hands[seat] >> c & 1]
+        if play.trick and play.can_follow(seat):
+            cards = [c for c in cards if c // 13 == play.led_suit()]
+        return tuple(card_name(c) for c in cards)
+
     def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
         assert self.declarer is not None
         o = p.offender
@@ -65,10 +78,12 @@ class PlayRules(TableState):
         forbid it (51B2b: one or more of them; the cards of those suits are picked up), or
         neither (the cards stay)."""
         play = self.play
-        if play is None or play.trick or play.is_over or self.declarer is None:
+        if self.declarer is None or (play is not None and (play.trick or play.is_over)):
             return None
-        leader = play.leader
-        if leader.side == self.declarer.side or self.pc_choice_made == len(play.tricks):
+        # before the opening lead too: penalty cards from the auction (24E) are offered then
+        leader = self.declarer.lho if play is None else play.leader
+        tricks = 0 if play is None else len(play.tricks)
+        if leader.side == self.declarer.side or self.pc_choice_made == tricks:
             return None
         cards = [c for s, c, kind in self.penalty_cards if s == leader.partner and kind == "major"]
         if not cards:
@@ -753,6 +768,13 @@ class PlayRules(TableState):
         if obligation is None:
             return None
         required = obligation.card
+        if required is not None and play.holds(seat, required):
+            led_now = play.led_suit() if play.trick else None
+            if led_now is not None and required // 13 != led_now and play.can_follow(seat):
+                # the card shown early no longer fits the trick to which he now plays (the
+                # trick was made up in another way, 67): the obligation lapses
+                del self.must_play[seat]
+                return None
         if required is not None:  # 57D: the card shown early
             if card != required and play.holds(seat, required):
                 raise ScriptError(
