@@ -215,8 +215,13 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             assert event.call is not None
             self._law39(event.seat, event)
             return
+        if event.action in ("shows", "throws-in"):
+            event = self._claim_by_the_cards(event)  # 68A, 48B2, 68B1
         if event.action in CLAIM_ACTIONS:
             self.claim_event(event)  # Laws 68-71
+            return
+        if event.who == "director" and event.action == "dummy-seen":
+            self.play_event(event)  # 54C, on a pending opening lead out of turn
             return
         if self.dummy_event(event):  # Laws 42-43, 45D, 45F, 46, 61B
             return
@@ -266,6 +271,32 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.law65b3_wrong_way(event.seat)
             return
         self.play_event(event)  # Laws 44-67
+
+    def _claim_by_the_cards(self, event: Event) -> Event:
+        """A claim or concession made with the cards: showing them claims every remaining
+        trick (68A; declarer facing his cards, 48B2), abandoning the hand concedes them all
+        (68B1). The claim laws then apply as to a spoken one."""
+        assert self.declarer is not None
+        play = self.play
+        if play is None or not play.played:
+            raise ScriptError(event.index, f"'{event.who} {event.action}' before the opening lead")
+        remaining = 13 - len(play.tricks)
+        seat = event.seat
+        if event.action == "shows":
+            law = "48B2" if seat == self.declarer else "68A"
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} faces his cards: a claim of all the remaining tricks "
+                f"({remaining}).",
+            )
+            return Event(event.index, event.who, "claim", number=remaining, text="cards shown")
+        self.rule(
+            "68B1",
+            seat,
+            f"{seat.letter} abandons his hand: he concedes all the remaining tricks ({remaining}).",
+        )
+        return Event(event.index, event.who, "concede", number=remaining)
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
 

@@ -23,6 +23,8 @@ SEAT_WORDS = ("N", "E", "S", "W")
 
 #: What the director may be asked, and the words of his answers (spec words first).
 DIRECTOR_FINDINGS = {
+    "dummy-seen": "54C: declarer could have seen some of dummy's cards (not cards exposed in the "
+    "auction): he must accept the opening lead out of turn",
     "unnoticed": "36: nobody draws attention to the inadmissible double or redouble just made; "
     "the auction goes on with it until attention is drawn ('director noticed')",
     "noticed": "36A/36C: attention is now drawn to an unnoticed inadmissible double or redouble "
@@ -197,6 +199,8 @@ _SIMPLE = {
     "attention",
     "inspect",
     "wrong-way",
+    "shows",
+    "throws-in",
 }
 
 
@@ -219,7 +223,7 @@ def parse_event(text: object, index: int) -> Event:
     argument = argument.strip()
     if key in _SIMPLE and not argument:
         return Event(index, who, key)
-    if key in ("expose", "correct", "designate", "again"):
+    if key in ("expose", "correct", "designate", "again", "face-down"):
         return Event(index, who, key, card=_card(index, argument))
     if key == "cards":
         cards = tuple(_card(index, w) for w in argument.split())

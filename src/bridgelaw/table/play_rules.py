@@ -289,6 +289,25 @@ class PlayRules(TableState):
         assert play is not None and self.declarer is not None
         o, card = p.offender, p.card
         who, law, options = self._lead_offer(p)
+        if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
+            # 54C: declarer could have seen dummy's cards: he must accept the lead
+            self._accept_lead(p, "54C", "declarer could have seen dummy's cards, so he accepts")
+            return
+        if p.law == "54" and event.action == "face-down" and event.seat == o.partner:
+            # 54 (its opening): the partner's face-down lead at the same time is taken back
+            assert event.card is not None
+            if not play.holds(event.seat, event.card):
+                raise ScriptError(
+                    event.index, f"{event.seat.letter} does not hold {card_name(event.card)}"
+                )
+            self.rule(
+                "54",
+                event.seat,
+                f"{event.seat.letter} had led {card_name(event.card)} face down while "
+                f"{o.letter}'s lead out of turn was faced: the face-down card goes back to "
+                "his hand.",
+            )
+            return
         if event.action == "card" and event.seat == o.lho:
             # 53A: the next player plays to the lead out of turn: he accepts it
             self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
