@@ -76,12 +76,14 @@ def check_effective_auction(table: TableClass) -> None:
             assert call.code > last_code or record.seat.letter in accepted or record.skipped
             last_code, last_bidder, doubled = call.code, record.seat, 0
         elif call.code == 36:
-            assert last_bidder is not None and last_bidder.side != record.seat.side
-            assert doubled == 0
+            if not any(record is r for r in table.unnoticed):  # 36: unnoticed, it stays
+                assert last_bidder is not None and last_bidder.side != record.seat.side
+                assert doubled == 0
             doubled = 1
         elif call.code == 37:
-            assert last_bidder is not None and last_bidder.side == record.seat.side
-            assert doubled == 1
+            if not any(record is r for r in table.unnoticed):
+                assert last_bidder is not None and last_bidder.side == record.seat.side
+                assert doubled == 1
             doubled = 2
     if table.phase in ("play", "ended") and table.contract is not None:
         if last_bidder is None:
@@ -212,6 +214,11 @@ def test_random_table_events_never_corrupt_the_engine(
                         [
                             "director fifth-card",
                             "director told-to-lead",
+                            "director unintended",  # 45C4b (2007: any player's last card)
+                            "director dummy-seen",  # 54C
+                            "director noticed",  # 36C
+                            *(f"{x} shows" for x in "NESW"),  # 68A, 48B2
+                            *(f"{x} throws-in" for x in "NESW"),  # 68B1
                             *(f"director too-many {x}" for x in "NESW"),
                             *(f"director mistaken-explanation {x}" for x in "NESW"),
                         ]
@@ -223,6 +230,16 @@ def test_random_table_events_never_corrupt_the_engine(
             if roll == 0:
                 card = data.draw(st.integers(0, 51))
                 text = f"{letter} expose {card_name(card)}"
+            elif roll == 2 and table.phase == "auction":  # 21B, 36 (unnoticed / noticed)
+                text = data.draw(
+                    st.sampled_from(
+                        [
+                            f"director misinformation {letter}",
+                            "director unnoticed",
+                            "director noticed",
+                        ]
+                    )
+                )
             elif roll == 1:  # the cards of the board (Laws 13-15)
                 name = card_name(data.draw(st.integers(0, 51)))
                 text = "director " + data.draw(st.sampled_from(BOARD_FINDINGS)).format(
