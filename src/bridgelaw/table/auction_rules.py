@@ -588,7 +588,8 @@ class AuctionRules(TableState):
             o,
             f"{p.turn.letter} calls in turn before any rectification: "
             f"{o.letter}'s {p.call} out of rotation is cancelled without rectification; "
-            f"it is unauthorized information for {o.partner.letter} (16C2).",
+            f"it is unauthorized information for {o.partner.letter} "
+            f"({'16D' if self.edition == 2007 else '16C2'}).",
         )
         self.pending = None
 
