@@ -25,6 +25,8 @@ SEAT_WORDS = ("N", "E", "S", "W")
 DIRECTOR_FINDINGS = {
     "dummy-seen": "54C: declarer could have seen some of dummy's cards (not cards exposed in the "
     "auction): he must accept the opening lead out of turn",
+    "shows": "29C: what an artificial call out of rotation specified: suits (S H D C, one or two), "
+    "NT, or none",
     "unnoticed": "36: nobody draws attention to the inadmissible double or redouble just made; "
     "the auction goes on with it until attention is drawn ('director noticed')",
     "noticed": "36A/36C: attention is now drawn to an unnoticed inadmissible double or redouble "
