@@ -10,7 +10,9 @@ with an ``expect`` mapping, written from the Laws, not from the engine's output:
 * ``rulings``: the exact list of ruling clauses, in order;
 * ``reviews_include`` / ``reviews_exclude``: as the two above, for the laws of ``reviews``
   (what is left to the director's judgement at the end of the board);
-* ``error_event``: the script must stop with a script error at this event.
+* ``error_event``: the script must stop with a script error at this event;
+* ``error_reason``: with ``error_event``, words the error must contain (the reason it gives, so
+  that a script stopped at the right event for another reason does not pass).
 """
 
 from __future__ import annotations
@@ -37,11 +39,19 @@ def check(path: Path) -> None:
     expect: dict[str, Any] = dict(script.expect)
     expect.pop("note", None)
     error_event = expect.pop("error_event", None)
+    error_reason = expect.pop("error_reason", None)
     if error_event is not None:
         with pytest.raises(ScriptError) as info:
             run_script(script)
         assert info.value.index == error_event, str(info.value)
+        if error_reason is not None or path.is_relative_to(HERE):  # ours always name it
+            assert error_reason, f"{path.name}: an error script names its reason (error_reason)"
+            assert str(error_reason).lower() in str(info.value).lower(), (
+                error_reason,
+                str(info.value),
+            )
         return
+    assert error_reason is None, "error_reason without error_event"
     output = run_script(script).to_json()
     laws = [r["law"] for r in output["rulings"]]
     for clause in expect.pop("rulings_include", []):

@@ -6,7 +6,8 @@ happens, the engine must:
 
 * never raise anything but a :class:`ScriptError`, and leave the table unchanged when it does;
 * always have a well-defined next step (an awaited answer, a player in turn, a card to play, or
-  the end of the board);
+  the end of the board); whenever nothing is awaited (``awaiting`` is null), the player in
+  turn may make his next normal call (a pass) or play (some card that follows suit);
 * report an effective auction that the Laws allow: rotation kept except where a call out of
   rotation was accepted (29A) or a pass inferred (28A), every bid sufficient except an accepted
   insufficient bid (27A1), doubles and redoubles as Law 19 allows, and the contract and declarer
@@ -15,6 +16,7 @@ happens, the engine must:
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -74,12 +76,14 @@ def check_effective_auction(table: TableClass) -> None:
             assert call.code > last_code or record.seat.letter in accepted or record.skipped
             last_code, last_bidder, doubled = call.code, record.seat, 0
         elif call.code == 36:
-            assert last_bidder is not None and last_bidder.side != record.seat.side
-            assert doubled == 0
+            if not any(record is r for r in table.unnoticed):  # 36: unnoticed, it stays
+                assert last_bidder is not None and last_bidder.side != record.seat.side
+                assert doubled == 0
             doubled = 1
         elif call.code == 37:
-            assert last_bidder is not None and last_bidder.side == record.seat.side
-            assert doubled == 1
+            if not any(record is r for r in table.unnoticed):
+                assert last_bidder is not None and last_bidder.side == record.seat.side
+                assert doubled == 1
             doubled = 2
     if table.phase in ("play", "ended") and table.contract is not None:
         if last_bidder is None:
@@ -125,6 +129,37 @@ def check_cards_conserved(table: TableClass) -> None:
         assert 0 <= table.tricks <= 13
 
 
+def check_player_in_turn_may_act(table: TableClass) -> None:
+    """Nothing awaited: the player in turn may call (a pass) or play (a card following suit, if
+    he can; one of them, if the Laws narrow it further, 50D, 57)."""
+    if table.phase == "auction":
+        trial = copy.deepcopy(table)
+        try:
+            trial.apply_text(f"{table.turn.letter} pass")
+        except ScriptError as error:
+            who = table.turn.letter
+            raise AssertionError(f"nothing awaited, yet {who} may not pass: {error}") from None
+        return
+    if table.phase != "play":
+        return
+    play = table.play
+    seat = table.opening_leader if play is None else play.turn
+    assert seat is not None
+    hand = table.board.deal[seat] if play is None else play.hands[seat]
+    cards = [c for c in range(52) if hand >> c & 1]
+    if play is not None and play.trick and play.can_follow(seat):
+        cards = [c for c in cards if c // 13 == play.led_suit()]
+    errors = []
+    for card in cards:
+        trial = copy.deepcopy(table)
+        try:
+            trial.apply_text(f"{seat.letter} {card_name(card)}")
+            return
+        except ScriptError as error:
+            errors.append(str(error))
+    raise AssertionError(f"nothing awaited, yet {seat.letter} may not play: {errors[:2]}")
+
+
 def check_next_step(table: TableClass) -> None:
     awaiting = table.awaiting
     if awaiting is not None:
@@ -134,6 +169,7 @@ def check_next_step(table: TableClass) -> None:
     assert table.phase in ("auction", "play", "ended")
     if table.phase == "auction":
         assert table.pending is None
+    check_player_in_turn_may_act(table)
     if table.phase == "ended":  # a score, unless an adjusted score replaces it (13, 15)
         assert (table.score() is None) == (
             table.score_cancelled is not None or table.contract is None
@@ -178,6 +214,11 @@ def test_random_table_events_never_corrupt_the_engine(
                         [
                             "director fifth-card",
                             "director told-to-lead",
+                            "director unintended",  # 45C4b (2007: any player's last card)
+                            "director dummy-seen",  # 54C
+                            "director noticed",  # 36C
+                            *(f"{x} shows" for x in "NESW"),  # 68A, 48B2
+                            *(f"{x} throws-in" for x in "NESW"),  # 68B1
                             *(f"director too-many {x}" for x in "NESW"),
                             *(f"director mistaken-explanation {x}" for x in "NESW"),
                         ]
@@ -189,6 +230,16 @@ def test_random_table_events_never_corrupt_the_engine(
             if roll == 0:
                 card = data.draw(st.integers(0, 51))
                 text = f"{letter} expose {card_name(card)}"
+            elif roll == 2 and table.phase == "auction":  # 21B, 36 (unnoticed / noticed)
+                text = data.draw(
+                    st.sampled_from(
+                        [
+                            f"director misinformation {letter}",
+                            "director unnoticed",
+                            "director noticed",
+                        ]
+                    )
+                )
             elif roll == 1:  # the cards of the board (Laws 13-15)
                 name = card_name(data.draw(st.integers(0, 51)))
                 text = "director " + data.draw(st.sampled_from(BOARD_FINDINGS)).format(

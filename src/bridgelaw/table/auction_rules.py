@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat
-from bridgelaw.table.events import Event, ScriptError, TableCall, table_call_of
+from bridgelaw.table.events import Event, ScriptError, TableCall, parse_table_call, table_call_of
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -24,7 +24,15 @@ from bridgelaw.table.state import (
 )
 
 PASS_CALL = table_call_of(PASS)
+#: irregularities of the auction that may still be pending after the final pass (25, 21B)
+AUCTION_PENDING = ("change", "lho-change", "mi-change", "mi-lho")
 JUDGEMENT = ("comparable", "not-comparable")
+#: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
+SHOWS = (
+    *(f"shows {x}" for x in ("C", "D", "H", "S", "NT")),
+    *(f"shows {a} {b}" for i, a in enumerate("SHDC") for b in "SHDC"[i + 1 :]),
+    "shows none",
+)
 
 
 def _kind_of(call: TableCall) -> str:
@@ -74,13 +82,22 @@ class AuctionRules(TableState):
             return Awaiting("director", p.law, JUDGEMENT)
         if p.kind == "lho-change":
             return Awaiting(o.letter, "25A6", ("accept", "decline"))
+        if p.kind == "shows":
+            return Awaiting("director", "29C", SHOWS)
+        if p.kind in ("mi-change", "mi-lho"):
+            assert p.record is not None
+            law = "21B1a" if p.kind == "mi-change" else "21B2"
+            return Awaiting(o.letter, law, ("accept", *self._words_in_place_of(p.record)))
         raise AssertionError(p.kind)  # pragma: no cover
 
     def _turn_awaiting(self) -> Awaiting | None:
         """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""
         rule = self.next_call.get(self.turn)
         if rule is not None and rule.kind == "repeat":
-            return Awaiting(self.turn.letter, rule.law, (rule.withdrawn.text,))
+            words = [rule.withdrawn.text]  # 29C: or a natural bid in a denomination it showed
+            words += [w for w in self.legal_words(self.turn, doubles=False)[1:] if w not in words]
+            repeats = [w for w in words if (c := parse_table_call(w)) and rule.repeats(c)]
+            return Awaiting(self.turn.letter, rule.law, tuple(repeats))
         return None
 
     # -- events of the auction period --------------------------------------------------------
@@ -134,7 +151,7 @@ class AuctionRules(TableState):
             return
         rule = self.next_call.get(seat)
         if seat == turn and rule is not None and rule.kind == "repeat":
-            if call.text != rule.withdrawn.text:
+            if not rule.repeats(call):
                 raise ScriptError(
                     self.event_index,
                     f"{seat.letter} must repeat {rule.withdrawn.text} (Law {rule.law})",
@@ -241,7 +258,9 @@ class AuctionRules(TableState):
         self.turn = seat.lho
 
     def _infer_pass(self, seat: Seat, law: str) -> None:
-        self.history.append(CallRecord(seat, PASS_CALL, self.event_index, inferred=True))
+        record = CallRecord(seat, PASS_CALL, self.event_index, inferred=True)
+        self.history.append(record)
+        self._make_effective(record)  # in the slot of a cancelled call it replaces (15A2b)
         self.rule(
             law,
             None,
@@ -282,6 +301,9 @@ class AuctionRules(TableState):
             "change": self._law25_event,
             "lho-change": self._law25a6_event,
             "judge": self._judge_event,
+            "shows": self._law29c_event,
+            "mi-change": self._law21b_event,
+            "mi-lho": self._law21b_event,
         }[p.kind]
         handler(p, event)
 
@@ -424,7 +446,8 @@ class AuctionRules(TableState):
         if (
             call.is_bid
             and call.strain == p.call.strain
-            and (last is None or call.code - 5 < last.call.code)
+            # the same strain one level lower is not sufficient (is not above the last bid)
+            and (last is None or call.code - 5 <= last.call.code)
             and not (self.edition == 2007 and (call.artificial or p.call.artificial))
         ):
             # 27B1a: the lowest sufficient bid in the same denomination
@@ -565,17 +588,55 @@ class AuctionRules(TableState):
             o,
             f"{p.turn.letter} calls in turn before any rectification: "
             f"{o.letter}'s {p.call} out of rotation is cancelled without rectification; "
-            f"it is unauthorized information for {o.partner.letter} (16C2).",
+            f"it is unauthorized information for {o.partner.letter} "
+            f"({'16D' if self.edition == 2007 else '16C2'}).",
         )
         self.pending = None
 
     def _law29b_cancel(self, p: Pending) -> None:
         """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
+        self._law29b_rectify(p)
+        rule = self.next_call.get(p.offender)
+        if p.call.artificial and p.call.is_bid and rule is not None and rule.kind == "rho":
+            # 29C: 30-32 work with the denominations the artificial call specified: asked
+            self.pending = Pending("shows", p.offender, p.call, p.event, p.turn)
+
+    def _law29c_event(self, p: Pending, event: Event) -> None:
+        self._expect(event, "director", ("shows",))
+        o = p.offender
+        rule = self.next_call[o]
+        rule.shown = (
+            ()
+            if event.word == "none"
+            else (4,)
+            if event.word == "NT"
+            else tuple("CDHS".index(x) for x in event.word.split())
+        )
+        self.pending = None
+        what = "no denomination" if event.word == "none" else event.word
+        self.rule(
+            "29C",
+            o,
+            f"the director finds that {o.letter}'s artificial {p.call} specified {what}: Laws "
+            "30-32 apply to that, not to the denomination it named.",
+        )
+
+    def _law29b_rectify(self, p: Pending) -> None:
         o, turn = p.offender, p.turn
         self._cancel(p.record, "29B")
         self.pending = None
         kind = _kind_of(p.call)
         at = "rho" if turn == o.rho else "partner" if turn == o.partner else "lho"
+        if kind == "pass" and self._passes_artificial_call(o, p.record):
+            # 30C: a pass of an artificial call (2007: of partner's) is ruled by Law 31
+            kind = "bid"
+            whose = "his partner's" if self.edition == 2007 else "an"
+            self.rule(
+                "30C",
+                o,
+                f"{o.letter}'s pass out of rotation passed {whose} artificial call: Law 31 "
+                "applies, not Law 30.",
+            )
         if self.edition == 2007:
             self._law30_32_2007(p, kind, at)
             return
@@ -625,6 +686,21 @@ class AuctionRules(TableState):
             self.next_call[o] = NextCallRule(
                 "comparable", "32B2" if double else "31B2", p.call, p.event
             )
+
+    def _passes_artificial_call(self, o: Seat, record: CallRecord | None) -> bool:
+        """30C: the calls since the offender's own last call are those his pass would pass;
+        one of them artificial (2007: one of his partner's) sends the pass to Law 31."""
+        since: list[CallRecord] = []
+        for r in self.effective():
+            if r is record:
+                continue
+            if r.seat == o and not r.inferred:
+                since = []
+            else:
+                since.append(r)
+        return any(
+            r.call.artificial and (self.edition == 2017 or r.seat == o.partner) for r in since
+        )
 
     def _law30_32_2007(self, p: Pending, kind: str, at: str) -> None:
         """The 2007 Laws 30-32: longer silences, no comparable-call test."""
@@ -701,12 +777,13 @@ class AuctionRules(TableState):
 
     def _law31a2_2007(self, seat: Seat, call: TableCall, rule: NextCallRule) -> None:
         """2007 31A2: repeating the denomination silences partner once; anything else, always."""
-        if (
+        natural_repeat = (
             call.is_bid
             and not rule.withdrawn.artificial
             and rule.withdrawn.is_bid
             and call.strain == rule.withdrawn.strain
-        ):
+        )
+        if natural_repeat or (rule.withdrawn.artificial and rule.repeats(call)):  # 29C
             self._bar(seat.partner, NEXT_TURN, "31A2a")
             self.rule(
                 "31A2a",
@@ -812,8 +889,8 @@ class AuctionRules(TableState):
                 f"{o.lho.letter} does not accept the change: {p.call} is "
                 f"cancelled and {o.letter}'s first call stands.",
             )
-            if self.edition == 2017:
-                self.arm_lead_restriction(o, "25B2", p.call)
+            # Law 26 (2017 by 25B2's text; 2007 by 26's preamble, as its commentary says)
+            self.arm_lead_restriction(o, "25B2", p.call)
         else:
             if first is not None:
                 first.status, first.law = "withdrawn", "25B1"
@@ -826,7 +903,7 @@ class AuctionRules(TableState):
                 f"{o.lho.letter} accepts {o.letter}'s change to {p.call}: "
                 "the first call is withdrawn and the new one stands.",
             )
-            if self.edition == 2017 and first is not None:
+            if first is not None:  # Law 26, both editions (as after 25B2)
                 self.arm_lead_restriction(o, "25B1", first.call)
             self.turn = o
             self._undo_end_of_auction()
@@ -955,11 +1032,104 @@ class AuctionRules(TableState):
             self.phase, self.contract, self.declarer = "auction", None, None
             self.lead_restrictions = [r for r in self.lead_restrictions if r.suit is None]
 
+    # Law 21B --------------------------------------------------------------------------------
+
+    def law21b1a_offer(self, seat: Seat) -> None:
+        """21B1a: a call the misinformation could have influenced may be changed until the end
+        of the auction period, while the player's partner has not called since."""
+        if self.pending is not None or self.phase == "ended":
+            return
+        if self.play is not None and self.play.played:
+            return  # the auction period has ended (17D1): 21B3 only
+        record = self._last_effective_of(seat)
+        if record is None:
+            return
+        later = [r for r in self.effective()[self.effective().index(record) + 1 :]]
+        if any(r.seat == seat.partner for r in later) or len(later) > 1:
+            return  # his partner has called since: too late (21B3)
+        self.pending = Pending(
+            "mi-change", seat, record.call, self.event_index, self.turn, record=record
+        )
+
+    def _words_in_place_of(self, record: CallRecord) -> tuple[str, ...]:
+        """The legal calls that could stand in ``record``'s place, other than itself."""
+        saved = self.history
+        self.history = saved[: saved.index(record)]
+        try:
+            words = self.legal_words(record.seat)
+        finally:
+            self.history = saved
+        return tuple(w for w in words if w != record.call.text)
+
+    def _law21b_event(self, p: Pending, event: Event) -> None:
+        """21B1a (the misinformed player) and 21B2 (then his LHO): keep the call (accept, or
+        the next player calling) or change it."""
+        o, record = p.offender, p.record
+        assert record is not None
+        law = "21B1a" if p.kind == "mi-change" else "21B2"
+        if event.who == self.turn.letter and event.action == "call" and self.turn != o:
+            self.pending = None  # the next player calls: the call is kept
+            assert event.call is not None
+            self._follow(self.turn, event.call)
+            return
+        self._expect(event, o.letter, ("accept", "call"))
+        self.pending = None
+        if event.action == "accept":
+            self.rule(law, o, f"{o.letter} keeps his {record.call}.")
+            return
+        assert event.call is not None
+        if event.call.text not in self._words_in_place_of(record):
+            raise ScriptError(
+                event.index,
+                f"{event.call} cannot stand in place of {o.letter}'s {record.call} (Law {law})",
+            )
+        self._undo_end_of_auction()
+        later = self.effective()[self.effective().index(record) + 1 :]
+        record.status, record.law = "withdrawn", law
+        # 16C: the withdrawn call of the misinformed side is unauthorized for the other side
+        # only (2017 16C1a/b); the LHO's, an offender's, for his own side
+        side = o.side ^ 1 if law == "21B1a" else o.side
+        self.mark_unauthorized(record, side=side)
+        new = CallRecord(o, event.call, self.event_index, skipped=record.skipped)
+        self.history.insert(self.history.index(record) + 1, new)
+        self.rule(
+            law,
+            o,
+            f"{o.letter} changes his {record.call} to {event.call}"
+            + (
+                " (misinformation, no rectification)."
+                if law == "21B1a"
+                else " after his RHO's change (16C applies to the withdrawn call)."
+            ),
+        )
+        if later:  # 21B2: the LHO had called over it: he may change his call in turn
+            lho = later[0]
+            if self._legal_after([r for r in self.effective() if r is not lho], lho):
+                self.pending = Pending(
+                    "mi-lho", lho.seat, lho.call, self.event_index, self.turn, record=lho
+                )
+                return
+            lho.status, lho.law = "withdrawn", "21B2"
+            self.mark_unauthorized(lho)
+            self.turn = lho.seat
+            self.rule(
+                "21B2",
+                lho.seat,
+                f"{lho.seat.letter}'s {lho.call} is no longer legal after the change: he calls "
+                "again (16C applies to the withdrawn call).",
+            )
+            return
+        self.turn = o.lho
+        self.end_of_auction_check()
+
     # Law 36 ---------------------------------------------------------------------------------
 
     def _law36_event(self, p: Pending, event: Event) -> None:
         o, turn = p.offender, p.turn
         lho = o.lho
+        if event.who == "director" and event.action == "unnoticed":
+            self._law36_unnoticed(p)
+            return
         if event.who == lho.letter and event.action == "call":
             # 36A: the LHO called before rectification: his call goes with the double
             self._cancel(p.record, "36A")
@@ -984,6 +1154,75 @@ class AuctionRules(TableState):
         assert event.call is not None
         self._law36b(p)
         self._follow(turn, event.call)
+
+    def _law36_unnoticed(self, p: Pending) -> None:
+        """Nobody draws attention to the inadmissible call now: it stays in the auction as made
+        until attention is drawn (``law36_noticed``)."""
+        o = p.offender
+        if p.turn != o:
+            raise ScriptError(
+                self.event_index,
+                "an unnoticed inadmissible double made out of rotation is not handled",
+            )
+        assert p.record is not None
+        self.pending = None
+        self.unnoticed.append(p.record)
+        self._legal_call(p.record)
+
+    def law36_noticed(self) -> None:
+        """Attention is drawn to an unnoticed inadmissible double or redouble: during the
+        auction its LHO has called over it, so 36A cancels it with every later call and the
+        auction goes back to its maker; after the opening lead 36C records the result as if it
+        had not been made (a redouble of it going with it)."""
+        if not self.unnoticed:
+            raise ScriptError(
+                self.event_index, "no unnoticed inadmissible double or redouble (Law 36)"
+            )
+        record = self.unnoticed.pop()
+        o = record.seat
+        if self.phase == "auction":
+            start = self.history.index(record)
+            for later in self.history[start:]:
+                if later.status in ("effective", "pending"):
+                    later.status, later.law = "cancelled", "36A"
+            self.unnoticed = [r for r in self.unnoticed if r.status == "effective"]
+            self.pending = None
+            self.next_call.clear()  # the rules after the cancelled calls go with them
+            self.turn = o
+            self.rule(
+                "36A",
+                o,
+                f"attention is drawn to {o.letter}'s inadmissible {record.call} after "
+                f"{o.lho.letter} called over it: it is cancelled with every later call, and the "
+                f"auction goes back to {o.letter} as if nothing had happened (no Law 26).",
+            )
+            return
+        play = self.play
+        if play is None or not play.played:
+            raise ScriptError(
+                self.event_index,
+                "attention drawn to an inadmissible double in the clarification period "
+                "(before the opening lead is faced) is not handled",
+            )
+        if self.edition == 2007:
+            raise ScriptError(
+                self.event_index,
+                "the 2007 Law 36 has no rule for an inadmissible double first noticed after "
+                "the opening lead (36C is 2017): not handled",
+            )
+        start = self.history.index(record)
+        for later in self.history[start:]:
+            if later.call.is_bid:
+                break
+            if later.is_effective and later.call.is_double_or_redouble:
+                later.status, later.law = "cancelled", "36C"
+        self.contract = self.effective_contract()
+        self.rule(
+            "36C",
+            o,
+            f"attention is first drawn to {o.letter}'s inadmissible {record.call} after the "
+            f"opening lead: the result is recorded as if it had not been made ({self.contract}).",
+        )
 
     def _law36b(self, p: Pending) -> None:
         o = p.offender
@@ -1128,7 +1367,9 @@ class AuctionRules(TableState):
         )
 
     def end_of_auction_check(self) -> None:
-        """Law 22 with 17D3: three passes after a bid, or four passes, end the auction."""
+        """Law 22 with 17D3 (2007: 17E2): three passes after a bid, or four passes, end the
+        auction, unless one of the last three passes was out of rotation and took a player's
+        turn: three passes that follow a *call* (a first pass too) do not end it."""
         if self.pending is not None or self.phase != "auction":
             return
         calls = self.effective()
@@ -1138,22 +1379,21 @@ class AuctionRules(TableState):
             if not record.call.is_pass:
                 break
             passes += 1
-        if bids and passes >= 3:
-            final = calls[-3:]
-            skipped = [r for r in final if r.skipped]
+        if (bids and passes >= 3) or passes >= 4:
+            skipped = [r for r in calls[-3:] if r.skipped]
             if skipped:
                 self._law17d3(skipped[0], calls)
                 return
             self.finish_auction()
-        elif not bids and passes >= 4:
-            self.finish_auction()
 
     def _law17d3(self, first_out: CallRecord, calls: list[CallRecord]) -> None:
-        """17D3: a pass out of rotation among the three deprived a player of his turn."""
+        """17D3 (2007: 17E2): a pass out of rotation among the three deprived a player of his
+        turn."""
+        law = "17E2" if self.edition == 2007 else "17D3"
         start = calls.index(first_out)
         offenders = []
         for record in calls[start:]:
-            record.status, record.law = "cancelled", "17D3"
+            record.status, record.law = "cancelled", law
             if record.skipped:
                 offenders.append(record.seat)
                 self.mark_unauthorized(record)
@@ -1161,7 +1401,7 @@ class AuctionRules(TableState):
         self.turn = deprived
         o = first_out.seat
         self.rule(
-            "17D3",
+            law,
             o,
             f"three passes, one of them out of rotation, would have ended the "
             f"auction without {deprived.letter}'s turn: the auction is not over; the pass "
@@ -1169,9 +1409,11 @@ class AuctionRules(TableState):
             f"{deprived.letter}'s turn.",
         )
         if deprived == o.rho:  # [engine choice, catalog B.5] 30A for the pass out of rotation
-            self._bar(o, NEXT_TURN, "30A")
+            # 2007: 30A is a pass before any bid; after a bid, at RHO's turn, it is 30B1
+            bar = "30B1" if self.edition == 2007 and self.last_bid() is not None else "30A"
+            self._bar(o, NEXT_TURN, bar)
             self.rule(
-                "30A",
+                bar,
                 o,
                 f"{o.letter}'s cancelled pass was made at his RHO's turn: "
                 f"{o.letter} must pass at his next turn.",

@@ -21,7 +21,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name, is_honour
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
-from bridgelaw.table.auction_rules import AuctionRules
+from bridgelaw.table.auction_rules import AUCTION_PENDING, AuctionRules
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.defective import TrickRules
@@ -81,9 +81,14 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
     def _apply(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
+        if event.who == "director" and event.action == "noticed" and self.pending is None:
+            self.law36_noticed()  # 36A in the auction, 36C after the opening lead
+            return
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return
+            if event.action == "correct" and self.law62d1_after_the_last_trick(event):
+                return  # 62D1: a trick-12 revoke found before the hands are back in the board
             if event.who == "director" and event.action == "revoke-found":
                 self._law64b4_b5(event)
                 return
@@ -97,8 +102,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self.phase == "auction":
             self.auction_event(event)
             return
-        if self.pending is not None and self.pending.kind in ("change", "lho-change"):
-            self.auction_event(event)  # a change of the final pass (Law 25), judged first
+        if self.pending is not None and self.pending.kind in AUCTION_PENDING:
+            self.auction_event(event)  # a change of the final pass (Law 25, 21B), judged first
             return
         self._play_period_event(event)
 
@@ -118,6 +123,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             f"misinformation to {seat.letter}: the director may adjust the score "
             "if the offending side gained.",
         )
+        self.law21b1a_offer(seat)
 
     # -- the end of the auction --------------------------------------------------------------
 
@@ -209,8 +215,13 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             assert event.call is not None
             self._law39(event.seat, event)
             return
+        if event.action in ("shows", "throws-in"):
+            event = self._claim_by_the_cards(event)  # 68A, 48B2, 68B1
         if event.action in CLAIM_ACTIONS:
             self.claim_event(event)  # Laws 68-71
+            return
+        if event.who == "director" and event.action == "dummy-seen":
+            self.play_event(event)  # 54C, on a pending opening lead out of turn
             return
         if self.dummy_event(event):  # Laws 42-43, 45D, 45F, 46, 61B
             return
@@ -260,6 +271,32 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.law65b3_wrong_way(event.seat)
             return
         self.play_event(event)  # Laws 44-67
+
+    def _claim_by_the_cards(self, event: Event) -> Event:
+        """A claim or concession made with the cards: showing them claims every remaining
+        trick (68A; declarer facing his cards, 48B2), abandoning the hand concedes them all
+        (68B1). The claim laws then apply as to a spoken one."""
+        assert self.declarer is not None
+        play = self.play
+        if play is None or not play.played:
+            raise ScriptError(event.index, f"'{event.who} {event.action}' before the opening lead")
+        remaining = 13 - len(play.tricks)
+        seat = event.seat
+        if event.action == "shows":
+            law = "48B2" if seat == self.declarer else "68A"
+            self.rule(
+                law,
+                seat,
+                f"{seat.letter} faces his cards: a claim of all the remaining tricks "
+                f"({remaining}).",
+            )
+            return Event(event.index, event.who, "claim", number=remaining, text="cards shown")
+        self.rule(
+            "68B1",
+            seat,
+            f"{seat.letter} abandons his hand: he concedes all the remaining tricks ({remaining}).",
+        )
+        return Event(event.index, event.who, "concede", number=remaining)
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
 
@@ -370,14 +407,25 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self._law39b_called_over(seat):
             return
         self.mark_unauthorized(self.history[-1])
+        # 39C: Law 26 (2017: its 26B; 2007: the whole of 26, so 26A for a call showing a suit)
+        law = "26A2" if self.edition == 2007 and event.call.suit is not None else "26B"
+        suit = event.call.suit
+        if law == "26A2" and suit is not None and suit.letter in self.specified_suits(seat):
+            self.rule(
+                "26A1",
+                seat,
+                f"{seat.letter}'s {event.call} after the final pass is cancelled (39C); he "
+                f"had bid {suit.letter} legally: no lead restriction (2007 26A1).",
+            )
+            return
         self.lead_restrictions.append(
-            LeadRestriction(seat.partner, seat, "26B", event.index, withdrawn=event.call)
+            LeadRestriction(seat.partner, seat, law, event.index, withdrawn=event.call)
         )
         self.rule(
             "39C",
             seat,
             f"{seat.letter}'s {event.call} after the final pass is cancelled; "
-            f"declarer may restrict {seat.partner.letter}'s first lead (Law 26B).",
+            f"declarer may restrict {seat.partner.letter}'s first lead (Law {law}).",
         )
 
     def _law39b_called_over(self, seat: Seat) -> bool:
@@ -502,7 +550,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if board is not None:
             return board
         if self.phase == "auction" or (
-            self.pending is not None and self.pending.kind in ("change", "lho-change")
+            self.pending is not None and self.pending.kind in AUCTION_PENDING
         ):
             return self.auction_awaiting()
         if self.phase == "play" and self.declarer is not None:

@@ -23,6 +23,14 @@ SEAT_WORDS = ("N", "E", "S", "W")
 
 #: What the director may be asked, and the words of his answers (spec words first).
 DIRECTOR_FINDINGS = {
+    "dummy-seen": "54C: declarer could have seen some of dummy's cards (not cards exposed in the "
+    "auction): he must accept the opening lead out of turn",
+    "shows": "29C: what an artificial call out of rotation specified: suits (S H D C, one or two), "
+    "NT, or none",
+    "unnoticed": "36: nobody draws attention to the inadmissible double or redouble just made; "
+    "the auction goes on with it until attention is drawn ('director noticed')",
+    "noticed": "36A/36C: attention is now drawn to an unnoticed inadmissible double or redouble "
+    "(in the auction: 36A; after the opening lead: 36C)",
     "comparable": "23A: the replacement call is comparable",
     "not-comparable": "23A: the replacement call is not comparable",
     "unintended": "25A: the call was unintended (a mechanical error or slip of the tongue)",
@@ -193,6 +201,8 @@ _SIMPLE = {
     "attention",
     "inspect",
     "wrong-way",
+    "shows",
+    "throws-in",
 }
 
 
@@ -215,7 +225,7 @@ def parse_event(text: object, index: int) -> Event:
     argument = argument.strip()
     if key in _SIMPLE and not argument:
         return Event(index, who, key)
-    if key in ("expose", "correct", "designate", "again"):
+    if key in ("expose", "correct", "designate", "again", "face-down"):
         return Event(index, who, key, card=_card(index, argument))
     if key == "cards":
         cards = tuple(_card(index, w) for w in argument.split())
@@ -344,6 +354,20 @@ def _director_event(index: int, rest: str) -> Event:
         return Event(index, "director", key, word=argument.upper())
     if key == "incontrovertible" or (key == "not-designated" and argument):
         return Event(index, "director", key, card=_card(index, argument))
+    if key == "shows":  # 29C: the denominations an artificial call specified
+        words = [w.upper() for w in argument.split()]
+        if words == ["NONE"] or words == ["NT"]:
+            return Event(
+                index, "director", key, word=words[0].lower() if words[0] == "NONE" else "NT"
+            )
+        if (
+            words
+            and all(w in ("S", "H", "D", "C") for w in words)
+            and len(set(words)) == len(words)
+        ):
+            ordered = sorted(words, key="CDHS".index, reverse=True)
+            return Event(index, "director", key, word=" ".join(ordered))
+        raise ScriptError(index, "'director shows' takes suits (S H D C), NT or none")
     if key == "revoke-found":
         if argument not in ("next-deal", "end-of-round"):
             raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")

@@ -33,13 +33,17 @@ class PlayRules(TableState):
 
     def play_awaiting(self) -> Awaiting | None:
         p = self.pending
+        if p is None and self.law45c4b_rho is not None and self.declarer is not None:
+            # 45C4b: declarer names dummy's card again before anything else happens
+            return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
         if p is None:
             return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
         assert self.declarer is not None
         if p.kind == "lead":
             return Awaiting(*self._lead_offer(p))
         if p.kind == "pc-failure":
-            return Awaiting(self.declarer.letter, "52A", ("accept", "decline"))
+            # 52B1a: declarer may accept the card played instead of the penalty card
+            return Awaiting(self.declarer.letter, "52B1a", ("accept", "decline"))
         if p.kind.startswith("62C") or p.kind == "58B3":
             return self.law62c_awaiting(p)
         if p.kind == "58B":
@@ -48,6 +52,16 @@ class PlayRules(TableState):
         if p.kind == "45C4b":
             return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
         return None
+
+    def _legal_names(self) -> tuple[str, ...]:
+        """The cards the player in turn may play now (following suit if he can)."""
+        play = self.play
+        assert play is not None
+        seat = play.turn
+        cards = [c for c in range(51, -1, -1) if play.hands[seat] >> c & 1]
+        if play.trick and play.can_follow(seat):
+            cards = [c for c in cards if c // 13 == play.led_suit()]
+        return tuple(card_name(c) for c in cards)
 
     def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
         assert self.declarer is not None
@@ -64,10 +78,12 @@ class PlayRules(TableState):
         forbid it (51B2b: one or more of them; the cards of those suits are picked up), or
         neither (the cards stay)."""
         play = self.play
-        if play is None or play.trick or play.is_over or self.declarer is None:
+        if self.declarer is None or (play is not None and (play.trick or play.is_over)):
             return None
-        leader = play.leader
-        if leader.side == self.declarer.side or self.pc_choice_made == len(play.tricks):
+        # before the opening lead too: penalty cards from the auction (24E) are offered then
+        leader = self.declarer.lho if play is None else play.leader
+        tricks = 0 if play is None else len(play.tricks)
+        if leader.side == self.declarer.side or self.pc_choice_made == tricks:
             return None
         cards = [c for s, c, kind in self.penalty_cards if s == leader.partner and kind == "major"]
         if not cards:
@@ -151,7 +167,8 @@ class PlayRules(TableState):
             else:
                 self._law57_premature(seat, card)
             return
-        self._law57_obligation(seat, card)
+        broken = self._law57_obligation(seat, card)
+        trick_index = len(play.tricks)
         breach = self._check_restricted_lead(seat, card) if not play.trick else None
         failure = self._penalty_card_failure(seat, card)
         if failure is not None:
@@ -160,6 +177,16 @@ class PlayRules(TableState):
             )
             return
         self._play(seat, card)
+        if broken is not None:
+            # 61A: not playing, when able, a suit declarer specified under 57A is a revoke
+            kind, named = broken
+            revoke = Revoke(seat, trick_index, card, named, self.event_index, rule=kind)
+            play.revokes.append(revoke)
+            self.review(
+                "61A",
+                f"{revoke.describe()} does not do as declarer chose ({kind} "
+                f"{SUIT_LETTERS[named]}, Law 57A): a revoke",
+            )
         if breach is not None:
             # 61A: leading a suit forbidden, or not the suit required, when able is a revoke
             named = "CDHS".index(breach.suit or "C")
@@ -262,6 +289,25 @@ class PlayRules(TableState):
         assert play is not None and self.declarer is not None
         o, card = p.offender, p.card
         who, law, options = self._lead_offer(p)
+        if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
+            # 54C: declarer could have seen dummy's cards: he must accept the lead
+            self._accept_lead(p, "54C", "declarer could have seen dummy's cards, so he accepts")
+            return
+        if p.law == "54" and event.action == "face-down" and event.seat == o.partner:
+            # 54 (its opening): the partner's face-down lead at the same time is taken back
+            assert event.card is not None
+            if not play.holds(event.seat, event.card):
+                raise ScriptError(
+                    event.index, f"{event.seat.letter} does not hold {card_name(event.card)}"
+                )
+            self.rule(
+                "54",
+                event.seat,
+                f"{event.seat.letter} had led {card_name(event.card)} face down while "
+                f"{o.letter}'s lead out of turn was faced: the face-down card goes back to "
+                "his hand.",
+            )
+            return
         if event.action == "card" and event.seat == o.lho:
             # 53A: the next player plays to the lead out of turn: he accepts it
             self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
@@ -731,14 +777,23 @@ class PlayRules(TableState):
         self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
         return True
 
-    def _law57_obligation(self, seat: Seat, card: Card) -> None:
-        """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused."""
+    def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int] | None:
+        """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused,
+        except a suit declarer required or forbade: that is a revoke (61A), returned as
+        (require or forbid, the suit) for the caller to record once the card is played."""
         play = self.play
         assert play is not None
         obligation = self.must_play.get(seat)
         if obligation is None:
-            return
+            return None
         required = obligation.card
+        if required is not None and play.holds(seat, required):
+            led_now = play.led_suit() if play.trick else None
+            if led_now is not None and required // 13 != led_now and play.can_follow(seat):
+                # the card shown early no longer fits the trick to which he now plays (the
+                # trick was made up in another way, 67): the obligation lapses
+                del self.must_play[seat]
+                return None
         if required is not None:  # 57D: the card shown early
             if card != required and play.holds(seat, required):
                 raise ScriptError(
@@ -746,7 +801,7 @@ class PlayRules(TableState):
                     f"{seat.letter} must play {card_name(required)} now (Law {obligation.law})",
                 )
             del self.must_play[seat]
-            return
+            return None
         choice = obligation.choice or ""
         led = play.led_suit() if play.trick else None
         suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
@@ -762,17 +817,20 @@ class PlayRules(TableState):
             others = play.hands[seat] & ~(0x1FFF << (13 * named))
             feasible = True
             fits = bool(suit_cards) or card // 13 != named or not others
-        if not fits:
+        if not fits and named < 0:
             raise ScriptError(
                 self.event_index, f"{seat.letter} must play as declarer chose ({choice}, Law 57A)"
             )
         del self.must_play[seat]
+        if not fits:
+            return choice.split()[0], named
         if not feasible:
             self.rule(
                 "57B",
                 seat,
                 f"{seat.letter} cannot do as declarer chose ({choice}): any legal card (59).",
             )
+        return None
 
     # -- Laws 48-50 and 52: exposed cards and penalty cards ----------------------------------
 
@@ -858,6 +916,20 @@ class PlayRules(TableState):
     def _law52_answer(self, p: Pending, event: Event) -> None:
         assert self.declarer is not None
         o, card = p.offender, p.card
+        dummy = self.declarer.partner
+        if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
+            # 52B1b: declarer accepts the card by playing after it from either hand
+            assert event.card is not None
+            self.pending = None
+            self.rule(
+                "52B1b",
+                o,
+                f"declarer plays after {card_name(card)}, played instead of the penalty card: "
+                "it is accepted; the penalty card stays on the table (52B1c).",
+            )
+            self._law52_accepted(p)
+            self.card_played(event.seat, event.card)
+            return
         if event.who != self.declarer.letter or event.action not in ("accept", "decline"):
             raise ScriptError(
                 event.index,
@@ -868,17 +940,12 @@ class PlayRules(TableState):
         self.pending = None
         if event.action == "accept":
             self.rule(
-                "52A",
+                "52B1a",
                 o,
                 f"declarer accepts {card_name(card)}, played instead of the "
                 "penalty card; the penalty card stays on the table.",
             )
-            self._play(o, card)
-            play = self.play
-            assert play is not None
-            for revoke in play.revokes:
-                if revoke.seat == o and revoke.card == card and p.law == "50D1":
-                    revoke.faced_card = True  # 64B3: the penalty card could have followed
+            self._law52_accepted(p)
             return
         pc = next(
             c
@@ -888,12 +955,21 @@ class PlayRules(TableState):
         self.penalty_cards.append((o, card, "major"))
         self._all_major(o)
         self.rule(
-            "52B",
+            "52B2",
             o,
             f"declarer requires the penalty card: {card_name(pc)} is played; "
             f"{card_name(card)} becomes a major penalty card.",
         )
         self._play(o, pc)
+
+    def _law52_accepted(self, p: Pending) -> None:
+        """52B1: the card played instead of the penalty card stands."""
+        self._play(p.offender, p.card)
+        play = self.play
+        assert play is not None
+        for revoke in play.revokes:
+            if revoke.seat == p.offender and revoke.card == p.card and p.law == "50D1":
+                revoke.faced_card = True  # 64B3: the penalty card could have followed
 
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
@@ -1045,7 +1121,7 @@ class PlayRules(TableState):
     def _law63a1_establish(self, seat: Seat) -> None:
         raise NotImplementedError  # pragma: no cover
 
-    def _law62_correct(self, seat: Seat, card: Card) -> None:
+    def _law62_correct(self, seat: Seat, card: Card, lead_waits: bool = False) -> None:
         raise NotImplementedError  # pragma: no cover
 
     def law62c_answer(self, p: Pending, event: Event) -> None:

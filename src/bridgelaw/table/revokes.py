@@ -91,7 +91,9 @@ class RevokeRules(PlayRules):
                 return other
         return None
 
-    def _law62_correct(self, seat: Seat, card: Card) -> None:
+    def _law62_correct(self, seat: Seat, card: Card, lead_waits: bool = False) -> None:
+        """62B: ``seat`` corrects his revoke with ``card``. ``lead_waits``: the second of a
+        62C3 pair, whose lead to the next trick waited for both corrections."""
         play = self.play
         assert play is not None and self.declarer is not None
         if not any(r.seat == seat and not r.corrected for r in play.revokes):
@@ -118,9 +120,18 @@ class RevokeRules(PlayRules):
         other = self._law62c3_other(revoke)
         # 62C3 proper when one side has played on; with nobody on, each is corrected (62A)
         both_law = "62A"
+        waits = False
         if other is not None and (revoke.established or other.established or play.trick):
             both_law = "62C3"
-            self._law62c3_withdraw_next(revoke, other)
+            # 62C3 withdraws the lead to the next trick only if it was made from the wrong
+            # hand: if its leader may still win the corrected trick, that waits for both
+            waits = bool(play.trick) and self._law62c3_leader_may_win(revoke, card, other)
+            if not waits:
+                self._law62c3_withdraw_next(revoke, other)
+            else:
+                self._law62c3_both(revoke, other)
+        elif lead_waits and play.trick:
+            self._law62c3_lead_after_both(revoke, card)
         elif revoke.trick == len(play.tricks) - 1 and play.trick:
             self._law62_next_trick_back(revoke, card)
         old = play.replace(revoke.trick, seat, card)
@@ -159,6 +170,7 @@ class RevokeRules(PlayRules):
                 law=both_law,
                 cards=tuple(c for c in range(51, -1, -1) if f"correct {card_name(c)}" in options),
                 trick=other.trick,
+                stage="lead-waits" if waits else "",
             )
             return
         if revoke.trick == 11 and seat.side != self.declarer.side:
@@ -169,6 +181,37 @@ class RevokeRules(PlayRules):
         )
         if other is None and not paired:  # 62C3 settles the cards of a pair of revokes
             self._law62c1_offer(revoke)
+
+    def law62d1_after_the_last_trick(self, event: Event) -> bool:
+        """62D1: a revoke on trick 12 must be corrected, even after trick 13, if it is found
+        before all four hands are back in the board: trick 13 is taken back, the revoke
+        corrected (62B), and trick 13 played again. False if there is no such revoke."""
+        play = self.play
+        if (
+            play is None
+            or not play.is_over
+            or self.score_cancelled is not None
+            or self.revoke_found_late is not None
+            or not any(
+                r.seat == event.seat and r.trick == 11 and not r.corrected for r in play.revokes
+            )
+        ):
+            return False
+        assert event.card is not None
+        for _ in range(4):
+            play.take_back_last()
+        self.phase = "play"
+        self.tricks = self.tricks_before_transfers = None
+        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
+        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64")]
+        self.rule(
+            "62D1",
+            event.seat,
+            f"{event.seat.letter}'s revoke on trick 12 is found after the last trick, before "
+            "the hands are back in the board: it is corrected and trick 13 is played again.",
+        )
+        self._law62_correct(event.seat, event.card)
+        return True
 
     def _law62d2(self, revoke: Revoke) -> None:
         """62D2: a defender corrected a revoke on trick 12 made before his partner played to
@@ -214,6 +257,62 @@ class RevokeRules(PlayRules):
         for them (64B8)."""
         play = self.play
         assert play is not None and self.declarer is not None
+        self._law62c3_take_back_next()
+        self._law62c3_both(revoke, other)
+
+    def _law62c3_both(self, revoke: Revoke, other: Revoke) -> None:
+        self.rule(
+            "62C3",
+            None,
+            f"both sides revoked on trick {revoke.trick + 1} and only one side has played "
+            f"on: {revoke.describe()} and {other.describe()} are both corrected (16C2); no "
+            "trick changes hands for them (64B8).",
+        )
+
+    def _law62c3_corrected_winner(self, revoke: Revoke, card: Card, other: Revoke) -> set[Seat]:
+        """The possible winners of the revoke trick once ``revoke`` is corrected with
+        ``card`` and ``other`` with any card it may be corrected with."""
+        play = self.play
+        assert play is not None
+        done = play.tricks[revoke.trick]
+        winners: set[Seat] = set()
+        for c in range(52):
+            if not (play.hands[other.seat] >> c & 1 and other.allows(c)):
+                continue
+            cards = list(done.cards)
+            cards[(revoke.seat - done.leader) & 3] = card
+            cards[(other.seat - done.leader) & 3] = c
+            winners.add(Seat((done.leader + winner_index(cards, play.trump)) & 3))
+        return winners
+
+    def _law62c3_leader_may_win(self, revoke: Revoke, card: Card, other: Revoke) -> bool:
+        play = self.play
+        assert play is not None
+        return play.leader in self._law62c3_corrected_winner(revoke, card, other)
+
+    def _law62c3_lead_after_both(self, revoke: Revoke, card: Card) -> None:
+        """62C3, both revokes corrected: the lead to the next trick stands if its leader
+        still won the trick; otherwise it was led from the wrong hand and is withdrawn (a
+        defender's card a penalty card)."""
+        play = self.play
+        assert play is not None
+        done = play.tricks[revoke.trick]
+        cards = list(done.cards)
+        cards[(revoke.seat - done.leader) & 3] = card
+        winner = Seat((done.leader + winner_index(cards, play.trump)) & 3)
+        if winner != play.leader:
+            self._law62c3_take_back_next()
+            return
+        self.rule(
+            "62C3",
+            None,
+            f"{winner.letter} still wins trick {revoke.trick + 1}: his lead to the next trick "
+            "was made from the right hand and stands.",
+        )
+
+    def _law62c3_take_back_next(self) -> None:
+        play = self.play
+        assert play is not None and self.declarer is not None
         while play.trick:
             seat, card = play.take_back_last()
             if seat.side != self.declarer.side:
@@ -228,13 +327,6 @@ class RevokeRules(PlayRules):
                 f"{seat.letter}'s {card_name(card)}, played to the next trick, is withdrawn "
                 f"and {what}.",
             )
-        self.rule(
-            "62C3",
-            None,
-            f"both sides revoked on trick {revoke.trick + 1} and only one side has played "
-            f"on: {revoke.describe()} and {other.describe()} are both corrected (16C2); no "
-            "trick changes hands for them (64B8).",
-        )
 
     # -- Law 62C1/62C2: cards played after the revoke ----------------------------------------
 
@@ -287,7 +379,7 @@ class RevokeRules(PlayRules):
                 )
             assert event.card is not None
             self.pending = None
-            self._law62_correct(seat, event.card)
+            self._law62_correct(seat, event.card, lead_waits=p.stage == "lead-waits")
             return
         if p.kind == "62C-replace":
             self._law62c_replace(p, event, offer)
@@ -436,18 +528,16 @@ class RevokeRules(PlayRules):
             self.review("64C1", "a revoke found late: the director restores equity if needed.")
             return 0
         old = self.edition == 2007  # 2007 64C is one equity clause, without C1/C2a/C2b
-        if old:
-            # 2007 64B7: both sides revoked on this board, whether or not each revoke was
-            # established (2017 64B7: both established)
-            both = len({r.seat.side for r in play.revokes if not r.waived}) == 2
-        else:
-            both = len({r.seat.side for r in established}) == 2
+        # 64B7: both sides made established revokes (2017 in its words; 2007 by the preamble of
+        # 64B, which speaks of established revokes only, as the 2007 commentary on 64 says)
+        both = len({r.seat.side for r in established}) == 2
         if both:
             self.rule(
                 "64B7",
                 None,
                 (
-                    "both sides revoked on this board (2007): no tricks change hands; the "
+                    "both sides made established revokes on this board (2007): no tricks "
+                    "change hands; the "
                     "director restores equity if one side was damaged (64C)."
                     if old
                     else "both sides made established revokes: no tricks change "

@@ -83,6 +83,20 @@ class NextCallRule:
     law: str
     withdrawn: TableCall
     event: int
+    shown: tuple[int, ...] | None = None
+    """29C: the strains (0-4) an artificial withdrawn call specified, as the director found;
+    Laws 30-32 work with these instead of the strain it named."""
+
+    def repeats(self, call: TableCall) -> bool:
+        """Does ``call`` repeat the withdrawn call (31A1), by 29C its denomination?"""
+        if call.text == self.withdrawn.text:
+            return True
+        return (
+            self.shown is not None
+            and call.is_bid
+            and not call.artificial
+            and call.strain in self.shown
+        )
 
 
 @dataclass
@@ -172,6 +186,10 @@ class TableState:
     carried_slot: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
     """A call that replaces another (25A, 25B1) takes its place in rotation: the players its
     acceptance skipped (29A) wait here for the call of that player that becomes effective."""
+    unnoticed: list[CallRecord] = field(default_factory=list)
+    """Law 36: inadmissible doubles and redoubles nobody drew attention to when made; they
+    stand in the auction until attention is drawn (36A in the auction, 36C after the opening
+    lead)."""
     contract: Contract | None = None
     declarer: Seat | None = None
     play: TablePlay | None = None
@@ -294,8 +312,10 @@ class TableState:
     def mark_unauthorized(
         self, record: CallRecord, law: str = "16C", side: int | None = None
     ) -> None:
-        """Law 16C: information from a withdrawn or cancelled call is unauthorized for the
-        offender's side (and authorized for the other side); 25A6 turns that round."""
+        """Law 16C (2007: 16D): information from a withdrawn or cancelled call is unauthorized
+        for the offender's side (and authorized for the other side); 25A6 turns that round."""
+        if law == "16C" and self.edition == 2007:
+            law = "16D"  # the 2007 numbering: 16C there is extraneous information
         unauthorized_side = record.seat.side if side is None else side
         self.unauthorized.append(
             {
