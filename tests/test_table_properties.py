@@ -289,3 +289,15 @@ def test_a_board_without_irregularities_scores_as_the_strict_engine(seed: int, b
     assert table.phase == "ended" and table.tricks == strict.declarer_tricks
     assert table.score() == {"NS": expected, "EW": -expected}
     assert table.rulings == []
+
+
+def test_a_call_made_again_under_21b2_keeps_the_slot_29a_gave_the_withdrawn_one() -> None:
+    # Found by the random test above: N's 1C, accepted out of rotation (29A: S and W lose their
+    # turns), is no longer legal after E's 21B1a change; N's new call takes its place, so the
+    # effective auction must still show S and W skipped (as a changed call does under Law 25).
+    table = Table.from_deal(1, SAMPLE_DEAL)
+    for event in ["E 1C", "S accept", "N 1C", "E accept", "director misinformation E", "E 1D"]:
+        table.apply_text(event)
+    table.apply_text("N 1H")
+    check_effective_auction(table)
+    assert [(r.seat.letter, r.call.text) for r in table.effective()] == [("E", "1D"), ("N", "1H")]

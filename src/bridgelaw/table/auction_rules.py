@@ -1111,6 +1111,8 @@ class AuctionRules(TableState):
                 return
             lho.status, lho.law = "withdrawn", "21B2"
             self.mark_unauthorized(lho)
+            if lho.skipped:  # his new call takes the place of one accepted out of rotation (29A)
+                self.carried_slot[lho.seat] = lho.skipped
             self.turn = lho.seat
             self.rule(
                 "21B2",
