@@ -70,6 +70,8 @@ class EventInput:
     """Pair (or team) -> the players' names; when given, every pair must be listed."""
     deals: dict[int, Deal] = field(default_factory=dict)
     source: str = "<results>"
+    date: str | None = None
+    """The session's date as an ISO date (``2026-11-20``), when the input gives it."""
 
 
 @dataclass
@@ -167,6 +169,7 @@ class EventResults:
                 "percent": number(r.percent),
                 "matches" if self.scoring == "teams" else "boards": r.boards,
             }
+            | ({"names": self.names[r.pair]} if self.names.get(r.pair) else {})
             for r in self.ranking
         ]
         return data

@@ -107,7 +107,8 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
                     problem("Declarer", f"Declarer says {declarer.letter} but the auction makes "
                             f"{played_declarer.letter} declarer (Law 22)")  # fmt: skip
                 contract = contract or played_contract
-                declarer = declarer or played_declarer
+                # the tag wins, as for the contract; Seat.NORTH is 0, so never `or` a seat
+                declarer = declarer if declarer is not None else played_declarer
             elif "Contract" not in game.tags:
                 problem("Auction", "the auction is incomplete and no Contract tag is given")
 

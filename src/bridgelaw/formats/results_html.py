@@ -13,13 +13,28 @@ All text is escaped; the pages need nothing but a browser (one small stylesheet)
 from __future__ import annotations
 
 import html
+import io
 import re
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from heapq import merge
 from pathlib import Path
+from typing import TextIO
 
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.cards import Deal, Seat, suit_cards
-from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number, number_text
-from bridgelaw.formats.files import write_tree_atomic
+from bridgelaw.events.session import (
+    BoardResults,
+    EventResults,
+    RankEntry,
+    ScoredResult,
+    number,
+    number_text,
+)
+from bridgelaw.formats.files import Outputs, TreeWriter
+
+Opener = Callable[[str], AbstractContextManager[TextIO]]
+"""Where pages go: relative file name -> a text stream for it (a :class:`TreeWriter`'s open)."""
 
 _STYLE = """body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em;
   padding: 0 1em; color: #222; }
@@ -48,14 +63,21 @@ def page_name(pair: str) -> str:
     return "pair-" + re.sub(r"[^A-Za-z0-9_-]", lambda m: f"~{ord(m.group()):x}", pair) + ".html"
 
 
-def _page(title: str, body: str, depth: int) -> str:
+def _head(title: str, depth: int) -> str:
     up = "../" * depth
     return (
         f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{_e(title)}</title>\n"
         f'<link rel="stylesheet" href="{up}style.css">\n</head>\n<body>\n'
-        f'<nav><a href="{up}index.html">Ranking</a></nav>\n{body}\n</body>\n</html>\n'
+        f'<nav><a href="{up}index.html">Ranking</a></nav>\n'
     )
+
+
+_FOOT = "\n</body>\n</html>\n"
+
+
+def _page(title: str, body: str, depth: int) -> str:
+    return _head(title, depth) + body + _FOOT
 
 
 def _pair_link(results: EventResults, pair: str, depth: int) -> str:
@@ -152,48 +174,68 @@ def _board_page(
     return _page(f"{results.event} board {number_}", "\n".join(parts), 1)
 
 
-def _pair_page(results: EventResults, pair: str) -> str:
+class PairIndex:
+    """Each pair's results, found once for the whole site: the pair pages then read only their
+    own results (not every result of the event for every pair)."""
+
+    def __init__(self, results: EventResults) -> None:
+        self.sat: dict[str, tuple[list[ScoredResult], list[ScoredResult]]] = {}
+        for board in results.boards:  # boards in order, so each list is in board order
+            for r in board.results:
+                self.sat.setdefault(r.result.ns, ([], []))[0].append(r)
+                self.sat.setdefault(r.result.ew, ([], []))[1].append(r)
+        self.ranking: dict[str, RankEntry] = {}
+        for entry in results.ranking:
+            self.ranking.setdefault(entry.pair, entry)
+
+    def pairs(self) -> list[str]:
+        return sorted(set(self.sat) | set(self.ranking))
+
+    def rows(self, pair: str) -> Iterator[tuple[int, ScoredResult]]:
+        """(direction, result) of every board the pair played, by board."""
+        ns, ew = self.sat.get(pair, ([], []))
+        yield from merge(
+            ((0, r) for r in ns), ((1, r) for r in ew), key=lambda item: item[1].result.board
+        )
+
+
+def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextIO) -> None:
     name = results.names.get(pair)
     title = f"{pair}" + (f" {name}" if name else "")
     headings = ["Board", "Sat", "Against", "Result", "Score", "Value"]
     if results.unit == "mp":
         headings.append("%")
-    rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
-    for board in results.boards:
-        for r in board.results:
-            line = r.result
-            for direction, sat in ((0, "NS"), (1, "EW")):
-                if line.pair(direction) != pair:
-                    continue
-                other = line.pair(1 - direction)
-                score = r.ns_score if direction == 0 else r.ew_score
-                value = r.ns_value if direction == 0 else r.ew_value
-                cells = [
-                    f'<a href="../boards/board-{board.board}.html">{board.board}</a>',
-                    sat,
-                    _pair_link(results, other, 1),
-                    _e(line.describe()),
-                    _num(number(score)),
-                    _num(number(value)),
-                ]
-                if results.unit == "mp":
-                    cells.append(_num(number(r.ns_percent if direction == 0 else r.ew_percent)))
-                rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    totals = [r for r in results.ranking if r.pair == pair]
     summary = ""
-    if totals:
-        t = totals[0]
+    t = index.ranking.get(pair)
+    if t is not None:
         summary = (
             f"<p>Place {_e(t.rank)}: {_num(number(t.score))}"
             + (f" of {_num(number(t.max))}" if t.max is not None else "")
             + (f" ({_num(number(t.percent))} %)" if t.percent is not None else "")
             + "</p>"
         )
-    body = (
-        f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n"
-        f'<table class="scorecard">\n' + "\n".join(rows) + "\n</table>"
-    )
-    return _page(f"{results.event} {title}", body, 1)
+    stream.write(_head(f"{results.event} {title}", 1))
+    stream.write(f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n")
+    stream.write('<table class="scorecard">\n')
+    stream.write("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>")
+    for direction, r in index.rows(pair):
+        line = r.result
+        board = line.board
+        score = r.ns_score if direction == 0 else r.ew_score
+        value = r.ns_value if direction == 0 else r.ew_value
+        cells = [
+            f'<a href="../boards/board-{board}.html">{board}</a>',
+            "NS" if direction == 0 else "EW",
+            _pair_link(results, line.pair(1 - direction), 1),
+            _e(line.describe()),
+            _num(number(score)),
+            _num(number(value)),
+        ]
+        if results.unit == "mp":
+            cells.append(_num(number(r.ns_percent if direction == 0 else r.ew_percent)))
+        stream.write("\n<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    stream.write("\n</table>")
+    stream.write(_FOOT)
 
 
 def _index(results: EventResults) -> str:
@@ -231,23 +273,57 @@ def _index(results: EventResults) -> str:
     return _page(results.event or "Results", "\n".join(parts), 0)
 
 
-def render_site(results: EventResults) -> dict[str, str]:
-    """Every page of the site: relative file name -> HTML text."""
-    files = {"index.html": _index(results), "style.css": _STYLE}
+def write_site(results: EventResults, open_page: Opener) -> None:
+    """Write every page of the site, one at a time, through ``open_page``."""
+    with open_page("index.html") as stream:
+        stream.write(_index(results))
+    with open_page("style.css") as stream:
+        stream.write(_STYLE)
     numbers = [b.board for b in results.boards]
     for i, board in enumerate(results.boards):
         previous = numbers[i - 1] if i > 0 else None
         following = numbers[i + 1] if i + 1 < len(numbers) else None
-        files[f"boards/board-{board.board}.html"] = _board_page(results, board, previous, following)
-    pairs = {r.result.pair(d) for b in results.boards for r in b.results for d in (0, 1)}
-    pairs |= {r.pair for r in results.ranking}
-    for pair in sorted(pairs):
-        files[f"pairs/{page_name(pair)}"] = _pair_page(results, pair)
-    return files
+        with open_page(f"boards/board-{board.board}.html") as stream:
+            stream.write(_board_page(results, board, previous, following))
+    index = PairIndex(results)
+    for pair in index.pairs():
+        with open_page(f"pairs/{page_name(pair)}") as stream:
+            _pair_page(results, index, pair, stream)
+
+
+def render_site(results: EventResults) -> dict[str, str]:
+    """Every page of the site in memory: relative file name -> HTML text (for small events and
+    tests; :func:`write_site` writes them one at a time)."""
+    pages: dict[str, io.StringIO] = {}
+
+    def open_page(name: str) -> AbstractContextManager[TextIO]:
+        pages[name] = io.StringIO()
+        return _Keep(pages[name])
+
+    write_site(results, open_page)
+    return {name: page.getvalue() for name, page in pages.items()}
+
+
+class _Keep(AbstractContextManager[TextIO]):
+    def __init__(self, stream: io.StringIO) -> None:
+        self.stream = stream
+
+    def __enter__(self) -> TextIO:
+        return self.stream
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def stage_site(results: EventResults, tree: TreeWriter) -> None:
+    """Write the site into a folder being built for :class:`~bridgelaw.formats.files.Outputs`."""
+    write_site(results, tree.open)
 
 
 def write_results_site(event_results: EventResults, out_dir: Path) -> Path:
-    """Write the results site to ``out_dir`` (replacing it whole, never half-written);
-    returns the path of its ``index.html``."""
-    write_tree_atomic(Path(out_dir), render_site(event_results))
+    """Write the results site into ``out_dir`` (all pages or none; other files in the folder
+    stay); returns the path of its ``index.html``."""
+    with Outputs() as outputs:
+        stage_site(event_results, outputs.tree(Path(out_dir)))
+        outputs.commit()
     return Path(out_dir).resolve() / "index.html"
