@@ -145,10 +145,14 @@ def test_a_failure_while_moving_into_place_puts_everything_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     out = tmp_path / "out"
-    (out / "site").mkdir(parents=True)
+    out.mkdir()
     (out / "event.pbn").write_text("old pbn\n", encoding="utf-8")
-    (out / "site" / "index.html").write_text("old index\n", encoding="utf-8")
+    code, _, err = run(capsys, "score-event", str(results), "--site", str(out / "site"))
+    assert code == 0, err
     (out / "site" / "mine.txt").write_text("mine\n", encoding="utf-8")
+    changed = json.loads(json.dumps(RESULTS))
+    changed["results"][0]["tricks"] = 11  # a new run with a changed result
+    results.write_text(json.dumps(changed), encoding="utf-8")
     before = tree(out)
     place = files._place
 
@@ -170,8 +174,8 @@ def test_a_failure_while_moving_into_place_puts_everything_back(
         str(out / "site"),
     )
     assert code != 0 and "Input/output error" in err
-    assert tree(out) == before  # the PBN and the index put back, nothing new left
-    assert sorted(p.name for p in (out / "site").iterdir()) == ["index.html", "mine.txt"]
+    assert tree(out) == before  # the PBN and the pages put back, nothing new left
+    assert not (out / "event.xml").exists()
 
 
 def modes(folder: Path) -> set[tuple[str, int]]:
@@ -227,3 +231,16 @@ def test_a_tree_name_cannot_leave_its_folder(tmp_path: Path) -> None:
             with pytest.raises(ValueError):
                 site.write(name, "x")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_users_file_in_the_way_of_a_page_stops_the_run(
+    tmp_path: Path, results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    (site / "boards").mkdir(parents=True)
+    (site / "boards" / "board-2.html").write_text("my own page\n", encoding="utf-8")
+    pbn = tmp_path / "out.pbn"
+    code, _, err = run(capsys, "score-event", str(results), "--site", str(site), "--pbn", str(pbn))
+    assert code == 2 and "did not write" in err and "board-2.html" in err
+    assert tree(site) == {"boards/board-2.html": "my own page\n"}
+    assert not pbn.exists()  # all outputs or none

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import json
 import xml.etree.ElementTree as ET
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.cli import main
-from bridgelaw.events.session import EventInput, score_event
+from bridgelaw.events.session import EventInput, number, score_event
 from bridgelaw.formats.check import check_game
 from bridgelaw.formats.pbn import read_pbn, table_columns
 from bridgelaw.formats.results_html import render_site
@@ -366,3 +368,23 @@ def test_a_csv_date_comment_is_the_sessions_date() -> None:
     assert usebio_date(usebio_xml(score_event(outcome.event), date=outcome.event.date)) == (
         "2024-02-29"
     )
+
+
+@settings(max_examples=500)
+@given(st.fractions(max_denominator=10**6) | st.integers(-(10**30), 10**30).map(Fraction))
+def test_numbers_are_rounded_to_two_decimals_halves_away_from_zero(value: Fraction) -> None:
+    # the documented rounding, by the decimal module's own rule
+    with localcontext() as context:
+        context.prec = 100
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        expected = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    got = number(value)
+    if value.denominator == 1:
+        assert got == value.numerator and isinstance(got, int)
+    else:
+        assert got == float(expected) and str(got) == str(float(expected))
+
+
+def test_halves_round_away_from_zero() -> None:
+    assert [number(Fraction(n, 200)) for n in (1, -1, 3, -3)] == [0.01, -0.01, 0.02, -0.02]
+    assert number(Fraction(-1, 1000)) == 0 and str(number(Fraction(-1, 1000))) == "-0.0"

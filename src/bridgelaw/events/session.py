@@ -24,7 +24,6 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -188,11 +187,16 @@ def number(value: Fraction | int | None) -> float | int | None:
     """Two decimals, halves away from zero (the documented rounding of every output)."""
     if value is None:
         return None
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return int(exact)
-    scaled = Decimal(exact.numerator) / Decimal(exact.denominator)
-    return float(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    exact = value if type(value) in (int, Fraction) else Fraction(value)
+    top, bottom = exact.numerator, exact.denominator
+    if bottom == 1:
+        return int(top)
+    # exact integer rounding (every writer calls this for every number: no Decimal, no new
+    # Fraction); q / 100 is the double nearest to the two-decimal value, as float("36.18") is
+    hundredths, rest = divmod(abs(top) * 100, bottom)
+    if 2 * rest >= bottom:
+        hundredths += 1
+    return hundredths / 100 if top > 0 else -(hundredths / 100)
 
 
 def _result_json(r: ScoredResult, unit: str) -> dict[str, Any]:

@@ -6,10 +6,11 @@ are complete are they renamed into place, one rename each; if anything fails bef
 that, every output already moved is put back as it was and the temporaries are removed. So a
 run writes all its outputs or none.
 
-A site goes into its folder file by file: a file of the same name is replaced, every other file
-in the folder stays as it was. The names the site wrote are kept in a small list in the folder
-(``.bridgelaw-site``), so that a page a later run no longer makes (a pair that left the event)
-is removed, and only such a page: a file the site did not write is never deleted.
+A site goes into its folder file by file, and every other file in the folder stays as it was.
+The names the site wrote are kept in a small list in the folder (``.bridgelaw-site``): a later
+run replaces those pages, and removes one it no longer makes (a pair that left the event). A
+file the site did not write is never replaced nor deleted: if one has the name of a page, the
+run stops before anything is moved and says which.
 
 Files are made readable like any file the user creates (``0666`` less the umask: ``0644``
 under the usual umask 022), folders likewise (``0755``), so a web server can serve a site.
@@ -18,6 +19,7 @@ under the usual umask 022), folders likewise (``0755``), so a web server can ser
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import tempfile
@@ -158,6 +160,9 @@ class Outputs:
 
     def commit(self) -> None:
         """Move every output into place; on any failure put everything back and re-raise."""
+        for tree in self._trees:
+            if tree.inside:
+                _refuse_foreign(tree)
         undo: list[tuple[Path, Path | None]] = []  # (target now ours, the user's old file)
         made: list[Path] = []  # folders made for the outputs, removed again on failure
         stale: list[Path] = []
@@ -212,6 +217,21 @@ class Outputs:
             if tree.temporary.exists():
                 shutil.rmtree(tree.temporary, ignore_errors=True)
         self._files, self._trees = [], []
+
+
+def _refuse_foreign(tree: _Tree) -> None:
+    """A page may replace only a file the site wrote before (listed in its manifest): a file
+    of the user's with the same name stops the run before anything is moved."""
+    ours = set(_read_manifest(tree.target))
+    for name in tree.writer.names:
+        target = tree.target.joinpath(*PurePosixPath(name).parts)
+        if name not in ours and (target.exists() or target.is_symlink()):
+            raise FileExistsError(
+                errno.EEXIST,
+                "a file the results site did not write is in the way (it is left alone: "
+                "move it, or write the site to another folder)",
+                str(target),
+            )
 
 
 def _rmdir_quietly(folder: Path) -> None:

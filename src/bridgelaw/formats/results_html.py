@@ -17,6 +17,7 @@ import io
 import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from functools import lru_cache
 from heapq import merge
 from pathlib import Path
 from typing import TextIO
@@ -81,8 +82,13 @@ def _page(title: str, body: str, depth: int) -> str:
 
 
 def _pair_link(results: EventResults, pair: str, depth: int) -> str:
+    return _link(pair, results.names.get(pair), depth)
+
+
+@lru_cache(maxsize=16384)
+def _link(pair: str, name: str | None, depth: int) -> str:
+    """A link to a pair's page; made once per pair, not once per result it appears in."""
     up = "../" * depth
-    name = results.names.get(pair)
     label = _e(pair) + (f" {_e(name)}" if name else "")
     return f'<a href="{up}pairs/{page_name(pair)}">{label}</a>'
 
