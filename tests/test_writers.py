@@ -110,7 +110,7 @@ def test_check_keeps_the_declarer_tag_north_like_the_contract_tag() -> None:
 # -- round trips -----------------------------------------------------------------------------------
 
 SEATS = "NESW"
-names_text = st.from_regex(r"[A-Za-zé][A-Za-zé&' -]{0,14}[A-Za-zé]", fullmatch=True)
+names_text = st.from_regex(r"[A-Za-zé][A-Za-zé&' ;{}%\\\"\[\]-]{0,14}[A-Za-zé]", fullmatch=True)
 
 
 @st.composite
@@ -236,6 +236,62 @@ def test_a_teams_event_keeps_its_matches_and_rooms() -> None:
     assert again.names == event.names
     # PBN 2.1 Room column: Open / Closed
     assert [row["Room"] for row in score_table(text)] == ["Open", "Closed", "Open", "Closed"]
+    assert score_event(again).to_json() == score_event(event).to_json()
+
+
+@st.composite
+def teams_events(draw: st.DrawFn) -> dict[str, Any]:
+    teams = [f"T{n}" for n in range(draw(st.integers(1, 3)) * 2)]
+    order = draw(st.permutations(teams))
+    matches = []
+    results = []
+    boards = draw(st.integers(1, 3))
+    for index in range(0, len(order), 2):
+        match = str(index // 2 + 1)
+        home, away = order[index], order[index + 1]
+        spec: dict[str, Any] = {"match": match, "home": home, "away": away}
+        if draw(st.booleans()):
+            spec["boards"] = boards
+        matches.append(spec)
+        for board in range(1, boards + 1):
+            for room, ns, ew in (("open", home, away), ("closed", away, home)):
+                entry: dict[str, Any] = {
+                    "board": board,
+                    "match": match,
+                    "room": room,
+                    "ns": ns,
+                    "ew": ew,
+                }
+                kind = draw(st.sampled_from(["contract", "passed-out", "ns_score", "artificial"]))
+                if kind == "contract":
+                    entry |= {
+                        "contract": f"{draw(st.integers(1, 7))}{draw(st.sampled_from('CDHS'))}",
+                        "declarer": draw(st.sampled_from(SEATS)),
+                        "tricks": draw(st.integers(0, 13)),
+                    }
+                elif kind == "passed-out":
+                    entry["contract"] = "passed-out"
+                elif kind == "ns_score":
+                    entry["ns_score"] = 10 * draw(st.integers(-200, 200))
+                else:
+                    entry["artificial"] = {"NS": "A+", "EW": "A-"}
+                results.append(entry)
+    data: dict[str, Any] = {"scoring": "teams", "matches": matches, "results": results}
+    if draw(st.booleans()):
+        data["vp"] = "wbf"
+    return data
+
+
+@settings(max_examples=40, deadline=None)
+@given(teams_events())
+def test_a_teams_event_reads_back_from_pbn(data: dict[str, Any]) -> None:
+    event = event_of(data)
+    again, _ = read_back(event)
+    assert again.scoring == "teams" and again.vp == event.vp
+    assert [(m.match, m.home, m.away) for m in again.matches] == [
+        (m.match, m.home, m.away) for m in event.matches
+    ]
+    assert sorted(map(fields, again.lines), key=str) == sorted(map(fields, event.lines), key=str)
     assert score_event(again).to_json() == score_event(event).to_json()
 
 

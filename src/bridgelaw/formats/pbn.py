@@ -218,6 +218,7 @@ def _tokens(line: str) -> list[str]:
 
 
 _ROW_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_UNESCAPE_RE = re.compile(r'\\(["\\])')  # PBN 2.1 strings: \" is a quote, \\ a backslash
 
 
 def _outside_quotes(line: str, char: str) -> int:
@@ -241,7 +242,7 @@ def _outside_quotes(line: str, char: str) -> int:
 def table_row(line: str) -> list[str]:
     """The cells of a PBN table row: words, or quoted strings that may hold spaces."""
     return [
-        m.group(1).replace('\\"', '"') if m.group(1) is not None else m.group(2)
+        _UNESCAPE_RE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2)
         for m in _ROW_TOKEN_RE.finditer(line)
     ]
 
@@ -511,7 +512,8 @@ def write_game(game: PbnGame) -> str:
 
 
 def _cell(text: str) -> str:
-    if text and not any(ch.isspace() or ch == '"' for ch in text):
+    # quoted when a bare word would read otherwise: spaces, quotes, a ';' (a comment) ...
+    if text and not any(ch.isspace() or ch in '"\\;{}[]%' for ch in text):
         return text
     return '"' + _quote(text) + '"'
 
