@@ -511,9 +511,12 @@ def write_game(game: PbnGame) -> str:
     return "\n".join(lines) + "\n"
 
 
+_BARE_CELL_RE = re.compile(r'[^\s"\\;{}\[\]%]+')
+"""A cell that reads back as itself without quotes: no space, quote, ';' (a comment)..."""
+
+
 def _cell(text: str) -> str:
-    # quoted when a bare word would read otherwise: spaces, quotes, a ';' (a comment) ...
-    if text and not any(ch.isspace() or ch in '"\\;{}[]%' for ch in text):
+    if _BARE_CELL_RE.fullmatch(text):
         return text
     return '"' + _quote(text) + '"'
 
