@@ -259,7 +259,11 @@ def _place(source: Path, target: Path, undo: list[tuple[Path, Path | None]]) -> 
         handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
         os.close(handle)
         backup = Path(name)
-        os.replace(target, backup)
+        try:
+            os.replace(target, backup)
+        except BaseException:
+            backup.unlink(missing_ok=True)
+            raise
         undo.append((target, backup))  # from here on, undo puts the old file back
         os.replace(source, target)
         return
