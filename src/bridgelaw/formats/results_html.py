@@ -17,6 +17,7 @@ import io
 import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from fractions import Fraction
 from functools import lru_cache
 from heapq import merge
 from pathlib import Path
@@ -57,6 +58,17 @@ def _e(text: object) -> str:
 
 def _num(value: object) -> str:
     return number_text(value)
+
+
+def _value(value: Fraction | int | None) -> str:
+    """``number_text(number(value))``, with the whole numbers most cells hold made directly."""
+    if value is None:
+        return ""
+    if type(value) is int:
+        return str(value)
+    if type(value) is Fraction and value.denominator == 1:
+        return str(value.numerator)
+    return number_text(number(value))
 
 
 def page_name(pair: str) -> str:
@@ -123,9 +135,9 @@ def _value_headings(results: EventResults) -> list[str]:
 
 def _value_cells(results: EventResults, r: ScoredResult) -> list[str]:
     if results.unit == "mp":
-        return [_num(number(v)) for v in (r.ns_value, r.ew_value, r.ns_percent, r.ew_percent)]
+        return [_value(v) for v in (r.ns_value, r.ew_value, r.ns_percent, r.ew_percent)]
     if results.unit == "imps":
-        return [_num(number(v)) for v in (r.ns_value, r.ew_value)]
+        return [_value(v) for v in (r.ns_value, r.ew_value)]
     return []
 
 
@@ -137,8 +149,8 @@ def _board_page(
         f"<h1>{_e(results.event)} — board {number_}</h1>",
         f"<p>Dealer {board_dealer(number_).name.title()}, vulnerable: "
         f"{_e(board_vulnerability(number_).label)}"
-        + (f"; top {_num(number(board.top))}" if board.top is not None else "")
-        + (f"; datum {_num(number(board.datum))}" if board.datum is not None else "")
+        + (f"; top {_value(board.top)}" if board.top is not None else "")
+        + (f"; datum {_value(board.datum)}" if board.datum is not None else "")
         + "</p>",
     ]
     deal = results.deals.get(number_)
@@ -163,7 +175,7 @@ def _board_page(
             _e(line.describe()),
             _e(line.played.lead if line.played and line.played.lead else ""),
         ]
-        numbers = [_num(number(r.ns_score)), _num(number(r.ew_score)), *_value_cells(results, r)]
+        numbers = [_value(r.ns_score), _value(r.ew_score), *_value_cells(results, r)]
         rows.append(
             "<tr>"
             + "".join(f"<td>{c}</td>" for c in cells)
@@ -215,9 +227,9 @@ def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextI
     t = index.ranking.get(pair)
     if t is not None:
         summary = (
-            f"<p>Place {_e(t.rank)}: {_num(number(t.score))}"
-            + (f" of {_num(number(t.max))}" if t.max is not None else "")
-            + (f" ({_num(number(t.percent))} %)" if t.percent is not None else "")
+            f"<p>Place {_e(t.rank)}: {_value(t.score)}"
+            + (f" of {_value(t.max)}" if t.max is not None else "")
+            + (f" ({_value(t.percent)} %)" if t.percent is not None else "")
             + "</p>"
         )
     stream.write(_head(f"{results.event} {title}", 1))
@@ -234,11 +246,11 @@ def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextI
             "NS" if direction == 0 else "EW",
             _pair_link(results, line.pair(1 - direction), 1),
             _e(line.describe()),
-            _num(number(score)),
-            _num(number(value)),
+            _value(score),
+            _value(value),
         ]
         if results.unit == "mp":
-            cells.append(_num(number(r.ns_percent if direction == 0 else r.ew_percent)))
+            cells.append(_value(r.ns_percent if direction == 0 else r.ew_percent))
         stream.write("\n<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     stream.write("\n</table>")
     stream.write(_FOOT)
@@ -249,11 +261,11 @@ def _index(results: EventResults) -> str:
     if results.matches:
         rows = ["<tr><th>Match</th><th>Home</th><th>Away</th><th>IMPs</th><th>VP</th></tr>"]
         for m in results.matches:
-            vp = "" if m.vp is None else f"{_num(number(m.vp[0]))} – {_num(number(m.vp[1]))}"
+            vp = "" if m.vp is None else f"{_value(m.vp[0])} – {_value(m.vp[1])}"
             rows.append(
                 f"<tr><td>{_e(m.match)}</td><td>{_pair_link(results, m.home, 0)}</td>"
                 f"<td>{_pair_link(results, m.away, 0)}</td>"
-                f'<td class="n">{_num(number(m.imps[0]))} – {_num(number(m.imps[1]))}'
+                f'<td class="n">{_value(m.imps[0])} – {_value(m.imps[1])}'
                 f'</td><td class="n">{vp}</td></tr>'
             )
         parts.append("<h2>Matches</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
