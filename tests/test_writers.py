@@ -444,3 +444,14 @@ def test_numbers_are_rounded_to_two_decimals_halves_away_from_zero(value: Fracti
 def test_halves_round_away_from_zero() -> None:
     assert [number(Fraction(n, 200)) for n in (1, -1, 3, -3)] == [0.01, -0.01, 0.02, -0.02]
     assert number(Fraction(-1, 1000)) == 0 and str(number(Fraction(-1, 1000))) == "-0.0"
+
+
+def test_a_table_result_without_its_pairs_is_a_problem_on_its_line() -> None:
+    text = (
+        '[Event "x"]\n[Board "1"]\n[PairNS "1"]\n[Declarer "N"]\n[Contract "4S"]\n'
+        '[Result "10"]\n\n[Board "2"]\n[PairNS "1"]\n[PairEW "2"]\n[Declarer "N"]\n'
+        '[Contract "4S"]\n[Result "10"]\n'
+    )
+    outcome = read_results_pbn(text, "t.pbn")
+    assert outcome.event is None
+    assert [(p.line, "PairEW missing" in p.message) for p in outcome.problems] == [(1, True)]

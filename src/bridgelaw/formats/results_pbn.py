@@ -140,6 +140,14 @@ def read_results_pbn(
         if "MatchTable" in game.tables:
             matches.extend(_read_matches(game, top))
         if not with_tables:
+            missing = [t for t in ("PairNS", "PairEW") if _known(game.tags.get(t)) is None]
+            if missing:
+                report(
+                    game.line,
+                    f"board {board}: a result without a ScoreTable names its pairs in PairNS "
+                    f"and PairEW; {' and '.join(missing)} missing",
+                )
+                continue
             top["results"].append(_game_result(game, board, names))
             continue
         columns = table_columns(game.tags["ScoreTable"])
