@@ -192,7 +192,8 @@ def number(value: Fraction | int | None) -> float | int | None:
     if bottom == 1:
         return int(top)
     # exact integer rounding (every writer calls this for every number: no Decimal, no new
-    # Fraction); q / 100 is the double nearest to the two-decimal value, as float("36.18") is
+    # Fraction); hundredths / 100 is the double nearest to the two-decimal value (int / int
+    # is correctly rounded), as float("36.18") is
     hundredths, rest = divmod(abs(top) * 100, bottom)
     if 2 * rest >= bottom:
         hundredths += 1
