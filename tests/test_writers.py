@@ -455,3 +455,30 @@ def test_a_table_result_without_its_pairs_is_a_problem_on_its_line() -> None:
     outcome = read_results_pbn(text, "t.pbn")
     assert outcome.event is None
     assert [(p.line, "PairEW missing" in p.message) for p in outcome.problems] == [(1, True)]
+
+
+def test_travellers_and_score_cards_describe_every_form_of_result() -> None:
+    event = event_of(
+        {
+            "scoring": "matchpoints",
+            "results": [
+                {"board": 1, "ns": "1", "ew": "2", "contract": "4S", "declarer": "N", "tricks": 11},
+                {"board": 1, "ns": "3", "ew": "4", "contract": "passed-out"},
+                {"board": 1, "ns": "5", "ew": "6", "ns_score": 420},
+                {"board": 1, "ns": "7", "ew": "8", "artificial": {"NS": "A+", "EW": "A-"}},
+                {"board": 1, "ns": "9", "ew": "10", "weighted": [
+                    {"weight": "1/3", "contract": "3NT", "declarer": "N", "tricks": 9},
+                    {"weight": "2/3", "contract": "3NT", "declarer": "N", "tricks": 8}]},
+                {"board": 1, "ns": "11", "ew": "12", "split": {
+                    "NS": {"contract": "4S", "declarer": "E", "tricks": 10},
+                    "EW": {"contract": "4S", "declarer": "E", "tricks": 9}}},
+            ],
+        }
+    )  # fmt: skip
+    pages = render_site(score_event(event))
+    expected = ["4S N +1", "passed out", "assigned +420", "A+/A-", "weighted: 1/3 of +400"]
+    expected.append("split: NS 4S E =, EW 4S E -1")
+    for text in expected:
+        assert f"<td>{text}" in pages["boards/board-1.html"]
+    assert "<td>4S N +1</td>" in pages["pairs/pair-2.html"]
+    assert "<td>split: NS 4S E =, EW 4S E -1</td>" in pages["pairs/pair-12.html"]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bridgelaw.boards import board_dealer, board_vulnerability
+from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, suit_cards
 from bridgelaw.events.session import (
     BoardResults,
@@ -34,6 +35,7 @@ from bridgelaw.events.session import (
     number_text,
 )
 from bridgelaw.formats.files import Outputs, TreeWriter
+from bridgelaw.scoring.results import Played, Points, ResultLine
 
 Opener = Callable[[str], AbstractContextManager[TextIO]]
 """Where pages go: relative file name -> a text stream for it (a :class:`TreeWriter`'s open)."""
@@ -95,6 +97,23 @@ def _page(title: str, body: str, depth: int) -> str:
 
 def _pair_link(results: EventResults, pair: str, depth: int) -> str:
     return _link(pair, results.names.get(pair), depth)
+
+
+def _result_text(line: ResultLine) -> str:
+    """The traveller's text of a result, escaped; a plain played result (most of them) is
+    made once per distinct contract, declarer and tricks."""
+    played = line.played
+    side = line.ns_side
+    # one side's result for both, not weighted: the text is what was played
+    plain = isinstance(side, Points) and side is line.ew_side and len(side.components) == 1
+    if played is not None and plain:
+        return _played_text(played.contract, played.declarer, played.tricks)
+    return _e(line.describe())
+
+
+@lru_cache(maxsize=4096)
+def _played_text(contract: Contract, declarer: Seat | None, tricks: int | None) -> str:
+    return _e(Played(contract, declarer, tricks).text())
 
 
 @lru_cache(maxsize=16384)
@@ -172,7 +191,7 @@ def _board_page(
         cells += [
             _pair_link(results, line.ns, 1),
             _pair_link(results, line.ew, 1),
-            _e(line.describe()),
+            _result_text(line),
             _e(line.played.lead if line.played and line.played.lead else ""),
         ]
         numbers = [_value(r.ns_score), _value(r.ew_score), *_value_cells(results, r)]
@@ -236,22 +255,20 @@ def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextI
     stream.write(f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n")
     stream.write('<table class="scorecard">\n')
     stream.write("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>")
-    for direction, r in index.rows(pair):
+    names, mp = results.names, results.unit == "mp"
+    for direction, r in index.rows(pair):  # one row a board: the hot loop of a large site
         line = r.result
         board = line.board
-        score = r.ns_score if direction == 0 else r.ew_score
-        value = r.ns_value if direction == 0 else r.ew_value
-        cells = [
-            f'<a href="../boards/board-{board}.html">{board}</a>',
-            "NS" if direction == 0 else "EW",
-            _pair_link(results, line.pair(1 - direction), 1),
-            _e(line.describe()),
-            _value(score),
-            _value(value),
-        ]
-        if results.unit == "mp":
-            cells.append(_value(r.ns_percent if direction == 0 else r.ew_percent))
-        stream.write("\n<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        if direction == 0:
+            sat, other, score, value, percent = "NS", line.ew, r.ns_score, r.ns_value, r.ns_percent
+        else:
+            sat, other, score, value, percent = "EW", line.ns, r.ew_score, r.ew_value, r.ew_percent
+        stream.write(
+            f'\n<tr><td><a href="../boards/board-{board}.html">{board}</a></td><td>{sat}</td>'
+            f"<td>{_link(other, names.get(other), 1)}</td><td>{_result_text(line)}</td>"
+            f"<td>{_value(score)}</td><td>{_value(value)}</td>"
+            + (f"<td>{_value(percent)}</td></tr>" if mp else "</tr>")
+        )
     stream.write("\n</table>")
     stream.write(_FOOT)
 
