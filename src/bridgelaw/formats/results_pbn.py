@@ -334,7 +334,7 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
     line = r.result
     played = line.played
     contract, declarer, tricks = "-", "-", "-"
-    if played is not None and not line.is_split:
+    if played is not None and (line.ns_side is line.ew_side or not line.is_split):
         contract = "Pass" if played.contract.is_passed_out else str(played.contract)
         # Seat.NORTH is 0: compare with None, never test a seat for truth
         declarer = played.declarer.letter if played.declarer is not None else "-"
@@ -364,7 +364,8 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
         ]
     elif results.unit == "imps":
         cells += [number(r.ns_value), number(r.ew_value)]
-    remark = "" if played is not None and not line.is_split else line.describe()
+    one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
+    remark = "" if played is not None and one_result else line.describe()
     return [_text(c) for c in cells] + [remark]
 
 

@@ -135,7 +135,7 @@ def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: Any) ->
     xml.add("NS_PAIR_NUMBER", line.ns)
     xml.add("EW_PAIR_NUMBER", line.ew)
     played = line.played
-    if played is not None and not line.is_split:
+    if played is not None and (line.ns_side is line.ew_side or not line.is_split):
         passed = played.contract.is_passed_out
         xml.add("CONTRACT", "PASS" if passed else str(played.contract))
         if not passed and played.declarer is not None:
