@@ -24,7 +24,6 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -70,6 +69,8 @@ class EventInput:
     """Pair (or team) -> the players' names; when given, every pair must be listed."""
     deals: dict[int, Deal] = field(default_factory=dict)
     source: str = "<results>"
+    date: str | None = None
+    """The session's date as an ISO date (``2026-11-20``), when the input gives it."""
 
 
 @dataclass
@@ -167,6 +168,7 @@ class EventResults:
                 "percent": number(r.percent),
                 "matches" if self.scoring == "teams" else "boards": r.boards,
             }
+            | ({"names": self.names[r.pair]} if self.names.get(r.pair) else {})
             for r in self.ranking
         ]
         return data
@@ -185,11 +187,17 @@ def number(value: Fraction | int | None) -> float | int | None:
     """Two decimals, halves away from zero (the documented rounding of every output)."""
     if value is None:
         return None
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return int(exact)
-    scaled = Decimal(exact.numerator) / Decimal(exact.denominator)
-    return float(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    exact = value if type(value) in (int, Fraction) else Fraction(value)
+    top, bottom = exact.numerator, exact.denominator
+    if bottom == 1:
+        return int(top)
+    # exact integer rounding (every writer calls this for every number: no Decimal, no new
+    # Fraction); hundredths / 100 is the double nearest to the two-decimal value (int / int
+    # is correctly rounded), as float("36.18") is
+    hundredths, rest = divmod(abs(top) * 100, bottom)
+    if 2 * rest >= bottom:
+        hundredths += 1
+    return hundredths / 100 if top > 0 else -(hundredths / 100)
 
 
 def _result_json(r: ScoredResult, unit: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ Beyond the spec, the top level may carry (all optional):
   "arrow_switch": [7]}`` (or ``"howell"``); every result must fit it;
 * ``"datum"``: the Butler datum method (``trimmed``, ``trimmed-exact``, ``mean``, ``median``);
 * ``"deals"``: ``{"1": "N:AKQ2.KQ2.A32.K32 ..."}`` for the hand diagrams of the results site;
+* ``"date"``: the session's date, ``"2026-11-20"`` (written to USEBIO and PBN);
 * results may carry ``"round"`` and ``"table"``, and an artificial score may be ``"NP"``: the
   board was not played and is not scored for that side (Law 12C2d, the commentary's advice).
 
@@ -24,19 +25,21 @@ Beyond the spec, the top level may carry (all optional):
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import json
 import json.decoder
 import json.scanner
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TextIO
 
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.events.movements import make_movement
-from bridgelaw.events.session import SCORINGS, EventInput, MatchSpec
+from bridgelaw.events.session import SCORINGS, EventInput, EventResults, MatchSpec
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
@@ -404,6 +407,7 @@ def build_event(
     if not results:
         report(line, "the results list is empty")
     _read_extensions(data, event, line, report)
+    _read_date(data, event, line, report)
     return event  # possibly partial: the caller refuses it if anything was reported
 
 
@@ -469,6 +473,16 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
     return ok
 
 
+def _read_date(data: dict[str, Any], event: EventInput, line: int, report: Report) -> None:
+    value = data.get("date")
+    if value is None:
+        return
+    try:
+        event.date = datetime.date.fromisoformat(str(value).strip()).isoformat()
+    except ValueError:
+        report(line, f"date must be a date like 2026-11-20, not {value!r}")
+
+
 def _required_int(obj: dict[str, Any], key: str) -> int:
     value = _int(obj.get(key))
     if value is None:
@@ -503,3 +517,29 @@ def _skip_space(text: str, index: int) -> int:
     while index < len(text) and text[index] in " \t\r\n":
         index += 1
     return index
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def write_results_json(results: EventResults, stream: TextIO) -> None:
+    """Write :meth:`EventResults.to_json` to ``stream`` board by board, so that a large event
+    is never held twice in memory as one text; the text is the same as ``json.dumps`` of the
+    whole object."""
+    empty = dataclasses.replace(results, boards=[])
+    head, tail = _split_at_boards(json.dumps(empty.to_json(), ensure_ascii=False))
+    stream.write(head)
+    for index, board in enumerate(results.boards):
+        one = dataclasses.replace(results, boards=[board], ranking=[], matches=[])
+        if index:
+            stream.write(", ")
+        stream.write(json.dumps(one.to_json()["boards"][0], ensure_ascii=False))
+    stream.write(tail)
+
+
+def _split_at_boards(text: str) -> tuple[str, str]:
+    """The object's text before and after the inside of its (empty) ``"boards"`` list. Inside a
+    JSON string a quote is escaped, so the first ``"boards": [`` is the key itself."""
+    key = '"boards": ['
+    at = text.index(key) + len(key)
+    return text[:at], text[at:]
