@@ -10,7 +10,10 @@ with an ``expect`` mapping, written from the Laws, not from the engine's output:
 * ``rulings``: the exact list of ruling clauses, in order;
 * ``reviews_include`` / ``reviews_exclude``: as the two above, for the laws of ``reviews``
   (what is left to the director's judgement at the end of the board);
-* ``error_event``: the script must stop with a script error at this event.
+* ``error_event``: the script must stop with a script error at this event;
+* ``adjudicated``: with ``adjudicate: true`` (the Law 70 adjudicator settles a disputed claim
+  the director has not ruled on), the tricks of the remaining ones it gives the claimer's side;
+  ``line_includes``: words its ruling (the line assumed) must contain.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from bridgelaw.analysis.adjudicate import Law70Adjudicator
 from bridgelaw.table import ScriptError
 from bridgelaw.table.script import load_script, run_script
 
@@ -42,7 +46,17 @@ def check(path: Path) -> None:
             run_script(script)
         assert info.value.index == error_event, str(info.value)
         return
-    output = run_script(script).to_json()
+    adjudicator = Law70Adjudicator() if script.adjudicate else None
+    table = run_script(script, adjudicator)
+    output = table.to_json()
+    adjudicated = expect.pop("adjudicated", None)
+    line_includes = expect.pop("line_includes", [])
+    if adjudicated is not None or line_includes:
+        assert adjudicator is not None and adjudicator.last is not None, "nothing adjudicated"
+        if adjudicated is not None:
+            assert adjudicator.last.tricks == adjudicated, adjudicator.ruling_text()
+        for words in line_includes:
+            assert str(words) in adjudicator.ruling_text(), (words, adjudicator.ruling_text())
     laws = [r["law"] for r in output["rulings"]]
     for clause in expect.pop("rulings_include", []):
         assert any(law.startswith(str(clause)) for law in laws), (clause, laws)

@@ -1,0 +1,600 @@
+"""Law 70: a disputed claim adjudicated, every doubtful point against the claimer.
+
+The result is the tricks (of those still to be played) the claimer's side gets, with the line
+it assumed: a ruling for the director to confirm or change (``director tricks n`` still
+decides). It is reached by a search of the play from the position at the claim:
+
+* **the claimer's opponents** defend double dummy: every legal card (70A, the doubtful points
+  go against the claimer, so they are assumed to find the best defence against his line);
+* **the claimer's side** (the claimer and his partner, dummy included) plays only the cards that
+  agree with his statement (68C, 70D1) and, among those, only **normal** plays, and of these
+  the search takes the worst for him (70A, 70D1: an unstated line that would succeed is not
+  accepted when a less successful normal line exists). "Normal" includes careless and inferior
+  plays, not irrational ones (the footnote to Laws 70 and 71).
+
+**Normal plays of the claimer's side**, in this module's words (the opponents' cards are known
+to him as a set, not their split, so nothing below looks at who holds them except when an
+opponent has shown out of a suit in the line being followed):
+
+* *on lead*: any suit, in any order (careless order is normal, so entries may be wasted and a
+  suit may be blocked); in that suit the hand leads its top card, or its lowest card when its
+  top card is not a master (a master beats every card of the suit the opponents still hold):
+  a suit is cashed from the top, and a low card goes towards partner's winners or gives up a
+  trick (70E2: from the top unless the claimer said otherwise). Each stated step (drawing
+  trumps, cashing a suit, leading a card, ruffing, conceding, a finesse) takes the lead, in the
+  order stated, while it can be done from the hand on lead.
+* *following suit*: when no opponent plays after him in the trick, the cheapest card that wins
+  if an opponent is winning (not taking a trick he surely wins is irrational), else his lowest
+  card or, under partner's winner, his highest (overtaking to unblock is careless, not
+  irrational). When an opponent still plays after him: his highest card, his cheapest sure
+  winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
+  partner is winning or he is second to play. A card that would win only because an
+  opponent holds a given card (a finesse) is no normal play unless the claimer stated it, or
+  the opponent still to play has shown out of the suit (70E1).
+* *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
+  ruff when he plays last, also the highest otherwise), or a discard: the lowest card of any
+  suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
+  card is a winner); not ruffing a trick an opponent wins is normal only when an opponent still
+  plays after him; ruffing partner's sure winner is not normal. A stated ruff is always taken.
+* *trumps* (70C): when the claimer did not mention trumps, an opponent's trump may win a trick
+  whenever any of the normal orders above lets it; when he did ("drawing trumps"), trumps are
+  led first while an opponent holds one.
+* *a squeeze or endplay* is credited only when stated ("on a squeeze"): the claimer's side
+  then plays the best of its normal plays, so a squeeze that works against any defence
+  counts; otherwise the worst normal play is assumed and no unstated squeeze is credited.
+
+Limits: the position handed over has no history, so an opponent's show-out before the claim
+is not known (70E1's first exception applies only to show-outs in the line searched); the
+2007 exception "or failing to adopt the line would be irrational" is not applied beyond it.
+The claimer is never credited more than he claimed (the rest he conceded, 68B1; 71 may give
+it back, but that is the director's separate decision).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgelaw.analysis.statements import Statement, Step, parse_statement
+from bridgelaw.cards import SUIT_MASK, Seat, Strain, card_name
+from bridgelaw.table.position import PlayPosition
+
+SUITS = "CDHS"
+_INF = 99
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass
+class Adjudication:
+    """A Law 70 ruling for the director: the tricks, the line assumed, and why."""
+
+    claimer: Seat
+    remaining: int
+    claimed: int
+    tricks: int
+    """Tricks of the remaining credited to the claimer's side."""
+    double_dummy: int | None
+    """What the claimer's side would take with perfect play of both sides (DDS)."""
+    statement: Statement
+    line: list[str] = field(default_factory=list)
+    """The line assumed, trick by trick (the leader first, the winner in brackets)."""
+    notes: list[str] = field(default_factory=list)
+    """Sentences, each with its clause."""
+
+    def text(self) -> str:
+        side = "NS" if self.claimer.side == 0 else "EW"
+        parts = [
+            f"{side} get {self.tricks} of the {self.remaining} remaining tricks "
+            f"({self.claimer.letter} claimed {self.claimed})"
+        ]
+        parts.extend(self.notes)
+        if self.line:
+            parts.append("line assumed: " + "; ".join(self.line))
+        return ". ".join(parts) + "."
+
+
+class _Search:
+    """The play from the claim on, the claimer's side restricted to its normal plays."""
+
+    def __init__(self, position: PlayPosition, claimer: Seat, statement: Statement) -> None:
+        self.trump = -1 if position.trump == Strain.NOTRUMP else int(position.trump)
+        self.side = claimer.side
+        self.statement = statement
+        self.steps: tuple[Step, ...] = statement.steps
+        self.maximise = statement.squeeze
+        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+
+    # -- small facts ------------------------------------------------------------------------
+
+    def ours(self, seat: int) -> bool:
+        return (seat & 1) == self.side
+
+    def opp_cards(self, hands: tuple[int, ...]) -> int:
+        return hands[1 - self.side] | hands[3 - self.side]
+
+    def our_cards(self, hands: tuple[int, ...]) -> int:
+        return hands[self.side] | hands[2 + self.side]
+
+    def winner(self, trick: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+        """(seat, card) winning the trick so far."""
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            suit = card // 13
+            best_suit = best // 13
+            if (suit == best_suit and card > best) or (
+                suit == self.trump and best_suit != self.trump
+            ):
+                best_seat, best = seat, card
+        return best_seat, best
+
+    def is_master(self, card: int, hands: tuple[int, ...]) -> bool:
+        """The card beats every card of its suit the opponents still hold."""
+        opp = self.opp_cards(hands) & SUIT_MASK[card // 13]
+        return card > _high(opp) if opp else True
+
+    # -- the stated steps -------------------------------------------------------------------
+
+    def step_live(self, step: Step, hands: tuple[int, ...]) -> bool:
+        ours = self.our_cards(hands)
+        if step.kind == "trumps":
+            if self.trump < 0:
+                return False
+            t = SUIT_MASK[self.trump]
+            return bool(self.opp_cards(hands) & t) and bool(ours & t)
+        if step.kind == "cash":
+            mask = ours & SUIT_MASK[step.suit]
+            return any(self.is_master(c, hands) for c in _cards(mask))
+        if step.kind in ("lead",):
+            return bool(ours >> step.card & 1)
+        if step.kind == "concede":
+            return bool(ours & SUIT_MASK[step.suit])
+        if step.kind == "ruff":
+            return self.trump >= 0 and any(
+                hands[a] & SUIT_MASK[step.suit]
+                and not hands[b] & SUIT_MASK[step.suit]
+                and hands[b] & SUIT_MASK[self.trump]
+                for a, b in ((self.side, 2 + self.side), (2 + self.side, self.side))
+            )
+        if step.kind == "finesse":
+            holder = next((s for s in (self.side, 2 + self.side) if hands[s] >> step.card & 1), -1)
+            return holder >= 0 and bool(hands[holder ^ 2] & SUIT_MASK[step.card // 13])
+        return False  # pragma: no cover
+
+    def live_step(self, index: int, hands: tuple[int, ...]) -> int:
+        while index < len(self.steps) and not self.step_live(self.steps[index], hands):
+            index += 1
+        return index
+
+    def step_done(self, index: int, trick: tuple[tuple[int, int], ...]) -> int:
+        """A trick played: does it complete a concede or ruff step (counted by tricks)?"""
+        if index >= len(self.steps):
+            return index
+        step = self.steps[index]
+        led = trick[0][1] // 13
+        if step.kind == "concede" and led == step.suit:
+            return index + 1
+        if (
+            step.kind == "ruff"
+            and led == step.suit
+            and any(self.ours(s) and c // 13 == self.trump for s, c in trick)
+        ):
+            return index + 1
+        return index
+
+    # -- normal plays -----------------------------------------------------------------------
+
+    def leads(self, hands: tuple[int, ...], seat: int, step_index: int) -> list[int]:
+        hand = hands[seat]
+        step = self.steps[step_index] if step_index < len(self.steps) else None
+        suits = [s for s in range(4) if hand & SUIT_MASK[s]]
+        if step is not None:  # 68C: the stated line, in the order stated
+            wanted = self._step_lead(step, hands, seat)
+            if wanted is not None:
+                return wanted
+        out: list[int] = []
+        for s in suits:
+            held = hand & SUIT_MASK[s]
+            top = _high(held)
+            if (
+                any(f // 13 == s and hand >> f & 1 for f in self.statement.finesses)
+                and len(suits) > 1
+            ):
+                continue  # the finesse card's hand waits for the lead towards it
+            out.append(top)
+            low = _low(held)
+            if low != top and not self.is_master(top, hands):
+                out.append(low)  # towards partner's winners, or giving up a trick (70E2)
+        return out
+
+    def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
+        hand = hands[seat]
+        if step.kind == "trumps":
+            held = hand & SUIT_MASK[self.trump]
+            return [_high(held)] if held else None
+        if step.kind == "lead":
+            return [step.card] if hand >> step.card & 1 else None
+        if step.kind == "cash":
+            held = hand & SUIT_MASK[step.suit]
+            if not held:
+                return None
+            top = _high(held)
+            if self.is_master(top, hands):
+                return [top]
+            return [_low(held)]  # the masters are in partner's hand: lead towards them
+        if step.kind == "concede":
+            held = hand & SUIT_MASK[step.suit]
+            if not held:
+                return None
+            top = _high(held)
+            return [top] if self.is_master(top, hands) else [_low(held)]
+        if step.kind == "ruff":
+            held = hand & SUIT_MASK[step.suit]
+            partner = hands[seat ^ 2]
+            if held and not partner & SUIT_MASK[step.suit]:
+                return [_low(held)]
+            return None
+        if step.kind == "finesse":
+            suit = step.card // 13
+            held = hand & SUIT_MASK[suit]
+            if held and hands[seat ^ 2] >> step.card & 1:
+                return [_low(held)]
+            return None
+        return None  # pragma: no cover
+
+    def follows(
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        trick: tuple[tuple[int, int], ...],
+        voids: int,
+    ) -> list[int]:
+        hand = hands[seat]
+        led = trick[0][1] // 13
+        win_seat, win_card = self.winner(trick)
+        partner_winning = self.ours(win_seat)
+        later = [(trick[0][0] + k) & 3 for k in range(len(trick) + 1, 4)]
+        later_opps = [s for s in later if not self.ours(s)]
+        held = hand & SUIT_MASK[led]
+        opp_suit = self.opp_cards(hands) & SUIT_MASK[led]
+        opp_trumps = self.opp_cards(hands) & SUIT_MASK[self.trump] if self.trump >= 0 else 0
+
+        def beats(card: int) -> bool:
+            return self.winner((*trick, (seat, card)))[0] == seat
+
+        def sure(card: int) -> bool:
+            """Wins the trick whatever the opponents still to play hold (as he knows it)."""
+            if not beats(card):
+                return False
+            for s in later_opps:
+                if voids >> (s * 4 + card // 13) & 1:
+                    if card // 13 != self.trump and opp_trumps:
+                        return False
+                    continue
+                if opp_suit and card // 13 == led and card < _high(opp_suit):
+                    return False
+            return True
+
+        if held:
+            cards = _cards(held)
+            options: list[int] = []
+            for f in self.statement.finesses:  # 70D1: the stated finesse is taken
+                if hand >> f & 1 and f // 13 == led and beats(f) and not partner_winning:
+                    return [f]
+            winning = [c for c in cards if beats(c)]
+            if not later_opps:
+                if partner_winning:
+                    return sorted({cards[0], cards[-1]})
+                if winning:
+                    return [winning[0]]
+                return [cards[0]]
+            options.append(cards[-1])
+            sure_cards = [c for c in cards if sure(c)]
+            if sure_cards:
+                options.append(sure_cards[0])
+            second = len(trick) == 1
+            if not sure_cards or partner_winning or second:
+                options.append(cards[0])
+            return sorted(set(options))
+        # void in the suit led: ruff or discard
+        ruffs: list[int] = []
+        sure_ruffs: list[int] = []
+        if self.trump >= 0 and led != self.trump:
+            trumps = [c for c in _cards(hand & SUIT_MASK[self.trump]) if beats(c)]
+            if trumps:
+                ruffs = [trumps[0]] if not later_opps else sorted({trumps[0], trumps[-1]})
+                # a ruff no outstanding trump can beat wins the trick for sure
+                sure_ruffs = [c for c in trumps if not opp_trumps or c > _high(opp_trumps)]
+        partner_sure = partner_winning and (
+            not later_opps
+            or (
+                win_card // 13 == led
+                and not (opp_suit and win_card < _high(opp_suit))
+                and not (
+                    opp_trumps
+                    and led != self.trump
+                    and any(voids >> (s * 4 + led) & 1 for s in later_opps)
+                )
+            )
+        )
+        if partner_sure:
+            ruffs = []  # ruffing partner's sure winner is irrational
+        if ruffs and led in self.statement.ruff_suits:
+            return ruffs  # the stated ruff
+        discards = self.discards(hands, seat)
+        if ruffs and not partner_winning and (not later_opps or sure_ruffs):
+            # the trick is his for the ruffing: not ruffing is irrational
+            return ruffs if not later_opps else [sure_ruffs[0]]
+        return sorted(set(ruffs + discards))
+
+    def discards(self, hands: tuple[int, ...], seat: int) -> list[int]:
+        hand = hands[seat]
+        lows = [_low(hand & SUIT_MASK[s]) for s in range(4) if hand & SUIT_MASK[s]]
+        side_lows = [c for c in lows if c // 13 != self.trump] or lows
+        losers = [c for c in side_lows if not self.is_master(c, hands)]
+        if losers:
+            return losers
+        # every candidate is a winner: a suit the opponents no longer hold goes before the
+        # last guard of a suit they still hold (throwing a stopper then is irrational)
+        opp = self.opp_cards(hands)
+        idle = [c for c in side_lows if not opp & SUIT_MASK[c // 13]]
+        return idle or side_lows
+
+    def defender_cards(
+        self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
+    ) -> list[int]:
+        """Every legal card, one of each run of equivalent cards (no card of another hand or
+        of the trick between them)."""
+        hand = hands[seat]
+        if trick:
+            held = hand & SUIT_MASK[trick[0][1] // 13]
+            if held:
+                hand = held
+        present = hands[0] | hands[1] | hands[2] | hands[3]
+        for _s, c in trick:
+            present |= 1 << c
+        others = present & ~hands[seat]
+        out: list[int] = []
+        for s in range(4):
+            cards = _cards(hand & SUIT_MASK[s])
+            prev = -1
+            for c in cards:
+                if prev < 0 or (others >> (prev + 1)) & ((1 << (c - prev - 1)) - 1):
+                    out.append(c)
+                else:
+                    out[-1] = c  # the higher of equivalent cards
+                prev = c
+        return out
+
+    # -- the search -------------------------------------------------------------------------
+
+    def options(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        seat: int,
+        step: int,
+        voids: int,
+    ) -> list[int]:
+        if not self.ours(seat):
+            return self.defender_cards(hands, seat, trick)
+        if not trick:
+            return self.leads(hands, seat, step)
+        return self.follows(hands, seat, trick, voids)
+
+    def value(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        seat: int,
+        step: int,
+        voids: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Tricks for the claimer's side from here, the trick in progress included
+        (fail-soft alpha-beta: exact inside the window)."""
+        self.nodes += 1
+        if not trick:
+            if not any(hands):
+                return 0
+            step = self.live_step(step, hands)
+            key = (hands, seat, step, voids)
+            bounds = self.memo.get(key)
+            if bounds is not None:
+                low, high = bounds
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+            else:
+                low, high = 0, _INF
+            result = self._children(hands, trick, seat, step, voids, alpha, beta)
+            if result <= alpha:
+                self.memo[key] = (low, result)
+            elif result >= beta:
+                self.memo[key] = (result, high)
+            else:
+                self.memo[key] = (result, result)
+            return result
+        return self._children(hands, trick, seat, step, voids, alpha, beta)
+
+    def _children(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        seat: int,
+        step: int,
+        voids: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        maximise = self.maximise and self.ours(seat)
+        best = -_INF if maximise else _INF
+        for card in self.options(hands, trick, seat, step, voids):
+            v = self.child(hands, trick, seat, step, voids, card, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def child(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        seat: int,
+        step: int,
+        voids: int,
+        card: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        new = list(hands)
+        new[seat] &= ~(1 << card)
+        after = (*trick, (seat, card))
+        if trick and card // 13 != trick[0][1] // 13 and not self.ours(seat):
+            voids |= 1 << (seat * 4 + trick[0][1] // 13)  # shown out (70E1)
+        if len(after) < 4:
+            return self.value(tuple(new), after, (seat + 1) & 3, step, voids, alpha, beta)
+        win_seat, _card = self.winner(after)
+        won = 1 if self.ours(win_seat) else 0
+        rest = self.value(
+            tuple(new), (), win_seat, self.step_done(step, after), voids, alpha - won, beta - won
+        )
+        return won + rest
+
+    def line(
+        self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], seat: int, target: int
+    ) -> list[str]:
+        """The line the value assumes: at each turn a card that keeps the value."""
+        out: list[str] = []
+        step, voids = 0, 0
+        played: list[tuple[int, int]] = list(trick)
+        while any(hands):
+            if not played:
+                step = self.live_step(step, hands)
+            chosen = None
+            for card in self.options(hands, tuple(played), seat, step, voids):
+                v = self.child(
+                    hands, tuple(played), seat, step, voids, card, target - 1, target + 1
+                )
+                if v == target:
+                    chosen = card
+                    break
+            if chosen is None:  # pragma: no cover - the value came from these children
+                break
+            new = list(hands)
+            new[seat] &= ~(1 << chosen)
+            hands = tuple(new)
+            if played and chosen // 13 != played[0][1] // 13 and not self.ours(seat):
+                voids |= 1 << (seat * 4 + played[0][1] // 13)
+            played.append((seat, chosen))
+            seat = (seat + 1) & 3
+            if len(played) == 4:
+                win_seat, _c = self.winner(tuple(played))
+                out.append(
+                    " ".join(f"{Seat(s).letter}:{card_name(c)}" for s, c in played)
+                    + f" ({Seat(win_seat).letter})"
+                )
+                if self.ours(win_seat):
+                    target -= 1
+                step = self.step_done(step, tuple(played))
+                played = []
+                seat = win_seat
+        return out
+
+
+class Law70Adjudicator:
+    """A :class:`~bridgelaw.table.claims.ClaimAdjudicator`: Law 70 by search (module doc).
+
+    ``last`` keeps the last ruling with its line, for the table's record and the director.
+    """
+
+    def __init__(self, double_dummy: bool = True) -> None:
+        self.double_dummy = double_dummy
+        self.last: Adjudication | None = None
+
+    def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
+        return self.adjudicate(position, claimer, claimed, statement).tricks
+
+    def ruling_text(self) -> str:
+        """The last ruling in words: the tricks, why, and the line assumed."""
+        return "" if self.last is None else self.last.text()
+
+    def adjudicate(
+        self, position: PlayPosition, claimer: Seat, claimed: int, statement: str
+    ) -> Adjudication:
+        parsed = parse_statement(statement)
+        notes: list[str] = []
+        if not parsed.understood:
+            notes.append(
+                f'70A: the statement "{statement}" is not understood ("{parsed.problem}"), so it '
+                "counts as no statement: the most unfavourable normal line"
+            )
+            parsed = Statement(statement, True)
+        elif not statement.strip():
+            notes.append("68C, 70A: no statement; the most unfavourable normal line")
+        search = _Search(position, claimer, parsed)
+        hands = tuple(position.hands)
+        trick = tuple((int(s), c) for s, c in position.trick)
+        seat = int(position.next_to_play)
+        value = search.value(hands, trick, seat, 0, 0, -1, _INF)
+        tricks = min(value, claimed)
+        line = search.line(hands, trick, seat, value)
+        dd = None
+        if self.double_dummy:
+            from bridgelaw.analysis.positions import dd_tricks
+
+            dd = dd_tricks(position, claimer)
+        self._explain(position, parsed, value, claimed, dd, notes)
+        result = Adjudication(claimer, position.remaining, claimed, tricks, dd, parsed, line, notes)
+        self.last = result
+        return result
+
+    def _explain(
+        self,
+        position: PlayPosition,
+        statement: Statement,
+        value: int,
+        claimed: int,
+        dd: int | None,
+        notes: list[str],
+    ) -> None:
+        if statement.trumps_mentioned:
+            notes.append("70C: the claimer mentioned trumps, so he draws them first")
+        if statement.squeeze:
+            notes.append("a squeeze or endplay was stated: the best normal play is credited")
+        else:
+            notes.append("70A, 70D1: the worst normal line that agrees with the statement")
+        if dd is not None and dd > value:
+            notes.append(
+                f"double dummy the side would take {dd}: no unstated finesse, squeeze or "
+                "careful order is credited (70D1, 70E1)"
+            )
+        if value > claimed:
+            notes.append(f"the line gives {value}, but no more than the {claimed} claimed (68B1)")
+
+
+__all__ = ["Adjudication", "Law70Adjudicator", "parse_statement"]
