@@ -118,6 +118,13 @@ class _Search:
         self.steps: tuple[Step, ...] = statement.steps
         self.maximise = statement.squeeze
         self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.rank_cache: dict[int, dict[int, int]] = {}
+        self.named = 0
+        self.finesses = statement.finesses
+        self.ruff_suits = statement.ruff_suits
+        for step in self.steps:
+            if step.card >= 0:
+                self.named |= 1 << step.card
         self.nodes = 0
 
     # -- small facts ------------------------------------------------------------------------
@@ -211,15 +218,12 @@ class _Search:
         for s in suits:
             held = hand & SUIT_MASK[s]
             top = _high(held)
-            if (
-                any(f // 13 == s and hand >> f & 1 for f in self.statement.finesses)
-                and len(suits) > 1
-            ):
+            if any(f // 13 == s and hand >> f & 1 for f in self.finesses) and len(suits) > 1:
                 continue  # the finesse card's hand waits for the lead towards it
-            out.append(top)
             low = _low(held)
             if low != top and not self.is_master(top, hands):
                 out.append(low)  # towards partner's winners, or giving up a trick (70E2)
+            out.append(top)
         return out
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
@@ -258,89 +262,62 @@ class _Search:
         return None  # pragma: no cover
 
     def follows(
-        self,
-        hands: tuple[int, ...],
-        seat: int,
-        trick: tuple[tuple[int, int], ...],
-        voids: int,
+        self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
     ) -> list[int]:
         hand = hands[seat]
+        trump = self.trump
         led = trick[0][1] // 13
         win_seat, win_card = self.winner(trick)
+        win_suit = win_card // 13
         partner_winning = self.ours(win_seat)
-        later = [(trick[0][0] + k) & 3 for k in range(len(trick) + 1, 4)]
-        later_opps = [s for s in later if not self.ours(s)]
+        later_opps = len(trick) < 3  # an opponent plays after him (the sides alternate)
+        opp = self.opp_cards(hands)
+        opp_suit = opp & SUIT_MASK[led]
+        opp_trumps = opp & SUIT_MASK[trump] if trump >= 0 else 0
         held = hand & SUIT_MASK[led]
-        opp_suit = self.opp_cards(hands) & SUIT_MASK[led]
-        opp_trumps = self.opp_cards(hands) & SUIT_MASK[self.trump] if self.trump >= 0 else 0
-
-        def beats(card: int) -> bool:
-            return self.winner((*trick, (seat, card)))[0] == seat
-
-        def sure(card: int) -> bool:
-            """Wins the trick whatever the opponents still to play hold (as he knows it)."""
-            if not beats(card):
-                return False
-            for s in later_opps:
-                if voids >> (s * 4 + card // 13) & 1:
-                    if card // 13 != self.trump and opp_trumps:
-                        return False
-                    continue
-                if opp_suit and card // 13 == led and card < _high(opp_suit):
-                    return False
-            return True
-
         if held:
-            cards = _cards(held)
-            options: list[int] = []
-            for f in self.statement.finesses:  # 70D1: the stated finesse is taken
-                if hand >> f & 1 and f // 13 == led and beats(f) and not partner_winning:
+            for f in self.finesses:  # 70D1: the stated finesse is taken
+                stated = hand >> f & 1 and f // 13 == led == win_suit and f > win_card
+                if stated and not partner_winning:
                     return [f]
-            winning = [c for c in cards if beats(c)]
+            low, high = _low(held), _high(held)
+            winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
             if not later_opps:
                 if partner_winning:
-                    return sorted({cards[0], cards[-1]})
-                if winning:
-                    return [winning[0]]
-                return [cards[0]]
-            options.append(cards[-1])
-            sure_cards = [c for c in cards if sure(c)]
-            if sure_cards:
-                options.append(sure_cards[0])
-            second = len(trick) == 1
-            if not sure_cards or partner_winning or second:
-                options.append(cards[0])
+                    return [low] if low == high else [low, high]
+                return [_low(winning)] if winning else [low]
+            # sure: beats the card winning now and every card the opponents hold in the suit
+            sure = winning & ~((2 << _high(opp_suit)) - 1) if opp_suit else winning
+            options = [high]
+            if sure:
+                options.append(_low(sure))
+            if not sure or partner_winning or len(trick) == 1:
+                options.append(low)
             return sorted(set(options))
         # void in the suit led: ruff or discard
         ruffs: list[int] = []
-        sure_ruffs: list[int] = []
-        if self.trump >= 0 and led != self.trump:
-            trumps = [c for c in _cards(hand & SUIT_MASK[self.trump]) if beats(c)]
+        sure_ruff = -1
+        if trump >= 0 and led != trump:
+            trumps = hand & SUIT_MASK[trump]
+            if win_suit == trump:
+                trumps &= ~((2 << win_card) - 1)
             if trumps:
-                ruffs = [trumps[0]] if not later_opps else sorted({trumps[0], trumps[-1]})
+                t_low, t_high = _low(trumps), _high(trumps)
+                ruffs = [t_low] if not later_opps or t_low == t_high else [t_low, t_high]
                 # a ruff no outstanding trump can beat wins the trick for sure
-                sure_ruffs = [c for c in trumps if not opp_trumps or c > _high(opp_trumps)]
+                safe = trumps & ~((2 << _high(opp_trumps)) - 1) if opp_trumps else trumps
+                sure_ruff = _low(safe) if safe else -1
         partner_sure = partner_winning and (
-            not later_opps
-            or (
-                win_card // 13 == led
-                and not (opp_suit and win_card < _high(opp_suit))
-                and not (
-                    opp_trumps
-                    and led != self.trump
-                    and any(voids >> (s * 4 + led) & 1 for s in later_opps)
-                )
-            )
+            not later_opps or (win_suit == led and not (opp_suit and win_card < _high(opp_suit)))
         )
         if partner_sure:
             ruffs = []  # ruffing partner's sure winner is irrational
-        if ruffs and led in self.statement.ruff_suits:
+        if ruffs and led in self.ruff_suits:
             return ruffs  # the stated ruff
-        discards = self.discards(hands, seat)
-        if ruffs and not partner_winning and (not later_opps or sure_ruffs):
+        if ruffs and not partner_winning and (not later_opps or sure_ruff >= 0):
             # the trick is his for the ruffing: not ruffing is irrational
-            return ruffs if not later_opps else [sure_ruffs[0]]
-        return sorted(set(ruffs + discards))
+            return ruffs if not later_opps else [sure_ruff]
+        return sorted(set(ruffs + self.discards(hands, seat)))
 
     def discards(self, hands: tuple[int, ...], seat: int) -> list[int]:
         hand = hands[seat]
@@ -379,9 +356,42 @@ class _Search:
                 else:
                     out[-1] = c  # the higher of equivalent cards
                 prev = c
+        out.reverse()  # high cards first: the tricks the defence can take are found early
         return out
 
     # -- the search -------------------------------------------------------------------------
+
+    def relative(self, hands: tuple[int, ...]) -> tuple[int, ...]:
+        """The hands with each suit's ranks renumbered among the cards still held (as a
+        double-dummy solver does): positions that differ only in which small cards are gone
+        share one memo entry. Nothing in the normal plays depends on more than the order of
+        the cards held, except the cards the statement names (:meth:`stated_held`)."""
+        present = hands[0] | hands[1] | hands[2] | hands[3]
+        table = self.rank_cache.get(present)
+        if table is None:
+            table = {}
+            for suit in range(4):
+                for rel, c in enumerate(_cards(present & SUIT_MASK[suit])):
+                    table[c] = suit * 13 + rel
+            self.rank_cache[present] = table
+        out = []
+        for hand in hands:
+            bits = 0
+            for c in _cards(hand):
+                bits |= 1 << table[c]
+            out.append(bits)
+        return tuple(out)
+
+    def stated_held(self, hands: tuple[int, ...]) -> tuple[int, ...]:
+        """Where the cards the statement names stand (held or not, and their relative rank)."""
+        if not self.named:
+            return ()
+        present = hands[0] | hands[1] | hands[2] | hands[3]
+        out = []
+        for c in _cards(self.named):
+            below = present & SUIT_MASK[c // 13] & ((1 << c) - 1)
+            out.append(bin(below).count("1") if present >> c & 1 else -1)
+        return tuple(out)
 
     def options(
         self,
@@ -389,13 +399,43 @@ class _Search:
         trick: tuple[tuple[int, int], ...],
         seat: int,
         step: int,
-        voids: int,
     ) -> list[int]:
         if not self.ours(seat):
             return self.defender_cards(hands, seat, trick)
-        if not trick:
-            return self.leads(hands, seat, step)
-        return self.follows(hands, seat, trick, voids)
+        cards = self.leads(hands, seat, step) if trick == () else self.follows(hands, seat, trick)
+        if len(cards) < 2:
+            return cards
+        # equivalent cards (no card of another hand or of the trick between them) are one play
+        present = hands[0] | hands[1] | hands[2] | hands[3]
+        for _s, c in trick:
+            present |= 1 << c
+        hand = hands[seat]
+        others = present & ~hand
+        out: list[int] = []
+        for c in cards:
+            top = c
+            nxt = c + 1
+            while nxt % 13 and not others >> nxt & 1:
+                if hand >> nxt & 1:
+                    top = nxt
+                nxt += 1
+            if top not in out:
+                out.append(top)
+        return out
+
+    def sure_tricks(self, hands: tuple[int, ...]) -> int:
+        """A lower bound of the claimer's tricks from a trick's start: the trumps of one of
+        his hands that no opponent's trump beats each win a trick, however carelessly played
+        (only partner's higher trump could take that trick, and it is his side's too)."""
+        if self.trump < 0:
+            return 0
+        mask = SUIT_MASK[self.trump]
+        opp = self.opp_cards(hands) & mask
+        above = ~((2 << _high(opp)) - 1) if opp else -1
+        return max(
+            bin(hands[self.side] & mask & above).count("1"),
+            bin(hands[2 + self.side] & mask & above).count("1"),
+        )
 
     def value(
         self,
@@ -403,7 +443,6 @@ class _Search:
         trick: tuple[tuple[int, int], ...],
         seat: int,
         step: int,
-        voids: int,
         alpha: int,
         beta: int,
     ) -> int:
@@ -414,7 +453,11 @@ class _Search:
             if not any(hands):
                 return 0
             step = self.live_step(step, hands)
-            key = (hands, seat, step, voids)
+            if not self.maximise:
+                floor = self.sure_tricks(hands)
+                if floor >= beta:
+                    return floor  # fail high: this line gives at least the window's top
+            key = (self.relative(hands), seat, step, self.stated_held(hands))
             bounds = self.memo.get(key)
             if bounds is not None:
                 low, high = bounds
@@ -425,7 +468,7 @@ class _Search:
                 alpha, beta = max(alpha, low), min(beta, high)
             else:
                 low, high = 0, _INF
-            result = self._children(hands, trick, seat, step, voids, alpha, beta)
+            result = self._children(hands, trick, seat, step, alpha, beta)
             if result <= alpha:
                 self.memo[key] = (low, result)
             elif result >= beta:
@@ -433,7 +476,7 @@ class _Search:
             else:
                 self.memo[key] = (result, result)
             return result
-        return self._children(hands, trick, seat, step, voids, alpha, beta)
+        return self._children(hands, trick, seat, step, alpha, beta)
 
     def _children(
         self,
@@ -441,14 +484,13 @@ class _Search:
         trick: tuple[tuple[int, int], ...],
         seat: int,
         step: int,
-        voids: int,
         alpha: int,
         beta: int,
     ) -> int:
         maximise = self.maximise and self.ours(seat)
         best = -_INF if maximise else _INF
-        for card in self.options(hands, trick, seat, step, voids):
-            v = self.child(hands, trick, seat, step, voids, card, alpha, beta)
+        for card in self.options(hands, trick, seat, step):
+            v = self.child(hands, trick, seat, step, card, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -466,7 +508,6 @@ class _Search:
         trick: tuple[tuple[int, int], ...],
         seat: int,
         step: int,
-        voids: int,
         card: int,
         alpha: int,
         beta: int,
@@ -474,14 +515,14 @@ class _Search:
         new = list(hands)
         new[seat] &= ~(1 << card)
         after = (*trick, (seat, card))
-        if trick and card // 13 != trick[0][1] // 13 and not self.ours(seat):
-            voids |= 1 << (seat * 4 + trick[0][1] // 13)  # shown out (70E1)
         if len(after) < 4:
-            return self.value(tuple(new), after, (seat + 1) & 3, step, voids, alpha, beta)
+            return self.value(tuple(new), after, (seat + 1) & 3, step, alpha, beta)
         win_seat, _card = self.winner(after)
         won = 1 if self.ours(win_seat) else 0
+        if beta - won <= 0:
+            return won  # this line has reached the window's top already: no need to go on
         rest = self.value(
-            tuple(new), (), win_seat, self.step_done(step, after), voids, alpha - won, beta - won
+            tuple(new), (), win_seat, self.step_done(step, after), alpha - won, beta - won
         )
         return won + rest
 
@@ -490,16 +531,14 @@ class _Search:
     ) -> list[str]:
         """The line the value assumes: at each turn a card that keeps the value."""
         out: list[str] = []
-        step, voids = 0, 0
+        step = 0
         played: list[tuple[int, int]] = list(trick)
         while any(hands):
             if not played:
                 step = self.live_step(step, hands)
             chosen = None
-            for card in self.options(hands, tuple(played), seat, step, voids):
-                v = self.child(
-                    hands, tuple(played), seat, step, voids, card, target - 1, target + 1
-                )
+            for card in self.options(hands, tuple(played), seat, step):
+                v = self.child(hands, tuple(played), seat, step, card, target - 1, target + 1)
                 if v == target:
                     chosen = card
                     break
@@ -508,8 +547,6 @@ class _Search:
             new = list(hands)
             new[seat] &= ~(1 << chosen)
             hands = tuple(new)
-            if played and chosen // 13 != played[0][1] // 13 and not self.ours(seat):
-                voids |= 1 << (seat * 4 + played[0][1] // 13)
             played.append((seat, chosen))
             seat = (seat + 1) & 3
             if len(played) == 4:
@@ -560,7 +597,7 @@ class Law70Adjudicator:
         hands = tuple(position.hands)
         trick = tuple((int(s), c) for s, c in position.trick)
         seat = int(position.next_to_play)
-        value = search.value(hands, trick, seat, 0, 0, -1, _INF)
+        value = search.value(hands, trick, seat, 0, -1, _INF)
         tricks = min(value, claimed)
         line = search.line(hands, trick, seat, value)
         dd = None
