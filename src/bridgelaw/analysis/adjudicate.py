@@ -13,8 +13,7 @@ decides). It is reached by a search of the play from the position at the claim:
   plays, not irrational ones (the footnote to Laws 70 and 71).
 
 **Normal plays of the claimer's side**, in this module's words (the opponents' cards are known
-to him as a set, not their split, so nothing below looks at who holds them except when an
-opponent has shown out of a suit in the line being followed):
+to him as a set, not their split, so nothing below looks at who holds them):
 
 * *on lead*: any suit, in any order (careless order is normal, so entries may be wasted and a
   suit may be blocked); in that suit the hand leads its top card, or its lowest card when its
@@ -29,8 +28,8 @@ opponent has shown out of a suit in the line being followed):
   irrational). When an opponent still plays after him: his highest card, his cheapest sure
   winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
   partner is winning or he is second to play. A card that would win only because an
-  opponent holds a given card (a finesse) is no normal play unless the claimer stated it, or
-  the opponent still to play has shown out of the suit (70E1).
+  opponent holds a given card (a finesse) is no normal play unless the claimer stated it
+  (70D1, 70E1).
 * *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
   ruff when he plays last, also the highest otherwise), or a discard: the lowest card of any
   suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
@@ -44,8 +43,8 @@ opponent has shown out of a suit in the line being followed):
   counts; otherwise the worst normal play is assumed and no unstated squeeze is credited.
 
 Limits: the position handed over has no history, so an opponent's show-out before the claim
-is not known (70E1's first exception applies only to show-outs in the line searched); the
-2007 exception "or failing to adopt the line would be irrational" is not applied beyond it.
+(70E1's exception) is not known, and a show-out within the searched line is not used either;
+the 2007 exception "or failing to adopt the line would be irrational" is not applied.
 The claimer is never credited more than he claimed (the rest he conceded, 68B1; 71 may give
 it back, but that is the director's separate decision).
 """
@@ -605,7 +604,7 @@ class Law70Adjudicator:
             from bridgelaw.analysis.positions import dd_tricks
 
             dd = dd_tricks(position, claimer)
-        self._explain(position, parsed, value, claimed, dd, notes)
+        self._explain(position, claimer, parsed, value, claimed, dd, notes)
         result = Adjudication(claimer, position.remaining, claimed, tricks, dd, parsed, line, notes)
         self.last = result
         return result
@@ -613,12 +612,21 @@ class Law70Adjudicator:
     def _explain(
         self,
         position: PlayPosition,
+        claimer: Seat,
         statement: Statement,
         value: int,
         claimed: int,
         dd: int | None,
         notes: list[str],
     ) -> None:
+        if position.trump != Strain.NOTRUMP and not statement.trumps_mentioned:
+            trumps = SUIT_MASK[position.trump]
+            opponents = position.hands[claimer.lho] | position.hands[claimer.rho]
+            if opponents & trumps:
+                notes.append(
+                    "70C: the claimer did not mention the opponents' trump, so it wins a trick "
+                    "whenever a normal order lets it"
+                )
         if statement.trumps_mentioned:
             notes.append("70C: the claimer mentioned trumps, so he draws them first")
         if statement.squeeze:
@@ -627,8 +635,8 @@ class Law70Adjudicator:
             notes.append("70A, 70D1: the worst normal line that agrees with the statement")
         if dd is not None and dd > value:
             notes.append(
-                f"double dummy the side would take {dd}: no unstated finesse, squeeze or "
-                "careful order is credited (70D1, 70E1)"
+                f"double dummy the side would take {dd}, but an unstated finesse, squeeze or "
+                "careful order is not credited (70D1, 70E1)"
             )
         if value > claimed:
             notes.append(f"the line gives {value}, but no more than the {claimed} claimed (68B1)")
