@@ -27,7 +27,7 @@ to him as a set, not their split, so nothing below looks at who holds them):
   card or, under partner's winner, his highest (overtaking to unblock is careless, not
   irrational). When an opponent still plays after him: his highest card, his cheapest sure
   winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
-  partner is winning or he is second to play. A card that would win only because an
+  partner is winning or he is second to play and partner holds a card that may still win. A card that would win only because an
   opponent holds a given card (a finesse) is no normal play unless the claimer stated it
   (70D1, 70E1).
 * *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
@@ -117,7 +117,7 @@ class _Search:
         self.steps: tuple[Step, ...] = statement.steps
         self.maximise = statement.squeeze
         self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
-        self.rank_cache: dict[int, dict[int, int]] = {}
+        self.squeeze_cache: dict[tuple[int, int], int] = {}
         self.named = 0
         self.finesses = statement.finesses
         self.ruff_suits = statement.ruff_suits
@@ -290,8 +290,12 @@ class _Search:
             options = [high]
             if sure:
                 options.append(_low(sure))
-            if not sure or partner_winning or len(trick) == 1:
-                options.append(low)
+            if (
+                not sure
+                or partner_winning
+                or (len(trick) == 1 and self.partner_may_win(hands, seat, trick))
+            ):
+                options.append(low)  # second hand low only when partner may still win the trick
             return sorted(set(options))
         # void in the suit led: ruff or discard
         ruffs: list[int] = []
@@ -317,6 +321,18 @@ class _Search:
             # the trick is his for the ruffing: not ruffing is irrational
             return ruffs if not later_opps else [sure_ruff]
         return sorted(set(ruffs + self.discards(hands, seat)))
+
+    def partner_may_win(
+        self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
+    ) -> bool:
+        """Partner, to play after the next opponent, holds a card that beats the card led (he
+        sees partner's cards): ducking second hand with a sure winner is normal only then."""
+        partner = hands[seat ^ 2]
+        led_card = trick[0][1]
+        led = led_card // 13
+        if partner & SUIT_MASK[led]:
+            return _high(partner & SUIT_MASK[led]) > led_card
+        return self.trump >= 0 and bool(partner & SUIT_MASK[self.trump])
 
     def discards(self, hands: tuple[int, ...], seat: int) -> list[int]:
         hand = hands[seat]
@@ -366,18 +382,24 @@ class _Search:
         share one memo entry. Nothing in the normal plays depends on more than the order of
         the cards held, except the cards the statement names (:meth:`stated_held`)."""
         present = hands[0] | hands[1] | hands[2] | hands[3]
-        table = self.rank_cache.get(present)
-        if table is None:
-            table = {}
-            for suit in range(4):
-                for rel, c in enumerate(_cards(present & SUIT_MASK[suit])):
-                    table[c] = suit * 13 + rel
-            self.rank_cache[present] = table
+        squeeze = self.squeeze_cache
         out = []
         for hand in hands:
             bits = 0
-            for c in _cards(hand):
-                bits |= 1 << table[c]
+            for suit in range(4):
+                shift = 13 * suit
+                p = present >> shift & 0x1FFF
+                h = hand >> shift & 0x1FFF
+                k = squeeze.get((p, h))
+                if k is None:
+                    k = 0
+                    i = 0
+                    for r in range(13):
+                        if p >> r & 1:
+                            k |= (h >> r & 1) << i
+                            i += 1
+                    squeeze[(p, h)] = k
+                bits |= k << shift
             out.append(bits)
         return tuple(out)
 
