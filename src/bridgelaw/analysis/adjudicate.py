@@ -27,9 +27,9 @@ to him as a set, not their split, so nothing below looks at who holds them):
   card or, under partner's winner, his highest (overtaking to unblock is careless, not
   irrational). When an opponent still plays after him: his highest card, his cheapest sure
   winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
-  partner is winning or he is second to play and partner holds a card that may still win. A card that would win only because an
-  opponent holds a given card (a finesse) is no normal play unless the claimer stated it
-  (70D1, 70E1).
+  partner is winning or he is second to play and partner holds a card that may still win. A
+  card that would win only because an opponent holds a given card (a finesse) is no normal
+  play unless the claimer stated it (70D1, 70E1).
 * *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
   ruff when he plays last, also the highest otherwise), or a discard: the lowest card of any
   suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
