@@ -116,7 +116,7 @@ class _Search:
         self.statement = statement
         self.steps: tuple[Step, ...] = statement.steps
         self.maximise = statement.squeeze
-        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
         self.squeeze_cache: dict[tuple[int, int], int] = {}
         self.named = 0
         self.finesses = statement.finesses
@@ -125,6 +125,8 @@ class _Search:
             if step.card >= 0:
                 self.named |= 1 << step.card
         self.nodes = 0
+        self.path: tuple[int, ...] = ()
+        """The best cards to the end of the trick, from the last node searched."""
 
     # -- small facts ------------------------------------------------------------------------
 
@@ -223,7 +225,7 @@ class _Search:
             if low != top and not self.is_master(top, hands):
                 out.append(low)  # towards partner's winners, or giving up a trick (70E2)
             out.append(top)
-        return out
+        return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
         hand = hands[seat]
@@ -421,7 +423,7 @@ class _Search:
         seat: int,
         step: int,
     ) -> list[int]:
-        if not self.ours(seat):
+        if (seat & 1) != self.side:
             return self.defender_cards(hands, seat, trick)
         cards = self.leads(hands, seat, step) if trick == () else self.follows(hands, seat, trick)
         if len(cards) < 2:
@@ -472,16 +474,18 @@ class _Search:
         self.nodes += 1
         if not trick:
             if not any(hands):
+                self.path = ()
                 return 0
             step = self.live_step(step, hands)
             if not self.maximise:
                 floor = self.sure_tricks(hands)
                 if floor >= beta:
+                    self.path = ()
                     return floor  # fail high: this line gives at least the window's top
             key = (self.relative(hands), seat, step, self.stated_held(hands))
             bounds = self.memo.get(key)
             if bounds is not None:
-                low, high = bounds
+                low, high, _trick = bounds
                 if low >= beta or low == high:
                     return low
                 if high <= alpha:
@@ -491,13 +495,25 @@ class _Search:
                 low, high = 0, _INF
             result = self._children(hands, trick, seat, step, alpha, beta)
             if result <= alpha:
-                self.memo[key] = (low, result)
+                self.memo[key] = (low, result, ())
             elif result >= beta:
-                self.memo[key] = (result, high)
-            else:
-                self.memo[key] = (result, result)
+                self.memo[key] = (result, high, ())
+            else:  # exact: keep the trick that gives it, for the line (:meth:`line`)
+                self.memo[key] = (result, result, self.to_relative(hands, self.path))
+            self.path = ()
             return result
         return self._children(hands, trick, seat, step, alpha, beta)
+
+    def to_relative(self, hands: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+        present = hands[0] | hands[1] | hands[2] | hands[3]
+        return tuple(
+            c // 13 * 13 + bin(present & SUIT_MASK[c // 13] & ((1 << c) - 1)).count("1")
+            for c in cards
+        )
+
+    def from_relative(self, hands: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+        present = hands[0] | hands[1] | hands[2] | hands[3]
+        return tuple(_cards(present & SUIT_MASK[r // 13])[r % 13] for r in cards)
 
     def _children(
         self,
@@ -508,19 +524,21 @@ class _Search:
         alpha: int,
         beta: int,
     ) -> int:
-        maximise = self.maximise and self.ours(seat)
+        maximise = self.maximise and (seat & 1) == self.side
         best = -_INF if maximise else _INF
+        path: tuple[int, ...] = ()
         for card in self.options(hands, trick, seat, step):
             v = self.child(hands, trick, seat, step, card, alpha, beta)
             if maximise:
                 if v > best:
-                    best = v
+                    best, path = v, (card, *self.path)
                     alpha = max(alpha, v)
             elif v < best:
-                best = v
+                best, path = v, (card, *self.path)
                 beta = min(beta, v)
             if alpha >= beta:
                 break
+        self.path = path  # the best cards from here to the end of the trick
         return best
 
     def child(
@@ -537,14 +555,17 @@ class _Search:
         new[seat] &= ~(1 << card)
         after = (*trick, (seat, card))
         if len(after) < 4:
-            return self.value(tuple(new), after, (seat + 1) & 3, step, alpha, beta)
+            self.nodes += 1
+            return self._children(tuple(new), after, (seat + 1) & 3, step, alpha, beta)
         win_seat, _card = self.winner(after)
         won = 1 if self.ours(win_seat) else 0
         if beta - won <= 0:
+            self.path = ()
             return won  # this line has reached the window's top already: no need to go on
         rest = self.value(
             tuple(new), (), win_seat, self.step_done(step, after), alpha - won, beta - won
         )
+        self.path = ()
         return won + rest
 
     def line(
@@ -554,11 +575,20 @@ class _Search:
         out: list[str] = []
         step = 0
         played: list[tuple[int, int]] = list(trick)
+        planned: list[int] = []
         while any(hands):
             if not played:
                 step = self.live_step(step, hands)
+                key = (self.relative(hands), seat, step, self.stated_held(hands))
+                entry = self.memo.get(key)
+                if entry is not None and entry[0] == entry[1] == target and len(entry[2]) == 4:
+                    planned = list(self.from_relative(hands, entry[2]))
             chosen = None
-            for card in self.options(hands, tuple(played), seat, step):
+            if planned:
+                chosen = planned.pop(0)
+            for card in (
+                [] if chosen is not None else self.options(hands, tuple(played), seat, step)
+            ):
                 v = self.child(hands, tuple(played), seat, step, card, target - 1, target + 1)
                 if v == target:
                     chosen = card
