@@ -229,7 +229,7 @@ class _Search:
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
         hand = hands[seat]
-        if step.kind == "trumps":
+        if step.kind == "trumps":  # 70C1: he mentioned the trumps, so he draws them first
             held = hand & SUIT_MASK[self.trump]
             return [_high(held)] if held else None
         if step.kind == "lead":
@@ -254,7 +254,7 @@ class _Search:
             if held and not partner & SUIT_MASK[step.suit]:
                 return [_low(held)]
             return None
-        if step.kind == "finesse":
+        if step.kind == "finesse":  # stated (68C): the lead towards the card finessed
             suit = step.card // 13
             held = hand & SUIT_MASK[suit]
             if held and hands[seat ^ 2] >> step.card & 1:
@@ -283,13 +283,14 @@ class _Search:
                     return [f]
             low, high = _low(held), _high(held)
             winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
-            if not later_opps:
-                if partner_winning:
+            if not later_opps:  # last to play
+                if partner_winning:  # low, or high to unblock: careless is normal (70 footnote)
                     return [low] if low == high else [low, high]
+                # not taking a trick he surely wins is irrational (70 footnote)
                 return [_low(winning)] if winning else [low]
             # sure: beats the card winning now and every card the opponents hold in the suit
             sure = winning & ~((2 << _high(opp_suit)) - 1) if opp_suit else winning
-            options = [high]
+            options = [high]  # from the top (70E2); a finesse only if stated (70D1, 70E1)
             if sure:
                 options.append(_low(sure))
             if (
@@ -316,11 +317,11 @@ class _Search:
             not later_opps or (win_suit == led and not (opp_suit and win_card < _high(opp_suit)))
         )
         if partner_sure:
-            ruffs = []  # ruffing partner's sure winner is irrational
+            ruffs = []  # ruffing partner's sure winner is irrational (70 footnote)
         if ruffs and led in self.ruff_suits:
-            return ruffs  # the stated ruff
+            return ruffs  # the stated ruff (68C)
         if ruffs and not partner_winning and (not later_opps or sure_ruff >= 0):
-            # the trick is his for the ruffing: not ruffing is irrational
+            # the trick is his for the ruffing: not ruffing is irrational (70 footnote)
             return ruffs if not later_opps else [sure_ruff]
         return sorted(set(ruffs + self.discards(hands, seat)))
 
