@@ -13,7 +13,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.analysis.adjudicate import Law70Adjudicator
+from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
 from bridgelaw.cards import Deal, Seat, Strain, parse_card
@@ -159,3 +159,16 @@ def test_replay_adjudicate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "W:SJ" in last["text"]  # the line: W ruffs with the SJ (70C)
     assert main(["replay", str(path), "--adjudicate"]) == 0
     assert "by the adjudicator" in capsys.readouterr().out
+
+
+def test_a_search_too_long_gives_no_ruling_and_the_director_decides() -> None:
+    position = random_position(7, 6)
+    with pytest.raises(AdjudicationTooLong, match="the director decides"):
+        Law70Adjudicator(node_limit=10).adjudicate(
+            position, position.next_to_play, position.remaining, ""
+        )
+    script = load_script(CLAIMS / "l70-adj-forgotten-trump-ruffs.yaml")
+    table = run_script(script, Law70Adjudicator(node_limit=1))
+    assert table.awaiting is not None and table.awaiting.who == "director"  # not settled
+    reviews = [r["text"] for r in table.to_json()["reviews"] if r["law"] == "70"]
+    assert any("gives no suggestion" in text for text in reviews)

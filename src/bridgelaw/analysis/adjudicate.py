@@ -55,10 +55,18 @@ from dataclasses import dataclass, field
 
 from bridgelaw.analysis.statements import Statement, Step, parse_statement
 from bridgelaw.cards import SUIT_MASK, Seat, Strain, card_name
+from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.position import PlayPosition
 
 SUITS = "CDHS"
 _INF = 99
+NODE_LIMIT = 1_000_000
+"""Positions searched before the adjudicator gives up (a claim early in the play, with many
+tricks left and many normal orders, can take minutes): it then says so instead of ruling."""
+
+
+class AdjudicationTooLong(BridgeLawError):
+    """The search went past its limit: no ruling; the director decides alone."""
 
 
 def _low(mask: int) -> int:
@@ -110,7 +118,14 @@ class Adjudication:
 class _Search:
     """The play from the claim on, the claimer's side restricted to its normal plays."""
 
-    def __init__(self, position: PlayPosition, claimer: Seat, statement: Statement) -> None:
+    def __init__(
+        self,
+        position: PlayPosition,
+        claimer: Seat,
+        statement: Statement,
+        node_limit: int = NODE_LIMIT,
+    ) -> None:
+        self.node_limit = node_limit
         self.trump = -1 if position.trump == Strain.NOTRUMP else int(position.trump)
         self.side = claimer.side
         self.statement = statement
@@ -474,6 +489,11 @@ class _Search:
         (fail-soft alpha-beta: exact inside the window)."""
         self.nodes += 1
         if not trick:
+            if self.nodes > self.node_limit:
+                raise AdjudicationTooLong(
+                    f"more than {self.node_limit:,} positions searched without a ruling: "
+                    "too many tricks and normal orders left; the director decides"
+                )
             if not any(hands):
                 self.path = ()
                 return 0
@@ -621,8 +641,9 @@ class Law70Adjudicator:
     ``last`` keeps the last ruling with its line, for the table's record and the director.
     """
 
-    def __init__(self, double_dummy: bool = True) -> None:
+    def __init__(self, double_dummy: bool = True, node_limit: int = NODE_LIMIT) -> None:
         self.double_dummy = double_dummy
+        self.node_limit = node_limit
         self.last: Adjudication | None = None
 
     def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
@@ -645,7 +666,7 @@ class Law70Adjudicator:
             parsed = Statement(statement, True)
         elif not statement.strip():
             notes.append("68C, 70A: no statement; the most unfavourable normal line")
-        search = _Search(position, claimer, parsed)
+        search = _Search(position, claimer, parsed, self.node_limit)
         hands = tuple(position.hands)
         trick = tuple((int(s), c) for s, c in position.trick)
         seat = int(position.next_to_play)
@@ -695,4 +716,4 @@ class Law70Adjudicator:
             notes.append(f"the line gives {value}, but no more than the {claimed} claimed (68B1)")
 
 
-__all__ = ["Adjudication", "Law70Adjudicator", "parse_statement"]
+__all__ = ["Adjudication", "AdjudicationTooLong", "Law70Adjudicator", "parse_statement"]

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bridgelaw.cards import Seat, card_name
+from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, TableState
@@ -426,9 +427,13 @@ class ClaimRules(TableState):
         adjudicator = self.adjudicator
         if adjudicator is None:
             return None
-        return adjudicator.tricks(
-            claim.position, claim.claimer, claim.claimer_tricks, claim.statement
-        )
+        try:
+            return adjudicator.tricks(
+                claim.position, claim.claimer, claim.claimer_tricks, claim.statement
+            )
+        except BridgeLawError as error:  # an adjudicator that cannot rule leaves it to him
+            self.review("70", f"the adjudicator gives no suggestion: {error}.")
+            return None
 
     def _record_suggestion(self, claim: Claim, suggestion: int | None) -> None:
         if suggestion is None:
