@@ -55,6 +55,8 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"
 	$(COMPILED)/bin/python benchmarks/engine.py
+	@echo "== Law 70 adjudication, 8 tricks left (p99 against DDS)"
+	$(BIN)/python benchmarks/adjudicate.py
 
 clean:
 	rm -rf $(VENV) $(COMPILED) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
