@@ -27,9 +27,11 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from bridgelaw.calls import Contract
@@ -57,15 +59,18 @@ class LineDict(dict[str, Any]):
     line: int = 0
 
 
-def _line_decoder(text: str) -> json.JSONDecoder:
+def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> json.JSONDecoder:
     decoder = json.JSONDecoder()
     starts = [0]
-    position = text.find("\n")
-    while position >= 0:
-        starts.append(position + 1)
-        position = text.find("\n", position + 1)
+    if line_at is None:
+        position = text.find("\n")
+        while position >= 0:
+            starts.append(position + 1)
+            position = text.find("\n", position + 1)
 
     def line_of(index: int) -> int:
+        if line_at is not None:
+            return line_at(index)
         low, high = 0, len(starts)
         while low + 1 < high:
             mid = (low + high) // 2
@@ -142,6 +147,60 @@ def _outcome(
     obj: dict[str, Any], board: int, line: int, report: Report
 ) -> tuple[Points, Played | None] | None:
     """One outcome: ``contract`` (+ ``declarer``, ``tricks``, ``lead``) or ``ns_score``."""
+    if "ns_score" not in obj:
+        known = _known_outcome(
+            obj.get("contract"), obj.get("declarer"), obj.get("tricks"), obj.get("lead"), board
+        )
+        if known is not None:
+            return known
+    return _read_outcome(obj, board, line, report)
+
+
+def _known_outcome(
+    contract: Any, declarer: Any, tricks: Any, lead: Any, board: int
+) -> tuple[Points, Played | None] | None:
+    """A table result as most files hold it (text, text, whole number), from a cache: the same
+    few contracts recur on every board, and the outcome depends on the board only through its
+    vulnerability, which repeats every 16 boards (Law 2). ``None`` when not cached or not valid
+    (the full reading then reports why)."""
+    if (
+        type(contract) is not str
+        or type(declarer) is not str
+        or type(tricks) is not int
+        or (lead is not None and type(lead) is not str)
+    ):
+        return None
+    outcome = _cached_outcome(contract, declarer, tricks, (board - 1) % 16 + 1)
+    if outcome is None or lead is None:
+        return outcome
+    lead_text = _lead_name(lead)
+    points, played = outcome
+    if lead_text is None or played is None:
+        return None
+    return points, Played(played.contract, played.declarer, played.tricks, lead_text)
+
+
+@lru_cache(maxsize=8192)
+def _cached_outcome(
+    contract: str, declarer: str, tricks: int, board: int
+) -> tuple[Points, Played | None] | None:
+    failed: list[str] = []
+    obj = {"contract": contract, "declarer": declarer, "tricks": tricks}
+    outcome = _read_outcome(obj, board, 0, lambda _line, message: failed.append(message))
+    return None if failed else outcome
+
+
+@lru_cache(maxsize=256)
+def _lead_name(lead: str) -> str | None:
+    try:
+        return card_name(parse_card(lead))
+    except BridgeLawError:
+        return None
+
+
+def _read_outcome(
+    obj: dict[str, Any], board: int, line: int, report: Report
+) -> tuple[Points, Played | None] | None:
     if "ns_score" in obj and "contract" not in obj:
         score = _int(obj["ns_score"])
         if score is None:
@@ -378,12 +437,17 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
 
 
 def build_event(
-    data: Any, source: str, report: Report, scoring_default: str = "matchpoints"
+    data: Any,
+    source: str,
+    report: Report,
+    scoring_default: str = "matchpoints",
+    entries: Sequence[Any] | None = None,
 ) -> EventInput | None:
     """The top-level object (spec plus the extensions above) -> an event, reporting problems.
 
     ``None`` only when the object's shape is wrong; otherwise the event of the lines that could
-    be read, which the caller must refuse if any problem was reported."""
+    be read, which the caller must refuse if any problem was reported. ``entries``, when given,
+    stands for the ``"results"`` list (the fast reader decodes its items one at a time)."""
     if not isinstance(data, dict):
         report(1, "the results file must hold one JSON object")
         return None
@@ -392,8 +456,8 @@ def build_event(
     if scoring not in SCORINGS:
         report(line, f"unknown scoring {scoring!r} (expected {', '.join(SCORINGS)})")
         return None
-    results = data.get("results")
-    if not isinstance(results, list):
+    results: Sequence[Any] | None = data.get("results") if entries is None else entries
+    if results is None or (entries is None and not isinstance(results, list)):
         report(line, 'the file needs a "results" list')
         return None
     event = EventInput(str(data.get("event", "")), scoring, [], source=source)
@@ -477,7 +541,18 @@ def _required_int(obj: dict[str, Any], key: str) -> int:
 
 
 def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
-    """Read a results file; the event is ``None`` unless it could be built without problems."""
+    """Read a results file; the event is ``None`` unless it could be built without problems.
+
+    A file without problems is read by the fast path (the standard library's C decoder, one
+    result at a time); a file with any problem is read again by the line-tracking decoder, so
+    that every problem names its exact line."""
+    fast = _read_fast(text, filename)
+    if fast is not None:
+        return fast
+    return _read_tracking_lines(text, filename)
+
+
+def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
     problems: list[Problem] = []
 
     def report(line: int, message: str) -> None:
@@ -503,3 +578,137 @@ def _skip_space(text: str, index: int) -> int:
     while index < len(text) and text[index] in " \t\r\n":
         index += 1
     return index
+
+
+# -- the fast path ------------------------------------------------------------------------------
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+# the C scanner and string reader where available (the stubs do not know these two names)
+_scan_value: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(
+    json.JSONDecoder()  # type: ignore[arg-type]
+)
+_scan_key: Callable[[str, int], tuple[str, int]] = getattr(json.decoder, "scanstring")  # noqa: B009
+
+
+class _Lines:
+    """Line numbers of positions met roughly in order: counted from the last position asked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.index = 0
+        self.line = 1
+
+    def at(self, index: int) -> int:
+        if index >= self.index:
+            self.line += self.text.count("\n", self.index, index)
+        else:
+            self.line -= self.text.count("\n", index, self.index)
+        self.index = index
+        return self.line
+
+
+class _Entries(Sequence[Any]):
+    """The items of the ``"results"`` list, decoded one at a time when read (each a
+    :class:`LineDict` with the line of its opening brace), so the file's objects never all
+    stand in memory together."""
+
+    def __init__(self, text: str, starts: list[int], lines: _Lines) -> None:
+        self.text = text
+        self.starts = starts
+        self.lines = lines
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> Any:  # type: ignore[override]
+        start = self.starts[index]
+        value = _scan_value(self.text, start)[0]
+        if isinstance(value, dict):
+            value = LineDict(value)
+            value.line = self.lines.at(start)
+        return value
+
+    def __iter__(self) -> Iterator[Any]:
+        for index in range(len(self.starts)):
+            yield self[index]
+
+
+def _read_fast(text: str, filename: str) -> ReadOutcome | None:
+    """The event when the file is valid JSON of the expected shape and has no problem at all;
+    ``None`` otherwise (the line-tracking reader then reports exactly what and where)."""
+    try:
+        data, starts = _scan_top_level(text)
+    except (ValueError, IndexError, StopIteration, RecursionError):
+        return None  # not JSON, or not an object: the full reader says what is wrong
+    problems: list[Problem] = []
+
+    def report(line: int, message: str) -> None:
+        problems.append(Problem(filename, line, message))
+
+    entries = _Entries(text, starts, _Lines(text)) if starts is not None else None
+    event = build_event(data, filename, report, entries=entries)
+    if problems or event is None:
+        return None
+    return ReadOutcome(event, [], partial=event)
+
+
+def _scan_top_level(text: str) -> tuple[LineDict, list[int] | None]:
+    """The top-level object with its ``"results"`` list left out, and where that list's items
+    start. Every value but the results is read by the line-tracking decoder (they are small),
+    so their objects know their lines; the results are only stepped over here."""
+    lines = _Lines(text)
+    decoder = _line_decoder(text, lines.at)
+    index = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
+    if text[index] != "{":
+        raise ValueError("not an object")
+    data = LineDict()
+    data.line = lines.at(index)
+    starts: list[int] | None = None
+    index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    if text[index] == "}":
+        index += 1
+    else:
+        while True:
+            if text[index] != '"':
+                raise ValueError("expected a key")
+            key, index = _scan_key(text, index + 1)
+            index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+            if text[index] != ":":
+                raise ValueError("expected a colon")
+            index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+            if key == "results" and text[index] == "[":
+                starts, index = _step_over_items(text, index)
+                data[key] = []
+            else:
+                data[key], index = decoder.scan_once(text, index)  # type: ignore[attr-defined]
+                if key == "results":
+                    starts = None
+            index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+            if text[index] == ",":
+                index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+                continue
+            if text[index] != "}":
+                raise ValueError("expected , or }")
+            index += 1
+            break
+    if _SPACE.match(text, index).end() != len(text):  # type: ignore[union-attr]
+        raise ValueError("extra data")
+    return data, starts
+
+
+def _step_over_items(text: str, index: int) -> tuple[list[int], int]:
+    """Where each item of the list at ``index`` starts, and the index after the list."""
+    starts: list[int] = []
+    index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    if text[index] == "]":
+        return starts, index + 1
+    append, scan, space = starts.append, _scan_value, _SPACE.match
+    while True:
+        append(index)
+        index = space(text, scan(text, index)[1]).end()  # type: ignore[union-attr]
+        if text[index] == ",":
+            index = space(text, index + 1).end()  # type: ignore[union-attr]
+        elif text[index] == "]":
+            return starts, index + 1
+        else:
+            raise ValueError("expected , or ]")

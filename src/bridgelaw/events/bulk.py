@@ -1,0 +1,261 @@
+"""Matchpoints for a whole session at once: integers and numpy, exact fractions only for output.
+
+The same Law 78A scoring as the reference (:mod:`bridgelaw.events.reference`), arranged for a
+field of any size:
+
+* each side's result is read once into integer arrays (scores, weights over their common
+  denominator ``D``, the pairs as numbers);
+* :func:`~bridgelaw.scoring.matchpoints.bulk_matchpoints` gives every scored side its raw
+  matchpoints as an integer over ``D**2``, for every board at once;
+* Neuberg's factoring is done on integers too: a side on a board with ``n`` comparable scores
+  (of ``E`` on the most-played board) earns ``((units + D**2) * E - n * D**2) / (n * D**2)``,
+  so each value is an integer over a denominator that depends on ``n`` only;
+* the pairs' totals are integer sums per denominator, turned into one fraction per pair;
+* artificial scores (Law 12C2), few in any session, are computed in fractions with the
+  session-percentage rule (12C2c), as in the reference.
+
+The travellers' :class:`~bridgelaw.events.session.ScoredResult` objects are built from the arrays
+only when a board's results are asked for (an output). When the integers could exceed 64 bits
+(huge weight denominators) :func:`score_matchpoints_bulk` returns ``None`` and the caller uses the
+reference scorer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+from numpy.typing import NDArray
+
+from bridgelaw.events.session import (
+    EW,
+    NS,
+    BoardResults,
+    EventInput,
+    EventResults,
+    ScoredResult,
+    _points_score,
+    rank_totals,
+)
+from bridgelaw.scoring.adjusted import artificial_percent
+from bridgelaw.scoring.matchpoints import bulk_matchpoints
+from bridgelaw.scoring.results import Artificial, Points, ResultLine
+
+IntArray = NDArray[np.int64]
+
+#: Below this, int64 sums and the kernel's float64 counts are exact with room to spare.
+_SAFE = 1 << 52
+
+
+class _Direction:
+    """One direction's sides: which lines have a score, and their value as ``num / den``."""
+
+    def __init__(self, lines: int) -> None:
+        self.scored = np.zeros(lines, dtype=bool)
+        self.num = np.zeros(lines, dtype=np.int64)
+        self.den = np.ones(lines, dtype=np.int64)
+
+
+def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
+    """Score a checked matchpoint event in bulk; ``None`` if its numbers need more than 64 bits."""
+    lines = event.lines
+    count = len(lines)
+    if count == 0:
+        return None
+    board_numbers = np.fromiter((r.board for r in lines), dtype=np.int64, count=count)
+    boards, board_index = np.unique(board_numbers, return_inverse=True)
+    board_index = board_index.astype(np.int64)
+    codes: dict[str, int] = {}
+    ns_pair = np.fromiter(
+        (codes.setdefault(r.ns, len(codes)) for r in lines), dtype=np.int64, count=count
+    )
+    ew_pair = np.fromiter(
+        (codes.setdefault(r.ew, len(codes)) for r in lines), dtype=np.int64, count=count
+    )
+    pairs = list(codes)
+
+    # Each side once: single scores into a list, weighted components and artificial scores apart.
+    single = ([0] * count, [0] * count)
+    state = (bytearray(count), bytearray(count))  # 0 single score, 1 weighted, 2 artificial
+    weighted: list[tuple[int, int, Points]] = []
+    artificial: list[tuple[int, int, Artificial]] = []
+    for i, r in enumerate(lines):
+        ns_side, ew_side = r.ns_side, r.ew_side
+        for direction, side in ((NS, ns_side), (EW, ew_side)):
+            if direction == EW and side is ns_side:  # the same result for both sides (no split)
+                single[EW][i] = single[NS][i]
+                state[EW][i] = state[NS][i]
+                if state[NS][i] == 1:
+                    weighted.append((i, EW, side))  # type: ignore[arg-type]
+                elif state[NS][i] == 2:
+                    artificial.append((i, EW, side))  # type: ignore[arg-type]
+                continue
+            if isinstance(side, Points):
+                components = side.components
+                if len(components) == 1 and components[0][1] == 1:
+                    single[direction][i] = components[0][0]
+                else:
+                    state[direction][i] = 1
+                    weighted.append((i, direction, side))
+            else:
+                state[direction][i] = 2
+                artificial.append((i, direction, side))
+
+    denominator = math.lcm(
+        1, *{Fraction(w).denominator for _, _, side in weighted for _, w in side.components}
+    )
+    square = denominator * denominator
+    played = np.bincount(board_index, minlength=boards.size)
+    expected = int(played.max())  # the most-played board
+    top = Fraction(2 * (expected - 1))  # Law 78A, after any factoring
+    most_components = max((len(side.components) for _, _, side in weighted), default=1)
+    boards_per_pair = int(np.bincount(np.concatenate([ns_pair, ew_pair])).max())
+    if (
+        4 * expected * square * most_components >= _SAFE
+        or 4 * expected * expected * square * boards_per_pair >= _SAFE
+    ):
+        return None
+
+    sides = (_Direction(count), _Direction(count))
+    for direction, sign in ((NS, 1), (EW, -1)):  # East-West beat lower North-South scores
+        kinds = np.frombuffer(bytes(state[direction]), dtype=np.uint8)
+        plain = np.flatnonzero(kinds == 0)
+        extra = [(i, s, w) for i, d, side in weighted if d == direction for s, w in side.components]
+        component_line = np.concatenate(
+            [plain, np.array([i for i, _, _ in extra], dtype=np.int64)]
+        ).astype(np.int64)
+        component_score = sign * np.concatenate(
+            [
+                np.array(single[direction], dtype=np.int64)[plain],
+                np.array([s for _, s, _ in extra], dtype=np.int64),
+            ]
+        ).astype(np.int64)
+        component_weight = np.concatenate(
+            [
+                np.full(plain.size, denominator, dtype=np.int64),
+                np.array([int(Fraction(w) * denominator) for _, _, w in extra], dtype=np.int64),
+            ]
+        ).astype(np.int64)
+        units = bulk_matchpoints(
+            board_index[component_line],
+            component_score,
+            component_weight,
+            component_line,
+            count,
+            denominator,
+        )
+        side_of = sides[direction]
+        side_of.scored = kinds != 2
+        comparable = np.bincount(board_index[side_of.scored], minlength=boards.size)
+        n = comparable[board_index]  # comparable scores on each line's board
+        # Law 78A; Neuberg's formula when the board has fewer comparable scores than the most
+        # played one: (MP + 1) * E / n - 1, here over the denominator n * D**2
+        side_of.num = np.where(side_of.scored, (units + square) * expected - n * square, 0)
+        side_of.den = np.where(side_of.scored, n * square, 1)
+
+    # Law 12C2c needs each pair's percentage on the boards it really played.
+    earned: dict[int, Fraction] = {}
+    real = np.zeros(len(pairs), dtype=np.int64)
+    for direction, pair_of in ((NS, ns_pair), (EW, ew_pair)):
+        side_of = sides[direction]
+        real += np.bincount(pair_of[side_of.scored], minlength=len(pairs))
+        for den in np.unique(side_of.den[side_of.scored]).tolist():
+            mask = side_of.scored & (side_of.den == den)
+            sums = np.zeros(len(pairs), dtype=np.int64)
+            np.add.at(sums, pair_of[mask], side_of.num[mask])
+            for pair in np.flatnonzero(sums).tolist():
+                earned[pair] = earned.get(pair, Fraction(0)) + Fraction(int(sums[pair]), den)
+    session = {
+        pair: 100 * earned.get(pair, Fraction(0)) / (int(real[pair]) * top) if top else Fraction(50)
+        for pair in np.flatnonzero(real).tolist()
+    }
+
+    adjusted: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
+    total = dict(earned)
+    counted = real.tolist()
+    for i, direction, art in artificial:
+        pair = int((ns_pair if direction == NS else ew_pair)[i])
+        percent = artificial_percent(art, session.get(pair))  # Law 12C2a, 12C2c
+        mp = None if percent is None else percent * top / 100
+        adjusted[i, direction] = (mp, percent)
+        if mp is not None:
+            total[pair] = total.get(pair, Fraction(0)) + mp
+            counted[pair] += 1
+
+    directions: dict[str, set[int]] = {}
+    for direction, pair_of in ((NS, ns_pair), (EW, ew_pair)):
+        for pair in np.unique(pair_of).tolist():
+            directions.setdefault(pairs[pair], set()).add(direction)
+    ranking = rank_totals(
+        directions,
+        {pairs[p]: value for p, value in total.items()},
+        {pairs[p]: top * c for p, c in enumerate(counted) if c},
+        {pairs[p]: c for p, c in enumerate(counted)},
+        "matchpoints",
+    )
+
+    order = np.argsort(board_index, kind="stable")
+    ends = np.cumsum(played)
+    travellers = _Travellers(lines, sides, adjusted, top)
+    board_results = [
+        BoardResults(
+            int(number),
+            top,
+            build=travellers.builder(order[int(end) - int(size) : int(end)]),
+        )
+        for number, end, size in zip(boards.tolist(), ends, played, strict=True)
+    ]
+    return EventResults(
+        event.event,
+        "matchpoints",
+        board_results,
+        ranking,
+        names=dict(event.names),
+        deals=dict(event.deals),
+    )
+
+
+class _Travellers:
+    """Builds a board's scored results from the bulk arrays (exact fractions, for output)."""
+
+    def __init__(
+        self,
+        lines: Sequence[ResultLine],
+        sides: tuple[_Direction, _Direction],
+        adjusted: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]],
+        top: Fraction,
+    ) -> None:
+        self.lines = lines
+        self.sides = sides
+        self.adjusted = adjusted
+        self.top = top
+
+    def builder(self, indices: IntArray) -> _Builder:
+        return _Builder(self, indices)
+
+    def scored(self, i: int) -> ScoredResult:
+        line = self.lines[i]
+        result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+        values: list[tuple[Fraction | None, Fraction | None]] = []
+        for direction in (NS, EW):
+            side = self.sides[direction]
+            if side.scored[i]:
+                mp = Fraction(int(side.num[i]), int(side.den[i]))
+                values.append((mp, 100 * mp / self.top if self.top else Fraction(50)))
+            else:
+                values.append(self.adjusted[i, direction])
+        (result.ns_value, result.ns_percent), (result.ew_value, result.ew_percent) = values
+        return result
+
+
+class _Builder:
+    """A board's results, built on demand (a class rather than a closure: clearer to debug)."""
+
+    def __init__(self, travellers: _Travellers, indices: IntArray) -> None:
+        self.travellers = travellers
+        self.indices = indices
+
+    def __call__(self) -> list[ScoredResult]:
+        return [self.travellers.scored(i) for i in self.indices.tolist()]

@@ -1,0 +1,134 @@
+"""The bulk matchpoint scorer (integers and numpy) gives exactly the reference's fractions.
+
+Random events with table results, weighted scores (12C1c), split scores (12C1b), artificial
+scores (12C2, including explicit percentages and "not played"), boards played a different number
+of times (Neuberg) and pairs changing direction (one ranking) are scored both ways; every
+matchpoint, percentage and ranking entry must be the same fraction.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgelaw.events.bulk import score_matchpoints_bulk
+from bridgelaw.events.reference import score_event_reference
+from bridgelaw.events.session import EventInput, EventResults, score_event
+from bridgelaw.scoring.results import (
+    Artificial,
+    ArtificialKind,
+    Points,
+    ResultLine,
+    SideResult,
+)
+
+SCORES = [-1100, -200, -100, -50, 0, 90, 110, 140, 170, 420, 450, 620, 650, 1430]
+
+
+@st.composite
+def points(draw: st.DrawFn) -> Points:
+    if draw(st.booleans()):
+        return Points.single(draw(st.sampled_from(SCORES)))
+    denominator = draw(st.sampled_from([2, 3, 4, 6, 7]))
+    first = draw(st.integers(1, denominator - 1))
+    return Points.weighted(
+        [
+            (draw(st.sampled_from(SCORES)), Fraction(first, denominator)),
+            (draw(st.sampled_from(SCORES)), Fraction(denominator - first, denominator)),
+        ]
+    )
+
+
+@st.composite
+def artificial(draw: st.DrawFn) -> Artificial:
+    kinds: list[ArtificialKind] = ["A+", "A", "A-", "%", "NP"]
+    kind = draw(st.sampled_from(kinds))
+    if kind == "%":
+        return Artificial("%", Fraction(draw(st.integers(0, 200)), 2))
+    return Artificial(kind)
+
+
+@st.composite
+def events(draw: st.DrawFn) -> EventInput:
+    boards = draw(st.integers(1, 4))
+    pairs = [str(p) for p in range(1, draw(st.integers(2, 9)) + 1)]
+    howell = draw(st.booleans())
+    lines: list[ResultLine] = []
+    for board in range(1, boards + 1):
+        for _ in range(draw(st.integers(1, 6))):
+            if howell:
+                ns, ew = draw(st.permutations(pairs))[:2]
+            else:  # Mitchell: odd pairs North-South, even pairs East-West
+                ns = draw(st.sampled_from(pairs[::2]))
+                ew = draw(st.sampled_from(pairs[1::2] or ["x"]))
+            kind = draw(st.sampled_from(["table", "table", "table", "artificial", "split"]))
+            ns_side: SideResult
+            ew_side: SideResult
+            if kind == "table":
+                ns_side = ew_side = draw(points())
+            elif kind == "artificial":
+                ns_side, ew_side = draw(artificial()), draw(artificial())
+            else:
+                ns_side = draw(st.one_of(points(), artificial()))
+                ew_side = draw(st.one_of(points(), artificial()))
+            lines.append(ResultLine(board, ns, ew, ns_side, ew_side, line=len(lines) + 2))
+    return EventInput("random", "matchpoints", lines)
+
+
+def assert_same(bulk: EventResults, reference: EventResults) -> None:
+    assert [b.board for b in bulk.boards] == [b.board for b in reference.boards]
+    for ours, theirs in zip(bulk.boards, reference.boards, strict=True):
+        assert ours.top == theirs.top
+        for a, b in zip(ours.results, theirs.results, strict=True):
+            assert a.result is b.result
+            assert (a.ns_score, a.ew_score) == (b.ns_score, b.ew_score)
+            assert (a.ns_value, a.ew_value) == (b.ns_value, b.ew_value)
+            assert (a.ns_percent, a.ew_percent) == (b.ns_percent, b.ew_percent)
+    assert [
+        (r.rank, r.pair, r.direction, r.score, r.max, r.percent, r.boards) for r in bulk.ranking
+    ] == [
+        (r.rank, r.pair, r.direction, r.score, r.max, r.percent, r.boards)
+        for r in reference.ranking
+    ]
+    assert bulk.to_json() == reference.to_json()
+
+
+@settings(max_examples=300, deadline=None)
+@given(events())
+def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
+    bulk = score_matchpoints_bulk(event)
+    assert bulk is not None
+    assert_same(bulk, score_event_reference(event))
+
+
+def test_score_event_uses_the_bulk_scorer_and_agrees() -> None:
+    lines = [
+        ResultLine(1, "1", "2", Points.single(420), Points.single(420)),
+        ResultLine(1, "3", "4", Points.single(450), Points.single(450)),
+        ResultLine(1, "5", "6", Artificial("A+"), Artificial("A-")),
+        ResultLine(2, "1", "4", Points.single(-50), Points.single(-50)),
+    ]
+    event = EventInput("e", "matchpoints", lines)
+    scored = score_event(event)
+    assert_same(scored, score_event_reference(event))
+    # board 1: two comparable scores of three tables; 450 beats 420 (2 MP) and is factored
+    board1 = scored.boards[0].results
+    assert board1[1].ns_value == Fraction(7, 2)  # Neuberg: (2 + 1) * 3/2 - 1
+
+
+def test_large_weight_denominators_stay_exact_or_fall_back_to_the_reference() -> None:
+    for prime, bulk_scores_it in ((1_000_003, True), (100_000_007, False)):
+        odd = Fraction(1, prime)
+        weighted = Points.weighted([(420, odd), (-50, 1 - odd)])
+        lines = [
+            ResultLine(1, "1", "2", weighted, weighted),
+            ResultLine(1, "3", "4", Points.single(140), Points.single(140)),
+        ]
+        event = EventInput("e", "matchpoints", lines)
+        bulk = score_matchpoints_bulk(event)
+        assert (bulk is not None) == bulk_scores_it  # beyond 64-bit integers: not attempted
+        scored = score_event(event)
+        assert scored.boards[0].results[1].ns_value == 2 * (1 - odd)  # 140 beats -50 only
+        assert scored.boards[0].results[0].ns_value == 2 * odd  # 420 beats 140
