@@ -55,7 +55,11 @@ def score_event_reference(event: EventInput) -> EventResults:
         deals=dict(event.deals),
         datum_method=str(event.datum) if event.scoring == "imps-datum" else None,
     )
-    results.ranking = rank_pairs(boards, event.scoring)
+    by_average = False
+    if event.scoring == "cross-imps":
+        results.cross_imps_ranking = event.cross_imps_ranking
+        by_average = event.cross_imps_ranking == "average"
+    results.ranking = rank_pairs(boards, event.scoring, by_average)
     return results
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -34,6 +34,18 @@ from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import Artificial, Points, ResultLine
 
 SCORINGS = ("matchpoints", "imps-datum", "cross-imps", "total-points", "teams")
+
+#: What a row against a phantom pair (a pair that sat out: no opponents) counts for. The default,
+#: ``not-a-result``: nothing -- the row is left out, the board's top and everyone else's scores
+#: are as if the row were not in the file (a sit-out is no table). ``not-played``: a table where
+#: the board was not played -- it counts among the board's tables, so the other results are
+#: factored up to it (Neuberg), as some scorers do when a phantom is entered as "not played".
+SITOUTS = ("not-a-result", "not-played")
+
+#: How cross-IMPs rank the pairs. The default, ``average``: the sum over the boards of each
+#: board's average IMPs per comparison (what other scorers publish, and fair when boards were
+#: played a different number of times); ``total``: the sum of the raw cross-IMP totals.
+CROSS_IMPS_RANKINGS = ("average", "total")
 
 NS, EW = 0, 1
 DIRECTIONS = ("NS", "EW")
@@ -65,6 +77,10 @@ class EventInput:
     """Pair (or team) -> the players' names; when given, every pair must be listed."""
     deals: dict[int, Deal] = field(default_factory=dict)
     source: str = "<results>"
+    phantoms: frozenset[str] = frozenset()
+    """Pairs that are only place holders: a row against one is a sit-out (see SITOUTS)."""
+    sitouts: str = "not-a-result"
+    cross_imps_ranking: str = "average"
 
 
 @dataclass
@@ -152,6 +168,7 @@ class EventResults:
     names: dict[str, str] = field(default_factory=dict)
     deals: dict[int, Deal] = field(default_factory=dict)
     datum_method: str | None = None
+    cross_imps_ranking: str | None = None
 
     @property
     def unit(self) -> str:
@@ -168,6 +185,8 @@ class EventResults:
             entry["results"] = [_result_json(r, unit) for r in b.results]
             boards.append(entry)
         data: dict[str, Any] = {"event": self.event, "scoring": self.scoring, "boards": boards}
+        if self.cross_imps_ranking is not None:
+            data["cross_imps_ranking"] = self.cross_imps_ranking
         if self.matches:
             data["matches"] = [
                 {
@@ -264,7 +283,7 @@ def check_event(event: EventInput) -> list[Problem]:
             problem(r.line, f"pair {r.ns} cannot sit both North-South and East-West")
         if known:
             for pair in (r.ns, r.ew):
-                if pair not in known and event.scoring != "teams":
+                if pair not in known and pair not in event.phantoms and event.scoring != "teams":
                     problem(r.line, f"unknown pair {pair} (not in the event's list of pairs)")
         if event.movement is not None and event.scoring != "teams":
             why = event.movement.check(r.board, r.ns, r.ew, r.round, r.table)
@@ -301,21 +320,62 @@ def score_event(event: EventInput) -> EventResults:
 
     Matchpoints are scored in bulk (:mod:`bridgelaw.events.bulk`: integers and numpy, exact
     fractions built only for output); the other pairs scorings board by board in fractions
-    (:mod:`bridgelaw.events.reference`); teams by :mod:`bridgelaw.events.teams`.
+    (:mod:`bridgelaw.events.reference`); teams by :mod:`bridgelaw.events.teams`. Rows against a
+    phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
     """
     if event.scoring == "teams":
         from bridgelaw.events.teams import score_teams
 
         return score_teams(event)
+    pairs_event = with_sitouts(event)
+    scored: EventResults | None = None
     if event.scoring == "matchpoints":
         from bridgelaw.events.bulk import score_matchpoints_bulk
 
-        scored = score_matchpoints_bulk(event)
-        if scored is not None:
-            return scored
-    from bridgelaw.events.reference import score_event_reference
+        scored = score_matchpoints_bulk(pairs_event)
+    if scored is None:
+        from bridgelaw.events.reference import score_event_reference
 
-    return score_event_reference(event)
+        scored = score_event_reference(pairs_event)
+    if event.phantoms:
+        scored.ranking = without_pairs(scored.ranking, event.phantoms)
+    return scored
+
+
+def with_sitouts(event: EventInput) -> EventInput:
+    """The event with its rows against phantom pairs as the sit-out convention says."""
+    phantoms = event.phantoms
+    if not phantoms:
+        return event
+    if event.sitouts == "not-a-result":  # a sit-out is no table: the row is not a result
+        lines = [r for r in event.lines if r.ns not in phantoms and r.ew not in phantoms]
+    else:  # "not-played": a table where the board was not played (Law 12C2d, not scored)
+        absent = Artificial("NP")
+        lines = [
+            r
+            if r.ns not in phantoms and r.ew not in phantoms
+            else replace(
+                r, ns_side=absent, ew_side=absent, played=None, ns_played=None, ew_played=None
+            )
+            for r in event.lines
+        ]
+    return replace(event, lines=lines)
+
+
+def without_pairs(ranking: list[RankEntry], pairs: frozenset[str]) -> list[RankEntry]:
+    """The ranking without ``pairs`` (phantoms are not ranked), the others ranked again."""
+    groups: dict[str | None, list[RankEntry]] = {}
+    for entry in ranking:
+        if entry.pair not in pairs:
+            groups.setdefault(entry.direction, []).append(entry)
+    ranked: list[RankEntry] = []
+    for entries in groups.values():
+        ranked.extend(assign_ranks(entries, _rank_key))
+    return ranked
+
+
+def _rank_key(entry: RankEntry) -> Fraction:
+    return entry.percent if entry.percent is not None else entry.score
 
 
 def _scored(side: object) -> Points | None:
@@ -337,15 +397,20 @@ def natural_key(name: str) -> tuple[int, int, str]:
     return (0, int(name), "") if name.isdigit() else (1, 0, name)
 
 
-def rank_pairs(boards: Sequence[BoardResults], scoring: str) -> list[RankEntry]:
-    """Totals per pair, then the ranking (two directions for a Mitchell, one for a Howell)."""
+def rank_pairs(
+    boards: Sequence[BoardResults], scoring: str, by_average: bool = False
+) -> list[RankEntry]:
+    """Totals per pair, then the ranking (two directions for a Mitchell, one for a Howell).
+
+    ``by_average`` (cross-IMPs): each board counts with its average per comparison."""
     total: dict[str, Fraction] = defaultdict(Fraction)
     maximum: dict[str, Fraction] = defaultdict(Fraction)
     count: dict[str, int] = defaultdict(int)
     directions: dict[str, set[int]] = defaultdict(set)
     for b in boards:
         for r in b.results:
-            for direction, value in ((NS, r.ns_value), (EW, r.ew_value)):
+            values = ((NS, r.ns_average), (EW, r.ew_average)) if by_average else None
+            for direction, value in values or ((NS, r.ns_value), (EW, r.ew_value)):
                 pair = r.result.pair(direction)
                 directions[pair].add(direction)
                 if value is None:
@@ -384,9 +449,7 @@ def rank_totals(
             if scoring == "matchpoints":
                 percent = 100 * score / top if top else Fraction(50)
             entries.append(RankEntry("", pair, label, score, top, percent, count.get(pair, 0)))
-        ranking.extend(
-            assign_ranks(entries, lambda e: e.percent if e.percent is not None else e.score)
-        )
+        ranking.extend(assign_ranks(entries, _rank_key))
     return ranking
 
 

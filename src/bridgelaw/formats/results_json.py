@@ -38,7 +38,13 @@ from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.events.movements import make_movement
-from bridgelaw.events.session import SCORINGS, EventInput, MatchSpec
+from bridgelaw.events.session import (
+    CROSS_IMPS_RANKINGS,
+    SCORINGS,
+    SITOUTS,
+    EventInput,
+    MatchSpec,
+)
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
@@ -497,6 +503,7 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
             methods = ", ".join(m.value for m in DatumMethod)
             report(line, f"unknown datum method {data['datum']!r} (expected {methods})")
             ok = False
+    ok = _read_conventions(data, event, line, report) and ok
     pairs = data.get("pairs")
     if isinstance(pairs, dict):
         event.names = {str(k): str(v) for k, v in pairs.items()}
@@ -530,6 +537,28 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
             except BridgeLawError as error:
                 report(getattr(deals, "line", line), f"deal of board {key}: {error}")
                 ok = False
+    return ok
+
+
+def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+    """The scoring conventions a file may choose (see ``SITOUTS`` and ``CROSS_IMPS_RANKINGS``)."""
+    ok = True
+    phantoms = data.get("phantoms")
+    if phantoms is not None:
+        names = [_pair(p) for p in phantoms] if isinstance(phantoms, list) else [None]
+        if None in names:
+            report(getattr(phantoms, "line", line), "phantoms must list pair names")
+            ok = False
+        else:
+            event.phantoms = frozenset(n for n in names if n is not None)
+    for key, choices in (("sitouts", SITOUTS), ("cross_imps_ranking", CROSS_IMPS_RANKINGS)):
+        if key not in data:
+            continue
+        if data[key] not in choices:
+            report(line, f"unknown {key} {data[key]!r} (expected {', '.join(choices)})")
+            ok = False
+        else:
+            setattr(event, key, data[key])
     return ok
 
 
