@@ -9,13 +9,15 @@ matchpoint, percentage and ranking entry must be the same fraction.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.events.bulk import score_matchpoints_bulk
+from bridgelaw.events.movements import Movement
 from bridgelaw.events.reference import score_event_reference
-from bridgelaw.events.session import EventInput, EventResults, score_event
+from bridgelaw.events.session import EventInput, EventResults, check_event, score_event
 from bridgelaw.scoring.results import (
     Artificial,
     ArtificialKind,
@@ -132,3 +134,30 @@ def test_large_weight_denominators_stay_exact_or_fall_back_to_the_reference() ->
         scored = score_event(event)
         assert scored.boards[0].results[1].ns_value == 2 * (1 - odd)  # 140 beats -50 only
         assert scored.boards[0].results[0].ns_value == 2 * odd  # 420 beats 140
+
+
+class _AnySeating:
+    """A movement that allows every seating: forces check_event's full, line-by-line check."""
+
+    def check(self, *_: object) -> None:
+        return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 3), st.sampled_from("1234"), st.sampled_from("12345")),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([{}, {"1": "a", "2": "b", "3": "c", "4": "d"}]),
+)
+def test_the_quick_event_check_finds_a_problem_whenever_the_full_check_does(
+    rows: list[tuple[int, str, str]], names: dict[str, str]
+) -> None:
+    table = Points.single(100)
+    lines = [ResultLine(b, ns, ew, table, table, line=i + 1) for i, (b, ns, ew) in enumerate(rows)]
+    quick = check_event(EventInput("e", "matchpoints", lines, names=names))
+    full_event = EventInput("e", "matchpoints", lines, names=names)
+    full_event.movement = cast(Movement, _AnySeating())
+    assert (quick == []) == (check_event(full_event) == [])

@@ -13,7 +13,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.formats.results_json import _read_fast, _read_tracking_lines, read_results_json
+from bridgelaw.formats.results_json import (
+    _plain_entry,
+    _read_fast,
+    _read_tracking_lines,
+    parse_entry,
+    read_results_json,
+)
+from bridgelaw.scoring.results import Points
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4SX", "6C", "7NTXX", "passed-out"]
 
@@ -106,3 +113,35 @@ def test_results_far_down_a_file_get_their_lines() -> None:
     outcome = read_results_json(text)
     assert outcome.event is not None
     assert [r.line for r in outcome.event.lines] == [3, 6, 9]  # counted by hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {
+            "board": st.one_of(st.integers(-1, 40), st.just("7"), st.just(True)),
+            "ns": st.sampled_from(["1", " 2 ", "", 3]),
+            "ew": st.sampled_from(["9", "x y"]),
+            "contract": st.sampled_from([*CONTRACTS, "8S", "", 4]),
+            "declarer": st.sampled_from(["N", "e", "", "Q", None]),
+            "tricks": st.one_of(st.integers(-1, 14), st.just("9")),
+        },
+        optional={"lead": st.sampled_from(["SA", "h10", "ZZ", 5]), "round": st.just(2)},
+    )
+)
+def test_the_plain_result_shortcut_reads_what_the_full_reading_reads(obj: dict[str, Any]) -> None:
+    if obj["declarer"] is None:
+        del obj["declarer"]
+    problems: list[str] = []
+    full = parse_entry(dict(obj), 5, lambda _line, message: problems.append(message))
+    plain = _plain_entry(obj, 5)
+    if plain is not None:  # the shortcut only ever answers for a result without problems
+        assert problems == [] and plain == full
+    # (declining is always safe: the full reading then reads it)
+
+
+def test_the_plain_result_shortcut_answers_for_a_table_result() -> None:
+    obj = {"board": 3, "ns": "1", "ew": "2", "contract": "4S", "declarer": "W", "tricks": 10}
+    plain = _plain_entry(obj, 4)
+    assert plain is not None and plain == parse_entry(dict(obj), 4, lambda *_: None)
+    assert plain.ns_side == Points.single(-620)  # 4S by West making, vulnerable on board 3

@@ -81,27 +81,38 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
     state = (bytearray(count), bytearray(count))  # 0 single score, 1 weighted, 2 artificial
     weighted: list[tuple[int, int, Points]] = []
     artificial: list[tuple[int, int, Artificial]] = []
+    ns_single, ew_single = single
+    ns_state, ew_state = state
     for i, r in enumerate(lines):
-        ns_side, ew_side = r.ns_side, r.ew_side
-        for direction, side in ((NS, ns_side), (EW, ew_side)):
-            if direction == EW and side is ns_side:  # the same result for both sides (no split)
-                single[EW][i] = single[NS][i]
-                state[EW][i] = state[NS][i]
-                if state[NS][i] == 1:
-                    weighted.append((i, EW, side))  # type: ignore[arg-type]
-                elif state[NS][i] == 2:
-                    artificial.append((i, EW, side))  # type: ignore[arg-type]
-                continue
-            if isinstance(side, Points):
-                components = side.components
-                if len(components) == 1 and components[0][1] == 1:
-                    single[direction][i] = components[0][0]
-                else:
-                    state[direction][i] = 1
-                    weighted.append((i, direction, side))
+        ns_side = r.ns_side
+        if ns_side.__class__ is Points:
+            components = ns_side.components
+            if len(components) == 1:  # one outcome: its weight is 1
+                ns_single[i] = components[0][0]
             else:
-                state[direction][i] = 2
-                artificial.append((i, direction, side))
+                ns_state[i] = 1
+                weighted.append((i, NS, ns_side))
+        else:
+            ns_state[i] = 2
+            artificial.append((i, NS, ns_side))  # type: ignore[arg-type]
+        ew_side = r.ew_side
+        if ew_side is ns_side:  # the same result for both sides (not a split score)
+            ew_single[i] = ns_single[i]
+            ew_state[i] = ns_state[i]
+            if ns_state[i] == 1:
+                weighted.append((i, EW, ew_side))  # type: ignore[arg-type]
+            elif ns_state[i] == 2:
+                artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
+        elif ew_side.__class__ is Points:
+            components = ew_side.components
+            if len(components) == 1:
+                ew_single[i] = components[0][0]
+            else:
+                ew_state[i] = 1
+                weighted.append((i, EW, ew_side))
+        else:
+            ew_state[i] = 2
+            artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
 
     denominator = math.lcm(
         1, *{Fraction(w).denominator for _, _, side in weighted for _, w in side.components}

@@ -276,6 +276,9 @@ def check_event(event: EventInput) -> list[Problem]:
     def problem(line: int, message: str) -> None:
         problems.append(Problem(event.source, line, message))
 
+    quick = event.movement is None and event.scoring not in ("teams", "total-points")
+    if quick and _plainly_consistent(event):
+        return problems
     known = set(event.names)
     seen: dict[tuple[str, int, str | None], int] = {}
     for r in event.lines:
@@ -310,6 +313,24 @@ def check_event(event: EventInput) -> list[Problem]:
 
         problems.extend(check_teams(event))
     return problems
+
+
+def _plainly_consistent(event: EventInput) -> bool:
+    """True when no pair sits both ways at a table, every pair is listed (when pairs are named)
+    and no pair has two results on a board: the usual case, found with sets. When it is false,
+    the full check says exactly what is wrong and where."""
+    lines = event.lines
+    ns = [r.ns for r in lines]
+    ew = [r.ew for r in lines]
+    if any(map(str.__eq__, ns, ew)):
+        return False
+    if event.names and not set(ns).union(ew) <= set(event.names).union(event.phantoms):
+        return False
+    boards = [r.board for r in lines]
+    matches = [r.match for r in lines]
+    seats = set(zip(ns, boards, matches, strict=True))
+    seats.update(zip(ew, boards, matches, strict=True))
+    return len(seats) == 2 * len(lines)
 
 
 # -- scoring -----------------------------------------------------------------------------------

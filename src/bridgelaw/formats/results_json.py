@@ -162,13 +162,16 @@ def _outcome(
     return _read_outcome(obj, board, line, report)
 
 
+_OUTCOMES: dict[tuple[str, str, int, str | None, int], tuple[Points, Played | None]] = {}
+
+
 def _known_outcome(
     contract: Any, declarer: Any, tricks: Any, lead: Any, board: int
 ) -> tuple[Points, Played | None] | None:
     """A table result as most files hold it (text, text, whole number), from a cache: the same
     few contracts recur on every board, and the outcome depends on the board only through its
-    vulnerability, which repeats every 16 boards (Law 2). ``None`` when not cached or not valid
-    (the full reading then reports why)."""
+    vulnerability, which repeats every 16 boards (Law 2). ``None`` when not valid (the full
+    reading then reports why)."""
     if (
         type(contract) is not str
         or type(declarer) is not str
@@ -176,14 +179,22 @@ def _known_outcome(
         or (lead is not None and type(lead) is not str)
     ):
         return None
+    key = (contract, declarer, tricks, lead, (board - 1) % 16)
+    found = _OUTCOMES.get(key)
+    if found is not None:
+        return found
     outcome = _cached_outcome(contract, declarer, tricks, (board - 1) % 16 + 1)
-    if outcome is None or lead is None:
-        return outcome
-    lead_text = _lead_name(lead)
-    points, played = outcome
-    if lead_text is None or played is None:
-        return None
-    return points, Played(played.contract, played.declarer, played.tricks, lead_text)
+    if outcome is not None and lead is not None:
+        lead_text = _lead_name(lead)
+        points, played = outcome
+        if lead_text is None or played is None:
+            return None
+        outcome = points, Played(played.contract, played.declarer, played.tricks, lead_text)
+    if outcome is not None:
+        if len(_OUTCOMES) >= 1 << 16:
+            _OUTCOMES.clear()  # bounded: a file with more distinct results reads them again
+        _OUTCOMES[key] = outcome
+    return outcome
 
 
 @lru_cache(maxsize=8192)
@@ -335,8 +346,35 @@ def _side(
     return _outcome(obj, board, where, report)
 
 
+_PLAIN_KEYS = frozenset(("board", "ns", "ew", "contract", "declarer", "tricks", "lead"))
+
+
+def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
+    """The commonest result, a pairs table result with nothing else, read without any checks
+    that cannot fail for it; ``None`` for anything else (read by :func:`parse_entry`)."""
+    if not _PLAIN_KEYS.issuperset(obj) or "contract" not in obj:
+        return None
+    board, ns, ew = obj.get("board"), obj.get("ns"), obj.get("ew")
+    if type(board) is not int or board < 1 or type(ns) is not str or type(ew) is not str:
+        return None
+    ns, ew = ns.strip(), ew.strip()
+    if not ns or not ew:
+        return None
+    known = _known_outcome(
+        obj["contract"], obj.get("declarer"), obj.get("tricks"), obj.get("lead"), board
+    )
+    if known is None:
+        return None
+    points, played = known
+    return ResultLine(board, ns, ew, points, points, line, played=played)
+
+
 def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> ResultLine | None:
     """One result object (spec) -> a :class:`ResultLine`, or ``None`` after reporting why."""
+    if not teams and type(obj) is LineDict:
+        plain = _plain_entry(obj, obj.line or line)
+        if plain is not None:
+            return plain
     if not isinstance(obj, dict):
         report(line, "each result must be an object")
         return None
@@ -448,12 +486,14 @@ def build_event(
     report: Report,
     scoring_default: str = "matchpoints",
     entries: Sequence[Any] | None = None,
+    lines: list[ResultLine] | None = None,
 ) -> EventInput | None:
     """The top-level object (spec plus the extensions above) -> an event, reporting problems.
 
     ``None`` only when the object's shape is wrong; otherwise the event of the lines that could
     be read, which the caller must refuse if any problem was reported. ``entries``, when given,
-    stands for the ``"results"`` list (the fast reader decodes its items one at a time)."""
+    stands for the ``"results"`` list (the fast reader decodes its items one at a time), and
+    ``lines`` for the results already read from it (as the fast reader stepped over them)."""
     if not isinstance(data, dict):
         report(1, "the results file must hold one JSON object")
         return None
@@ -467,7 +507,9 @@ def build_event(
         report(line, 'the file needs a "results" list')
         return None
     event = EventInput(str(data.get("event", "")), scoring, [], source=source)
-    for item in results:
+    if lines is not None:
+        event.lines = lines
+    for item in results if lines is None else ():
         parsed = parse_entry(item, getattr(item, "line", line), report, scoring == "teams")
         if parsed is not None:  # a bad line was reported; the rest is still checked
             event.lines.append(parsed)
@@ -613,8 +655,10 @@ def _skip_space(text: str, index: int) -> int:
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 # the C scanner and string reader where available (the stubs do not know these two names)
+# (objects are made as LineDict straight away; only a result's own object gets its line, the
+# objects inside it keep line 0: a file with any problem is read again by the tracking reader)
 _scan_value: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(
-    json.JSONDecoder()  # type: ignore[arg-type]
+    json.JSONDecoder(object_pairs_hook=LineDict)  # type: ignore[arg-type]
 )
 _scan_key: Callable[[str, int], tuple[str, int]] = getattr(json.decoder, "scanstring")  # noqa: B009
 
@@ -652,8 +696,7 @@ class _Entries(Sequence[Any]):
     def __getitem__(self, index: int) -> Any:  # type: ignore[override]
         start = self.starts[index]
         value = _scan_value(self.text, start)[0]
-        if isinstance(value, dict):
-            value = LineDict(value)
+        if type(value) is LineDict:
             value.line = self.lines.at(start)
         return value
 
@@ -665,26 +708,55 @@ class _Entries(Sequence[Any]):
 def _read_fast(text: str, filename: str) -> ReadOutcome | None:
     """The event when the file is valid JSON of the expected shape and has no problem at all;
     ``None`` otherwise (the line-tracking reader then reports exactly what and where)."""
-    try:
-        data, starts = _scan_top_level(text)
-    except (ValueError, IndexError, StopIteration, RecursionError):
-        return None  # not JSON, or not an object: the full reader says what is wrong
     problems: list[Problem] = []
 
     def report(line: int, message: str) -> None:
         problems.append(Problem(filename, line, message))
 
+    stream = _Stream(text, report)
+    try:
+        data, starts = _scan_top_level(text, stream)
+    except (ValueError, IndexError, StopIteration, RecursionError):
+        return None  # not JSON, or not an object: the full reader says what is wrong
+    if problems:
+        return None
     entries = _Entries(text, starts, _Lines(text)) if starts is not None else None
-    event = build_event(data, filename, report, entries=entries)
+    streamed = None
+    if starts is not None and stream.teams == (data.get("scoring") == "teams"):
+        streamed = stream.lines  # read with the right scoring as the list was stepped over
+    event = build_event(data, filename, report, entries=entries, lines=streamed)
     if problems or event is None:
         return None
     return ReadOutcome(event, [], partial=event)
 
 
-def _scan_top_level(text: str) -> tuple[LineDict, list[int] | None]:
+class _Stream:
+    """Reads each result as the fast reader steps over it, with the scoring known so far
+    (usually named before the results); the reader decodes the list again if it was not."""
+
+    def __init__(self, text: str, report: Report) -> None:
+        self.at = _Lines(text).at
+        self.report = report
+        self.teams: bool | None = None
+        self.lines: list[ResultLine] = []
+
+    def begin(self, data: dict[str, Any]) -> None:
+        self.teams = data.get("scoring") == "teams"
+        self.lines = []
+
+    def __call__(self, value: Any, start: int) -> None:
+        line = self.at(start)
+        if type(value) is LineDict:
+            value.line = line
+        parsed = parse_entry(value, line, self.report, bool(self.teams))
+        if parsed is not None:
+            self.lines.append(parsed)
+
+
+def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | None]:
     """The top-level object with its ``"results"`` list left out, and where that list's items
     start. Every value but the results is read by the line-tracking decoder (they are small),
-    so their objects know their lines; the results are only stepped over here."""
+    so their objects know their lines; the results go to ``stream`` as they are stepped over."""
     lines = _Lines(text)
     decoder = _line_decoder(text, lines.at)
     index = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
@@ -706,7 +778,8 @@ def _scan_top_level(text: str) -> tuple[LineDict, list[int] | None]:
                 raise ValueError("expected a colon")
             index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
             if key == "results" and text[index] == "[":
-                starts, index = _step_over_items(text, index)
+                stream.begin(data)
+                starts, index = _step_over_items(text, index, stream)
                 data[key] = []
             else:
                 data[key], index = decoder.scan_once(text, index)  # type: ignore[attr-defined]
@@ -725,8 +798,11 @@ def _scan_top_level(text: str) -> tuple[LineDict, list[int] | None]:
     return data, starts
 
 
-def _step_over_items(text: str, index: int) -> tuple[list[int], int]:
-    """Where each item of the list at ``index`` starts, and the index after the list."""
+def _step_over_items(
+    text: str, index: int, read: Callable[[Any, int], None]
+) -> tuple[list[int], int]:
+    """Where each item of the list at ``index`` starts, and the index after the list; each item
+    is handed to ``read`` with its start as it is decoded."""
     starts: list[int] = []
     index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
     if text[index] == "]":
@@ -734,7 +810,9 @@ def _step_over_items(text: str, index: int) -> tuple[list[int], int]:
     append, scan, space = starts.append, _scan_value, _SPACE.match
     while True:
         append(index)
-        index = space(text, scan(text, index)[1]).end()  # type: ignore[union-attr]
+        value, end = scan(text, index)
+        read(value, index)
+        index = space(text, end).end()  # type: ignore[union-attr]
         if text[index] == ",":
             index = space(text, index + 1).end()  # type: ignore[union-attr]
         elif text[index] == "]":
