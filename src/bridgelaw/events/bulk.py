@@ -64,16 +64,16 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
     count = len(lines)
     if count == 0:
         return None
-    board_numbers = np.fromiter((r.board for r in lines), dtype=np.int64, count=count)
-    boards, board_index = np.unique(board_numbers, return_inverse=True)
-    board_index = board_index.astype(np.int64)
     codes: dict[str, int] = {}
-    ns_pair = np.fromiter(
-        (codes.setdefault(r.ns, len(codes)) for r in lines), dtype=np.int64, count=count
-    )
-    ew_pair = np.fromiter(
-        (codes.setdefault(r.ew, len(codes)) for r in lines), dtype=np.int64, count=count
-    )
+    board_list, ns_list, ew_list = [0] * count, [0] * count, [0] * count
+    for i, r in enumerate(lines):
+        board_list[i] = r.board
+        ns_list[i] = codes.setdefault(r.ns, len(codes))
+        ew_list[i] = codes.setdefault(r.ew, len(codes))
+    boards, board_index = np.unique(np.array(board_list, dtype=np.int64), return_inverse=True)
+    board_index = board_index.astype(np.int64)
+    ns_pair = np.array(ns_list, dtype=np.int64)
+    ew_pair = np.array(ew_list, dtype=np.int64)
     pairs = list(codes)
 
     # Each side once: single scores into a list, weighted components and artificial scores apart.

@@ -11,6 +11,9 @@ Beyond the spec, the top level may carry (all optional):
 * ``"movement"``: ``{"type": "mitchell", "tables": 7, "boards_per_round": 3, "rounds": 7,
   "arrow_switch": [7]}`` (or ``"howell"``); every result must fit it;
 * ``"datum"``: the Butler datum method (``trimmed``, ``trimmed-exact``, ``mean``, ``median``);
+* ``"phantoms"``: ``["8"]``, pairs that are only place holders: a row against one is a sit-out,
+  which ``"sitouts"`` says how to count (``not-a-result``, the default, or ``not-played``);
+* ``"cross_imps_ranking"``: ``average`` (the default: the sum of per-board averages) or ``total``;
 * ``"deals"``: ``{"1": "N:AKQ2.KQ2.A32.K32 ..."}`` for the hand diagrams of the results site;
 * results may carry ``"round"`` and ``"table"``, and an artificial score may be ``"NP"``: the
   board was not played and is not scored for that side (Law 12C2d, the commentary's advice).
@@ -44,6 +47,7 @@ from bridgelaw.events.session import (
     SITOUTS,
     EventInput,
     MatchSpec,
+    collector_paused,
 )
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.scoring.butler import DatumMethod
@@ -346,25 +350,32 @@ def _side(
     return _outcome(obj, board, where, report)
 
 
-_PLAIN_KEYS = frozenset(("board", "ns", "ew", "contract", "declarer", "tricks", "lead"))
-
-
 def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
     """The commonest result, a pairs table result with nothing else, read without any checks
     that cannot fail for it; ``None`` for anything else (read by :func:`parse_entry`)."""
-    if not _PLAIN_KEYS.issuperset(obj) or "contract" not in obj:
-        return None
-    board, ns, ew = obj.get("board"), obj.get("ns"), obj.get("ew")
+    board, ns, ew, contract = obj.get("board"), obj.get("ns"), obj.get("ew"), obj.get("contract")
     if type(board) is not int or board < 1 or type(ns) is not str or type(ew) is not str:
         return None
+    if contract is None or len(obj) != 4 + ("declarer" in obj) + ("tricks" in obj) + (
+        "lead" in obj
+    ):
+        return None  # another key: a result of another form, or with more to check
     ns, ew = ns.strip(), ew.strip()
     if not ns or not ew:
         return None
-    known = _known_outcome(
-        obj["contract"], obj.get("declarer"), obj.get("tricks"), obj.get("lead"), board
-    )
+    declarer, tricks, lead = obj.get("declarer"), obj.get("tricks"), obj.get("lead")
+    known = None
+    if (  # only the types the cache holds (True == 1 and 1.0 == 1 would find int entries)
+        type(contract) is str
+        and type(declarer) is str
+        and type(tricks) is int
+        and (lead is None or type(lead) is str)
+    ):
+        known = _OUTCOMES.get((contract, declarer, tricks, lead, (board - 1) % 16))
     if known is None:
-        return None
+        known = _known_outcome(contract, declarer, tricks, lead, board)
+        if known is None:
+            return None
     points, played = known
     return ResultLine(board, ns, ew, points, points, line, played=played)
 
@@ -617,7 +628,8 @@ def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
     A file without problems is read by the fast path (the standard library's C decoder, one
     result at a time); a file with any problem is read again by the line-tracking decoder, so
     that every problem names its exact line."""
-    fast = _read_fast(text, filename)
+    with collector_paused():
+        fast = _read_fast(text, filename)
     if fast is not None:
         return fast
     return _read_tracking_lines(text, filename)
@@ -748,6 +760,11 @@ class _Stream:
         line = self.at(start)
         if type(value) is LineDict:
             value.line = line
+            if not self.teams:
+                parsed = _plain_entry(value, line)
+                if parsed is not None:
+                    self.lines.append(parsed)
+                    return
         parsed = parse_entry(value, line, self.report, bool(self.teams))
         if parsed is not None:
             self.lines.append(parsed)
