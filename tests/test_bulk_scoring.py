@@ -161,3 +161,30 @@ def test_the_quick_event_check_finds_a_problem_whenever_the_full_check_does(
     full_event = EventInput("e", "matchpoints", lines, names=names)
     full_event.movement = cast(Movement, _AnySeating())
     assert (quick == []) == (check_event(full_event) == [])
+
+
+def test_factoring_and_the_session_percentage_rule_by_hand() -> None:
+    table = Points.single
+    lines = [
+        # board 1: four real results 420, 420, 170, -50 (top 6)
+        ResultLine(1, "n0", "e4", table(420), table(420)),
+        ResultLine(1, "n1", "e5", table(420), table(420)),
+        ResultLine(1, "n2", "e6", table(170), table(170)),
+        ResultLine(1, "n3", "e7", table(-50), table(-50)),
+        # board 2: three real results 100, 90, 90 and an A+/A- table: factored from 3 to 4
+        ResultLine(2, "n0", "e5", table(100), table(100)),
+        ResultLine(2, "n1", "e6", table(90), table(90)),
+        ResultLine(2, "n2", "e7", table(90), table(90)),
+        ResultLine(2, "n3", "e4", Artificial("A+"), Artificial("A-")),
+    ]
+    scored = score_event(EventInput("e", "matchpoints", lines))
+    assert [b.top for b in scored.boards] == [6, 6]
+    board1, board2 = (b.results for b in scored.boards)
+    # the 420s tie each other and beat two: 2 * 2 + 1 = 5; 170 beats one: 2; -50: 0
+    assert [r.ns_value for r in board1] == [5, 5, 2, 0]
+    # board 2 raw: 100 -> 4, each 90 -> 1; Neuberg to 4: (4 + 1) * 4/3 - 1, (1 + 1) * 4/3 - 1
+    assert [r.ns_value for r in board2[:3]] == [Fraction(17, 3), Fraction(5, 3), Fraction(5, 3)]
+    # n3 had 0 of 6 on board 1 (0 %): its A+ stays 60 % of 6 = 18/5 (Law 12C2a); e4 had
+    # 6 - 5 = 1 of 6 (16 2/3 %), below 40 %: its A- is its own 1/6 of 6 = 1 (Law 12C2c)
+    assert (board2[3].ns_value, board2[3].ns_percent) == (Fraction(18, 5), Fraction(60))
+    assert (board2[3].ew_value, board2[3].ew_percent) == (Fraction(1), Fraction(50, 3))

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from sys import intern
 from typing import Any
 
 from bridgelaw.calls import Contract
@@ -360,7 +361,7 @@ def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
         "lead" in obj
     ):
         return None  # another key: a result of another form, or with more to check
-    ns, ew = ns.strip(), ew.strip()
+    ns, ew = intern(ns.strip()), intern(ew.strip())  # one string per pair, not one per result
     if not ns or not ew:
         return None
     declarer, tricks, lead = obj.get("declarer"), obj.get("tricks"), obj.get("lead")
