@@ -1,6 +1,6 @@
 """Law 78A matchpoints: 2 for every score beaten, 1 for every tie, on one board.
 
-Three layers, all on the Law 78A scale (top = 2 * (n - 1) for n comparable scores):
+Two layers, both on the Law 78A scale (top = 2 * (n - 1) for n comparable scores):
 
 * :func:`matchpoints_reference` -- one board, exact fractions, written to be read against the law
   and the commentary; the tests check everything else against it.
