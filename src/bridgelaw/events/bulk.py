@@ -58,70 +58,138 @@ class _Direction:
         self.den = np.ones(lines, dtype=np.int64)
 
 
+class Field:
+    """A session's results read once into arrays: boards, pairs and each side's scores."""
+
+    def __init__(self, lines: Sequence[ResultLine]) -> None:
+        count = self.count = len(lines)
+        codes: dict[str, int] = {}
+        board_list, ns_list, ew_list = [0] * count, [0] * count, [0] * count
+        for i, r in enumerate(lines):
+            board_list[i] = r.board
+            ns_list[i] = codes.setdefault(r.ns, len(codes))
+            ew_list[i] = codes.setdefault(r.ew, len(codes))
+        boards, board_index = np.unique(np.array(board_list, dtype=np.int64), return_inverse=True)
+        self.boards: IntArray = boards
+        self.board_index: IntArray = board_index.astype(np.int64)
+        self.pair_of: tuple[IntArray, IntArray] = (
+            np.array(ns_list, dtype=np.int64),
+            np.array(ew_list, dtype=np.int64),
+        )
+        self.pairs = list(codes)
+
+        # Each side once: single scores into a list, weighted and artificial scores apart.
+        single = ([0] * count, [0] * count)
+        state = (bytearray(count), bytearray(count))  # 0 single score, 1 weighted, 2 artificial
+        weighted: list[tuple[int, int, Points]] = []
+        artificial: list[tuple[int, int, Artificial]] = []
+        ns_single, ew_single = single
+        ns_state, ew_state = state
+        for i, r in enumerate(lines):
+            ns_side = r.ns_side
+            if ns_side.__class__ is Points:
+                components = ns_side.components
+                if len(components) == 1:  # one outcome: its weight is 1
+                    ns_single[i] = components[0][0]
+                else:
+                    ns_state[i] = 1
+                    weighted.append((i, NS, ns_side))
+            else:
+                ns_state[i] = 2
+                artificial.append((i, NS, ns_side))  # type: ignore[arg-type]
+            ew_side = r.ew_side
+            if ew_side is ns_side:  # the same result for both sides (not a split score)
+                ew_single[i] = ns_single[i]
+                ew_state[i] = ns_state[i]
+                if ns_state[i] == 1:
+                    weighted.append((i, EW, ew_side))  # type: ignore[arg-type]
+                elif ns_state[i] == 2:
+                    artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
+            elif ew_side.__class__ is Points:
+                components = ew_side.components
+                if len(components) == 1:
+                    ew_single[i] = components[0][0]
+                else:
+                    ew_state[i] = 1
+                    weighted.append((i, EW, ew_side))
+            else:
+                ew_state[i] = 2
+                artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
+
+        self.single = single
+        self.state = state
+        self.weighted = weighted
+        self.artificial = artificial
+        self.denominator = math.lcm(
+            1, *{Fraction(w).denominator for _, _, side in weighted for _, w in side.components}
+        )
+        self.most_components = max((len(side.components) for _, _, side in weighted), default=1)
+        self.played: IntArray = np.bincount(self.board_index, minlength=boards.size)
+
+    def scored(self, direction: int) -> NDArray[np.bool_]:
+        """Which lines have a score (not an artificial one) for ``direction``."""
+        kinds = np.frombuffer(bytes(self.state[direction]), dtype=np.uint8)
+        scored: NDArray[np.bool_] = kinds != 2
+        return scored
+
+    def components(self, direction: int) -> tuple[IntArray, IntArray, IntArray]:
+        """Every scored outcome of ``direction``: its line, its score for that direction (East-West
+        scores are North-South's negated) and its weight over :attr:`denominator`."""
+        sign = 1 if direction == NS else -1
+        kinds = np.frombuffer(bytes(self.state[direction]), dtype=np.uint8)
+        plain = np.flatnonzero(kinds == 0)
+        extra = [
+            (i, s, w) for i, d, side in self.weighted if d == direction for s, w in side.components
+        ]
+        line = np.concatenate([plain, np.array([i for i, _, _ in extra], dtype=np.int64)])
+        score = sign * np.concatenate(
+            [
+                np.array(self.single[direction], dtype=np.int64)[plain],
+                np.array([s for _, s, _ in extra], dtype=np.int64),
+            ]
+        )
+        weight = np.concatenate(
+            [
+                np.full(plain.size, self.denominator, dtype=np.int64),
+                np.array(
+                    [int(Fraction(w) * self.denominator) for _, _, w in extra], dtype=np.int64
+                ),
+            ]
+        )
+        return line.astype(np.int64), score.astype(np.int64), weight.astype(np.int64)
+
+
+def pair_sums(
+    pair_of: IntArray, mask: NDArray[np.bool_], num: IntArray, den: IntArray, pairs: int
+) -> dict[int, Fraction]:
+    """Each pair's exact sum of ``num / den`` over the lines in ``mask``: integer sums for each
+    denominator, then one fraction per pair and denominator."""
+    sums_of: dict[int, Fraction] = {}
+    for value in np.unique(den[mask]).tolist():
+        chosen = mask & (den == value)
+        sums = np.zeros(pairs, dtype=np.int64)
+        np.add.at(sums, pair_of[chosen], num[chosen])
+        for pair in np.flatnonzero(sums).tolist():
+            sums_of[pair] = sums_of.get(pair, Fraction(0)) + Fraction(int(sums[pair]), value)
+    return sums_of
+
+
 def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
     """Score a checked matchpoint event in bulk; ``None`` if its numbers need more than 64 bits."""
     lines = event.lines
     count = len(lines)
     if count == 0:
         return None
-    codes: dict[str, int] = {}
-    board_list, ns_list, ew_list = [0] * count, [0] * count, [0] * count
-    for i, r in enumerate(lines):
-        board_list[i] = r.board
-        ns_list[i] = codes.setdefault(r.ns, len(codes))
-        ew_list[i] = codes.setdefault(r.ew, len(codes))
-    boards, board_index = np.unique(np.array(board_list, dtype=np.int64), return_inverse=True)
-    board_index = board_index.astype(np.int64)
-    ns_pair = np.array(ns_list, dtype=np.int64)
-    ew_pair = np.array(ew_list, dtype=np.int64)
-    pairs = list(codes)
-
-    # Each side once: single scores into a list, weighted components and artificial scores apart.
-    single = ([0] * count, [0] * count)
-    state = (bytearray(count), bytearray(count))  # 0 single score, 1 weighted, 2 artificial
-    weighted: list[tuple[int, int, Points]] = []
-    artificial: list[tuple[int, int, Artificial]] = []
-    ns_single, ew_single = single
-    ns_state, ew_state = state
-    for i, r in enumerate(lines):
-        ns_side = r.ns_side
-        if ns_side.__class__ is Points:
-            components = ns_side.components
-            if len(components) == 1:  # one outcome: its weight is 1
-                ns_single[i] = components[0][0]
-            else:
-                ns_state[i] = 1
-                weighted.append((i, NS, ns_side))
-        else:
-            ns_state[i] = 2
-            artificial.append((i, NS, ns_side))  # type: ignore[arg-type]
-        ew_side = r.ew_side
-        if ew_side is ns_side:  # the same result for both sides (not a split score)
-            ew_single[i] = ns_single[i]
-            ew_state[i] = ns_state[i]
-            if ns_state[i] == 1:
-                weighted.append((i, EW, ew_side))  # type: ignore[arg-type]
-            elif ns_state[i] == 2:
-                artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
-        elif ew_side.__class__ is Points:
-            components = ew_side.components
-            if len(components) == 1:
-                ew_single[i] = components[0][0]
-            else:
-                ew_state[i] = 1
-                weighted.append((i, EW, ew_side))
-        else:
-            ew_state[i] = 2
-            artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
-
-    denominator = math.lcm(
-        1, *{Fraction(w).denominator for _, _, side in weighted for _, w in side.components}
-    )
+    field = Field(lines)
+    boards, board_index, pairs = field.boards, field.board_index, field.pairs
+    ns_pair, ew_pair = field.pair_of
+    artificial = field.artificial
+    denominator = field.denominator
     square = denominator * denominator
-    played = np.bincount(board_index, minlength=boards.size)
+    played = field.played
     expected = int(played.max())  # the most-played board
     top = Fraction(2 * (expected - 1))  # Law 78A, after any factoring
-    most_components = max((len(side.components) for _, _, side in weighted), default=1)
+    most_components = field.most_components
     boards_per_pair = int(np.bincount(np.concatenate([ns_pair, ew_pair])).max())
     if (
         4 * expected * square * most_components >= _SAFE
@@ -130,25 +198,8 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
         return None
 
     sides = (_Direction(count), _Direction(count))
-    for direction, sign in ((NS, 1), (EW, -1)):  # East-West beat lower North-South scores
-        kinds = np.frombuffer(bytes(state[direction]), dtype=np.uint8)
-        plain = np.flatnonzero(kinds == 0)
-        extra = [(i, s, w) for i, d, side in weighted if d == direction for s, w in side.components]
-        component_line = np.concatenate(
-            [plain, np.array([i for i, _, _ in extra], dtype=np.int64)]
-        ).astype(np.int64)
-        component_score = sign * np.concatenate(
-            [
-                np.array(single[direction], dtype=np.int64)[plain],
-                np.array([s for _, s, _ in extra], dtype=np.int64),
-            ]
-        ).astype(np.int64)
-        component_weight = np.concatenate(
-            [
-                np.full(plain.size, denominator, dtype=np.int64),
-                np.array([int(Fraction(w) * denominator) for _, _, w in extra], dtype=np.int64),
-            ]
-        ).astype(np.int64)
+    for direction in (NS, EW):  # East-West beat lower North-South scores: theirs are negated
+        component_line, component_score, component_weight = field.components(direction)
         units = bulk_matchpoints(
             board_index[component_line],
             component_score,
@@ -158,7 +209,7 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
             denominator,
         )
         side_of = sides[direction]
-        side_of.scored = kinds != 2
+        side_of.scored = field.scored(direction)
         comparable = np.bincount(board_index[side_of.scored], minlength=boards.size)
         n = comparable[board_index]  # comparable scores on each line's board
         # Law 78A; Neuberg's formula when the board has fewer comparable scores than the most
@@ -167,17 +218,15 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
         side_of.den = np.where(side_of.scored, n * square, 1)
 
     # Law 12C2c needs each pair's percentage on the boards it really played.
-    earned: dict[int, Fraction] = {}
     real = np.zeros(len(pairs), dtype=np.int64)
+    earned: dict[int, Fraction] = {}
     for direction, pair_of in ((NS, ns_pair), (EW, ew_pair)):
         side_of = sides[direction]
         real += np.bincount(pair_of[side_of.scored], minlength=len(pairs))
-        for den in np.unique(side_of.den[side_of.scored]).tolist():
-            mask = side_of.scored & (side_of.den == den)
-            sums = np.zeros(len(pairs), dtype=np.int64)
-            np.add.at(sums, pair_of[mask], side_of.num[mask])
-            for pair in np.flatnonzero(sums).tolist():
-                earned[pair] = earned.get(pair, Fraction(0)) + Fraction(int(sums[pair]), den)
+        for pair, value in pair_sums(
+            pair_of, side_of.scored, side_of.num, side_of.den, len(pairs)
+        ).items():
+            earned[pair] = earned.get(pair, Fraction(0)) + value
     session = {
         pair: 100 * earned.get(pair, Fraction(0)) / (int(real[pair]) * top) if top else Fraction(50)
         for pair in np.flatnonzero(real).tolist()
