@@ -15,9 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.events.bulk import score_matchpoints_bulk
+from bridgelaw.events.bulk_imps import score_imps_bulk
 from bridgelaw.events.movements import Movement
 from bridgelaw.events.reference import score_event_reference
 from bridgelaw.events.session import EventInput, EventResults, check_event, score_event
+from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
     Artificial,
     ArtificialKind,
@@ -53,7 +55,7 @@ def artificial(draw: st.DrawFn) -> Artificial:
 
 
 @st.composite
-def events(draw: st.DrawFn) -> EventInput:
+def events(draw: st.DrawFn, scoring: str = "matchpoints") -> EventInput:
     boards = draw(st.integers(1, 4))
     pairs = [str(p) for p in range(1, draw(st.integers(2, 9)) + 1)]
     howell = draw(st.booleans())
@@ -76,7 +78,10 @@ def events(draw: st.DrawFn) -> EventInput:
                 ns_side = draw(st.one_of(points(), artificial()))
                 ew_side = draw(st.one_of(points(), artificial()))
             lines.append(ResultLine(board, ns, ew, ns_side, ew_side, line=len(lines) + 2))
-    return EventInput("random", "matchpoints", lines)
+    event = EventInput("random", scoring, lines)
+    event.datum = draw(st.sampled_from(list(DatumMethod)))
+    event.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
+    return event
 
 
 def assert_same(bulk: EventResults, reference: EventResults) -> None:
@@ -88,6 +93,8 @@ def assert_same(bulk: EventResults, reference: EventResults) -> None:
             assert (a.ns_score, a.ew_score) == (b.ns_score, b.ew_score)
             assert (a.ns_value, a.ew_value) == (b.ns_value, b.ew_value)
             assert (a.ns_percent, a.ew_percent) == (b.ns_percent, b.ew_percent)
+            assert (a.ns_average, a.ew_average) == (b.ns_average, b.ew_average)
+        assert ours.datum == theirs.datum
     assert [
         (r.rank, r.pair, r.direction, r.score, r.max, r.percent, r.boards) for r in bulk.ranking
     ] == [
@@ -101,6 +108,14 @@ def assert_same(bulk: EventResults, reference: EventResults) -> None:
 @given(events())
 def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
     bulk = score_matchpoints_bulk(event)
+    assert bulk is not None
+    assert_same(bulk, score_event_reference(event))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(events))
+def test_bulk_imps_equal_the_reference(event: EventInput) -> None:
+    bulk = score_imps_bulk(event)
     assert bulk is not None
     assert_same(bulk, score_event_reference(event))
 

@@ -362,10 +362,11 @@ def _plainly_consistent(event: EventInput) -> bool:
 def score_event(event: EventInput) -> EventResults:
     """Score a checked event by its scoring method.
 
-    Matchpoints are scored in bulk (:mod:`bridgelaw.events.bulk`: integers and numpy, exact
-    fractions built only for output); the other pairs scorings board by board in fractions
-    (:mod:`bridgelaw.events.reference`); teams by :mod:`bridgelaw.events.teams`. Rows against a
-    phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
+    Matchpoints and the IMP pairs scorings are scored in bulk (:mod:`bridgelaw.events.bulk`,
+    :mod:`bridgelaw.events.bulk_imps`: integers and numpy, exact fractions built only for
+    output); total points board by board in fractions (:mod:`bridgelaw.events.reference`, also
+    the fallback when the integers would be too large); teams by :mod:`bridgelaw.events.teams`.
+    Rows against a phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
     """
     with collector_paused():
         return _score_event(event)
@@ -382,6 +383,10 @@ def _score_event(event: EventInput) -> EventResults:
         from bridgelaw.events.bulk import score_matchpoints_bulk
 
         scored = score_matchpoints_bulk(pairs_event)
+    elif event.scoring in ("imps-datum", "cross-imps"):
+        from bridgelaw.events.bulk_imps import score_imps_bulk
+
+        scored = score_imps_bulk(pairs_event)
     if scored is None:
         from bridgelaw.events.reference import score_event_reference
 
