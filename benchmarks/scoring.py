@@ -50,8 +50,8 @@ from bridgelaw.formats.results_json import read_results_json
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX", "7NT"]
 
 
-def make_event(results: int, tables: int, seed: int) -> str:
-    """A matchpoint session of ``results`` table results as results-JSON text."""
+def make_event(results: int, tables: int, seed: int, scoring: str = "matchpoints") -> str:
+    """A pairs session of ``results`` table results as results-JSON text."""
     rng = random.Random(seed)  # benchmark input only
     boards = max(1, -(-results // tables))
     lines: list[str] = []
@@ -81,7 +81,7 @@ def make_event(results: int, tables: int, seed: int) -> str:
                 entry |= played
                 entry["lead"] = rng.choice(["SA", "HK", "D2", "C10"])
             lines.append(json.dumps(entry))
-    head = '{"event": "Benchmark pairs", "scoring": "matchpoints", "results": [\n'
+    head = f'{{"event": "Benchmark pairs", "scoring": "{scoring}", "results": [\n'
     return head + ",\n".join(lines) + "\n]}\n"
 
 
@@ -133,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--scoring", default="matchpoints", choices=["matchpoints", "imps-datum", "cross-imps"]
+    )
     parser.add_argument("--outputs", action="store_true", help="also --site --usebio --pbn")
     parser.add_argument("--memory", action="store_true", help="peak memory in a child process")
     parser.add_argument("--no-check", action="store_true", help="skip the reference check")
@@ -140,9 +143,14 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="bridgelaw-bench-") as folder:
         path = Path(folder) / "session.json"
-        path.write_text(make_event(args.results, args.tables, args.seed), encoding="utf-8")
+        path.write_text(
+            make_event(args.results, args.tables, args.seed, args.scoring), encoding="utf-8"
+        )
         size = path.stat().st_size / 2**20
-        print(f"session: {args.results:,} results, {args.tables} tables, {size:.1f} MiB of JSON")
+        print(
+            f"session: {args.results:,} results ({args.scoring}), {args.tables} tables, "
+            f"{size:.1f} MiB of JSON"
+        )
         if not args.no_check:
             took = check_against_reference(path)
             print(f"checked: score-event --json equals the reference scorer ({took:.1f} s)")
