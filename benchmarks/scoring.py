@@ -32,7 +32,6 @@ import contextlib
 import io
 import json
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -115,16 +114,32 @@ def check_against_reference(path: Path) -> float:
     return time.perf_counter() - start
 
 
+_REPORT_PEAK = """
+import sys
+from bridgelaw.cli import main
+status = main(sys.argv[1:])
+with open("/proc/self/status", encoding="ascii") as status_file:
+    peak = [line.split()[1] for line in status_file if line.startswith("VmHWM:")]
+sys.stderr.write(f"peak-kib {peak[0]}\\n")
+sys.exit(status)
+"""
+
+
 def peak_memory(argv: list[str]) -> float:
-    """Peak resident memory (MiB) of ``bridgelaw ARGV`` run in a child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run(
-        [sys.executable, "-m", "bridgelaw", *argv],
+    """Peak resident memory (MiB) of ``bridgelaw ARGV`` run in a child process, as the child's
+    own high-water mark (Linux ``/proc``: the figures of a forked child would count this
+    process's memory too)."""
+    if not Path("/proc/self/status").exists():
+        return float("nan")
+    done = subprocess.run(
+        [sys.executable, "-c", _REPORT_PEAK, *argv],
         check=True,
         stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(before, after) / 1024  # kilobytes on Linux
+    kib = [line.split()[1] for line in done.stderr.splitlines() if line.startswith("peak-kib ")]
+    return int(kib[-1]) / 1024
 
 
 def main(argv: list[str] | None = None) -> int:
