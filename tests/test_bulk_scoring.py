@@ -18,7 +18,7 @@ from bridgelaw.events.bulk import score_matchpoints_bulk
 from bridgelaw.events.bulk_imps import score_imps_bulk
 from bridgelaw.events.movements import Movement
 from bridgelaw.events.reference import score_event_reference
-from bridgelaw.events.session import EventInput, EventResults, check_event, score_event
+from bridgelaw.events.session import EventInput, EventResults, check_event, number, score_event
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
     Artificial,
@@ -203,3 +203,24 @@ def test_factoring_and_the_session_percentage_rule_by_hand() -> None:
     # 6 - 5 = 1 of 6 (16 2/3 %), below 40 %: its A- is its own 1/6 of 6 = 1 (Law 12C2c)
     assert (board2[3].ns_value, board2[3].ns_percent) == (Fraction(18, 5), Fraction(60))
     assert (board2[3].ew_value, board2[3].ew_percent) == (Fraction(1), Fraction(50, 3))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**9))
+def test_output_rounding_is_two_decimals_halves_away_from_zero(value: Fraction) -> None:
+    from decimal import ROUND_HALF_UP, Decimal
+
+    expected = Decimal(value.numerator) / Decimal(value.denominator)  # 28 digits: enough here
+    rounded = float(expected.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    assert number(value) == (int(value) if value.denominator == 1 else rounded)
+
+
+def test_output_rounding_by_hand() -> None:
+    assert [number(Fraction(n, d)) for n, d in ((1, 8), (-1, 8), (5, 1000), (-5, 1000))] == [
+        0.13,  # 0.125 rounds up
+        -0.13,  # halves away from zero
+        0.01,
+        -0.01,
+    ]
+    assert number(Fraction(7, 1)) == 7 and number(3) == 3 and number(None) is None
+    assert number(Fraction(2, 3)) == 0.67 and number(Fraction(1, 3)) == 0.33

@@ -302,8 +302,10 @@ class _Travellers:
         for direction in (NS, EW):
             side = self.sides[direction]
             if side.scored[i]:
-                mp = Fraction(int(side.num[i]), int(side.den[i]))
-                values.append((mp, 100 * mp / self.top if self.top else Fraction(50)))
+                num, den = int(side.num[i]), int(side.den[i])
+                mp = Fraction(num, den)
+                top = self.top.numerator  # a whole number: 2 * (E - 1)
+                values.append((mp, Fraction(100 * num, den * top) if top else Fraction(50)))
             else:
                 values.append(self.adjusted[i, direction])
         (result.ns_value, result.ns_percent), (result.ew_value, result.ew_percent) = values

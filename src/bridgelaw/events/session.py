@@ -25,7 +25,6 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -227,14 +226,20 @@ def number_text(value: object, missing: str = "") -> str:
 
 
 def number(value: Fraction | int | None) -> float | int | None:
-    """Two decimals, halves away from zero (the documented rounding of every output)."""
+    """Two decimals, halves away from zero (the documented rounding of every output).
+
+    Rounded in integers, exactly: ``|n/d| * 100 + 1/2`` rounded down, then divided by 100 (the
+    nearest float to that many hundredths)."""
     if value is None:
         return None
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return int(exact)
-    scaled = Decimal(exact.numerator) / Decimal(exact.denominator)
-    return float(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    if type(value) is int:
+        return value
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    numerator, denominator = exact.numerator, exact.denominator
+    if denominator == 1:
+        return numerator
+    hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return (hundredths if numerator > 0 else -hundredths) / 100
 
 
 def _result_json(r: ScoredResult, unit: str) -> dict[str, Any]:
@@ -440,6 +445,10 @@ def _points_score(line: ResultLine, direction: int) -> Fraction | None:
     side = _scored(line.side(direction))
     if side is None:
         return None
+    components = side.components
+    if len(components) == 1:  # one outcome, of weight 1: its score (cheaper than the mean)
+        score = components[0][0]
+        return Fraction(score if direction == NS else -score)
     value = side.expected
     return value if direction == NS else -value
 
