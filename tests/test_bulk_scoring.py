@@ -14,7 +14,7 @@ from typing import cast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.events.bulk import score_matchpoints_bulk
+from bridgelaw.events.bulk import score_matchpoints_bulk, score_total_points_bulk
 from bridgelaw.events.bulk_imps import score_imps_bulk
 from bridgelaw.events.movements import Movement
 from bridgelaw.events.reference import score_event_reference
@@ -116,6 +116,14 @@ def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
 @given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(events))
 def test_bulk_imps_equal_the_reference(event: EventInput) -> None:
     bulk = score_imps_bulk(event)
+    assert bulk is not None
+    assert_same(bulk, score_event_reference(event))
+
+
+@settings(max_examples=200, deadline=None)
+@given(events("total-points"))
+def test_bulk_total_points_equal_the_reference(event: EventInput) -> None:
+    bulk = score_total_points_bulk(event)
     assert bulk is not None
     assert_same(bulk, score_event_reference(event))
 

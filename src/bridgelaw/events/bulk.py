@@ -277,6 +277,76 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
     )
 
 
+def score_total_points_bulk(event: EventInput) -> EventResults | None:
+    """Law 78C in bulk: each side's net score counts as it is (a weighted score with its mean);
+    ``None`` if the sums could leave 64 bits."""
+    lines = event.lines
+    if not lines:
+        return None
+    field = Field(lines)
+    pairs = len(field.pairs)
+    if 8000 * field.denominator * field.count >= _SAFE:
+        return None
+    total: dict[int, Fraction] = {}
+    counted = np.zeros(pairs, dtype=np.int64)
+    for direction in (NS, EW):
+        line, score, weight = field.components(direction)
+        num = np.zeros(field.count, dtype=np.int64)
+        np.add.at(num, line, weight * score)  # the side's points, over the common denominator
+        den = np.full(field.count, field.denominator, dtype=np.int64)
+        scored, pair_of = field.scored(direction), field.pair_of[direction]
+        counted += np.bincount(pair_of[scored], minlength=pairs)
+        for pair, value in pair_sums(pair_of, scored, num, den, pairs).items():
+            total[pair] = total.get(pair, Fraction(0)) + value
+    directions: dict[str, set[int]] = {}
+    for direction in (NS, EW):
+        for pair in np.unique(field.pair_of[direction]).tolist():
+            directions.setdefault(field.pairs[pair], set()).add(direction)
+    names = field.pairs
+    ranking = rank_totals(
+        directions,
+        {names[p]: value for p, value in total.items()},
+        {},
+        {names[p]: int(c) for p, c in enumerate(counted.tolist())},
+        "total-points",
+    )
+    order = np.argsort(field.board_index, kind="stable")
+    ends = np.cumsum(field.played)
+    boards = [
+        BoardResults(
+            int(number),
+            None,
+            build=_NetScores(lines, order[int(end) - int(size) : int(end)]),
+        )
+        for number, end, size in zip(field.boards.tolist(), ends, field.played, strict=True)
+    ]
+    return EventResults(
+        event.event,
+        "total-points",
+        boards,
+        ranking,
+        names=dict(event.names),
+        deals=dict(event.deals),
+    )
+
+
+class _NetScores:
+    """A board's results in total points: each side's value is its net score (Law 78C)."""
+
+    def __init__(self, lines: Sequence[ResultLine], indices: IntArray) -> None:
+        self.lines = lines
+        self.indices = indices
+
+    def __call__(self) -> list[ScoredResult]:
+        built = []
+        for i in self.indices.tolist():
+            line = self.lines[i]
+            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+            result.ns_value, result.ew_value = result.ns_score, result.ew_score
+            built.append(result)
+        return built
+
+
 class _Travellers:
     """Builds a board's scored results from the bulk arrays (exact fractions, for output)."""
 

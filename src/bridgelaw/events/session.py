@@ -367,10 +367,10 @@ def _plainly_consistent(event: EventInput) -> bool:
 def score_event(event: EventInput) -> EventResults:
     """Score a checked event by its scoring method.
 
-    Matchpoints and the IMP pairs scorings are scored in bulk (:mod:`bridgelaw.events.bulk`,
+    The pairs scorings are scored in bulk (:mod:`bridgelaw.events.bulk`,
     :mod:`bridgelaw.events.bulk_imps`: integers and numpy, exact fractions built only for
-    output); total points board by board in fractions (:mod:`bridgelaw.events.reference`, also
-    the fallback when the integers would be too large); teams by :mod:`bridgelaw.events.teams`.
+    output), or board by board in fractions (:mod:`bridgelaw.events.reference`) when the
+    integers could be too large; teams by :mod:`bridgelaw.events.teams`.
     Rows against a phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
     """
     with collector_paused():
@@ -392,6 +392,10 @@ def _score_event(event: EventInput) -> EventResults:
         from bridgelaw.events.bulk_imps import score_imps_bulk
 
         scored = score_imps_bulk(pairs_event)
+    elif event.scoring == "total-points":
+        from bridgelaw.events.bulk import score_total_points_bulk
+
+        scored = score_total_points_bulk(pairs_event)
     if scored is None:
         from bridgelaw.events.reference import score_event_reference
 
