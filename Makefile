@@ -49,8 +49,10 @@ unit-compiled: $(CSTAMP)
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(COMPILED)/bin/python -m pip install --quiet 'open_spiel==2.0.2'
-	@echo "== dealing (Law 6): secure dealer against random.shuffle"
+	@echo "== dealing (Law 6): secure dealer against random.shuffle, both making a validated Deal"
 	$(BIN)/python benchmarks/dealing.py
+	@echo "== score-event on 200,000 results against json.loads of the same file"
+	$(BIN)/python benchmarks/scoring.py --outputs
 	@echo "== strict engine, pure Python"
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"

@@ -19,7 +19,9 @@ from rich.table import Table
 
 from bridgelaw.events.movements import make_movement
 from bridgelaw.events.session import (
+    CROSS_IMPS_RANKINGS,
     SCORINGS,
+    SITOUTS,
     EventInput,
     EventResults,
     check_event,
@@ -80,12 +82,21 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
 
 
 def load_event(
-    path: Path, scoring: str | None = None, event_name: str | None = None, deals: Path | None = None
+    path: Path,
+    scoring: str | None = None,
+    event_name: str | None = None,
+    deals: Path | None = None,
+    phantoms: frozenset[str] = frozenset(),
 ) -> tuple[EventInput | None, list[Problem]]:
-    """Read and check a results file; the event is ``None`` when there is any problem."""
+    """Read and check a results file; the event is ``None`` when there is any problem.
+
+    ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs)."""
     outcome = read_event_file(path, scoring, event_name)
     problems = list(outcome.problems)
     event = outcome.event
+    for read in (outcome.event, outcome.partial):
+        if read is not None and phantoms:
+            read.phantoms = read.phantoms | phantoms
     if event is not None and deals is not None:
         from bridgelaw.formats.results_pbn import deals_from_pbn
 
@@ -149,13 +160,35 @@ def score_event_command(
         Path | None, typer.Option(help="Write PBN with ScoreTable and TotalScoreTable.")
     ] = None,
     usebio: Annotated[Path | None, typer.Option(help="Write USEBIO 1.3 XML.")] = None,
+    phantom: Annotated[
+        list[str] | None,
+        typer.Option(help="A phantom pair: a row against it is a sit-out (repeatable)."),
+    ] = None,
+    sitouts: Annotated[
+        str | None,
+        typer.Option(help="A sit-out is not-a-result (default) or not-played (factored)."),
+    ] = None,
+    cross_imps_ranking: Annotated[
+        str | None,
+        typer.Option(help="Cross-IMPs rank by the sum of board averages (default) or total."),
+    ] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
     _check_targets(pbn=pbn, usebio=usebio, site=site)
-    loaded, problems = load_event(results, scoring, event, deals)
+    for option, value, choices in (
+        ("--sitouts", sitouts, SITOUTS),
+        ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
+    ):
+        if value is not None and value not in choices:
+            raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+    loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()))
     if loaded is None:
         refuse(results, problems, as_json)
         return
+    if sitouts is not None:
+        loaded.sitouts = sitouts
+    if cross_imps_ranking is not None:
+        loaded.cross_imps_ranking = cross_imps_ranking
     scored = score_event(loaded)
     write_outputs(scored, loaded.date, pbn=pbn, usebio=usebio, site=site)
     if as_json:
