@@ -9,24 +9,26 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from bridgelaw.events.session import EventResults, score_event
-from bridgelaw.formats.check import GameReport, check_game
-from bridgelaw.formats.pbn import PbnGame, Problem, read_pbn_file
-from bridgelaw.formats.results_html import write_results_site
-from bridgelaw.formats.results_json import build_event
-from bridgelaw.sample import sample_session_path
+from bridgelaw.commands.common import CommandError, print_table
+
+if TYPE_CHECKING:  # the modules themselves are imported when the command runs (fast --help)
+    from bridgelaw.events.session import EventResults
+    from bridgelaw.formats.check import GameReport
+    from bridgelaw.formats.pbn import PbnGame
 
 DEFAULT_SITE = Path("out") / "sample-session"
 
 
 def session_results(games: list[PbnGame], reports: list[GameReport]) -> EventResults:
     """The session's results as the scorer reads them (pairs from PairNS/PairEW), scored."""
+    from bridgelaw.events.session import score_event
+    from bridgelaw.formats.pbn import Problem
+    from bridgelaw.formats.results_json import build_event
+
     results: list[dict[str, Any]] = []
     deals: dict[str, str] = {}
     for game, report in zip(games, reports, strict=True):
@@ -59,7 +61,7 @@ def session_results(games: list[PbnGame], reports: list[GameReport]) -> EventRes
         lambda line, message: problems.append(Problem("sample-session.pbn", line, message)),
     )
     if event is None or problems:
-        raise typer.BadParameter("; ".join(str(p) for p in problems) or "no results")
+        raise CommandError("; ".join(str(p) for p in problems) or "no results")
     return score_event(event)
 
 
@@ -70,7 +72,11 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """The main job: check, score and rank the bundled sample session; write its site."""
-    from bridgelaw.cli import report_table  # the per-board table shared with `pbn check`
+    from bridgelaw.cli import print_reports  # the per-board table shared with `pbn check`
+    from bridgelaw.formats.check import check_game
+    from bridgelaw.formats.pbn import read_pbn_file
+    from bridgelaw.formats.results_html import write_results_site
+    from bridgelaw.sample import sample_session_path
 
     path = sample_session_path()
     if not path.is_file():
@@ -81,25 +87,21 @@ def demo(
     if problems:
         for problem in problems:
             sys.stderr.write(f"{problem}\n")
-        raise typer.Exit(1)
+        raise CommandError(f"the bundled sample session has {len(problems)} problems")
     results = session_results(parsed.games, reports)
     index = write_results_site(results, site)
     if as_json:
         sys.stdout.write(json.dumps(results.to_json() | {"site": str(index)}) + "\n")
         return
-    out = Console(highlight=False, soft_wrap=True)
     event = results.event
-    out.print(report_table(reports, f"{event}: {len(reports)} table results checked and scored"))
+    print_reports(reports, f"{event}: {len(reports)} table results checked and scored")
     boards = len({r.board for r in reports})
-    out.print(
+    sys.stdout.write(
         f"{boards} boards, {len(reports)} results: every auction, card and result checked "
-        "against Laws 17-22, 41-44 and 61; each scored by Law 77. No problems.\n"
+        "against Laws 17-22, 41-44 and 61; each scored by Law 77. No problems.\n\n"
     )
-    ranking = Table(title=f"{event}: matchpoints (Law 78A)")
-    for heading in ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"):
-        ranking.add_column(heading, justify="left" if heading in ("Pair", "Direction") else "right")
-    for entry in results.ranking:
-        ranking.add_row(
+    rows = [
+        (
             entry.rank,
             entry.pair,
             entry.direction or "",
@@ -107,5 +109,12 @@ def demo(
             "" if entry.max is None else f"{float(entry.max):.0f}",
             "" if entry.percent is None else f"{float(entry.percent):.2f}",
         )
-    out.print(ranking)
-    out.print(f"Results site written: open {index}")
+        for entry in results.ranking
+    ]
+    print_table(
+        f"{event}: matchpoints (Law 78A)",
+        ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"),
+        rows,
+        right=("Rank", "Matchpoints", "Top", "%"),
+    )
+    sys.stdout.write(f"Results site written: open {index}\n")

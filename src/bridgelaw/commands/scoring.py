@@ -7,35 +7,20 @@ and renamed into place, so a reader never sees half a file.
 
 from __future__ import annotations
 
-import json
 import sys
-from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from bridgelaw.events.movements import make_movement
-from bridgelaw.events.session import (
-    SCORINGS,
-    EventInput,
-    EventResults,
-    check_event,
-    number,
-    score_event,
-)
-from bridgelaw.events.teams import swiss_pairings
-from bridgelaw.formats.files import write_atomic, write_tree_atomic
-from bridgelaw.formats.pbn import Problem
-from bridgelaw.formats.results_json import ReadOutcome, read_results_json
-from bridgelaw.scoring.vp import vp as vp_of
-from bridgelaw.scoring.vp import wbf_vp_table
+from bridgelaw.commands.common import CommandError, emit_json, print_table, said
+
+if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
+    from bridgelaw.events.session import EventInput, EventResults
+    from bridgelaw.formats.pbn import Problem
+    from bridgelaw.formats.results_json import ReadOutcome
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-out = Console(highlight=False, soft_wrap=True)
-err = Console(highlight=False, soft_wrap=True, stderr=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -47,20 +32,26 @@ def register(app: typer.Typer) -> None:
 
 
 def _emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    emit_json(data)
 
 
 def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> ReadOutcome:
-    """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``."""
+    """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``; the bytes are
+    decoded as every reader decodes them (a byte-order mark, UTF-16 from Excel, Latin-1)."""
+    from bridgelaw.events.session import SCORINGS
+    from bridgelaw.formats.pbn import Problem
+    from bridgelaw.formats.results_json import ReadOutcome, read_results_json
+    from bridgelaw.formats.text import UndecodableText, read_text_file
+
     if not path.is_file():
         raise typer.BadParameter(f"no such file: {path}")
     if scoring is not None and scoring not in SCORINGS:
         raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     suffix = path.suffix.lower()
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        text = path.read_text(encoding="latin-1")
+        text = read_text_file(path).text
+    except UndecodableText as error:
+        return ReadOutcome(None, [Problem(str(path), 1, str(error).removeprefix(f"{path}: "))])
     if suffix == ".json":
         if scoring is not None or event_name is not None:
             raise typer.BadParameter(
@@ -82,6 +73,8 @@ def load_event(
     path: Path, scoring: str | None = None, event_name: str | None = None, deals: Path | None = None
 ) -> tuple[EventInput | None, list[Problem]]:
     """Read and check a results file; the event is ``None`` when there is any problem."""
+    from bridgelaw.events.session import check_event
+
     outcome = read_event_file(path, scoring, event_name)
     problems = list(outcome.problems)
     event = outcome.event
@@ -102,6 +95,8 @@ def load_event(
 
 def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
     """Report every problem and stop with status 1, having written nothing."""
+    plural = "s" if len(problems) != 1 else ""
+    summary = f"{len(problems)} problem{plural}: results refused, nothing written"
     if as_json:
         _emit_json(
             {
@@ -109,12 +104,11 @@ def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
                 "problems": [
                     {"file": p.file, "line": p.line, "message": p.message} for p in problems
                 ],
+                "error": summary,
+                "status": 1,
             }
         )
-    for p in problems:
-        err.print(str(p), markup=False)
-    plural = "s" if len(problems) != 1 else ""
-    err.print(f"{len(problems)} problem{plural}: results refused, nothing written", markup=False)
+    sys.stderr.write("".join(f"{p}\n" for p in problems) + summary + "\n")
     raise typer.Exit(1)
 
 
@@ -150,73 +144,90 @@ def score_event_command(
     usebio: Annotated[Path | None, typer.Option(help="Write USEBIO 1.3 XML.")] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
+    from bridgelaw.commands.common import Stages
+    from bridgelaw.events.session import score_event
+    from bridgelaw.formats.files import write_atomic, write_tree_atomic
+
     _check_targets(pbn=pbn, usebio=usebio, site=site)
+    outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
+    stages = Stages("score-event", 3 + len(outputs_asked))
+    stages.next(f"reading {results.name}")
     loaded, problems = load_event(results, scoring, event, deals)
     if loaded is None:
+        stages.done()
         refuse(results, problems, as_json)
         return
+    stages.next(f"scoring {len(loaded.lines):,} results")
     scored = score_event(loaded)
     # every output is made in memory first, so a failure cannot leave some written
     outputs: list[tuple[Path, str]] = []
     if pbn is not None:
         from bridgelaw.formats.results_pbn import results_pbn
 
+        stages.next("making the PBN file")
         outputs.append((pbn, results_pbn(scored)))
     if usebio is not None:
         from bridgelaw.formats.usebio import usebio_xml
 
+        stages.next("making the USEBIO file")
         outputs.append((usebio, usebio_xml(scored)))
     site_files = None
     if site is not None:
         from bridgelaw.formats.results_html import render_site
 
+        stages.next("making the results site")
         site_files = render_site(scored)
+    stages.next("writing")
     for path, text in outputs:
         write_atomic(path, text)
     if site is not None and site_files is not None:
         write_tree_atomic(site, site_files)
+    stages.done()
     if as_json:
         _emit_json(scored.to_json())
         return
     _print_results(scored)
+    written = [str(path) for path, _ in outputs]
+    if site is not None and site_files is not None:
+        written.append(f"{len(site_files)} pages in {site}")
+    if written:
+        said(f"scored {len(loaded.lines):,} results; wrote {', '.join(written)}")
     if site is not None:
-        out.print(f"Results site written: open {(site / 'index.html').resolve()}", markup=False)
+        sys.stdout.write(f"Results site written: open {(site / 'index.html').resolve()}\n")
 
 
 def _print_results(scored: EventResults) -> None:
+    from bridgelaw.events.session import number
+
     for m in scored.matches:
         vp_text = "" if m.vp is None else f"  VP {number(m.vp[0])} - {number(m.vp[1])}"
-        out.print(
+        sys.stdout.write(
             f"Match {m.match}: {m.home} {number(m.imps[0])} - {number(m.imps[1])} "
-            f"{m.away} IMPs{vp_text}",
-            markup=False,
+            f"{m.away} IMPs{vp_text}\n"
         )
     directions = list(dict.fromkeys(r.direction for r in scored.ranking))
     unit = {"mp": "MP", "imps": "IMPs", "points": "Points"}[scored.unit]
     if scored.scoring == "teams":
         unit = "VP" if scored.matches and scored.matches[0].vp is not None else "IMPs"
+    count = "Matches" if scored.scoring == "teams" else "Boards"
+    headings = ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count)
     for direction in directions:
         title = scored.event or "Ranking"
         if direction:
             title += f" ({direction})"
-        table = Table(title=title)
-        count = "Matches" if scored.scoring == "teams" else "Boards"
-        for heading in ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count):
-            table.add_column(
-                heading, justify="left" if heading in ("Rank", "Pair", "Team") else "right"
-            )
+        rows = []
         for r in scored.ranking:
             if r.direction != direction:
                 continue
             name = scored.names.get(r.pair)
-            table.add_row(
+            rows.append((
                 r.rank,
                 r.pair + (f" {name}" if name else ""),
                 str(number(r.score)),
                 "" if r.percent is None else f"{number(r.percent):.2f}",
                 str(r.boards),
-            )
-        out.print(table)
+            ))  # fmt: skip
+        print_table(title, headings, rows, right=headings[2:])
 
 
 def movement_command(
@@ -230,6 +241,8 @@ def movement_command(
     as_json: JsonOption = False,
 ) -> None:
     """A movement's seatings for every round, printed as table and pair guide cards."""
+    from bridgelaw.events.movements import make_movement
+
     if kind not in ("mitchell", "howell", "teams"):
         raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams)")
     if arrow_switch and kind != "mitchell":
@@ -241,7 +254,7 @@ def movement_command(
     if as_json:
         _emit_json(movement.to_json())
     else:
-        out.print(movement.guide_cards(), markup=False, end="")
+        sys.stdout.write(movement.guide_cards())
 
 
 def vp_command(
@@ -250,12 +263,17 @@ def vp_command(
     as_json: JsonOption = False,
 ) -> None:
     """Victory points for an IMP margin by the WBF continuous scale (2013)."""
-    try:
-        value = Fraction(margin)
-    except (ValueError, ZeroDivisionError):
-        raise typer.BadParameter(f"not an IMP margin: {margin!r}") from None
-    if boards < 1:
-        raise typer.BadParameter(f"a match has at least one board, not {boards}")
+    from bridgelaw.events.session import number
+    from bridgelaw.scoring.vp import MAX_BOARDS, parse_margin, wbf_vp_table
+    from bridgelaw.scoring.vp import vp as vp_of
+
+    value = parse_margin(margin)
+    if value is None:
+        raise typer.BadParameter(f"not an IMP margin: {margin[:40]!r} (expected a whole or "
+                                 "decimal number or a fraction like 14/3)")  # fmt: skip
+    if not 1 <= boards <= MAX_BOARDS:
+        raise typer.BadParameter(f"--boards: a match has 1 to {MAX_BOARDS} boards on the WBF "
+                                 f"scale, not {boards}")  # fmt: skip
     ours = vp_of(value, boards)
     if as_json:
         _emit_json(
@@ -267,7 +285,7 @@ def vp_command(
             }
         )
     else:
-        out.print(f"{number(ours):.2f} - {number(20 - ours):.2f}")
+        sys.stdout.write(f"{number(ours):.2f} - {number(20 - ours):.2f}\n")
 
 
 def next_round_command(
@@ -275,6 +293,9 @@ def next_round_command(
     as_json: JsonOption = False,
 ) -> None:
     """Swiss pairing of the next round from the standings of a teams event."""
+    from bridgelaw.events.session import score_event
+    from bridgelaw.events.teams import swiss_pairings
+
     loaded, problems = load_event(results)
     if loaded is None:
         refuse(results, problems, as_json)
@@ -286,8 +307,7 @@ def next_round_command(
     played = {frozenset((m.home, m.away)) for m in loaded.matches}
     pairing = swiss_pairings(standings, played)
     if pairing is None:
-        err.print("no pairing without a repeated match is possible", markup=False)
-        raise typer.Exit(1)
+        raise CommandError("no pairing without a repeated match is possible")
     if as_json:
         _emit_json(
             {
@@ -297,4 +317,4 @@ def next_round_command(
         )
         return
     for home, away in pairing:
-        out.print(f"{home} v {away}" if away else f"{home}: sits out", markup=False)
+        sys.stdout.write(f"{home} v {away}\n" if away else f"{home}: sits out\n")

@@ -138,9 +138,9 @@ def read_lin(data: bytes, filename: str = "<lin>", first_board: int = 1) -> list
             continue
         if key == "qx":
             digits = re.sub(r"\D", "", value)
-            current.number = int(digits) if digits else None
+            current.number = int(digits) if digits and len(digits) <= 18 else None
         elif key == "ah" and current.number is None:
-            m = re.search(r"(\d+)", value)
+            m = re.search(r"([0-9]{1,18})", value)
             current.number = int(m.group(1)) if m else None
         elif key == "sv":
             v = value.strip().lower()
@@ -165,7 +165,7 @@ def read_lin(data: bytes, filename: str = "<lin>", first_board: int = 1) -> list
 def _parse_md(value: str, where: str) -> tuple[Seat | None, Deal]:
     v = value.strip()
     dealer = None
-    if v[:1].isdigit():
+    if v[:1].isascii() and v[:1].isdigit():
         if int(v[0]) not in _LIN_SEAT:
             raise ParseError(f"{where}: md|{value}| names dealer {v[0]}, not 1-4")
         dealer, v = _LIN_SEAT[int(v[0])], v[1:]

@@ -47,7 +47,7 @@ TAG_ORDER = (
 _SECTION_TAGS = ("Auction", "Play", "Note")
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_NOTE_REF_RE = re.compile(r"^=(\d+)=$")
+_NOTE_REF_RE = re.compile(r"^=([0-9]{1,9})=$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,8 @@ class PbnGame:
     @property
     def board_number(self) -> int | None:
         value = self.tags.get("Board", "").strip()
-        return int(value) if value.isdigit() and int(value) > 0 else None
+        digits = value.isascii() and value.isdigit() and len(value) <= 18  # not "1²", not huge
+        return int(value) if digits and int(value) > 0 else None
 
     @property
     def deal(self) -> Deal | None:
@@ -140,7 +141,8 @@ class PbnGame:
     @property
     def result(self) -> int | None:
         value = self.tags.get("Result", "").strip()
-        return int(value) if value.isdigit() and int(value) <= 13 else None
+        digits = value.isascii() and value.isdigit() and len(value) <= 2  # not "1²"
+        return int(value) if digits and int(value) <= 13 else None
 
     def played_cards(self) -> list[Card]:
         """The cards of the Play section in the order they were played (needs the trump suit)."""
@@ -346,7 +348,7 @@ class _Reader:
             else:
                 value = self.previous[name]
         if name == "Note":
-            note = re.match(r"^(\d+):(.*)$", value, re.S)
+            note = re.match(r"^([0-9]{1,9}):(.*)$", value, re.S)
             if note is None:
                 self.problem(line, f'a note must read "number:text", not {value!r}')
             else:
