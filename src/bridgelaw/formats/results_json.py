@@ -430,7 +430,8 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
             home = _pair(m.get("home")) if isinstance(m, dict) else None
             away = _pair(m.get("away")) if isinstance(m, dict) else None
             boards = _int(m.get("boards")) if isinstance(m, dict) and "boards" in m else None
-            bad_boards = "boards" in m and (boards is None or not 1 <= boards <= MAX_VP_BOARDS)
+            given = isinstance(m, dict) and "boards" in m
+            bad_boards = given and (boards is None or not 1 <= boards <= MAX_VP_BOARDS)
             if name is None or home is None or away is None or bad_boards:
                 report(where, 'each match needs "match", "home" and "away" (and "boards", '
                        f"1 to {MAX_VP_BOARDS})")  # fmt: skip
