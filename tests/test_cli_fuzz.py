@@ -26,7 +26,8 @@ SEED = "00112233445566778899aabbccddeeff" * 2
 
 RESULTS_JSON = (
     '{"event": "Cup", "scoring": "matchpoints", "pairs": {"1": "Ann", "2": "Bob", "3": "C", '
-    '"4": "D"}, "datum": "mean", "results": [\n{"board": 1, "ns": "4", "ew": "1", "contract": "4S", "declarer": "N", '
+    '"4": "D"}, "datum": "mean", "results": [\n'
+    '{"board": 1, "ns": "4", "ew": "1", "contract": "4S", "declarer": "N", '
     '"tricks": 10, "lead": "HA"},\n{"board": 2, "ns": "2", "ew": "3", "weighted": [{"weight": '
     '"1/2", "contract": "3NT", "declarer": "S", "tricks": 9}, {"weight": 0.5, "ns_score": -50}]},'
     '\n{"board": 1, "ns": "2", "ew": "3", "split": {"NS": "A+", "EW": {"contract": "passed-out"}}}'

@@ -8,6 +8,8 @@ and renamed into place, so a reader never sees half a file.
 from __future__ import annotations
 
 import sys
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -263,7 +265,6 @@ def vp_command(
     as_json: JsonOption = False,
 ) -> None:
     """Victory points for an IMP margin by the WBF continuous scale (2013)."""
-    from bridgelaw.events.session import number
     from bridgelaw.scoring.vp import MAX_BOARDS, parse_margin, wbf_vp_table
     from bridgelaw.scoring.vp import vp as vp_of
 
@@ -286,6 +287,15 @@ def vp_command(
         )
     else:
         sys.stdout.write(f"{number(ours):.2f} - {number(20 - ours):.2f}\n")
+
+
+def number(value: Fraction) -> float | int:
+    """Two decimals, halves away from zero, as :func:`bridgelaw.events.session.number` writes
+    every output (not imported from there: it would load numpy for a one-line answer)."""
+    if value.denominator == 1:
+        return int(value)
+    scaled = Decimal(value.numerator) / Decimal(value.denominator)
+    return float(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def next_round_command(
