@@ -27,7 +27,13 @@ import typer
 from typer.exceptions import TyperException
 
 from bridgelaw.commands import dealing
-from bridgelaw.commands.common import CommandError, emit_json, print_table, stop_progress
+from bridgelaw.commands.common import (
+    CommandError,
+    emit_json,
+    print_table,
+    progress,
+    stop_progress,
+)
 from bridgelaw.commands.demo import demo
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
@@ -129,7 +135,11 @@ def pbn_check(
     if not file.is_file():
         raise UsageProblem(f"no such file: {file}")
     parsed = read_pbn_file(file)
-    reports = [check_game(game, str(file)) for game in parsed.games]
+    reports = []
+    with progress(f"Checking {file.name}", len(parsed.games)) as bar:  # on a terminal only
+        for game in parsed.games:
+            reports.append(check_game(game, str(file)))
+            bar.advance()
     problems = list(parsed.problems) + [p for r in reports for p in r.problems]
     problems.sort(key=lambda p: p.line)
     if as_json:

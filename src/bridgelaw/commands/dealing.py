@@ -278,8 +278,13 @@ def deal_verify(
     problems: list[str] = []
     if commitment is not None and commitment.strip().lower() != dealer.commitment:
         problems.append("the seed does not match the published commitment")
-    for board in boards:
-        if board.deal != dealer.deal(board.number):
+    with progress("Verifying", len(boards)) as bar:  # on a terminal only
+        mismatched = []
+        for board in boards:
+            mismatched.append(board.deal != dealer.deal(board.number))
+            bar.advance()
+    for board, differs in zip(boards, mismatched, strict=True):
+        if differs:
             problems.append(f"board {board.number}: the deal is not the one the key gives")
         elif board.dealer != board_dealer(board.number) or board.vulnerability != (
             board_vulnerability(board.number)
