@@ -147,6 +147,7 @@ def pbn_check(
             "file": str(file),
             "boards": [_report_json(r) for r in reports],
             "problems": [{"line": p.line, "message": p.message} for p in problems],
+            "status": PROBLEMS if problems else OK,
         })  # fmt: skip
     else:
         print_reports(reports, f"{file}: {len(reports)} boards")

@@ -292,7 +292,8 @@ def deal_verify(
             problems.append(f"board {board.number}: marked otherwise than Law 2 marks it")
     if as_json:
         _emit_json({"file": str(file), "boards": len(boards), "commitment_checked":
-                    commitment is not None, "problems": problems})  # fmt: skip
+                    commitment is not None, "problems": problems,
+                    "status": 1 if problems else 0})  # fmt: skip
     else:
         for p in problems:
             sys.stdout.write(f"{file}: {p}\n")
