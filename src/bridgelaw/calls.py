@@ -28,7 +28,7 @@ REDOUBLE: Call = 37
 BIDS = range(35)
 ALL_CALLS = range(38)
 
-_BID_RE = re.compile(r"^([1-9]\d*)\s*(NT|N|C|D|H|S|♣|♦|♥|♠)$")
+_BID_RE = re.compile(r"^([1-9][0-9]{0,8})\s*(NT|N|C|D|H|S|♣|♦|♥|♠)$")  # int()-safe digits
 _WORDS = {
     "P": PASS, "PASS": PASS, "-": PASS,
     "X": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE, "D": DOUBLE,

@@ -1,32 +1,50 @@
 """The ``bridgelaw`` command line: a thin layer over the library.
 
-Every command takes ``--json`` for scripts. A bad argument gets one line on standard error and
-exit status 2; a file with problems gets its report and exit status 1; never a traceback.
+Every command takes ``--json`` for scripts. Exit statuses:
+
+* 0 -- done;
+* 1 -- the input has problems (a report lists them, with file and line);
+* 2 -- a usage error: a bad option or argument, a missing file (one line on standard error);
+* 3 -- an internal error, a bug in bridgelaw whatever the input: one line saying so and how to
+  report it (the traceback only with ``BRIDGELAW_DEBUG=1`` in the environment).
+
+Under ``--json`` an error is also one JSON object on standard output:
+``{"error": "...", "status": 2}``. Never a traceback otherwise.
+
+``bridgelaw --help`` and the small commands import only what they need: the command modules
+keep numpy, the table engine and the sample players behind imports inside the commands.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 from typer.exceptions import TyperException
 
-from bridgelaw.boards import board_dealer, board_vulnerability
-from bridgelaw.calls import Contract
 from bridgelaw.commands import dealing
+from bridgelaw.commands.common import (
+    CommandError,
+    emit_json,
+    print_table,
+    progress,
+    stop_progress,
+)
 from bridgelaw.commands.convert import convert
 from bridgelaw.commands.demo import demo
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.formats.check import GameReport, check_game
-from bridgelaw.formats.pbn import read_pbn_file
-from bridgelaw.scoring import contract_score, imps
+
+if TYPE_CHECKING:
+    from bridgelaw.formats.check import GameReport
+
+OK, PROBLEMS, USAGE, BUG = 0, 1, 2, 3
+"""The exit statuses (module text)."""
 
 app = typer.Typer(
     name="bridgelaw",
@@ -41,15 +59,10 @@ pbn_app = typer.Typer(help="PBN files: check boards against the Laws.", no_args_
 app.add_typer(pbn_app, name="pbn")
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-out = Console(highlight=False, soft_wrap=True)
 
 
 UsageProblem = typer.BadParameter
 """A bad argument found after parsing (e.g. a contract that cannot exist): exit status 2."""
-
-
-def _emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 @app.command()
@@ -58,13 +71,15 @@ def board(
     as_json: JsonOption = False,
 ) -> None:
     """Dealer and vulnerability of a board by its number (Law 2)."""
+    from bridgelaw.boards import board_dealer, board_vulnerability
+
     if number < 1:
         raise UsageProblem(f"board numbers start at 1, not {number}")
     dealer, vul = board_dealer(number), board_vulnerability(number)
     if as_json:
-        _emit_json({"board": number, "dealer": dealer.letter, "vulnerable": vul.label})
+        emit_json({"board": number, "dealer": dealer.letter, "vulnerable": vul.label})
     else:
-        out.print(f"Board {number}: dealer {dealer.name.title()}, vulnerable: {vul.label}")
+        sys.stdout.write(f"Board {number}: dealer {dealer.name.title()}, vulnerable: {vul.label}\n")
 
 
 @app.command("score-contract")
@@ -77,6 +92,9 @@ def score_contract(
     as_json: JsonOption = False,
 ) -> None:
     """The declaring side's score by Law 77, as a bare integer."""
+    from bridgelaw.calls import Contract
+    from bridgelaw.scoring import contract_score
+
     try:
         parsed = Contract.parse(contract)
     except BridgeLawError as error:
@@ -85,10 +103,10 @@ def score_contract(
         raise UsageProblem(f"tricks must be from 0 to 13, not {tricks}")
     score = contract_score(parsed, tricks, vulnerable)
     if as_json:
-        _emit_json({"contract": str(parsed), "tricks": tricks, "vulnerable": vulnerable,
-                    "score": score})  # fmt: skip
+        emit_json({"contract": str(parsed), "tricks": tricks, "vulnerable": vulnerable,
+                   "score": score})  # fmt: skip
     else:
-        out.print(str(score))
+        sys.stdout.write(f"{score}\n")
 
 
 @app.command("imps", context_settings={"ignore_unknown_options": True})
@@ -97,11 +115,13 @@ def imps_command(
     as_json: JsonOption = False,
 ) -> None:
     """IMPs for a points difference by the Law 78B scale, with its sign."""
+    from bridgelaw.scoring import imps
+
     value = imps(difference)
     if as_json:
-        _emit_json({"difference": difference, "imps": value})
+        emit_json({"difference": difference, "imps": value})
     else:
-        out.print(str(value))
+        sys.stdout.write(f"{value}\n")
 
 
 @pbn_app.command("check")
@@ -114,39 +134,47 @@ def pbn_check(
     Exit status 0 when the file is valid (notes, such as a revoke the file marks or a claim,
     are facts of the table, not problems), 1 when it has problems.
     """
+    from bridgelaw.formats.check import check_game
+    from bridgelaw.formats.pbn import read_pbn_file
+
     if not file.is_file():
         raise UsageProblem(f"no such file: {file}")
     try:
         parsed = read_pbn_file(file)
     except OSError as error:
         raise UsageProblem(f"cannot read {file}: {error.strerror or error}") from None
-    reports = [check_game(game, str(file)) for game in parsed.games]
+    reports = []
+    with progress(f"Checking {file.name}", len(parsed.games)) as bar:  # on a terminal only
+        for game in parsed.games:
+            reports.append(check_game(game, str(file)))
+            bar.advance()
     problems = list(parsed.problems) + [p for r in reports for p in r.problems]
     problems.sort(key=lambda p: p.line)
     notes = sorted(list(parsed.notes) + [n for r in reports for n in r.notes],
                    key=lambda n: n.line)  # fmt: skip
     if as_json:
-        _emit_json({
+        emit_json({
             "file": str(file),
             "boards": [_report_json(r) for r in reports],
             "problems": [{"line": p.line, "message": p.message} for p in problems],
             "notes": [{"line": n.line, "message": n.message} for n in notes],
+            "status": PROBLEMS if problems else OK,
         })  # fmt: skip
     else:
-        out.print(report_table(reports, f"{file}: {len(reports)} boards"))
+        print_reports(reports, f"{file}: {len(reports)} boards")
         for p in problems:
-            out.print(str(p), markup=False)
+            sys.stdout.write(f"{p}\n")
         for n in notes:
-            out.print(f"note: {n}", markup=False)
+            sys.stdout.write(f"note: {n}\n")
         count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found"
         if notes:
             count += f", {len(notes)} note{'s' if len(notes) != 1 else ''}"
-        out.print(count, markup=False)
+        sys.stdout.write(count + "\n")
     if problems:
-        raise typer.Exit(1)
+        raise typer.Exit(PROBLEMS)
 
 
-def _report_json(r: GameReport) -> dict[str, Any]:
+def _report_json(r: GameReport) -> dict[str, object]:
     return {
         "board": r.board,
         "line": r.line,
@@ -160,13 +188,15 @@ def _report_json(r: GameReport) -> dict[str, Any]:
     }
 
 
-def report_table(reports: list[GameReport], title: str) -> Table:
-    table = Table(title=title)
-    for heading in ("Board", "Contract", "By", "Lead", "Tricks", "NS", "EW", "Problems"):
-        table.add_column(heading, justify="right" if heading in ("NS", "EW", "Tricks") else "left")
+REPORT_HEADINGS = ("Board", "Contract", "By", "Lead", "Tricks", "NS", "EW", "Problems")
+
+
+def print_reports(reports: list[GameReport], title: str) -> None:
+    """The per-board table of ``pbn check`` and ``demo`` (boxed on a terminal only)."""
+    rows = []
     for r in reports:
         ns = r.ns_score
-        table.add_row(
+        rows.append((
             "?" if r.board is None else str(r.board),
             "" if r.contract is None else str(r.contract),
             "" if r.declarer is None else r.declarer.letter,
@@ -175,8 +205,8 @@ def report_table(reports: list[GameReport], title: str) -> Table:
             str(ns) if ns is not None and ns > 0 else "",
             str(-ns) if ns is not None and ns < 0 else "",
             str(len(r.problems)) if r.problems else "",
-        )
-    return table
+        ))  # fmt: skip
+    print_table(title, REPORT_HEADINGS, rows, right=("NS", "EW", "Tricks"))
 
 
 for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand records
@@ -186,27 +216,80 @@ app.command("demo")(demo)  # the main job: `make run`
 app.command("convert")(convert)  # between file formats (issue 10, item 4)
 
 
+def _wants_json(argv: list[str]) -> bool:
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    return "--json" in options
+
+
+def _safe_streams() -> None:
+    """A terminal that cannot show a character (``LANG=C``, ``PYTHONIOENCODING=ascii``) gets
+    ``\\u0144`` for it instead of a crash; in JSON that escape even reads back as the letter."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and not encoding.startswith("utf"):
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot change
+                reconfigure(errors="backslashreplace")
+
+
+def _fail(message: str, status: int, as_json: bool) -> int:
+    stop_progress()  # a bar half way must not hide the message
+    sys.stderr.write(f"bridgelaw: error: {message}\n")
+    if as_json:
+        emit_json({"error": message, "status": status})
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the app, turning every user error into one line and a status."""
+    """Entry point: run the app, turning every error into one line and a status (module text)."""
     try:
-        result = app(args=argv, prog_name="bridgelaw", standalone_mode=False)
+        return _main(argv)
+    finally:
+        stop_progress()
+
+
+def _main(argv: list[str] | None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    as_json = _wants_json(args)
+    _safe_streams()
+    try:
+        result = app(args=args, prog_name="bridgelaw", standalone_mode=False)
     except TyperException as error:  # usage errors: bad option, missing or bad argument
         if type(error).__name__ == "NoArgsIsHelpError":  # a bare command: show its help
             sys.stdout.write(error.format_message() + "\n")
-            return 0
+            return OK
         message = " ".join(error.format_message().split())
-        sys.stderr.write(f"bridgelaw: error: {message}\n")
-        return int(getattr(error, "exit_code", 2))
+        return _fail(message, int(getattr(error, "exit_code", USAGE)), as_json)
     except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write("bridgelaw: interrupted\n")
         return 130
+    except CommandError as error:
+        return _fail(error.message, error.status, as_json)
     except BridgeLawError as error:
-        sys.stderr.write(f"bridgelaw: error: {error}\n")
-        return 2
+        return _fail(str(error), USAGE, as_json)
+    except BrokenPipeError:  # the reader went away (`bridgelaw deal | head`): stop quietly
+        with contextlib.suppress(OSError, ValueError):  # no complaint from the flush at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except OSError as error:
-        sys.stderr.write(f"bridgelaw: error: {error.strerror or error}: {error.filename}\n")
-        return 2
-    return result if isinstance(result, int) else 0
+        where = f": {error.filename}" if error.filename else ""
+        return _fail(f"{error.strerror or error}{where}", USAGE, as_json)
+    except MemoryError:
+        return _fail("out of memory: the input is too large", PROBLEMS, as_json)
+    except Exception as error:  # a bug, whatever the input: say so, and how to report it
+        if os.environ.get("BRIDGELAW_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
+        text = " ".join(str(error).split())[:200]
+        return _fail(
+            f"internal error (a bug in bridgelaw, not a problem in your input): "
+            f"{type(error).__name__}: {text}. Please report it on the bridgelaw issue tracker "
+            "with the command and its input files; BRIDGELAW_DEBUG=1 shows the traceback",
+            BUG,
+            as_json,
+        )
+    return result if isinstance(result, int) else OK
 
 
 if __name__ == "__main__":  # pragma: no cover

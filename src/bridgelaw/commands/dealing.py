@@ -12,7 +12,6 @@ Bad arguments are refused with one line and exit status 2; files are written who
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ import typer
 
 from bridgelaw.boards import Board, board_dealer, board_vulnerability
 from bridgelaw.cards import Deal
+from bridgelaw.commands.common import Stages, emit_json, progress, said
 from bridgelaw.dealing.dealer import SecureDealer, new_key, parse_board_range, parse_key
 from bridgelaw.dealing.numbering import DEAL_COUNT, deal_to_number, number_to_deal
 from bridgelaw.errors import BridgeLawError
@@ -76,7 +76,7 @@ def _usage(error: BridgeLawError) -> typer.BadParameter:
 
 
 def _emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    emit_json(data)
 
 
 def _write_stdout(data: bytes) -> None:
@@ -179,7 +179,12 @@ def deal(
             sys.stderr.write(f"bridgelaw: drew seed {dealer.seed} (commitment "
                              f"{dealer.commitment}); keep the seed secret until the session "
                              "is over\n")  # fmt: skip
-        dealt = dealer.boards(numbers)
+        dealt = []
+        with progress("Dealing", len(numbers)) as bar:  # on a terminal only
+            for start in range(0, len(numbers), 500):  # board k is the same in any range
+                part = dealer.boards(numbers[start : start + 500])
+                dealt.extend(part)
+                bar.advance(len(part))
         comments = [
             "Dealt by bridgelaw, scheme bridgelaw/deal/v1 (Law 6)",
             f"key commitment {dealer.commitment}",
@@ -189,6 +194,9 @@ def deal(
     data = chosen.write(dealt, comments)
     if output is not None:
         write_file_atomic(output, data)
+        if not as_json:
+            said(f"wrote {len(dealt)} board{'s' if len(dealt) != 1 else ''} to {output} "
+                 f"({chosen.name})")  # fmt: skip
     if as_json:
         _emit_json({
             "format": chosen.name,
@@ -270,8 +278,13 @@ def deal_verify(
     problems: list[str] = []
     if commitment is not None and commitment.strip().lower() != dealer.commitment:
         problems.append("the seed does not match the published commitment")
-    for board in boards:
-        if board.deal != dealer.deal(board.number):
+    with progress("Verifying", len(boards)) as bar:  # on a terminal only
+        mismatched = []
+        for board in boards:
+            mismatched.append(board.deal != dealer.deal(board.number))
+            bar.advance()
+    for board, differs in zip(boards, mismatched, strict=True):
+        if differs:
             problems.append(f"board {board.number}: the deal is not the one the key gives")
         elif board.dealer != board_dealer(board.number) or board.vulnerability != (
             board_vulnerability(board.number)
@@ -279,7 +292,8 @@ def deal_verify(
             problems.append(f"board {board.number}: marked otherwise than Law 2 marks it")
     if as_json:
         _emit_json({"file": str(file), "boards": len(boards), "commitment_checked":
-                    commitment is not None, "problems": problems})  # fmt: skip
+                    commitment is not None, "problems": problems,
+                    "status": 1 if problems else 0})  # fmt: skip
     else:
         for p in problems:
             sys.stdout.write(f"{file}: {p}\n")
@@ -314,11 +328,17 @@ def records(
     """A printable HTML page of hand records: board, dealer, vulnerability, hands, points."""
     if columns not in (2, 4):
         raise typer.BadParameter(f"--columns must be 2 or 4, not {columns}")
+    stages = Stages("records", 2)
+    stages.next(f"reading {file.name}")
     boards = _read(file, fmt, first_board)
+    stages.next(f"laying out {len(boards)} boards")
     page = hand_records_html(boards, title if title is not None else file.stem, columns)
+    stages.done()
     data = page.encode("utf-8")
     if output is not None:
         write_file_atomic(output, data)
+        if not as_json:
+            said(f"wrote the hand records of {len(boards)} boards to {output}")
     if as_json:
         _emit_json({"file": str(file), "output": None if output is None else str(output),
                     "boards": [b.number for b in boards], "columns": columns})  # fmt: skip

@@ -9,17 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from bridgelaw.events.session import EventResults, score_event
-from bridgelaw.formats.check import check_game
-from bridgelaw.formats.pbn import read_pbn_file
-from bridgelaw.formats.results_html import write_results_site
-from bridgelaw.sample import sample_session_path
+from bridgelaw.commands.common import CommandError, print_table
+
+if TYPE_CHECKING:  # the modules themselves are imported when the command runs (fast --help)
+    from bridgelaw.events.session import EventResults
 
 DEFAULT_SITE = Path("out") / "sample-session"
 
@@ -27,12 +24,12 @@ DEFAULT_SITE = Path("out") / "sample-session"
 def session_results(path: Path) -> EventResults:
     """The session's results read as ``score-event`` reads the same file (one game a table
     result: pairs from PairNS/PairEW, players' names from North...West), scored."""
+    from bridgelaw.events.session import score_event
     from bridgelaw.formats.results_pbn import read_results_pbn
 
-    text = path.read_text(encoding="utf-8")
-    outcome = read_results_pbn(text, path.name)
+    outcome = read_results_pbn(path.read_bytes(), path.name)
     if outcome.event is None or outcome.problems:
-        raise typer.BadParameter("; ".join(str(p) for p in outcome.problems) or "no results")
+        raise CommandError("; ".join(str(p) for p in outcome.problems) or "no results")
     return score_event(outcome.event)
 
 
@@ -43,8 +40,16 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """The main job: check, score and rank the bundled sample session; write its site."""
-    from bridgelaw.cli import report_table  # the per-board table shared with `pbn check`
+    from bridgelaw.cli import print_reports  # the per-board table shared with `pbn check`
+    from bridgelaw.formats.check import check_game
+    from bridgelaw.formats.pbn import read_pbn_file
+    from bridgelaw.formats.results_html import write_results_site
+    from bridgelaw.sample import sample_session_path
 
+    if site.exists() and not site.is_dir():
+        raise typer.BadParameter(f"--site: {site} is not a directory")
+    if not site.exists() and not site.resolve().parent.is_dir():
+        raise typer.BadParameter(f"--site: no such directory: {site.parent}")
     path = sample_session_path()
     if not path.is_file():
         raise typer.BadParameter(f"the sample session is missing from the package: {path}")
@@ -54,7 +59,7 @@ def demo(
     if problems:
         for problem in problems:
             sys.stderr.write(f"{problem}\n")
-        raise typer.Exit(1)
+        raise CommandError(f"the bundled sample session has {len(problems)} problems")
     results = session_results(path)
     index = write_results_site(results, site)
     if as_json:
@@ -62,26 +67,28 @@ def demo(
             json.dumps(results.to_json() | {"site": str(index)}, ensure_ascii=False) + "\n"
         )
         return
-    out = Console(highlight=False, soft_wrap=True)
     event = results.event
-    out.print(report_table(reports, f"{event}: {len(reports)} table results checked and scored"))
+    print_reports(reports, f"{event}: {len(reports)} table results checked and scored")
     boards = len({r.board for r in reports})
-    out.print(
+    sys.stdout.write(
         f"{boards} boards, {len(reports)} results: every auction, card and result checked "
-        "against Laws 17-22, 41-44 and 61; each scored by Law 77. No problems.\n"
+        "against Laws 17-22, 41-44 and 61; each scored by Law 77. No problems.\n\n"
     )
-    ranking = Table(title=f"{event}: matchpoints (Law 78A)")
-    for heading in ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"):
-        ranking.add_column(heading, justify="left" if heading in ("Pair", "Direction") else "right")
-    for entry in results.ranking:
-        name = results.names.get(entry.pair)
-        ranking.add_row(
+    rows = [
+        (
             entry.rank,
-            entry.pair + (f" {name}" if name else ""),
+            entry.pair + (f" {results.names[entry.pair]}" if results.names.get(entry.pair) else ""),
             entry.direction or "",
             f"{float(entry.score):.2f}",
             "" if entry.max is None else f"{float(entry.max):.0f}",
             "" if entry.percent is None else f"{float(entry.percent):.2f}",
         )
-    out.print(ranking)
-    out.print(f"Results site written: open {index}")
+        for entry in results.ranking
+    ]
+    print_table(
+        f"{event}: matchpoints (Law 78A)",
+        ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"),
+        rows,
+        right=("Rank", "Matchpoints", "Top", "%"),
+    )
+    sys.stdout.write(f"Results site written: open {index}\n")

@@ -5,20 +5,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table as RichTable
 
-from bridgelaw.cards import card_name
-from bridgelaw.errors import ParseError
-from bridgelaw.formats.files import write_atomic
-from bridgelaw.formats.pbn import write_pbn
-from bridgelaw.table import ScriptError, Table
-from bridgelaw.table.record import pbn_game
-from bridgelaw.table.script import load_script, run_script
+from bridgelaw.commands.common import CommandError, said
+
+if TYPE_CHECKING:  # the table engine is imported when the command runs (fast --help)
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from bridgelaw.table import Table
 
 SEATS = ("N", "E", "S", "W")
 
@@ -40,6 +37,15 @@ def replay(
     ] = False,
 ) -> None:
     """Replay what happened at a table: every irregularity ruled on with its law."""
+    from rich.console import Console
+
+    from bridgelaw.errors import ParseError
+    from bridgelaw.formats.files import write_atomic
+    from bridgelaw.formats.pbn import write_pbn
+    from bridgelaw.table import ScriptError
+    from bridgelaw.table.record import pbn_game
+    from bridgelaw.table.script import load_script, run_script
+
     if not script.is_file():
         raise typer.BadParameter(f"no such file: {script}")
     try:
@@ -53,24 +59,28 @@ def replay(
         adjudicator = Law70Adjudicator()
     try:
         table = run_script(loaded, adjudicator)
-    except ScriptError as error:
-        sys.stderr.write(f"bridgelaw: {script}: {error}\n")
-        raise typer.Exit(1) from None  # nothing is written for a script that does not run
+    except ScriptError as error:  # nothing is written for a script that does not run
+        raise CommandError(f"{script}: {error}") from None
     if pbn is not None:
         try:
             write_atomic(pbn, write_pbn([pbn_game(table)]))
         except OSError as error:
-            sys.stderr.write(f"bridgelaw: {pbn}: cannot write: {error.strerror or error}\n")
-            raise typer.Exit(1) from None
+            raise CommandError(f"{pbn}: cannot write: {error.strerror or error}") from None
     if as_json:
         sys.stdout.write(json.dumps(table.to_json(), ensure_ascii=False) + "\n")
     else:
         print_account(table, Console(highlight=False, soft_wrap=True))
+        if pbn is not None:
+            said(f"wrote the board as PBN to {pbn}")
 
 
 def tricks_table(table: Table) -> RichTable:
     """The play trick by trick: who led, the cards by seat, the winner; a revoke is marked
     with *, a card not contributed (67) with a dash."""
+    from rich.table import Table as RichTable
+
+    from bridgelaw.cards import card_name
+
     play = table.play
     assert play is not None
     revoked = {(r.trick, r.card) for r in play.revokes}
@@ -93,7 +103,11 @@ def tricks_table(table: Table) -> RichTable:
 
 
 def print_account(table: Table, out: Console) -> None:
-    """A readable account: the auction with cancelled calls struck through, then the rulings."""
+    """A readable account: the auction with cancelled calls struck through, then the rulings.
+    Everything from the script is escaped (the markup here is the account's own)."""
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
     data = table.to_json()
     out.print(
         f"Board {data['board']}, dealer {data['dealer']}, vulnerable {data['vulnerable']}"

@@ -7,37 +7,24 @@ exit status is 1 and nothing is written. The outputs of one run (``--pbn``, ``--
 
 from __future__ import annotations
 
-import json
 import sys
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from bridgelaw.events.movements import make_movement
-from bridgelaw.events.session import (
-    CROSS_IMPS_RANKINGS,
-    SCORINGS,
-    SITOUTS,
-    EventInput,
-    EventResults,
-    check_event,
-    number,
-    score_event,
-)
-from bridgelaw.events.teams import swiss_pairings
-from bridgelaw.formats.files import Outputs
-from bridgelaw.formats.pbn import Problem
-from bridgelaw.formats.results_json import ReadOutcome, read_results_json
-from bridgelaw.scoring.vp import vp as vp_of
-from bridgelaw.scoring.vp import wbf_vp_table
+from bridgelaw.commands.common import CommandError, emit_json, print_table, said
+
+if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
+    from collections.abc import Callable
+
+    from bridgelaw.events.session import EventInput, EventResults
+    from bridgelaw.formats.pbn import Problem
+    from bridgelaw.formats.results_json import ReadOutcome
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-out = Console(highlight=False, soft_wrap=True)
-err = Console(highlight=False, soft_wrap=True, stderr=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -49,20 +36,26 @@ def register(app: typer.Typer) -> None:
 
 
 def _emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    emit_json(data)
 
 
 def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> ReadOutcome:
-    """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``."""
+    """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``; the bytes are
+    decoded as every reader decodes them (a byte-order mark, UTF-16 from Excel, Latin-1)."""
+    from bridgelaw.events.session import SCORINGS
+    from bridgelaw.formats.pbn import Problem
+    from bridgelaw.formats.results_json import ReadOutcome, read_results_json
+    from bridgelaw.formats.text import UndecodableText, read_text_file
+
     if not path.is_file():
         raise typer.BadParameter(f"no such file: {path}")
     if scoring is not None and scoring not in SCORINGS:
         raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     suffix = path.suffix.lower()
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        text = path.read_text(encoding="latin-1")
+        text = read_text_file(path).text
+    except UndecodableText as error:
+        return ReadOutcome(None, [Problem(str(path), 1, str(error).removeprefix(f"{path}: "))])
     if suffix == ".json":
         if scoring is not None or event_name is not None:
             raise typer.BadParameter(
@@ -91,6 +84,8 @@ def load_event(
     """Read and check a results file; the event is ``None`` when there is any problem.
 
     ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs)."""
+    from bridgelaw.events.session import check_event
+
     outcome = read_event_file(path, scoring, event_name)
     problems = list(outcome.problems)
     event = outcome.event
@@ -114,6 +109,8 @@ def load_event(
 
 def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
     """Report every problem and stop with status 1, having written nothing."""
+    plural = "s" if len(problems) != 1 else ""
+    summary = f"{len(problems)} problem{plural}: results refused, nothing written"
     if as_json:
         _emit_json(
             {
@@ -121,12 +118,11 @@ def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
                 "problems": [
                     {"file": p.file, "line": p.line, "message": p.message} for p in problems
                 ],
+                "error": summary,
+                "status": 1,
             }
         )
-    for p in problems:
-        err.print(str(p), markup=False)
-    plural = "s" if len(problems) != 1 else ""
-    err.print(f"{len(problems)} problem{plural}: results refused, nothing written", markup=False)
+    sys.stderr.write("".join(f"{p}\n" for p in problems) + summary + "\n")
     raise typer.Exit(1)
 
 
@@ -174,23 +170,36 @@ def score_event_command(
     ] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
+    from bridgelaw.commands.common import Stages
+    from bridgelaw.events.session import score_event
+
     _check_targets(pbn=pbn, usebio=usebio, site=site)
+    from bridgelaw.events.session import CROSS_IMPS_RANKINGS, SITOUTS
+
     for option, value, choices in (
         ("--sitouts", sitouts, SITOUTS),
         ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
     ):
         if value is not None and value not in choices:
             raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+    outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
+    stages = Stages("score-event", 3 + len(outputs_asked))
+    stages.next(f"reading {results.name}")
     loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()))
     if loaded is None:
+        stages.done()
         refuse(results, problems, as_json)
         return
     if sitouts is not None:
         loaded.sitouts = sitouts
     if cross_imps_ranking is not None:
         loaded.cross_imps_ranking = cross_imps_ranking
+    stages.next(f"scoring {len(loaded.lines):,} results")
     scored = score_event(loaded)
-    write_outputs(scored, loaded.date, pbn=pbn, usebio=usebio, site=site)
+    written = write_outputs(
+        scored, loaded.date, pbn=pbn, usebio=usebio, site=site, step=stages.next
+    )
+    stages.done()
     if as_json:
         from bridgelaw.formats.results_json import write_results_json
 
@@ -198,8 +207,10 @@ def score_event_command(
         sys.stdout.write("\n")
         return
     _print_results(scored)
+    if written:
+        said(f"scored {len(loaded.lines):,} results; wrote {', '.join(written)}")
     if site is not None:
-        out.print(f"Results site written: open {(site / 'index.html').resolve()}", markup=False)
+        sys.stdout.write(f"Results site written: open {(site / 'index.html').resolve()}\n")
 
 
 def write_outputs(
@@ -208,64 +219,78 @@ def write_outputs(
     pbn: Path | None = None,
     usebio: Path | None = None,
     site: Path | None = None,
-) -> None:
+    step: Callable[[str], None] | None = None,
+) -> list[str]:
     """Write every output asked for, all together or none: each is streamed to a temporary
     next to its target, and all are moved into place only once every one is complete. A
-    site goes into its folder beside the files already there (none of them is deleted)."""
+    site goes into its folder beside the files already there (none of them is deleted).
+    ``step`` is told what is being made (a progress display); the result names what was
+    written."""
+    from bridgelaw.formats.files import Outputs
+
+    written: list[str] = []
     if pbn is None and usebio is None and site is None:
-        return
+        return written
+    say = step or (lambda _: None)
     with Outputs() as outputs:
         if pbn is not None:
             from bridgelaw.formats.results_pbn import write_results_pbn
 
+            say("writing the PBN file")
             with outputs.file(pbn) as stream:
                 write_results_pbn(scored, stream, date)
+            written.append(str(pbn))
         if usebio is not None:
             from bridgelaw.formats.usebio import write_usebio
 
+            say("writing the USEBIO file")
             with outputs.file(usebio) as stream:
                 write_usebio(scored, stream, date=date)
+            written.append(str(usebio))
         if site is not None:
             from bridgelaw.formats.results_html import stage_site
 
-            stage_site(scored, outputs.tree(site))
+            say("writing the results site")
+            tree = outputs.tree(site)
+            stage_site(scored, tree)
+            written.append(f"{len(tree.names)} pages in {site}")
+        say("moving the outputs into place")
         outputs.commit()
+    return written
 
 
 def _print_results(scored: EventResults) -> None:
+    from bridgelaw.events.session import number
+
     for m in scored.matches:
         vp_text = "" if m.vp is None else f"  VP {number(m.vp[0])} - {number(m.vp[1])}"
-        out.print(
+        sys.stdout.write(
             f"Match {m.match}: {m.home} {number(m.imps[0])} - {number(m.imps[1])} "
-            f"{m.away} IMPs{vp_text}",
-            markup=False,
+            f"{m.away} IMPs{vp_text}\n"
         )
     directions = list(dict.fromkeys(r.direction for r in scored.ranking))
     unit = {"mp": "MP", "imps": "IMPs", "points": "Points"}[scored.unit]
     if scored.scoring == "teams":
         unit = "VP" if scored.matches and scored.matches[0].vp is not None else "IMPs"
+    count = "Matches" if scored.scoring == "teams" else "Boards"
+    headings = ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count)
     for direction in directions:
         title = scored.event or "Ranking"
         if direction:
             title += f" ({direction})"
-        table = Table(title=title)
-        count = "Matches" if scored.scoring == "teams" else "Boards"
-        for heading in ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count):
-            table.add_column(
-                heading, justify="left" if heading in ("Rank", "Pair", "Team") else "right"
-            )
+        rows = []
         for r in scored.ranking:
             if r.direction != direction:
                 continue
             name = scored.names.get(r.pair)
-            table.add_row(
+            rows.append((
                 r.rank,
                 r.pair + (f" {name}" if name else ""),
                 str(number(r.score)),
                 "" if r.percent is None else f"{number(r.percent):.2f}",
                 str(r.boards),
-            )
-        out.print(table)
+            ))  # fmt: skip
+        print_table(title, headings, rows, right=headings[2:])
 
 
 def movement_command(
@@ -279,6 +304,8 @@ def movement_command(
     as_json: JsonOption = False,
 ) -> None:
     """A movement's seatings for every round, printed as table and pair guide cards."""
+    from bridgelaw.events.movements import make_movement
+
     if kind not in ("mitchell", "howell", "teams"):
         raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams)")
     if arrow_switch and kind != "mitchell":
@@ -290,7 +317,7 @@ def movement_command(
     if as_json:
         _emit_json(movement.to_json())
     else:
-        out.print(movement.guide_cards(), markup=False, end="")
+        sys.stdout.write(movement.guide_cards())
 
 
 def vp_command(
@@ -299,12 +326,16 @@ def vp_command(
     as_json: JsonOption = False,
 ) -> None:
     """Victory points for an IMP margin by the WBF continuous scale (2013)."""
-    try:
-        value = Fraction(margin)
-    except (ValueError, ZeroDivisionError):
-        raise typer.BadParameter(f"not an IMP margin: {margin!r}") from None
-    if boards < 1:
-        raise typer.BadParameter(f"a match has at least one board, not {boards}")
+    from bridgelaw.scoring.vp import MAX_BOARDS, parse_margin, wbf_vp_table
+    from bridgelaw.scoring.vp import vp as vp_of
+
+    value = parse_margin(margin)
+    if value is None:
+        raise typer.BadParameter(f"not an IMP margin: {margin[:40]!r} (expected a whole or "
+                                 "decimal number or a fraction like 14/3)")  # fmt: skip
+    if not 1 <= boards <= MAX_BOARDS:
+        raise typer.BadParameter(f"--boards: a match has 1 to {MAX_BOARDS} boards on the WBF "
+                                 f"scale, not {boards}")  # fmt: skip
     ours = vp_of(value, boards)
     if as_json:
         _emit_json(
@@ -316,7 +347,16 @@ def vp_command(
             }
         )
     else:
-        out.print(f"{number(ours):.2f} - {number(20 - ours):.2f}")
+        sys.stdout.write(f"{number(ours):.2f} - {number(20 - ours):.2f}\n")
+
+
+def number(value: Fraction) -> float | int:
+    """Two decimals, halves away from zero, as :func:`bridgelaw.events.session.number` writes
+    every output (not imported from there: it would load numpy for a one-line answer)."""
+    if value.denominator == 1:
+        return int(value)
+    scaled = Decimal(value.numerator) / Decimal(value.denominator)
+    return float(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def next_round_command(
@@ -324,6 +364,9 @@ def next_round_command(
     as_json: JsonOption = False,
 ) -> None:
     """Swiss pairing of the next round from the standings of a teams event."""
+    from bridgelaw.events.session import score_event
+    from bridgelaw.events.teams import swiss_pairings
+
     loaded, problems = load_event(results)
     if loaded is None:
         refuse(results, problems, as_json)
@@ -335,8 +378,7 @@ def next_round_command(
     played = {frozenset((m.home, m.away)) for m in loaded.matches}
     pairing = swiss_pairings(standings, played)
     if pairing is None:
-        err.print("no pairing without a repeated match is possible", markup=False)
-        raise typer.Exit(1)
+        raise CommandError("no pairing without a repeated match is possible")
     if as_json:
         _emit_json(
             {
@@ -346,4 +388,4 @@ def next_round_command(
         )
         return
     for home, away in pairing:
-        out.print(f"{home} v {away}" if away else f"{home}: sits out", markup=False)
+        sys.stdout.write(f"{home} v {away}\n" if away else f"{home}: sits out\n")

@@ -111,11 +111,17 @@ def commitment(key: bytes) -> str:
     return hashlib.sha256(_COMMIT_DOMAIN + key).hexdigest()
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits, few enough for int(): "1²".isdigit() is true, and int() refuses 4,301."""
+    t = text.strip()
+    return t.isascii() and t.isdigit() and len(t) <= 18
+
+
 def parse_board_range(text: str) -> range:
     """``"1-36"`` or ``"7"`` -> the board numbers; refuses ranges that run backwards."""
     t = text.strip()
     first, sep, last = t.partition("-")
-    if not first.strip().isdigit() or (sep and not last.strip().isdigit()):
+    if not _digits(first) or (sep and not _digits(last)):
         raise ParseError(f"not a board range: {text!r} (expected FIRST-LAST, like 1-36, or one "
                          "board number)")  # fmt: skip
     low = int(first)

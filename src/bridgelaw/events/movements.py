@@ -175,11 +175,22 @@ def _board_set(index: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range(first, first + boards_per_round))
 
 
-def _check_sizes(tables: int, boards_per_round: int, least_tables: int) -> None:
+MAX_TABLES = 200
+"""More tables (or teams) than any one movement seats: the largest sections of a congress have
+a few dozen tables. A typing slip like ``--tables 100000`` would ask for billions of seatings."""
+MAX_BOARDS_PER_ROUND = 100
+"""A round longer than a whole session's boards is a typing slip too."""
+
+
+def _check_sizes(
+    tables: int, boards_per_round: int, least_tables: int, what: str = "tables"
+) -> None:
     if tables < least_tables:
-        raise ValueError(f"this movement needs at least {least_tables} tables, not {tables}")
-    if boards_per_round < 1:
-        raise ValueError(f"at least one board a round, not {boards_per_round}")
+        raise ValueError(f"this movement needs at least {least_tables} {what}, not {tables}")
+    if tables > MAX_TABLES:
+        raise ValueError(f"a movement has at most {MAX_TABLES} {what}, not {tables}")
+    if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
+        raise ValueError(f"a round has 1 to {MAX_BOARDS_PER_ROUND} boards, not {boards_per_round}")
 
 
 def mitchell(
@@ -314,8 +325,7 @@ def teams(team_count: int, boards_per_round: int, rounds: int | None = None) -> 
     """A round robin of ``team_count`` teams, each match at two tables (open and closed room)."""
     if team_count < 2:
         raise ValueError(f"a teams movement needs at least two teams, not {team_count}")
-    if boards_per_round < 1:
-        raise ValueError(f"at least one board a round, not {boards_per_round}")
+    _check_sizes(team_count, boards_per_round, 2, "teams")
     schedule = round_robin([str(t) for t in range(1, team_count + 1)])
     rounds = len(schedule) if rounds is None else rounds
     if not 1 <= rounds <= len(schedule):

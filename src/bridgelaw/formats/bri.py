@@ -54,7 +54,7 @@ def parse_bri_part(part: bytes, where: str) -> Deal:
     seen = 0
     for i in range(39):
         pair = part[2 * i : 2 * i + 2]
-        if not pair.isdigit():
+        if not (pair.isascii() and pair.isdigit()):  # "²".isdigit() is true
             raise ParseError(f"{where}, byte {2 * i + 1}: {pair!r} is not a two-digit card number")
         number = int(pair)
         if not 1 <= number <= 52:

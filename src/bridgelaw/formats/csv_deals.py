@@ -28,8 +28,9 @@ from collections.abc import Sequence
 
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, hand_pbn, parse_hand_pbn
-from bridgelaw.errors import ParseError
-from bridgelaw.formats.text import UndecodableText, decode_text
+from bridgelaw.errors import BridgeLawError, ParseError
+from bridgelaw.formats.text import decode_text
+from bridgelaw.inputs import csv_delimiter
 
 __all__ = ["COLUMNS", "read_csv", "write_csv"]
 
@@ -51,13 +52,12 @@ def write_csv(boards: Sequence[Board]) -> bytes:
 def read_csv(data: bytes, filename: str = "<csv>", first_board: int = 1) -> list[Board]:
     """The boards of a CSV file (``first_board`` is unused: every row has its number)."""
     del first_board
-    try:
+    try:  # Excel's exports too: a byte-order mark, UTF-16, ";" or tab between the cells
         text = decode_text(data, filename).text
-    except UndecodableText as error:
+    except BridgeLawError as error:
         raise ParseError(str(error)) from None
-    first_line = text.split("\n", 1)[0]
-    # A spreadsheet saved where the decimal mark is a comma separates fields with semicolons.
-    delimiter = ";" if ";" in first_line and "," not in first_line else ","
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    delimiter = csv_delimiter(first, {c.lower() for c in COLUMNS})
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader)
@@ -78,7 +78,9 @@ def read_csv(data: bytes, filename: str = "<csv>", first_board: int = 1) -> list
                              f"{len(header)}")  # fmt: skip
         cell = {c: row[index[c]].strip() for c in COLUMNS}
         try:
-            if not cell["Board"].isdigit() or int(cell["Board"]) < 1:
+            board_text = cell["Board"]  # ASCII digits only: "1²".isdigit() is true
+            if not (board_text.isascii() and board_text.isdigit()) or len(board_text) > 18 \
+                    or int(board_text) < 1:  # fmt: skip
                 raise ParseError(f"the board number must be 1 or more, not {cell['Board']!r}")
             hands = [parse_hand_pbn(cell[c]) for c in ("North", "East", "South", "West")]
             board = Board.numbered(

@@ -51,7 +51,7 @@ from bridgelaw.formats.machine import check_boards, deal_from_positions, positio
 __all__ = ["MAX_BOARD", "board_checksum", "board_letters", "read_dlm", "write_dlm"]
 
 MAX_BOARD = 99
-_BOARD_RE = re.compile(r"^([a-p]{26})(\d{3})$")
+_BOARD_RE = re.compile(r"^([a-p]{26})([0-9]{3})$")
 
 
 def board_letters(board: Board) -> str:
@@ -140,7 +140,7 @@ def read_dlm(data: bytes, filename: str = "<dlm>", first_board: int = 1) -> list
 
     def header_number(name: str) -> int:
         value, line = header(name)
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()) or len(value) > 18:
             raise ParseError(f"{filename}:{line}: {name.capitalize()} must be a number, "
                              f"not {value!r}")  # fmt: skip
         return int(value)

@@ -203,7 +203,7 @@ def _parse_hand(text: str, where: str) -> int:
 def _parse_md(value: str, where: str) -> tuple[Seat | None, Deal]:
     v = value.strip()
     dealer = None
-    if v[:1].isdigit():
+    if v[:1].isascii() and v[:1].isdigit():
         if int(v[0]) not in _LIN_SEAT:
             raise ParseError(f"{where}: md|{value}| names dealer {v[0]}, not 1-4")
         dealer, v = _LIN_SEAT[int(v[0])], v[1:]

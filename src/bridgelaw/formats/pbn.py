@@ -55,7 +55,7 @@ TAG_ORDER = (
 )  # fmt: skip
 _SECTION_TAGS = ("Auction", "Play", "Note")
 
-_NOTE_REF_RE = re.compile(r"^=(\d+)=$")
+_NOTE_REF_RE = re.compile(r"^=([0-9]{1,9})=$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,7 +474,7 @@ class _Reader:
                 value = value[2:]
                 self.headers[name] = value  # "##text": this text in every later game
         if name == "Note":
-            note = re.match(r"^(\d+):(.*)$", value, re.S)
+            note = re.match(r"^([0-9]{1,9}):(.*)$", value, re.S)
             if note is None:
                 self.problem(line, f'a note must read "number:text", not {value!r}')
             else:

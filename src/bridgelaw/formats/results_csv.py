@@ -10,9 +10,11 @@ The first non-comment row names the columns; the order is free. Columns:
   (an outcome is ``contract declarer tricks``, ``passed-out`` or ``=points``); ``split_ns`` and
   ``split_ew`` for a split score, each one outcome, ``A+``-style artificial score or ``weighted``.
 
-Comment lines start with ``#``; ``# event: ...``, ``# scoring: ...``, ``# vp: wbf``,
-``# date: 2026-11-20`` and ``# match: <id> <home> <away> [boards]`` set what the JSON top level
-would. Every row is checked
+Cells are separated by commas, or by semicolons or tabs as spreadsheets export them (the header
+line decides); the encoding may be UTF-8 with or without a byte-order mark, UTF-16 or Latin-1
+(:func:`bridgelaw.formats.text.decode_text`, applied by the command). Comment lines start with
+``#``; ``# event: ...``, ``# scoring: ...``, ``# vp: wbf``, ``# date: 2026-11-20`` and
+``# match: <id> <home> <away> [boards]`` set what the JSON top level would. Every row is checked
 by the same rules as the JSON format, and problems carry the row's line number.
 """
 
@@ -24,6 +26,7 @@ from typing import Any
 
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
+from bridgelaw.inputs import csv_delimiter
 
 
 def _outcome(text: str) -> dict[str, Any]:
@@ -73,7 +76,10 @@ def read_results_csv(
     matches: list[dict[str, Any]] = []
     header: list[str] | None = None
     lines = text.splitlines()
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    # Excel writes ";" between cells where the decimal mark is a comma, a tab in "Unicode text"
+    first = next((raw for raw in lines if raw.strip() and not raw.lstrip().startswith("#")), "")
+    delimiter = csv_delimiter(first, {"board", "ns", "ew"})
+    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
         raw = lines[number - 1] if number <= len(lines) else ""
         if not row or not any(cell.strip() for cell in row):
             continue

@@ -43,6 +43,7 @@ from typing import Any, TextIO
 
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, card_name, parse_card
+from bridgelaw.dealing.dealer import MAX_BOARD
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.events.movements import make_movement
 from bridgelaw.events.session import (
@@ -55,6 +56,7 @@ from bridgelaw.events.session import (
     collector_paused,
 )
 from bridgelaw.formats.pbn import Problem
+from bridgelaw.inputs import fraction, shown, whole_number
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
     Artificial,
@@ -64,8 +66,11 @@ from bridgelaw.scoring.results import (
     SideResult,
     table_points,
 )
+from bridgelaw.scoring.vp import MAX_BOARDS as MAX_VP_BOARDS
 
 FORMS = ("contract", "ns_score", "artificial", "weighted", "split")
+MAX_POINTS = 100_000
+"""An assigned score beyond this is a typing slip (Law 77's largest is 7,600)."""
 
 
 class LineDict(dict[str, Any]):
@@ -125,12 +130,14 @@ Report = Callable[[int, str], None]
 
 
 def _int(value: Any) -> int | None:
+    """A whole number given as a JSON number or as ASCII digits (18 at most: ``"1²"`` and a
+    4,301-digit string are not numbers, and 2**63 does not fit the scorer)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+        return value if abs(value) < 10**18 else None
+    if isinstance(value, str):
+        return whole_number(value, signed=True)
     return None
 
 
@@ -149,11 +156,8 @@ def _artificial(value: Any) -> Artificial | None:
     if word in ("A+", "A", "A-", "NP"):
         return Artificial(word)  # type: ignore[arg-type]
     if word.endswith("%"):
-        try:
-            percent = Fraction(word[:-1].strip())
-        except (ValueError, ZeroDivisionError):
-            return None
-        if 0 <= percent <= 100:
+        percent = fraction(word[:-1])
+        if percent is not None and 0 <= percent <= 100:
             return Artificial("%", percent)
     return None
 
@@ -229,11 +233,11 @@ def _read_outcome(
 ) -> tuple[Points, Played | None] | None:
     if "ns_score" in obj and "contract" not in obj:
         score = _int(obj["ns_score"])
-        if score is None:
+        if score is None or abs(score) > MAX_POINTS:
             report(
                 line,
-                f"board {board}: ns_score must be a whole number of points, "
-                f"not {obj['ns_score']!r}",
+                f"board {board}: ns_score must be a whole number of points (at most "
+                f"{MAX_POINTS:,} either way), not {shown(obj['ns_score'])}",
             )
             return None
         return Points.single(score), None  # Law 12C1: an assigned score in points
@@ -253,7 +257,7 @@ def _read_outcome(
         try:
             lead_text = card_name(parse_card(str(lead)))
         except BridgeLawError:
-            report(line, f"board {board}: the lead {lead!r} is not a card (like SA or H10)")
+            report(line, f"board {board}: the lead {shown(lead)} is not a card (like SA or H10)")
             ok = False
     if contract is not None and contract.is_passed_out:
         if obj.get("declarer") not in (None, "") or obj.get("tricks") not in (None, ""):
@@ -264,13 +268,16 @@ def _read_outcome(
     try:
         declarer = Seat.parse(str(obj.get("declarer", "")))
     except BridgeLawError:
-        report(line, f"board {board}: declarer must be N, E, S or W, not {obj.get('declarer')!r}")
+        report(
+            line, f"board {board}: declarer must be N, E, S or W, not {shown(obj.get('declarer'))}"
+        )
         ok = False
     tricks = _int(obj.get("tricks"))
     if tricks is None or not 0 <= tricks <= 13:
         report(
             line,
-            f"board {board}: tricks must be a whole number from 0 to 13, not {obj.get('tricks')!r}",
+            f"board {board}: tricks must be a whole number from 0 to 13, "
+            f"not {shown(obj.get('tricks'))}",
         )
         ok = False
     if not ok or contract is None or declarer is None or tricks is None:
@@ -280,13 +287,10 @@ def _read_outcome(
 
 
 def _weight(value: Any) -> Fraction | None:
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
-    try:
-        weight = Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        return None
-    return weight if 0 < weight <= 1 else None
+    weight = fraction(str(value))
+    return weight if weight is not None and 0 < weight <= 1 else None
 
 
 def _weighted(items: Any, board: int, line: int, report: Report) -> Points | None:
@@ -306,7 +310,7 @@ def _weighted(items: Any, board: int, line: int, report: Report) -> Points | Non
             report(
                 where,
                 f"board {board}: a weight must be a fraction or decimal above 0 and "
-                f"at most 1, not {item.get('weight')!r}",
+                f"at most 1, not {shown(item.get('weight'))}",
             )
             ok = False
         outcome = _outcome(item, board, where, report)
@@ -332,7 +336,7 @@ def _side(
         if art is None:
             report(
                 line,
-                f"board {board}: {direction}: not an artificial score: {obj!r} "
+                f"board {board}: {direction}: not an artificial score: {shown(obj)} "
                 "(expected A+, A, A-, NP or a percentage like 55%)",
             )
             return None
@@ -359,7 +363,9 @@ def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
     """The commonest result, a pairs table result with nothing else, read without any checks
     that cannot fail for it; ``None`` for anything else (read by :func:`parse_entry`)."""
     board, ns, ew, contract = obj.get("board"), obj.get("ns"), obj.get("ew"), obj.get("contract")
-    if type(board) is not int or board < 1 or type(ns) is not str or type(ew) is not str:
+    if type(board) is not int or not 1 <= board <= MAX_BOARD:
+        return None  # out of range: parse_entry reports it (the scorer's arrays are 64-bit)
+    if type(ns) is not str or type(ew) is not str:
         return None
     if contract is None or len(obj) != 4 + ("declarer" in obj) + ("tricks" in obj) + (
         "lead" in obj
@@ -396,8 +402,9 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
         return None
     line = getattr(obj, "line", line) or line
     board = _int(obj.get("board"))
-    if board is None or board < 1:
-        report(line, f"board must be a board number (1 or more), not {obj.get('board')!r}")
+    if board is None or not 1 <= board <= MAX_BOARD:
+        bad = shown(obj.get("board"))
+        report(line, f"board must be a board number (1 to {MAX_BOARD}), not {bad}")
         return None
     ns, ew = _pair(obj.get("ns")), _pair(obj.get("ew"))
     if ns is None or ew is None:
@@ -407,14 +414,14 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
     for key in ("round", "table"):
         if obj.get(key) is not None:
             value = _int(obj[key])
-            if value is None or value < 1:
-                report(line, f"board {board}: {key} must be a number (1 or more)")
+            if value is None or not 1 <= value <= MAX_BOARD:
+                report(line, f"board {board}: {key} must be a number (1 to {MAX_BOARD})")
                 return None
             extras[key] = value
     if teams:
         room = obj.get("room")
         if room not in ("open", "closed"):
-            report(line, f'board {board}: room must be "open" or "closed", not {room!r}')
+            report(line, f'board {board}: room must be "open" or "closed", not {shown(room)}')
             return None
         match = _pair(obj.get("match"))
         if match is None:
@@ -446,7 +453,7 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
             if art is None:
                 report(
                     line,
-                    f"board {board}: {side}: not an artificial score: {raw!r} "
+                    f"board {board}: {side}: not an artificial score: {shown(raw)} "
                     "(expected A+, A, A-, NP or a percentage like 55%)",
                 )
         if ns_art is None or ew_art is None:
@@ -515,14 +522,18 @@ def build_event(
         return None
     line = getattr(data, "line", 1)
     scoring = data.get("scoring", scoring_default)
-    if scoring not in SCORINGS:
-        report(line, f"unknown scoring {scoring!r} (expected {', '.join(SCORINGS)})")
+    if not isinstance(scoring, str) or scoring not in SCORINGS:
+        report(line, f"unknown scoring {shown(scoring)} (expected {', '.join(SCORINGS)})")
         return None
     results: Sequence[Any] | None = data.get("results") if entries is None else entries
     if results is None or (entries is None and not isinstance(results, list)):
         report(line, 'the file needs a "results" list')
         return None
-    event = EventInput(str(data.get("event", "")), scoring, [], source=source)
+    name = data.get("event", "")
+    if not isinstance(name, str):
+        report(line, f'"event" must be the event\'s name (a string), not {shown(name)}')
+        name = ""
+    event = EventInput(name, scoring, [], source=source)
     if lines is not None:
         event.lines = lines
     for item in results if lines is None else ():
@@ -538,33 +549,41 @@ def build_event(
 
 def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
     ok = True
+    matches = data.get("matches") or []
+    if not isinstance(matches, list):
+        report(getattr(matches, "line", line), f'"matches" must be a list, not {shown(matches)}')
+        matches, ok = [], False
     if event.scoring == "teams":
-        for m in data.get("matches") or []:
+        for m in matches:
             where = getattr(m, "line", line)
             name = _pair(m.get("match")) if isinstance(m, dict) else None
             home = _pair(m.get("home")) if isinstance(m, dict) else None
             away = _pair(m.get("away")) if isinstance(m, dict) else None
             boards = _int(m.get("boards")) if isinstance(m, dict) and "boards" in m else None
-            if name is None or home is None or away is None or (boards is not None and boards < 1):
-                report(where, 'each match needs "match", "home" and "away" (and "boards" >= 1)')
+            given = isinstance(m, dict) and "boards" in m
+            bad_boards = given and (boards is None or not 1 <= boards <= MAX_VP_BOARDS)
+            if name is None or home is None or away is None or bad_boards:
+                report(where, 'each match needs "match", "home" and "away" (and "boards", '
+                       f"1 to {MAX_VP_BOARDS})")  # fmt: skip
                 ok = False
                 continue
             event.matches.append(MatchSpec(name, home, away, boards, where))
         vp_scale = data.get("vp")
         if vp_scale not in (None, "wbf"):
-            report(line, f'unknown vp scale {vp_scale!r} (expected "wbf")')
+            report(line, f'unknown vp scale {shown(vp_scale)} (expected "wbf")')
             ok = False
         event.vp = vp_scale
     if "datum" in data:
-        try:
+        methods = [m.value for m in DatumMethod]
+        if isinstance(data["datum"], str) and data["datum"] in methods:
             event.datum = DatumMethod(data["datum"])
-        except ValueError:
-            methods = ", ".join(m.value for m in DatumMethod)
-            report(line, f"unknown datum method {data['datum']!r} (expected {methods})")
+        else:
+            expected = ", ".join(methods)
+            report(line, f"unknown datum method {shown(data['datum'])} (expected {expected})")
             ok = False
     ok = _read_conventions(data, event, line, report) and ok
     pairs = data.get("pairs")
-    if isinstance(pairs, dict):
+    if isinstance(pairs, dict) and all(isinstance(v, str | int | float) for v in pairs.values()):
         event.names = {str(k): str(v) for k, v in pairs.items()}
     elif pairs is not None:
         report(getattr(pairs, "line", line), "pairs must map each pair to its players' names")
@@ -579,8 +598,8 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
                 str(movement.get("type")),
                 _required_int(movement, "tables"),
                 _required_int(movement, "boards_per_round"),
-                _int(movement["rounds"]) if "rounds" in movement else None,
-                [int(r) for r in movement.get("arrow_switch", [])],
+                _optional_int(movement, "rounds"),
+                _int_list(movement, "arrow_switch"),
             )
         except (ValueError, TypeError) as error:
             report(where, f"movement: {error}")
@@ -591,7 +610,7 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
             number = _int(key)
             try:
                 if number is None or number < 1:
-                    raise BridgeLawError(f"{key!r} is not a board number")
+                    raise BridgeLawError(f"{shown(key)} is not a board number")
                 event.deals[number] = Deal.from_pbn(str(text))
             except BridgeLawError as error:
                 report(getattr(deals, "line", line), f"deal of board {key}: {error}")
@@ -634,8 +653,20 @@ def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report
 def _required_int(obj: dict[str, Any], key: str) -> int:
     value = _int(obj.get(key))
     if value is None:
-        raise ValueError(f"{key} must be a whole number, not {obj.get(key)!r}")
+        raise ValueError(f"{key} must be a whole number, not {shown(obj.get(key))}")
     return value
+
+
+def _optional_int(obj: dict[str, Any], key: str) -> int | None:
+    return _required_int(obj, key) if obj.get(key) is not None else None
+
+
+def _int_list(obj: dict[str, Any], key: str) -> list[int]:
+    items = obj.get(key) or []
+    values = [_int(item) for item in items] if isinstance(items, list) else [None]
+    if any(v is None for v in values):
+        raise ValueError(f"{key} must be a list of whole numbers, not {shown(items)}")
+    return [v for v in values if v is not None]
 
 
 def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
@@ -667,6 +698,11 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
         return ReadOutcome(None, problems)
     except RecursionError:
         report(1, "not valid JSON: nested too deeply")
+        return ReadOutcome(None, problems)
+    except ValueError:  # only a number too long for Python's int (over 4,300 digits) gets here
+        long = re.search(r"[0-9]{4300}", text)
+        where = text.count("\n", 0, long.start()) + 1 if long else 1
+        report(where, "not valid JSON for a results file: a number of more than 4,300 digits")
         return ReadOutcome(None, problems)
     event = build_event(data, filename, report)
     problems.sort(key=lambda p: p.line)

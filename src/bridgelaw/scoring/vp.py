@@ -26,15 +26,32 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
+from bridgelaw.inputs import fraction
+
 _TAU = (math.sqrt(5.0) - 1.0) / 2.0
 _CENTS_MAX = 2000
+
+MAX_BOARDS = 1000
+"""The longest match the scale is built for here. Published tables stop far below (WBF events
+play matches of 8 to 32 boards, knockouts up to 96); the table for 1,000 boards has 475 steps,
+and a typing slip like ``--boards 1000000000`` must not build 474,342 of them."""
+
+
+def parse_margin(text: str) -> Fraction | None:
+    """An IMP margin as the user writes it: ``12``, ``-7``, ``4.5``, ``14/3``; ``None`` when it
+    is not one (``1e999999999`` is refused rather than computed).
+
+    >>> parse_margin("14/3"), parse_margin("-4.5"), parse_margin("1e999999999")
+    (Fraction(14, 3), Fraction(-9, 2), None)
+    """
+    return fraction(text)
 
 
 @lru_cache(maxsize=256)
 def wbf_vp_table(boards: int) -> tuple[int, ...]:
     """The winner's VP in hundredths for margins 0, 1, 2 ... up to the first margin worth 20."""
-    if boards < 1:
-        raise ValueError(f"a match has at least one board, not {boards}")
+    if not 1 <= boards <= MAX_BOARDS:
+        raise ValueError(f"a match has 1 to {MAX_BOARDS} boards, not {boards}")
     blitz = 15.0 * math.sqrt(boards)
     denominator = 1.0 - _TAU**3
     cents: list[int] = []

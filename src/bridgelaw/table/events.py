@@ -127,7 +127,7 @@ class TableCall:
         return self.text
 
 
-_BID_RE = re.compile(r"^(\d+)(NT|N|C|D|H|S)$")
+_BID_RE = re.compile(r"^([0-9]{1,9})(NT|N|C|D|H|S)$")  # ASCII digits: int() takes them all
 
 
 def parse_table_call(word: str) -> TableCall | None:
@@ -246,7 +246,8 @@ def parse_event(text: object, index: int) -> Event:
         return Event(index, who, key, word=" ".join(s.letter for s in suits))
     if key in ("claim", "concede"):
         number, _, statement = argument.partition(":")
-        if not number.strip().isdigit() or int(number) > 13:
+        number = number.strip()  # ASCII digits only: "²".isdigit() is true, int("²") fails
+        if not (number.isascii() and number.isdigit()) or len(number) > 2 or int(number) > 13:
             raise ScriptError(index, f"{text!r}: {key} takes a number of tricks from 0 to 13")
         return Event(index, who, key, number=int(number), text=statement.strip())
     call = parse_table_call(rest) if not argument else None
@@ -345,7 +346,8 @@ def _director_event(index: int, rest: str) -> Event:
     key = word.lower()
     argument = argument.strip()
     if key == "tricks":
-        if not argument.isdigit() or int(argument) > 13:
+        if not (argument.isascii() and argument.isdigit()) or len(argument) > 2 \
+                or int(argument) > 13:  # fmt: skip
             raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
         return Event(index, "director", key, number=int(argument))
     if key in ("misinformation", "wrong-board", "too-many", "mistaken-explanation"):

@@ -2,6 +2,12 @@
 
 A script error (a malformed event, an event that does not fit the state) stops the run with its
 event number; nothing is reported for a half-run script.
+
+Reading is bounded before anything is built, because YAML can describe far more than it spells
+out: a script is at most :data:`MAX_SCRIPT_BYTES`, nests at most :data:`MAX_DEPTH` levels, and
+has no anchors or aliases (a 335-byte "billion laughs" expands to gigabytes). The bytes are
+decoded like every other file (:func:`bridgelaw.formats.text.decode_text`: UTF-8 with or without
+a mark, UTF-16, Latin-1).
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ import yaml
 
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat
+from bridgelaw.dealing.dealer import MAX_BOARD
 from bridgelaw.errors import BridgeLawError, ParseError
+from bridgelaw.formats.text import decode_text
 from bridgelaw.table.claims import ClaimAdjudicator
 from bridgelaw.table.engine import Table
 from bridgelaw.table.events import ScriptError, parse_event
@@ -31,14 +39,52 @@ class Script:
     settled by the Law 70 adjudicator (as ``replay --adjudicate``)."""
 
 
+MAX_SCRIPT_BYTES = 1 << 20
+"""A table script is a few kilobytes; a megabyte is far more than any board needs."""
+MAX_DEPTH = 20
+"""A script nests three levels (mapping, events, expect); anything deeper is not a script."""
+
+
 def load_script(path: str | Path) -> Script:
     """Read a script file; a :class:`ParseError` says what is wrong with it."""
     p = Path(path)
+    data = p.read_bytes()
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise ParseError(f"{p}: {len(data):,} bytes is too large for a table script "
+                         f"(at most {MAX_SCRIPT_BYTES:,})")  # fmt: skip
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        text = decode_text(data, str(p)).text
+    except BridgeLawError as error:  # a byte-order mark the bytes do not follow
+        raise ParseError(str(error)) from None
+    return script_from_data(parse_yaml(text, str(p)), str(p))
+
+
+def parse_yaml(text: str, where: str = "<script>") -> object:
+    """YAML (or JSON) text to plain data, bounded as the module text says: the events of the
+    text are checked first (no aliases, no anchors, no deep nesting), then it is built."""
+    try:
+        depth = 0
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                line = event.start_mark.line + 1 if event.start_mark else 0
+                raise ParseError(f"{where}:{line}: anchors and aliases (& and *) are not "
+                                 "allowed in a table script")  # fmt: skip
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else 0
+                    raise ParseError(f"{where}:{line}: nested more than {MAX_DEPTH} levels deep; "
+                                     "not a table script")  # fmt: skip
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+        return yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise ParseError(f"{p}: not valid YAML: {' '.join(str(error).split())}") from None
-    return script_from_data(data, str(p))
+        raise ParseError(f"{where}: not valid YAML: {' '.join(str(error).split())}") from None
+    except ParseError:
+        raise
+    except (ValueError, OverflowError) as error:  # a value YAML cannot build (a date, a number)
+        message = " ".join(str(error).split())
+        raise ParseError(f"{where}: a value cannot be read: {message}") from None
 
 
 def script_from_data(data: object, where: str = "<script>") -> Script:
@@ -48,8 +94,10 @@ def script_from_data(data: object, where: str = "<script>") -> Script:
         if key not in data:
             raise ParseError(f"{where}: the key '{key}' is missing")
     number = data["board"]
-    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise ParseError(f"{where}: board must be a number from 1, not {number!r}")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_BOARD:
+        big = isinstance(number, int) and abs(number) > MAX_BOARD  # may exceed str()'s limit
+        shown = "a larger number" if big else repr(number)[:40]
+        raise ParseError(f"{where}: board must be a number from 1 to {MAX_BOARD}, not {shown}")
     try:
         deal = Deal.from_pbn(str(data["deal"]))
         dealer = Seat.parse(str(data["dealer"])) if "dealer" in data else None
