@@ -19,6 +19,7 @@ from typer.exceptions import TyperException
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.commands import dealing
+from bridgelaw.commands.analyse import analyse
 from bridgelaw.commands.demo import demo
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
@@ -166,6 +167,7 @@ for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand rec
     app.command(_name)(_command)
 app.command("replay")(replay)  # the table engine
 app.command("demo")(demo)  # the main job: `make run`
+app.command("analyse")(analyse)  # double-dummy tables and par
 
 
 def main(argv: list[str] | None = None) -> int:

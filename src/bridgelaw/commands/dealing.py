@@ -33,7 +33,7 @@ from bridgelaw.formats.deal_files import (
     read_deal_file,
     write_file_atomic,
 )
-from bridgelaw.records import hand_records_html
+from bridgelaw.records import hand_records_html, hand_records_pdf
 
 __all__ = ["deal", "deal_commit", "deal_number", "deal_verify", "records"]
 
@@ -307,22 +307,36 @@ def records(
         int, typer.Option("--columns", "-c", help="Boards across the page: 2 or 4.")
     ] = 2,
     title: Annotated[str | None, typer.Option("--title", help="Heading of the page.")] = None,
+    no_analysis: Annotated[
+        bool, typer.Option("--no-analysis", help="Leave out the double-dummy table and par.")
+    ] = False,
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Also write the page as a PDF for printing.")
+    ] = None,
     fmt: FormatOption = None,
     first_board: FirstBoardOption = 1,
     as_json: JsonOption = False,
 ) -> None:
-    """A printable HTML page of hand records: board, dealer, vulnerability, hands, points."""
+    """A printable HTML page of hand records: board, dealer, vulnerability, hands, points,
+    and (unless told not to) each board's double-dummy table and par."""
+    from bridgelaw.analysis.ddtable import ParConvention
+    from bridgelaw.commands.analyse import board_analyses
+
     if columns not in (2, 4):
         raise typer.BadParameter(f"--columns must be 2 or 4, not {columns}")
     boards = _read(file, fmt, first_board)
-    page = hand_records_html(boards, title if title is not None else file.stem, columns)
+    analyses = None if no_analysis else board_analyses(file, fmt, boards, ParConvention.DEALER)
+    page = hand_records_html(boards, title if title is not None else file.stem, columns, analyses)
     data = page.encode("utf-8")
+    if pdf is not None:
+        write_file_atomic(pdf, hand_records_pdf(page))
     if output is not None:
         write_file_atomic(output, data)
     if as_json:
         _emit_json({"file": str(file), "output": None if output is None else str(output),
+                    "pdf": None if pdf is None else str(pdf), "analysis": analyses is not None,
                     "boards": [b.number for b in boards], "columns": columns})  # fmt: skip
-    elif output is None:
+    elif output is None and pdf is None:
         _write_stdout(data)
 
 

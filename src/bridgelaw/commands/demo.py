@@ -1,7 +1,8 @@
 """``bridgelaw demo``: the main job (``make run``) on the bundled sample session.
 
 It checks every board of the session against the Laws, scores each table's result by Law 77,
-matchpoints the field by Law 78A, ranks the pairs, and writes the results site.
+matchpoints the field by Law 78A, ranks the pairs, analyses every deal double dummy (table and
+par), and writes the results site with the analysis on each board's page.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from bridgelaw.analysis.dds import analyse_boards
+from bridgelaw.boards import Board
 from bridgelaw.events.session import EventResults, score_event
 from bridgelaw.formats.check import GameReport, check_game
 from bridgelaw.formats.pbn import PbnGame, Problem, read_pbn_file
@@ -83,7 +86,9 @@ def demo(
             sys.stderr.write(f"{problem}\n")
         raise typer.Exit(1)
     results = session_results(parsed.games, reports)
-    index = write_results_site(results, site)
+    dealt = [Board.numbered(n, deal) for n, deal in sorted(results.deals.items())]
+    analyses = {a.board: a for a in analyse_boards(dealt)}  # DD table and par on each page
+    index = write_results_site(results, site, analyses)
     if as_json:
         sys.stdout.write(json.dumps(results.to_json() | {"site": str(index)}) + "\n")
         return

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
+from bridgelaw.analysis.ddtable import BoardAnalysis
+from bridgelaw.analysis.html import ANALYSIS_CSS, analysis_html, vs_dd, vs_par
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.cards import Deal, Seat, suit_cards
 from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number, number_text
@@ -102,7 +105,11 @@ def _value_cells(results: EventResults, r: ScoredResult) -> list[str]:
 
 
 def _board_page(
-    results: EventResults, board: BoardResults, previous: int | None, following: int | None
+    results: EventResults,
+    board: BoardResults,
+    previous: int | None,
+    following: int | None,
+    analysis: BoardAnalysis | None = None,
 ) -> str:
     number_ = board.board
     parts = [
@@ -116,6 +123,8 @@ def _board_page(
     deal = results.deals.get(number_)
     if deal is not None:
         parts.append(hand_diagram(deal))
+    if analysis is not None:  # the double-dummy table and par (bridgelaw.analysis.html)
+        parts.append(analysis_html(analysis))
     headings = (["Match", "Room"] if results.scoring == "teams" else []) + [
         "NS",
         "EW",
@@ -124,6 +133,7 @@ def _board_page(
         "NS score",
         "EW score",
         *_value_headings(results),
+        *(["vs DD", "vs par"] if analysis is not None else []),
     ]
     rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
     for r in board.results:
@@ -136,6 +146,14 @@ def _board_page(
             _e(line.played.lead if line.played and line.played.lead else ""),
         ]
         numbers = [_num(number(r.ns_score)), _num(number(r.ew_score)), *_value_cells(results, r)]
+        if analysis is not None:
+            played = line.played
+            ns = None if r.ns_score is None or r.ns_score.denominator != 1 else int(r.ns_score)
+            numbers += [
+                "" if played is None else vs_dd(analysis, played.declarer,
+                                                played.contract.strain, played.tricks),
+                vs_par(analysis, ns),
+            ]  # fmt: skip
         rows.append(
             "<tr>"
             + "".join(f"<td>{c}</td>" for c in cells)
@@ -231,14 +249,21 @@ def _index(results: EventResults) -> str:
     return _page(results.event or "Results", "\n".join(parts), 0)
 
 
-def render_site(results: EventResults) -> dict[str, str]:
-    """Every page of the site: relative file name -> HTML text."""
-    files = {"index.html": _index(results), "style.css": _STYLE}
+def render_site(
+    results: EventResults, analyses: Mapping[int, BoardAnalysis] | None = None
+) -> dict[str, str]:
+    """Every page of the site: relative file name -> HTML text. With ``analyses`` (board number
+    -> its double-dummy table and par), each board page shows them and measures every
+    traveller line against them."""
+    files = {"index.html": _index(results), "style.css": _STYLE + ANALYSIS_CSS}
     numbers = [b.board for b in results.boards]
     for i, board in enumerate(results.boards):
         previous = numbers[i - 1] if i > 0 else None
         following = numbers[i + 1] if i + 1 < len(numbers) else None
-        files[f"boards/board-{board.board}.html"] = _board_page(results, board, previous, following)
+        analysis = None if analyses is None else analyses.get(board.board)
+        files[f"boards/board-{board.board}.html"] = _board_page(
+            results, board, previous, following, analysis
+        )
     pairs = {r.result.pair(d) for b in results.boards for r in b.results for d in (0, 1)}
     pairs |= {r.pair for r in results.ranking}
     for pair in sorted(pairs):
@@ -246,8 +271,12 @@ def render_site(results: EventResults) -> dict[str, str]:
     return files
 
 
-def write_results_site(event_results: EventResults, out_dir: Path) -> Path:
+def write_results_site(
+    event_results: EventResults,
+    out_dir: Path,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+) -> Path:
     """Write the results site to ``out_dir`` (replacing it whole, never half-written);
     returns the path of its ``index.html``."""
-    write_tree_atomic(Path(out_dir), render_site(event_results))
+    write_tree_atomic(Path(out_dir), render_site(event_results, analyses))
     return Path(out_dir).resolve() / "index.html"
