@@ -100,6 +100,8 @@ def _par_value(master: Any, sign: int) -> Par:
     contracts: list[ParContract] = []
     for i in range(master.number):
         c = master.contracts[i]
+        if c.level == 0:  # DDS's way of saying "passed out"
+            continue
         strain = STRAINS[4 if c.denom == 0 else 4 - c.denom]  # DDS here: NT, S, H, D, C
         seats = {4: (0, 2), 5: (1, 3)}.get(c.seats, (c.seats,))
         result = c.overTricks if c.overTricks else -c.underTricks

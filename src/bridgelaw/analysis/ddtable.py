@@ -17,8 +17,8 @@ better by bidding on, with every contract played double dummy and sacrifices dou
 **Which contracts.** Every contract that scores the par is listed, each at the lowest level that
 does: ``4SN+1`` is four spades by North making eleven tricks (it equals 5S made, so 5S is not
 listed apart); a sacrifice is doubled and says how many it goes down (``5DXE-2``). Each declarer
-who scores the par is listed on his own (``4SN``, ``4SS``). An empty list means the board is
-passed out (par 0).
+who scores the par is listed on his own (``4SN``, ``4SS``). An empty list with par 0 means the
+board is passed out (a par read back from a file without ``ParContract`` has no list either).
 
 **In PBN** (PBN 2.1 section 5, and the tags Bridge Composer and DDS-based programs write):
 
@@ -196,9 +196,11 @@ class Par:
     def describe(self) -> str:
         """``NS +420: 4SN, 4SS`` -- for pages and the terminal."""
         who = "NS" if self.score >= 0 else "EW"
-        if not self.contracts:
+        if not self.contracts and self.score == 0:
             return "0: passed out"
-        text = f"{who} {abs(self.score):+d}: " + ", ".join(str(c) for c in self.contracts)
+        text = f"{who} {abs(self.score):+d}"  # a file read back may name no contract
+        if self.contracts:
+            text += ": " + ", ".join(str(c) for c in self.contracts)
         if self.ew_first is not None:
             text += f" (East-West first: {self.ew_first.describe()})"
         return text

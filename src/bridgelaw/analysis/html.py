@@ -48,9 +48,9 @@ def signed(value: int) -> str:
 
 def par_text(par: Par) -> str:
     """``Par NS +420: 4♠N, 4♠S`` (suit symbols), or ``Par 0: passed out``."""
-    if not par.contracts:
-        return "Par 0: passed out"
     who = "NS" if par.score >= 0 else "EW"
+    if not par.contracts:
+        return "Par 0: passed out" if par.score == 0 else f"Par {who} {abs(par.score):+d}"
     contracts = ", ".join(
         f"{c.level}{_SYMBOL[c.strain]}{'x' if c.doubled else ''}{c.declarer.letter}"
         + (f"{c.result:+d}" if c.result else "")
