@@ -51,6 +51,8 @@ bench: $(STAMP) $(CSTAMP)
 	$(COMPILED)/bin/python -m pip install --quiet 'open_spiel==2.0.2'
 	@echo "== dealing (Law 6): secure dealer against random.shuffle"
 	$(BIN)/python benchmarks/dealing.py
+	@echo "== analyse: DD tables and par, against endplay's batch call (1,000 deals)"
+	$(BIN)/python benchmarks/analyse.py
 	@echo "== strict engine, pure Python"
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"

@@ -356,3 +356,27 @@ def test_demo_site_shows_the_analysis(capsys: pytest.CaptureFixture[str], tmp_pa
     page = (tmp_path / "site" / "boards" / "board-5.html").read_text(encoding="utf-8")
     assert 'class="ddtable"' in page and "<th>vs DD</th><th>vs par</th>" in page
     assert "Par NS +130" in page
+
+
+def test_score_event_site_shows_the_analysis(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Board 1 (dealer N, none vulnerable; par +1520, 7NT by North or South). 6NT by South making
+    # 12 tricks is one under the double-dummy 13 and 530 under par (990 - 1520); 7NT making 13
+    # is level with both.
+    results = tmp_path / "r.json"
+    results.write_text(json.dumps({
+        "scoring": "matchpoints",
+        "results": [
+            {"board": 1, "ns": "1", "ew": "3", "contract": "6NT", "declarer": "S", "tricks": 12},
+            {"board": 1, "ns": "2", "ew": "4", "contract": "7NT", "declarer": "N", "tricks": 13},
+        ],
+        "deals": {"1": BBO_1},
+    }), encoding="utf-8")  # fmt: skip
+    site = tmp_path / "site"
+    code, _, err = _run(capsys, "score-event", str(results), "--site", str(site))
+    assert code == 0, err
+    board = (site / "boards" / "board-1.html").read_text(encoding="utf-8")
+    assert "Par NS +1520: 7NTN, 7NTS" in board
+    assert '<td class="n">-1</td><td class="n">-530</td></tr>' in board
+    assert '<td class="n">=</td><td class="n">=</td></tr>' in board

@@ -13,7 +13,7 @@ endplay's ``GetDDSInfo`` wrapper is never called: it has been seen to crash Pyth
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import endplay._dds as _dds  # the ctypes layer: no conversion through endplay's own Deal
@@ -23,7 +23,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import SEATS, STRAINS, Deal, Seat
 from bridgelaw.errors import BridgeLawError
 
-__all__ = ["BATCH", "SolverError", "analyse_boards", "dd_tables", "par"]
+__all__ = ["BATCH", "SolverError", "analyse_boards", "analyse_deals", "dd_tables", "par"]
 
 BATCH = _dds.MAXNOOFBOARDS // 5
 """Deals a ``CalcAllTables`` call takes when all five strains are solved (DDS: 200 / 5)."""
@@ -144,3 +144,10 @@ def analyse_boards(
         BoardAnalysis(b.number, t, par(t, b.vulnerability, b.dealer, convention))
         for b, t in zip(boards, tables, strict=True)
     ]
+
+
+def analyse_deals(deals: Mapping[int, Deal]) -> dict[int, BoardAnalysis]:
+    """Board number -> analysis, each board marked as Law 2 marks its number (for the results
+    site, whose pages show Law 2's markings)."""
+    boards = [Board.numbered(number, deal) for number, deal in sorted(deals.items())]
+    return {a.board: a for a in analyse_boards(boards)}

@@ -16,8 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from bridgelaw.analysis.dds import analyse_boards
-from bridgelaw.boards import Board
+from bridgelaw.analysis.dds import analyse_deals
 from bridgelaw.events.session import EventResults, score_event
 from bridgelaw.formats.check import GameReport, check_game
 from bridgelaw.formats.pbn import PbnGame, Problem, read_pbn_file
@@ -86,8 +85,7 @@ def demo(
             sys.stderr.write(f"{problem}\n")
         raise typer.Exit(1)
     results = session_results(parsed.games, reports)
-    dealt = [Board.numbered(n, deal) for n, deal in sorted(results.deals.items())]
-    analyses = {a.board: a for a in analyse_boards(dealt)}  # DD table and par on each page
+    analyses = analyse_deals(results.deals)  # the DD table and par on each board's page
     index = write_results_site(results, site, analyses)
     if as_json:
         sys.stdout.write(json.dumps(results.to_json() | {"site": str(index)}) + "\n")

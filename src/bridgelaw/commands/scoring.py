@@ -168,9 +168,10 @@ def score_event_command(
         outputs.append((usebio, usebio_xml(scored)))
     site_files = None
     if site is not None:
+        from bridgelaw.analysis.dds import analyse_deals
         from bridgelaw.formats.results_html import render_site
 
-        site_files = render_site(scored)
+        site_files = render_site(scored, analyse_deals(scored.deals))  # DD table and par
     for path, text in outputs:
         write_atomic(path, text)
     if site is not None and site_files is not None:
