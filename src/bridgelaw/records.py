@@ -60,6 +60,10 @@ h1 { font-size: 14pt; margin: 0 0 4mm 0; }
   body { margin: 0; }
   @page { size: A4; margin: 10mm; }
   .board { border-color: #666; }
+  /* four boards across A4 leave about 45 mm a board: the screen's 7.5pt does not fit */
+  .cols-4 { font-size: 6.2pt; gap: 2.5mm; }
+  .cols-4 .board { padding: 1mm; }
+  .cols-4 .diagram td { padding: 0.3mm 0.4mm; }
 }
 """
 
