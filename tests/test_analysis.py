@@ -309,7 +309,8 @@ def test_analyse_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("args", "message"),
     [(["analyse", "missing.pbn"], "no such file"),
-     (["analyse", "x.pbn", "--par", "nobody"], "nobody")],
+     (["analyse", "x.pbn", "--par", "nobody"], "nobody"),
+     (["analyse", "x.pbn", "-o", "/nonexistent/dir/out.pbn"], "no such directory")],
 )  # fmt: skip
 def test_analyse_refusals(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
@@ -380,3 +381,16 @@ def test_score_event_site_shows_the_analysis(
     assert "Par NS +1520: 7NTN, 7NTS" in board
     assert '<td class="n">-1</td><td class="n">-530</td></tr>' in board
     assert '<td class="n">=</td><td class="n">=</td></tr>' in board
+
+
+def test_batches_and_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three deals, one a call: three calls, progress told after each, tables in order.
+    import bridgelaw.analysis.dds as dds_module
+
+    monkeypatch.setattr(dds_module, "BATCH", 1)
+    deal = Deal.from_pbn(TOP_CARDS)
+    turned = [Deal([deal[(seat - k) % 4] for seat in range(4)]) for k in range(3)]
+    seen: list[int] = []
+    tables = dd_tables(turned, seen.append)
+    assert seen == [1, 2, 3]
+    assert [t.tricks_for(k, NT) for k, t in enumerate(tables)] == [13, 13, 13]  # N, E, S

@@ -134,6 +134,8 @@ def analyse(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """Double-dummy tricks (each strain, each declarer) and the par of every board."""
+    if output is not None and not output.parent.is_dir():  # before the long part, not after
+        raise typer.BadParameter(f"no such directory for the output: {output.parent}")
     boards = read_boards(file, fmt, first_board)
     results = run_analysis(boards, par_convention)
     if output is not None:
