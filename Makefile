@@ -53,6 +53,8 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/dealing.py
 	@echo "== score-event on 200,000 results against json.loads of the same file"
 	$(BIN)/python benchmarks/scoring.py --outputs
+	@echo "== analyse: DD tables and par, against endplay's batch call (1,000 deals)"
+	$(BIN)/python benchmarks/analyse.py
 	@echo "== strict engine, pure Python"
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"

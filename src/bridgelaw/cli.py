@@ -27,6 +27,7 @@ import typer
 from typer.exceptions import TyperException
 
 from bridgelaw.commands import dealing
+from bridgelaw.commands.analyse import analyse
 from bridgelaw.commands.common import (
     CommandError,
     emit_json,
@@ -238,6 +239,9 @@ def _fail(message: str, status: int, as_json: bool) -> int:
     if as_json:
         emit_json({"error": message, "status": status})
     return status
+
+
+app.command("analyse")(analyse)  # double-dummy tables and par
 
 
 def main(argv: list[str] | None = None) -> int:

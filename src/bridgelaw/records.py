@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from bridgelaw.analysis.ddtable import BoardAnalysis
+from bridgelaw.analysis.html import ANALYSIS_CSS, analysis_html
 from bridgelaw.boards import Board
 from bridgelaw.cards import RANK_CHARS, Hand, high_card_points
+from bridgelaw.errors import BridgeLawError
 
-__all__ = ["hand_records_html"]
+__all__ = ["PdfUnavailable", "hand_records_html", "hand_records_pdf"]
 
 _SUITS = (("\u2660", "spades", 3), ("\u2665", "hearts", 2), ("\u2666", "diamonds", 1),
           ("\u2663", "clubs", 0))  # fmt: skip
@@ -57,6 +60,10 @@ h1 { font-size: 14pt; margin: 0 0 4mm 0; }
   body { margin: 0; }
   @page { size: A4; margin: 10mm; }
   .board { border-color: #666; }
+  /* four boards across A4 leave about 45 mm a board: the screen's 7.5pt does not fit */
+  .cols-4 { font-size: 6.2pt; gap: 2.5mm; }
+  .cols-4 .board { padding: 1mm; }
+  .cols-4 .diagram td { padding: 0.3mm 0.4mm; }
 }
 """
 
@@ -89,7 +96,7 @@ def _compass_html(board: Board) -> str:
     )
 
 
-def _board_html(board: Board, spacing: str) -> str:
+def _board_html(board: Board, spacing: str, analysis: BoardAnalysis | None = None) -> str:
     number = escape(str(board.number))
     info = (
         f'<div class="number">Board {number}</div>'
@@ -103,26 +110,51 @@ def _board_html(board: Board, spacing: str) -> str:
         f'<tr><td class="info">{info}</td><td>{hand[0]}</td><td></td></tr>'
         f"<tr><td>{hand[3]}</td><td>{_compass_html(board)}</td><td>{hand[1]}</td></tr>"
         f"<tr><td></td><td>{hand[2]}</td><td></td></tr>"
-        "</table></section>"
+        "</table>" + ("" if analysis is None else analysis_html(analysis)) + "</section>"
     )
 
 
 def hand_records_html(
-    boards: Sequence[Board], title: str = "Hand records", columns: int = 2
+    boards: Sequence[Board],
+    title: str = "Hand records",
+    columns: int = 2,
+    analyses: Sequence[BoardAnalysis] | None = None,
 ) -> str:
-    """The page, boards in the order given, ``columns`` (2 or 4) to the width of the page."""
+    """The page, boards in the order given, ``columns`` (2 or 4) to the width of the page;
+    with ``analyses`` (one a board, in the same order) each board's double-dummy table and par
+    under its diagram."""
     if columns not in (2, 4):
         raise ValueError(f"hand records are laid out 2 or 4 boards wide, not {columns}")
     # Two boards across leave room to space the cards; four across (about 45 mm a board on A4)
     # need them close, as printed hand records usually set them.
     spacing = " " if columns == 2 else ""
-    body = "\n".join(_board_html(b, spacing) for b in boards)
+    if analyses is not None and len(analyses) != len(boards):
+        raise ValueError(f"{len(analyses)} analyses for {len(boards)} boards")
+    body = "\n".join(
+        _board_html(b, spacing, None if analyses is None else analyses[i])
+        for i, b in enumerate(boards)
+    )
     heading = escape(title)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{heading}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{heading}</title>\n<style>{_STYLE}{ANALYSIS_CSS}</style>\n</head>\n<body>\n"
         f"<h1>{heading}</h1>\n"
         f'<main class="boards cols-{columns}">\n{body}\n</main>\n</body>\n</html>\n'
     )
+
+
+class PdfUnavailable(BridgeLawError):
+    """WeasyPrint (or the Pango library it draws text with) cannot run here."""
+
+
+def hand_records_pdf(page: str) -> bytes:
+    """The page as a PDF (A4, the print styles above), drawn by WeasyPrint."""
+    try:
+        from weasyprint import HTML  # imported here: it loads Pango, slow to start
+    except (ImportError, OSError) as error:
+        raise PdfUnavailable(f"cannot write a PDF: WeasyPrint does not load ({error})") from None
+    data = HTML(string=page).write_pdf()
+    assert isinstance(data, bytes)
+    return data

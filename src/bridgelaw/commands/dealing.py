@@ -33,7 +33,7 @@ from bridgelaw.formats.deal_files import (
     read_deal_file,
     write_file_atomic,
 )
-from bridgelaw.records import hand_records_html
+from bridgelaw.records import hand_records_html, hand_records_pdf
 
 __all__ = ["deal", "deal_commit", "deal_number", "deal_verify", "records"]
 
@@ -321,28 +321,47 @@ def records(
         int, typer.Option("--columns", "-c", help="Boards across the page: 2 or 4.")
     ] = 2,
     title: Annotated[str | None, typer.Option("--title", help="Heading of the page.")] = None,
+    no_analysis: Annotated[
+        bool, typer.Option("--no-analysis", help="Leave out the double-dummy table and par.")
+    ] = False,
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Also write the page as a PDF for printing.")
+    ] = None,
     fmt: FormatOption = None,
     first_board: FirstBoardOption = 1,
     as_json: JsonOption = False,
 ) -> None:
-    """A printable HTML page of hand records: board, dealer, vulnerability, hands, points."""
+    """A printable HTML page of hand records: board, dealer, vulnerability, hands, points,
+    and (unless told not to) each board's double-dummy table and par."""
+    from bridgelaw.analysis.ddtable import ParConvention
+    from bridgelaw.commands.analyse import board_analyses
+
     if columns not in (2, 4):
         raise typer.BadParameter(f"--columns must be 2 or 4, not {columns}")
-    stages = Stages("records", 2)
+    stages = Stages("records", 3)
     stages.next(f"reading {file.name}")
     boards = _read(file, fmt, first_board)
+    if not no_analysis:
+        stages.next(f"solving {len(boards)} boards double dummy")
+    analyses = None if no_analysis else board_analyses(file, fmt, boards, ParConvention.DEALER)
     stages.next(f"laying out {len(boards)} boards")
-    page = hand_records_html(boards, title if title is not None else file.stem, columns)
+    page = hand_records_html(boards, title if title is not None else file.stem, columns, analyses)
     stages.done()
     data = page.encode("utf-8")
+    printed = None if pdf is None else hand_records_pdf(page)  # made before anything is written
+    if pdf is not None and printed is not None:
+        write_file_atomic(pdf, printed)
+        if not as_json:
+            said(f"wrote the hand records of {len(boards)} boards to {pdf} (PDF)")
     if output is not None:
         write_file_atomic(output, data)
         if not as_json:
             said(f"wrote the hand records of {len(boards)} boards to {output}")
     if as_json:
         _emit_json({"file": str(file), "output": None if output is None else str(output),
+                    "pdf": None if pdf is None else str(pdf), "analysis": analyses is not None,
                     "boards": [b.number for b in boards], "columns": columns})  # fmt: skip
-    elif output is None:
+    elif output is None and pdf is None:
         _write_stdout(data)
 
 

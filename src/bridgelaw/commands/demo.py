@@ -1,7 +1,8 @@
 """``bridgelaw demo``: the main job (``make run``) on the bundled sample session.
 
 It checks every board of the session against the Laws, scores each table's result by Law 77,
-matchpoints the field by Law 78A, ranks the pairs, and writes the results site.
+matchpoints the field by Law 78A, ranks the pairs, analyses every deal double dummy (table and
+par), and writes the results site with the analysis on each board's page.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """The main job: check, score and rank the bundled sample session; write its site."""
+    from bridgelaw.analysis.dds import analyse_deals
     from bridgelaw.cli import print_reports  # the per-board table shared with `pbn check`
     from bridgelaw.formats.check import check_game
     from bridgelaw.formats.pbn import read_pbn_file
@@ -61,7 +63,8 @@ def demo(
             sys.stderr.write(f"{problem}\n")
         raise CommandError(f"the bundled sample session has {len(problems)} problems")
     results = session_results(path)
-    index = write_results_site(results, site)
+    analyses = analyse_deals(results.deals)  # the DD table and par on each board's page
+    index = write_results_site(results, site, analyses)
     if as_json:
         sys.stdout.write(
             json.dumps(results.to_json() | {"site": str(index)}, ensure_ascii=False) + "\n"

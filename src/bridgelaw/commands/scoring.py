@@ -18,8 +18,9 @@ import typer
 from bridgelaw.commands.common import CommandError, emit_json, print_table, said
 
 if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
+    from bridgelaw.analysis.ddtable import BoardAnalysis
     from bridgelaw.events.session import EventInput, EventResults
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome
@@ -168,6 +169,12 @@ def score_event_command(
         str | None,
         typer.Option(help="Cross-IMPs rank by the sum of board averages (default) or total."),
     ] = None,
+    no_analysis: Annotated[
+        bool,
+        typer.Option(
+            "--no-analysis", help="No double-dummy table and par on the site's board pages."
+        ),
+    ] = False,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
     from bridgelaw.commands.common import Stages
@@ -183,7 +190,7 @@ def score_event_command(
         if value is not None and value not in choices:
             raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
     outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
-    stages = Stages("score-event", 3 + len(outputs_asked))
+    stages = Stages("score-event", 4 + len(outputs_asked))
     stages.next(f"reading {results.name}")
     loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()))
     if loaded is None:
@@ -196,8 +203,14 @@ def score_event_command(
         loaded.cross_imps_ranking = cross_imps_ranking
     stages.next(f"scoring {len(loaded.lines):,} results")
     scored = score_event(loaded)
+    analyses = None
+    if site is not None and scored.deals and not no_analysis:
+        from bridgelaw.analysis.dds import analyse_deals
+
+        stages.next(f"solving {len(scored.deals)} deals double dummy")
+        analyses = analyse_deals(scored.deals)  # the DD table and par on each board's page
     written = write_outputs(
-        scored, loaded.date, pbn=pbn, usebio=usebio, site=site, step=stages.next
+        scored, loaded.date, pbn=pbn, usebio=usebio, site=site, step=stages.next, analyses=analyses
     )
     stages.done()
     if as_json:
@@ -220,6 +233,7 @@ def write_outputs(
     usebio: Path | None = None,
     site: Path | None = None,
     step: Callable[[str], None] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
 ) -> list[str]:
     """Write every output asked for, all together or none: each is streamed to a temporary
     next to its target, and all are moved into place only once every one is complete. A
@@ -252,7 +266,7 @@ def write_outputs(
 
             say("writing the results site")
             tree = outputs.tree(site)
-            stage_site(scored, tree)
+            stage_site(scored, tree, analyses)
             written.append(f"{len(tree.names)} pages in {site}")
         say("moving the outputs into place")
         outputs.commit()

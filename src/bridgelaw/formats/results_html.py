@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from fractions import Fraction
 from functools import lru_cache
@@ -23,6 +23,8 @@ from heapq import merge
 from pathlib import Path
 from typing import TextIO
 
+from bridgelaw.analysis.ddtable import BoardAnalysis
+from bridgelaw.analysis.html import ANALYSIS_CSS, analysis_html, vs_dd, vs_par
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, suit_cards
@@ -161,7 +163,11 @@ def _value_cells(results: EventResults, r: ScoredResult) -> list[str]:
 
 
 def _board_page(
-    results: EventResults, board: BoardResults, previous: int | None, following: int | None
+    results: EventResults,
+    board: BoardResults,
+    previous: int | None,
+    following: int | None,
+    analysis: BoardAnalysis | None = None,
 ) -> str:
     number_ = board.board
     parts = [
@@ -175,6 +181,8 @@ def _board_page(
     deal = results.deals.get(number_)
     if deal is not None:
         parts.append(hand_diagram(deal))
+    if analysis is not None:  # the double-dummy table and par (bridgelaw.analysis.html)
+        parts.append(analysis_html(analysis))
     headings = (["Match", "Room"] if results.scoring == "teams" else []) + [
         "NS",
         "EW",
@@ -183,6 +191,7 @@ def _board_page(
         "NS score",
         "EW score",
         *_value_headings(results),
+        *(["vs DD", "vs par"] if analysis is not None else []),
     ]
     rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
     for r in board.results:
@@ -195,6 +204,14 @@ def _board_page(
             _e(line.played.lead if line.played and line.played.lead else ""),
         ]
         numbers = [_value(r.ns_score), _value(r.ew_score), *_value_cells(results, r)]
+        if analysis is not None:
+            played = line.played
+            ns = None if r.ns_score is None or r.ns_score.denominator != 1 else int(r.ns_score)
+            numbers += [
+                "" if played is None else vs_dd(analysis, played.declarer,
+                                                played.contract.strain, played.tricks),
+                vs_par(analysis, ns),
+            ]  # fmt: skip
         rows.append(
             "<tr>"
             + "".join(f"<td>{c}</td>" for c in cells)
@@ -308,25 +325,34 @@ def _index(results: EventResults) -> str:
     return _page(results.event or "Results", "\n".join(parts), 0)
 
 
-def write_site(results: EventResults, open_page: Opener) -> None:
-    """Write every page of the site, one at a time, through ``open_page``."""
+def write_site(
+    results: EventResults,
+    open_page: Opener,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+) -> None:
+    """Write every page of the site, one at a time, through ``open_page``. With ``analyses``
+    (board number -> its double-dummy table and par), each board page shows them and measures
+    every traveller line against them."""
     with open_page("index.html") as stream:
         stream.write(_index(results))
     with open_page("style.css") as stream:
-        stream.write(_STYLE)
+        stream.write(_STYLE + ANALYSIS_CSS)
     numbers = [b.board for b in results.boards]
     for i, board in enumerate(results.boards):
         previous = numbers[i - 1] if i > 0 else None
         following = numbers[i + 1] if i + 1 < len(numbers) else None
+        analysis = None if analyses is None else analyses.get(board.board)
         with open_page(f"boards/board-{board.board}.html") as stream:
-            stream.write(_board_page(results, board, previous, following))
+            stream.write(_board_page(results, board, previous, following, analysis))
     index = PairIndex(results)
     for pair in index.pairs():
         with open_page(f"pairs/{page_name(pair)}") as stream:
             _pair_page(results, index, pair, stream)
 
 
-def render_site(results: EventResults) -> dict[str, str]:
+def render_site(
+    results: EventResults, analyses: Mapping[int, BoardAnalysis] | None = None
+) -> dict[str, str]:
     """Every page of the site in memory: relative file name -> HTML text (for small events and
     tests; :func:`write_site` writes them one at a time)."""
     pages: dict[str, io.StringIO] = {}
@@ -335,7 +361,7 @@ def render_site(results: EventResults) -> dict[str, str]:
         pages[name] = io.StringIO()
         return _Keep(pages[name])
 
-    write_site(results, open_page)
+    write_site(results, open_page, analyses)
     return {name: page.getvalue() for name, page in pages.items()}
 
 
@@ -350,15 +376,23 @@ class _Keep(AbstractContextManager[TextIO]):
         return None
 
 
-def stage_site(results: EventResults, tree: TreeWriter) -> None:
+def stage_site(
+    results: EventResults,
+    tree: TreeWriter,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+) -> None:
     """Write the site into a folder being built for :class:`~bridgelaw.formats.files.Outputs`."""
-    write_site(results, tree.open)
+    write_site(results, tree.open, analyses)
 
 
-def write_results_site(event_results: EventResults, out_dir: Path) -> Path:
+def write_results_site(
+    event_results: EventResults,
+    out_dir: Path,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+) -> Path:
     """Write the results site into ``out_dir`` (all pages or none; other files in the folder
     stay); returns the path of its ``index.html``."""
     with Outputs() as outputs:
-        stage_site(event_results, outputs.tree(Path(out_dir)))
+        stage_site(event_results, outputs.tree(Path(out_dir)), analyses)
         outputs.commit()
     return Path(out_dir).resolve() / "index.html"
