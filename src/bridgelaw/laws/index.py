@@ -1,0 +1,238 @@
+"""Where the project cites each clause: the code that applies it and the scripts that test it.
+
+Found from the sources themselves, so it cannot drift from them: the package's Python files
+(installed with it) are read with :mod:`ast`, and the table scripts of a source checkout
+(``tests/scripts/**/*.yaml``) with their expectations and notes. A clause number in the code is
+a string literal where the code names a law: an argument of ``rule``, ``review``, ``Pending``,
+``Awaiting``, ``IllegalCall``... or a ``law=`` keyword, a value assigned to a ``law`` name, the
+clause asked of :func:`bridgelaw.laws.number`. A lettered number (``27B1a``) counts anywhere
+outside docstrings; a bare law number (``37``) only in those places.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import bridgelaw
+from bridgelaw.laws import CLAUSE_PATTERN, Clause, cited
+
+PACKAGE = Path(bridgelaw.__file__).resolve().parent
+"""The installed package (in a checkout: ``src/bridgelaw``)."""
+LAW_CALLS = frozenset({
+    "rule", "review", "mark_unauthorized", "Pending", "Awaiting", "CallRecord",
+    "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard", "bar",
+    "_bar", "_adjusted", "law63a_establish", "number", "Ruling",
+})  # fmt: skip
+LETTERED = re.compile(r"\d{1,2}[A-H]")
+IN_TEXT = re.compile(r"(?<![\w.])(\d{1,2}[A-H](?:\d{1,2}(?:[a-z](?:\d|[ivx]+)?)?)?)(?![\w])")
+"""A lettered clause number inside prose (a script's note)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A clause number cited at a place: a file (relative to the repository) and line."""
+
+    number: str
+    edition: int | None
+    """The edition the place cites it in, when the code says (a 2007 branch); else None."""
+    file: str
+    line: int
+
+
+def repository() -> Path | None:
+    """The source checkout the package runs from, if it does (it has ``tests/scripts``)."""
+    root = PACKAGE.parent.parent
+    return root if (root / "tests" / "scripts").is_dir() else None
+
+
+def _relative(path: Path) -> str:
+    return "src/bridgelaw/" + path.relative_to(PACKAGE).as_posix()
+
+
+def _edition_of_test(test: ast.expr) -> int | None:
+    """The edition an ``if`` test selects for its body: ``edition == 2007``, ``old``..."""
+    text = ast.unparse(test)
+    if "== 2007" in text or text == "old" or text.startswith("old "):
+        return 2007
+    if "== 2017" in text or "!= 2007" in text:
+        return 2017
+    return None
+
+
+class _Scanner(ast.NodeVisitor):
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.found: list[Citation] = []
+        self.edition: list[int | None] = [None]
+        self.law_context = 0
+        self.docstrings: set[int] = set()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._docstring(node)
+        self.edition.append(2007 if node.name.endswith("_2007") else self.edition[-1])
+        self.generic_visit(node)
+        self.edition.pop()
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self._docstring(node)
+        self.generic_visit(node)
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._docstring(node)
+        self.generic_visit(node)
+
+    def _docstring(self, node: ast.Module | ast.FunctionDef | ast.ClassDef) -> None:
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            self.docstrings.add(id(first.value))
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        edition = _edition_of_test(node.test)
+        self.visit(node.test)
+        self._under(edition, node.body)
+        other = None if edition is None else (2017 if edition == 2007 else 2007)
+        self._under(other, node.orelse)
+
+    def visit_If(self, node: ast.If) -> None:
+        edition = _edition_of_test(node.test)
+        self.visit(node.test)
+        for statement in node.body:
+            self._under(edition, statement)
+        for statement in node.orelse:
+            self._under(None, statement)
+
+    def _under(self, edition: int | None, node: ast.AST) -> None:
+        self.edition.append(edition if edition is not None else self.edition[-1])
+        self.visit(node)
+        self.edition.pop()
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        self.visit(func)
+        self._context(name in LAW_CALLS, node.args)
+        for keyword in node.keywords:
+            self._context(keyword.arg in ("law", "kind") or name in LAW_CALLS, [keyword.value])
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        names = " ".join(ast.unparse(t) for t in node.targets)
+        self._context("law" in names or "bar" in names, [node.value])
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        for key, value in zip(node.keys, node.values, strict=True):
+            is_law = isinstance(key, ast.Constant) and key.value == "law"
+            if key is not None:
+                self.visit(key)
+            self._context(is_law, [value])
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        self._context("law" in ast.unparse(node.left), [node.left, *node.comparators])
+
+    def _context(self, is_law: bool, nodes: list[ast.expr]) -> None:
+        self.law_context += is_law
+        for n in nodes:
+            self.visit(n)
+        self.law_context -= is_law
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        value = node.value
+        if not isinstance(value, str) or id(node) in self.docstrings:
+            return
+        if CLAUSE_PATTERN.fullmatch(value) and (self.law_context or LETTERED.match(value)):
+            self.found.append(Citation(value, self.edition[-1], self.file, node.lineno))
+
+
+def scan_source(path: Path) -> list[Citation]:
+    """The clause numbers one Python file cites, with their lines."""
+    scanner = _Scanner(_relative(path))
+    scanner.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return scanner.found
+
+
+@cache
+def code_citations() -> tuple[Citation, ...]:
+    """Every clause number the package's code cites (the law book itself excluded)."""
+    found: list[Citation] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.parent.name != "laws":
+            found.extend(scan_source(path))
+    return tuple(found)
+
+
+def resolve(number: str, edition: int | None) -> tuple[Clause, ...]:
+    """The clauses a number cited in ``edition`` (None: unknown, 2017 first) stands for."""
+    if edition is not None:
+        return cited(number, edition)
+    return cited(number, 2017) or cited(number, 2007)
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptCitation:
+    number: str
+    edition: int
+    script: str
+    """The script's path relative to the repository."""
+    where: str
+    """The expectation that cites it (``rulings_include``, ``awaiting``...) or ``note``."""
+
+
+def _law_values(value: Any) -> Iterator[str]:
+    """The ``law`` fields of an expected record or list of records."""
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if isinstance(item, dict) and item.get("law") is not None:
+            yield str(item["law"])
+
+
+def scan_script(path: Path, root: Path) -> list[ScriptCitation]:
+    """The clause numbers one table script cites in its expectations and its note."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        return []
+    edition = int(str(data.get("edition", 2017)))
+    expect = data.get("expect") or {}
+    name = path.relative_to(root).as_posix()
+    found: list[ScriptCitation] = []
+    for key, value in expect.items() if isinstance(expect, dict) else ():
+        if key in ("rulings", "rulings_include", "rulings_exclude", "reviews_include",
+                   "reviews_exclude"):  # fmt: skip
+            numbers = [str(v) for v in value or ()]
+        elif key == "note":
+            numbers = IN_TEXT.findall(str(value))
+        else:
+            numbers = list(_law_values(value))
+        found.extend(ScriptCitation(n, edition, name, key) for n in numbers)
+    return found
+
+
+@cache
+def script_citations() -> tuple[ScriptCitation, ...] | None:
+    """Every clause the checkout's scripts cite; None from an installed package."""
+    root = repository()
+    if root is None:
+        return None
+    found: list[ScriptCitation] = []
+    for path in sorted((root / "tests" / "scripts").rglob("*.yaml")):
+        found.extend(scan_script(path, root))
+    return tuple(found)
+
+
+__all__ = [
+    "PACKAGE",
+    "Citation",
+    "ScriptCitation",
+    "code_citations",
+    "repository",
+    "resolve",
+    "scan_script",
+    "scan_source",
+    "script_citations",
+]
