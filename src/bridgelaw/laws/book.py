@@ -40,7 +40,7 @@ BOOK = """
 15B      -      Ad   a board not assigned to the contestants this round
 15B1     15B    Ad   one of the four had played it before: the board cancelled
 15B2     15A1   Ad   nobody had played it: the score stands
-15B3     15A2   Ad   the pairs deprived of the board: artificial adjusted scores
+15B3     15A2,15B Ad   the pairs deprived of the board: artificial adjusted scores
 2007/15C   15C    Ad  found in the auction: the auction restarts, the staying pair repeats
 16B      =      J    extraneous information from partner: reviewed
 16C      16D    Ad   information from withdrawn or cancelled actions: unauthorized to the offenders

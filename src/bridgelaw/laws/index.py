@@ -29,7 +29,7 @@ PACKAGE = Path(bridgelaw.__file__).resolve().parent
 LAW_CALLS = frozenset({
     "rule", "review", "mark_unauthorized", "Pending", "Awaiting", "CallRecord",
     "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard", "bar",
-    "_bar", "_adjusted", "law63a_establish", "number", "Ruling",
+    "_bar", "_adjusted", "law63a_establish", "number", "cite", "Ruling",
 })  # fmt: skip
 LETTERED = re.compile(r"\d{1,2}[A-H]")
 IN_TEXT = re.compile(r"(?<![\w.])(\d{1,2}[A-H](?:\d{1,2}(?:[a-z](?:\d|[ivx]+)?)?)?)(?![\w])")

@@ -589,7 +589,7 @@ class AuctionRules(TableState):
             f"{p.turn.letter} calls in turn before any rectification: "
             f"{o.letter}'s {p.call} out of rotation is cancelled without rectification; "
             f"it is unauthorized information for {o.partner.letter} "
-            f"({'16D' if self.edition == 2007 else '16C2'}).",
+            f"({self.cite('16C2')}).",
         )
         self.pending = None
 
@@ -1391,7 +1391,7 @@ class AuctionRules(TableState):
     def _law17d3(self, first_out: CallRecord, calls: list[CallRecord]) -> None:
         """17D3 (2007: 17E2): a pass out of rotation among the three deprived a player of his
         turn."""
-        law = "17E2" if self.edition == 2007 else "17D3"
+        law = self.cite("17D3")
         start = calls.index(first_out)
         offenders = []
         for record in calls[start:]:
