@@ -21,6 +21,7 @@ from bridgelaw.calls import Contract
 from bridgelaw.commands import dealing
 from bridgelaw.commands.convert import convert
 from bridgelaw.commands.demo import demo
+from bridgelaw.commands.law import law
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
 from bridgelaw.errors import BridgeLawError
@@ -184,6 +185,7 @@ for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand rec
 app.command("replay")(replay)  # the table engine
 app.command("demo")(demo)  # the main job: `make run`
 app.command("convert")(convert)  # between file formats (issue 10, item 4)
+app.command("law")(law)  # the law navigator (issue 12, item 6)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,6 +45,25 @@ class Citation:
     """The edition the place cites it in, when the code says (a 2007 branch); else None."""
     file: str
     line: int
+    kind: str = ""
+    """What cites it: ``rule`` (a ruling), ``review``, ``offer`` (an ``Awaiting``), or the
+    name of the call the number is given to; empty for an assignment or a comparison."""
+    text: str = ""
+    """For a ruling or a review: its sentence, with ``…`` for what the table fills in; for
+    an offer: its options."""
+
+
+def template(node: ast.expr) -> str:
+    """A sentence the code builds, with ``…`` for the parts it fills in at the table."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(template(v) if isinstance(v, ast.Constant) else "…" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return template(node.left) + template(node.right)
+    if isinstance(node, ast.Tuple):
+        return ", ".join(template(e) for e in node.elts)
+    return "…"
 
 
 def repository() -> Path | None:
@@ -67,19 +86,65 @@ def _edition_of_test(test: ast.expr) -> int | None:
     return None
 
 
+def law_defaults(tree: ast.AST) -> dict[str, tuple[int, str]]:
+    """Functions with a ``law`` parameter that defaults to a clause (``mark_unauthorized``:
+    16C): their name, the parameter's position (after ``self``) and the clause. A call that
+    leaves it out cites that clause."""
+    found: dict[str, tuple[int, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            params = [a.arg for a in node.args.args if a.arg != "self"]
+            defaults = node.args.defaults
+            for name, default in zip(params[len(params) - len(defaults) :], defaults, strict=True):
+                if (
+                    name == "law"
+                    and isinstance(default, ast.Constant)
+                    and CLAUSE_PATTERN.fullmatch(str(default.value))
+                ):
+                    found[node.name] = (params.index(name), str(default.value))
+    return found
+
+
 class _Scanner(ast.NodeVisitor):
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, defaults: dict[str, tuple[int, str]] | None = None) -> None:
         self.file = file
+        self.defaults = defaults or {}
         self.found: list[Citation] = []
         self.edition: list[int | None] = [None]
         self.law_context = 0
         self.docstrings: set[int] = set()
+        self.assigned: dict[str, list[tuple[int, list[Citation]]]] = {}
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._docstring(node)
         self.edition.append(2007 if node.name.endswith("_2007") else self.edition[-1])
+        outer = self.assigned
+        self.assigned = self._assignments(node)
         self.generic_visit(node)
+        self.assigned = outer
         self.edition.pop()
+
+    def _sub(self, node: ast.expr) -> list[Citation]:
+        """The clause numbers in one expression, as a law (the law argument of a ruling)."""
+        sub = _Scanner(self.file)
+        sub.docstrings, sub.edition, sub.law_context = self.docstrings, list(self.edition), 1
+        sub.visit(node)
+        return sub.found
+
+    def _assignments(self, node: ast.FunctionDef) -> dict[str, list[tuple[int, list[Citation]]]]:
+        """The clause numbers a function assigns to each local name (``law = ...``), by line."""
+        found: dict[str, list[tuple[int, list[Citation]]]] = {}
+        for statement in ast.walk(node):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target, value = statement.targets[0], statement.value
+            pairs = [(target, value)]
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+                pairs = list(zip(target.elts, value.elts, strict=False))
+            for name, expr in pairs:
+                if isinstance(name, ast.Name):
+                    found.setdefault(name.id, []).append((statement.lineno, self._sub(expr)))
+        return found
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self._docstring(node)
@@ -118,7 +183,27 @@ class _Scanner(ast.NodeVisitor):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         self.visit(func)
-        self._context(name in LAW_CALLS, node.args)
+        args = list(node.args)
+        if name in ("rule", "review", "Awaiting") and len(args) >= 2:
+            at = 1 if name == "Awaiting" else 0
+            law, said = args.pop(at), args[-1]
+            kind = {"Awaiting": "offer"}.get(name, name)
+            if isinstance(law, ast.Name):  # the last value given to it before the call
+                given = self.assigned.get(law.id, [])
+                before = [(line, n) for line, n in given if line <= node.lineno]
+                numbers = max(before, key=lambda pair: pair[0])[1] if before else []
+            else:
+                numbers = self._sub(law)
+            for c in numbers:
+                self.found.append(
+                    Citation(c.number, c.edition, self.file, node.lineno, kind, template(said))
+                )
+        if name in self.defaults:
+            at, default = self.defaults[name]
+            if len(node.args) <= at and all(k.arg != "law" for k in node.keywords):
+                kind = "unauthorized" if name == "mark_unauthorized" else name
+                self.found.append(Citation(default, self.edition[-1], self.file, node.lineno, kind))
+        self._context(name in LAW_CALLS, args)
         for keyword in node.keywords:
             self._context(keyword.arg in ("law", "kind") or name in LAW_CALLS, [keyword.value])
 
@@ -150,9 +235,9 @@ class _Scanner(ast.NodeVisitor):
             self.found.append(Citation(value, self.edition[-1], self.file, node.lineno))
 
 
-def scan_source(path: Path) -> list[Citation]:
+def scan_source(path: Path, defaults: dict[str, tuple[int, str]] | None = None) -> list[Citation]:
     """The clause numbers one Python file cites, with their lines."""
-    scanner = _Scanner(_relative(path))
+    scanner = _Scanner(_relative(path), defaults)
     scanner.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
     return scanner.found
 
@@ -160,10 +245,13 @@ def scan_source(path: Path) -> list[Citation]:
 @cache
 def code_citations() -> tuple[Citation, ...]:
     """Every clause number the package's code cites (the law book itself excluded)."""
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    defaults: dict[str, tuple[int, str]] = {}
+    for path in paths:
+        defaults.update(law_defaults(ast.parse(path.read_text(encoding="utf-8"))))
     found: list[Citation] = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if path.parent.name != "laws":
-            found.extend(scan_source(path))
+    for path in paths:
+        found.extend(scan_source(path, defaults))
     return tuple(found)
 
 
