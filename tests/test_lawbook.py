@@ -14,7 +14,16 @@ from pathlib import Path
 import pytest
 
 from bridgelaw.laws import CLAUSES, UnknownClause, cited, clause, number, suggest
-from bridgelaw.laws.index import code_citations, resolve, scan_source, script_citations
+from bridgelaw.laws.coverage import BEGIN, END, current, render
+from bridgelaw.laws.coverage import main as coverage_main
+from bridgelaw.laws.index import (
+    IN_TEXT,
+    code_citations,
+    resolve,
+    scan_source,
+    script_citations,
+)
+from bridgelaw.laws.rows import ROWS
 from bridgelaw.table import ScriptError, Table
 from bridgelaw.table.events import parse_event
 from bridgelaw.table.script import load_script
@@ -131,3 +140,27 @@ def test_scanner_reads_edition_branches(tmp_path: Path) -> None:
     finally:
         index.PACKAGE = original
     assert found == [("16D", 2007, 2), ("16C", 2017, 2), ("27B1a", None, 3), ("37", None, 5)]
+
+
+def test_readme_coverage_table_is_generated_from_the_book() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert current(readme) == render(), "run: python -m bridgelaw.laws.coverage README.md"
+
+
+def test_every_clause_the_coverage_table_names_is_in_the_book() -> None:
+    named = {n for row in ROWS for n in IN_TEXT.findall(f"{row[0]} {row[1]}")}
+    assert len(named) > 150
+    missing = sorted(n for n in named if not (cited(n, 2017) or cited(n, 2007)))
+    assert not missing, missing
+
+
+def test_coverage_command_checks_and_rewrites(tmp_path: Path) -> None:
+    stale = tmp_path / "README.md"
+    stale.write_text(f"# x\n\n{BEGIN}\n| old | table |\n{END}\n\nafter\n", encoding="utf-8")
+    assert coverage_main([str(stale), "--check"]) == 1
+    assert coverage_main([str(stale)]) == 0
+    text = stale.read_text(encoding="utf-8")
+    assert current(text) == render() and text.endswith("\n\nafter\n")
+    assert coverage_main([str(stale), "--check"]) == 0
+    (tmp_path / "plain.md").write_text("no markers\n", encoding="utf-8")
+    assert coverage_main([str(tmp_path / "plain.md")]) == 2

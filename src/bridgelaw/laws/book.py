@@ -24,6 +24,7 @@ BOOK = """
 2007/13D2a 13D2a  Ad  a card seen in the wrong hand: an adjusted score may follow
 2007/13D2b 13D2b  Ad  the board cannot be played on: an artificial score at once
 2007/13E   13E    Ad  what the director's moving a card shows is unauthorized
+14A      =      A    a missing card found before the opening lead is faced
 14A1     =      A    a missing card found before the opening lead: back to its hand, calls stand
 14B1     =      A    a missing card found among the played cards: Law 67
 14B2     =      A    a missing card found later: held all along, revokes counted
@@ -44,7 +45,9 @@ BOOK = """
 2007/15C   15C    Ad  found in the auction: the auction restarts, the staying pair repeats
 16B      =      J    extraneous information from partner: reviewed
 16C      16D    Ad   information from withdrawn or cancelled actions: unauthorized to the offenders
-16C2     16D    Ad   the non-offenders may use the information from a withdrawn action
+16C1     16D    Ad   the information from a withdrawn action is the non-offenders' to use
+16C2     16D    Ad   the offenders may not use the information from a withdrawn action
+16D      16C    N    extraneous information from other sources (a remark overheard): not modelled
 2007/17D1  17D1   Ad  a call on cards from another board: cancelled, the offender calls again
 2007/17D2  17D2   Ad  the offender's LHO repeats his call; a differing call, artificial scores
 17D3     17E2   Ad   a pass out of rotation among the three passes that end the auction
@@ -73,6 +76,7 @@ BOOK = """
 25B2     =      Ad   a deliberate change not accepted: the first call stands, Law 26 may follow
 2007/26A1  26A1   Ad  the suit of the withdrawn call later bid legally: no lead restriction
 2007/26A2  26A2   Ad  a withdrawn call naming one suit: declarer requires or forbids it
+26A      -      Ad   a comparable call replaced the withdrawn one: no lead restriction
 26B      =      Ad   a withdrawn call: declarer may forbid the lead of one suit
 26       =      Ad   lead restrictions after a withdrawn call
 27       =      A    an insufficient bid
@@ -137,8 +141,11 @@ BOOK = """
 39A      =      A    a call after the final pass: cancelled
 39B      =      A    a pass after the final pass: no rectification
 39C      =      Ad   a defender's call after the final pass: Law 26 may restrict the lead
+40       =      N    partnership understandings and their disclosure: not modelled
+41A      =      A    the opening lead, by declarer's left-hand opponent
 41B      =      A    reviews after the final pass and before the opening lead
 41C      =      A    after his first card only the contract may be asked
+42B1     =      A    dummy asks declarer whether he has none of the suit
 42B2     =      A    dummy warns declarer against leading from the wrong hand
 43A1b    =      A    dummy draws attention during the play: recorded
 43A2     =      A    dummy broke his limitations
@@ -152,6 +159,7 @@ BOOK = """
 45C4b    =      Ad   an unintended designation of dummy's card changed
 45D1     45D    Ad   dummy's card not designated: put back with the cards after it
 45D2     45D    Ad   dummy's card not designated, found later: it stands
+45E      =      A    a fifth card played to a trick
 45E1     =      A    a fifth card by a defender: a major penalty card
 45E2     =      A    a fifth card by declarer: back to his hand
 45F      =      J    dummy suggests a card: reviewed
@@ -164,6 +172,8 @@ BOOK = """
 46B3b    =      A    a rank only, two suits possible: declarer names the suit
 46B4     =      A    a card dummy lacks: any legal card
 46B5     =      A    anything else: a defender designates
+47D      =      A    a card played after a withdrawn one may be replaced
+47E      =      A    a card played on an opponent's wrong word
 47E1     =      A    a lead made on an opponent's word: withdrawn
 47E2a    =      A    a card played after a mistaken explanation: withdrawn if nothing followed
 47E2b    =      J    a card played after a mistaken explanation: reviewed
@@ -171,6 +181,7 @@ BOOK = """
 48B2     =      A    declarer's faced cards: a claim or concession
 49       =      A    a defender's exposed card: a penalty card
 50       =      A    penalty cards
+50B      =      A    penalty cards: major or minor
 50C      =      A    a minor penalty card
 50D1     =      A    a major penalty card must be played when legal
 50D2     =      A    the offender's partner on lead: declarer requires or forbids the suit
@@ -216,9 +227,12 @@ BOOK = """
 58B3     =      A    a card withdrawn: the non-offenders may change their later cards
 58B4     =      A    several cards at once, unnoticed: they lie on the trick
 59       =      A    a player cannot play as the Laws require: any legal card
+60A1     =      A    playing after an irregular lead or play forfeits its rectification
+60A2     =      A    the irregular play then counts as made in rotation
 60B      =      A    a defender plays before declarer leads again: a major penalty card
 60C      =      A    the offender's partner plays before the rectification
 61A      =      A    a revoke: failing to follow suit or a required play
+61B      =      A    questions about a possible revoke
 61B1     =      A    declarer asks a defender about a revoke
 61B2a    =      A    dummy asks declarer about a revoke
 61B2b    =      A    dummy asks a defender about a revoke: an irregularity
@@ -231,8 +245,10 @@ BOOK = """
 62C1     =      A    the non-offenders' later cards: taken back and replayed
 62C2     =      A    the offender's partner's later card: taken back
 62C3     -      Ad   both sides revoked in one trick: both corrected
+62D      =      A    a revoke on trick twelve: corrected even if established
 62D1     =      A    a revoke on trick twelve found after trick thirteen: still corrected
 62D2     =      Jd   a revoke on trick twelve: reviewed
+63A      =      A    when a revoke becomes established
 63A1     =      A    a revoke established by a play to the next trick
 63A3     =      A    a revoke established by a claim or concession
 63A4     63A3   Ad   a revoke established by agreeing to a claim
@@ -240,6 +256,7 @@ BOOK = """
 64A      =      A    tricks transferred after an established revoke
 64A1     =      A    the revoker won the trick: that trick and one more
 64A2     =      A    the revoker did not win it: one trick
+64B      =      A    revokes with no automatic transfer of tricks
 64B1     =      A    no transfer: the offending side won no trick after it
 64B2     =      Ad   no transfer: a second revoke in the same suit
 64B3     =      Ad   no transfer: a revoke in failing to play dummy's card or a penalty card
@@ -258,8 +275,10 @@ BOOK = """
 67       =      J    a defective trick
 67A1     =      A    a defective trick with a card missing: made up at once
 67A2     =      A    a defective trick with a card too many, found before both sides played on
+67B1     =      A    a missing card found after both sides played on
 67B1a    =      A    a card missing found later: the trick's winner stands
 67B1b    =      A    a card missing found later: a revoke there with 64A2
+67B2     =      A    a surplus card found after both sides played on
 67B2a    =      A    a surplus card found later: back to the hand
 67B2b    =      A    a failure to follow with that card: a revoke
 67B3     =      J    a card played again: the board gets an adjusted score
@@ -273,6 +292,7 @@ BOOK = """
 68D2bi   -      Ad   play going on: what it shows does not count
 68D2bii  -      Ad   play going on: the director rules as if it had not
 69A      =      A    a claim agreed
+69B      =      Jd   an agreed claim or concession withdrawn within the correction period
 69B2     =      Jd   an agreed claim or concession corrected
 70       =      Jd   a disputed claim: the director rules
 70D3     =      Jd   play after the claim: what it showed
@@ -280,7 +300,11 @@ BOOK = """
 71       =      Jd   a concession cancelled by the director
 71B      71     Jd   a trick conceded that could not be lost: given back
 72C      =      J    an irregularity that could have damaged: reviewed
+73       =      N    communication and tempo between partners: not modelled
+75       =      N    a mistaken explanation or a mistaken call: not told apart
 77       =      A    the scoring table
 78       =      A    matchpoints, IMPs and total points
+79       =      N    agreeing the number of tricks won at the end: not modelled
 86       =      A    team play: scores, adjusted scores
+90       =      N    procedural penalties: not given
 """
