@@ -79,3 +79,19 @@ def test_from_an_installed_package(
         assert data["scripts"] == [] and data["scripts_available"] is False
     finally:
         index.script_citations.cache_clear()
+
+
+def test_a_clause_with_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    # Law 64A: 64A1 (the revoker won the trick) and 64A2 (he did not) are its parts
+    code, out, _ = run(capsys, "law", "64A", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["parts"] == ["64A1", "64A2"]
+    rules = {x["clause"] for x in data["code"] if x["kind"] == "rule"}
+    assert rules == {"64A1", "64A2"}
+    assert "tests/scripts/play/l64a1-revoker-won-the-trick.yaml" in data["scripts"]
+    assert any("`table.revokes`" in m for m in data["modules"])
+    # Law 2 is applied by whole modules (boards), named by the coverage table
+    code, out, _ = run(capsys, "law", "2", "--json")
+    assert code == 0
+    assert json.loads(out)["modules"] == ["`cards`, `boards`"]

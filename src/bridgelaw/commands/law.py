@@ -18,7 +18,14 @@ from typing import Annotated, Any
 import typer
 
 from bridgelaw.laws import CLAUSES, Clause, UnknownClause, cited, suggest
-from bridgelaw.laws.index import code_citations, resolve, script_citations
+from bridgelaw.laws.index import (
+    code_citations,
+    comment_citations,
+    is_part,
+    resolve,
+    script_citations,
+)
+from bridgelaw.laws.rows import ROWS
 
 SPELLING = re.compile(r"(?:law\s*|l)?(\d{1,2})([a-h]?)(\d{0,2})([a-z]*)", re.IGNORECASE)
 NO_SCRIPTS = "scripts: not listed (no tests/scripts here: run from a source checkout)"
@@ -47,21 +54,49 @@ def find(text: str, edition: int) -> tuple[Clause, ...]:
     return found
 
 
+def _laws_of_row(laws: str) -> set[int]:
+    """The law numbers a coverage row's first cell names: ``1, 2``, ``53-56``, ``45D, 45F``."""
+    found: set[int] = set()
+    for part in laws.split(","):
+        span = re.findall(r"\d+", part.split()[0]) if part.split() else []
+        if "-" in part and len(span) == 2:
+            found.update(range(int(span[0]), int(span[1]) + 1))
+        elif span:
+            found.add(int(span[0]))
+    return found
+
+
+def modules(c: Clause) -> list[str]:
+    """The modules the README's coverage table gives for the clause's law."""
+    law = int(re.match(r"\d+", c.key.removeprefix("2007/")).group())  # type: ignore[union-attr]
+    return list(dict.fromkeys(where for laws, _, where in ROWS if law in _laws_of_row(laws)))
+
+
 def describe(c: Clause) -> dict[str, Any]:
-    """Everything the navigator knows of one clause, as JSON."""
-    mine = set(c.numbers[2017]) | set(c.numbers[2007])
-    code = [x for x in code_citations() if x.number in mine and c in resolve(x.number, x.edition)]
-    places = sorted({(x.file, x.line) for x in code})
+    """Everything the navigator knows of one clause (and of its parts: 64A1 of 64A), as JSON."""
+    family = [c] + [p for p in CLAUSES.values() if is_part(p.key, c.key)]
+    mine = {n for f in family for e in (2017, 2007) for n in f.numbers[e]}
+
+    def ours(number: str, edition: int | None) -> Clause | None:
+        return next((f for f in resolve(number, edition) if f in family), None)
+
+    code: dict[tuple[str, int, str], str] = {}
+    gives: dict[tuple[str, str], None] = {}
+    for x in code_citations() + comment_citations():
+        part = ours(x.number, x.edition) if x.number in mine else None
+        if part is None:
+            continue
+        code.setdefault((x.file, x.line, part.key), x.kind)
+        if x.kind in ("rule", "review", "offer") and part is c:
+            gives[(x.kind, x.text)] = None
+        elif x.kind == "unauthorized" and part is c:
+            gives[(x.kind, "the withdrawn or cancelled call recorded as unauthorized")] = None
     scripts = script_citations()
     tested = None
     if scripts is not None:
-        tested = sorted({s.script for s in scripts if c in cited(s.number, s.edition)})
-    gives: dict[tuple[str, str], None] = {}
-    for x in code:
-        if x.kind in ("rule", "review", "offer"):
-            gives[(x.kind, x.text)] = None
-        elif x.kind == "unauthorized":
-            gives[(x.kind, "the withdrawn or cancelled call recorded as unauthorized")] = None
+        tested = sorted(
+            {s.script for s in scripts if any(f in family for f in cited(s.number, s.edition))}
+        )
     return {
         "clause": c.key,
         "title": c.title,
@@ -69,7 +104,12 @@ def describe(c: Clause) -> dict[str, Any]:
         "numbers": {str(e): list(c.numbers[e]) for e in (2017, 2007)},
         "differs": c.differs,
         "renumbered": c.renumbered,
-        "code": [{"file": f, "line": n} for f, n in places],
+        "parts": [f.key for f in family[1:]],
+        "code": [
+            {"file": f, "line": n, "clause": k, "kind": kind or "law"}
+            for (f, n, k), kind in sorted(code.items())
+        ],
+        "modules": modules(c),
         "scripts": [] if tested is None else tested,
         "scripts_available": tested is not None,
         "gives": [{"kind": k, "text": t} for k, t in gives],
@@ -85,8 +125,17 @@ def _editions(c: Clause) -> str:
 
 def _print(d: dict[str, Any], c: Clause) -> None:
     lines = [f"{c.key}: {c.title}", f"  status: {c.status.value}", f"  numbers: {_editions(c)}"]
+    if d["parts"]:
+        lines.append(f"  parts: {', '.join(d['parts'])}")
+    if d["modules"]:
+        lines.append(f"  modules: {'; '.join(d['modules'])}")
     lines.append(f"  code ({len(d['code'])}):")
-    lines += [f"    {x['file']}:{x['line']}" for x in d["code"]] or ["    none found"]
+    lines += [
+        f"    {x['file']}:{x['line']}"
+        + (f" ({x['clause']})" if x["clause"] != c.key else "")
+        + f" {x['kind']}"
+        for x in d["code"]
+    ] or ["    none found"]
     if d["scripts_available"]:
         lines.append(f"  scripts ({len(d['scripts'])}):")
         lines += [f"    {s}" for s in d["scripts"]] or ["    none"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -255,6 +256,41 @@ def code_citations() -> tuple[Citation, ...]:
     return tuple(found)
 
 
+def scan_comments(path: Path) -> list[Citation]:
+    """The lettered clause numbers a file's comments name (``# 57C1: ...``): the project marks
+    where a rule is applied with its clause in a comment. A comment that says 2007 cites the
+    2007 numbering."""
+    found: list[Citation] = []
+    with path.open("rb") as source:
+        for token in tokenize.tokenize(source.readline):
+            if token.type == tokenize.COMMENT:
+                edition = 2007 if "2007" in token.string else None
+                found.extend(
+                    Citation(n, edition, _relative(path), token.start[0], "comment")
+                    for n in IN_TEXT.findall(token.string)
+                )
+    return found
+
+
+@cache
+def comment_citations() -> tuple[Citation, ...]:
+    """Every lettered clause number the package's comments name."""
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    return tuple(c for path in paths for c in scan_comments(path))
+
+
+def is_part(key: str, whole: str) -> bool:
+    """Is clause ``key`` a part of clause ``whole`` (64A1 of 64A, 30B1bii of 30B1b; not 20 of
+    2)? Each level of a number is of another kind than the one before it."""
+    rest = key.removeprefix(whole)
+    if rest == key or not rest or not whole:
+        return False
+    last, first = whole[-1], rest[0]
+    if last.islower():
+        return bool(re.fullmatch(r"[ivx]+", rest))
+    return last.isdigit() != first.isdigit() or (last.isupper() and first.isdigit())
+
+
 def resolve(number: str, edition: int | None) -> tuple[Clause, ...]:
     """The clauses a number cited in ``edition`` (None: unknown, 2017 first) stands for."""
     if edition is not None:
@@ -318,6 +354,8 @@ __all__ = [
     "Citation",
     "ScriptCitation",
     "code_citations",
+    "comment_citations",
+    "is_part",
     "repository",
     "resolve",
     "scan_script",
