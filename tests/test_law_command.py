@@ -95,3 +95,17 @@ def test_a_clause_with_parts(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "law", "2", "--json")
     assert code == 0
     assert json.loads(out)["modules"] == ["`cards`, `boards`"]
+
+
+def test_a_clause_only_2007_has(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2007 15C (a board found not assigned in the auction: the auction restarts) has no 2017
+    # clause: the 2017 Law 15C does not exist in that sense, so 15C in 2017 is unknown here
+    code, out, _ = run(capsys, "law", "15C", "--edition", "2007", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["clause"] == "2007/15C" and data["numbers"] == {"2017": [], "2007": ["15C"]}
+    assert data["code"] and all(x["file"].endswith("board_rules.py") for x in data["code"])
+    code, same, _ = run(capsys, "law", "2007/15c", "--json")
+    assert code == 0 and json.loads(same) == data
+    code, _, err = run(capsys, "law", "15C")
+    assert code == 2 and "15C" in err

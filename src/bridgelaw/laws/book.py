@@ -14,7 +14,7 @@ BOOK = """
 12B1     =      J    an adjusted score for the non-offenders' damage only
 12C      =      N    computing an adjusted score at the table (the scorer's tools do)
 13A1     -      A    a wrong number of cards found before any call: corrected, the board played
-13A2     -      Ad   a card of the wrong hand seen before any call: played as dealt, reviewed
+13A2     -      Ad   a card seen before any call: the hands corrected, the board played, reviewed
 13B      13A    Ad   a wrong number of cards found after a call: the director's choice
 13B1     13A    Ad   the deal corrected and played with the calls as made
 13B2     13B    Ad   the deal cannot be played: an adjusted score
@@ -27,9 +27,9 @@ BOOK = """
 14A      =      A    a missing card found before the opening lead is faced
 14A1     =      A    a missing card found before the opening lead: back to its hand, calls stand
 14B1     =      A    a missing card found among the played cards: Law 67
-14B2     =      A    a missing card found later: held all along, revokes counted
+14B2     =      A    a missing card found later: restored to its hand
 14B3     =      A    a card still missing at the end: restored to its hand
-14B4     =      A    a missing card put back: it may be a penalty card
+14B4     =      A    the restored card counts as held throughout: revokes, penalty cards
 14C      =      J    what a missing card shows is unauthorized
 15A      17D    Ad   a call made on cards from another board
 15A1     -      Ad   the calls made on the wrong cards are cancelled
@@ -149,7 +149,7 @@ BOOK = """
 42B2     =      A    dummy warns declarer against leading from the wrong hand
 43A1b    =      A    dummy draws attention during the play: recorded
 43A2     =      A    dummy broke his limitations
-43B1     =      A    dummy's irregularity: rectification as the Laws provide
+43B1     =      A    after dummy broke his limitations: what follows
 43B2a    =      A    after dummy's irregularity a defender chooses the hand to lead from
 43B2b    =      A    declarer's revoke found by dummy after 43A2: corrected, one trick transferred
 43B3     =      Jd   a defender's irregularity after dummy's: not rectified, reviewed
@@ -217,7 +217,7 @@ BOOK = """
 56B      =      A    a defender's lead out of turn declined: a penalty card
 57       =      Ad   a defender's premature lead or play
 57A      =      Ad   a premature play: declarer chooses highest, lowest, require or forbid
-57B      =      A    the offender's partner cannot comply: no further rectification
+57B      =      A    the partner cannot do as declarer chose: any legal card
 57C1     =      A    declarer had played from both hands: no rectification
 57C2     =      A    after dummy suggested a card: no rectification
 57C3     =      A    declarer's premature play stands if legal
