@@ -108,21 +108,21 @@ BOOK = """
 31       =      Ad   a bid out of rotation
 31A      =      Ad   a bid out of rotation at RHO's turn
 31A1     =      Ad   RHO passes: the offender repeats his bid, no rectification
-31A2     =      Ad   RHO calls: the offender's next call decides
-31A2a    =      Ad   a bid in the same denomination: partner passes once
-31A2b    =      Ad   anything else: partner passes throughout
+31A2     =      Ad   RHO calls: the offender calls freely, his call compared (2007: by denomination)
+31A2a    =      Ad   comparable: no rectification (2007: same denomination, partner passes once)
+31A2b    =      Ad   not comparable: partner passes at his next turn (2007: throughout)
 31B      =      Ad   a bid out of rotation at partner's turn or LHO's
-31B1     =      Ad   not comparable: partner passes throughout
-31B2     =      Ad   a comparable call: no rectification
+31B1     -      Ad   his partner may make any call at his turn
+31B2     -      Ad   the offender's next call compared, as in 31A2
 32       =      Ad   a double or redouble out of rotation
-32A      =      Ad   a double or redouble at RHO's turn
-32A1     =      Ad   RHO passes: the offender repeats it
-32A2     =      Ad   RHO calls: a comparable call or partner passes throughout
-32A2a    =      Ad   a comparable call: no rectification
-32A2b    =      Ad   otherwise partner passes throughout
-32B      =      Ad   a double or redouble at partner's turn or LHO's
-32B1     =      Ad   not comparable: partner passes throughout
-32B2     =      Ad   a comparable call: no rectification
+32A      32B    Ad   a double or redouble at RHO's turn
+32A1     32B1   A    RHO passes: the offender repeats it
+32A2     32B2   Ad   RHO calls: the offender calls freely (2007: partner passes throughout)
+32A2a    -      Ad   a comparable call: no rectification
+32A2b    -      Ad   not comparable: partner passes at his next turn
+32B      32A    Ad   a double or redouble at partner's turn (2007: partner passes throughout)
+32B1     -      Ad   his partner may make any call at his turn
+32B2     -      Ad   the offender's next call compared, as in 32A2
 36       =      Ad   an inadmissible double or redouble
 36A      =      Ad   an inadmissible double the LHO called over: it and the later calls cancelled
 36B      =      Ad   an inadmissible double or redouble no one has called over
