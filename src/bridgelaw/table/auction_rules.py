@@ -277,7 +277,7 @@ class AuctionRules(TableState):
             return
         double = rule.withdrawn.is_double_or_redouble
         if call.is_pass:
-            rule.kind, rule.law = "repeat", "32A1" if double else "31A1"
+            rule.kind, rule.law = "repeat", self.cite("32A1") if double else "31A1"
         else:
             rule.kind = "comparable"
             rule.law = "32A2" if double else "31A2"
