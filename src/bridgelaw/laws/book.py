@@ -299,7 +299,7 @@ BOOK = """
 70E1     =      Jd   an unstated line of play: not allowed for the claimer
 71       =      Jd   a concession cancelled by the director
 71B      71     Jd   a trick conceded that could not be lost: given back
-72C      =      J    an irregularity that could have damaged: reviewed
+72C      23     Jd   an irregularity the offender could have known would damage: reviewed
 73       =      N    communication and tempo between partners: not modelled
 75       =      N    a mistaken explanation or a mistaken call: not told apart
 77       =      A    the scoring table

@@ -520,7 +520,7 @@ class AuctionRules(TableState):
         for record in p.insufficient:
             self.mark_unauthorized(record)
         self.review(
-            "72C",
+            self.cite("72C"),  # 2007: Law 23, awareness of potential damage
             f"if {o.letter} could have known that the insufficient bid might "
             "damage the other side, the director may adjust the score.",
         )
@@ -843,7 +843,7 @@ class AuctionRules(TableState):
                 "declarer may restrict a lead (Law 26B).",
             )
             self.review(
-                "72C",
+                self.cite("72C"),  # 2007: Law 23
                 f"if {o.letter} could have known that the irregularity might "
                 "damage the other side, the director may adjust the score.",
             )
