@@ -6,10 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bridgelaw.laws.index as index
 from bridgelaw.cli import main
-from bridgelaw.laws import CLAUSES, Status
+from bridgelaw.commands.law import find, normalize
+from bridgelaw.laws import CLAUSES, Status, UnknownClause
 
 ROOT = Path(__file__).parent.parent
 
@@ -109,3 +112,23 @@ def test_a_clause_only_2007_has(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(same) == data
     code, _, err = run(capsys, "law", "15C")
     assert code == 2 and "15C" in err
+
+
+@given(st.text(max_size=12), st.sampled_from([2007, 2017]))
+def test_any_text_is_a_clause_or_a_clean_refusal(text: str, edition: int) -> None:
+    try:
+        found = find(text, edition)
+    except UnknownClause as error:
+        assert "\n" not in str(error).strip() and all(s in CLAUSES for s in error.suggestions)
+    else:
+        assert found and all(c.key in CLAUSES for c in found)
+
+
+def test_spellings() -> None:
+    assert [normalize(t) for t in ("27b1A", "Law 27B1a", "l64a1", "2007/15c", "30b1BII")] == [
+        "27B1a",
+        "27B1a",
+        "64A1",
+        "2007/15C",
+        "30B1bii",
+    ]
