@@ -49,12 +49,16 @@ unit-compiled: $(CSTAMP)
 bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(COMPILED)/bin/python -m pip install --quiet 'open_spiel==2.0.2'
-	@echo "== dealing (Law 6): secure dealer against random.shuffle"
+	@echo "== dealing (Law 6): secure dealer against random.shuffle, both making a validated Deal"
 	$(BIN)/python benchmarks/dealing.py
+	@echo "== score-event on 200,000 results against json.loads of the same file"
+	$(BIN)/python benchmarks/scoring.py --outputs
 	@echo "== strict engine, pure Python"
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"
 	$(COMPILED)/bin/python benchmarks/engine.py
+	@echo "== Law 70 adjudication, 8 tricks left (p99 against DDS)"
+	$(BIN)/python benchmarks/adjudicate.py
 
 clean:
 	rm -rf $(VENV) $(COMPILED) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

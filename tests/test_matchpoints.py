@@ -7,14 +7,9 @@ import numpy as np
 import pytest
 
 from bridgelaw.scoring.matchpoints import (
-    AVERAGE,
-    AVERAGE_MINUS,
-    AVERAGE_PLUS,
-    SCORED,
     bulk_matchpoints,
     matchpoints_reference,
     neuberg,
-    score_field,
 )
 
 F = Fraction
@@ -117,40 +112,3 @@ def test_bulk_kernel_equals_reference(seed: int, dense_limit: int) -> None:
         dense_limit,
     )
     assert [F(int(u), 36) for u in units] == expected
-
-
-def test_score_field_artificial_and_neuberg() -> None:
-    # Board 0: four real results 420, 420, 170, -50 (top 6). Board 1: three real results
-    # 100, 90, 90 and one A+/A- line: factored from 3 to 4 results.
-    board = np.array([0, 0, 0, 0, 1, 1, 1, 1])
-    ns_pair = np.array([0, 1, 2, 3, 0, 1, 2, 3])
-    ew_pair = np.array([4, 5, 6, 7, 5, 6, 7, 4])
-    scores = [420, 420, 170, -50, 100, 90, 90, 0]
-    art = np.array([SCORED] * 7 + [AVERAGE_PLUS], dtype=np.int8)
-    art_ew = np.array([SCORED] * 7 + [AVERAGE_MINUS], dtype=np.int8)
-    lines = np.arange(7)
-    result = score_field(
-        board,
-        ns_pair,
-        ew_pair,
-        lines,
-        np.array(scores[:7]),
-        np.ones(7, dtype=np.int64),
-        1,
-        art,
-        art_ew,
-        np.zeros(8),
-        np.zeros(8),
-        8,
-    )
-    assert result.top == 6
-    # board 0: 420s tie each other and beat two: 2*2 + 1 = 5; 170 -> 2; -50 -> 0
-    assert list(result.ns_mp[:4]) == [5, 5, 2, 0]
-    # board 1 raw: 100 -> 4, 90s -> 1; Neuberg to 4 results: (4+1)*4/3-1 = 17/3, (1+1)*4/3-1 = 5/3
-    assert result.ns_mp[4] == pytest.approx(17 / 3)
-    assert result.ns_mp[5] == pytest.approx(5 / 3)
-    # Pair 3 (NS) had 0 of 6 on board 0 (0 %): A+ stays 60 % -> 3.6. Pair 4 (EW) scored
-    # 6 - 5 = 1 of 6 on board 0 (16.67 %), below 40 %: its A- gives its own 1/6 of 6 = 1
-    assert result.ns_mp[7] == pytest.approx(3.6)
-    assert result.ew_mp[7] == pytest.approx(1.0)
-    assert AVERAGE not in art  # (the plain average code is covered through the event scorer)

@@ -67,7 +67,8 @@ def test_the_record_of_a_disputed_claim() -> None:
         "both",
         2017,
     )
-    assert (record.contract, record.declarer and record.declarer.letter) == ("4S", "S")
+    assert record.declarer is not None
+    assert (record.contract, record.declarer.letter) == ("4S", "S")
     assert (record.tricks, record.score) == (11, {"NS": 650, "EW": -650})
     assert record.opening_lead == "CA"
     assert (record.ended_by, record.settled_under) == ("claim", "70")

@@ -13,6 +13,9 @@ with an ``expect`` mapping, written from the Laws, not from the engine's output:
 * ``error_event``: the script must stop with a script error at this event;
 * ``error_reason``: with ``error_event``, words the error must contain (the reason it gives, so
   that a script stopped at the right event for another reason does not pass).
+* ``adjudicated``: with ``adjudicate: true`` (the Law 70 adjudicator settles a disputed claim
+  the director has not ruled on), the tricks of the remaining ones it gives the claimer's side;
+  ``line_includes``: words its ruling (the line assumed) must contain.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from bridgelaw.analysis.adjudicate import Law70Adjudicator
 from bridgelaw.table import ScriptError
 from bridgelaw.table.script import load_script, run_script
 
@@ -52,7 +56,17 @@ def check(path: Path) -> None:
             )
         return
     assert error_reason is None, "error_reason without error_event"
-    output = run_script(script).to_json()
+    adjudicator = Law70Adjudicator() if script.adjudicate else None
+    table = run_script(script, adjudicator)
+    output = table.to_json()
+    adjudicated = expect.pop("adjudicated", None)
+    line_includes = expect.pop("line_includes", [])
+    if adjudicated is not None or line_includes:
+        assert adjudicator is not None and adjudicator.last is not None, "nothing adjudicated"
+        if adjudicated is not None:
+            assert adjudicator.last.tricks == adjudicated, adjudicator.ruling_text()
+        for words in line_includes:
+            assert str(words) in adjudicator.ruling_text(), (words, adjudicator.ruling_text())
     laws = [r["law"] for r in output["rulings"]]
     for clause in expect.pop("rulings_include", []):
         assert any(law.startswith(str(clause)) for law in laws), (clause, laws)

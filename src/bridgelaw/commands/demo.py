@@ -9,58 +9,31 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from bridgelaw.events.session import EventResults, score_event
-from bridgelaw.formats.check import GameReport, check_game
-from bridgelaw.formats.pbn import PbnGame, Problem, read_pbn_file
+from bridgelaw.formats.check import check_game
+from bridgelaw.formats.pbn import read_pbn_file
 from bridgelaw.formats.results_html import write_results_site
-from bridgelaw.formats.results_json import build_event
 from bridgelaw.sample import sample_session_path
 
 DEFAULT_SITE = Path("out") / "sample-session"
 
 
-def session_results(games: list[PbnGame], reports: list[GameReport]) -> EventResults:
-    """The session's results as the scorer reads them (pairs from PairNS/PairEW), scored."""
-    results: list[dict[str, Any]] = []
-    deals: dict[str, str] = {}
-    for game, report in zip(games, reports, strict=True):
-        if report.board is None or report.contract is None:
-            continue
-        entry: dict[str, Any] = {
-            "board": report.board,
-            "ns": game.tags.get("PairNS", "?"),
-            "ew": game.tags.get("PairEW", "?"),
-        }
-        if report.contract.is_passed_out:
-            entry["contract"] = "passed-out"
-        else:
-            assert report.declarer is not None
-            entry |= {
-                "contract": str(report.contract),
-                "declarer": report.declarer.letter,
-                "tricks": report.tricks,
-            }
-            if report.opening_lead:
-                entry["lead"] = report.opening_lead
-        results.append(entry)
-        deals[str(report.board)] = game.tags["Deal"]
-    event_name = games[0].tags.get("Event", "Sample session") if games else "Sample session"
-    data = {"event": event_name, "scoring": "matchpoints", "results": results, "deals": deals}
-    problems: list[Problem] = []
-    event = build_event(
-        data,
-        "sample-session.pbn",
-        lambda line, message: problems.append(Problem("sample-session.pbn", line, message)),
-    )
-    if event is None or problems:
-        raise typer.BadParameter("; ".join(str(p) for p in problems) or "no results")
-    return score_event(event)
+def session_results(path: Path) -> EventResults:
+    """The session's results read as ``score-event`` reads the same file (one game a table
+    result: pairs from PairNS/PairEW, players' names from North...West), scored."""
+    from bridgelaw.formats.results_pbn import read_results_pbn
+
+    text = path.read_text(encoding="utf-8")
+    outcome = read_results_pbn(text, path.name)
+    if outcome.event is None or outcome.problems:
+        raise typer.BadParameter("; ".join(str(p) for p in outcome.problems) or "no results")
+    return score_event(outcome.event)
 
 
 def demo(
@@ -82,10 +55,12 @@ def demo(
         for problem in problems:
             sys.stderr.write(f"{problem}\n")
         raise typer.Exit(1)
-    results = session_results(parsed.games, reports)
+    results = session_results(path)
     index = write_results_site(results, site)
     if as_json:
-        sys.stdout.write(json.dumps(results.to_json() | {"site": str(index)}) + "\n")
+        sys.stdout.write(
+            json.dumps(results.to_json() | {"site": str(index)}, ensure_ascii=False) + "\n"
+        )
         return
     out = Console(highlight=False, soft_wrap=True)
     event = results.event
@@ -99,9 +74,10 @@ def demo(
     for heading in ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"):
         ranking.add_column(heading, justify="left" if heading in ("Pair", "Direction") else "right")
     for entry in results.ranking:
+        name = results.names.get(entry.pair)
         ranking.add_row(
             entry.rank,
-            entry.pair,
+            entry.pair + (f" {name}" if name else ""),
             entry.direction or "",
             f"{float(entry.score):.2f}",
             "" if entry.max is None else f"{float(entry.max):.0f}",

@@ -30,6 +30,14 @@ def replay(
         Path | None,
         typer.Option("--pbn", help="Also write the board as one PBN game to this file."),
     ] = None,
+    adjudicate: Annotated[
+        bool,
+        typer.Option(
+            "--adjudicate",
+            help="Law 70: a disputed claim the director has not ruled on is settled by the "
+            "adjudicator (the tricks and the line it assumed).",
+        ),
+    ] = False,
 ) -> None:
     """Replay what happened at a table: every irregularity ruled on with its law."""
     if not script.is_file():
@@ -38,8 +46,13 @@ def replay(
         loaded = load_script(script)
     except ParseError as error:
         raise typer.BadParameter(str(error)) from None
+    adjudicator = None
+    if adjudicate or loaded.adjudicate:
+        from bridgelaw.analysis.adjudicate import Law70Adjudicator  # loads the solver
+
+        adjudicator = Law70Adjudicator()
     try:
-        table = run_script(loaded)
+        table = run_script(loaded, adjudicator)
     except ScriptError as error:
         sys.stderr.write(f"bridgelaw: {script}: {error}\n")
         raise typer.Exit(1) from None  # nothing is written for a script that does not run

@@ -1,8 +1,8 @@
 """CLI commands for scoring events: ``score-event``, ``movement``, ``vp``, ``next-round``.
 
 A results file with problems is refused as a whole: every problem is listed with its line, the
-exit status is 1 and nothing is written. Outputs are written to a temporary file (or directory)
-and renamed into place, so a reader never sees half a file.
+exit status is 1 and nothing is written. The outputs of one run (``--pbn``, ``--usebio``,
+``--site``) are written together or not at all (:class:`bridgelaw.formats.files.Outputs`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from rich.table import Table
 
 from bridgelaw.events.movements import make_movement
 from bridgelaw.events.session import (
+    CROSS_IMPS_RANKINGS,
     SCORINGS,
+    SITOUTS,
     EventInput,
     EventResults,
     check_event,
@@ -27,7 +29,7 @@ from bridgelaw.events.session import (
     score_event,
 )
 from bridgelaw.events.teams import swiss_pairings
-from bridgelaw.formats.files import write_atomic, write_tree_atomic
+from bridgelaw.formats.files import Outputs
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.results_json import ReadOutcome, read_results_json
 from bridgelaw.scoring.vp import vp as vp_of
@@ -80,12 +82,21 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
 
 
 def load_event(
-    path: Path, scoring: str | None = None, event_name: str | None = None, deals: Path | None = None
+    path: Path,
+    scoring: str | None = None,
+    event_name: str | None = None,
+    deals: Path | None = None,
+    phantoms: frozenset[str] = frozenset(),
 ) -> tuple[EventInput | None, list[Problem]]:
-    """Read and check a results file; the event is ``None`` when there is any problem."""
+    """Read and check a results file; the event is ``None`` when there is any problem.
+
+    ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs)."""
     outcome = read_event_file(path, scoring, event_name)
     problems = list(outcome.problems)
     event = outcome.event
+    for read in (outcome.event, outcome.partial):
+        if read is not None and phantoms:
+            read.phantoms = read.phantoms | phantoms
     if event is not None and deals is not None:
         from bridgelaw.formats.results_pbn import deals_from_pbn
 
@@ -149,39 +160,76 @@ def score_event_command(
         Path | None, typer.Option(help="Write PBN with ScoreTable and TotalScoreTable.")
     ] = None,
     usebio: Annotated[Path | None, typer.Option(help="Write USEBIO 1.3 XML.")] = None,
+    phantom: Annotated[
+        list[str] | None,
+        typer.Option(help="A phantom pair: a row against it is a sit-out (repeatable)."),
+    ] = None,
+    sitouts: Annotated[
+        str | None,
+        typer.Option(help="A sit-out is not-a-result (default) or not-played (factored)."),
+    ] = None,
+    cross_imps_ranking: Annotated[
+        str | None,
+        typer.Option(help="Cross-IMPs rank by the sum of board averages (default) or total."),
+    ] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
     _check_targets(pbn=pbn, usebio=usebio, site=site)
-    loaded, problems = load_event(results, scoring, event, deals)
+    for option, value, choices in (
+        ("--sitouts", sitouts, SITOUTS),
+        ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
+    ):
+        if value is not None and value not in choices:
+            raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+    loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()))
     if loaded is None:
         refuse(results, problems, as_json)
         return
+    if sitouts is not None:
+        loaded.sitouts = sitouts
+    if cross_imps_ranking is not None:
+        loaded.cross_imps_ranking = cross_imps_ranking
     scored = score_event(loaded)
-    # every output is made in memory first, so a failure cannot leave some written
-    outputs: list[tuple[Path, str]] = []
-    if pbn is not None:
-        from bridgelaw.formats.results_pbn import results_pbn
-
-        outputs.append((pbn, results_pbn(scored)))
-    if usebio is not None:
-        from bridgelaw.formats.usebio import usebio_xml
-
-        outputs.append((usebio, usebio_xml(scored)))
-    site_files = None
-    if site is not None:
-        from bridgelaw.formats.results_html import render_site
-
-        site_files = render_site(scored)
-    for path, text in outputs:
-        write_atomic(path, text)
-    if site is not None and site_files is not None:
-        write_tree_atomic(site, site_files)
+    write_outputs(scored, loaded.date, pbn=pbn, usebio=usebio, site=site)
     if as_json:
-        _emit_json(scored.to_json())
+        from bridgelaw.formats.results_json import write_results_json
+
+        write_results_json(scored, sys.stdout)
+        sys.stdout.write("\n")
         return
     _print_results(scored)
     if site is not None:
         out.print(f"Results site written: open {(site / 'index.html').resolve()}", markup=False)
+
+
+def write_outputs(
+    scored: EventResults,
+    date: str | None,
+    pbn: Path | None = None,
+    usebio: Path | None = None,
+    site: Path | None = None,
+) -> None:
+    """Write every output asked for, all together or none: each is streamed to a temporary
+    next to its target, and all are moved into place only once every one is complete. A
+    site goes into its folder beside the files already there (none of them is deleted)."""
+    if pbn is None and usebio is None and site is None:
+        return
+    with Outputs() as outputs:
+        if pbn is not None:
+            from bridgelaw.formats.results_pbn import write_results_pbn
+
+            with outputs.file(pbn) as stream:
+                write_results_pbn(scored, stream, date)
+        if usebio is not None:
+            from bridgelaw.formats.usebio import write_usebio
+
+            with outputs.file(usebio) as stream:
+                write_usebio(scored, stream, date=date)
+        if site is not None:
+            from bridgelaw.formats.results_html import stage_site
+
+            stage_site(scored, outputs.tree(site))
+        outputs.commit()
 
 
 def _print_results(scored: EventResults) -> None:

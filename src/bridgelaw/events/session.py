@@ -20,25 +20,33 @@ halves away from zero, as the README documents.
 
 from __future__ import annotations
 
-import math
+import gc
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
-
-import numpy as np
 
 from bridgelaw.cards import Deal
 from bridgelaw.events.movements import Movement
 from bridgelaw.formats.pbn import Problem
-from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
-from bridgelaw.scoring.butler import DatumMethod, butler_imps, cross_imps, datum
-from bridgelaw.scoring.matchpoints import bulk_matchpoints, matchpoints_reference, neuberg
+from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import Artificial, Points, ResultLine
 
 SCORINGS = ("matchpoints", "imps-datum", "cross-imps", "total-points", "teams")
+
+#: What a row against a phantom pair (a pair that sat out: no opponents) counts for. The default,
+#: ``not-a-result``: nothing -- the row is left out, the board's top and everyone else's scores
+#: are as if the row were not in the file (a sit-out is no table). ``not-played``: a table where
+#: the board was not played -- it counts among the board's tables, so the other results are
+#: factored up to it (Neuberg), as some scorers do when a phantom is entered as "not played".
+SITOUTS = ("not-a-result", "not-played")
+
+#: How cross-IMPs rank the pairs. The default, ``average``: the sum over the boards of each
+#: board's average IMPs per comparison (what other scorers publish, and fair when boards were
+#: played a different number of times); ``total``: the sum of the raw cross-IMP totals.
+CROSS_IMPS_RANKINGS = ("average", "total")
 
 NS, EW = 0, 1
 DIRECTIONS = ("NS", "EW")
@@ -70,9 +78,15 @@ class EventInput:
     """Pair (or team) -> the players' names; when given, every pair must be listed."""
     deals: dict[int, Deal] = field(default_factory=dict)
     source: str = "<results>"
+    date: str | None = None
+    """The session's date as an ISO date (``2026-11-20``), when the input gives it."""
+    phantoms: frozenset[str] = frozenset()
+    """Pairs that are only place holders: a row against one is a sit-out (see SITOUTS)."""
+    sitouts: str = "not-a-result"
+    cross_imps_ranking: str = "average"
 
 
-@dataclass
+@dataclass(slots=True)
 class ScoredResult:
     """One result line with its scores; values are matchpoints, IMPs or points by scoring."""
 
@@ -87,12 +101,41 @@ class ScoredResult:
     ew_average: Fraction | None = None
 
 
-@dataclass
 class BoardResults:
-    board: int
-    top: Fraction | None
-    results: list[ScoredResult]
-    datum: Fraction | None = None
+    """One board's traveller: its top (matchpoints), its datum (Butler) and its scored results.
+
+    A board scored in bulk builds its :class:`ScoredResult` list from the bulk scorer's arrays
+    on every access to :attr:`results` and does not keep it, so that an event of a million
+    results never holds a million scored objects at once: keep the list if you need it twice.
+    """
+
+    __slots__ = ("_build", "_results", "board", "datum", "top")
+
+    def __init__(
+        self,
+        board: int,
+        top: Fraction | None,
+        results: list[ScoredResult] | None = None,
+        datum: Fraction | None = None,
+        build: Callable[[], list[ScoredResult]] | None = None,
+    ) -> None:
+        if (results is None) == (build is None):
+            raise ValueError("a board needs either its results or a way to build them")
+        self.board = board
+        self.top = top
+        self.datum = datum
+        self._results = results
+        self._build = build
+
+    @property
+    def results(self) -> list[ScoredResult]:
+        if self._results is not None:
+            return self._results
+        assert self._build is not None
+        return self._build()
+
+    def __repr__(self) -> str:
+        return f"BoardResults(board={self.board}, top={self.top}, datum={self.datum})"
 
 
 @dataclass
@@ -128,6 +171,7 @@ class EventResults:
     names: dict[str, str] = field(default_factory=dict)
     deals: dict[int, Deal] = field(default_factory=dict)
     datum_method: str | None = None
+    cross_imps_ranking: str | None = None
 
     @property
     def unit(self) -> str:
@@ -144,6 +188,8 @@ class EventResults:
             entry["results"] = [_result_json(r, unit) for r in b.results]
             boards.append(entry)
         data: dict[str, Any] = {"event": self.event, "scoring": self.scoring, "boards": boards}
+        if self.cross_imps_ranking is not None:
+            data["cross_imps_ranking"] = self.cross_imps_ranking
         if self.matches:
             data["matches"] = [
                 {
@@ -167,6 +213,7 @@ class EventResults:
                 "percent": number(r.percent),
                 "matches" if self.scoring == "teams" else "boards": r.boards,
             }
+            | ({"names": self.names[r.pair]} if self.names.get(r.pair) else {})
             for r in self.ranking
         ]
         return data
@@ -182,14 +229,20 @@ def number_text(value: object, missing: str = "") -> str:
 
 
 def number(value: Fraction | int | None) -> float | int | None:
-    """Two decimals, halves away from zero (the documented rounding of every output)."""
+    """Two decimals, halves away from zero (the documented rounding of every output).
+
+    Rounded in integers, exactly: ``|n/d| * 100 + 1/2`` rounded down, then divided by 100 (the
+    nearest float to that many hundredths)."""
     if value is None:
         return None
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return int(exact)
-    scaled = Decimal(exact.numerator) / Decimal(exact.denominator)
-    return float(scaled.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    if type(value) is int:
+        return value
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    numerator, denominator = exact.numerator, exact.denominator
+    if denominator == 1:
+        return numerator
+    hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return (hundredths if numerator > 0 else -hundredths) / 100
 
 
 def _result_json(r: ScoredResult, unit: str) -> dict[str, Any]:
@@ -226,13 +279,37 @@ def _result_json(r: ScoredResult, unit: str) -> dict[str, Any]:
 # -- checking ----------------------------------------------------------------------------------
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a session is read or scored.
+
+    Nearly every object made then is kept (it is the event, or its scores), so the collector's
+    passes over them find nothing and cost a quarter of the time on a large session. Garbage
+    made meanwhile is collected once the collector runs again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def check_event(event: EventInput) -> list[Problem]:
     """Every problem of the event as a whole (each line was checked on reading)."""
+    with collector_paused():
+        return _check_event(event)
+
+
+def _check_event(event: EventInput) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(line: int, message: str) -> None:
         problems.append(Problem(event.source, line, message))
 
+    quick = event.movement is None and event.scoring not in ("teams", "total-points")
+    if quick and _plainly_consistent(event):
+        return problems
     known = set(event.names)
     seen: dict[tuple[str, int, str | None], int] = {}
     for r in event.lines:
@@ -240,7 +317,7 @@ def check_event(event: EventInput) -> list[Problem]:
             problem(r.line, f"pair {r.ns} cannot sit both North-South and East-West")
         if known:
             for pair in (r.ns, r.ew):
-                if pair not in known and event.scoring != "teams":
+                if pair not in known and pair not in event.phantoms and event.scoring != "teams":
                     problem(r.line, f"unknown pair {pair} (not in the event's list of pairs)")
         if event.movement is not None and event.scoring != "teams":
             why = event.movement.check(r.board, r.ns, r.ew, r.round, r.table)
@@ -269,37 +346,102 @@ def check_event(event: EventInput) -> list[Problem]:
     return problems
 
 
+def _plainly_consistent(event: EventInput) -> bool:
+    """True when no pair sits both ways at a table, every pair is listed (when pairs are named)
+    and no pair has two results on a board: the usual case, found with sets. When it is false,
+    the full check says exactly what is wrong and where."""
+    lines = event.lines
+    ns = [r.ns for r in lines]
+    ew = [r.ew for r in lines]
+    if any(map(str.__eq__, ns, ew)):
+        return False
+    if event.names and not set(ns).union(ew) <= set(event.names).union(event.phantoms):
+        return False
+    boards = [r.board for r in lines]
+    matches = [r.match for r in lines]
+    seats = set(zip(ns, boards, matches, strict=True))
+    seats.update(zip(ew, boards, matches, strict=True))
+    return len(seats) == 2 * len(lines)
+
+
 # -- scoring -----------------------------------------------------------------------------------
 
 
 def score_event(event: EventInput) -> EventResults:
-    """Score a checked event by its scoring method."""
+    """Score a checked event by its scoring method.
+
+    The pairs scorings are scored in bulk (:mod:`bridgelaw.events.bulk`,
+    :mod:`bridgelaw.events.bulk_imps`: integers and numpy, exact fractions built only for
+    output), or board by board in fractions (:mod:`bridgelaw.events.reference`) when the
+    integers could be too large; teams by :mod:`bridgelaw.events.teams`.
+    Rows against a phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
+    """
+    with collector_paused():
+        return _score_event(event)
+
+
+def _score_event(event: EventInput) -> EventResults:
     if event.scoring == "teams":
         from bridgelaw.events.teams import score_teams
 
         return score_teams(event)
-    by_board: dict[int, list[ResultLine]] = defaultdict(list)
-    for r in event.lines:
-        by_board[r.board].append(r)
+    pairs_event = with_sitouts(event)
+    scored: EventResults | None = None
     if event.scoring == "matchpoints":
-        boards = _score_matchpoints(by_board)
+        from bridgelaw.events.bulk import score_matchpoints_bulk
+
+        scored = score_matchpoints_bulk(pairs_event)
     elif event.scoring in ("imps-datum", "cross-imps"):
-        boards = _score_imps(by_board, event.scoring, event.datum)
+        from bridgelaw.events.bulk_imps import score_imps_bulk
+
+        scored = score_imps_bulk(pairs_event)
     elif event.scoring == "total-points":
-        boards = _score_total_points(by_board)
-    else:
-        raise ValueError(f"unknown scoring {event.scoring!r}")
-    results = EventResults(
-        event.event,
-        event.scoring,
-        boards,
-        [],
-        names=dict(event.names),
-        deals=dict(event.deals),
-        datum_method=str(event.datum) if event.scoring == "imps-datum" else None,
-    )
-    results.ranking = rank_pairs(boards, event.scoring)
-    return results
+        from bridgelaw.events.bulk import score_total_points_bulk
+
+        scored = score_total_points_bulk(pairs_event)
+    if scored is None:
+        from bridgelaw.events.reference import score_event_reference
+
+        scored = score_event_reference(pairs_event)
+    if event.phantoms:
+        scored.ranking = without_pairs(scored.ranking, event.phantoms)
+    return scored
+
+
+def with_sitouts(event: EventInput) -> EventInput:
+    """The event with its rows against phantom pairs as the sit-out convention says."""
+    phantoms = event.phantoms
+    if not phantoms:
+        return event
+    if event.sitouts == "not-a-result":  # a sit-out is no table: the row is not a result
+        lines = [r for r in event.lines if r.ns not in phantoms and r.ew not in phantoms]
+    else:  # "not-played": a table where the board was not played (Law 12C2d, not scored)
+        absent = Artificial("NP")
+        lines = [
+            r
+            if r.ns not in phantoms and r.ew not in phantoms
+            else replace(
+                r, ns_side=absent, ew_side=absent, played=None, ns_played=None, ew_played=None
+            )
+            for r in event.lines
+        ]
+    return replace(event, lines=lines)
+
+
+def without_pairs(ranking: list[RankEntry], pairs: frozenset[str]) -> list[RankEntry]:
+    """The ranking without ``pairs`` (phantoms are not ranked), the others ranked again."""
+    groups: dict[str | None, list[RankEntry]] = {}
+    for entry in ranking:
+        if entry.pair not in pairs:
+            groups.setdefault(entry.direction, []).append(entry)
+    ranked: list[RankEntry] = []
+    for entries in groups.values():
+        ranked.extend(assign_ranks(entries, _rank_key))
+    return ranked
+
+
+def _rank_key(entry: RankEntry) -> Fraction:
+    return entry.percent if entry.percent is not None else entry.score
 
 
 def _scored(side: object) -> Points | None:
@@ -310,192 +452,12 @@ def _points_score(line: ResultLine, direction: int) -> Fraction | None:
     side = _scored(line.side(direction))
     if side is None:
         return None
+    components = side.components
+    if len(components) == 1:  # one outcome, of weight 1: its score (cheaper than the mean)
+        score = components[0][0]
+        return Fraction(score if direction == NS else -score)
     value = side.expected
     return value if direction == NS else -value
-
-
-def matchpoint_direction(
-    by_board: dict[int, list[ResultLine]], direction: int
-) -> dict[tuple[int, int], Fraction]:
-    """Raw Law 78A matchpoints of one direction's scored sides, exact, keyed (board, index).
-
-    Uses the numpy kernel with weights over their common denominator; falls back to the
-    reference for denominators too large for 64-bit integers.
-    """
-    entries: list[tuple[int, int, Points]] = []
-    for board, lines in by_board.items():
-        for index, line in enumerate(lines):
-            side = _scored(line.side(direction))
-            if side is not None:
-                entries.append((board, index, side))
-    if not entries:
-        return {}
-    denominator = math.lcm(
-        *(Fraction(w).denominator for _, _, s in entries for _, w in s.components)
-    )
-    sign = 1 if direction == NS else -1  # East-West beat lower North-South scores
-    if denominator > 10**5:
-        out: dict[tuple[int, int], Fraction] = {}
-        grouped: dict[int, list[tuple[int, Points]]] = defaultdict(list)
-        for board, index, side in entries:
-            grouped[board].append((index, side))
-        for board, items in grouped.items():
-            field_ = [[(sign * s, w) for s, w in side.components] for _, side in items]
-            for (index, _), mp in zip(items, matchpoints_reference(field_), strict=True):
-                out[board, index] = mp
-        return out
-    boards, scores, weights, owners = [], [], [], []
-    for number_, (board, _, side) in enumerate(entries):
-        for s, w in side.components:
-            boards.append(board)
-            scores.append(sign * s)
-            weights.append(int(Fraction(w) * denominator))
-            owners.append(number_)
-    units = bulk_matchpoints(
-        np.array(boards, dtype=np.int64),
-        np.array(scores, dtype=np.int64),
-        np.array(weights, dtype=np.int64),
-        np.array(owners, dtype=np.int64),
-        len(entries),
-        denominator,
-    )
-    square = denominator * denominator
-    return {
-        (board, index): Fraction(int(units[i]), square)
-        for i, (board, index, _) in enumerate(entries)
-    }
-
-
-def _score_matchpoints(by_board: dict[int, list[ResultLine]]) -> list[BoardResults]:
-    expected = max(len(lines) for lines in by_board.values())  # the most-played board
-    top = Fraction(2 * (expected - 1))  # Law 78A, after any factoring
-    values: dict[tuple[int, int, int], Fraction] = {}  # (board, index, direction) -> MP
-    for direction in (NS, EW):
-        raw = matchpoint_direction(by_board, direction)
-        counts: dict[int, int] = defaultdict(int)
-        for board, _ in raw:
-            counts[board] += 1
-        for (board, index), raw_mp in raw.items():
-            # Neuberg: fewer comparable scores than the most-played board
-            values[board, index, direction] = neuberg(raw_mp, counts[board], expected)
-
-    # Law 12C2c: each pair's percentage on the boards it really played
-    earned: dict[str, Fraction] = defaultdict(Fraction)
-    played: dict[str, int] = defaultdict(int)
-    for (board, index, direction), value in values.items():
-        pair = by_board[board][index].pair(direction)
-        earned[pair] += value
-        played[pair] += 1
-    session = {
-        pair: 100 * earned[pair] / (played[pair] * top) if top else Fraction(50) for pair in played
-    }
-
-    boards = []
-    for board in sorted(by_board):
-        scored = []
-        for index, line in enumerate(by_board[board]):
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-            for direction in (NS, EW):
-                side = line.side(direction)
-                percent: Fraction | None
-                mp: Fraction | None
-                if isinstance(side, Artificial):
-                    percent = artificial_percent(side, session.get(line.pair(direction)))
-                    mp = None if percent is None else percent * top / 100
-                else:
-                    mp = values[board, index, direction]
-                    percent = 100 * mp / top if top else Fraction(50)
-                if direction == NS:
-                    result.ns_value, result.ns_percent = mp, percent
-                else:
-                    result.ew_value, result.ew_percent = mp, percent
-            scored.append(result)
-        boards.append(BoardResults(board, top, scored))
-    return boards
-
-
-def _datum_value(line: ResultLine) -> Fraction | None:
-    """What a line counts for in the datum: its weighted mean (both sides' mean if split)."""
-    sides = [s.expected for s in (line.ns_side, line.ew_side) if isinstance(s, Points)]
-    if not sides:
-        return None
-    if line.is_split:
-        return sum(sides, Fraction(0)) / len(sides)
-    return sides[0]
-
-
-def _score_imps(
-    by_board: dict[int, list[ResultLine]], scoring: str, method: DatumMethod
-) -> list[BoardResults]:
-    boards: list[BoardResults] = []
-    real: dict[str, list[Fraction]] = defaultdict(list)  # 12C2c: per-board IMPs really earned
-    pending: list[tuple[ScoredResult, int, Artificial, int]] = []
-    for board in sorted(by_board):
-        lines = by_board[board]
-        board_datum = None
-        if scoring == "imps-datum":
-            values = [v for v in (_datum_value(r) for r in lines) if v is not None]
-            board_datum = datum(values, method) if values else None
-        scored = []
-        for index, line in enumerate(lines):
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-            for direction in (NS, EW):
-                side = line.side(direction)
-                sign = 1 if direction == NS else -1
-                others = [
-                    o
-                    for j, other in enumerate(lines)
-                    if j != index and (o := _scored(other.side(direction))) is not None
-                ]
-                if isinstance(side, Artificial):
-                    pending.append((result, direction, side, len(others)))
-                    continue
-                average = None
-                if scoring == "imps-datum":
-                    assert board_datum is not None
-                    value = sign * butler_imps(side, board_datum)  # Law 78B against the datum
-                    per_board = value
-                else:
-                    value = sign * cross_imps(side, others)  # Law 78B against every other score
-                    average = value / len(others) if others else Fraction(0)
-                    per_board = average
-                real[line.pair(direction)].append(per_board)
-                _store(result, direction, value, average)
-            scored.append(result)
-        boards.append(BoardResults(board, None, scored, board_datum))
-    for result, direction, side, comparisons in pending:
-        history = real.get(result.result.pair(direction))
-        session = sum(history, Fraction(0)) / len(history) if history else None
-        adjusted = artificial_imps(side, session)  # Law 12C2b, 12C2c
-        if adjusted is None:
-            _store(result, direction, None, None)
-        elif scoring == "cross-imps":
-            _store(result, direction, adjusted * comparisons, adjusted)
-        else:
-            _store(result, direction, adjusted, None)
-    return boards
-
-
-def _store(
-    result: ScoredResult, direction: int, value: Fraction | None, average: Fraction | None
-) -> None:
-    if direction == NS:
-        result.ns_value, result.ns_average = value, average
-    else:
-        result.ew_value, result.ew_average = value, average
-
-
-def _score_total_points(by_board: dict[int, list[ResultLine]]) -> list[BoardResults]:
-    boards = []
-    for board in sorted(by_board):
-        scored = []
-        for line in by_board[board]:
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-            # Law 78C: each side's net score on the board counts as it is
-            result.ns_value, result.ew_value = result.ns_score, result.ew_score
-            scored.append(result)
-        boards.append(BoardResults(board, None, scored))
-    return boards
 
 
 # -- ranking -----------------------------------------------------------------------------------
@@ -505,15 +467,20 @@ def natural_key(name: str) -> tuple[int, int, str]:
     return (0, int(name), "") if name.isdigit() else (1, 0, name)
 
 
-def rank_pairs(boards: Sequence[BoardResults], scoring: str) -> list[RankEntry]:
-    """Totals per pair, then the ranking (two directions for a Mitchell, one for a Howell)."""
+def rank_pairs(
+    boards: Sequence[BoardResults], scoring: str, by_average: bool = False
+) -> list[RankEntry]:
+    """Totals per pair, then the ranking (two directions for a Mitchell, one for a Howell).
+
+    ``by_average`` (cross-IMPs): each board counts with its average per comparison."""
     total: dict[str, Fraction] = defaultdict(Fraction)
     maximum: dict[str, Fraction] = defaultdict(Fraction)
     count: dict[str, int] = defaultdict(int)
     directions: dict[str, set[int]] = defaultdict(set)
     for b in boards:
         for r in b.results:
-            for direction, value in ((NS, r.ns_value), (EW, r.ew_value)):
+            values = ((NS, r.ns_average), (EW, r.ew_average)) if by_average else None
+            for direction, value in values or ((NS, r.ns_value), (EW, r.ew_value)):
                 pair = r.result.pair(direction)
                 directions[pair].add(direction)
                 if value is None:
@@ -522,6 +489,20 @@ def rank_pairs(boards: Sequence[BoardResults], scoring: str) -> list[RankEntry]:
                 count[pair] += 1
                 if b.top is not None:
                     maximum[pair] += b.top
+    return rank_totals(directions, total, maximum, count, scoring)
+
+
+def rank_totals(
+    directions: dict[str, set[int]],
+    total: dict[str, Fraction],
+    maximum: dict[str, Fraction],
+    count: dict[str, int],
+    scoring: str,
+) -> list[RankEntry]:
+    """The ranking from each pair's totals: by percentage for matchpoints, else by score.
+
+    ``directions`` holds every pair with the directions it sat in; a pair missing from the
+    other mappings scored nothing."""
     fixed = all(len(d) == 1 for d in directions.values())
     groups: list[tuple[str | None, list[str]]]
     if fixed:
@@ -532,14 +513,13 @@ def rank_pairs(boards: Sequence[BoardResults], scoring: str) -> list[RankEntry]:
     for label, pairs in groups:
         entries = []
         for pair in pairs:
-            top = maximum[pair] if scoring == "matchpoints" else None
+            score = total.get(pair, Fraction(0))
+            top = maximum.get(pair, Fraction(0)) if scoring == "matchpoints" else None
             percent = None
             if scoring == "matchpoints":
-                percent = 100 * total[pair] / top if top else Fraction(50)
-            entries.append(RankEntry("", pair, label, total[pair], top, percent, count[pair]))
-        ranking.extend(
-            assign_ranks(entries, lambda e: e.percent if e.percent is not None else e.score)
-        )
+                percent = 100 * score / top if top else Fraction(50)
+            entries.append(RankEntry("", pair, label, score, top, percent, count.get(pair, 0)))
+        ranking.extend(assign_ranks(entries, _rank_key))
     return ranking
 
 

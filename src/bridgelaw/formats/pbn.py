@@ -276,6 +276,7 @@ def _tokens(line: str) -> list[str]:
 
 
 _ROW_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_UNESCAPE_RE = re.compile(r'\\(["\\])')  # PBN 2.1 strings: \" is a quote, \\ a backslash
 
 
 def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
@@ -315,7 +316,7 @@ def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
 def table_row(line: str) -> list[str]:
     """The cells of a PBN table row: words, or quoted strings that may hold spaces."""
     return [
-        m.group(1).replace('\\"', '"') if m.group(1) is not None else m.group(2)
+        _UNESCAPE_RE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2)
         for m in _ROW_TOKEN_RE.finditer(line)
     ]
 
@@ -731,8 +732,12 @@ def write_game(game: PbnGame) -> str:
     return "\n".join(lines) + "\n"
 
 
+_BARE_CELL_RE = re.compile(r'[^\s"\\;{}\[\]%]+')
+"""A cell that reads back as itself without quotes: no space, quote, ';' (a comment)..."""
+
+
 def _cell(text: str) -> str:
-    if text and not any(ch.isspace() or ch == '"' for ch in text):
+    if _BARE_CELL_RE.fullmatch(text):
         return text
     return '"' + _quote(text) + '"'
 

@@ -10,8 +10,9 @@ The first non-comment row names the columns; the order is free. Columns:
   (an outcome is ``contract declarer tricks``, ``passed-out`` or ``=points``); ``split_ns`` and
   ``split_ew`` for a split score, each one outcome, ``A+``-style artificial score or ``weighted``.
 
-Comment lines start with ``#``; ``# event: ...``, ``# scoring: ...``, ``# vp: wbf`` and
-``# match: <id> <home> <away> [boards]`` set what the JSON top level would. Every row is checked
+Comment lines start with ``#``; ``# event: ...``, ``# scoring: ...``, ``# vp: wbf``,
+``# date: 2026-11-20`` and ``# match: <id> <home> <away> [boards]`` set what the JSON top level
+would. Every row is checked
 by the same rules as the JSON format, and problems carry the row's line number.
 """
 
@@ -85,6 +86,8 @@ def read_results_csv(
                 top["scoring"] = value
             elif key == "vp":
                 top["vp"] = value
+            elif key == "date":
+                top["date"] = value
             elif key == "match":
                 words = value.split()
                 match = LineDict(zip(("match", "home", "away", "boards"), words, strict=False))

@@ -13,13 +13,32 @@ All text is escaped; the pages need nothing but a browser (one small stylesheet)
 from __future__ import annotations
 
 import html
+import io
 import re
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from fractions import Fraction
+from functools import lru_cache
+from heapq import merge
 from pathlib import Path
+from typing import TextIO
 
 from bridgelaw.boards import board_dealer, board_vulnerability
+from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, suit_cards
-from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number, number_text
-from bridgelaw.formats.files import write_tree_atomic
+from bridgelaw.events.session import (
+    BoardResults,
+    EventResults,
+    RankEntry,
+    ScoredResult,
+    number,
+    number_text,
+)
+from bridgelaw.formats.files import Outputs, TreeWriter
+from bridgelaw.scoring.results import Played, Points, ResultLine
+
+Opener = Callable[[str], AbstractContextManager[TextIO]]
+"""Where pages go: relative file name -> a text stream for it (a :class:`TreeWriter`'s open)."""
 
 _STYLE = """body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em;
   padding: 0 1em; color: #222; }
@@ -43,24 +62,64 @@ def _num(value: object) -> str:
     return number_text(value)
 
 
+def _value(value: Fraction | int | None) -> str:
+    """``number_text(number(value))``, with the whole numbers most cells hold made directly."""
+    if value is None:
+        return ""
+    if type(value) is int:
+        return str(value)
+    if type(value) is Fraction and value.denominator == 1:
+        return str(value.numerator)
+    return number_text(number(value))
+
+
 def page_name(pair: str) -> str:
     """A safe file name for a pair's page (any other character is written as its code)."""
     return "pair-" + re.sub(r"[^A-Za-z0-9_-]", lambda m: f"~{ord(m.group()):x}", pair) + ".html"
 
 
-def _page(title: str, body: str, depth: int) -> str:
+def _head(title: str, depth: int) -> str:
     up = "../" * depth
     return (
         f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{_e(title)}</title>\n"
         f'<link rel="stylesheet" href="{up}style.css">\n</head>\n<body>\n'
-        f'<nav><a href="{up}index.html">Ranking</a></nav>\n{body}\n</body>\n</html>\n'
+        f'<nav><a href="{up}index.html">Ranking</a></nav>\n'
     )
 
 
+_FOOT = "\n</body>\n</html>\n"
+
+
+def _page(title: str, body: str, depth: int) -> str:
+    return _head(title, depth) + body + _FOOT
+
+
 def _pair_link(results: EventResults, pair: str, depth: int) -> str:
+    return _link(pair, results.names.get(pair), depth)
+
+
+def _result_text(line: ResultLine) -> str:
+    """The traveller's text of a result, escaped; a plain played result (most of them) is
+    made once per distinct contract, declarer and tricks."""
+    played = line.played
+    side = line.ns_side
+    # one side's result for both, not weighted: the text is what was played
+    plain = isinstance(side, Points) and side is line.ew_side and len(side.components) == 1
+    if played is not None and plain:
+        return _played_text(played.contract, played.declarer, played.tricks)
+    return _e(line.describe())
+
+
+@lru_cache(maxsize=4096)
+def _played_text(contract: Contract, declarer: Seat | None, tricks: int | None) -> str:
+    return _e(Played(contract, declarer, tricks).text())
+
+
+@lru_cache(maxsize=16384)
+def _link(pair: str, name: str | None, depth: int) -> str:
+    """A link to a pair's page; made once per pair, not once per result it appears in."""
     up = "../" * depth
-    name = results.names.get(pair)
     label = _e(pair) + (f" {_e(name)}" if name else "")
     return f'<a href="{up}pairs/{page_name(pair)}">{label}</a>'
 
@@ -95,9 +154,9 @@ def _value_headings(results: EventResults) -> list[str]:
 
 def _value_cells(results: EventResults, r: ScoredResult) -> list[str]:
     if results.unit == "mp":
-        return [_num(number(v)) for v in (r.ns_value, r.ew_value, r.ns_percent, r.ew_percent)]
+        return [_value(v) for v in (r.ns_value, r.ew_value, r.ns_percent, r.ew_percent)]
     if results.unit == "imps":
-        return [_num(number(v)) for v in (r.ns_value, r.ew_value)]
+        return [_value(v) for v in (r.ns_value, r.ew_value)]
     return []
 
 
@@ -109,8 +168,8 @@ def _board_page(
         f"<h1>{_e(results.event)} — board {number_}</h1>",
         f"<p>Dealer {board_dealer(number_).name.title()}, vulnerable: "
         f"{_e(board_vulnerability(number_).label)}"
-        + (f"; top {_num(number(board.top))}" if board.top is not None else "")
-        + (f"; datum {_num(number(board.datum))}" if board.datum is not None else "")
+        + (f"; top {_value(board.top)}" if board.top is not None else "")
+        + (f"; datum {_value(board.datum)}" if board.datum is not None else "")
         + "</p>",
     ]
     deal = results.deals.get(number_)
@@ -132,10 +191,10 @@ def _board_page(
         cells += [
             _pair_link(results, line.ns, 1),
             _pair_link(results, line.ew, 1),
-            _e(line.describe()),
+            _result_text(line),
             _e(line.played.lead if line.played and line.played.lead else ""),
         ]
-        numbers = [_num(number(r.ns_score)), _num(number(r.ew_score)), *_value_cells(results, r)]
+        numbers = [_value(r.ns_score), _value(r.ew_score), *_value_cells(results, r)]
         rows.append(
             "<tr>"
             + "".join(f"<td>{c}</td>" for c in cells)
@@ -152,48 +211,66 @@ def _board_page(
     return _page(f"{results.event} board {number_}", "\n".join(parts), 1)
 
 
-def _pair_page(results: EventResults, pair: str) -> str:
+class PairIndex:
+    """Each pair's results, found once for the whole site: the pair pages then read only their
+    own results (not every result of the event for every pair)."""
+
+    def __init__(self, results: EventResults) -> None:
+        self.sat: dict[str, tuple[list[ScoredResult], list[ScoredResult]]] = {}
+        for board in results.boards:  # boards in order, so each list is in board order
+            for r in board.results:
+                self.sat.setdefault(r.result.ns, ([], []))[0].append(r)
+                self.sat.setdefault(r.result.ew, ([], []))[1].append(r)
+        self.ranking: dict[str, RankEntry] = {}
+        for entry in results.ranking:
+            self.ranking.setdefault(entry.pair, entry)
+
+    def pairs(self) -> list[str]:
+        return sorted(set(self.sat) | set(self.ranking))
+
+    def rows(self, pair: str) -> Iterator[tuple[int, ScoredResult]]:
+        """(direction, result) of every board the pair played, by board."""
+        ns, ew = self.sat.get(pair, ([], []))
+        yield from merge(
+            ((0, r) for r in ns), ((1, r) for r in ew), key=lambda item: item[1].result.board
+        )
+
+
+def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextIO) -> None:
     name = results.names.get(pair)
     title = f"{pair}" + (f" {name}" if name else "")
     headings = ["Board", "Sat", "Against", "Result", "Score", "Value"]
     if results.unit == "mp":
         headings.append("%")
-    rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
-    for board in results.boards:
-        for r in board.results:
-            line = r.result
-            for direction, sat in ((0, "NS"), (1, "EW")):
-                if line.pair(direction) != pair:
-                    continue
-                other = line.pair(1 - direction)
-                score = r.ns_score if direction == 0 else r.ew_score
-                value = r.ns_value if direction == 0 else r.ew_value
-                cells = [
-                    f'<a href="../boards/board-{board.board}.html">{board.board}</a>',
-                    sat,
-                    _pair_link(results, other, 1),
-                    _e(line.describe()),
-                    _num(number(score)),
-                    _num(number(value)),
-                ]
-                if results.unit == "mp":
-                    cells.append(_num(number(r.ns_percent if direction == 0 else r.ew_percent)))
-                rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    totals = [r for r in results.ranking if r.pair == pair]
     summary = ""
-    if totals:
-        t = totals[0]
+    t = index.ranking.get(pair)
+    if t is not None:
         summary = (
-            f"<p>Place {_e(t.rank)}: {_num(number(t.score))}"
-            + (f" of {_num(number(t.max))}" if t.max is not None else "")
-            + (f" ({_num(number(t.percent))} %)" if t.percent is not None else "")
+            f"<p>Place {_e(t.rank)}: {_value(t.score)}"
+            + (f" of {_value(t.max)}" if t.max is not None else "")
+            + (f" ({_value(t.percent)} %)" if t.percent is not None else "")
             + "</p>"
         )
-    body = (
-        f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n"
-        f'<table class="scorecard">\n' + "\n".join(rows) + "\n</table>"
-    )
-    return _page(f"{results.event} {title}", body, 1)
+    stream.write(_head(f"{results.event} {title}", 1))
+    stream.write(f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n")
+    stream.write('<table class="scorecard">\n')
+    stream.write("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>")
+    names, mp = results.names, results.unit == "mp"
+    for direction, r in index.rows(pair):  # one row a board: the hot loop of a large site
+        line = r.result
+        board = line.board
+        if direction == 0:
+            sat, other, score, value, percent = "NS", line.ew, r.ns_score, r.ns_value, r.ns_percent
+        else:
+            sat, other, score, value, percent = "EW", line.ns, r.ew_score, r.ew_value, r.ew_percent
+        stream.write(
+            f'\n<tr><td><a href="../boards/board-{board}.html">{board}</a></td><td>{sat}</td>'
+            f"<td>{_link(other, names.get(other), 1)}</td><td>{_result_text(line)}</td>"
+            f"<td>{_value(score)}</td><td>{_value(value)}</td>"
+            + (f"<td>{_value(percent)}</td></tr>" if mp else "</tr>")
+        )
+    stream.write("\n</table>")
+    stream.write(_FOOT)
 
 
 def _index(results: EventResults) -> str:
@@ -201,11 +278,11 @@ def _index(results: EventResults) -> str:
     if results.matches:
         rows = ["<tr><th>Match</th><th>Home</th><th>Away</th><th>IMPs</th><th>VP</th></tr>"]
         for m in results.matches:
-            vp = "" if m.vp is None else f"{_num(number(m.vp[0]))} – {_num(number(m.vp[1]))}"
+            vp = "" if m.vp is None else f"{_value(m.vp[0])} – {_value(m.vp[1])}"
             rows.append(
                 f"<tr><td>{_e(m.match)}</td><td>{_pair_link(results, m.home, 0)}</td>"
                 f"<td>{_pair_link(results, m.away, 0)}</td>"
-                f'<td class="n">{_num(number(m.imps[0]))} – {_num(number(m.imps[1]))}'
+                f'<td class="n">{_value(m.imps[0])} – {_value(m.imps[1])}'
                 f'</td><td class="n">{vp}</td></tr>'
             )
         parts.append("<h2>Matches</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
@@ -231,23 +308,57 @@ def _index(results: EventResults) -> str:
     return _page(results.event or "Results", "\n".join(parts), 0)
 
 
-def render_site(results: EventResults) -> dict[str, str]:
-    """Every page of the site: relative file name -> HTML text."""
-    files = {"index.html": _index(results), "style.css": _STYLE}
+def write_site(results: EventResults, open_page: Opener) -> None:
+    """Write every page of the site, one at a time, through ``open_page``."""
+    with open_page("index.html") as stream:
+        stream.write(_index(results))
+    with open_page("style.css") as stream:
+        stream.write(_STYLE)
     numbers = [b.board for b in results.boards]
     for i, board in enumerate(results.boards):
         previous = numbers[i - 1] if i > 0 else None
         following = numbers[i + 1] if i + 1 < len(numbers) else None
-        files[f"boards/board-{board.board}.html"] = _board_page(results, board, previous, following)
-    pairs = {r.result.pair(d) for b in results.boards for r in b.results for d in (0, 1)}
-    pairs |= {r.pair for r in results.ranking}
-    for pair in sorted(pairs):
-        files[f"pairs/{page_name(pair)}"] = _pair_page(results, pair)
-    return files
+        with open_page(f"boards/board-{board.board}.html") as stream:
+            stream.write(_board_page(results, board, previous, following))
+    index = PairIndex(results)
+    for pair in index.pairs():
+        with open_page(f"pairs/{page_name(pair)}") as stream:
+            _pair_page(results, index, pair, stream)
+
+
+def render_site(results: EventResults) -> dict[str, str]:
+    """Every page of the site in memory: relative file name -> HTML text (for small events and
+    tests; :func:`write_site` writes them one at a time)."""
+    pages: dict[str, io.StringIO] = {}
+
+    def open_page(name: str) -> AbstractContextManager[TextIO]:
+        pages[name] = io.StringIO()
+        return _Keep(pages[name])
+
+    write_site(results, open_page)
+    return {name: page.getvalue() for name, page in pages.items()}
+
+
+class _Keep(AbstractContextManager[TextIO]):
+    def __init__(self, stream: io.StringIO) -> None:
+        self.stream = stream
+
+    def __enter__(self) -> TextIO:
+        return self.stream
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def stage_site(results: EventResults, tree: TreeWriter) -> None:
+    """Write the site into a folder being built for :class:`~bridgelaw.formats.files.Outputs`."""
+    write_site(results, tree.open)
 
 
 def write_results_site(event_results: EventResults, out_dir: Path) -> Path:
-    """Write the results site to ``out_dir`` (replacing it whole, never half-written);
-    returns the path of its ``index.html``."""
-    write_tree_atomic(Path(out_dir), render_site(event_results))
+    """Write the results site into ``out_dir`` (all pages or none; other files in the folder
+    stay); returns the path of its ``index.html``."""
+    with Outputs() as outputs:
+        stage_site(event_results, outputs.tree(Path(out_dir)))
+        outputs.commit()
     return Path(out_dir).resolve() / "index.html"

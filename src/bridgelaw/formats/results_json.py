@@ -11,7 +11,11 @@ Beyond the spec, the top level may carry (all optional):
 * ``"movement"``: ``{"type": "mitchell", "tables": 7, "boards_per_round": 3, "rounds": 7,
   "arrow_switch": [7]}`` (or ``"howell"``); every result must fit it;
 * ``"datum"``: the Butler datum method (``trimmed``, ``trimmed-exact``, ``mean``, ``median``);
+* ``"phantoms"``: ``["8"]``, pairs that are only place holders: a row against one is a sit-out,
+  which ``"sitouts"`` says how to count (``not-a-result``, the default, or ``not-played``);
+* ``"cross_imps_ranking"``: ``average`` (the default: the sum of per-board averages) or ``total``;
 * ``"deals"``: ``{"1": "N:AKQ2.KQ2.A32.K32 ..."}`` for the hand diagrams of the results site;
+* ``"date"``: the session's date, ``"2026-11-20"`` (written to USEBIO and PBN);
 * results may carry ``"round"`` and ``"table"``, and an artificial score may be ``"NP"``: the
   board was not played and is not scored for that side (Law 12C2d, the commentary's advice).
 
@@ -24,19 +28,32 @@ Beyond the spec, the top level may carry (all optional):
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import json
 import json.decoder
 import json.scanner
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from functools import lru_cache
+from sys import intern
+from typing import Any, TextIO
 
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.events.movements import make_movement
-from bridgelaw.events.session import SCORINGS, EventInput, MatchSpec
+from bridgelaw.events.session import (
+    CROSS_IMPS_RANKINGS,
+    SCORINGS,
+    SITOUTS,
+    EventInput,
+    EventResults,
+    MatchSpec,
+    collector_paused,
+)
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
@@ -57,15 +74,18 @@ class LineDict(dict[str, Any]):
     line: int = 0
 
 
-def _line_decoder(text: str) -> json.JSONDecoder:
+def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> json.JSONDecoder:
     decoder = json.JSONDecoder()
     starts = [0]
-    position = text.find("\n")
-    while position >= 0:
-        starts.append(position + 1)
-        position = text.find("\n", position + 1)
+    if line_at is None:
+        position = text.find("\n")
+        while position >= 0:
+            starts.append(position + 1)
+            position = text.find("\n", position + 1)
 
     def line_of(index: int) -> int:
+        if line_at is not None:
+            return line_at(index)
         low, high = 0, len(starts)
         while low + 1 < high:
             mid = (low + high) // 2
@@ -142,6 +162,71 @@ def _outcome(
     obj: dict[str, Any], board: int, line: int, report: Report
 ) -> tuple[Points, Played | None] | None:
     """One outcome: ``contract`` (+ ``declarer``, ``tricks``, ``lead``) or ``ns_score``."""
+    if "ns_score" not in obj:
+        known = _known_outcome(
+            obj.get("contract"), obj.get("declarer"), obj.get("tricks"), obj.get("lead"), board
+        )
+        if known is not None:
+            return known
+    return _read_outcome(obj, board, line, report)
+
+
+_OUTCOMES: dict[tuple[str, str, int, str | None, int], tuple[Points, Played | None]] = {}
+
+
+def _known_outcome(
+    contract: Any, declarer: Any, tricks: Any, lead: Any, board: int
+) -> tuple[Points, Played | None] | None:
+    """A table result as most files hold it (text, text, whole number), from a cache: the same
+    few contracts recur on every board, and the outcome depends on the board only through its
+    vulnerability, which repeats every 16 boards (Law 2). ``None`` when not valid (the full
+    reading then reports why)."""
+    if (
+        type(contract) is not str
+        or type(declarer) is not str
+        or type(tricks) is not int
+        or (lead is not None and type(lead) is not str)
+    ):
+        return None
+    key = (contract, declarer, tricks, lead, (board - 1) % 16)
+    found = _OUTCOMES.get(key)
+    if found is not None:
+        return found
+    outcome = _cached_outcome(contract, declarer, tricks, (board - 1) % 16 + 1)
+    if outcome is not None and lead is not None:
+        lead_text = _lead_name(lead)
+        points, played = outcome
+        if lead_text is None or played is None:
+            return None
+        outcome = points, Played(played.contract, played.declarer, played.tricks, lead_text)
+    if outcome is not None:
+        if len(_OUTCOMES) >= 1 << 16:
+            _OUTCOMES.clear()  # bounded: a file with more distinct results reads them again
+        _OUTCOMES[key] = outcome
+    return outcome
+
+
+@lru_cache(maxsize=8192)
+def _cached_outcome(
+    contract: str, declarer: str, tricks: int, board: int
+) -> tuple[Points, Played | None] | None:
+    failed: list[str] = []
+    obj = {"contract": contract, "declarer": declarer, "tricks": tricks}
+    outcome = _read_outcome(obj, board, 0, lambda _line, message: failed.append(message))
+    return None if failed else outcome
+
+
+@lru_cache(maxsize=256)
+def _lead_name(lead: str) -> str | None:
+    try:
+        return card_name(parse_card(lead))
+    except BridgeLawError:
+        return None
+
+
+def _read_outcome(
+    obj: dict[str, Any], board: int, line: int, report: Report
+) -> tuple[Points, Played | None] | None:
     if "ns_score" in obj and "contract" not in obj:
         score = _int(obj["ns_score"])
         if score is None:
@@ -270,8 +355,42 @@ def _side(
     return _outcome(obj, board, where, report)
 
 
+def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
+    """The commonest result, a pairs table result with nothing else, read without any checks
+    that cannot fail for it; ``None`` for anything else (read by :func:`parse_entry`)."""
+    board, ns, ew, contract = obj.get("board"), obj.get("ns"), obj.get("ew"), obj.get("contract")
+    if type(board) is not int or board < 1 or type(ns) is not str or type(ew) is not str:
+        return None
+    if contract is None or len(obj) != 4 + ("declarer" in obj) + ("tricks" in obj) + (
+        "lead" in obj
+    ):
+        return None  # another key: a result of another form, or with more to check
+    ns, ew = intern(ns.strip()), intern(ew.strip())  # one string per pair, not one per result
+    if not ns or not ew:
+        return None
+    declarer, tricks, lead = obj.get("declarer"), obj.get("tricks"), obj.get("lead")
+    known = None
+    if (  # only the types the cache holds (True == 1 and 1.0 == 1 would find int entries)
+        type(contract) is str
+        and type(declarer) is str
+        and type(tricks) is int
+        and (lead is None or type(lead) is str)
+    ):
+        known = _OUTCOMES.get((contract, declarer, tricks, lead, (board - 1) % 16))
+    if known is None:
+        known = _known_outcome(contract, declarer, tricks, lead, board)
+        if known is None:
+            return None
+    points, played = known
+    return ResultLine(board, ns, ew, points, points, line, played=played)
+
+
 def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> ResultLine | None:
     """One result object (spec) -> a :class:`ResultLine`, or ``None`` after reporting why."""
+    if not teams and type(obj) is LineDict:
+        plain = _plain_entry(obj, obj.line or line)
+        if plain is not None:
+            return plain
     if not isinstance(obj, dict):
         report(line, "each result must be an object")
         return None
@@ -378,12 +497,19 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
 
 
 def build_event(
-    data: Any, source: str, report: Report, scoring_default: str = "matchpoints"
+    data: Any,
+    source: str,
+    report: Report,
+    scoring_default: str = "matchpoints",
+    entries: Sequence[Any] | None = None,
+    lines: list[ResultLine] | None = None,
 ) -> EventInput | None:
     """The top-level object (spec plus the extensions above) -> an event, reporting problems.
 
     ``None`` only when the object's shape is wrong; otherwise the event of the lines that could
-    be read, which the caller must refuse if any problem was reported."""
+    be read, which the caller must refuse if any problem was reported. ``entries``, when given,
+    stands for the ``"results"`` list (the fast reader decodes its items one at a time), and
+    ``lines`` for the results already read from it (as the fast reader stepped over them)."""
     if not isinstance(data, dict):
         report(1, "the results file must hold one JSON object")
         return None
@@ -392,18 +518,21 @@ def build_event(
     if scoring not in SCORINGS:
         report(line, f"unknown scoring {scoring!r} (expected {', '.join(SCORINGS)})")
         return None
-    results = data.get("results")
-    if not isinstance(results, list):
+    results: Sequence[Any] | None = data.get("results") if entries is None else entries
+    if results is None or (entries is None and not isinstance(results, list)):
         report(line, 'the file needs a "results" list')
         return None
     event = EventInput(str(data.get("event", "")), scoring, [], source=source)
-    for item in results:
+    if lines is not None:
+        event.lines = lines
+    for item in results if lines is None else ():
         parsed = parse_entry(item, getattr(item, "line", line), report, scoring == "teams")
         if parsed is not None:  # a bad line was reported; the rest is still checked
             event.lines.append(parsed)
     if not results:
         report(line, "the results list is empty")
     _read_extensions(data, event, line, report)
+    _read_date(data, event, line, report)
     return event  # possibly partial: the caller refuses it if anything was reported
 
 
@@ -433,6 +562,7 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
             methods = ", ".join(m.value for m in DatumMethod)
             report(line, f"unknown datum method {data['datum']!r} (expected {methods})")
             ok = False
+    ok = _read_conventions(data, event, line, report) and ok
     pairs = data.get("pairs")
     if isinstance(pairs, dict):
         event.names = {str(k): str(v) for k, v in pairs.items()}
@@ -469,6 +599,38 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
     return ok
 
 
+def _read_date(data: dict[str, Any], event: EventInput, line: int, report: Report) -> None:
+    value = data.get("date")
+    if value is None:
+        return
+    try:
+        event.date = datetime.date.fromisoformat(str(value).strip()).isoformat()
+    except ValueError:
+        report(line, f"date must be a date like 2026-11-20, not {value!r}")
+
+
+def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+    """The scoring conventions a file may choose (see ``SITOUTS`` and ``CROSS_IMPS_RANKINGS``)."""
+    ok = True
+    phantoms = data.get("phantoms")
+    if phantoms is not None:
+        names = [_pair(p) for p in phantoms] if isinstance(phantoms, list) else [None]
+        if None in names:
+            report(getattr(phantoms, "line", line), "phantoms must list pair names")
+            ok = False
+        else:
+            event.phantoms = frozenset(n for n in names if n is not None)
+    for key, choices in (("sitouts", SITOUTS), ("cross_imps_ranking", CROSS_IMPS_RANKINGS)):
+        if key not in data:
+            continue
+        if data[key] not in choices:
+            report(line, f"unknown {key} {data[key]!r} (expected {', '.join(choices)})")
+            ok = False
+        else:
+            setattr(event, key, data[key])
+    return ok
+
+
 def _required_int(obj: dict[str, Any], key: str) -> int:
     value = _int(obj.get(key))
     if value is None:
@@ -477,7 +639,19 @@ def _required_int(obj: dict[str, Any], key: str) -> int:
 
 
 def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
-    """Read a results file; the event is ``None`` unless it could be built without problems."""
+    """Read a results file; the event is ``None`` unless it could be built without problems.
+
+    A file without problems is read by the fast path (the standard library's C decoder, one
+    result at a time); a file with any problem is read again by the line-tracking decoder, so
+    that every problem names its exact line."""
+    with collector_paused():
+        fast = _read_fast(text, filename)
+    if fast is not None:
+        return fast
+    return _read_tracking_lines(text, filename)
+
+
+def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
     problems: list[Problem] = []
 
     def report(line: int, message: str) -> None:
@@ -503,3 +677,204 @@ def _skip_space(text: str, index: int) -> int:
     while index < len(text) and text[index] in " \t\r\n":
         index += 1
     return index
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def write_results_json(results: EventResults, stream: TextIO) -> None:
+    """Write :meth:`EventResults.to_json` to ``stream`` board by board, so that a large event
+    is never held twice in memory as one text; the text is the same as ``json.dumps`` of the
+    whole object."""
+    empty = dataclasses.replace(results, boards=[])
+    head, tail = _split_at_boards(json.dumps(empty.to_json(), ensure_ascii=False))
+    stream.write(head)
+    for index, board in enumerate(results.boards):
+        one = dataclasses.replace(results, boards=[board], ranking=[], matches=[])
+        if index:
+            stream.write(", ")
+        stream.write(json.dumps(one.to_json()["boards"][0], ensure_ascii=False))
+    stream.write(tail)
+
+
+def _split_at_boards(text: str) -> tuple[str, str]:
+    """The object's text before and after the inside of its (empty) ``"boards"`` list. Inside a
+    JSON string a quote is escaped, so the first ``"boards": [`` is the key itself."""
+    key = '"boards": ['
+    at = text.index(key) + len(key)
+    return text[:at], text[at:]
+
+
+# -- the fast path ------------------------------------------------------------------------------
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+# the C scanner and string reader where available (the stubs do not know these two names)
+# (objects are made as LineDict straight away; only a result's own object gets its line, the
+# objects inside it keep line 0: a file with any problem is read again by the tracking reader)
+_scan_value: Callable[[str, int], tuple[Any, int]] = json.scanner.make_scanner(
+    json.JSONDecoder(object_pairs_hook=LineDict)  # type: ignore[arg-type]
+)
+_scan_key: Callable[[str, int], tuple[str, int]] = getattr(json.decoder, "scanstring")  # noqa: B009
+
+
+class _Lines:
+    """Line numbers of positions met roughly in order: counted from the last position asked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.index = 0
+        self.line = 1
+
+    def at(self, index: int) -> int:
+        if index >= self.index:
+            self.line += self.text.count("\n", self.index, index)
+        else:
+            self.line -= self.text.count("\n", index, self.index)
+        self.index = index
+        return self.line
+
+
+class _Entries(Sequence[Any]):
+    """The items of the ``"results"`` list, decoded one at a time when read (each a
+    :class:`LineDict` with the line of its opening brace), so the file's objects never all
+    stand in memory together."""
+
+    def __init__(self, text: str, starts: list[int], lines: _Lines) -> None:
+        self.text = text
+        self.starts = starts
+        self.lines = lines
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> Any:  # type: ignore[override]
+        start = self.starts[index]
+        value = _scan_value(self.text, start)[0]
+        if type(value) is LineDict:
+            value.line = self.lines.at(start)
+        return value
+
+    def __iter__(self) -> Iterator[Any]:
+        for index in range(len(self.starts)):
+            yield self[index]
+
+
+def _read_fast(text: str, filename: str) -> ReadOutcome | None:
+    """The event when the file is valid JSON of the expected shape and has no problem at all;
+    ``None`` otherwise (the line-tracking reader then reports exactly what and where)."""
+    problems: list[Problem] = []
+
+    def report(line: int, message: str) -> None:
+        problems.append(Problem(filename, line, message))
+
+    stream = _Stream(text, report)
+    try:
+        data, starts = _scan_top_level(text, stream)
+    except (ValueError, IndexError, StopIteration, RecursionError):
+        return None  # not JSON, or not an object: the full reader says what is wrong
+    if problems:
+        return None
+    entries = _Entries(text, starts, _Lines(text)) if starts is not None else None
+    streamed = None
+    if starts is not None and stream.teams == (data.get("scoring") == "teams"):
+        streamed = stream.lines  # read with the right scoring as the list was stepped over
+    event = build_event(data, filename, report, entries=entries, lines=streamed)
+    if problems or event is None:
+        return None
+    return ReadOutcome(event, [], partial=event)
+
+
+class _Stream:
+    """Reads each result as the fast reader steps over it, with the scoring known so far
+    (usually named before the results); the reader decodes the list again if it was not."""
+
+    def __init__(self, text: str, report: Report) -> None:
+        self.at = _Lines(text).at
+        self.report = report
+        self.teams: bool | None = None
+        self.lines: list[ResultLine] = []
+
+    def begin(self, data: dict[str, Any]) -> None:
+        self.teams = data.get("scoring") == "teams"
+        self.lines = []
+
+    def __call__(self, value: Any, start: int) -> None:
+        line = self.at(start)
+        if type(value) is LineDict:
+            value.line = line
+            if not self.teams:
+                parsed = _plain_entry(value, line)
+                if parsed is not None:
+                    self.lines.append(parsed)
+                    return
+        parsed = parse_entry(value, line, self.report, bool(self.teams))
+        if parsed is not None:
+            self.lines.append(parsed)
+
+
+def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | None]:
+    """The top-level object with its ``"results"`` list left out, and where that list's items
+    start. Every value but the results is read by the line-tracking decoder (they are small),
+    so their objects know their lines; the results go to ``stream`` as they are stepped over."""
+    lines = _Lines(text)
+    decoder = _line_decoder(text, lines.at)
+    index = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
+    if text[index] != "{":
+        raise ValueError("not an object")
+    data = LineDict()
+    data.line = lines.at(index)
+    starts: list[int] | None = None
+    index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    if text[index] == "}":
+        index += 1
+    else:
+        while True:
+            if text[index] != '"':
+                raise ValueError("expected a key")
+            key, index = _scan_key(text, index + 1)
+            index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+            if text[index] != ":":
+                raise ValueError("expected a colon")
+            index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+            if key == "results" and text[index] == "[":
+                stream.begin(data)
+                starts, index = _step_over_items(text, index, stream)
+                data[key] = []
+            else:
+                data[key], index = decoder.scan_once(text, index)  # type: ignore[attr-defined]
+                if key == "results":
+                    starts = None
+            index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+            if text[index] == ",":
+                index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+                continue
+            if text[index] != "}":
+                raise ValueError("expected , or }")
+            index += 1
+            break
+    if _SPACE.match(text, index).end() != len(text):  # type: ignore[union-attr]
+        raise ValueError("extra data")
+    return data, starts
+
+
+def _step_over_items(
+    text: str, index: int, read: Callable[[Any, int], None]
+) -> tuple[list[int], int]:
+    """Where each item of the list at ``index`` starts, and the index after the list; each item
+    is handed to ``read`` with its start as it is decoded."""
+    starts: list[int] = []
+    index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    if text[index] == "]":
+        return starts, index + 1
+    append, scan, space = starts.append, _scan_value, _SPACE.match
+    while True:
+        append(index)
+        value, end = scan(text, index)
+        read(value, index)
+        index = space(text, end).end()  # type: ignore[union-attr]
+        if text[index] == ",":
+            index = space(text, index + 1).end()  # type: ignore[union-attr]
+        elif text[index] == "]":
+            return starts, index + 1
+        else:
+            raise ValueError("expected , or ]")

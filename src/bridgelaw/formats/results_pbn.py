@@ -3,11 +3,22 @@
 
 Reading: each game gives its board (number, deal) and its ``ScoreTable`` rows; the columns used
 are ``PairId_NS``, ``PairId_EW``, ``Contract``, ``Declarer``, ``Result`` (tricks), ``Lead``,
-``Score_NS`` (an assigned score when there is no contract), ``Round`` and ``Table``. Rows are
-checked by the same rules as the JSON format, with their line numbers.
+``Score_NS`` (an assigned score when there is no contract), ``Round`` and ``Table``, and for
+teams ``Match`` and ``Room``. Rows are checked by the same rules as the JSON format, with their
+line numbers. A file without any ``ScoreTable`` (one game per table result, as the sample
+session and many scoring programs write it) gives one result per game that has a ``Contract``:
+its pairs from ``PairNS``/``PairEW``, declarer, tricks (``Result``), the opening lead from the
+play, and the players' names from ``North``... ``West``.
+
+The rest of the event: ``Scoring`` (``MP``, ``IMP;Butler``, ``IMP;Cross``, ``Total``, and
+``IMP`` with ``Match``/``Room`` columns for teams), ``DatumMethod`` (bridgelaw's own tag: the
+Butler datum method), ``Date``, the ``TotalScoreTable``'s ``Names`` (each pair's players) and
+its ``TotalScoreVP`` column (victory points by the WBF scale), and ``MatchTable`` (bridgelaw's
+own table section: each match's home and away team and number of boards).
 
 Writing: one game per board with its markings (Law 2), its deal when known and the scored
-``ScoreTable``; the first game also carries the ``TotalScoreTable`` (the ranking). Artificial
+``ScoreTable``; the first game also carries the ``TotalScoreTable`` (the ranking) and, for
+teams, the ``MatchTable``. Reading the written file back gives the same event. Artificial
 scores are written as ``A+``/``A-``... in ``Score_NS``/``Score_EW`` and read back as such; a
 weighted or split score has no column in PBN, so it is written as its weighted mean with a
 ``Remark``, and reading that file back gives an assigned score, not the weighting.
@@ -15,26 +26,68 @@ weighted or split score has no column in PBN, so it is written as its weighted m
 
 from __future__ import annotations
 
+import datetime
+import io
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from bridgelaw.boards import board_dealer, board_vulnerability
-from bridgelaw.cards import Deal
+from bridgelaw.cards import Deal, card_name
 from bridgelaw.errors import ParseError
-from bridgelaw.events.session import EventResults, number, number_text
-from bridgelaw.formats.pbn import PbnGame, Problem, read_pbn, read_pbn_file, table_columns
-from bridgelaw.formats.pbn import write_pbn as write_games
+from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number, number_text
+from bridgelaw.formats.pbn import (
+    PbnGame,
+    Problem,
+    read_pbn,
+    read_pbn_file,
+    result_tricks,
+    table_columns,
+)
+from bridgelaw.formats.pbn import write_game as write_one_game
 from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
 from bridgelaw.scoring.results import Artificial
 
-_SCORING_TAGS = {
-    "MP": "matchpoints",
-    "MATCHPOINTS": "matchpoints",
-    "BUTLER": "imps-datum",
-    "IMP": "imps-datum",
-    "CROSS-IMPS": "cross-imps",
-    "TOTAL": "total-points",
+_SCORING_WRITTEN = {
+    "matchpoints": "MP",
+    "imps-datum": "IMP;Butler",
+    "cross-imps": "IMP;Cross",
+    "total-points": "Total",
+    "teams": "IMP",
 }
+
+
+def _scoring_of(tag: str, teams: bool) -> str:
+    """The scoring a ``Scoring`` tag names: its words (``;`` between them) in any case."""
+    words = {w.strip().upper() for w in tag.replace(",", ";").split(";")}
+    if words & {"BUTLER", "BUTLER-2"}:
+        return "imps-datum"
+    if any(w.startswith("CROSS") for w in words):
+        return "cross-imps"
+    if words & {"MP", "MATCHPOINTS"}:
+        return "matchpoints"
+    if "TOTAL" in words:
+        return "total-points"
+    if "IMP" in words:
+        return "teams" if teams else "imps-datum"
+    return "teams" if teams else "matchpoints"
+
+
+def _known(value: str | None) -> str | None:
+    """A tag's value, or ``None`` when it is empty or ``?`` (unknown, PBN 2.1 section 3.4)."""
+    if value is None or value.strip() in ("", "?", "-"):
+        return None
+    return value.strip()
+
+
+def _date(value: str | None) -> str | None:
+    """A PBN date (``2026.11.20``) as an ISO date; ``None`` when any part is unknown."""
+    parts = (value or "").strip().split(".")
+    if len(parts) != 3 or not all(p.isdigit() and p.isascii() for p in parts):
+        return None
+    try:
+        return datetime.date(int(parts[0]), int(parts[1]), int(parts[2])).isoformat()
+    except ValueError:
+        return None
 
 
 def deals_from_pbn(path: Path) -> tuple[dict[int, Deal], list[Problem]]:
@@ -69,50 +122,160 @@ def read_results_pbn(
     top = LineDict({"results": []})
     top.line = 1
     deals: dict[str, str] = {}
+    names: dict[str, str] = {}
+    matches: list[dict[str, Any]] = []
+    scoring_tag: str | None = None
+    teams = False
+    with_tables = any("ScoreTable" in game.tables for game in parsed.games)
     for game in parsed.games:
-        if "ScoreTable" not in game.tables:
+        if with_tables and "ScoreTable" not in game.tables:
             continue
-        if "event" not in top and (event or game.tags.get("Event")):
-            top["event"] = event or game.tags["Event"]
-        tag = game.tags.get("Scoring", "").strip().upper()
-        if "scoring" not in top:
-            top["scoring"] = scoring or _SCORING_TAGS.get(tag, "matchpoints")
+        if not with_tables and _known(game.tags.get("Contract")) is None:
+            continue  # a hand record, or a board not played at this table
+        if "event" not in top and (event or _known(game.tags.get("Event"))):
+            top["event"] = event or _known(game.tags.get("Event"))
+        if "date" not in top and _date(game.tags.get("Date")) is not None:
+            top["date"] = _date(game.tags.get("Date"))
+        if scoring_tag is None and _known(game.tags.get("Scoring")):
+            scoring_tag = game.tags["Scoring"]
+        if "datum" not in top and _known(game.tags.get("DatumMethod")):
+            top["datum"] = _known(game.tags.get("DatumMethod"))
         board = game.board_number
         if board is None:
-            report(game.line, "a game with a ScoreTable needs a board number")
+            report(game.line, "a game with a result needs a board number")
             continue
         if "Deal" in game.tags:
             deals[str(board)] = game.tags["Deal"]
+        if "TotalScoreTable" in game.tables:
+            _read_totals(game, names, top)
+        if "MatchTable" in game.tables:
+            matches.extend(_read_matches(game, top))
+        if not with_tables:
+            missing = [t for t in ("PairNS", "PairEW") if _known(game.tags.get(t)) is None]
+            if missing:
+                report(
+                    game.line,
+                    f"board {board}: a result without a ScoreTable names its pairs in PairNS "
+                    f"and PairEW; {' and '.join(missing)} missing",
+                )
+                continue
+            top["results"].append(_game_result(game, board, names))
+            continue
         columns = table_columns(game.tags["ScoreTable"])
+        teams = teams or "Room" in columns
         for line, cells in game.tables["ScoreTable"]:
             row = dict(zip(columns, cells, strict=False))
-            entry = LineDict(
-                {"board": board, "ns": row.get("PairId_NS"), "ew": row.get("PairId_EW")}
-            )
-            entry.line = line
-            contract = row.get("Contract", "-")
-            if contract not in ("", "-"):
-                entry["contract"] = "passed-out" if contract.upper() == "PASS" else contract
-                if entry["contract"] != "passed-out":
-                    entry["declarer"] = row.get("Declarer")
-                    entry["tricks"] = row.get("Result")
-            elif _is_artificial(row.get("Score_NS", "")):
-                entry["artificial"] = {"NS": row["Score_NS"], "EW": row.get("Score_EW", "")}
-            elif row.get("Score_NS", "-") not in ("", "-"):
-                entry["ns_score"] = row["Score_NS"]
-            for source, key in (("Lead", "lead"), ("Round", "round"), ("Table", "table")):
-                if row.get(source, "-") not in ("", "-"):
-                    entry[key] = row[source]
-            top["results"].append(entry)
-    top.setdefault("scoring", scoring or "matchpoints")
+            top["results"].append(_row_result(row, board, line))
+    top["scoring"] = scoring or _scoring_of(scoring_tag or "", teams)
+    if top["scoring"] == "teams":
+        top["matches"] = matches or _matches_from_rooms(top["results"])
+    if names:
+        pairs = {p for r in top["results"] for p in (r.get("ns"), r.get("ew")) if p}
+        top["pairs"] = {pair: names.get(pair, "") for pair in sorted(pairs | set(names))}
     if deals:
         top["deals"] = deals
     if not top["results"]:
-        report(1, "no ScoreTable with results in this PBN file")
+        report(1, "no results in this PBN file (no ScoreTable, and no game with a Contract)")
         return ReadOutcome(None, problems)
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(built if not problems else None, problems, partial=built)
+
+
+def _row_result(row: dict[str, str], board: int, line: int) -> LineDict:
+    """One ``ScoreTable`` row as a results entry (checked later by the JSON rules)."""
+    entry = LineDict({"board": board, "ns": row.get("PairId_NS"), "ew": row.get("PairId_EW")})
+    entry.line = line
+    contract = row.get("Contract", "-")
+    if contract not in ("", "-"):
+        entry["contract"] = "passed-out" if contract.upper() == "PASS" else contract
+        if entry["contract"] != "passed-out":
+            entry["declarer"] = row.get("Declarer")
+            entry["tricks"] = row.get("Result")
+    elif _is_artificial(row.get("Score_NS", "")):
+        entry["artificial"] = {"NS": row["Score_NS"], "EW": row.get("Score_EW", "")}
+    elif row.get("Score_NS", "-") not in ("", "-"):
+        entry["ns_score"] = row["Score_NS"]
+    for source, key in (("Lead", "lead"), ("Round", "round"), ("Table", "table")):
+        if row.get(source, "-") not in ("", "-"):
+            entry[key] = row[source]
+    if row.get("Room", "-") not in ("", "-"):
+        entry["room"] = row["Room"].lower()
+    if row.get("Match", "-") not in ("", "-"):
+        entry["match"] = row["Match"]
+    return entry
+
+
+def _game_result(game: PbnGame, board: int, names: dict[str, str]) -> LineDict:
+    """A game that is one table's result (no ``ScoreTable``) as a results entry."""
+    entry = LineDict({"board": board, "ns": game.tags.get("PairNS"), "ew": game.tags.get("PairEW")})
+    entry.line = game.line
+    contract = game.tags["Contract"].strip()
+    if contract.upper() in ("PASS", "AP"):
+        entry["contract"] = "passed-out"
+    else:
+        # the seat that played the hand ('^N', 3.4.13) and the Result forms of 3.4.15 ('9',
+        # 'NS 9', '^13'); a value these cannot read goes on as written, for the JSON rules to
+        # report with its line
+        declarer = game.declarer
+        result = game.tags.get("Result")
+        tricks = None if result is None else result_tricks(result, declarer)
+        entry |= {
+            "contract": contract,
+            "declarer": game.tags.get("Declarer") if declarer is None else declarer.letter,
+            "tricks": result if tricks is None else tricks,
+        }
+        lead = game.tricks[0][0] if game.tricks and game.tricks[0] else None
+        if lead is not None:
+            entry["lead"] = card_name(lead)
+    for tag, key in (("Round", "round"), ("Table", "table")):
+        if _known(game.tags.get(tag)) is not None:
+            entry[key] = game.tags[tag]
+    for pair_tag, seats in (("PairNS", ("North", "South")), ("PairEW", ("East", "West"))):
+        pair = _known(game.tags.get(pair_tag))
+        players = [p for p in (_known(game.tags.get(seat)) for seat in seats) if p]
+        if pair is not None and players and pair not in names:
+            names[pair] = " & ".join(players)
+    return entry
+
+
+def _read_totals(game: PbnGame, names: dict[str, str], top: LineDict) -> None:
+    columns = table_columns(game.tags["TotalScoreTable"])
+    if "TotalScoreVP" in columns:
+        top["vp"] = "wbf"
+    for _, cells in game.tables["TotalScoreTable"]:
+        row = dict(zip(columns, cells, strict=False))
+        pair = _known(row.get("PairId") or row.get("TeamId"))
+        name = _known(row.get("Names"))
+        if pair is not None and name is not None:
+            names[pair] = name
+
+
+def _read_matches(game: PbnGame, top: LineDict) -> list[dict[str, Any]]:
+    columns = table_columns(game.tags["MatchTable"])
+    found: list[dict[str, Any]] = []
+    for line, cells in game.tables["MatchTable"]:
+        row = dict(zip(columns, cells, strict=False))
+        match = LineDict(
+            {"match": row.get("Match"), "home": row.get("Home"), "away": row.get("Away")}
+        )
+        match.line = line
+        if _known(row.get("Boards")) is not None:
+            match["boards"] = row["Boards"]
+        if _known(row.get("VP_Home")) is not None:
+            top["vp"] = "wbf"
+        found.append(match)
+    return found
+
+
+def _matches_from_rooms(results: list[LineDict]) -> list[dict[str, Any]]:
+    """Without a ``MatchTable``: each match's home team is North-South in its open room."""
+    found: dict[str, dict[str, Any]] = {}
+    for r in results:
+        match = r.get("match")
+        if match is not None and r.get("room") == "open" and match not in found:
+            found[match] = {"match": match, "home": r.get("ns"), "away": r.get("ew")}
+    return list(found.values())
 
 
 def _is_artificial(text: str) -> bool:
@@ -123,79 +286,126 @@ def _text(value: Any) -> str:
     return number_text(value, missing="-")  # PBN writes "-" for a value not there
 
 
-def results_pbn(results: EventResults) -> str:
-    """The scored event as PBN: a ScoreTable per board, the TotalScoreTable on the first."""
-    unit = results.unit
-    games = []
-    scoring_tag = {"mp": "MP", "imps": "IMP", "points": "Total"}[unit]
+def results_pbn(results: EventResults, date: str | None = None) -> str:
+    """The scored event as PBN text (see :func:`write_results_pbn`)."""
+    stream = io.StringIO()
+    write_results_pbn(results, stream, date)
+    return stream.getvalue()
+
+
+def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = None) -> None:
+    """Write the scored event as PBN, game by game: a ScoreTable per board, the
+    TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
+    date, written as the ``Date`` tag."""
+    stream.write("% PBN 2.1\n\n")
     for index, board in enumerate(results.boards):
-        game = PbnGame()
-        game.tags["Event"] = results.event or "?"
-        game.tags["Board"] = str(board.board)
-        game.tags["Dealer"] = board_dealer(board.board).letter
-        game.tags["Vulnerable"] = board_vulnerability(board.board).pbn
-        deal = results.deals.get(board.board)
-        if deal is not None:
-            game.tags["Deal"] = deal.pbn(board_dealer(board.board))
-        game.tags["Scoring"] = scoring_tag
-        teams = results.scoring == "teams"
-        columns = ["Match\\2R", "Room\\6L"] if teams else ["Round\\2R", "Table\\2R"]
-        columns += [
-            "PairId_NS\\4R",
-            "PairId_EW\\4R",
-            "Contract\\5L",
-            "Declarer\\1R",
-            "Result\\2R",
-            "Lead\\3L",
-            "Score_NS\\6R",
-            "Score_EW\\6R",
+        if index:
+            stream.write("\n")
+        stream.write(write_one_game(_board_game(results, board, index == 0, date)))
+
+
+def _board_game(
+    results: EventResults, board: BoardResults, first: bool, date: str | None
+) -> PbnGame:
+    unit = results.unit
+    teams = results.scoring == "teams"
+    game = PbnGame()
+    game.tags["Event"] = results.event or "?"
+    if date is not None:
+        game.tags["Date"] = date.replace("-", ".")
+    game.tags["Board"] = str(board.board)
+    game.tags["Dealer"] = board_dealer(board.board).letter
+    game.tags["Vulnerable"] = board_vulnerability(board.board).pbn
+    deal = results.deals.get(board.board)
+    if deal is not None:
+        game.tags["Deal"] = deal.pbn(board_dealer(board.board))
+    game.tags["Scoring"] = _SCORING_WRITTEN[results.scoring]
+    if results.scoring == "imps-datum" and results.datum_method:
+        game.tags["DatumMethod"] = results.datum_method
+    columns = ["Match\\2R", "Room\\6L"] if teams else ["Round\\2R", "Table\\2R"]
+    columns += [
+        "PairId_NS\\4R",
+        "PairId_EW\\4R",
+        "Contract\\5L",
+        "Declarer\\1R",
+        "Result\\2R",
+        "Lead\\3L",
+        "Score_NS\\6R",
+        "Score_EW\\6R",
+    ]
+    if unit == "mp":
+        columns += ["MP_NS\\6R", "MP_EW\\6R", "Percentage_NS\\6R", "Percentage_EW\\6R"]
+    elif unit == "imps":
+        columns += ["IMP_NS\\6R", "IMP_EW\\6R"]
+    columns.append("Remark\\20L")
+    game.tags["ScoreTable"] = ";".join(columns)
+    game.tables["ScoreTable"] = [(0, _row(results, r, teams)) for r in board.results]
+    if first:
+        game.tags["TotalScoreTable"], game.tables["TotalScoreTable"] = _total_table(results)
+        if teams and results.matches:
+            game.tags["MatchTable"], game.tables["MatchTable"] = _match_table(results)
+    return game
+
+
+def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
+    line = r.result
+    played = line.played
+    contract, declarer, tricks = "-", "-", "-"
+    if played is not None and (line.ns_side is line.ew_side or not line.is_split):
+        contract = "Pass" if played.contract.is_passed_out else str(played.contract)
+        # Seat.NORTH is 0: compare with None, never test a seat for truth
+        declarer = played.declarer.letter if played.declarer is not None else "-"
+        tricks = "-" if played.tricks is None else str(played.tricks)
+    room = None if line.room is None else line.room.title()  # PBN writes Open / Closed
+    cells: list[Any] = [line.match, room] if teams else [line.round, line.table]
+    ns_score: Any = number(r.ns_score)
+    ew_score: Any = number(r.ew_score)
+    if isinstance(line.ns_side, Artificial) and isinstance(line.ew_side, Artificial):
+        ns_score, ew_score = line.ns_side.label, line.ew_side.label  # read back as such
+    cells += [
+        line.ns,
+        line.ew,
+        contract,
+        declarer,
+        tricks,
+        played.lead if played and played.lead else "-",
+        ns_score,
+        ew_score,
+    ]
+    if results.unit == "mp":
+        cells += [
+            number(r.ns_value),
+            number(r.ew_value),
+            number(r.ns_percent),
+            number(r.ew_percent),
         ]
-        if unit == "mp":
-            columns += ["MP_NS\\6R", "MP_EW\\6R", "Percentage_NS\\6R", "Percentage_EW\\6R"]
-        else:
-            columns += ["IMP_NS\\6R", "IMP_EW\\6R"] if unit == "imps" else []
-        columns.append("Remark\\20L")
-        rows = []
-        for r in board.results:
-            line = r.result
-            played = line.played
-            contract, declarer, tricks = "-", "-", "-"
-            if played is not None and not line.is_split:
-                contract = "Pass" if played.contract.is_passed_out else str(played.contract)
-                declarer = played.declarer.letter if played.declarer else "-"
-                tricks = "-" if played.tricks is None else str(played.tricks)
-            cells: list[Any] = [line.match, line.room] if teams else [line.round, line.table]
-            ns_score: Any = number(r.ns_score)
-            ew_score: Any = number(r.ew_score)
-            if isinstance(line.ns_side, Artificial) and isinstance(line.ew_side, Artificial):
-                ns_score, ew_score = line.ns_side.label, line.ew_side.label  # read back as such
-            cells += [
-                line.ns,
-                line.ew,
-                contract,
-                declarer,
-                tricks,
-                played.lead if played and played.lead else "-",
-                ns_score,
-                ew_score,
-            ]
-            if unit == "mp":
-                cells += [
-                    number(r.ns_value),
-                    number(r.ew_value),
-                    number(r.ns_percent),
-                    number(r.ew_percent),
-                ]
-            elif unit == "imps":
-                cells += [number(r.ns_value), number(r.ew_value)]
-            remark = "" if played is not None and not line.is_split else line.describe()
-            rows.append((0, [_text(c) for c in cells] + [remark]))
-        game.tags["ScoreTable"] = ";".join(columns)
-        game.tables["ScoreTable"] = rows
-        if index == 0:
-            game.tags["TotalScoreTable"], game.tables["TotalScoreTable"] = _total_table(results)
-        games.append(game)
-    return write_games(games)
+    elif results.unit == "imps":
+        cells += [number(r.ns_value), number(r.ew_value)]
+    one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
+    remark = "" if played is not None and one_result else line.describe()
+    return [_text(c) for c in cells] + [remark]
+
+
+def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:
+    columns = ["Match\\2R", "Home\\8L", "Away\\8L", "Boards\\2R", "IMP_Home\\5R", "IMP_Away\\5R"]
+    with_vp = any(m.vp is not None for m in results.matches)
+    if with_vp:
+        columns += ["VP_Home\\5R", "VP_Away\\5R"]
+    rows = []
+    for m in results.matches:
+        cells = [
+            m.match,
+            m.home,
+            m.away,
+            str(m.boards),
+            _text(number(m.imps[0])),
+            _text(number(m.imps[1])),
+        ]
+        if with_vp:
+            vp = m.vp or (None, None)
+            cells += [_text(number(vp[0])), _text(number(vp[1]))]
+        rows.append((0, cells))
+    return ";".join(columns), rows
 
 
 def _total_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:

@@ -8,6 +8,11 @@ date (1.3), ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``, ``BUTLER_IMPS``, ``CROSS
 ``AGGREGATE``, ``IMPS``), ``PARTICIPANTS``, and per board ``TRAVELLER_LINE`` with the contract,
 declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs of each side.
 
+``DATE`` is the session's date as the input gives it (a PBN ``Date`` tag, ``"date"`` in JSON);
+when the input has none, the element is left out rather than filled with the day of writing.
+The document is written element by element to a stream, so a large event is never held
+twice in memory.
+
 An artificial score is written as USEBIO does, ``A`` then the two sides' percentages
 (``A6040`` for average-plus/average-minus); a weighted or split score as its weighted mean.
 """
@@ -15,8 +20,9 @@ An artificial score is written as USEBIO does, ``A`` then the two sides' percent
 from __future__ import annotations
 
 import datetime
-import xml.etree.ElementTree as ET
-from typing import Any
+import io
+from typing import Any, TextIO
+from xml.sax.saxutils import escape, quoteattr
 
 from bridgelaw import __version__
 from bridgelaw.events.session import EventResults, number
@@ -31,11 +37,29 @@ _METHODS = {
 }
 
 
-def _add(parent: ET.Element, tag: str, value: Any = None) -> ET.Element:
-    element = ET.SubElement(parent, tag)
-    if value is not None:
-        element.text = f"{value:.2f}" if isinstance(value, float) else str(value)
-    return element
+class _Xml:
+    """Elements written as they come, indented two spaces a level."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.open: list[str] = []
+
+    def start(self, tag: str, **attributes: str) -> None:
+        attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attributes.items())
+        self.stream.write(f"{'  ' * len(self.open)}<{tag}{attrs}>\n")
+        self.open.append(tag)
+
+    def end(self) -> None:
+        tag = self.open.pop()
+        self.stream.write(f"{'  ' * len(self.open)}</{tag}>\n")
+
+    def add(self, tag: str, value: Any = None) -> None:
+        indent = "  " * len(self.open)
+        if value is None or value == "":
+            self.stream.write(f"{indent}<{tag} />\n")
+            return
+        text = f"{value:.2f}" if isinstance(value, float) else str(value)
+        self.stream.write(f"{indent}<{tag}>{escape(text)}</{tag}>\n")
 
 
 def _artificial_code(side: Artificial) -> str:
@@ -45,79 +69,100 @@ def _artificial_code(side: Artificial) -> str:
     return f"{percent:02d}" if percent is not None else "00"
 
 
-def usebio_xml(results: EventResults, club: str = "", date: datetime.date | None = None) -> str:
-    """The scored event as a USEBIO 1.3 document."""
-    root = ET.Element("USEBIO", {"Version": "1.3"})
-    club_element = _add(root, "CLUB")
-    _add(club_element, "CLUB_NAME", club)
+def write_usebio(
+    results: EventResults,
+    stream: TextIO,
+    club: str = "",
+    date: datetime.date | str | None = None,
+) -> None:
+    """Write the scored event to ``stream`` as a USEBIO 1.3 document. ``date`` is the
+    session's date (a date or ISO text); without one there is no ``DATE`` element."""
+    stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+    stream.write('<!DOCTYPE USEBIO SYSTEM "usebio_v1_3.dtd">\n')
+    xml = _Xml(stream)
+    xml.start("USEBIO", Version="1.3")
+    xml.start("CLUB")
+    xml.add("CLUB_NAME", club)
+    xml.end()
     teams = results.scoring == "teams"
-    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": "TEAMS_OF_FOUR" if teams else "PAIRS"})
-    _add(event, "PROGRAM_NAME", "bridgelaw")
-    _add(event, "PROGRAM_VERSION", __version__)
-    _add(event, "EVENT_DESCRIPTION", results.event)
-    _add(event, "DATE", (date or datetime.date.today()).isoformat())
-    _add(event, "BOARD_SCORING_METHOD", _METHODS[results.scoring])
+    xml.start("EVENT", EVENT_TYPE="TEAMS_OF_FOUR" if teams else "PAIRS")
+    xml.add("PROGRAM_NAME", "bridgelaw")
+    xml.add("PROGRAM_VERSION", __version__)
+    xml.add("EVENT_DESCRIPTION", results.event)
+    if date is not None:
+        xml.add("DATE", date.isoformat() if isinstance(date, datetime.date) else date)
+    xml.add("BOARD_SCORING_METHOD", _METHODS[results.scoring])
     if teams and results.matches and results.matches[0].vp is not None:
-        _add(event, "MATCH_SCORING_METHOD", "VPS")
-    _add(event, "BOARDS_PLAYED", len(results.boards))
+        xml.add("MATCH_SCORING_METHOD", "VPS")
+    xml.add("BOARDS_PLAYED", len(results.boards))
     two_winners = any(r.direction for r in results.ranking)
-    _add(event, "WINNER_TYPE", 2 if two_winners else 1)
+    xml.add("WINNER_TYPE", 2 if two_winners else 1)
 
-    participants = _add(event, "PARTICIPANTS")
+    xml.start("PARTICIPANTS")
     for r in results.ranking:
-        entry = _add(participants, "TEAM" if teams else "PAIR")
-        _add(entry, "TEAM_NUMBER" if teams else "PAIR_NUMBER", r.pair)
+        xml.start("TEAM" if teams else "PAIR")
+        xml.add("TEAM_NUMBER" if teams else "PAIR_NUMBER", r.pair)
         if r.direction:
-            _add(entry, "DIRECTION", r.direction)
-        _add(entry, "PLACE", r.rank)
-        _add(entry, "TOTAL_SCORE", number(r.score))
+            xml.add("DIRECTION", r.direction)
+        xml.add("PLACE", r.rank)
+        xml.add("TOTAL_SCORE", number(r.score))
         if r.percent is not None:
-            _add(entry, "PERCENTAGE", f"{number(r.percent):.2f}")
+            xml.add("PERCENTAGE", f"{number(r.percent):.2f}")
         name = results.names.get(r.pair)
         if name:
             for player in (p.strip() for p in name.replace(" and ", "&").split("&")):
-                _add(_add(entry, "PLAYER"), "PLAYER_NAME", player)
+                xml.start("PLAYER")
+                xml.add("PLAYER_NAME", player)
+                xml.end()
+        xml.end()
+    xml.end()
 
     for board in results.boards:
-        board_element = _add(event, "BOARD")
-        _add(board_element, "BOARD_NUMBER", board.board)
+        xml.start("BOARD")
+        xml.add("BOARD_NUMBER", board.board)
         for scored in board.results:
-            line = scored.result
-            traveller = _add(board_element, "TRAVELLER_LINE")
-            if teams and line.match is not None:
-                _add(traveller, "MATCH_ID", line.match)
-                _add(traveller, "ROOM", line.room)
-            _add(traveller, "NS_PAIR_NUMBER", line.ns)
-            _add(traveller, "EW_PAIR_NUMBER", line.ew)
-            played = line.played
-            if played is not None and not line.is_split:
-                passed = played.contract.is_passed_out
-                _add(traveller, "CONTRACT", "PASS" if passed else str(played.contract))
-                if not passed and played.declarer is not None:
-                    _add(traveller, "PLAYED_BY", played.declarer.letter)
-                if played.lead:
-                    _add(traveller, "LEAD", played.lead)
-                if played.tricks is not None:
-                    _add(traveller, "TRICKS", played.tricks)
-            if isinstance(line.ns_side, Artificial) or isinstance(line.ew_side, Artificial):
-                ns_code = (
-                    _artificial_code(line.ns_side) if isinstance(line.ns_side, Artificial) else "50"
-                )
-                ew_code = (
-                    _artificial_code(line.ew_side) if isinstance(line.ew_side, Artificial) else "50"
-                )
-                _add(traveller, "SCORE", f"A{ns_code}{ew_code}")
-            else:
-                _add(traveller, "SCORE", number(scored.ns_score))
-            if results.unit == "mp":
-                _add(traveller, "NS_MATCH_POINTS", number(scored.ns_value))
-                _add(traveller, "EW_MATCH_POINTS", number(scored.ew_value))
-            elif results.unit == "imps":
-                _add(traveller, "NS_CROSS_IMP_POINTS", number(scored.ns_value))
-                _add(traveller, "EW_CROSS_IMP_POINTS", number(scored.ew_value))
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<!DOCTYPE USEBIO SYSTEM "usebio_v1_3.dtd">\n' + body + "\n"
-    )
+            _traveller_line(xml, results, scored.result, scored)
+        xml.end()
+    xml.end()
+    xml.end()
+
+
+def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: Any) -> None:
+    xml.start("TRAVELLER_LINE")
+    if results.scoring == "teams" and line.match is not None:
+        xml.add("MATCH_ID", line.match)
+        xml.add("ROOM", line.room)
+    xml.add("NS_PAIR_NUMBER", line.ns)
+    xml.add("EW_PAIR_NUMBER", line.ew)
+    played = line.played
+    if played is not None and (line.ns_side is line.ew_side or not line.is_split):
+        passed = played.contract.is_passed_out
+        xml.add("CONTRACT", "PASS" if passed else str(played.contract))
+        if not passed and played.declarer is not None:
+            xml.add("PLAYED_BY", played.declarer.letter)
+        if played.lead:
+            xml.add("LEAD", played.lead)
+        if played.tricks is not None:
+            xml.add("TRICKS", played.tricks)
+    if isinstance(line.ns_side, Artificial) or isinstance(line.ew_side, Artificial):
+        ns_code = _artificial_code(line.ns_side) if isinstance(line.ns_side, Artificial) else "50"
+        ew_code = _artificial_code(line.ew_side) if isinstance(line.ew_side, Artificial) else "50"
+        xml.add("SCORE", f"A{ns_code}{ew_code}")
+    else:
+        xml.add("SCORE", number(scored.ns_score))
+    if results.unit == "mp":
+        xml.add("NS_MATCH_POINTS", number(scored.ns_value))
+        xml.add("EW_MATCH_POINTS", number(scored.ew_value))
+    elif results.unit == "imps":
+        xml.add("NS_CROSS_IMP_POINTS", number(scored.ns_value))
+        xml.add("EW_CROSS_IMP_POINTS", number(scored.ew_value))
+    xml.end()
+
+
+def usebio_xml(
+    results: EventResults, club: str = "", date: datetime.date | str | None = None
+) -> str:
+    """The scored event as a USEBIO 1.3 document (text)."""
+    stream = io.StringIO()
+    write_usebio(results, stream, club, date)
+    return stream.getvalue()

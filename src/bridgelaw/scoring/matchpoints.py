@@ -1,6 +1,6 @@
 """Law 78A matchpoints: 2 for every score beaten, 1 for every tie, on one board.
 
-Three layers, all on the Law 78A scale (top = 2 * (n - 1) for n comparable scores):
+Two layers, both on the Law 78A scale (top = 2 * (n - 1) for n comparable scores):
 
 * :func:`matchpoints_reference` -- one board, exact fractions, written to be read against the law
   and the commentary; the tests check everything else against it.
@@ -9,8 +9,9 @@ Three layers, all on the Law 78A scale (top = 2 * (n - 1) for n comparable score
   too spread out for a table, one sort of all scores keyed by board. Exact: weights are integers
   over a common denominator, so every matchpoint comes out as an integer over
   ``denominator ** 2``.
-* :func:`score_field` -- a whole pairs field (Neuberg factoring, artificial scores with the
-  session-percentage rule, pair totals) in vectorised floating point, for very large fields.
+
+A whole session (Neuberg factoring, artificial scores, the pairs' totals) is scored on top of
+:func:`bulk_matchpoints` by :mod:`bridgelaw.events.bulk`, exactly.
 
 Weighted scores (Law 12C1c) follow the commentary's worked example: each component enters the
 board's frequency table with its weight, every score is matchpointed on that fractional table as
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -158,105 +158,3 @@ def _sorted_units(key: IntArray, weight: IntArray, span: int, denominator: int) 
     units = np.empty(size, dtype=np.int64)
     units[order] = 2 * lower + equal - denominator  # Law 78A, as in the dense table
     return units
-
-
-# -- a whole field in bulk ---------------------------------------------------------------------
-
-#: Codes of :func:`score_field`'s ``artificial`` array (Law 12C2).
-SCORED, AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS, PERCENT, NOT_PLAYED = range(6)
-
-
-@dataclass
-class FieldScores:
-    """The outcome of :func:`score_field`, one entry per line (or per pair)."""
-
-    top: float
-    ns_mp: FloatArray
-    ew_mp: FloatArray
-    pair_score: FloatArray
-    pair_max: FloatArray
-
-    @property
-    def pair_percent(self) -> FloatArray:
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(self.pair_max > 0, 100.0 * self.pair_score / self.pair_max, 50.0)
-
-
-def score_field(
-    board: IntArray,
-    ns_pair: IntArray,
-    ew_pair: IntArray,
-    component_line: IntArray,
-    component_score: IntArray,
-    component_weight: IntArray,
-    denominator: int,
-    artificial_ns: NDArray[np.int8],
-    artificial_ew: NDArray[np.int8],
-    percent_ns: FloatArray,
-    percent_ew: FloatArray,
-    pairs: int,
-) -> FieldScores:
-    """Score a pairs field of any size: Law 78A, Neuberg, Law 12C2 and the pairs' totals.
-
-    Lines are either scored (both sides the same, possibly weighted: the components) or
-    artificial for both sides (codes above; ``percent_*`` holds explicit percentages). Split
-    scores need the exact scorer of :mod:`bridgelaw.events.session`.
-    """
-    lines = board.size
-    scored = artificial_ns == SCORED
-    mp_units = bulk_matchpoints(
-        board[component_line],
-        component_score,
-        component_weight,
-        component_line,
-        lines,
-        denominator,
-    )
-    boards = int(board.max()) + 1 if lines else 0
-    played = np.bincount(board, minlength=boards)  # tables that had the board (most-played: N)
-    expected = int(played.max()) if lines else 0
-    results = np.bincount(board, weights=scored, minlength=boards)  # comparable scores
-    field_top = float(2 * (expected - 1))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        factor = expected / results  # Neuberg; boards with no comparable score are all artificial
-        ns_mp = (mp_units / float(denominator * denominator) + 1.0) * factor[board] - 1.0
-    ew_mp = field_top - ns_mp
-
-    # Law 12C2c needs each pair's percentage on the boards it really played.
-    artificial = np.flatnonzero(~scored)
-    ns_mp[artificial] = 0.0
-    ew_mp[artificial] = 0.0
-    weight = scored.astype(np.float64)
-    real_score = np.bincount(ns_pair, weights=ns_mp, minlength=pairs)
-    real_score += np.bincount(ew_pair, weights=ew_mp, minlength=pairs)
-    real_boards = np.bincount(ns_pair, weights=weight, minlength=pairs)
-    real_boards += np.bincount(ew_pair, weights=weight, minlength=pairs)
-    real_max = real_boards * field_top
-    with np.errstate(invalid="ignore", divide="ignore"):
-        session = np.where(real_max > 0, 100.0 * real_score / real_max, np.nan)
-
-    pair_score = real_score.copy()
-    pair_boards = real_boards.copy()
-    for code_array, pct_array, pair_array, out in (
-        (artificial_ns, percent_ns, ns_pair, ns_mp),
-        (artificial_ew, percent_ew, ew_pair, ew_mp),
-    ):
-        codes = code_array[artificial]
-        own = session[pair_array[artificial]]
-        pct = np.select(
-            [codes == AVERAGE_PLUS, codes == AVERAGE, codes == AVERAGE_MINUS, codes == PERCENT],
-            [
-                np.fmax(60.0, own),  # Law 12C2a, 12C2c: at least 60 %, or the session's if higher
-                np.full(codes.size, 50.0),
-                np.fmin(40.0, own),  # at most 40 %, or the session's if lower
-                pct_array[artificial],
-            ],
-            default=np.nan,  # not played: not scored
-        )
-        values = pct * field_top / 100.0
-        out[artificial] = values
-        counted = ~np.isnan(values)
-        np.add.at(pair_score, pair_array[artificial][counted], values[counted])
-        np.add.at(pair_boards, pair_array[artificial][counted], 1.0)
-    pair_max = (pair_boards * field_top).astype(np.float64)
-    return FieldScores(field_top, ns_mp, ew_mp, pair_score.astype(np.float64), pair_max)

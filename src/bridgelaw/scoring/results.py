@@ -118,9 +118,14 @@ def table_points(board: int, contract: Contract, declarer: Seat | None, tricks: 
     return score if declarer.side == 0 else -score
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ResultLine:
-    """One table's result on one board: who sat where and each side's result."""
+    """One table's result on one board: who sat where and each side's result.
+
+    Treated as a value and never changed once read (use :func:`dataclasses.replace`); it is not
+    a frozen dataclass only because a frozen one takes five times as long to build, and a
+    session's file can hold a million of them.
+    """
 
     board: int
     ns: str

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bridgelaw.cards import Seat, card_name
+from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, TableState
@@ -128,6 +129,8 @@ class Claim:
     """Settled once, and taken up again after the end of the board (69A, 69B, 71)."""
     suggestion: int | None = None
     """The adjudicator's suggestion, as tricks for declarer's side."""
+    suggestion_text: str = ""
+    """The adjudicator's account of it (the line it assumed), if it gives one."""
 
     @property
     def remaining(self) -> int:
@@ -424,9 +427,13 @@ class ClaimRules(TableState):
         adjudicator = self.adjudicator
         if adjudicator is None:
             return None
-        return adjudicator.tricks(
-            claim.position, claim.claimer, claim.claimer_tricks, claim.statement
-        )
+        try:
+            return adjudicator.tricks(
+                claim.position, claim.claimer, claim.claimer_tricks, claim.statement
+            )
+        except BridgeLawError as error:  # an adjudicator that cannot rule leaves it to him
+            self.review("70", f"the adjudicator gives no suggestion: {error}.")
+            return None
 
     def _record_suggestion(self, claim: Claim, suggestion: int | None) -> None:
         if suggestion is None:
@@ -439,11 +446,30 @@ class ClaimRules(TableState):
             return
         claim.suggestion = claim.for_declarer(suggestion)
         side = SIDES[claim.position.declarer.side]
+        explain = getattr(self.adjudicator, "ruling_text", None)  # optional: the line assumed
+        claim.suggestion_text = str(explain()) if callable(explain) else ""
+        account = f" ({claim.suggestion_text})" if claim.suggestion_text else ""
         self.review(
             "70",
             f"the adjudicator suggests {claim.suggestion} of the {claim.remaining} remaining "
-            f"tricks for {side} (declarer's side); the director decides.",
+            f"tricks for {side} (declarer's side){account}; the director decides.",
         )
+
+    def adjudicate_claim(self) -> bool:
+        """``replay --adjudicate``: a disputed claim waiting for the director's Law 70 ruling
+        is settled by the adjudicator's suggestion (the director's own ``tricks`` decision,
+        when the script has one, comes first and wins). False if there is none to settle."""
+        claim = self.claim
+        if (
+            claim is None
+            or claim.stage != DIRECTOR
+            or claim.director_law != "70"
+            or claim.suggestion is None
+        ):
+            return False
+        account = f"; {claim.suggestion_text}" if claim.suggestion_text else ""
+        self._settle(claim, claim.suggestion, "70", f" (by the adjudicator{account})")
+        return True
 
     def _law69a_late_objection(self, claim: Claim, seat: Seat) -> None:
         suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
@@ -546,7 +572,7 @@ class ClaimRules(TableState):
             )
         self._settle(claim, event.number, claim.director_law)
 
-    def _settle(self, claim: Claim, credited: int, law: str) -> None:
+    def _settle(self, claim: Claim, credited: int, law: str, why: str = "") -> None:
         before = claim.credited
         claim.credited = credited
         claim.law = law
@@ -571,7 +597,7 @@ class ClaimRules(TableState):
                 reason = "it conceded though no normal play could lose"
             plural = "trick" if back == 1 else "tricks"
             text = f"the director gives {gainer} back {back} {plural} {reason}: "
-        self.rule(law, None, text + tally + ".")
+        self.rule(law, None, text + tally + why + ".")
         self.end_board(total)
 
     # -- after the board: Laws 69A (late objection), 69B2 and 71B ----------------------------

@@ -15,6 +15,7 @@ import yaml
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat
 from bridgelaw.errors import BridgeLawError, ParseError
+from bridgelaw.table.claims import ClaimAdjudicator
 from bridgelaw.table.engine import Table
 from bridgelaw.table.events import ScriptError, parse_event
 
@@ -25,6 +26,9 @@ class Script:
     edition: int
     events: list[object]
     expect: dict[str, Any]
+    adjudicate: bool = False
+    """The script's ``adjudicate: true``: a disputed claim the director has not ruled on is
+    settled by the Law 70 adjudicator (as ``replay --adjudicate``)."""
 
 
 def load_script(path: str | Path) -> Script:
@@ -59,19 +63,29 @@ def script_from_data(data: object, where: str = "<script>") -> Script:
     if not isinstance(events, list):
         raise ParseError(f"{where}: events must be a list of strings")
     expect = data.get("expect") or {}
+    adjudicate = data.get("adjudicate", False)
+    if not isinstance(adjudicate, bool):
+        raise ParseError(f"{where}: adjudicate must be true or false, not {adjudicate!r}")
     return Script(
         Board.numbered(number, deal, dealer, vul),
         int(edition),
         events,
         expect if isinstance(expect, dict) else {},
+        adjudicate,
     )
 
 
-def run_script(script: Script) -> Table:
-    """Feed every event; a :class:`ScriptError` names the first event that does not fit."""
-    table = Table(script.board, script.edition)
+def run_script(script: Script, adjudicator: ClaimAdjudicator | None = None) -> Table:
+    """Feed every event; a :class:`ScriptError` names the first event that does not fit.
+
+    With an ``adjudicator``, a disputed claim is put to it (Law 70); if the events end with
+    the director's ruling still awaited, its suggestion settles the claim (``--adjudicate``).
+    """
+    table = Table(script.board, script.edition, adjudicator)
     for index, text in enumerate(script.events, start=1):
         table.apply(parse_event(text, index))
+    if adjudicator is not None:
+        table.adjudicate_claim()
     return table
 
 

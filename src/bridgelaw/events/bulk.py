@@ -1,0 +1,393 @@
+"""Matchpoints for a whole session at once: integers and numpy, exact fractions only for output.
+
+The same Law 78A scoring as the reference (:mod:`bridgelaw.events.reference`), arranged for a
+field of any size:
+
+* each side's result is read once into integer arrays (scores, weights over their common
+  denominator ``D``, the pairs as numbers);
+* :func:`~bridgelaw.scoring.matchpoints.bulk_matchpoints` gives every scored side its raw
+  matchpoints as an integer over ``D**2``, for every board at once;
+* Neuberg's factoring is done on integers too: a side on a board with ``n`` comparable scores
+  (of ``E`` on the most-played board) earns ``((units + D**2) * E - n * D**2) / (n * D**2)``,
+  so each value is an integer over a denominator that depends on ``n`` only;
+* the pairs' totals are integer sums per denominator, turned into one fraction per pair;
+* artificial scores (Law 12C2), few in any session, are computed in fractions with the
+  session-percentage rule (12C2c), as in the reference.
+
+The travellers' :class:`~bridgelaw.events.session.ScoredResult` objects are built from the arrays
+only when a board's results are asked for (an output). When the integers could exceed 64 bits
+(huge weight denominators) :func:`score_matchpoints_bulk` returns ``None`` and the caller uses the
+reference scorer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+from numpy.typing import NDArray
+
+from bridgelaw.events.session import (
+    EW,
+    NS,
+    BoardResults,
+    EventInput,
+    EventResults,
+    ScoredResult,
+    _points_score,
+    rank_totals,
+)
+from bridgelaw.scoring.adjusted import artificial_percent
+from bridgelaw.scoring.matchpoints import bulk_matchpoints
+from bridgelaw.scoring.results import Artificial, Points, ResultLine
+
+IntArray = NDArray[np.int64]
+
+#: Below this, int64 sums and the kernel's float64 counts are exact with room to spare.
+_SAFE = 1 << 52
+
+
+class _Direction:
+    """One direction's sides: which lines have a score, and their value as ``num / den``."""
+
+    def __init__(self, lines: int) -> None:
+        self.scored = np.zeros(lines, dtype=bool)
+        self.num = np.zeros(lines, dtype=np.int64)
+        self.den = np.ones(lines, dtype=np.int64)
+
+
+class Field:
+    """A session's results read once into arrays: boards, pairs and each side's scores."""
+
+    def __init__(self, lines: Sequence[ResultLine]) -> None:
+        count = self.count = len(lines)
+        codes: dict[str, int] = {}
+        board_list, ns_list, ew_list = [0] * count, [0] * count, [0] * count
+        for i, r in enumerate(lines):
+            board_list[i] = r.board
+            ns_list[i] = codes.setdefault(r.ns, len(codes))
+            ew_list[i] = codes.setdefault(r.ew, len(codes))
+        boards, board_index = np.unique(np.array(board_list, dtype=np.int64), return_inverse=True)
+        self.boards: IntArray = boards
+        self.board_index: IntArray = board_index.astype(np.int64)
+        self.pair_of: tuple[IntArray, IntArray] = (
+            np.array(ns_list, dtype=np.int64),
+            np.array(ew_list, dtype=np.int64),
+        )
+        self.pairs = list(codes)
+
+        # Each side once: single scores into a list, weighted and artificial scores apart.
+        single = ([0] * count, [0] * count)
+        state = (bytearray(count), bytearray(count))  # 0 single score, 1 weighted, 2 artificial
+        weighted: list[tuple[int, int, Points]] = []
+        artificial: list[tuple[int, int, Artificial]] = []
+        ns_single, ew_single = single
+        ns_state, ew_state = state
+        for i, r in enumerate(lines):
+            ns_side = r.ns_side
+            if ns_side.__class__ is Points:
+                components = ns_side.components
+                if len(components) == 1:  # one outcome: its weight is 1
+                    ns_single[i] = components[0][0]
+                else:
+                    ns_state[i] = 1
+                    weighted.append((i, NS, ns_side))
+            else:
+                ns_state[i] = 2
+                artificial.append((i, NS, ns_side))  # type: ignore[arg-type]
+            ew_side = r.ew_side
+            if ew_side is ns_side:  # the same result for both sides (not a split score)
+                ew_single[i] = ns_single[i]
+                ew_state[i] = ns_state[i]
+                if ns_state[i] == 1:
+                    weighted.append((i, EW, ew_side))  # type: ignore[arg-type]
+                elif ns_state[i] == 2:
+                    artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
+            elif ew_side.__class__ is Points:
+                components = ew_side.components
+                if len(components) == 1:
+                    ew_single[i] = components[0][0]
+                else:
+                    ew_state[i] = 1
+                    weighted.append((i, EW, ew_side))
+            else:
+                ew_state[i] = 2
+                artificial.append((i, EW, ew_side))  # type: ignore[arg-type]
+
+        self.single = single
+        self.state = state
+        self.weighted = weighted
+        self.artificial = artificial
+        self.denominator = math.lcm(
+            1, *{Fraction(w).denominator for _, _, side in weighted for _, w in side.components}
+        )
+        self.most_components = max((len(side.components) for _, _, side in weighted), default=1)
+        self.played: IntArray = np.bincount(self.board_index, minlength=boards.size)
+
+    def scored(self, direction: int) -> NDArray[np.bool_]:
+        """Which lines have a score (not an artificial one) for ``direction``."""
+        kinds = np.frombuffer(bytes(self.state[direction]), dtype=np.uint8)
+        scored: NDArray[np.bool_] = kinds != 2
+        return scored
+
+    def components(self, direction: int) -> tuple[IntArray, IntArray, IntArray]:
+        """Every scored outcome of ``direction``: its line, its score for that direction (East-West
+        scores are North-South's negated) and its weight over :attr:`denominator`."""
+        sign = 1 if direction == NS else -1
+        kinds = np.frombuffer(bytes(self.state[direction]), dtype=np.uint8)
+        plain = np.flatnonzero(kinds == 0)
+        extra = [
+            (i, s, w) for i, d, side in self.weighted if d == direction for s, w in side.components
+        ]
+        line = np.concatenate([plain, np.array([i for i, _, _ in extra], dtype=np.int64)])
+        score = sign * np.concatenate(
+            [
+                np.array(self.single[direction], dtype=np.int64)[plain],
+                np.array([s for _, s, _ in extra], dtype=np.int64),
+            ]
+        )
+        weight = np.concatenate(
+            [
+                np.full(plain.size, self.denominator, dtype=np.int64),
+                np.array(
+                    [int(Fraction(w) * self.denominator) for _, _, w in extra], dtype=np.int64
+                ),
+            ]
+        )
+        return line.astype(np.int64), score.astype(np.int64), weight.astype(np.int64)
+
+
+def pair_sums(
+    pair_of: IntArray, mask: NDArray[np.bool_], num: IntArray, den: IntArray, pairs: int
+) -> dict[int, Fraction]:
+    """Each pair's exact sum of ``num / den`` over the lines in ``mask``: integer sums for each
+    denominator, then one fraction per pair and denominator."""
+    sums_of: dict[int, Fraction] = {}
+    for value in np.unique(den[mask]).tolist():
+        chosen = mask & (den == value)
+        sums = np.zeros(pairs, dtype=np.int64)
+        np.add.at(sums, pair_of[chosen], num[chosen])
+        for pair in np.flatnonzero(sums).tolist():
+            sums_of[pair] = sums_of.get(pair, Fraction(0)) + Fraction(int(sums[pair]), value)
+    return sums_of
+
+
+def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
+    """Score a checked matchpoint event in bulk; ``None`` if its numbers need more than 64 bits."""
+    lines = event.lines
+    count = len(lines)
+    if count == 0:
+        return None
+    field = Field(lines)
+    boards, board_index, pairs = field.boards, field.board_index, field.pairs
+    ns_pair, ew_pair = field.pair_of
+    artificial = field.artificial
+    denominator = field.denominator
+    square = denominator * denominator
+    played = field.played
+    expected = int(played.max())  # the most-played board
+    top = Fraction(2 * (expected - 1))  # Law 78A, after any factoring
+    most_components = field.most_components
+    boards_per_pair = int(np.bincount(np.concatenate([ns_pair, ew_pair])).max())
+    if (
+        4 * expected * square * most_components >= _SAFE
+        or 4 * expected * expected * square * boards_per_pair >= _SAFE
+    ):
+        return None
+
+    sides = (_Direction(count), _Direction(count))
+    for direction in (NS, EW):  # East-West beat lower North-South scores: theirs are negated
+        component_line, component_score, component_weight = field.components(direction)
+        units = bulk_matchpoints(
+            board_index[component_line],
+            component_score,
+            component_weight,
+            component_line,
+            count,
+            denominator,
+        )
+        side_of = sides[direction]
+        side_of.scored = field.scored(direction)
+        comparable = np.bincount(board_index[side_of.scored], minlength=boards.size)
+        n = comparable[board_index]  # comparable scores on each line's board
+        # Law 78A; Neuberg's formula when the board has fewer comparable scores than the most
+        # played one: (MP + 1) * E / n - 1, here over the denominator n * D**2
+        side_of.num = np.where(side_of.scored, (units + square) * expected - n * square, 0)
+        side_of.den = np.where(side_of.scored, n * square, 1)
+
+    # Law 12C2c needs each pair's percentage on the boards it really played.
+    real = np.zeros(len(pairs), dtype=np.int64)
+    earned: dict[int, Fraction] = {}
+    for direction, pair_of in ((NS, ns_pair), (EW, ew_pair)):
+        side_of = sides[direction]
+        real += np.bincount(pair_of[side_of.scored], minlength=len(pairs))
+        for pair, value in pair_sums(
+            pair_of, side_of.scored, side_of.num, side_of.den, len(pairs)
+        ).items():
+            earned[pair] = earned.get(pair, Fraction(0)) + value
+    session = {
+        pair: 100 * earned.get(pair, Fraction(0)) / (int(real[pair]) * top) if top else Fraction(50)
+        for pair in np.flatnonzero(real).tolist()
+    }
+
+    adjusted: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
+    total = dict(earned)
+    counted = real.tolist()
+    for i, direction, art in artificial:
+        pair = int((ns_pair if direction == NS else ew_pair)[i])
+        percent = artificial_percent(art, session.get(pair))  # Law 12C2a, 12C2c
+        mp = None if percent is None else percent * top / 100
+        adjusted[i, direction] = (mp, percent)
+        if mp is not None:
+            total[pair] = total.get(pair, Fraction(0)) + mp
+            counted[pair] += 1
+
+    directions: dict[str, set[int]] = {}
+    for direction, pair_of in ((NS, ns_pair), (EW, ew_pair)):
+        for pair in np.unique(pair_of).tolist():
+            directions.setdefault(pairs[pair], set()).add(direction)
+    ranking = rank_totals(
+        directions,
+        {pairs[p]: value for p, value in total.items()},
+        {pairs[p]: top * c for p, c in enumerate(counted) if c},
+        {pairs[p]: c for p, c in enumerate(counted)},
+        "matchpoints",
+    )
+
+    order = np.argsort(board_index, kind="stable")
+    ends = np.cumsum(played)
+    travellers = _Travellers(lines, sides, adjusted, top)
+    board_results = [
+        BoardResults(
+            int(number),
+            top,
+            build=travellers.builder(order[int(end) - int(size) : int(end)]),
+        )
+        for number, end, size in zip(boards.tolist(), ends, played, strict=True)
+    ]
+    return EventResults(
+        event.event,
+        "matchpoints",
+        board_results,
+        ranking,
+        names=dict(event.names),
+        deals=dict(event.deals),
+    )
+
+
+def score_total_points_bulk(event: EventInput) -> EventResults | None:
+    """Law 78C in bulk: each side's net score counts as it is (a weighted score with its mean);
+    ``None`` if the sums could leave 64 bits."""
+    lines = event.lines
+    if not lines:
+        return None
+    field = Field(lines)
+    pairs = len(field.pairs)
+    if 8000 * field.denominator * field.count >= _SAFE:
+        return None
+    total: dict[int, Fraction] = {}
+    counted = np.zeros(pairs, dtype=np.int64)
+    for direction in (NS, EW):
+        line, score, weight = field.components(direction)
+        num = np.zeros(field.count, dtype=np.int64)
+        np.add.at(num, line, weight * score)  # the side's points, over the common denominator
+        den = np.full(field.count, field.denominator, dtype=np.int64)
+        scored, pair_of = field.scored(direction), field.pair_of[direction]
+        counted += np.bincount(pair_of[scored], minlength=pairs)
+        for pair, value in pair_sums(pair_of, scored, num, den, pairs).items():
+            total[pair] = total.get(pair, Fraction(0)) + value
+    directions: dict[str, set[int]] = {}
+    for direction in (NS, EW):
+        for pair in np.unique(field.pair_of[direction]).tolist():
+            directions.setdefault(field.pairs[pair], set()).add(direction)
+    names = field.pairs
+    ranking = rank_totals(
+        directions,
+        {names[p]: value for p, value in total.items()},
+        {},
+        {names[p]: int(c) for p, c in enumerate(counted.tolist())},
+        "total-points",
+    )
+    order = np.argsort(field.board_index, kind="stable")
+    ends = np.cumsum(field.played)
+    boards = [
+        BoardResults(
+            int(number),
+            None,
+            build=_NetScores(lines, order[int(end) - int(size) : int(end)]),
+        )
+        for number, end, size in zip(field.boards.tolist(), ends, field.played, strict=True)
+    ]
+    return EventResults(
+        event.event,
+        "total-points",
+        boards,
+        ranking,
+        names=dict(event.names),
+        deals=dict(event.deals),
+    )
+
+
+class _NetScores:
+    """A board's results in total points: each side's value is its net score (Law 78C)."""
+
+    def __init__(self, lines: Sequence[ResultLine], indices: IntArray) -> None:
+        self.lines = lines
+        self.indices = indices
+
+    def __call__(self) -> list[ScoredResult]:
+        built = []
+        for i in self.indices.tolist():
+            line = self.lines[i]
+            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+            result.ns_value, result.ew_value = result.ns_score, result.ew_score
+            built.append(result)
+        return built
+
+
+class _Travellers:
+    """Builds a board's scored results from the bulk arrays (exact fractions, for output)."""
+
+    def __init__(
+        self,
+        lines: Sequence[ResultLine],
+        sides: tuple[_Direction, _Direction],
+        adjusted: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]],
+        top: Fraction,
+    ) -> None:
+        self.lines = lines
+        self.sides = sides
+        self.adjusted = adjusted
+        self.top = top
+
+    def builder(self, indices: IntArray) -> _Builder:
+        return _Builder(self, indices)
+
+    def scored(self, i: int) -> ScoredResult:
+        line = self.lines[i]
+        result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+        values: list[tuple[Fraction | None, Fraction | None]] = []
+        for direction in (NS, EW):
+            side = self.sides[direction]
+            if side.scored[i]:
+                num, den = int(side.num[i]), int(side.den[i])
+                mp = Fraction(num, den)
+                top = self.top.numerator  # a whole number: 2 * (E - 1)
+                values.append((mp, Fraction(100 * num, den * top) if top else Fraction(50)))
+            else:
+                values.append(self.adjusted[i, direction])
+        (result.ns_value, result.ns_percent), (result.ew_value, result.ew_percent) = values
+        return result
+
+
+class _Builder:
+    """A board's results, built on demand (a class rather than a closure: clearer to debug)."""
+
+    def __init__(self, travellers: _Travellers, indices: IntArray) -> None:
+        self.travellers = travellers
+        self.indices = indices
+
+    def __call__(self) -> list[ScoredResult]:
+        return [self.travellers.scored(i) for i in self.indices.tolist()]

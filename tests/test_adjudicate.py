@@ -1,0 +1,174 @@
+"""Law 70 adjudication: the statement words, the adjudicator's bounds, and its wiring into the
+table, the scripts and ``replay --adjudicate``. The cases themselves, each reasoned from Law 70,
+are the ``tests/scripts/claims/l70-adj-*.yaml`` scripts."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
+from bridgelaw.analysis.positions import dd_tricks
+from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
+from bridgelaw.cards import Deal, Seat, Strain, parse_card
+from bridgelaw.cli import main
+from bridgelaw.errors import ParseError
+from bridgelaw.play import Play
+from bridgelaw.table import Table
+from bridgelaw.table.claims import ClaimAdjudicator
+from bridgelaw.table.events import parse_event
+from bridgelaw.table.position import PlayPosition
+from bridgelaw.table.script import load_script, run_script, script_from_data
+
+CLAIMS = Path(__file__).parent / "scripts" / "claims"
+SPADES, HEARTS, DIAMONDS, CLUBS = 3, 2, 1, 0
+
+
+@pytest.mark.parametrize(
+    ("text", "steps"),
+    [
+        ("drawing trumps", (Step("trumps"),)),
+        ("the last trump is out", (Step("trumps"),)),
+        ("cashing the hearts", (Step("cash", HEARTS),)),
+        ("ruffing a club", (Step("ruff", CLUBS),)),
+        ("ruffing two clubs", (Step("ruff", CLUBS), Step("ruff", CLUBS))),
+        ("conceding a spade", (Step("concede", SPADES),)),
+        ("all but a club", ()),
+        ("hearts are good", ()),
+        ("SQ first, then the hearts", (Step("lead", card=parse_card("SQ")), Step("cash", HEARTS))),
+        ("finessing the queen of hearts", (Step("finesse", card=parse_card("HQ")),)),
+        ("drawing trumps and then running the diamonds", (Step("trumps"), Step("cash", DIAMONDS))),
+    ],
+)
+def test_statement_words(text: str, steps: tuple[Step, ...]) -> None:
+    statement = parse_statement(text)
+    assert statement.understood
+    assert statement.steps == steps
+    assert not statement.squeeze
+
+
+def test_squeeze_and_not_understood() -> None:
+    assert parse_statement("on a squeeze").squeeze
+    assert parse_statement("cashing the clubs, squeezing West").squeeze
+    statement = parse_statement("everything because of the thing")
+    assert not statement.understood and statement.problem == "everything because of the thing"
+    assert parse_statement("").understood and parse_statement("").steps == ()
+
+
+def test_card_words() -> None:
+    assert parse_card_words("queen of spades") == parse_card("SQ")
+    assert parse_card_words("♥10") == parse_card("HT")
+    assert parse_card_words("kd") == parse_card("DK")
+    assert parse_card_words("knave of hearts") is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_statement_reader_never_fails(text: str) -> None:
+    statement = parse_statement(text)
+    assert statement.text == text
+    assert statement.understood or statement.problem or not statement.steps
+
+
+def random_position(seed: int, tricks_left: int) -> PlayPosition:
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    deal = Deal.from_dealt(deck, Seat.NORTH)
+    declarer, trump = Seat(rng.randrange(4)), Strain(rng.randrange(5))
+    play = Play(deal, declarer=declarer, trump=trump)
+    for _ in range((13 - tricks_left) * 4 + rng.randrange(4)):
+        play.push(rng.choice(list(play.legal_cards())))
+    leader = play.leader
+    trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
+    h = play.hands
+    return PlayPosition(
+        (h[0], h[1], h[2], h[3]), trick, play.turn, trump, declarer, (play.won[0], play.won[1])
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_never_more_than_double_dummy_or_the_claim(seed: int) -> None:
+    """70A/70D1: the worst normal line never beats perfect play (unless a squeeze is stated,
+    it is a restriction of it), and 68B1: never more than claimed."""
+    position = random_position(seed, 4)
+    claimer = position.next_to_play
+    adjudicator = Law70Adjudicator()
+    best = dd_tricks(position, claimer)
+    for statement in ("", "drawing trumps", "blah blah"):
+        result = adjudicator.adjudicate(position, claimer, position.remaining, statement)
+        assert 0 <= result.tricks <= best
+        assert result.double_dummy == best
+        assert len(result.line) == position.remaining
+    less = adjudicator.adjudicate(position, claimer, 1, "")
+    assert less.tricks <= 1
+
+
+def test_a_stated_squeeze_gets_no_less_than_no_statement() -> None:
+    for seed in range(6):
+        position = random_position(100 + seed, 4)
+        claimer = position.next_to_play.partner
+        adjudicator = Law70Adjudicator(double_dummy=False)
+        plain = adjudicator.adjudicate(position, claimer, position.remaining, "").tricks
+        stated = adjudicator.adjudicate(position, claimer, position.remaining, "on a squeeze")
+        assert stated.tricks >= plain
+
+
+def test_it_is_a_claim_adjudicator_and_the_table_records_its_line() -> None:
+    adjudicator: ClaimAdjudicator = Law70Adjudicator()
+    script = load_script(CLAIMS / "l70-adj-forgotten-trump-ruffs.yaml")
+    table = Table(script.board, script.edition, adjudicator)
+    for index, text in enumerate(script.events, start=1):
+        table.apply(parse_event(str(text), index))
+    assert table.awaiting is not None and table.awaiting.who == "director"
+    reviews = [r for r in table.to_json()["reviews"] if r["law"] == "70"]
+    assert "line assumed" in reviews[-1]["text"]
+    table.apply(parse_event("director tricks 3", len(script.events) + 1))  # he still decides
+    assert table.record().settled_under == "70"
+
+
+def test_script_adjudicate_key_must_be_a_boolean() -> None:
+    data = yaml.safe_load((CLAIMS / "l70-adj-forgotten-trump-ruffs.yaml").read_text())
+    data["adjudicate"] = "yes"
+    with pytest.raises(ParseError, match="adjudicate must be true or false"):
+        script_from_data(data, "x.yaml")
+    data["adjudicate"] = False
+    table = run_script(script_from_data(data, "x.yaml"))
+    assert table.awaiting is not None and table.awaiting.who == "director"  # not settled
+
+
+def test_replay_adjudicate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = yaml.safe_load((CLAIMS / "l70-adj-forgotten-trump-ruffs.yaml").read_text())
+    del data["adjudicate"]
+    path = tmp_path / "claim.yaml"
+    path.write_text(yaml.safe_dump(data))
+    assert main(["replay", str(path), "--json"]) == 0
+    waiting = json.loads(capsys.readouterr().out)
+    assert waiting["phase"] == "play" and waiting["awaiting"]["who"] == "director"
+    assert main(["replay", str(path), "--json", "--adjudicate"]) == 0
+    settled = json.loads(capsys.readouterr().out)
+    assert settled["phase"] == "ended" and settled["tricks"] == data["expect"]["tricks"]
+    last = settled["rulings"][-1]
+    assert last["law"] == "70" and "by the adjudicator" in last["text"]
+    assert "W:SJ" in last["text"]  # the line: W ruffs with the SJ (70C)
+    assert main(["replay", str(path), "--adjudicate"]) == 0
+    assert "by the adjudicator" in capsys.readouterr().out
+
+
+def test_a_search_too_long_gives_no_ruling_and_the_director_decides() -> None:
+    position = random_position(7, 6)
+    with pytest.raises(AdjudicationTooLong, match="the director decides"):
+        Law70Adjudicator(node_limit=10).adjudicate(
+            position, position.next_to_play, position.remaining, ""
+        )
+    script = load_script(CLAIMS / "l70-adj-forgotten-trump-ruffs.yaml")
+    table = run_script(script, Law70Adjudicator(node_limit=1))
+    assert table.awaiting is not None and table.awaiting.who == "director"  # not settled
+    reviews = [r["text"] for r in table.to_json()["reviews"] if r["law"] == "70"]
+    assert any("gives no suggestion" in text for text in reviews)

@@ -1,0 +1,234 @@
+"""The bulk matchpoint scorer (integers and numpy) gives exactly the reference's fractions.
+
+Random events with table results, weighted scores (12C1c), split scores (12C1b), artificial
+scores (12C2, including explicit percentages and "not played"), boards played a different number
+of times (Neuberg) and pairs changing direction (one ranking) are scored both ways; every
+matchpoint, percentage and ranking entry must be the same fraction.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import cast
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgelaw.events.bulk import score_matchpoints_bulk, score_total_points_bulk
+from bridgelaw.events.bulk_imps import score_imps_bulk
+from bridgelaw.events.movements import Movement
+from bridgelaw.events.reference import score_event_reference
+from bridgelaw.events.session import EventInput, EventResults, check_event, number, score_event
+from bridgelaw.scoring.butler import DatumMethod
+from bridgelaw.scoring.results import (
+    Artificial,
+    ArtificialKind,
+    Points,
+    ResultLine,
+    SideResult,
+)
+
+SCORES = [-1100, -200, -100, -50, 0, 90, 110, 140, 170, 420, 450, 620, 650, 1430]
+
+
+@st.composite
+def points(draw: st.DrawFn) -> Points:
+    if draw(st.booleans()):
+        return Points.single(draw(st.sampled_from(SCORES)))
+    denominator = draw(st.sampled_from([2, 3, 4, 6, 7]))
+    first = draw(st.integers(1, denominator - 1))
+    return Points.weighted(
+        [
+            (draw(st.sampled_from(SCORES)), Fraction(first, denominator)),
+            (draw(st.sampled_from(SCORES)), Fraction(denominator - first, denominator)),
+        ]
+    )
+
+
+@st.composite
+def artificial(draw: st.DrawFn) -> Artificial:
+    kinds: list[ArtificialKind] = ["A+", "A", "A-", "%", "NP"]
+    kind = draw(st.sampled_from(kinds))
+    if kind == "%":
+        return Artificial("%", Fraction(draw(st.integers(0, 200)), 2))
+    return Artificial(kind)
+
+
+@st.composite
+def events(draw: st.DrawFn, scoring: str = "matchpoints") -> EventInput:
+    boards = draw(st.integers(1, 4))
+    pairs = [str(p) for p in range(1, draw(st.integers(2, 9)) + 1)]
+    howell = draw(st.booleans())
+    lines: list[ResultLine] = []
+    for board in range(1, boards + 1):
+        for _ in range(draw(st.integers(1, 6))):
+            if howell:
+                ns, ew = draw(st.permutations(pairs))[:2]
+            else:  # Mitchell: odd pairs North-South, even pairs East-West
+                ns = draw(st.sampled_from(pairs[::2]))
+                ew = draw(st.sampled_from(pairs[1::2] or ["x"]))
+            kind = draw(st.sampled_from(["table", "table", "table", "artificial", "split"]))
+            ns_side: SideResult
+            ew_side: SideResult
+            if kind == "table":
+                ns_side = ew_side = draw(points())
+            elif kind == "artificial":
+                ns_side, ew_side = draw(artificial()), draw(artificial())
+            else:
+                ns_side = draw(st.one_of(points(), artificial()))
+                ew_side = draw(st.one_of(points(), artificial()))
+            lines.append(ResultLine(board, ns, ew, ns_side, ew_side, line=len(lines) + 2))
+    event = EventInput("random", scoring, lines)
+    event.datum = draw(st.sampled_from(list(DatumMethod)))
+    event.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
+    return event
+
+
+def assert_same(bulk: EventResults, reference: EventResults) -> None:
+    assert [b.board for b in bulk.boards] == [b.board for b in reference.boards]
+    for ours, theirs in zip(bulk.boards, reference.boards, strict=True):
+        assert ours.top == theirs.top
+        for a, b in zip(ours.results, theirs.results, strict=True):
+            assert a.result is b.result
+            assert (a.ns_score, a.ew_score) == (b.ns_score, b.ew_score)
+            assert (a.ns_value, a.ew_value) == (b.ns_value, b.ew_value)
+            assert (a.ns_percent, a.ew_percent) == (b.ns_percent, b.ew_percent)
+            assert (a.ns_average, a.ew_average) == (b.ns_average, b.ew_average)
+        assert ours.datum == theirs.datum
+    assert [
+        (r.rank, r.pair, r.direction, r.score, r.max, r.percent, r.boards) for r in bulk.ranking
+    ] == [
+        (r.rank, r.pair, r.direction, r.score, r.max, r.percent, r.boards)
+        for r in reference.ranking
+    ]
+    assert bulk.to_json() == reference.to_json()
+
+
+@settings(max_examples=300, deadline=None)
+@given(events())
+def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
+    bulk = score_matchpoints_bulk(event)
+    assert bulk is not None
+    assert_same(bulk, score_event_reference(event))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(events))
+def test_bulk_imps_equal_the_reference(event: EventInput) -> None:
+    bulk = score_imps_bulk(event)
+    assert bulk is not None
+    assert_same(bulk, score_event_reference(event))
+
+
+@settings(max_examples=200, deadline=None)
+@given(events("total-points"))
+def test_bulk_total_points_equal_the_reference(event: EventInput) -> None:
+    bulk = score_total_points_bulk(event)
+    assert bulk is not None
+    assert_same(bulk, score_event_reference(event))
+
+
+def test_score_event_uses_the_bulk_scorer_and_agrees() -> None:
+    lines = [
+        ResultLine(1, "1", "2", Points.single(420), Points.single(420)),
+        ResultLine(1, "3", "4", Points.single(450), Points.single(450)),
+        ResultLine(1, "5", "6", Artificial("A+"), Artificial("A-")),
+        ResultLine(2, "1", "4", Points.single(-50), Points.single(-50)),
+    ]
+    event = EventInput("e", "matchpoints", lines)
+    scored = score_event(event)
+    assert_same(scored, score_event_reference(event))
+    # board 1: two comparable scores of three tables; 450 beats 420 (2 MP) and is factored
+    board1 = scored.boards[0].results
+    assert board1[1].ns_value == Fraction(7, 2)  # Neuberg: (2 + 1) * 3/2 - 1
+
+
+def test_large_weight_denominators_stay_exact_or_fall_back_to_the_reference() -> None:
+    for prime, bulk_scores_it in ((1_000_003, True), (100_000_007, False)):
+        odd = Fraction(1, prime)
+        weighted = Points.weighted([(420, odd), (-50, 1 - odd)])
+        lines = [
+            ResultLine(1, "1", "2", weighted, weighted),
+            ResultLine(1, "3", "4", Points.single(140), Points.single(140)),
+        ]
+        event = EventInput("e", "matchpoints", lines)
+        bulk = score_matchpoints_bulk(event)
+        assert (bulk is not None) == bulk_scores_it  # beyond 64-bit integers: not attempted
+        scored = score_event(event)
+        assert scored.boards[0].results[1].ns_value == 2 * (1 - odd)  # 140 beats -50 only
+        assert scored.boards[0].results[0].ns_value == 2 * odd  # 420 beats 140
+
+
+class _AnySeating:
+    """A movement that allows every seating: forces check_event's full, line-by-line check."""
+
+    def check(self, *_: object) -> None:
+        return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 3), st.sampled_from("1234"), st.sampled_from("12345")),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([{}, {"1": "a", "2": "b", "3": "c", "4": "d"}]),
+)
+def test_the_quick_event_check_finds_a_problem_whenever_the_full_check_does(
+    rows: list[tuple[int, str, str]], names: dict[str, str]
+) -> None:
+    table = Points.single(100)
+    lines = [ResultLine(b, ns, ew, table, table, line=i + 1) for i, (b, ns, ew) in enumerate(rows)]
+    quick = check_event(EventInput("e", "matchpoints", lines, names=names))
+    full_event = EventInput("e", "matchpoints", lines, names=names)
+    full_event.movement = cast(Movement, _AnySeating())
+    assert (quick == []) == (check_event(full_event) == [])
+
+
+def test_factoring_and_the_session_percentage_rule_by_hand() -> None:
+    table = Points.single
+    lines = [
+        # board 1: four real results 420, 420, 170, -50 (top 6)
+        ResultLine(1, "n0", "e4", table(420), table(420)),
+        ResultLine(1, "n1", "e5", table(420), table(420)),
+        ResultLine(1, "n2", "e6", table(170), table(170)),
+        ResultLine(1, "n3", "e7", table(-50), table(-50)),
+        # board 2: three real results 100, 90, 90 and an A+/A- table: factored from 3 to 4
+        ResultLine(2, "n0", "e5", table(100), table(100)),
+        ResultLine(2, "n1", "e6", table(90), table(90)),
+        ResultLine(2, "n2", "e7", table(90), table(90)),
+        ResultLine(2, "n3", "e4", Artificial("A+"), Artificial("A-")),
+    ]
+    scored = score_event(EventInput("e", "matchpoints", lines))
+    assert [b.top for b in scored.boards] == [6, 6]
+    board1, board2 = (b.results for b in scored.boards)
+    # the 420s tie each other and beat two: 2 * 2 + 1 = 5; 170 beats one: 2; -50: 0
+    assert [r.ns_value for r in board1] == [5, 5, 2, 0]
+    # board 2 raw: 100 -> 4, each 90 -> 1; Neuberg to 4: (4 + 1) * 4/3 - 1, (1 + 1) * 4/3 - 1
+    assert [r.ns_value for r in board2[:3]] == [Fraction(17, 3), Fraction(5, 3), Fraction(5, 3)]
+    # n3 had 0 of 6 on board 1 (0 %): its A+ stays 60 % of 6 = 18/5 (Law 12C2a); e4 had
+    # 6 - 5 = 1 of 6 (16 2/3 %), below 40 %: its A- is its own 1/6 of 6 = 1 (Law 12C2c)
+    assert (board2[3].ns_value, board2[3].ns_percent) == (Fraction(18, 5), Fraction(60))
+    assert (board2[3].ew_value, board2[3].ew_percent) == (Fraction(1), Fraction(50, 3))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**9))
+def test_output_rounding_is_two_decimals_halves_away_from_zero(value: Fraction) -> None:
+    from decimal import ROUND_HALF_UP, Decimal
+
+    expected = Decimal(value.numerator) / Decimal(value.denominator)  # 28 digits: enough here
+    rounded = float(expected.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    assert number(value) == (int(value) if value.denominator == 1 else rounded)
+
+
+def test_output_rounding_by_hand() -> None:
+    assert [number(Fraction(n, d)) for n, d in ((1, 8), (-1, 8), (5, 1000), (-5, 1000))] == [
+        0.13,  # 0.125 rounds up
+        -0.13,  # halves away from zero
+        0.01,
+        -0.01,
+    ]
+    assert number(Fraction(7, 1)) == 7 and number(3) == 3 and number(None) is None
+    assert number(Fraction(2, 3)) == 0.67 and number(Fraction(1, 3)) == 0.33
