@@ -160,6 +160,11 @@ ROWS: tuple[tuple[str, str, str], ...] = (
         "`table.claims`",
     ),
     (
+        "70",
+        "a disputed claim adjudicated: the worst normal line that agrees with the statement against a double-dummy defence (70A, 70C, 70D1, 70E1 without show-outs before the claim), for the director or `replay --adjudicate`",
+        "`analysis.adjudicate`, `analysis.statements`",
+    ),
+    (
         "77, 78",
         "scoring table; matchpoints, IMPs (datum, cross), total points; Neuberg; VP (WBF 2013)",
         "`scoring`",
