@@ -5,6 +5,10 @@ the 2007 edition differ, and is it applied". The table engine asks :func:`number
 number to cite in its edition instead of spelling ``"16D" if 2007 else "16C"`` inline; the
 navigator (``bridgelaw law``) and the README's coverage table are generated from here.
 
+It is a package of its own, not part of ``table``: the strict machines (``IllegalCall.law``),
+the scoring (77, 78) and the claim adjudicator (70) cite laws too, and the navigator and the
+README generator read it without importing the engine.
+
 >>> clause("16C").numbers[2007]
 ('16D',)
 >>> number("17D3", 2007), number("17D3", 2017)
