@@ -106,6 +106,20 @@ def law_defaults(tree: ast.AST) -> dict[str, tuple[int, str]]:
     return found
 
 
+def _names(node: ast.expr) -> str:
+    """The names and attributes an assignment target or an operand is made of (cheaper than
+    unparsing it)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_names(node.value)}.{node.attr}"
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return " ".join(_names(e) for e in node.elts)
+    if isinstance(node, ast.Subscript):
+        return _names(node.value)
+    return ""
+
+
 class _Scanner(ast.NodeVisitor):
     def __init__(self, file: str, defaults: dict[str, tuple[int, str]] | None = None) -> None:
         self.file = file
@@ -114,15 +128,16 @@ class _Scanner(ast.NodeVisitor):
         self.edition: list[int | None] = [None]
         self.law_context = 0
         self.docstrings: set[int] = set()
-        self.assigned: dict[str, list[tuple[int, list[Citation]]]] = {}
+        self.function: ast.FunctionDef | None = None
+        self.assigned: dict[str, list[tuple[int, list[Citation]]]] | None = None
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._docstring(node)
         self.edition.append(2007 if node.name.endswith("_2007") else self.edition[-1])
-        outer = self.assigned
-        self.assigned = self._assignments(node)
+        outer = self.function, self.assigned
+        self.function, self.assigned = node, None  # worked out when a ruling needs it
         self.generic_visit(node)
-        self.assigned = outer
+        self.function, self.assigned = outer
         self.edition.pop()
 
     def _sub(self, node: ast.expr) -> list[Citation]:
@@ -190,7 +205,9 @@ class _Scanner(ast.NodeVisitor):
             law, said = args.pop(at), args[-1]
             kind = {"Awaiting": "offer"}.get(name, name)
             if isinstance(law, ast.Name):  # the last value given to it before the call
-                given = self.assigned.get(law.id, [])
+                if self.assigned is None and self.function is not None:
+                    self.assigned = self._assignments(self.function)
+                given = (self.assigned or {}).get(law.id, [])
                 before = [(line, n) for line, n in given if line <= node.lineno]
                 numbers = max(before, key=lambda pair: pair[0])[1] if before else []
             else:
@@ -209,7 +226,7 @@ class _Scanner(ast.NodeVisitor):
             self._context(keyword.arg in ("law", "kind") or name in LAW_CALLS, [keyword.value])
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        names = " ".join(ast.unparse(t) for t in node.targets)
+        names = " ".join(_names(t) for t in node.targets)
         self._context("law" in names or "bar" in names, [node.value])
 
     def visit_Dict(self, node: ast.Dict) -> None:
@@ -220,7 +237,7 @@ class _Scanner(ast.NodeVisitor):
             self._context(is_law, [value])
 
     def visit_Compare(self, node: ast.Compare) -> None:
-        self._context("law" in ast.unparse(node.left), [node.left, *node.comparators])
+        self._context("law" in _names(node.left), [node.left, *node.comparators])
 
     def _context(self, is_law: bool, nodes: list[ast.expr]) -> None:
         self.law_context += is_law
@@ -249,7 +266,9 @@ def code_citations() -> tuple[Citation, ...]:
     paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
     defaults: dict[str, tuple[int, str]] = {}
     for path in paths:
-        defaults.update(law_defaults(ast.parse(path.read_text(encoding="utf-8"))))
+        text = path.read_text(encoding="utf-8")
+        if "law: str =" in text:  # only these files can declare one
+            defaults.update(law_defaults(ast.parse(text)))
     found: list[Citation] = []
     for path in paths:
         found.extend(scan_source(path, defaults))
@@ -318,7 +337,8 @@ def _law_values(value: Any) -> Iterator[str]:
 
 def scan_script(path: Path, root: Path) -> list[ScriptCitation]:
     """The clause numbers one table script cites in its expectations and its note."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when built with it
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # a safe loader
     if not isinstance(data, dict):
         return []
     edition = int(str(data.get("edition", 2017)))
