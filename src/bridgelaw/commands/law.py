@@ -87,7 +87,7 @@ def describe(c: Clause) -> dict[str, Any]:
         if part is None:
             continue
         code.setdefault((x.file, x.line, part.key), x.kind)
-        if x.kind in ("rule", "review", "offer") and part is c:
+        if x.kind in ("rule", "review", "offer", "refusal") and part is c:
             gives[(x.kind, x.text)] = None
         elif x.kind == "unauthorized" and part is c:
             gives[(x.kind, "the withdrawn or cancelled call recorded as unauthorized")] = None

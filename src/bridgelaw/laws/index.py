@@ -47,7 +47,8 @@ class Citation:
     file: str
     line: int
     kind: str = ""
-    """What cites it: ``rule`` (a ruling), ``review``, ``offer`` (an ``Awaiting``), or the
+    """What cites it: ``rule`` (a ruling), ``review``, ``offer`` (an ``Awaiting``),
+    ``refusal`` (the strict machines' ``IllegalCall``/``IllegalCard``), or the
     name of the call the number is given to; empty for an assignment or a comparison."""
     text: str = ""
     """For a ruling or a review: its sentence, with ``…`` for what the table fills in; for
@@ -200,10 +201,12 @@ class _Scanner(ast.NodeVisitor):
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         self.visit(func)
         args = list(node.args)
-        if name in ("rule", "review", "Awaiting") and len(args) >= 2:
+        if name in ("rule", "review", "Awaiting", "IllegalCall", "IllegalCard") and len(args) >= 2:
             at = 1 if name == "Awaiting" else 0
             law, said = args.pop(at), args[-1]
-            kind = {"Awaiting": "offer"}.get(name, name)
+            kind = {"Awaiting": "offer", "IllegalCall": "refusal", "IllegalCard": "refusal"}.get(
+                name, name
+            )
             if isinstance(law, ast.Name):  # the last value given to it before the call
                 if self.assigned is None and self.function is not None:
                     self.assigned = self._assignments(self.function)
