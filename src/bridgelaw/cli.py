@@ -37,6 +37,7 @@ from bridgelaw.commands.common import (
 )
 from bridgelaw.commands.convert import convert
 from bridgelaw.commands.demo import demo
+from bridgelaw.commands.law import law
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
 from bridgelaw.errors import BridgeLawError
@@ -215,6 +216,7 @@ for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand rec
 app.command("replay")(replay)  # the table engine
 app.command("demo")(demo)  # the main job: `make run`
 app.command("convert")(convert)  # between file formats (issue 10, item 4)
+app.command("law")(law)  # the law navigator (issue 12, item 6)
 
 
 def _wants_json(argv: list[str]) -> bool:

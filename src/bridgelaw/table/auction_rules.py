@@ -277,7 +277,7 @@ class AuctionRules(TableState):
             return
         double = rule.withdrawn.is_double_or_redouble
         if call.is_pass:
-            rule.kind, rule.law = "repeat", "32A1" if double else "31A1"
+            rule.kind, rule.law = "repeat", self.cite("32A1") if double else "31A1"
         else:
             rule.kind = "comparable"
             rule.law = "32A2" if double else "31A2"
@@ -520,7 +520,7 @@ class AuctionRules(TableState):
         for record in p.insufficient:
             self.mark_unauthorized(record)
         self.review(
-            "72C",
+            self.cite("72C"),  # 2007: Law 23, awareness of potential damage
             f"if {o.letter} could have known that the insufficient bid might "
             "damage the other side, the director may adjust the score.",
         )
@@ -589,7 +589,7 @@ class AuctionRules(TableState):
             f"{p.turn.letter} calls in turn before any rectification: "
             f"{o.letter}'s {p.call} out of rotation is cancelled without rectification; "
             f"it is unauthorized information for {o.partner.letter} "
-            f"({'16D' if self.edition == 2007 else '16C2'}).",
+            f"({self.cite('16C2')}).",
         )
         self.pending = None
 
@@ -843,7 +843,7 @@ class AuctionRules(TableState):
                 "declarer may restrict a lead (Law 26B).",
             )
             self.review(
-                "72C",
+                self.cite("72C"),  # 2007: Law 23
                 f"if {o.letter} could have known that the irregularity might "
                 "damage the other side, the director may adjust the score.",
             )
@@ -1391,7 +1391,7 @@ class AuctionRules(TableState):
     def _law17d3(self, first_out: CallRecord, calls: list[CallRecord]) -> None:
         """17D3 (2007: 17E2): a pass out of rotation among the three deprived a player of his
         turn."""
-        law = "17E2" if self.edition == 2007 else "17D3"
+        law = self.cite("17D3")
         start = calls.index(first_out)
         offenders = []
         for record in calls[start:]:

@@ -78,7 +78,7 @@ class BoardRules(TableState):
     def board_awaiting(self) -> Awaiting | None:
         if self.wrong_count is None:
             return None
-        law = "13A" if self.edition == 2007 else "13B"
+        law = self.cite("13B")
         return Awaiting("director", law, ("playable", "not-playable"))
 
     def board_event(self, event: Event) -> bool:
@@ -87,7 +87,7 @@ class BoardRules(TableState):
             if event.who == "director" and event.action in ("playable", "not-playable"):
                 self._law13b_decide(event.action == "playable")
                 return True
-            law = "13A" if self.edition == 2007 else "13B"
+            law = self.cite("13B")
             raise ScriptError(
                 event.index,
                 f"waiting for the director: playable or not-playable (Law {law})",
@@ -313,7 +313,7 @@ class BoardRules(TableState):
         if any(c == card for _, c in self.missing_cards):
             raise ScriptError(self.event_index, f"{card_name(card)} is missing (Law 14)")
         if self.phase == "ended":
-            law = "13C" if self.edition == 2007 else "13D"
+            law = self.cite("13D")
             self.rule(
                 law,
                 seat,
@@ -383,9 +383,8 @@ class BoardRules(TableState):
         seat, card = self.wrong_count
         owner = self.board.deal.holder(card)
         self.wrong_count = None
-        old = self.edition == 2007
         if playable:
-            law = "13A" if old else "13B1"
+            law = self.cite("13B1")
             self.rule(
                 law,
                 seat,
@@ -396,7 +395,7 @@ class BoardRules(TableState):
             self.review(law, "the director may adjust the score at the end of the board")
             self._law13e(seat, owner, card)
             return
-        law = "13B" if old else "13B2"
+        law = self.cite("13B2")
         self.rule(
             law,
             seat,
@@ -406,7 +405,7 @@ class BoardRules(TableState):
         self._adjusted(law, "assigned adjusted score (12C1b); the offender may be penalized")
 
     def _law13c_surplus(self, seat: Seat, card: Card, played: bool) -> None:
-        law = "13F" if self.edition == 2007 else "13C"
+        law = self.cite("13C")
         if played and (self.play is None or not self.play.played):
             raise ScriptError(self.event_index, "no card has been played yet")
         if played:
@@ -585,7 +584,7 @@ class BoardRules(TableState):
             raise ScriptError(self.event_index, f"{seat.letter} has not called on this board")
         if self.score_cancelled is not None:
             raise ScriptError(self.event_index, "the board already has an adjusted score")
-        law = "17D3" if self.edition == 2007 else "15A3"
+        law = self.cite("15A3")
         if not differs:
             self.rule(
                 law,
@@ -627,7 +626,7 @@ class BoardRules(TableState):
         self.wrong_table_found = True
         old = self.edition == 2007
         if word == "played-before":
-            law = "15B" if old else "15B1"
+            law = self.cite("15B1")
             self.rule(
                 law,
                 None,
@@ -641,7 +640,7 @@ class BoardRules(TableState):
                 "(teams: 86B)",
             )
             return
-        law = "15A1" if old else "15B2"
+        law = self.cite("15B2")
         self.rule(
             law,
             None,
@@ -650,7 +649,7 @@ class BoardRules(TableState):
             "pairs may be told to play it later).",
         )
         self.review(
-            "15A2" if old else "15B3",
+            self.cite("15B3"),
             "artificial adjusted scores (12C2a) to any contestant deprived of a result",
         )
 

@@ -338,7 +338,7 @@ class ClaimRules(TableState):
             claim.agreed.append(seat)
             self.law63a_establish(  # 2007: agreeing is in 63A3 with making the claim
                 seat.side,
-                "63A3" if self.edition == 2007 else "63A4",
+                self.cite("63A4"),
                 f"{seat.letter}'s agreement to the claim",
             )
             if len(claim.agreed) == len(claim.answerers):
@@ -387,7 +387,7 @@ class ClaimRules(TableState):
             f"{partner.letter} objects at once to {conceder.letter}'s concession: there is "
             "neither claim nor concession, and play goes on; a card shown is no penalty card.",
         )
-        law = "16D" if self.edition == 2007 else "16C"
+        law = self.cite("16C")
         self.review(
             law,
             f"{partner.letter} may not use what he learnt from {conceder.letter}'s attempted "
@@ -401,7 +401,7 @@ class ClaimRules(TableState):
         claim.options = tuple(range(claim.remaining + 1))
         play_on = "" if self.edition == 2007 else " unless play goes on (68D2b)"
         self.rule(
-            "68D" if self.edition == 2007 else "68D2",
+            self.cite("68D2"),
             None,
             f"{seat.letter} disputes {claim.claimer.letter}'s "
             f"{'claim' if claim.kind == 'claim' else 'concession'}: play stays stopped and the "
@@ -650,5 +650,5 @@ class ClaimRules(TableState):
                 f"{claim.claimer.letter}'s side conceded no trick: nothing to cancel (Law 71)",
             )
         self._reopen(claim)
-        claim.director_law = "71" if self.edition == 2007 else "71B"
+        claim.director_law = self.cite("71B")
         claim.options = options

@@ -312,7 +312,7 @@ class DummyRules(TableState):
             self.law45d_rho = (declarer.rho, rho[0])
         back_too = ", ".join(f"{s.letter}'s {card_name(c)}" for _, s, c in later)
         self.rule(
-            "45D" if self.edition == 2007 else "45D1",
+            self.cite("45D1"),
             d,
             f"dummy's {card_name(card)} was not designated and attention was drawn in time: "
             "it goes back to dummy"

@@ -388,7 +388,7 @@ class PlayRules(TableState):
         o = p.offender
         self.pending = None
         self.rule(
-            "53B" if self.edition == 2017 else "53C",
+            self.cite("53B"),
             o,
             f"{event.seat.letter}, whose lead it was, leads {card_name(event.card)} over "
             f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.card)} goes back "
@@ -404,7 +404,7 @@ class PlayRules(TableState):
         seat = event.seat
         if not play.holds(seat, event.card):
             raise ScriptError(event.index, f"{seat.letter} does not hold {card_name(event.card)}")
-        law = "53C" if self.edition == 2017 else "53B"
+        law = self.cite("53C")
         self._accept_lead(p, law, f"{seat.letter}, the defender on its right, plays to")
         self._law57_premature(seat, event.card)
 

@@ -545,7 +545,7 @@ class RevokeRules(PlayRules):
                 ),
             )
             self.review(
-                "64C" if old else "64C2b",
+                self.cite("64C2b"),
                 "both sides revoked: the director looks at the likely result.",
             )
             return 0
@@ -588,7 +588,7 @@ class RevokeRules(PlayRules):
                     f"adjust ({'64C' if old else '64C2a'}).",
                 )
                 self.review(
-                    "64C" if old else "64C2a",
+                    self.cite("64C2a"),
                     f"{revoke.describe()}: a second revoke in the same suit.",
                 )
                 continue
@@ -630,7 +630,7 @@ class RevokeRules(PlayRules):
                 continue
             change += -moved if o.side == self.declarer.side else moved
         self.review(
-            "64C" if old else "64C1",
+            self.cite("64C1"),
             "after the revoke transfers the director checks that the "
             "non-offending side is fully compensated.",
         )

@@ -14,6 +14,7 @@ from typing import Any
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
 from bridgelaw.cards import Seat, Strain
+from bridgelaw.laws import number
 from bridgelaw.table.events import TableCall
 from bridgelaw.table.play_state import TablePlay
 
@@ -306,6 +307,11 @@ class TableState:
 
     # -- bookkeeping -------------------------------------------------------------------------
 
+    def cite(self, key: str) -> str:
+        """The number of the 2017 clause ``key`` in this table's edition (16C is 2007 16D...):
+        the law book (:mod:`bridgelaw.laws`) is the one place that knows the renumberings."""
+        return number(key, self.edition)
+
     def rule(self, law: str, seat: Seat | None, text: str) -> None:
         self.rulings.append(Ruling(self.event_index, law, seat, text))
 
@@ -314,8 +320,8 @@ class TableState:
     ) -> None:
         """Law 16C (2007: 16D): information from a withdrawn or cancelled call is unauthorized
         for the offender's side (and authorized for the other side); 25A6 turns that round."""
-        if law == "16C" and self.edition == 2007:
-            law = "16D"  # the 2007 numbering: 16C there is extraneous information
+        if law == "16C":
+            law = self.cite("16C")  # 2007: 16D (its 16C is extraneous information)
         unauthorized_side = record.seat.side if side is None else side
         self.unauthorized.append(
             {

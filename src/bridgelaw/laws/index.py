@@ -1,0 +1,387 @@
+"""Where the project cites each clause: the code that applies it and the scripts that test it.
+
+Found from the sources themselves, so it cannot drift from them: the package's Python files
+(installed with it) are read with :mod:`ast`, and the table scripts of a source checkout
+(``tests/scripts/**/*.yaml``) with their expectations and notes. A clause number in the code is
+a string literal where the code names a law: an argument of ``rule``, ``review``, ``Pending``,
+``Awaiting``, ``IllegalCall``... or a ``law=`` keyword, a value assigned to a ``law`` name, the
+clause asked of :func:`bridgelaw.laws.number`. A lettered number (``27B1a``) counts anywhere
+outside docstrings; a bare law number (``37``) only in those places.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tokenize
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import bridgelaw
+from bridgelaw.laws import CLAUSE_PATTERN, Clause, cited
+
+PACKAGE = Path(bridgelaw.__file__).resolve().parent
+"""The installed package (in a checkout: ``src/bridgelaw``)."""
+LAW_CALLS = frozenset({
+    "rule", "review", "mark_unauthorized", "Pending", "Awaiting", "CallRecord",
+    "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard", "bar",
+    "_bar", "_adjusted", "law63a_establish", "number", "cite", "Ruling",
+})  # fmt: skip
+LETTERED = re.compile(r"\d{1,2}[A-H]")
+IN_TEXT = re.compile(r"(?<![\w.])(\d{1,2}[A-H](?:\d{1,2}(?:[a-z](?:\d|[ivx]+)?)?)?)(?![\w])")
+"""A lettered clause number inside prose (a script's note)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A clause number cited at a place: a file (relative to the repository) and line."""
+
+    number: str
+    edition: int | None
+    """The edition the place cites it in, when the code says (a 2007 branch); else None."""
+    file: str
+    line: int
+    kind: str = ""
+    """What cites it: ``rule`` (a ruling), ``review``, ``offer`` (an ``Awaiting``),
+    ``refusal`` (the strict machines' ``IllegalCall``/``IllegalCard``), or the
+    name of the call the number is given to; empty for an assignment or a comparison."""
+    text: str = ""
+    """For a ruling or a review: its sentence, with ``…`` for what the table fills in; for
+    an offer: its options."""
+
+
+def template(node: ast.expr) -> str:
+    """A sentence the code builds, with ``…`` for the parts it fills in at the table."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(template(v) if isinstance(v, ast.Constant) else "…" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return template(node.left) + template(node.right)
+    if isinstance(node, ast.Tuple):
+        return ", ".join(template(e) for e in node.elts)
+    return "…"
+
+
+def repository() -> Path | None:
+    """The source checkout the package runs from, if it does (it has ``tests/scripts``)."""
+    root = PACKAGE.parent.parent
+    return root if (root / "tests" / "scripts").is_dir() else None
+
+
+def _relative(path: Path) -> str:
+    return "src/bridgelaw/" + path.relative_to(PACKAGE).as_posix()
+
+
+def _edition_of_test(test: ast.expr) -> int | None:
+    """The edition an ``if`` test selects for its body: ``edition == 2007``, ``old``..."""
+    text = ast.unparse(test)
+    if "== 2007" in text or text == "old" or text.startswith("old "):
+        return 2007
+    if "== 2017" in text or "!= 2007" in text:
+        return 2017
+    return None
+
+
+def law_defaults(tree: ast.AST) -> dict[str, tuple[int, str]]:
+    """Functions with a ``law`` parameter that defaults to a clause (``mark_unauthorized``:
+    16C): their name, the parameter's position (after ``self``) and the clause. A call that
+    leaves it out cites that clause."""
+    found: dict[str, tuple[int, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            params = [a.arg for a in node.args.args if a.arg != "self"]
+            defaults = node.args.defaults
+            for name, default in zip(params[len(params) - len(defaults) :], defaults, strict=True):
+                if (
+                    name == "law"
+                    and isinstance(default, ast.Constant)
+                    and CLAUSE_PATTERN.fullmatch(str(default.value))
+                ):
+                    found[node.name] = (params.index(name), str(default.value))
+    return found
+
+
+def _names(node: ast.expr) -> str:
+    """The names and attributes an assignment target or an operand is made of (cheaper than
+    unparsing it)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_names(node.value)}.{node.attr}"
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return " ".join(_names(e) for e in node.elts)
+    if isinstance(node, ast.Subscript):
+        return _names(node.value)
+    return ""
+
+
+class _Scanner(ast.NodeVisitor):
+    def __init__(self, file: str, defaults: dict[str, tuple[int, str]] | None = None) -> None:
+        self.file = file
+        self.defaults = defaults or {}
+        self.found: list[Citation] = []
+        self.edition: list[int | None] = [None]
+        self.law_context = 0
+        self.docstrings: set[int] = set()
+        self.function: ast.FunctionDef | None = None
+        self.assigned: dict[str, list[tuple[int, list[Citation]]]] | None = None
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._docstring(node)
+        self.edition.append(2007 if node.name.endswith("_2007") else self.edition[-1])
+        outer = self.function, self.assigned
+        self.function, self.assigned = node, None  # worked out when a ruling needs it
+        self.generic_visit(node)
+        self.function, self.assigned = outer
+        self.edition.pop()
+
+    def _sub(self, node: ast.expr) -> list[Citation]:
+        """The clause numbers in one expression, as a law (the law argument of a ruling)."""
+        sub = _Scanner(self.file)
+        sub.docstrings, sub.edition, sub.law_context = self.docstrings, list(self.edition), 1
+        sub.visit(node)
+        return sub.found
+
+    def _assignments(self, node: ast.FunctionDef) -> dict[str, list[tuple[int, list[Citation]]]]:
+        """The clause numbers a function assigns to each local name (``law = ...``), by line."""
+        found: dict[str, list[tuple[int, list[Citation]]]] = {}
+        for statement in ast.walk(node):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target, value = statement.targets[0], statement.value
+            pairs = [(target, value)]
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+                pairs = list(zip(target.elts, value.elts, strict=False))
+            for name, expr in pairs:
+                if isinstance(name, ast.Name):
+                    found.setdefault(name.id, []).append((statement.lineno, self._sub(expr)))
+        return found
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self._docstring(node)
+        self.generic_visit(node)
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._docstring(node)
+        self.generic_visit(node)
+
+    def _docstring(self, node: ast.Module | ast.FunctionDef | ast.ClassDef) -> None:
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            self.docstrings.add(id(first.value))
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        edition = _edition_of_test(node.test)
+        self.visit(node.test)
+        self._under(edition, node.body)
+        other = None if edition is None else (2017 if edition == 2007 else 2007)
+        self._under(other, node.orelse)
+
+    def visit_If(self, node: ast.If) -> None:
+        edition = _edition_of_test(node.test)
+        self.visit(node.test)
+        for statement in node.body:
+            self._under(edition, statement)
+        for statement in node.orelse:
+            self._under(None, statement)
+
+    def _under(self, edition: int | None, node: ast.AST) -> None:
+        self.edition.append(edition if edition is not None else self.edition[-1])
+        self.visit(node)
+        self.edition.pop()
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        self.visit(func)
+        args = list(node.args)
+        if name in ("rule", "review", "Awaiting", "IllegalCall", "IllegalCard") and len(args) >= 2:
+            at = 1 if name == "Awaiting" else 0
+            law, said = args.pop(at), args[-1]
+            kind = {"Awaiting": "offer", "IllegalCall": "refusal", "IllegalCard": "refusal"}.get(
+                name, name
+            )
+            if isinstance(law, ast.Name):  # the last value given to it before the call
+                if self.assigned is None and self.function is not None:
+                    self.assigned = self._assignments(self.function)
+                given = (self.assigned or {}).get(law.id, [])
+                before = [(line, n) for line, n in given if line <= node.lineno]
+                numbers = max(before, key=lambda pair: pair[0])[1] if before else []
+            else:
+                numbers = self._sub(law)
+            for c in numbers:
+                self.found.append(
+                    Citation(c.number, c.edition, self.file, node.lineno, kind, template(said))
+                )
+        if name in self.defaults:
+            at, default = self.defaults[name]
+            if len(node.args) <= at and all(k.arg != "law" for k in node.keywords):
+                kind = "unauthorized" if name == "mark_unauthorized" else name
+                self.found.append(Citation(default, self.edition[-1], self.file, node.lineno, kind))
+        self._context(name in LAW_CALLS, args)
+        for keyword in node.keywords:
+            self._context(keyword.arg in ("law", "kind") or name in LAW_CALLS, [keyword.value])
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        names = " ".join(_names(t) for t in node.targets)
+        self._context("law" in names or "bar" in names, [node.value])
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        for key, value in zip(node.keys, node.values, strict=True):
+            is_law = isinstance(key, ast.Constant) and key.value == "law"
+            if key is not None:
+                self.visit(key)
+            self._context(is_law, [value])
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        self._context("law" in _names(node.left), [node.left, *node.comparators])
+
+    def _context(self, is_law: bool, nodes: list[ast.expr]) -> None:
+        self.law_context += is_law
+        for n in nodes:
+            self.visit(n)
+        self.law_context -= is_law
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        value = node.value
+        if not isinstance(value, str) or id(node) in self.docstrings:
+            return
+        if CLAUSE_PATTERN.fullmatch(value) and (self.law_context or LETTERED.match(value)):
+            self.found.append(Citation(value, self.edition[-1], self.file, node.lineno))
+
+
+def scan_source(path: Path, defaults: dict[str, tuple[int, str]] | None = None) -> list[Citation]:
+    """The clause numbers one Python file cites, with their lines."""
+    scanner = _Scanner(_relative(path), defaults)
+    scanner.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return scanner.found
+
+
+@cache
+def code_citations() -> tuple[Citation, ...]:
+    """Every clause number the package's code cites (the law book itself excluded)."""
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    defaults: dict[str, tuple[int, str]] = {}
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        if "law: str =" in text:  # only these files can declare one
+            defaults.update(law_defaults(ast.parse(text)))
+    found: list[Citation] = []
+    for path in paths:
+        found.extend(scan_source(path, defaults))
+    return tuple(found)
+
+
+def scan_comments(path: Path) -> list[Citation]:
+    """The lettered clause numbers a file's comments name (``# 57C1: ...``): the project marks
+    where a rule is applied with its clause in a comment. A comment that says 2007 cites the
+    2007 numbering."""
+    found: list[Citation] = []
+    with path.open("rb") as source:
+        for token in tokenize.tokenize(source.readline):
+            if token.type == tokenize.COMMENT:
+                edition = 2007 if "2007" in token.string else None
+                found.extend(
+                    Citation(n, edition, _relative(path), token.start[0], "comment")
+                    for n in IN_TEXT.findall(token.string)
+                )
+    return found
+
+
+@cache
+def comment_citations() -> tuple[Citation, ...]:
+    """Every lettered clause number the package's comments name."""
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    return tuple(c for path in paths for c in scan_comments(path))
+
+
+def is_part(key: str, whole: str) -> bool:
+    """Is clause ``key`` a part of clause ``whole`` (64A1 of 64A, 30B1bii of 30B1b; not 20 of
+    2)? Each level of a number is of another kind than the one before it."""
+    rest = key.removeprefix(whole)
+    if rest == key or not rest or not whole:
+        return False
+    last, first = whole[-1], rest[0]
+    if last.islower():
+        return bool(re.fullmatch(r"[ivx]+", rest))
+    return last.isdigit() != first.isdigit() or (last.isupper() and first.isdigit())
+
+
+def resolve(number: str, edition: int | None) -> tuple[Clause, ...]:
+    """The clauses a number cited in ``edition`` (None: unknown, 2017 first) stands for."""
+    if edition is not None:
+        return cited(number, edition)
+    return cited(number, 2017) or cited(number, 2007)
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptCitation:
+    number: str
+    edition: int
+    script: str
+    """The script's path relative to the repository."""
+    where: str
+    """The expectation that cites it (``rulings_include``, ``awaiting``...) or ``note``."""
+
+
+def _law_values(value: Any) -> Iterator[str]:
+    """The ``law`` fields of an expected record or list of records."""
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if isinstance(item, dict) and item.get("law") is not None:
+            yield str(item["law"])
+
+
+def scan_script(path: Path, root: Path) -> list[ScriptCitation]:
+    """The clause numbers one table script cites in its expectations and its note."""
+    import yaml  # only when scripts are read (`bridgelaw --help` stays light)
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when built with it
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # a safe loader
+    if not isinstance(data, dict):
+        return []
+    edition = int(str(data.get("edition", 2017)))
+    expect = data.get("expect") or {}
+    name = path.relative_to(root).as_posix()
+    found: list[ScriptCitation] = []
+    for key, value in expect.items() if isinstance(expect, dict) else ():
+        if key in ("rulings", "rulings_include", "rulings_exclude", "reviews_include",
+                   "reviews_exclude"):  # fmt: skip
+            numbers = [str(v) for v in value or ()]
+        elif key == "note":
+            numbers = IN_TEXT.findall(str(value))
+        else:
+            numbers = list(_law_values(value))
+        found.extend(ScriptCitation(n, edition, name, key) for n in numbers)
+    return found
+
+
+@cache
+def script_citations() -> tuple[ScriptCitation, ...] | None:
+    """Every clause the checkout's scripts cite; None from an installed package."""
+    root = repository()
+    if root is None:
+        return None
+    found: list[ScriptCitation] = []
+    for path in sorted((root / "tests" / "scripts").rglob("*.yaml")):
+        found.extend(scan_script(path, root))
+    return tuple(found)
+
+
+__all__ = [
+    "PACKAGE",
+    "Citation",
+    "ScriptCitation",
+    "code_citations",
+    "comment_citations",
+    "is_part",
+    "repository",
+    "resolve",
+    "scan_script",
+    "scan_source",
+    "script_citations",
+]
