@@ -51,6 +51,32 @@ class Awaiting:
         return {"who": self.who, "law": self.law, "options": list(self.options)}
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one accepted event changed, for a server to push to the players: the records this
+    event added, the offer now open, who acts next and the phase.
+
+    The logs are append-only except in a few places where a later event settles an earlier
+    ruling again (Law 64 recomputed when play ends, 39B withdrawing a 39C ruling, 64C reviews
+    replaced, 16C records of a call that stands after all). When an event rewrote a log,
+    ``replaced`` names it and that field holds the whole log as it now stands (to be sent
+    again in full), not only the new entries.
+    """
+
+    event: int
+    """The event's index."""
+    rulings: tuple[Ruling, ...]
+    reviews: tuple[dict[str, Any], ...]
+    unauthorized: tuple[dict[str, Any], ...]
+    replaced: tuple[str, ...]
+    """The logs (``rulings``, ``reviews``, ``unauthorized``) this event rewrote rather than
+    appended to."""
+    awaiting: Awaiting | None
+    turn: Seat | None
+    """Who calls or plays next when nothing is awaited (None once the board is over)."""
+    phase: str
+
+
 @dataclass
 class CallRecord:
     """A call as it was made, with what became of it."""
