@@ -49,6 +49,8 @@ def _appended(
     A log is appended to in place; a rule that rewrote it made a new list: if that new list
     does not begin with the old entries, the log was rewritten, ``name`` goes to ``replaced``
     and the whole log is returned."""
+    if after is before and len(after) == count:
+        return ()  # the common case: nothing new
     if after is before or (
         len(after) >= count
         and all(a is b for a, b in zip(after[:count], before[:count], strict=True))

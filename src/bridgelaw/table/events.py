@@ -182,7 +182,10 @@ class Event:
 
     @property
     def seat(self) -> Seat:
-        return Seat(SEAT_WORDS.index(self.who))
+        return _SEAT_OF_WORD[self.who]
+
+
+_SEAT_OF_WORD = {word: Seat(i) for i, word in enumerate(SEAT_WORDS)}
 
 
 _SIMPLE = {

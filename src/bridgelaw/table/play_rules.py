@@ -78,7 +78,9 @@ class PlayRules(TableState):
         forbid it (51B2b: one or more of them; the cards of those suits are picked up), or
         neither (the cards stay)."""
         play = self.play
-        if self.declarer is None or (play is not None and (play.trick or play.is_over)):
+        if not self.penalty_cards or self.declarer is None:
+            return None  # no penalty card: no choice (asked at every card)
+        if play is not None and (play.trick or play.is_over):
             return None
         # before the opening lead too: penalty cards from the auction (24E) are offered then
         leader = self.declarer.lho if play is None else play.leader
@@ -205,7 +207,8 @@ class PlayRules(TableState):
         self._law63a1_establish(seat)
         before = len(play.tricks)
         revoke = play.add(card, self.event_index)
-        self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
+        if self.penalty_cards:
+            self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
         if revoke is not None:
             # 61A: recorded now; ruled on when corrected (62) or established (63)
             self.review("61A", f"{revoke.describe()} failed to follow suit (a revoke)")
@@ -581,8 +584,8 @@ class PlayRules(TableState):
         """51A: a defender in turn with two or more penalty cards he could legally play plays
         the one declarer designates."""
         play = self.play
-        if play is None or play.is_over or self.declarer is None:
-            return None
+        if not self.penalty_cards or play is None or play.is_over or self.declarer is None:
+            return None  # no penalty card: nothing to designate (asked at every card)
         seat = play.turn
         if seat.side == self.declarer.side or seat in self.must_play:
             return None

@@ -1,0 +1,210 @@
+"""Table-engine speed: whole boards through :class:`~bridgelaw.table.Table` against the strict
+:class:`~bridgelaw.auction.Auction` and :class:`~bridgelaw.play.Play`, in the same run.
+
+Random legal boards are made first (random deals, random legal auctions with passes weighted so
+that auctions keep a realistic length, random legal cards). Both engines then get exactly the
+same calls and cards: the strict engine pushes them (each one checked) and scores the board;
+the table engine is fed the same events as script text (``"N 1NT"``, ``"E HA"``: parsed, ruled
+on, an :class:`~bridgelaw.table.Outcome` built for each) and scores it. Both must agree on
+every contract, declarer, number of tricks and score.
+
+Printed: the boards per second of each engine (each engine's best of several alternating
+rounds), the cost of one table event at the start and at the end of the boards (constant if
+the cost does not grow with the board), and last ``ratio <table/strict>`` (1/25 = 0.04 is the
+target of issue 12).
+
+Run: ``.venv/bin/python benchmarks/table_engine.py`` (``--boards``, ``--rounds``, ``--seed``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bridgelaw import is_compiled
+from bridgelaw.auction import Auction
+from bridgelaw.boards import Board
+from bridgelaw.calls import PASS, call_name
+from bridgelaw.cards import Deal, Seat, card_name
+from bridgelaw.play import Play
+from bridgelaw.scoring import contract_score
+from bridgelaw.table import Event, Table, parse_event
+
+
+@dataclass(frozen=True)
+class RandomBoard:
+    board: Board
+    calls: tuple[int, ...]
+    cards: tuple[int, ...]
+    texts: tuple[str, ...]
+    """The same calls and cards as table events."""
+    events: tuple[Event, ...]
+    """The same, parsed."""
+
+
+Result = tuple[str, str | None, int | None, int]
+"""Contract, declarer, declarer's tricks, score for North-South."""
+
+
+def make_boards(count: int, seed: int) -> list[RandomBoard]:
+    rng = random.Random(seed)  # benchmark input only; the dealer of record is secure
+    boards = []
+    for number in range(1, count + 1):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        board = Board.numbered((number - 1) % 32 + 1, Deal.from_dealt(deck, Seat.NORTH))
+        auction = Auction(board.dealer)
+        texts = []
+        while not auction.is_over:
+            calls = [*auction.legal_calls(), *[PASS] * 8]
+            call = calls[rng.randrange(len(calls))]
+            texts.append(f"{Seat(auction.turn).letter} {call_name(call)}")
+            auction.push(call)
+        cards: list[int] = []
+        if auction.declarer is not None and auction.contract is not None:
+            play = Play(board.deal, auction.declarer, auction.contract.strain)
+            while not play.is_over:
+                legal = list(play.legal_cards())
+                card = legal[rng.randrange(len(legal))]
+                texts.append(f"{Seat(play.turn).letter} {card_name(card)}")
+                play.push(card)
+                cards.append(card)
+        events = tuple(parse_event(text, i) for i, text in enumerate(texts, start=1))
+        boards.append(RandomBoard(board, tuple(auction.calls), tuple(cards), tuple(texts), events))
+    return boards
+
+
+def strict_boards(boards: Sequence[RandomBoard]) -> list[Result]:
+    results: list[Result] = []
+    for b in boards:
+        auction = Auction(b.board.dealer)
+        for call in b.calls:
+            auction.push(call)
+        contract, declarer = auction.contract, auction.declarer
+        assert contract is not None
+        if declarer is None:
+            results.append((str(contract), None, None, 0))
+            continue
+        play = Play(b.board.deal, declarer, contract.strain)
+        for card in b.cards:
+            play.push(card)
+        tricks = play.declarer_tricks
+        points = contract_score(contract, tricks, b.board.is_vulnerable(declarer.side))
+        results.append(
+            (str(contract), declarer.letter, tricks, points if declarer & 1 == 0 else -points)
+        )
+    return results
+
+
+def table_boards(boards: Sequence[RandomBoard], parsed: bool = False) -> list[Result]:
+    """Each board through a table: as script text (``apply_text``), or, ``parsed``, as events
+    parsed beforehand (``apply``), which leaves out the reading of the text."""
+    results: list[Result] = []
+    for b in boards:
+        table = Table(b.board)
+        if parsed:
+            apply = table.apply
+            for event in b.events:
+                apply(event)
+        else:
+            apply_text = table.apply_text
+            for text in b.texts:
+                apply_text(text)
+        score = table.score()
+        assert score is not None and table.contract is not None
+        declarer = None if table.declarer is None else table.declarer.letter
+        results.append((str(table.contract), declarer, table.tricks, score["NS"]))
+    return results
+
+
+def event_costs(boards: Sequence[RandomBoard], edge: int = 12) -> tuple[float, float]:
+    """Mean seconds per card played through a table, over the first and over the last
+    ``edge`` cards of every board played (the same kind of event at the start and at the end
+    of the board: a cost that grew with the board would show here)."""
+    clock = time.perf_counter
+    first = last = 0.0
+    counted = 0
+    for b in boards:
+        if not b.cards:
+            continue
+        table = Table(b.board)
+        start_of_play = len(b.events) - len(b.cards)
+        for index, event in enumerate(b.events):
+            start = clock()
+            table.apply(event)
+            elapsed = clock() - start
+            if start_of_play <= index < start_of_play + edge:
+                first += elapsed
+            elif index >= len(b.events) - edge:
+                last += elapsed
+        counted += edge
+    return first / max(counted, 1), last / max(counted, 1)
+
+
+def timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--boards", type=int, default=200, help="boards per engine per round")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds per engine")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    boards = make_boards(args.boards, args.seed)
+
+    # 1. Both engines must give the same contract, declarer, tricks and score on every board.
+    strict = strict_boards(boards)
+    for parsed in (False, True):
+        table = table_boards(boards, parsed)
+        differing = [i for i, (a, b) in enumerate(zip(strict, table, strict=True)) if a != b]
+        if differing:
+            first = differing[0]
+            sys.stderr.write(
+                f"the engines disagree on {len(differing)} of {len(boards)} boards; first: "
+                f"#{first}, strict {strict[first]}, table {table[first]}\n"
+            )
+            return 1
+    events = sum(len(b.texts) for b in boards)
+    passed_out = sum(1 for r in strict if r[1] is None)
+    print(
+        f"verified: {len(boards)} boards ({events} events, {passed_out} passed out) give the "
+        "same contract, declarer, tricks and score in both engines"
+    )
+
+    # 2. Timing: alternating rounds; each engine's best round is its speed.
+    strict_times: list[float] = []
+    text_times: list[float] = []
+    event_times: list[float] = []
+    for _ in range(args.rounds):
+        strict_times.append(timed(lambda: strict_boards(boards)))
+        text_times.append(timed(lambda: table_boards(boards)))
+        event_times.append(timed(lambda: table_boards(boards, parsed=True)))
+    strict_rate = len(boards) / min(strict_times)
+    text_rate = len(boards) / min(text_times)
+    event_rate = len(boards) / min(event_times)
+    start_cost, end_cost = event_costs(boards)
+    build = "compiled with mypyc" if is_compiled() else "pure Python"
+    per_board = events / len(boards)
+    print(f"build: {build}; {per_board:.0f} events a board")
+    print(f"strict Auction/Play:           {strict_rate:9.0f} boards/s")
+    print(f"Table, events parsed first:    {event_rate:9.0f} boards/s")
+    print(f"Table, script text (the ratio): {text_rate:8.0f} boards/s")
+    print(
+        f"a card through the table: first 12 cards {start_cost * 1e6:.1f} us, last 12 cards "
+        f"{end_cost * 1e6:.1f} us (last/first {end_cost / start_cost:.2f})"
+    )
+    print(f"parsed events: ratio {event_rate / strict_rate:.4f} (1/{strict_rate / event_rate:.0f})")
+    ratio = text_rate / strict_rate
+    print(f"ratio {ratio:.4f} (1/{1 / ratio:.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
