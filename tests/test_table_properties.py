@@ -31,7 +31,7 @@ from bridgelaw.boards import Board, board_dealer
 from bridgelaw.calls import call_name
 from bridgelaw.cards import Seat, card_name
 from bridgelaw.scoring import contract_score
-from bridgelaw.table import ScriptError, Table, parse_event
+from bridgelaw.table import Awaiting, ScriptError, Table, parse_event
 from bridgelaw.table.engine import Table as TableClass
 
 from .helpers import SAMPLE_DEAL, random_auction, random_deal, random_play
@@ -358,7 +358,10 @@ def test_undo_after_any_event_restores_the_exact_state(
         if table.phase == "ended":
             break
         text = random_event_text(data, table)
-        event = parse_event(text, len(table.events) + 1)
+        try:
+            event = parse_event(text, len(table.events) + 1)
+        except ScriptError:
+            continue  # malformed (two cards the same): nothing reaches the table
         before_json, before_state = snapshot(table), table_state(table)
         logs: list[list[object]] = [
             list(table.rulings),
@@ -406,3 +409,19 @@ def test_undo_with_no_event_is_an_index_error() -> None:
     table.apply_text("N 1NT")
     table.undo()
     assert table.events == [] and table.history == [] and table.turn == Seat.NORTH
+
+
+def test_51a_is_offered_before_the_opening_lead_when_the_leader_has_two_penalty_cards() -> None:
+    # Found by the random test above: N exposed two cards in the auction and became the
+    # opening leader; they are his penalty cards (24E, major under 50B as two cards), and by
+    # 51A declarer designates the one he leads. The engine required the designation but did
+    # not offer it (``awaiting`` was null before the opening lead).
+    table = Table.from_deal(1, SAMPLE_DEAL)
+    for text in ["N expose C2", "N expose C3", "N pass", "E pass", "S pass", "W 1NT"]:
+        table.apply_text(text)
+    for text in ["N pass", "E pass", "S pass"]:
+        table.apply_text(text)
+    assert table.awaiting == Awaiting("W", "51A", ("designate C2", "designate C3"))
+    table.apply_text("W designate C3")
+    table.apply_text("N C3")
+    assert table.play is not None and table.play.played == [1]

@@ -584,13 +584,16 @@ class PlayRules(TableState):
         """51A: a defender in turn with two or more penalty cards he could legally play plays
         the one declarer designates."""
         play = self.play
-        if not self.penalty_cards or play is None or play.is_over or self.declarer is None:
+        if not self.penalty_cards or self.declarer is None:
             return None  # no penalty card: nothing to designate (asked at every card)
-        seat = play.turn
+        if play is not None and play.is_over:
+            return None
+        # before the opening lead too: the opening leader's penalty cards from the auction (24E)
+        seat = self.declarer.lho if play is None else play.turn
         if seat.side == self.declarer.side or seat in self.must_play:
             return None
-        led = play.led_suit() if play.trick else None
-        follow = led is not None and play.can_follow(seat)
+        led = play.led_suit() if play is not None and play.trick else None
+        follow = led is not None and play is not None and play.can_follow(seat)
         legal = sorted(
             c
             for s, c, k in self.penalty_cards
