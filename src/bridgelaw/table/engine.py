@@ -49,8 +49,6 @@ def _appended(
     A log is appended to in place; a rule that rewrote it made a new list: if that new list
     does not begin with the old entries, the log was rewritten, ``name`` goes to ``replaced``
     and the whole log is returned."""
-    if after is before and len(after) == count:
-        return ()  # the common case: nothing new
     if after is before or (
         len(after) >= count
         and all(a is b for a, b in zip(after[:count], before[:count], strict=True))
@@ -113,18 +111,33 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self._rebuild(len(self.events))
             raise
         self.events.append(event)
-        replaced: list[str] = []
-        new_rulings = _appended(rulings, self.rulings, counts[0], "rulings", replaced)
-        new_reviews = _appended(reviews, self.reviews, counts[1], "reviews", replaced)
-        new_unauthorized = _appended(
-            unauthorized, self.unauthorized, counts[2], "unauthorized", replaced
-        )
+        n_rulings, n_reviews, n_unauthorized = counts
+        if (
+            self.rulings is rulings
+            and self.reviews is reviews
+            and self.unauthorized is unauthorized
+        ):
+            # the usual case, every log appended to in place (most events append nothing)
+            new_rulings = () if len(rulings) == n_rulings else tuple(rulings[n_rulings:])
+            new_reviews = () if len(reviews) == n_reviews else tuple(reviews[n_reviews:])
+            new_unauthorized = (
+                () if len(unauthorized) == n_unauthorized else tuple(unauthorized[n_unauthorized:])
+            )
+            replaced: tuple[str, ...] = ()
+        else:
+            rewritten: list[str] = []
+            new_rulings = _appended(rulings, self.rulings, n_rulings, "rulings", rewritten)
+            new_reviews = _appended(reviews, self.reviews, n_reviews, "reviews", rewritten)
+            new_unauthorized = _appended(
+                unauthorized, self.unauthorized, n_unauthorized, "unauthorized", rewritten
+            )
+            replaced = tuple(rewritten)
         return Outcome(
             event.index,
             new_rulings,
             new_reviews,
             new_unauthorized,
-            tuple(replaced),
+            replaced,
             self.awaiting,
             self.next_to_act,
             self.phase,
@@ -315,7 +328,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             return
         if self.dummy_event(event):  # Laws 42-43, 45D, 45F, 46, 61B
             return
-        choice = self._lead_choice() if self.pending is None else None
+        choice = self._lead_choice() if self.pending is None and self.lead_restrictions else None
         if choice is not None:
             restriction, options = choice
             word = (
@@ -652,7 +665,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 return offer
             if self.pending is not None:
                 return self.play_awaiting()
-            choice = self._lead_choice()
+            choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:
                 restriction, options = choice
                 return Awaiting(self.declarer.letter, restriction.law, options)

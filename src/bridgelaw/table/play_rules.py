@@ -171,7 +171,11 @@ class PlayRules(TableState):
             return
         broken = self._law57_obligation(seat, card)
         trick_index = len(play.tricks)
-        breach = self._check_restricted_lead(seat, card) if not play.trick else None
+        breach = (
+            self._check_restricted_lead(seat, card)
+            if not play.trick and self.lead_restrictions
+            else None
+        )
         failure = self._penalty_card_failure(seat, card)
         if failure is not None:
             self.pending = Pending(
@@ -204,7 +208,8 @@ class PlayRules(TableState):
         """A card goes to the trick: revokes noted, penalty cards played, tricks completed."""
         play = self.play
         assert play is not None
-        self._law63a1_establish(seat)
+        if play.revokes:
+            self._law63a1_establish(seat)
         before = len(play.tricks)
         revoke = play.add(card, self.event_index)
         if self.penalty_cards:
@@ -902,6 +907,8 @@ class PlayRules(TableState):
 
     def _penalty_card_failure(self, seat: Seat, card: Card) -> str | None:
         """50D1/50C: must this card have been a penalty card? The clause broken, or None."""
+        if not self.penalty_cards:
+            return None
         play = self.play
         assert play is not None
         mine = [(c, k) for s, c, k in self.penalty_cards if s == seat]

@@ -9,7 +9,7 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
@@ -51,8 +51,7 @@ class Awaiting:
         return {"who": self.who, "law": self.law, "options": list(self.options)}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What one accepted event changed, for a server to push to the players: the records this
     event added, the offer now open, who acts next and the phase.
 
@@ -61,6 +60,9 @@ class Outcome:
     replaced, 16C records of a call that stands after all). When an event rewrote a log,
     ``replaced`` names it and that field holds the whole log as it now stands (to be sent
     again in full), not only the new entries.
+
+    A named tuple (immutable, and made at every event: cheaper to build than a frozen
+    dataclass).
     """
 
     event: int
