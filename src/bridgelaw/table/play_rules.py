@@ -37,6 +37,8 @@ class PlayRules(TableState):
             # 45C4b: declarer names dummy's card again before anything else happens
             return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
         if p is None:
+            if not self.penalty_cards and not self.must_play:
+                return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
             return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
         assert self.declarer is not None
         if p.kind == "lead":
@@ -109,16 +111,17 @@ class PlayRules(TableState):
         if self.law45c4b_rho is not None:
             self._law45c4b_renamed(event)
             return
-        offer51 = self._law51a_awaiting()
-        if offer51 is not None:
-            self._law51a_designate(offer51, event)
-            return
-        if self._law57_choose(event):
-            return
-        offer = self._law50d2_awaiting()
-        if offer is not None:
-            self._law50d2_choice(offer, event)
-            return
+        if self.penalty_cards or self.must_play:  # 50D2, 51A, 57A offers need one of these
+            offer51 = self._law51a_awaiting()
+            if offer51 is not None:
+                self._law51a_designate(offer51, event)
+                return
+            if self._law57_choose(event):
+                return
+            offer = self._law50d2_awaiting()
+            if offer is not None:
+                self._law50d2_choice(offer, event)
+                return
         if event.action == "card":
             assert event.card is not None
             self.card_played(event.seat, event.card)
@@ -169,7 +172,7 @@ class PlayRules(TableState):
             else:
                 self._law57_premature(seat, card)
             return
-        broken = self._law57_obligation(seat, card)
+        broken = self._law57_obligation(seat, card) if self.must_play else None
         trick_index = len(play.tricks)
         breach = (
             self._check_restricted_lead(seat, card)
