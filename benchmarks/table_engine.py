@@ -121,28 +121,38 @@ def table_boards(boards: Sequence[RandomBoard], parsed: bool = False) -> list[Re
     return results
 
 
-def event_costs(boards: Sequence[RandomBoard], edge: int = 12) -> tuple[float, float]:
-    """Mean seconds per card played through a table, over the first and over the last
-    ``edge`` cards of every board played (the same kind of event at the start and at the end
-    of the board: a cost that grew with the board would show here)."""
+def event_costs(
+    boards: Sequence[RandomBoard], early: range, late: range, calls: bool, rounds: int = 5
+) -> tuple[float, float, int]:
+    """Mean seconds per event through a table over the cards (or, ``calls``, the calls) at
+    positions ``early`` and at positions ``late`` (0 for the opening lead or the first call),
+    over the boards that have both. The same kind of event at the start and further on: a cost
+    that grew with the board would show here. Each stretch is timed as a whole, and for each
+    board the best of ``rounds`` counts (the machine is shared). Returns the two costs and
+    the number of boards measured."""
     clock = time.perf_counter
-    first = last = 0.0
-    counted = 0
-    for b in boards:
-        if not b.cards:
-            continue
-        table = Table(b.board)
-        start_of_play = len(b.events) - len(b.cards)
-        for index, event in enumerate(b.events):
-            start = clock()
-            table.apply(event)
-            elapsed = clock() - start
-            if start_of_play <= index < start_of_play + edge:
-                first += elapsed
-            elif index >= len(b.events) - edge:
-                last += elapsed
-        counted += edge
-    return first / max(counted, 1), last / max(counted, 1)
+    measured = [b for b in boards if len(b.cards if not calls else b.calls) >= late.stop]
+    best: list[list[float]] = [[float("inf"), float("inf")] for _ in measured]
+    for _ in range(rounds):
+        for number, b in enumerate(measured):
+            table = Table(b.board)
+            apply = table.apply
+            offset = 0 if calls else len(b.calls)
+            events = b.events
+            position = 0
+            for slot, stretch in enumerate((early, late)):
+                first, stop = stretch.start + offset, stretch.stop + offset
+                for event in events[position:first]:
+                    apply(event)
+                start = clock()
+                for event in events[first:stop]:
+                    apply(event)
+                best[number][slot] = min(best[number][slot], clock() - start)
+                position = stop
+    count = max(len(measured), 1)
+    total_early = sum(b[0] for b in best) / (len(early) * count)
+    total_late = sum(b[1] for b in best) / (len(late) * count)
+    return total_early, total_late, len(measured)
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -189,16 +199,23 @@ def main(argv: list[str] | None = None) -> int:
     strict_rate = len(boards) / min(strict_times)
     text_rate = len(boards) / min(text_times)
     event_rate = len(boards) / min(event_times)
-    start_cost, end_cost = event_costs(boards)
     build = "compiled with mypyc" if is_compiled() else "pure Python"
     per_board = events / len(boards)
     print(f"build: {build}; {per_board:.0f} events a board")
     print(f"strict Auction/Play:           {strict_rate:9.0f} boards/s")
     print(f"Table, events parsed first:    {event_rate:9.0f} boards/s")
     print(f"Table, script text (the ratio): {text_rate:8.0f} boards/s")
+    # a card in turn: tricks 2-4 against tricks 10-12 (neither the opening lead, which starts
+    # the play, nor the last card, which ends and scores the board)
+    early, late, measured = event_costs(boards, range(4, 16), range(36, 48), calls=False)
     print(
-        f"a card through the table: first 12 cards {start_cost * 1e6:.1f} us, last 12 cards "
-        f"{end_cost * 1e6:.1f} us (last/first {end_cost / start_cost:.2f})"
+        f"a card through the table ({measured} boards): tricks 2-4 {early * 1e6:.1f} us, "
+        f"tricks 10-12 {late * 1e6:.1f} us (late/early {late / early:.2f})"
+    )
+    early, late, measured = event_costs(boards, range(1, 5), range(12, 16), calls=True)
+    print(
+        f"a call through the table ({measured} auctions of 16 calls or more): calls 2-5 "
+        f"{early * 1e6:.1f} us, calls 13-16 {late * 1e6:.1f} us (late/early {late / early:.2f})"
     )
     print(f"parsed events: ratio {event_rate / strict_rate:.4f} (1/{strict_rate / event_rate:.0f})")
     ratio = text_rate / strict_rate
