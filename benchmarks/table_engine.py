@@ -78,6 +78,27 @@ def make_boards(count: int, seed: int) -> list[RandomBoard]:
     return boards
 
 
+def long_auctions(count: int, seed: int) -> list[RandomBoard]:
+    """Boards with long auctions (no play): each call is most often the lowest legal one, so
+    the bidding climbs slowly through doubles and redoubles."""
+    rng = random.Random(seed)
+    boards = []
+    for number in range(1, count + 1):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        board = Board.numbered((number - 1) % 32 + 1, Deal.from_dealt(deck, Seat.NORTH))
+        auction = Auction(board.dealer)
+        texts = []
+        while not auction.is_over:
+            calls = [c for c in auction.legal_calls() if c != PASS] or [PASS]
+            call = calls[0] if rng.random() < 0.9 else [*calls, PASS][rng.randrange(len(calls) + 1)]
+            texts.append(f"{Seat(auction.turn).letter} {call_name(call)}")
+            auction.push(call)
+        events = tuple(parse_event(text, i) for i, text in enumerate(texts, start=1))
+        boards.append(RandomBoard(board, tuple(auction.calls), (), tuple(texts), events))
+    return boards
+
+
 def strict_boards(boards: Sequence[RandomBoard]) -> list[Result]:
     results: list[Result] = []
     for b in boards:
@@ -212,10 +233,11 @@ def main(argv: list[str] | None = None) -> int:
         f"a card through the table ({measured} boards): tricks 2-4 {early * 1e6:.1f} us, "
         f"tricks 10-12 {late * 1e6:.1f} us (late/early {late / early:.2f})"
     )
-    early, late, measured = event_costs(boards, range(1, 5), range(12, 16), calls=True)
+    long = long_auctions(100, args.seed)
+    early, late, measured = event_costs(long, range(1, 9), range(24, 32), calls=True)
     print(
-        f"a call through the table ({measured} auctions of 16 calls or more): calls 2-5 "
-        f"{early * 1e6:.1f} us, calls 13-16 {late * 1e6:.1f} us (late/early {late / early:.2f})"
+        f"a call through the table ({measured} long auctions of 32 calls or more): calls 2-9 "
+        f"{early * 1e6:.1f} us, calls 25-32 {late * 1e6:.1f} us (late/early {late / early:.2f})"
     )
     print(f"parsed events: ratio {event_rate / strict_rate:.4f} (1/{strict_rate / event_rate:.0f})")
     ratio = text_rate / strict_rate
