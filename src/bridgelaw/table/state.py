@@ -57,9 +57,9 @@ class Outcome(NamedTuple):
 
     The logs are append-only except in a few places where a later event settles an earlier
     ruling again (Law 64 recomputed when play ends, 39B withdrawing a 39C ruling, 64C reviews
-    replaced, 16C records of a call that stands after all). When an event rewrote a log,
-    ``replaced`` names it and that field holds the whole log as it now stands (to be sent
-    again in full), not only the new entries.
+    replaced, 16C records withdrawn once a replacement is found comparable, 23). When an event
+    rewrote a log, ``replaced`` names it and that field holds the whole log as it now stands
+    (to be sent again in full), not only the new entries.
 
     A named tuple (immutable, and made at every event: cheaper to build than a frozen
     dataclass).
