@@ -8,14 +8,18 @@ The random-table properties (undo after any event, a refused event) are in
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bridgelaw.cards import Seat
 from bridgelaw.table import Awaiting, Outcome, ScriptError, Table, parse_event
+from bridgelaw.table.script import load_script
 
 from .helpers import SAMPLE_DEAL
 from .test_claims import FakeAdjudicator, after_nine
+
+SCRIPTS = Path(__file__).parent / "scripts"
 
 
 def feed(table: Table, *texts: str) -> list[Outcome]:
@@ -107,3 +111,23 @@ def test_a_rollback_or_an_undo_does_not_ask_the_adjudicator_again() -> None:
     assert table.adjudicator_answers == {} and len(fake.asked) == 1
     table.apply_text("W dispute")  # disputed again: a new question
     assert len(fake.asked) == 2 and "suggests 0 of the 4" in table.reviews[-1]["text"]
+
+
+def test_64b4_after_the_board_rewrites_the_law_64_rulings_and_says_so() -> None:
+    # W's established revoke would cost one trick (64A2) when play ends; attention first drawn
+    # to it after a non-offender called on the next deal: no trick changes hands (64B4). The
+    # Law 64 rulings and reviews are worked out again, so both logs are sent whole.
+    script = load_script(SCRIPTS / "irregular-play" / "l64b4-found-after-next-deal.yaml")
+    table = Table(script.board, script.edition)
+    outcomes = feed(table, *(str(text) for text in script.events[:-1]))
+    assert [r.law for r in outcomes[-1].rulings] == ["64A2"] and outcomes[-1].replaced == ()
+    tricks_with_transfer = table.tricks
+    last = feed(table, str(script.events[-1]))[0]
+    assert last.replaced == ("rulings", "reviews")
+    assert last.rulings == tuple(table.rulings) and last.reviews == tuple(table.reviews)
+    laws = [r.law for r in last.rulings]
+    assert "64B4" in laws and "64A2" not in laws
+    # the defenders revoked: 64A2 had given declarer one trick; 64B4 gives it back
+    assert tricks_with_transfer is not None and table.tricks == tricks_with_transfer - 1
+    table.undo()  # the finding taken back: the transfer stands again
+    assert "64A2" in [r.law for r in table.rulings] and table.tricks == tricks_with_transfer
