@@ -329,8 +329,8 @@ AFTER_THE_END = [
 
 def internal_state(value: object) -> object:
     """Everything a table holds, as plain nested data that compares by value: dataclasses
-    field by field, other objects attribute by attribute (``__slots__`` or ``__dict__``), in
-    order. Two tables with equal internal states are the same table."""
+    field by field, other objects attribute by attribute, in order. Two tables with equal
+    internal states are the same table."""
     if isinstance(value, Enum):
         return repr(value)
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -344,7 +344,13 @@ def internal_state(value: object) -> object:
     if dataclasses.is_dataclass(value):
         names = [f.name for f in dataclasses.fields(value)]
     else:
-        slots = [n for c in type(value).__mro__ for n in getattr(c, "__slots__", ())]
+        # __slots__, or in the compiled build (mypyc) __mypyc_attrs__, or else __dict__
+        slots = [
+            n
+            for c in type(value).__mro__
+            for n in getattr(c, "__slots__", None) or getattr(c, "__mypyc_attrs__", ())
+            if n != "__dict__"
+        ]
         names = slots or sorted(vars(value))
     return (type(value).__name__, [(n, internal_state(getattr(value, n))) for n in names])
 
