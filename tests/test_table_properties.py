@@ -348,7 +348,7 @@ def internal_state(value: object) -> object:
         slots = [
             n
             for c in type(value).__mro__
-            for n in getattr(c, "__slots__", None) or getattr(c, "__mypyc_attrs__", ())
+            for n in (getattr(c, "__slots__", ()) or getattr(c, "__mypyc_attrs__", ()))
             if n != "__dict__"
         ]
         names = slots or sorted(vars(value))
