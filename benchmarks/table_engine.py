@@ -32,7 +32,7 @@ from bridgelaw.calls import PASS, call_name
 from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
-from bridgelaw.table import Event, Table, parse_event
+from bridgelaw.table import Event, ScriptError, Table, parse_event
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,37 @@ def event_costs(
     return total_early, total_late, len(measured)
 
 
+def rebuild_costs(boards: Sequence[RandomBoard], rounds: int = 3) -> tuple[float, float]:
+    """Mean seconds for a refused event (a card not held) and for an undo, each at the last
+    trick (before its last card): both rebuild the table from its events, so they cost about
+    as much as the board so far. Best of ``rounds``."""
+    clock = time.perf_counter
+    played = [b for b in boards if b.cards]
+    best_refused = best_undo = float("inf")
+    for _ in range(rounds):
+        refused = undone = 0.0
+        for b in played:
+            table = Table(b.board)
+            for event in b.events[:-1]:
+                table.apply(event)
+            last = b.events[-1]
+            assert last.card is not None
+            wrong = parse_event(f"{last.who} {card_name((last.card + 13) % 52)}", last.index)
+            start = clock()
+            try:
+                table.apply(wrong)  # a card of another suit than his last one: not held
+            except ScriptError:
+                refused += clock() - start
+            else:
+                raise AssertionError(f"{wrong} was accepted")
+            start = clock()
+            table.undo()
+            undone += clock() - start
+        best_refused = min(best_refused, refused / len(played))
+        best_undo = min(best_undo, undone / len(played))
+    return best_refused, best_undo
+
+
 def timed(run: Callable[[], object]) -> float:
     start = time.perf_counter()
     run()
@@ -238,6 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"a call through the table ({measured} long auctions of 32 calls or more): calls 2-9 "
         f"{early * 1e6:.1f} us, calls 25-32 {late * 1e6:.1f} us (late/early {late / early:.2f})"
+    )
+    refused, undone = rebuild_costs(boards)
+    print(
+        f"at the last trick: a refused event {refused * 1e6:.0f} us, an undo {undone * 1e6:.0f} "
+        "us (each rebuilds the table from its events)"
     )
     print(f"parsed events: ratio {event_rate / strict_rate:.4f} (1/{strict_rate / event_rate:.0f})")
     ratio = text_rate / strict_rate
