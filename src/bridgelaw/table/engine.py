@@ -117,7 +117,9 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             and self.reviews is reviews
             and self.unauthorized is unauthorized
         ):
-            # the usual case, every log appended to in place (most events append nothing)
+            # the usual case, every log appended to in place (most events append nothing). The
+            # rules never change a log in place but by appending: one that takes entries out
+            # makes a new list (the property tests check the Outcome against the logs)
             new_rulings = () if len(rulings) == n_rulings else tuple(rulings[n_rulings:])
             new_reviews = () if len(reviews) == n_reviews else tuple(reviews[n_reviews:])
             new_unauthorized = (
