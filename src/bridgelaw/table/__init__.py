@@ -9,6 +9,15 @@ reporting them).
 
 from bridgelaw.table.engine import Table
 from bridgelaw.table.events import Event, ScriptError, TableCall, parse_event
-from bridgelaw.table.state import Awaiting, Ruling
+from bridgelaw.table.state import Awaiting, Outcome, Ruling
 
-__all__ = ["Awaiting", "Event", "Ruling", "ScriptError", "Table", "TableCall", "parse_event"]
+__all__ = [
+    "Awaiting",
+    "Event",
+    "Outcome",
+    "Ruling",
+    "ScriptError",
+    "Table",
+    "TableCall",
+    "parse_event",
+]

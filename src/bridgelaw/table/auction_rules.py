@@ -213,7 +213,7 @@ class AuctionRules(TableState):
     def _legal_call(self, record: CallRecord) -> None:
         """A call that is legal in rotation: record it, then apply any rule on this call."""
         seat = record.seat
-        if record not in self.history:
+        if not self._in_history(record):
             self.history.append(record)
         self._make_effective(record)
         rule = self.next_call.get(seat)
@@ -236,6 +236,16 @@ class AuctionRules(TableState):
             elif rule.kind == "denomination":
                 self._law31a2_2007(seat, record.call, rule)
         self.end_of_auction_check()
+
+    def _in_history(self, record: CallRecord) -> bool:
+        """``record in self.history``, cheaply: an equal record has the same event number, so
+        the full comparison is made only for those (a call is otherwise compared field by
+        field with every call of the auction)."""
+        event = record.event
+        for other in reversed(self.history):
+            if other is record or (other.event == event and other == record):
+                return True
+        return False
 
     def _substitute_pass(self, seat: Seat) -> None:
         """37B, 38C: a pass the Laws put in place of a cancelled call, in its slot."""
@@ -1374,13 +1384,17 @@ class AuctionRules(TableState):
         turn: three passes that follow a *call* (a first pass too) do not end it."""
         if self.pending is not None or self.phase != "auction":
             return
-        calls = self.effective()
-        bids = [r for r in calls if r.call.is_bid]
-        passes = 0
-        for record in reversed(calls):
+        passes = 0  # the effective passes at the end (counted back, not over the whole auction)
+        for record in reversed(self.history):
+            if not record.is_effective:
+                continue
             if not record.call.is_pass:
                 break
             passes += 1
+        if passes < 3:
+            return
+        calls = self.effective()
+        bids = [r for r in calls if r.call.is_bid]
         if (bids and passes >= 3) or passes >= 4:
             skipped = [r for r in calls[-3:] if r.skipped]
             if skipped:

@@ -166,6 +166,12 @@ class ClaimRules(TableState):
     """The last claim or concession of the board (a void or cancelled one stays here until
     the next one)."""
     _shared_adjudicator: _Shared | None = None
+    events: list[Event]
+    """The events accepted so far (kept by the table)."""
+    adjudicator_answers: dict[int, int]
+    """What the adjudicator answered, by the position of the event that asked: a rollback or
+    an undo rebuilds the table by replaying its events, and a replay reads the answers given
+    rather than asking again (an adjudicator may be slow, or not answer the same twice)."""
 
     @property
     def adjudicator(self) -> ClaimAdjudicator | None:
@@ -427,13 +433,18 @@ class ClaimRules(TableState):
         adjudicator = self.adjudicator
         if adjudicator is None:
             return None
-        try:
-            return adjudicator.tricks(
-                claim.position, claim.claimer, claim.claimer_tricks, claim.statement
-            )
-        except BridgeLawError as error:  # an adjudicator that cannot rule leaves it to him
-            self.review("70", f"the adjudicator gives no suggestion: {error}.")
-            return None
+        asking = len(self.events)  # the position of the event being applied
+        answer = self.adjudicator_answers.get(asking)
+        if answer is None:
+            try:
+                answer = adjudicator.tricks(
+                    claim.position, claim.claimer, claim.claimer_tricks, claim.statement
+                )
+            except BridgeLawError as error:  # an adjudicator that cannot rule leaves it to him
+                self.review("70", f"the adjudicator gives no suggestion: {error}.")
+                return None
+            self.adjudicator_answers[asking] = answer
+        return answer
 
     def _record_suggestion(self, claim: Claim, suggestion: int | None) -> None:
         if suggestion is None:

@@ -36,6 +36,10 @@ DUMMY_WORDS = frozenset(
 DUMMY_FINDINGS = frozenset({"dummy-looked", "not-designated", "incontrovertible"})
 
 
+_DUMMY_ACTIONS = DUMMY_WORDS - {"designate", "correct"}
+"""The dummy words this module takes itself (designate and correct go to the play rules)."""
+
+
 class DummyRules(TableState):
     """Laws 42-43, 45D, 45F, 46 and 61B; mixed into :class:`~bridgelaw.table.Table`."""
 
@@ -73,8 +77,9 @@ class DummyRules(TableState):
                 assert event.card is not None
                 self._law46b_incontrovertible(event.card)
             return True
-        self._law45d_rho_plays(event)
-        if event.action not in DUMMY_WORDS - {"designate", "correct"}:
+        if self.law45d_rho is not None:
+            self._law45d_rho_plays(event)
+        if event.action not in _DUMMY_ACTIONS:
             return False
         if self.play is None or self.declarer is None:
             raise ScriptError(

@@ -14,8 +14,7 @@ Awaiting(who='S', law='27A1', options=('accept', 'decline'))
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name, is_honour
@@ -29,9 +28,34 @@ from bridgelaw.table.dummy_rules import DummyRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
-from bridgelaw.table.state import Awaiting, CallRecord, LeadRestriction, Pending, TableState
+from bridgelaw.table.state import (
+    Awaiting,
+    CallRecord,
+    LeadRestriction,
+    Outcome,
+    Pending,
+    TableState,
+)
 
-__all__ = ["Table"]
+__all__ = ["Outcome", "Table"]
+
+T = TypeVar("T")
+
+
+def _appended(
+    before: list[T], after: list[T], count: int, name: str, replaced: list[str]
+) -> tuple[T, ...]:
+    """The entries an event added to a log that had ``count`` entries in the list ``before``.
+    A log is appended to in place; a rule that rewrote it made a new list: if that new list
+    does not begin with the old entries, the log was rewritten, ``name`` goes to ``replaced``
+    and the whole log is returned."""
+    if after is before or (
+        len(after) >= count
+        and all(a is b for a, b in zip(after[:count], before[:count], strict=True))
+    ):
+        return tuple(after[count:])
+    replaced.append(name)
+    return tuple(after)
 
 
 class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
@@ -43,7 +67,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if edition not in (2007, 2017):
             raise ValueError(f"the editions are 2007 and 2017, not {edition}")
         TableState.__init__(self, board=board, edition=edition, turn=board.dealer)
-        self.events: list[Event] = []
+        self.events = []
+        self.adjudicator_answers = {}
         self.adjudicator = adjudicator  # asked when a claim is disputed (Law 70)
 
     @classmethod
@@ -62,21 +87,101 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
     def apply_text(self, text: str) -> None:
         self.apply(parse_event(text, len(self.events) + 1))
 
-    def apply(self, event: Event) -> None:
-        """Apply one event. A :class:`ScriptError` leaves the table exactly as it was."""
-        saved = copy.deepcopy(self.__dict__)
+    def apply(self, event: Event) -> Outcome:
+        """Apply one event and say what it changed. A :class:`ScriptError` leaves the table
+        exactly as it was.
+
+        Nothing is copied before the event: the rules change the table in place, and an event
+        they refuse (rare at a real table) is undone by rebuilding the table from its accepted
+        events (:meth:`_rebuild`). That keeps each accepted event at a constant cost, whatever
+        the length of the board; only a refused event pays for the whole board again.
+        """
+        rulings, reviews, unauthorized = self.rulings, self.reviews, self.unauthorized
+        counts = (len(rulings), len(reviews), len(unauthorized))
         try:
             self.event_index = event.index
             self._apply(event)
         except ScriptError:
-            self.__dict__.clear()
-            self.__dict__.update(saved)
+            self._rebuild(len(self.events))
             raise
         except BridgeLawError as error:  # a rule of the strict core refused it
-            self.__dict__.clear()
-            self.__dict__.update(saved)
+            self._rebuild(len(self.events))
             raise ScriptError(event.index, str(error)) from None
+        except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
+            self._rebuild(len(self.events))
+            raise
         self.events.append(event)
+        n_rulings, n_reviews, n_unauthorized = counts
+        if (
+            self.rulings is rulings
+            and self.reviews is reviews
+            and self.unauthorized is unauthorized
+        ):
+            # the usual case, every log appended to in place (most events append nothing). The
+            # rules never change a log in place but by appending: one that takes entries out
+            # makes a new list (the property tests check the Outcome against the logs)
+            new_rulings = () if len(rulings) == n_rulings else tuple(rulings[n_rulings:])
+            new_reviews = () if len(reviews) == n_reviews else tuple(reviews[n_reviews:])
+            new_unauthorized = (
+                () if len(unauthorized) == n_unauthorized else tuple(unauthorized[n_unauthorized:])
+            )
+            replaced: tuple[str, ...] = ()
+        else:
+            rewritten: list[str] = []
+            new_rulings = _appended(rulings, self.rulings, n_rulings, "rulings", rewritten)
+            new_reviews = _appended(reviews, self.reviews, n_reviews, "reviews", rewritten)
+            new_unauthorized = _appended(
+                unauthorized, self.unauthorized, n_unauthorized, "unauthorized", rewritten
+            )
+            replaced = tuple(rewritten)
+        return Outcome(
+            event.index,
+            new_rulings,
+            new_reviews,
+            new_unauthorized,
+            replaced,
+            self.awaiting,
+            self.next_to_act,
+            self.phase,
+        )
+
+    def undo(self) -> Event:
+        """Take back the last accepted event: the table is exactly as it was before it (the
+        same :meth:`to_json` and the same state). Returns the event; :class:`IndexError` if
+        there is none. The table is rebuilt by replaying the events before it."""
+        if not self.events:
+            raise IndexError("no event to undo")
+        event = self.events[-1]
+        self._rebuild(len(self.events) - 1)
+        return event
+
+    def _rebuild(self, count: int) -> None:
+        """Make the table what its first ``count`` events made it, by replaying them on a new
+        table of the same board, edition and adjudicator (the adjudicator is shared, and its
+        answers are read back rather than asked again)."""
+        events = self.events[:count]
+        answers = {k: v for k, v in self.adjudicator_answers.items() if k < count}
+        shared = self._shared_adjudicator
+        board, edition = self.board, self.edition
+        self.__dict__.clear()
+        Table.__init__(self, board, edition)
+        self._shared_adjudicator = shared
+        self.adjudicator_answers = answers
+        for event in events:
+            self.event_index = event.index
+            self._apply(event)
+            self.events.append(event)
+
+    @property
+    def next_to_act(self) -> Seat | None:
+        """Who calls or plays next in the normal course (an offer in :attr:`awaiting` is
+        answered first): the player in turn in the auction, the opening leader or the player
+        in turn in the play; None once the board is over."""
+        if self.phase == "auction":
+            return self.turn
+        if self.phase == "play":
+            return self.opening_leader if self.play is None else self.play.turn
+        return None
 
     def _apply(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
@@ -225,7 +330,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             return
         if self.dummy_event(event):  # Laws 42-43, 45D, 45F, 46, 61B
             return
-        choice = self._lead_choice() if self.pending is None else None
+        choice = self._lead_choice() if self.pending is None and self.lead_restrictions else None
         if choice is not None:
             restriction, options = choice
             word = (
@@ -562,7 +667,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 return offer
             if self.pending is not None:
                 return self.play_awaiting()
-            choice = self._lead_choice()
+            choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:
                 restriction, options = choice
                 return Awaiting(self.declarer.letter, restriction.law, options)

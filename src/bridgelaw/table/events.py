@@ -182,7 +182,10 @@ class Event:
 
     @property
     def seat(self) -> Seat:
-        return Seat(SEAT_WORDS.index(self.who))
+        return _SEAT_OF_WORD[self.who]
+
+
+_SEAT_OF_WORD = {word: Seat(i) for i, word in enumerate(SEAT_WORDS)}
 
 
 _SIMPLE = {
@@ -206,8 +209,34 @@ _SIMPLE = {
 }
 
 
+_PARSED: dict[str, Event] = {}
+"""Event texts already read, for their parse: the same few hundred texts (calls, cards,
+answers) make up most boards, and reading one costs more than the engine's ruling on it."""
+
+
 def parse_event(text: object, index: int) -> Event:
     """Parse one event string; raise :class:`ScriptError` naming the event if it is malformed."""
+    if type(text) is str:
+        known = _PARSED.get(text)
+        if known is not None:
+            return Event(
+                index,
+                known.who,
+                known.action,
+                known.call,
+                known.card,
+                known.word,
+                known.number,
+                known.text,
+                known.cards,
+            )
+    event = _parse_event(text, index)
+    if len(_PARSED) < 4096:  # bounded: any text may come, but few different ones do
+        _PARSED[str(text)] = event
+    return event
+
+
+def _parse_event(text: object, index: int) -> Event:
     if not isinstance(text, str):
         raise ScriptError(index, f"an event is a string like 'N 1NT', not {text!r}")
     parts = text.split(None, 1)

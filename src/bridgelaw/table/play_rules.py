@@ -37,6 +37,8 @@ class PlayRules(TableState):
             # 45C4b: declarer names dummy's card again before anything else happens
             return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
         if p is None:
+            if not self.penalty_cards and not self.must_play:
+                return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
             return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
         assert self.declarer is not None
         if p.kind == "lead":
@@ -78,7 +80,9 @@ class PlayRules(TableState):
         forbid it (51B2b: one or more of them; the cards of those suits are picked up), or
         neither (the cards stay)."""
         play = self.play
-        if self.declarer is None or (play is not None and (play.trick or play.is_over)):
+        if not self.penalty_cards or self.declarer is None:
+            return None  # no penalty card: no choice (asked at every card)
+        if play is not None and (play.trick or play.is_over):
             return None
         # before the opening lead too: penalty cards from the auction (24E) are offered then
         leader = self.declarer.lho if play is None else play.leader
@@ -107,16 +111,17 @@ class PlayRules(TableState):
         if self.law45c4b_rho is not None:
             self._law45c4b_renamed(event)
             return
-        offer51 = self._law51a_awaiting()
-        if offer51 is not None:
-            self._law51a_designate(offer51, event)
-            return
-        if self._law57_choose(event):
-            return
-        offer = self._law50d2_awaiting()
-        if offer is not None:
-            self._law50d2_choice(offer, event)
-            return
+        if self.penalty_cards or self.must_play:  # 50D2, 51A, 57A offers need one of these
+            offer51 = self._law51a_awaiting()
+            if offer51 is not None:
+                self._law51a_designate(offer51, event)
+                return
+            if self._law57_choose(event):
+                return
+            offer = self._law50d2_awaiting()
+            if offer is not None:
+                self._law50d2_choice(offer, event)
+                return
         if event.action == "card":
             assert event.card is not None
             self.card_played(event.seat, event.card)
@@ -167,9 +172,13 @@ class PlayRules(TableState):
             else:
                 self._law57_premature(seat, card)
             return
-        broken = self._law57_obligation(seat, card)
+        broken = self._law57_obligation(seat, card) if self.must_play else None
         trick_index = len(play.tricks)
-        breach = self._check_restricted_lead(seat, card) if not play.trick else None
+        breach = (
+            self._check_restricted_lead(seat, card)
+            if not play.trick and self.lead_restrictions
+            else None
+        )
         failure = self._penalty_card_failure(seat, card)
         if failure is not None:
             self.pending = Pending(
@@ -202,10 +211,12 @@ class PlayRules(TableState):
         """A card goes to the trick: revokes noted, penalty cards played, tricks completed."""
         play = self.play
         assert play is not None
-        self._law63a1_establish(seat)
+        if play.revokes:
+            self._law63a1_establish(seat)
         before = len(play.tricks)
         revoke = play.add(card, self.event_index)
-        self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
+        if self.penalty_cards:
+            self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
         if revoke is not None:
             # 61A: recorded now; ruled on when corrected (62) or established (63)
             self.review("61A", f"{revoke.describe()} failed to follow suit (a revoke)")
@@ -581,13 +592,16 @@ class PlayRules(TableState):
         """51A: a defender in turn with two or more penalty cards he could legally play plays
         the one declarer designates."""
         play = self.play
-        if play is None or play.is_over or self.declarer is None:
+        if not self.penalty_cards or self.declarer is None:
+            return None  # no penalty card: nothing to designate (asked at every card)
+        if play is not None and play.is_over:
             return None
-        seat = play.turn
+        # before the opening lead too: the opening leader's penalty cards from the auction (24E)
+        seat = self.declarer.lho if play is None else play.turn
         if seat.side == self.declarer.side or seat in self.must_play:
             return None
-        led = play.led_suit() if play.trick else None
-        follow = led is not None and play.can_follow(seat)
+        led = play.led_suit() if play is not None and play.trick else None
+        follow = led is not None and play is not None and play.can_follow(seat)
         legal = sorted(
             c
             for s, c, k in self.penalty_cards
@@ -896,6 +910,8 @@ class PlayRules(TableState):
 
     def _penalty_card_failure(self, seat: Seat, card: Card) -> str | None:
         """50D1/50C: must this card have been a penalty card? The clause broken, or None."""
+        if not self.penalty_cards:
+            return None
         play = self.play
         assert play is not None
         mine = [(c, k) for s, c, k in self.penalty_cards if s == seat]

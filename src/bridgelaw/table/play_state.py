@@ -117,10 +117,13 @@ class TablePlay:
     def led_suit(self, trick_index: int | None = None) -> int:
         cards = (
             self.trick
-            if trick_index in (None, len(self.tricks))
-            else self.tricks[trick_index if trick_index is not None else 0].cards
+            if trick_index is None or trick_index == len(self.tricks)
+            else self.tricks[trick_index].cards
         )
-        return next(c for c in cards if c != NO_CARD) // 13
+        for card in cards:
+            if card != NO_CARD:
+                return card // 13
+        return next(c for c in cards if c != NO_CARD) // 13  # none: StopIteration, as ever
 
     def both_sides_played_after(self, trick_index: int) -> bool:
         """Have both sides played to a trick after ``trick_index`` (the line of Law 67)?"""

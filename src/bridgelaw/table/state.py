@@ -9,7 +9,7 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
@@ -50,6 +50,34 @@ class Awaiting:
 
     def as_json(self) -> dict[str, Any]:
         return {"who": self.who, "law": self.law, "options": list(self.options)}
+
+
+class Outcome(NamedTuple):
+    """What one accepted event changed, for a server to push to the players: the records this
+    event added, the offer now open, who acts next and the phase.
+
+    The logs are append-only except in a few places where a later event settles an earlier
+    ruling again (Law 64 recomputed when play ends, 39B withdrawing a 39C ruling, 64C reviews
+    replaced, 16C records withdrawn once a replacement is found comparable, 23). When an event
+    rewrote a log, ``replaced`` names it and that field holds the whole log as it now stands
+    (to be sent again in full), not only the new entries.
+
+    A named tuple (immutable, and made at every event: cheaper to build than a frozen
+    dataclass).
+    """
+
+    event: int
+    """The event's index."""
+    rulings: tuple[Ruling, ...]
+    reviews: tuple[dict[str, Any], ...]
+    unauthorized: tuple[dict[str, Any], ...]
+    replaced: tuple[str, ...]
+    """The logs (``rulings``, ``reviews``, ``unauthorized``) this event rewrote rather than
+    appended to."""
+    awaiting: Awaiting | None
+    turn: Seat | None
+    """Who calls or plays next when nothing is awaited (None once the board is over)."""
+    phase: str
 
 
 @dataclass
