@@ -67,9 +67,19 @@ def template(node: ast.expr) -> str:
 
 
 def repository() -> Path | None:
-    """The source checkout the package runs from, if it does (it has ``tests/scripts``)."""
-    root = PACKAGE.parent.parent
-    return root if (root / "tests" / "scripts").is_dir() else None
+    """The source checkout whose scripts are listed: the one the package runs from, else the
+    checkout the working folder is in (an installed or compiled build run inside a clone);
+    ``None`` when there is none."""
+    places = [PACKAGE.parent.parent]
+    try:
+        here = Path.cwd()
+        places += [here, *here.parents]
+    except OSError:  # the working folder is gone
+        pass
+    for root in places:
+        if (root / "tests" / "scripts").is_dir() and (root / "src" / "bridgelaw").is_dir():
+            return root
+    return None
 
 
 def _relative(path: Path) -> str:
