@@ -232,6 +232,8 @@ def write_outputs(
     if pbn is None and usebio is None and site is None:
         return written
     say = step or (lambda _: None)
+    if sum(target is not None for target in (pbn, usebio, site)) > 1:
+        scored = scored.kept()  # each board's results built once for every output
     with Outputs() as outputs:
         if pbn is not None:
             from bridgelaw.formats.results_pbn import write_results_pbn
