@@ -45,6 +45,7 @@ from bridgelaw.events.session import (
 from bridgelaw.formats.pbn import (
     PbnGame,
     Problem,
+    _cell,
     read_pbn,
     read_pbn_file,
     result_tricks,
@@ -305,10 +306,27 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
     TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
     date, written as the ``Date`` tag."""
     stream.write("% PBN 2.1\n\n")
+    quoted: dict[str, str] = {}  # cell -> as written; a session repeats its pairs and numbers
     for index, board in enumerate(results.boards):
-        if index:
-            stream.write("\n")
-        stream.write(write_one_game(_board_game(results, board, index == 0, date)))
+        game = _board_game(results, board, index == 0, date)
+        if index == 0:  # the ScoreTable, then the TotalScoreTable (and the MatchTable)
+            stream.write(write_one_game(game))
+            continue
+        # the tags as write_game writes them, then the ScoreTable as it would, each distinct
+        # cell quoted once: the rows are most of a large file
+        header = game.tags.pop("ScoreTable").replace('"', '\\"')
+        rows = game.tables.pop("ScoreTable")
+        stream.write("\n" + write_one_game(game) + f'[ScoreTable "{header}"]\n')
+        lines = []
+        for _, cells in rows:
+            written = []
+            for cell in cells:
+                text = quoted.get(cell)
+                if text is None:
+                    text = quoted[cell] = _cell(cell)
+                written.append(text)
+            lines.append(" ".join(written))
+        stream.write("\n".join(lines) + "\n" if lines else "")
 
 
 def _board_game(
@@ -384,7 +402,8 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
         numbers += texts[2:4]
     one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
     remark = "" if played is not None and one_result else line.describe()
-    return [_text(c) for c in cells] + numbers + [remark]
+    # none of these cells is a float: _text would write each as "-" for none, else as str()
+    return ["-" if c is None else str(c) for c in cells] + numbers + [remark]
 
 
 def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import io
+from functools import lru_cache
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
@@ -160,9 +161,15 @@ def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: ScoredR
     parts = [f"{outer}<TRAVELLER_LINE>\n"]
     for tag, value in elements:
         text = "" if value is None else str(value)  # none or "": an empty element
-        parts.append(f"{inner}<{tag}>{escape(text)}</{tag}>\n" if text else f"{inner}<{tag} />\n")
+        parts.append(f"{inner}<{tag}>{_escaped(text)}</{tag}>\n" if text else f"{inner}<{tag} />\n")
     parts.append(f"{outer}</TRAVELLER_LINE>\n")
     xml.stream.write("".join(parts))
+
+
+@lru_cache(maxsize=65536)
+def _escaped(text: str) -> str:
+    """``escape(text)``, once per distinct text (pairs, contracts and scores repeat)."""
+    return escape(text)
 
 
 def usebio_xml(
