@@ -226,6 +226,20 @@ def write_outputs(
     site goes into its folder beside the files already there (none of them is deleted).
     ``step`` is told what is being made (a progress display); the result names what was
     written."""
+    from bridgelaw.events.session import collector_paused
+
+    with collector_paused():  # what is made here is kept or freed at once: no cycles to find
+        return _write_outputs(scored, date, pbn, usebio, site, step)
+
+
+def _write_outputs(
+    scored: EventResults,
+    date: str | None,
+    pbn: Path | None,
+    usebio: Path | None,
+    site: Path | None,
+    step: Callable[[str], None] | None,
+) -> list[str]:
     from bridgelaw.formats.files import Outputs
 
     written: list[str] = []
