@@ -109,7 +109,9 @@ class BoardResults:
 
     A board scored in bulk builds its :class:`ScoredResult` list from the bulk scorer's arrays
     on every access to :attr:`results` and does not keep it, so that an event of a million
-    results never holds a million scored objects at once: keep the list if you need it twice.
+    results never holds a million scored objects at once: keep the list if you need it twice,
+    or use :meth:`kept` (several outputs: each board built once, each value and its text made
+    once per board and shared by the results that have it).
     """
 
     __slots__ = ("_build", "_results", "board", "datum", "top")
