@@ -18,7 +18,19 @@ from bridgelaw.events.bulk import score_matchpoints_bulk, score_total_points_bul
 from bridgelaw.events.bulk_imps import score_imps_bulk
 from bridgelaw.events.movements import Movement
 from bridgelaw.events.reference import score_event_reference
-from bridgelaw.events.session import EventInput, EventResults, check_event, number, score_event
+from bridgelaw.events.session import (
+    BoardResults,
+    EventInput,
+    EventResults,
+    ScoredResult,
+    check_event,
+    fraction_text,
+    number,
+    number_text,
+    score_event,
+    value_text,
+    value_texts,
+)
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
     Artificial,
@@ -94,6 +106,8 @@ def assert_same(bulk: EventResults, reference: EventResults) -> None:
             assert (a.ns_value, a.ew_value) == (b.ns_value, b.ew_value)
             assert (a.ns_percent, a.ew_percent) == (b.ns_percent, b.ew_percent)
             assert (a.ns_average, a.ew_average) == (b.ns_average, b.ew_average)
+            # the texts the bulk scorer makes as it builds = the reference's values written
+            assert a.texts is not None and value_texts(a) == value_texts(b)
         assert ours.datum == theirs.datum
     assert [
         (r.rank, r.pair, r.direction, r.score, r.max, r.percent, r.boards) for r in bulk.ranking
@@ -232,3 +246,39 @@ def test_output_rounding_by_hand() -> None:
     ]
     assert number(Fraction(7, 1)) == 7 and number(3) == 3 and number(None) is None
     assert number(Fraction(2, 3)) == 0.67 and number(Fraction(1, 3)) == 0.33
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.fractions(max_denominator=10**6).filter(lambda f: abs(f) < 10**9))
+def test_a_values_text_is_its_rounded_number_written(value: Fraction) -> None:
+    expected = number_text(number(value))
+    assert fraction_text(value.numerator, value.denominator) == expected
+    assert fraction_text(3 * value.numerator, 3 * value.denominator) == expected  # unreduced
+    assert value_text(value) == expected
+
+
+def test_value_texts_by_hand() -> None:
+    assert [fraction_text(n, d) for n, d in ((1, 8), (-1, 8), (-1, 1000), (14, 2), (5, 2))] == [
+        "0.13",
+        "-0.13",
+        "0.00",  # never -0.00
+        "7",
+        "2.50",
+    ]
+    assert value_text(None) == "" and value_text(4) == "4"
+
+
+def test_a_kept_board_builds_its_results_once() -> None:
+    built: list[int] = []
+    line = ResultLine(1, "1", "2", Points.single(420), Points.single(420))
+
+    def build() -> list[ScoredResult]:
+        built.append(1)
+        return [ScoredResult(line, Fraction(420), Fraction(-420))]
+
+    board = BoardResults(1, None, build=build)
+    board.results, board.results  # noqa: B018 -- each access builds anew
+    assert len(built) == 2
+    kept = board.kept()
+    assert kept.results is kept.results and kept.kept() is kept
+    assert len(built) == 3

@@ -240,12 +240,29 @@ def write_outputs(
     site goes into its folder beside the files already there (none of them is deleted).
     ``step`` is told what is being made (a progress display); the result names what was
     written."""
+    from bridgelaw.events.session import collector_paused
+
+    with collector_paused():  # what is made here is kept or freed at once: no cycles to find
+        return _write_outputs(scored, date, pbn, usebio, site, step, analyses)
+
+
+def _write_outputs(
+    scored: EventResults,
+    date: str | None,
+    pbn: Path | None,
+    usebio: Path | None,
+    site: Path | None,
+    step: Callable[[str], None] | None,
+    analyses: Mapping[int, BoardAnalysis] | None,
+) -> list[str]:
     from bridgelaw.formats.files import Outputs
 
     written: list[str] = []
     if pbn is None and usebio is None and site is None:
         return written
     say = step or (lambda _: None)
+    if sum(target is not None for target in (pbn, usebio, site)) > 1:
+        scored = scored.kept()  # each board's results built once for every output
     with Outputs() as outputs:
         if pbn is not None:
             from bridgelaw.formats.results_pbn import write_results_pbn

@@ -35,9 +35,12 @@ from bridgelaw.events.session import (
     BoardResults,
     EventInput,
     EventResults,
+    Exact,
     ScoredResult,
-    _points_score,
+    exact_value,
     rank_totals,
+    score_value,
+    value_text,
 )
 from bridgelaw.scoring.adjusted import artificial_percent
 from bridgelaw.scoring.matchpoints import bulk_matchpoints
@@ -339,11 +342,13 @@ class _NetScores:
 
     def __call__(self) -> list[ScoredResult]:
         built = []
+        known: Exact = {}  # the board's scores, each made once
         for i in self.indices.tolist():
             line = self.lines[i]
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-            result.ns_value, result.ew_value = result.ns_score, result.ew_score
-            built.append(result)
+            ns, ns_text = score_value(line, NS, known)
+            ew, ew_text = score_value(line, EW, known)
+            texts = (ns_text, ew_text, ns_text, ew_text, "", "")
+            built.append(ScoredResult(line, ns, ew, ns, ew, texts=texts))
         return built
 
 
@@ -365,21 +370,47 @@ class _Travellers:
     def builder(self, indices: IntArray) -> _Builder:
         return _Builder(self, indices)
 
-    def scored(self, i: int) -> ScoredResult:
+    def scored(self, i: int, known: Exact) -> ScoredResult:
+        """Line ``i`` scored, its numbers from ``known`` (the board's values made so far)."""
         line = self.lines[i]
-        result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+        ns_score, ns_score_text = score_value(line, NS, known)
+        ew_score, ew_score_text = score_value(line, EW, known)
         values: list[tuple[Fraction | None, Fraction | None]] = []
+        texts: list[tuple[str, str]] = []
+        top = self.top.numerator  # a whole number: 2 * (E - 1)
         for direction in (NS, EW):
             side = self.sides[direction]
             if side.scored[i]:
                 num, den = int(side.num[i]), int(side.den[i])
-                mp = Fraction(num, den)
-                top = self.top.numerator  # a whole number: 2 * (E - 1)
-                values.append((mp, Fraction(100 * num, den * top) if top else Fraction(50)))
+                mp, mp_text = exact_value(num, den, known)
+                percent, percent_text = (
+                    exact_value(100 * num, den * top, known) if top else exact_value(50, 1, known)
+                )
+                values.append((mp, percent))
+                texts.append((mp_text, percent_text))
             else:
-                values.append(self.adjusted[i, direction])
-        (result.ns_value, result.ns_percent), (result.ew_value, result.ew_percent) = values
-        return result
+                mp_or_none, percent_or_none = self.adjusted[i, direction]
+                values.append((mp_or_none, percent_or_none))
+                texts.append((value_text(mp_or_none), value_text(percent_or_none)))
+        (ns_value, ns_percent), (ew_value, ew_percent) = values
+        (ns_text, ns_percent_text), (ew_text, ew_percent_text) = texts
+        return ScoredResult(
+            line,
+            ns_score,
+            ew_score,
+            ns_value,
+            ew_value,
+            ns_percent,
+            ew_percent,
+            texts=(
+                ns_score_text,
+                ew_score_text,
+                ns_text,
+                ew_text,
+                ns_percent_text,
+                ew_percent_text,
+            ),
+        )
 
 
 class _Builder:
@@ -390,4 +421,6 @@ class _Builder:
         self.indices = indices
 
     def __call__(self) -> list[ScoredResult]:
-        return [self.travellers.scored(i) for i in self.indices.tolist()]
+        known: Exact = {}  # the board's values, each made once
+        scored = self.travellers.scored
+        return [scored(i, known) for i in self.indices.tolist()]

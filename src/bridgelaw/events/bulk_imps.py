@@ -32,9 +32,12 @@ from bridgelaw.events.session import (
     BoardResults,
     EventInput,
     EventResults,
+    Exact,
     ScoredResult,
-    _points_score,
+    exact_value,
     rank_totals,
+    score_value,
+    value_text,
 )
 from bridgelaw.scoring.adjusted import artificial_imps
 from bridgelaw.scoring.butler import datum, round_to_ten
@@ -256,20 +259,39 @@ class _Travellers:
     def builder(self, indices: IntArray) -> _Builder:
         return _Builder(self, indices)
 
-    def scored(self, i: int) -> ScoredResult:
+    def scored(self, i: int, known: Exact) -> ScoredResult:
+        """Line ``i`` scored, its numbers from ``known`` (the board's values made so far)."""
         line = self.lines[i]
-        result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+        ns_score, ns_score_text = score_value(line, NS, known)
+        ew_score, ew_score_text = score_value(line, EW, known)
         found: list[tuple[Fraction | None, Fraction | None]] = []
+        texts: list[str] = []
         for direction in (NS, EW):
             v = self.values[direction]
             if v.scored[i]:
-                value = Fraction(int(v.num[i]), int(v.den[i]))
-                average = Fraction(int(v.avg_num[i]), int(v.avg_den[i])) if self.cross else None
+                value, text = exact_value(int(v.num[i]), int(v.den[i]), known)
+                average = (
+                    exact_value(int(v.avg_num[i]), int(v.avg_den[i]), known)[0]
+                    if self.cross
+                    else None
+                )
                 found.append((value, average))
+                texts.append(text)
             else:
-                found.append(self.adjusted[i, direction])
-        (result.ns_value, result.ns_average), (result.ew_value, result.ew_average) = found
-        return result
+                adjusted = self.adjusted[i, direction]
+                found.append(adjusted)
+                texts.append(value_text(adjusted[0]))
+        (ns_value, ns_average), (ew_value, ew_average) = found
+        return ScoredResult(
+            line,
+            ns_score,
+            ew_score,
+            ns_value,
+            ew_value,
+            ns_average=ns_average,
+            ew_average=ew_average,
+            texts=(ns_score_text, ew_score_text, texts[0], texts[1], "", ""),
+        )
 
 
 class _Builder:
@@ -278,4 +300,6 @@ class _Builder:
         self.indices = indices
 
     def __call__(self) -> list[ScoredResult]:
-        return [self.travellers.scored(i) for i in self.indices.tolist()]
+        known: Exact = {}  # the board's values, each made once
+        scored = self.travellers.scored
+        return [scored(i, known) for i in self.indices.tolist()]

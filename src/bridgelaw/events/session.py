@@ -99,6 +99,9 @@ class ScoredResult:
     ew_percent: Fraction | None = None
     ns_average: Fraction | None = None
     ew_average: Fraction | None = None
+    texts: tuple[str, str, str, str, str, str] | None = None
+    """The six numbers the outputs write (scores, values, percentages: see :func:`value_texts`),
+    made once: by the bulk scorers as they build the result, else on first use."""
 
 
 class BoardResults:
@@ -106,7 +109,9 @@ class BoardResults:
 
     A board scored in bulk builds its :class:`ScoredResult` list from the bulk scorer's arrays
     on every access to :attr:`results` and does not keep it, so that an event of a million
-    results never holds a million scored objects at once: keep the list if you need it twice.
+    results never holds a million scored objects at once: keep the list if you need it twice,
+    or use :meth:`kept` (several outputs: each board built once, each value and its text made
+    once per board and shared by the results that have it).
     """
 
     __slots__ = ("_build", "_results", "board", "datum", "top")
@@ -134,8 +139,32 @@ class BoardResults:
         assert self._build is not None
         return self._build()
 
+    def kept(self) -> BoardResults:
+        """This board with its results built on first use and then kept (for several
+        outputs: each reads the same list instead of building its own)."""
+        if self._results is not None or isinstance(self._build, _Once):
+            return self
+        return BoardResults(self.board, self.top, datum=self.datum, build=_Once(self._build))
+
     def __repr__(self) -> str:
         return f"BoardResults(board={self.board}, top={self.top}, datum={self.datum})"
+
+
+class _Once:
+    """A build run once, its result kept."""
+
+    __slots__ = ("_build", "_built")
+
+    def __init__(self, build: Callable[[], list[ScoredResult]] | None) -> None:
+        self._build = build
+        self._built: list[ScoredResult] | None = None
+
+    def __call__(self) -> list[ScoredResult]:
+        if self._built is None:
+            assert self._build is not None
+            self._built = self._build()
+            self._build = None
+        return self._built
 
 
 @dataclass
@@ -172,6 +201,11 @@ class EventResults:
     deals: dict[int, Deal] = field(default_factory=dict)
     datum_method: str | None = None
     cross_imps_ranking: str | None = None
+
+    def kept(self) -> EventResults:
+        """The event with each board's results built once and kept until this copy is dropped:
+        for writing several outputs (see :meth:`BoardResults.kept`)."""
+        return replace(self, boards=[board.kept() for board in self.boards])
 
     @property
     def unit(self) -> str:
@@ -243,6 +277,67 @@ def number(value: Fraction | int | None) -> float | int | None:
         return numerator
     hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
     return (hundredths if numerator > 0 else -hundredths) / 100
+
+
+def fraction_text(numerator: int, denominator: int) -> str:
+    """``number_text(number(Fraction(numerator, denominator)))`` without making the fraction:
+    the whole number, or two decimals rounded halves away from zero (``denominator > 0``)."""
+    whole, rest = divmod(numerator, denominator)
+    if not rest:
+        return str(whole)
+    hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return f"{(hundredths if numerator > 0 else -hundredths) / 100:.2f}"
+
+
+def value_text(value: Fraction | int | None) -> str:
+    """A value as every output writes it (``number_text(number(value))``): ``""`` for none."""
+    if value is None:
+        return ""
+    if type(value) is int:
+        return str(value)
+    return fraction_text(value.numerator, value.denominator)
+
+
+Exact = dict[tuple[int, int], tuple[Fraction, str]]
+"""``(numerator, denominator)`` -> the fraction and its text: one board's values are made once
+each (a board has few distinct scores and values), and shared by the results that have them."""
+
+
+def exact_value(numerator: int, denominator: int, known: Exact) -> tuple[Fraction, str]:
+    """``Fraction(numerator, denominator)`` and its text, from ``known`` when made before."""
+    key = (numerator, denominator)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = (Fraction(numerator, denominator), fraction_text(*key))
+    return found
+
+
+def score_value(line: ResultLine, direction: int, known: Exact) -> tuple[Fraction | None, str]:
+    """:func:`_points_score` and its text; a plain score (one outcome) from ``known``."""
+    side = line.side(direction)
+    if side.__class__ is Points:
+        components = side.components
+        if len(components) == 1:
+            score = components[0][0]
+            return exact_value(score if direction == NS else -score, 1, known)
+    value = _points_score(line, direction)
+    return value, value_text(value)
+
+
+def value_texts(r: ScoredResult) -> tuple[str, str, str, str, str, str]:
+    """The texts of ``r``'s scores, values and percentages as every output writes them
+    (``""`` for none): North-South's and East-West's score, value, percentage; made once."""
+    texts = r.texts
+    if texts is None:
+        texts = r.texts = (
+            value_text(r.ns_score),
+            value_text(r.ew_score),
+            value_text(r.ns_value),
+            value_text(r.ew_value),
+            value_text(r.ns_percent),
+            value_text(r.ew_percent),
+        )
+    return texts
 
 
 def _result_json(r: ScoredResult, unit: str) -> dict[str, Any]:

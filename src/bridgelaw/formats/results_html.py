@@ -35,6 +35,7 @@ from bridgelaw.events.session import (
     ScoredResult,
     number,
     number_text,
+    value_texts,
 )
 from bridgelaw.formats.files import Outputs, TreeWriter
 from bridgelaw.scoring.results import Played, Points, ResultLine
@@ -154,12 +155,9 @@ def _value_headings(results: EventResults) -> list[str]:
     return []
 
 
-def _value_cells(results: EventResults, r: ScoredResult) -> list[str]:
-    if results.unit == "mp":
-        return [_value(v) for v in (r.ns_value, r.ew_value, r.ns_percent, r.ew_percent)]
-    if results.unit == "imps":
-        return [_value(v) for v in (r.ns_value, r.ew_value)]
-    return []
+def _value_count(results: EventResults) -> int:
+    """How many of :func:`value_texts` a traveller row shows: scores, values, percentages."""
+    return {"mp": 6, "imps": 4}.get(results.unit, 2)
 
 
 def _board_page(
@@ -194,6 +192,7 @@ def _board_page(
         *(["vs DD", "vs par"] if analysis is not None else []),
     ]
     rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
+    shown = _value_count(results)
     for r in board.results:
         line = r.result
         cells = [_e(line.match or ""), _e(line.room or "")] if results.scoring == "teams" else []
@@ -203,7 +202,7 @@ def _board_page(
             _result_text(line),
             _e(line.played.lead if line.played and line.played.lead else ""),
         ]
-        numbers = [_value(r.ns_score), _value(r.ew_score), *_value_cells(results, r)]
+        numbers = list(value_texts(r)[:shown])
         if analysis is not None:
             played = line.played
             ns = None if r.ns_score is None or r.ns_score.denominator != 1 else int(r.ns_score)
@@ -276,15 +275,13 @@ def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextI
     for direction, r in index.rows(pair):  # one row a board: the hot loop of a large site
         line = r.result
         board = line.board
-        if direction == 0:
-            sat, other, score, value, percent = "NS", line.ew, r.ns_score, r.ns_value, r.ns_percent
-        else:
-            sat, other, score, value, percent = "EW", line.ns, r.ew_score, r.ew_value, r.ew_percent
+        texts = value_texts(r)
+        sat, other = ("NS", line.ew) if direction == 0 else ("EW", line.ns)
         stream.write(
             f'\n<tr><td><a href="../boards/board-{board}.html">{board}</a></td><td>{sat}</td>'
             f"<td>{_link(other, names.get(other), 1)}</td><td>{_result_text(line)}</td>"
-            f"<td>{_value(score)}</td><td>{_value(value)}</td>"
-            + (f"<td>{_value(percent)}</td></tr>" if mp else "</tr>")
+            f"<td>{texts[direction]}</td><td>{texts[2 + direction]}</td>"
+            + (f"<td>{texts[4 + direction]}</td></tr>" if mp else "</tr>")
         )
     stream.write("\n</table>")
     stream.write(_FOOT)
@@ -333,6 +330,7 @@ def write_site(
     """Write every page of the site, one at a time, through ``open_page``. With ``analyses``
     (board number -> its double-dummy table and par), each board page shows them and measures
     every traveller line against them."""
+    results = results.kept()  # the board pages and the pair pages read the same results
     with open_page("index.html") as stream:
         stream.write(_index(results))
     with open_page("style.css") as stream:

@@ -34,10 +34,18 @@ from typing import Any, TextIO
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.cards import Deal, card_name
 from bridgelaw.errors import ParseError
-from bridgelaw.events.session import BoardResults, EventResults, ScoredResult, number, number_text
+from bridgelaw.events.session import (
+    BoardResults,
+    EventResults,
+    ScoredResult,
+    number,
+    number_text,
+    value_texts,
+)
 from bridgelaw.formats.pbn import (
     PbnGame,
     Problem,
+    _cell,
     read_pbn,
     read_pbn_file,
     result_tricks,
@@ -298,10 +306,27 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
     TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
     date, written as the ``Date`` tag."""
     stream.write("% PBN 2.1\n\n")
+    quoted: dict[str, str] = {}  # cell -> as written; a session repeats its pairs and numbers
     for index, board in enumerate(results.boards):
-        if index:
-            stream.write("\n")
-        stream.write(write_one_game(_board_game(results, board, index == 0, date)))
+        game = _board_game(results, board, index == 0, date)
+        if index == 0:  # the ScoreTable, then the TotalScoreTable (and the MatchTable)
+            stream.write(write_one_game(game))
+            continue
+        # the tags as write_game writes them, then the ScoreTable as it would, each distinct
+        # cell quoted once: the rows are most of a large file
+        header = game.tags.pop("ScoreTable").replace('"', '\\"')
+        rows = game.tables.pop("ScoreTable")
+        stream.write("\n" + write_one_game(game) + f'[ScoreTable "{header}"]\n')
+        lines = []
+        for _, cells in rows:
+            written = []
+            for cell in cells:
+                text = quoted.get(cell)
+                if text is None:
+                    text = quoted[cell] = _cell(cell)
+                written.append(text)
+            lines.append(" ".join(written))
+        stream.write("\n".join(lines) + "\n" if lines else "")
 
 
 def _board_game(
@@ -358,8 +383,8 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
         tricks = "-" if played.tricks is None else str(played.tricks)
     room = None if line.room is None else line.room.title()  # PBN writes Open / Closed
     cells: list[Any] = [line.match, room] if teams else [line.round, line.table]
-    ns_score: Any = number(r.ns_score)
-    ew_score: Any = number(r.ew_score)
+    texts = [text or "-" for text in value_texts(r)]  # PBN writes "-" for a value not there
+    ns_score, ew_score = texts[0], texts[1]
     if isinstance(line.ns_side, Artificial) and isinstance(line.ew_side, Artificial):
         ns_score, ew_score = line.ns_side.label, line.ew_side.label  # read back as such
     cells += [
@@ -369,21 +394,16 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
         declarer,
         tricks,
         played.lead if played and played.lead else "-",
-        ns_score,
-        ew_score,
     ]
+    numbers = [ns_score, ew_score]
     if results.unit == "mp":
-        cells += [
-            number(r.ns_value),
-            number(r.ew_value),
-            number(r.ns_percent),
-            number(r.ew_percent),
-        ]
+        numbers += texts[2:6]
     elif results.unit == "imps":
-        cells += [number(r.ns_value), number(r.ew_value)]
+        numbers += texts[2:4]
     one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
     remark = "" if played is not None and one_result else line.describe()
-    return [_text(c) for c in cells] + [remark]
+    # none of these cells is a float: _text would write each as "-" for none, else as str()
+    return ["-" if c is None else str(c) for c in cells] + numbers + [remark]
 
 
 def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:

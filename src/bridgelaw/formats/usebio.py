@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import datetime
 import io
+from functools import lru_cache
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 from bridgelaw import __version__
-from bridgelaw.events.session import EventResults, number
+from bridgelaw.events.session import EventResults, ScoredResult, number, value_texts
 from bridgelaw.scoring.results import Artificial
 
 _METHODS = {
@@ -127,36 +128,48 @@ def write_usebio(
     xml.end()
 
 
-def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: Any) -> None:
-    xml.start("TRAVELLER_LINE")
+def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: ScoredResult) -> None:
+    """One ``TRAVELLER_LINE``, written as :meth:`_Xml.add` writes each element but in one
+    piece: a large event has one a result."""
+    elements: list[tuple[str, Any]] = []
     if results.scoring == "teams" and line.match is not None:
-        xml.add("MATCH_ID", line.match)
-        xml.add("ROOM", line.room)
-    xml.add("NS_PAIR_NUMBER", line.ns)
-    xml.add("EW_PAIR_NUMBER", line.ew)
+        elements += [("MATCH_ID", line.match), ("ROOM", line.room)]
+    elements += [("NS_PAIR_NUMBER", line.ns), ("EW_PAIR_NUMBER", line.ew)]
     played = line.played
     if played is not None and (line.ns_side is line.ew_side or not line.is_split):
         passed = played.contract.is_passed_out
-        xml.add("CONTRACT", "PASS" if passed else str(played.contract))
+        elements.append(("CONTRACT", "PASS" if passed else str(played.contract)))
         if not passed and played.declarer is not None:
-            xml.add("PLAYED_BY", played.declarer.letter)
+            elements.append(("PLAYED_BY", played.declarer.letter))
         if played.lead:
-            xml.add("LEAD", played.lead)
+            elements.append(("LEAD", played.lead))
         if played.tricks is not None:
-            xml.add("TRICKS", played.tricks)
+            elements.append(("TRICKS", played.tricks))
+    texts = value_texts(scored)
     if isinstance(line.ns_side, Artificial) or isinstance(line.ew_side, Artificial):
         ns_code = _artificial_code(line.ns_side) if isinstance(line.ns_side, Artificial) else "50"
         ew_code = _artificial_code(line.ew_side) if isinstance(line.ew_side, Artificial) else "50"
-        xml.add("SCORE", f"A{ns_code}{ew_code}")
+        elements.append(("SCORE", f"A{ns_code}{ew_code}"))
     else:
-        xml.add("SCORE", number(scored.ns_score))
+        elements.append(("SCORE", texts[0]))
     if results.unit == "mp":
-        xml.add("NS_MATCH_POINTS", number(scored.ns_value))
-        xml.add("EW_MATCH_POINTS", number(scored.ew_value))
+        elements += [("NS_MATCH_POINTS", texts[2]), ("EW_MATCH_POINTS", texts[3])]
     elif results.unit == "imps":
-        xml.add("NS_CROSS_IMP_POINTS", number(scored.ns_value))
-        xml.add("EW_CROSS_IMP_POINTS", number(scored.ew_value))
-    xml.end()
+        elements += [("NS_CROSS_IMP_POINTS", texts[2]), ("EW_CROSS_IMP_POINTS", texts[3])]
+    outer = "  " * len(xml.open)
+    inner = outer + "  "
+    parts = [f"{outer}<TRAVELLER_LINE>\n"]
+    for tag, value in elements:
+        text = "" if value is None else str(value)  # none or "": an empty element
+        parts.append(f"{inner}<{tag}>{_escaped(text)}</{tag}>\n" if text else f"{inner}<{tag} />\n")
+    parts.append(f"{outer}</TRAVELLER_LINE>\n")
+    xml.stream.write("".join(parts))
+
+
+@lru_cache(maxsize=65536)
+def _escaped(text: str) -> str:
+    """``escape(text)``, once per distinct text (pairs, contracts and scores repeat)."""
+    return escape(text)
 
 
 def usebio_xml(
