@@ -95,12 +95,15 @@ def test_pbn_check_reports_problems_with_lines(
 
 
 def test_demo_checks_scores_and_writes_the_site(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, _ = run(capsys, "demo", "--json", "--site", str(tmp_path / "site"))
+    # as `make run` does: the default --site (out/sample-session) in a folder without `out`
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "demo", "--json")
     assert code == 0
     report = json.loads(out)
-    assert (tmp_path / "site" / "index.html").is_file() and report["site"].endswith("index.html")
+    site = tmp_path / "out" / "sample-session"
+    assert (site / "index.html").is_file() and report["site"].endswith("index.html")
     # Law 78A: per board and direction the matchpoints of n results add up to n(n-1)
     for board in report["boards"]:
         n = len(board["results"])

@@ -319,7 +319,6 @@ USAGE_ERRORS = [
     ["vp", "x", "--boards", "8"], ["next-round", "/no/file"], ["deal", "-b", "x"],
     ["deal-number", "x"], ["deal-commit", "--seed", "x"], ["deal-verify", "/no", "--seed", "x"],
     ["records", "/no/file"], ["replay", "/no/file"], ["demo", "--site", "/dev/null"],
-    ["demo", "--site", "/no/such/folder/site"],
 ]  # fmt: skip
 
 
