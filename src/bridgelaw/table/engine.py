@@ -239,7 +239,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.phase = "ended"
             self.tricks = None
             self.rule(
-                "22B",
+                self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
                 None,
                 "four passes: the board is passed out; it scores nothing for "
                 "either side and is not dealt again.",
