@@ -46,7 +46,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "29C, 30C",
-        "an artificial call out of rotation: the director says what it specified and Laws 30-32 work with that (a natural bid in a shown denomination repeats it: 31A1, 2007 31A2a); a pass out of rotation of an artificial call (2007: of partner's) is ruled by Law 31",
+        "an artificial call out of rotation: the director says what it specified and Laws 30-32 work with that (a natural bid in a shown denomination repeats it: 31A1, 2007 31A2a; in 2007 the lead restriction after it is 26A when it showed only suits, 26B otherwise); a pass out of rotation of an artificial call (2007: of partner's) is ruled by Law 31",
         "`table`",
     ),
     (

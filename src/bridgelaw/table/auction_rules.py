@@ -607,21 +607,32 @@ class AuctionRules(TableState):
         """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
         self._law29b_rectify(p)
         rule = self.next_call.get(p.offender)
-        if p.call.artificial and p.call.is_bid and rule is not None and rule.kind == "rho":
+        restricted = self.edition == 2007 and any(
+            r.offender == p.offender and r.withdrawn is p.call for r in self.lead_restrictions
+        )
+        asked = restricted or (rule is not None and rule.kind == "rho")
+        if p.call.artificial and p.call.is_bid and asked:
             # 29C: 30-32 work with the denominations the artificial call specified: asked
+            # when the next call depends on them, or (2007 31B) the lead restriction: 26A/26B
             self.pending = Pending("shows", p.offender, p.call, p.event, p.turn)
 
     def _law29c_event(self, p: Pending, event: Event) -> None:
         self._expect(event, "director", ("shows",))
         o = p.offender
-        rule = self.next_call[o]
-        rule.shown = (
+        shown = (
             ()
             if event.word == "none"
             else (4,)
             if event.word == "NT"
             else tuple("CDHS".index(x) for x in event.word.split())
         )
+        rule = self.next_call.get(o)
+        if rule is not None:
+            rule.shown = shown
+        for restriction in self.lead_restrictions:
+            if restriction.offender == o and restriction.withdrawn is p.call:
+                restriction.shown = shown  # 2007 31B: 26A or 26B by what it showed
+                self._law26_which(restriction)
         self.pending = None
         what = "no denomination" if event.word == "none" else event.word
         self.rule(
@@ -804,7 +815,7 @@ class AuctionRules(TableState):
             )
         else:
             self._bar(seat.partner, END_OF_AUCTION, "31A2b")
-            self.arm_lead_restriction(seat, "31A2b", rule.withdrawn)
+            self.arm_lead_restriction(seat, "31A2b", rule.withdrawn, rule.shown)
             self.rule(
                 "31A2b",
                 seat,
@@ -1367,16 +1378,29 @@ class AuctionRules(TableState):
     def _bar(self, seat: Seat, until: str, law: str) -> None:
         self.bar(seat, until, law)
 
-    def arm_lead_restriction(self, offender: Seat, law: str, withdrawn: TableCall) -> None:
+    def arm_lead_restriction(
+        self,
+        offender: Seat,
+        law: str,
+        withdrawn: TableCall,
+        shown: tuple[int, ...] | None = None,
+    ) -> None:
         """Law 26: if the offender's side defends, declarer may restrict his partner's first
-        lead. Recorded now; it lapses if the offender's side declares."""
+        lead. Recorded now; it lapses if the offender's side declares. ``shown``: 29C, what an
+        artificial call out of rotation specified."""
         if any(r.offender == offender and r.suit is None for r in self.lead_restrictions):
             return
-        # 2007 26A: a withdrawn call that named only a suit; anything else is 26B
-        law = "26A2" if self.edition == 2007 and withdrawn.suit is not None else "26B"
-        self.lead_restrictions.append(
-            LeadRestriction(offender.partner, offender, law, self.event_index, withdrawn=withdrawn)
+        restriction = LeadRestriction(
+            offender.partner, offender, "26B", self.event_index, withdrawn=withdrawn, shown=shown
         )
+        self._law26_which(restriction)
+        self.lead_restrictions.append(restriction)
+
+    def _law26_which(self, restriction: LeadRestriction) -> None:
+        """2007 26A: a withdrawn call that showed only a suit or suits (29C: for an artificial
+        call out of rotation, the suits it specified); anything else is 26B (2017: always)."""
+        named = self.edition == 2007 and bool(restriction.named_suits())
+        restriction.law = "26A2" if named else "26B"
 
     def end_of_auction_check(self) -> None:
         """Law 22 with 17D3 (2007: 17E2): three passes after a bid, or four passes, end the
