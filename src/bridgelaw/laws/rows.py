@@ -66,7 +66,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "36, 37, 38, 39",
-        "inadmissible doubles (36A, 36B2, 36B4; 36C noticed after the opening lead: scored as if not made), calls by silenced players (37A/B), bids above seven (38B-D), calls after the final pass (39A-C; 2007 39C with the whole of 26: 26A for a call showing one suit)",
+        "inadmissible doubles (36A, also noticed in the clarification period; 36B2, 36B4; 36C noticed after the opening lead: scored as if not made), calls by silenced players (37A/B), bids above seven (38B-D), calls after the final pass (39A-C; 2007 39C with the whole of 26: 26A for a call showing one suit)",
         "`table`",
     ),
     (

@@ -1222,11 +1222,8 @@ class AuctionRules(TableState):
             return
         play = self.play
         if play is None or not play.played:
-            raise ScriptError(
-                self.event_index,
-                "attention drawn to an inadmissible double in the clarification period "
-                "(before the opening lead is faced) is not handled",
-            )
+            self._law36a_clarification(record)
+            return
         if self.edition == 2007:
             raise ScriptError(
                 self.event_index,
@@ -1246,6 +1243,46 @@ class AuctionRules(TableState):
             f"attention is first drawn to {o.letter}'s inadmissible {record.call} after the "
             f"opening lead: the result is recorded as if it had not been made ({self.contract}).",
         )
+
+    def _law36a_clarification(self, record: CallRecord) -> None:
+        """36A in the clarification period: the auction period lasts until the opening lead is
+        faced (17D1; 2007 22B1) and 36C speaks only of attention drawn after it, so the LHO's
+        call over the double still cancels it with every later call, the final pass too, and
+        the auction goes on from its maker. The table is rebuilt from the events before the
+        final pass (the end of the auction changed much), then the pass is recorded as made
+        and 36A applied as in the auction."""
+        last = self.last_event()
+        if (
+            last is None
+            or last.action != "call"
+            or last.call is None
+            or not last.call.is_pass
+            or not self.history
+            or self.history[-1].event != last.index
+        ):
+            raise ScriptError(
+                self.event_index,
+                "attention drawn to an inadmissible double in the clarification period after "
+                "other events since the final pass is not handled",
+            )
+        assert last.seat is not None
+        index, seat, call = self.event_index, last.seat, last.call
+        self.rebuild_before_last()
+        self.event_index = index
+        self.unnoticed = [r for r in self.unnoticed if r.event != record.event]
+        restored = next(r for r in self.history if r.event == record.event)
+        self.unnoticed.append(restored)
+        self.history.append(CallRecord(seat, call, last.index))
+        self.law36_noticed()
+
+    def last_event(self) -> Event | None:
+        """Overridden by the table: the last accepted event."""
+        raise NotImplementedError  # pragma: no cover
+
+    def rebuild_before_last(self) -> None:
+        """Overridden by the table: the state as the events before the last one made it, the
+        last one still counted as accepted."""
+        raise NotImplementedError  # pragma: no cover
 
     def _law36b(self, p: Pending) -> None:
         o = p.offender

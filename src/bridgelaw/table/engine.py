@@ -155,6 +155,14 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         self._rebuild(len(self.events) - 1)
         return event
 
+    def last_event(self) -> Event | None:
+        return self.events[-1] if self.events else None
+
+    def rebuild_before_last(self) -> None:
+        last = self.events[-1]
+        self._rebuild(len(self.events) - 1)
+        self.events.append(last)
+
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new
         table of the same board, edition and adjudicator (the adjudicator is shared, and its
