@@ -1182,12 +1182,17 @@ class AuctionRules(TableState):
         """Nobody draws attention to the inadmissible call now: it stays in the auction as made
         until attention is drawn (``law36_noticed``)."""
         o = p.offender
-        if p.turn != o:
-            raise ScriptError(
-                self.event_index,
-                "an unnoticed inadmissible double made out of rotation is not handled",
-            )
         assert p.record is not None
+        if p.turn != o:
+            # out of rotation too: 32 (preamble) says it can never be accepted, so Law 36
+            # alone rules it. Unnoticed, the table goes on from the offender's LHO; the players
+            # passed over wait in the record, for 36A to give the turn back to the first
+            skipped = []
+            seat = p.turn
+            while seat != o:
+                skipped.append(seat)
+                seat = seat.lho
+            p.record.skipped = tuple(skipped)
         self.pending = None
         self.unnoticed.append(p.record)
         self._legal_call(p.record)
@@ -1211,13 +1216,16 @@ class AuctionRules(TableState):
             self.unnoticed = [r for r in self.unnoticed if r.status == "effective"]
             self.pending = None
             self.next_call.clear()  # the rules after the cancelled calls go with them
-            self.turn = o
+            # 36A: back to the player whose turn it was when it was made (2007: the Slovak
+            # text says so; the Polish says the offender, the same player unless out of turn)
+            turn = record.skipped[0] if record.skipped else o
+            self.turn = turn
             self.rule(
                 "36A",
                 o,
                 f"attention is drawn to {o.letter}'s inadmissible {record.call} after "
                 f"{o.lho.letter} called over it: it is cancelled with every later call, and the "
-                f"auction goes back to {o.letter} as if nothing had happened (no Law 26).",
+                f"auction goes back to {turn.letter} as if nothing had happened (no Law 26).",
             )
             return
         play = self.play
