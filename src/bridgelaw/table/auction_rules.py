@@ -1181,18 +1181,10 @@ class AuctionRules(TableState):
     def _law36_unnoticed(self, p: Pending) -> None:
         """Nobody draws attention to the inadmissible call now: it stays in the auction as made
         until attention is drawn (``law36_noticed``)."""
-        o = p.offender
         assert p.record is not None
-        if p.turn != o:
-            # out of rotation too: 32 (preamble) says it can never be accepted, so Law 36
-            # alone rules it. Unnoticed, the table goes on from the offender's LHO; the players
-            # passed over wait in the record, for 36A to give the turn back to the first
-            skipped = []
-            seat = p.turn
-            while seat != o:
-                skipped.append(seat)
-                seat = seat.lho
-            p.record.skipped = tuple(skipped)
+        # out of rotation too: 32 (preamble) says it can never be accepted, so Law 36 alone
+        # rules it. Unnoticed, the table goes on from the offender's LHO; 36A later gives the
+        # turn back to the player whose turn it was (_turn_before)
         self.pending = None
         self.unnoticed.append(p.record)
         self._legal_call(p.record)
@@ -1209,6 +1201,7 @@ class AuctionRules(TableState):
         record = self.unnoticed.pop()
         o = record.seat
         if self.phase == "auction":
+            turn = self._turn_before(record)
             start = self.history.index(record)
             for later in self.history[start:]:
                 if later.status in ("effective", "pending"):
@@ -1218,7 +1211,6 @@ class AuctionRules(TableState):
             self.next_call.clear()  # the rules after the cancelled calls go with them
             # 36A: back to the player whose turn it was when it was made (2007: the Slovak
             # text says so; the Polish says the offender, the same player unless out of turn)
-            turn = record.skipped[0] if record.skipped else o
             self.turn = turn
             self.rule(
                 "36A",
@@ -1251,6 +1243,11 @@ class AuctionRules(TableState):
             f"attention is first drawn to {o.letter}'s inadmissible {record.call} after the "
             f"opening lead: the result is recorded as if it had not been made ({self.contract}).",
         )
+
+    def _turn_before(self, record: CallRecord) -> Seat:
+        """Whose turn it was when ``record`` was made: after the effective call before it."""
+        before = [r for r in self.history[: self.history.index(record)] if r.is_effective]
+        return before[-1].seat.lho if before else self.board.dealer
 
     def _law36a_clarification(self, record: CallRecord) -> None:
         """36A in the clarification period: the auction period lasts until the opening lead is
