@@ -59,7 +59,7 @@ BOOK = """
 21B1a    =      Ad   the misinformed player changes his call
 21B2     =      Ad   his LHO may then change the call made over it
 21B3     =      J    damage from misinformation: reviewed
-22B      =      A    four passes: the board passed out (2007 22A1; the engine cites 22B there too)
+22B      22A1   Ad   four passes: the board passed out
 23A      =      J    a comparable call: the director compares the replacement
 23C      =      J    a comparable call that helped the offenders: score adjusted at the end
 24A      =      A    a single low card exposed in the auction: no rectification
@@ -231,7 +231,7 @@ BOOK = """
 60A2     =      A    the irregular play then counts as made in rotation
 60B      =      A    a defender plays before declarer leads again: a major penalty card
 60C      =      A    the offender's partner plays before the rectification
-61A      =      A    a revoke: failing to follow suit or a required play
+61A      =      Ad   a revoke: failing to follow suit or a required play (2007: any demanded play)
 61B      =      A    questions about a possible revoke
 61B1     =      A    declarer asks a defender about a revoke
 61B2a    =      A    dummy asks declarer about a revoke

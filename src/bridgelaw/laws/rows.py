@@ -46,7 +46,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "29C, 30C",
-        "an artificial call out of rotation: the director says what it specified and Laws 30-32 work with that (a natural bid in a shown denomination repeats it: 31A1, 2007 31A2a); a pass out of rotation of an artificial call (2007: of partner's) is ruled by Law 31",
+        "an artificial call out of rotation: the director says what it specified and Laws 30-32 work with that (a natural bid in a shown denomination repeats it: 31A1, 2007 31A2a; in 2007 the lead restriction after it is 26A when it showed only suits, 26B otherwise); a pass out of rotation of an artificial call (2007: of partner's) is ruled by Law 31",
         "`table`",
     ),
     (
@@ -66,7 +66,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "36, 37, 38, 39",
-        "inadmissible doubles (36A, 36B2, 36B4; 36C noticed after the opening lead: scored as if not made), calls by silenced players (37A/B), bids above seven (38B-D), calls after the final pass (39A-C; 2007 39C with the whole of 26: 26A for a call showing one suit)",
+        "inadmissible doubles (36A, also noticed in the clarification period; 36B2, 36B4; 36C noticed after the opening lead: scored as if not made), calls by silenced players (37A/B), bids above seven (38B-D), calls after the final pass (39A-C; 2007 39C with the whole of 26: 26A for a call showing one suit)",
         "`table`",
     ),
     (
@@ -151,7 +151,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "61-64",
-        "revokes: detected (61A; also a lead breaking a lead restriction, with 59 when the required suit is void, and a play not in the suit declarer required or forbade under 57A),  corrected before establishment (62B1/62B2; 62C1 a non-offender's later card taken back and replayed, 62C2 then the offender's partner's, a defender's becoming a penalty card; 62C3 both sides revoked in one trick and one side played on: both corrected, the defenders' withdrawn cards penalty cards, a lead to the next trick by the player who still won it standing; a correction after the non-offenders led on, their lead going back if the trick changes hands; 62D2 reviewed), established (63A1; by a claim or concession, 63A3; by agreeing to the opponents' claim, 63A4; never on trick 12, 62D; a trick-12 revoke found after trick 13 still corrected, 62D1), tricks transferred at the end of play (64A1, 64A2) with 64B1, B2 (2007: after any revoke in the suit, even corrected), B3 (dummy's card or a penalty card), B6, B7 (both sides made established revokes on the board; 2007 too, by its 64B opening); 2007 64C as one clause",
+        "revokes: detected (61A; also a lead breaking a lead restriction, with 59 when the required suit is void, and a play not in the suit declarer required or forbade under 57A; 2007: not the highest or lowest card he demanded either),  corrected before establishment (62B1/62B2; 62C1 a non-offender's later card taken back and replayed, 62C2 then the offender's partner's, a defender's becoming a penalty card; 62C3 both sides revoked in one trick and one side played on: both corrected, the defenders' withdrawn cards penalty cards, a lead to the next trick by the player who still won it standing; a correction after the non-offenders led on, their lead going back if the trick changes hands; 62D2 reviewed), established (63A1; by a claim or concession, 63A3; by agreeing to the opponents' claim, 63A4; never on trick 12, 62D; a trick-12 revoke found after trick 13 still corrected, 62D1), tricks transferred at the end of play (64A1, 64A2) with 64B1, B2 (2007: after any revoke in the suit, even corrected), B3 (dummy's card or a penalty card), B6, B7 (both sides made established revokes on the board; 2007 too, by its 64B opening); 2007 64C as one clause",
         "`table.revokes`",
     ),
     (

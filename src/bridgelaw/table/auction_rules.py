@@ -607,21 +607,32 @@ class AuctionRules(TableState):
         """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
         self._law29b_rectify(p)
         rule = self.next_call.get(p.offender)
-        if p.call.artificial and p.call.is_bid and rule is not None and rule.kind == "rho":
+        restricted = self.edition == 2007 and any(
+            r.offender == p.offender and r.withdrawn is p.call for r in self.lead_restrictions
+        )
+        asked = restricted or (rule is not None and rule.kind == "rho")
+        if p.call.artificial and p.call.is_bid and asked:
             # 29C: 30-32 work with the denominations the artificial call specified: asked
+            # when the next call depends on them, or (2007 31B) the lead restriction: 26A/26B
             self.pending = Pending("shows", p.offender, p.call, p.event, p.turn)
 
     def _law29c_event(self, p: Pending, event: Event) -> None:
         self._expect(event, "director", ("shows",))
         o = p.offender
-        rule = self.next_call[o]
-        rule.shown = (
+        shown = (
             ()
             if event.word == "none"
             else (4,)
             if event.word == "NT"
             else tuple("CDHS".index(x) for x in event.word.split())
         )
+        rule = self.next_call.get(o)
+        if rule is not None:
+            rule.shown = shown
+        for restriction in self.lead_restrictions:
+            if restriction.offender == o and restriction.withdrawn is p.call:
+                restriction.shown = shown  # 2007 31B: 26A or 26B by what it showed
+                self._law26_which(restriction)
         self.pending = None
         what = "no denomination" if event.word == "none" else event.word
         self.rule(
@@ -804,7 +815,7 @@ class AuctionRules(TableState):
             )
         else:
             self._bar(seat.partner, END_OF_AUCTION, "31A2b")
-            self.arm_lead_restriction(seat, "31A2b", rule.withdrawn)
+            self.arm_lead_restriction(seat, "31A2b", rule.withdrawn, rule.shown)
             self.rule(
                 "31A2b",
                 seat,
@@ -1170,13 +1181,10 @@ class AuctionRules(TableState):
     def _law36_unnoticed(self, p: Pending) -> None:
         """Nobody draws attention to the inadmissible call now: it stays in the auction as made
         until attention is drawn (``law36_noticed``)."""
-        o = p.offender
-        if p.turn != o:
-            raise ScriptError(
-                self.event_index,
-                "an unnoticed inadmissible double made out of rotation is not handled",
-            )
         assert p.record is not None
+        # out of rotation too: 32 (preamble) says it can never be accepted, so Law 36 alone
+        # rules it. Unnoticed, the table goes on from the offender's LHO; 36A later gives the
+        # turn back to the player whose turn it was (_turn_before)
         self.pending = None
         self.unnoticed.append(p.record)
         self._legal_call(p.record)
@@ -1193,6 +1201,7 @@ class AuctionRules(TableState):
         record = self.unnoticed.pop()
         o = record.seat
         if self.phase == "auction":
+            turn = self._turn_before(record)
             start = self.history.index(record)
             for later in self.history[start:]:
                 if later.status in ("effective", "pending"):
@@ -1200,22 +1209,21 @@ class AuctionRules(TableState):
             self.unnoticed = [r for r in self.unnoticed if r.status == "effective"]
             self.pending = None
             self.next_call.clear()  # the rules after the cancelled calls go with them
-            self.turn = o
+            # 36A: back to the player whose turn it was when it was made (2007: the Slovak
+            # text says so; the Polish says the offender, the same player unless out of turn)
+            self.turn = turn
             self.rule(
                 "36A",
                 o,
                 f"attention is drawn to {o.letter}'s inadmissible {record.call} after "
                 f"{o.lho.letter} called over it: it is cancelled with every later call, and the "
-                f"auction goes back to {o.letter} as if nothing had happened (no Law 26).",
+                f"auction goes back to {turn.letter} as if nothing had happened (no Law 26).",
             )
             return
         play = self.play
         if play is None or not play.played:
-            raise ScriptError(
-                self.event_index,
-                "attention drawn to an inadmissible double in the clarification period "
-                "(before the opening lead is faced) is not handled",
-            )
+            self._law36a_clarification(record)
+            return
         if self.edition == 2007:
             raise ScriptError(
                 self.event_index,
@@ -1235,6 +1243,51 @@ class AuctionRules(TableState):
             f"attention is first drawn to {o.letter}'s inadmissible {record.call} after the "
             f"opening lead: the result is recorded as if it had not been made ({self.contract}).",
         )
+
+    def _turn_before(self, record: CallRecord) -> Seat:
+        """Whose turn it was when ``record`` was made: after the effective call before it."""
+        before = [r for r in self.history[: self.history.index(record)] if r.is_effective]
+        return before[-1].seat.lho if before else self.board.dealer
+
+    def _law36a_clarification(self, record: CallRecord) -> None:
+        """36A in the clarification period: the auction period lasts until the opening lead is
+        faced (17D1; 2007 22B1) and 36C speaks only of attention drawn after it, so the LHO's
+        call over the double still cancels it with every later call, the final pass too, and
+        the auction goes on from its maker. The table is rebuilt from the events before the
+        final pass (the end of the auction changed much), then the pass is recorded as made
+        and 36A applied as in the auction."""
+        last = self.last_event()
+        if (
+            last is None
+            or last.action != "call"
+            or last.call is None
+            or not last.call.is_pass
+            or not self.history
+            or self.history[-1].event != last.index
+        ):
+            raise ScriptError(
+                self.event_index,
+                "attention drawn to an inadmissible double in the clarification period after "
+                "other events since the final pass is not handled",
+            )
+        assert last.seat is not None
+        index, seat, call = self.event_index, last.seat, last.call
+        self.rebuild_before_last()
+        self.event_index = index
+        self.unnoticed = [r for r in self.unnoticed if r.event != record.event]
+        restored = next(r for r in self.history if r.event == record.event)
+        self.unnoticed.append(restored)
+        self.history.append(CallRecord(seat, call, last.index))
+        self.law36_noticed()
+
+    def last_event(self) -> Event | None:
+        """Overridden by the table: the last accepted event."""
+        raise NotImplementedError  # pragma: no cover
+
+    def rebuild_before_last(self) -> None:
+        """Overridden by the table: the state as the events before the last one made it, the
+        last one still counted as accepted."""
+        raise NotImplementedError  # pragma: no cover
 
     def _law36b(self, p: Pending) -> None:
         o = p.offender
@@ -1367,16 +1420,29 @@ class AuctionRules(TableState):
     def _bar(self, seat: Seat, until: str, law: str) -> None:
         self.bar(seat, until, law)
 
-    def arm_lead_restriction(self, offender: Seat, law: str, withdrawn: TableCall) -> None:
+    def arm_lead_restriction(
+        self,
+        offender: Seat,
+        law: str,
+        withdrawn: TableCall,
+        shown: tuple[int, ...] | None = None,
+    ) -> None:
         """Law 26: if the offender's side defends, declarer may restrict his partner's first
-        lead. Recorded now; it lapses if the offender's side declares."""
+        lead. Recorded now; it lapses if the offender's side declares. ``shown``: 29C, what an
+        artificial call out of rotation specified."""
         if any(r.offender == offender and r.suit is None for r in self.lead_restrictions):
             return
-        # 2007 26A: a withdrawn call that named only a suit; anything else is 26B
-        law = "26A2" if self.edition == 2007 and withdrawn.suit is not None else "26B"
-        self.lead_restrictions.append(
-            LeadRestriction(offender.partner, offender, law, self.event_index, withdrawn=withdrawn)
+        restriction = LeadRestriction(
+            offender.partner, offender, "26B", self.event_index, withdrawn=withdrawn, shown=shown
         )
+        self._law26_which(restriction)
+        self.lead_restrictions.append(restriction)
+
+    def _law26_which(self, restriction: LeadRestriction) -> None:
+        """2007 26A: a withdrawn call that showed only a suit or suits (29C: for an artificial
+        call out of rotation, the suits it specified); anything else is 26B (2017: always)."""
+        named = self.edition == 2007 and bool(restriction.named_suits())
+        restriction.law = "26A2" if named else "26B"
 
     def end_of_auction_check(self) -> None:
         """Law 22 with 17D3 (2007: 17E2): three passes after a bid, or four passes, end the

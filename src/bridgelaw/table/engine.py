@@ -155,6 +155,14 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         self._rebuild(len(self.events) - 1)
         return event
 
+    def last_event(self) -> Event | None:
+        return self.events[-1] if self.events else None
+
+    def rebuild_before_last(self) -> None:
+        last = self.events[-1]
+        self._rebuild(len(self.events) - 1)
+        self.events.append(last)
+
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new
         table of the same board, edition and adjudicator (the adjudicator is shared, and its
@@ -239,7 +247,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.phase = "ended"
             self.tricks = None
             self.rule(
-                "22B",
+                self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
                 None,
                 "four passes: the board is passed out; it scores nothing for "
                 "either side and is not dealt again.",
@@ -254,20 +262,19 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             r for r in self.lead_restrictions if r.offender.side != declarer.side
         ]
         for restriction in list(self.lead_restrictions):
-            withdrawn = restriction.withdrawn
+            named = restriction.named_suits()
             if (
                 restriction.law == "26A2"
-                and withdrawn is not None
-                and withdrawn.suit is not None
-                and withdrawn.suit.letter in self.specified_suits(restriction.offender)
+                and named
+                and set(named) <= set(self.specified_suits(restriction.offender))
             ):
-                # 2007 26A1: the suit was bid legally by the offender after all
+                # 2007 26A1: each suit it showed was bid legally by the offender after all
                 self.lead_restrictions.remove(restriction)
                 self.rule(
                     "26A1",
                     restriction.offender,
                     f"{restriction.offender.letter} bid "
-                    f"{withdrawn.suit.letter} legally after all: no lead restriction.",
+                    f"{' and '.join(named)} legally after all: no lead restriction.",
                 )
         self.barred.clear()
         self.no_double.clear()
@@ -574,10 +581,13 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
 
     def _law26_options(self, restriction: LeadRestriction) -> tuple[str, ...]:
         specified = self.specified_suits(restriction.offender)
-        withdrawn = restriction.withdrawn
-        if restriction.law == "26A2" and withdrawn is not None and withdrawn.suit is not None:
-            suit = withdrawn.suit.letter
-            return (f"require {suit}", f"forbid {suit}", "no-restriction")  # 2007 26A2
+        named = restriction.named_suits()
+        if restriction.law == "26A2" and named:  # 2007 26A2: require one of them, or forbid one
+            return (
+                *(f"require {s}" for s in named),
+                *(f"forbid {s}" for s in named),
+                "no-restriction",
+            )
         if self.edition == 2007:
             return (*(f"forbid {s}" for s in "SHDC"), "no-restriction")  # 2007 26B
         allowed = [s for s in "SHDC" if s not in specified]  # 2017 26B

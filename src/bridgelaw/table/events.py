@@ -30,7 +30,7 @@ DIRECTOR_FINDINGS = {
     "unnoticed": "36: nobody draws attention to the inadmissible double or redouble just made; "
     "the auction goes on with it until attention is drawn ('director noticed')",
     "noticed": "36A/36C: attention is now drawn to an unnoticed inadmissible double or redouble "
-    "(in the auction: 36A; after the opening lead: 36C)",
+    "(in the auction or the clarification period: 36A; after the opening lead: 36C)",
     "comparable": "23A: the replacement call is comparable",
     "not-comparable": "23A: the replacement call is not comparable",
     "unintended": "25A: the call was unintended (a mechanical error or slip of the tongue)",

@@ -188,8 +188,10 @@ class PlayRules(TableState):
         self._play(seat, card)
         if broken is not None:
             # 61A: not playing, when able, a suit declarer specified under 57A is a revoke
-            kind, named = broken
-            revoke = Revoke(seat, trick_index, card, named, self.event_index, rule=kind)
+            kind, named, must = broken
+            revoke = Revoke(
+                seat, trick_index, card, named, self.event_index, rule=kind, required=must
+            )
             play.revokes.append(revoke)
             self.review(
                 "61A",
@@ -791,10 +793,12 @@ class PlayRules(TableState):
         self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
         return True
 
-    def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int] | None:
+    def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int, Card | None] | None:
         """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused,
-        except a suit declarer required or forbade: that is a revoke (61A), returned as
-        (require or forbid, the suit) for the caller to record once the card is played."""
+        except a suit declarer required or forbade, and in 2007 also the highest or lowest card
+        he demanded: that is a revoke (61A), returned as (what was broken, the suit, the card
+        that would have complied for highest/lowest) for the caller to record once the card is
+        played."""
         play = self.play
         assert play is not None
         obligation = self.must_play.get(seat)
@@ -831,13 +835,19 @@ class PlayRules(TableState):
             others = play.hands[seat] & ~(0x1FFF << (13 * named))
             feasible = True
             fits = bool(suit_cards) or card // 13 != named or not others
+        if not fits and named < 0 and self.edition == 2007:
+            # 2007 61A: any play, when able, not as the opponent demanded in a rectification is
+            # a revoke (2017 61A: only a suit required or specified; refused below)
+            del self.must_play[seat]
+            assert led is not None
+            return choice, led, (max if choice == "highest" else min)(suit_cards)
         if not fits and named < 0:
             raise ScriptError(
                 self.event_index, f"{seat.letter} must play as declarer chose ({choice}, Law 57A)"
             )
         del self.must_play[seat]
         if not fits:
-            return choice.split()[0], named
+            return choice.split()[0], named, None
         if not feasible:
             self.rule(
                 "57B",

@@ -58,7 +58,9 @@ class Revoke:
     rule: str = "follow"
     """What was broken (61A): follow suit; or, for a lead under a lead restriction (26B,
     50D2a), a ``forbid``-den suit led or a ``require``-d suit not led (``suit_led`` is then
-    that suit)."""
+    that suit); for 2007 57A, ``highest`` or ``lowest`` (2007 61A: a play not as declarer
+    demanded in a rectification), ``required`` then the card that would have complied."""
+    required: Card | None = None
 
     def describe(self) -> str:
         return f"{self.seat.letter}'s {card_name(self.card)} on trick {self.trick + 1}"
@@ -67,6 +69,8 @@ class Revoke:
         """Would ``card`` have complied (what a correction must play, 62B)?"""
         if self.rule == "forbid":
             return card // 13 != self.suit_led
+        if self.required is not None:
+            return card == self.required
         return card // 13 == self.suit_led
 
 

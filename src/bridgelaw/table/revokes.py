@@ -106,6 +106,12 @@ class RevokeRules(PlayRules):
             )
         if not play.holds(seat, card):
             raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+        if not revoke.allows(card) and revoke.required is not None:
+            raise ScriptError(
+                self.event_index,
+                f"the correction must be {card_name(revoke.required)}, the card declarer "
+                "demanded (62B, 2007 57A)",
+            )
         if not revoke.allows(card):
             raise ScriptError(
                 self.event_index,

@@ -142,6 +142,21 @@ class LeadRestriction:
     suit: str | None = None
     withdrawn: TableCall | None = None
     """The withdrawn call (2007 Law 26A looks at the suits it named)."""
+    shown: tuple[int, ...] | None = None
+    """29C: the strains (0-4) an artificial withdrawn call specified, as the director found."""
+
+    def named_suits(self) -> tuple[str, ...]:
+        """2007 26A: the suits the withdrawn call showed when it showed suits and nothing else
+        (an artificial call out of rotation by what the director found under 29C); empty when
+        2007 26B applies instead."""
+        w = self.withdrawn
+        if w is None:
+            return ()
+        if w.artificial:
+            if not self.shown or 4 in self.shown:
+                return ()  # no denomination found, or notrump: not only suits
+            return tuple("CDHS"[s] for s in sorted(self.shown, reverse=True))
+        return (w.suit.letter,) if w.suit is not None else ()
 
     def as_json(self) -> dict[str, Any]:
         return {"seat": self.seat.letter, "law": self.law, "kind": self.kind, "suit": self.suit}
