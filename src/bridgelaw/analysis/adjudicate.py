@@ -577,8 +577,26 @@ class _Search:
         maximise = self.maximise and (seat & 1) == self.side
         best = -_INF if maximise else _INF
         path: tuple[int, ...] = ()
+        held = hands[seat]
+        last = len(trick) == 3
+        following = (seat + 1) & 3
         for card in self.options(hands, trick, seat, step):
-            v = self.child(hands, trick, seat, step, card, alpha, beta)
+            # :meth:`child`, written out here (the search's innermost loop)
+            new = (*hands[:seat], held & ~(1 << card), *hands[seat + 1 :])
+            after = (*trick, (seat, card))
+            if not last:
+                self.nodes += 1
+                v = self._children(new, after, following, step, alpha, beta)
+            else:
+                win_seat, _card = self.winner(after)
+                won = 1 if (win_seat & 1) == self.side else 0
+                if beta - won > 0:
+                    v = won + self.value(
+                        new, (), win_seat, self.step_done(step, after), alpha - won, beta - won
+                    )
+                else:
+                    v = won  # this line has reached the window's top already
+                self.path = ()
             if maximise:
                 if v > best:
                     best, path = v, (card, *self.path)
