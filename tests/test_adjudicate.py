@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
+from bridgelaw.analysis.adjudicate_reference import reference_tricks
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
 from bridgelaw.cards import Deal, Seat, Strain, parse_card
@@ -108,6 +109,44 @@ def test_never_more_than_double_dummy_or_the_claim(seed: int) -> None:
         assert len(result.line) == position.remaining
     less = adjudicator.adjudicate(position, claimer, 1, "")
     assert less.tricks <= 1
+
+
+SPEED_STATEMENTS = (
+    "",
+    "drawing trumps",
+    "on a squeeze",
+    "cashing the hearts then the spades",
+    "ruffing a club",
+    "conceding a diamond",
+    "finessing the queen of hearts",
+    "SQ first",
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.integers(2, 6),
+    st.sampled_from(SPEED_STATEMENTS),
+    st.integers(0, 3),
+)
+def test_the_faster_search_gives_the_reference_tricks(
+    seed: int, tricks_left: int, statement: str, claimer_offset: int
+) -> None:
+    """Issue 13 item 5: the search made faster (its memo keys, its cut at the sure tricks,
+    its caches) rules exactly as the search first written (``adjudicate_reference``) on random
+    positions, any claimer, any statement kind (a squeeze stated included), a trick in progress
+    or not."""
+    position = random_position(seed, tricks_left)
+    claimer = Seat((int(position.next_to_play) + claimer_offset) & 3)
+    result = Law70Adjudicator(double_dummy=False).adjudicate(
+        position, claimer, position.remaining, statement
+    )
+    assert result.tricks == reference_tricks(position, claimer, result.statement)
+    assert len(result.line) == position.remaining
+    won = sum(1 for t in result.line if t.endswith(f"({claimer.letter})"))
+    won += sum(1 for t in result.line if t.endswith(f"({claimer.partner.letter})"))
+    assert won == result.tricks  # the line assumed gives the tricks ruled
 
 
 def test_a_stated_squeeze_gets_no_less_than_no_statement() -> None:

@@ -86,6 +86,21 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
+def _renumber(suit: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """One suit's four holdings (13-bit masks) with the ranks renumbered among the cards
+    still held: the lowest card present becomes rank 0, the next rank 1, and so on."""
+    present = suit[0] | suit[1] | suit[2] | suit[3]
+    out = [0, 0, 0, 0]
+    i = 0
+    for r in range(13):
+        if present >> r & 1:
+            for seat in range(4):
+                if suit[seat] >> r & 1:
+                    out[seat] |= 1 << i
+            i += 1
+    return (out[0], out[1], out[2], out[3])
+
+
 @dataclass
 class Adjudication:
     """A Law 70 ruling for the director: the tricks, the line assumed, and why."""
@@ -132,7 +147,8 @@ class _Search:
         self.steps: tuple[Step, ...] = statement.steps
         self.maximise = statement.squeeze
         self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
-        self.squeeze_cache: dict[tuple[int, int], int] = {}
+        self.defence_cache: dict[tuple[int, int], list[int]] = {}
+        self.suit_cache: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.named = 0
         self.finesses = statement.finesses
         self.ruff_suits = statement.ruff_suits
@@ -379,6 +395,10 @@ class _Search:
         for _s, c in trick:
             present |= 1 << c
         others = present & ~hands[seat]
+        key = (hand, others)
+        cached = self.defence_cache.get(key)
+        if cached is not None:
+            return cached
         out: list[int] = []
         for s in range(4):
             cards = _cards(hand & SUIT_MASK[s])
@@ -390,6 +410,7 @@ class _Search:
                     out[-1] = c  # the higher of equivalent cards
                 prev = c
         out.reverse()  # high cards first: the tricks the defence can take are found early
+        self.defence_cache[key] = out  # the same cards held among the same others
         return out
 
     # -- the search -------------------------------------------------------------------------
@@ -398,28 +419,28 @@ class _Search:
         """The hands with each suit's ranks renumbered among the cards still held (as a
         double-dummy solver does): positions that differ only in which small cards are gone
         share one memo entry. Nothing in the normal plays depends on more than the order of
-        the cards held, except the cards the statement names (:meth:`stated_held`)."""
-        present = hands[0] | hands[1] | hands[2] | hands[3]
-        squeeze = self.squeeze_cache
-        out = []
-        for hand in hands:
-            bits = 0
-            for suit in range(4):
-                shift = 13 * suit
-                p = present >> shift & 0x1FFF
-                h = hand >> shift & 0x1FFF
-                k = squeeze.get((p, h))
-                if k is None:
-                    k = 0
-                    i = 0
-                    for r in range(13):
-                        if p >> r & 1:
-                            k |= (h >> r & 1) << i
-                            i += 1
-                    squeeze[(p, h)] = k
-                bits |= k << shift
-            out.append(bits)
-        return tuple(out)
+        the cards held, except the cards the statement names (:meth:`stated_held`).
+
+        Each suit's four holdings are renumbered together, once per search (cached)."""
+        cache = self.suit_cache
+        h0, h1, h2, h3 = hands
+        r0 = r1 = r2 = r3 = 0
+        for shift in (0, 13, 26, 39):
+            key = (
+                h0 >> shift & 0x1FFF,
+                h1 >> shift & 0x1FFF,
+                h2 >> shift & 0x1FFF,
+                h3 >> shift & 0x1FFF,
+            )
+            k = cache.get(key)
+            if k is None:
+                k = _renumber(key)
+                cache[key] = k
+            r0 |= k[0] << shift
+            r1 |= k[1] << shift
+            r2 |= k[2] << shift
+            r3 |= k[3] << shift
+        return (r0, r1, r2, r3)
 
     def stated_held(self, hands: tuple[int, ...]) -> tuple[int, ...]:
         """Where the cards the statement names stand (held or not, and their relative rank)."""
@@ -429,7 +450,7 @@ class _Search:
         out = []
         for c in _cards(self.named):
             below = present & SUIT_MASK[c // 13] & ((1 << c) - 1)
-            out.append(bin(below).count("1") if present >> c & 1 else -1)
+            out.append(below.bit_count() if present >> c & 1 else -1)
         return tuple(out)
 
     def options(
@@ -472,8 +493,8 @@ class _Search:
         opp = self.opp_cards(hands) & mask
         above = ~((2 << _high(opp)) - 1) if opp else -1
         return max(
-            bin(hands[self.side] & mask & above).count("1"),
-            bin(hands[2 + self.side] & mask & above).count("1"),
+            (hands[self.side] & mask & above).bit_count(),
+            (hands[2 + self.side] & mask & above).bit_count(),
         )
 
     def value(
@@ -498,6 +519,7 @@ class _Search:
                 self.path = ()
                 return 0
             step = self.live_step(step, hands)
+            floor = 0
             if not self.maximise:
                 floor = self.sure_tricks(hands)
                 if floor >= beta:
@@ -511,11 +533,18 @@ class _Search:
                     return low
                 if high <= alpha:
                     return high
-                alpha, beta = max(alpha, low), min(beta, high)
+                beta = min(beta, high)
             else:
                 low, high = 0, _INF
+            if not self.maximise:
+                # every turn minimises, so a line giving the known lower bound (the sure tricks,
+                # or a bound found before) is the worst for him: the search stops there
+                low = max(low, floor)
+            alpha = max(alpha, low)
             result = self._children(hands, trick, seat, step, alpha, beta)
-            if result <= alpha:
+            if result <= low:  # at or under a lower bound, so exactly it
+                self.memo[key] = (result, result, self.to_relative(hands, self.path))
+            elif result <= alpha:
                 self.memo[key] = (low, result, ())
             elif result >= beta:
                 self.memo[key] = (result, high, ())
@@ -528,7 +557,7 @@ class _Search:
     def to_relative(self, hands: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
         present = hands[0] | hands[1] | hands[2] | hands[3]
         return tuple(
-            c // 13 * 13 + bin(present & SUIT_MASK[c // 13] & ((1 << c) - 1)).count("1")
+            c // 13 * 13 + (present & SUIT_MASK[c // 13] & ((1 << c) - 1)).bit_count()
             for c in cards
         )
 
@@ -548,8 +577,26 @@ class _Search:
         maximise = self.maximise and (seat & 1) == self.side
         best = -_INF if maximise else _INF
         path: tuple[int, ...] = ()
+        held = hands[seat]
+        last = len(trick) == 3
+        following = (seat + 1) & 3
         for card in self.options(hands, trick, seat, step):
-            v = self.child(hands, trick, seat, step, card, alpha, beta)
+            # :meth:`child`, written out here (the search's innermost loop)
+            new = (*hands[:seat], held & ~(1 << card), *hands[seat + 1 :])
+            after = (*trick, (seat, card))
+            if not last:
+                self.nodes += 1
+                v = self._children(new, after, following, step, alpha, beta)
+            else:
+                win_seat, _card = self.winner(after)
+                won = 1 if (win_seat & 1) == self.side else 0
+                if beta - won > 0:
+                    v = won + self.value(
+                        new, (), win_seat, self.step_done(step, after), alpha - won, beta - won
+                    )
+                else:
+                    v = won  # this line has reached the window's top already
+                self.path = ()
             if maximise:
                 if v > best:
                     best, path = v, (card, *self.path)
@@ -572,20 +619,17 @@ class _Search:
         alpha: int,
         beta: int,
     ) -> int:
-        new = list(hands)
-        new[seat] &= ~(1 << card)
+        new = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
         after = (*trick, (seat, card))
         if len(after) < 4:
             self.nodes += 1
-            return self._children(tuple(new), after, (seat + 1) & 3, step, alpha, beta)
+            return self._children(new, after, (seat + 1) & 3, step, alpha, beta)
         win_seat, _card = self.winner(after)
         won = 1 if self.ours(win_seat) else 0
         if beta - won <= 0:
             self.path = ()
             return won  # this line has reached the window's top already: no need to go on
-        rest = self.value(
-            tuple(new), (), win_seat, self.step_done(step, after), alpha - won, beta - won
-        )
+        rest = self.value(new, (), win_seat, self.step_done(step, after), alpha - won, beta - won)
         self.path = ()
         return won + rest
 
