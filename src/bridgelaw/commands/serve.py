@@ -1,0 +1,38 @@
+"""``bridgelaw serve``: the web server (issue 14, in progress). FastAPI, SQLAlchemy and uvicorn
+are imported when the command runs, so that ``bridgelaw --help`` stays fast."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Annotated
+
+import typer
+
+from bridgelaw.commands.common import said
+
+
+def serve(
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db",
+            help="Database URL: an SQLite file (sqlite:///path.db, the default: bridgelaw.db "
+            "in the working folder) or postgresql://...",
+        ),
+    ] = "sqlite:///bridgelaw.db",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+) -> None:
+    """Run the table server: the API of tables played and directed live."""
+    import uvicorn
+
+    from bridgelaw.server.app import create_app
+
+    token = os.environ.get("BRIDGELAW_DIRECTOR_TOKEN", "")
+    if not token:
+        token = secrets.token_urlsafe(24)
+        said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
+    app = create_app(db, token)
+    said(f"serving on http://{host}:{port} with {db}")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
