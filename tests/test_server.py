@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
 
 from bridgelaw.cards import Card, Deal, Seat, cards_in, parse_card, parse_hand_pbn
 from bridgelaw.server.app import create_app
@@ -21,6 +22,7 @@ from bridgelaw.server.app import create_app
 DIRECTOR = "director-secret"
 DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
 HANDS = Deal.from_pbn(DEAL).hands
+PBN_HAND = re.compile(r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*")
 CARD = re.compile(r"(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])")
 
 
@@ -127,6 +129,17 @@ def test_roles(client: TestClient) -> None:
     for body in ({"event": "E pass"}, {"event": "director tricks 10"}):
         assert client.post(events, json=body, headers=auth(seats["N"])).status_code == 403
     assert client.get(f"/api/tables/{table}", headers=auth("nobody")).status_code == 403
+    assert client.get("/api/tables/nosuchtable", headers=auth(DIRECTOR)).status_code == 404
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/api/tables/{table}/stream?token=nobody") as socket,
+    ):
+        socket.receive_json()  # closed before any view is sent
+    too_long = client.post(events, json={"event": "pass " * 50}, headers=auth(seats["N"]))
+    assert too_long.status_code == 422 and "event" in too_long.json()["error"]
+    short = {"board": 1, "deal": "N:AKQ"}
+    bad_deal = client.post("/api/tables", json=short, headers=auth(DIRECTOR))
+    assert bad_deal.status_code == 422 and bad_deal.json()["error"].startswith("deal")
     for seat, event in CLAIMED[:5]:
         send(client, table, seats[seat], event)
     # dummy (South) may not play, not even his own card at his turn (45A)
@@ -185,15 +198,32 @@ def cards_named(view: Any) -> set[Card]:
             found |= cards_named(value)
     elif isinstance(view, str):
         found |= {parse_card(m) for m in CARD.findall(view)}
+        for hand in PBN_HAND.findall(view):  # a hand or a deal written in PBN
+            found |= set(cards_in(parse_hand_pbn(hand)))
     return found
 
 
-def test_no_seat_receives_a_card_it_could_not_see(client: TestClient) -> None:
+# an irregular call: East's insufficient 1D accepted by South (27A1); East declares, West is
+# dummy; a claim agreed by both defenders
+INSUFFICIENT = [("N", "1NT"), ("E", "1D"), ("S", "accept"), ("S", "pass"), ("W", "pass")]
+INSUFFICIENT += [("N", "pass"), ("S", "S8"), ("E", "S5"), ("N", "SA"), ("E", "S9")]
+INSUFFICIENT += [("E", "claim 3: the rest"), ("N", "agree"), ("S", "agree")]
+# a revoke: West shows out of spades holding three; declarer asks (61B) and the engine offers
+# West his spades for the correction (62A), which no other seat may see; the heart withdrawn
+# becomes a penalty card (62B1), public
+REVOKE = [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass"), ("E", "SJ"), ("N", "S6")]
+REVOKE += [("W", "H5"), ("N", "asks W"), ("W", "correct S3"), ("N", "SA")]
+REVOKE += [("N", "claim 12: all top tricks"), ("E", "agree"), ("W", "agree")]
+
+
+@pytest.mark.parametrize(
+    ("board", "dummy", "penalty"),
+    [(INSUFFICIENT, Seat.WEST, set()), (REVOKE, Seat.SOUTH, {parse_card("H5")})],
+)
+def test_no_seat_receives_a_card_it_could_not_see(
+    client: TestClient, board: list[tuple[str, str]], dummy: Seat, penalty: set[Card]
+) -> None:
     table, seats = new_table(client)
-    # an irregular board too: East's insufficient 1D accepted by South (27A1)
-    board = [("N", "1NT"), ("E", "1D"), ("S", "accept"), ("S", "pass"), ("W", "pass")]
-    board += [("N", "pass"), ("S", "S8"), ("E", "S5"), ("N", "SA"), ("E", "S9")]
-    board += [("E", "claim 3: the rest"), ("N", "agree"), ("S", "agree")]
     received: dict[str, list[Any]] = {s: [] for s in "NESW"}
     sockets = {
         s: client.websocket_connect(f"/api/tables/{table}/stream?token={seats[s]}") for s in "NESW"
@@ -210,15 +240,17 @@ def test_no_seat_receives_a_card_it_could_not_see(client: TestClient) -> None:
                 received[s].append(
                     client.get(f"/api/tables/{table}", headers=auth(seats[s])).json()
                 )
-            if len(event) == 2 and event[0] in "SHDC":
-                played.append(parse_card(event))
+            words = event.split()
+            if words[-1][0] in "SHDC" and len(words[-1]) == 2 and words[0] != "asks":
+                played.append(parse_card(words[-1]))
             for s in "NESW":
-                allowed = seen_by(Seat("NESW".index(s)), played, Seat.WEST)
+                allowed = seen_by(Seat("NESW".index(s)), played, dummy) | penalty
                 for view in received[s]:
                     leaked = cards_named(view) - allowed
-                    assert not leaked, (s, event, view)
+                    assert not leaked, (s, event, leaked, view)
                 received[s].clear()
-        assert len(played) == 4  # the whole board went through, up to the claim agreed
+        final = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
+        assert final["phase"] == "ended"  # the whole board went through, up to the claim
     finally:
         for s in "NESW":
             sockets[s].__exit__(None, None, None)

@@ -35,4 +35,5 @@ def serve(
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
     app = create_app(db, token)
     said(f"serving on http://{host}:{port} with {db}")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # no access log: the stream's URL carries a token (issue 14, item 6)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
