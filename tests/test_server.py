@@ -167,6 +167,11 @@ def test_strict_mode_refuses_irregularities_with_their_law(
     # South (dummy) holds spades: a heart from dummy at his turn fails to follow (44C)
     answer = client.post(events, json={"event": "H6"}, headers=auth(seats["N"]))
     assert answer.status_code == 422 and answer.json()["law"] == "44C"
+    # declarer's own card at dummy's turn: played too early (57C), refused
+    answer = client.post(events, json={"event": "S2"}, headers=auth(seats["N"]))
+    assert answer.status_code == 422 and answer.json()["law"].startswith("57")
+    answer = client.post(events, json={"event": "expose HA"}, headers=auth(seats["W"]))
+    assert answer.status_code == 422 and answer.json()["law"] is None  # not a strict word
     assert [t for _, t, _ in stored_events(tmp_path, table)] == [
         "N 1NT",
         "E pass",
@@ -174,6 +179,14 @@ def test_strict_mode_refuses_irregularities_with_their_law(
         "W pass",
         "E SJ",
     ]
+    # a claim disputed is no irregularity: it waits for the director (Law 70), who rules
+    for seat, event in [("N", "S6"), ("W", "S3"), ("N", "SA"), ("N", "claim 11")]:
+        send(client, table, seats[seat], event)
+    send(client, table, seats["E"], "agree")
+    view = send(client, table, seats["W"], "dispute")
+    assert view["awaiting"]["who"] == "director"
+    view = send(client, table, DIRECTOR, "director tricks 11")
+    assert view["phase"] == "ended" and view["tricks"] == 12
 
 
 def seen_by(seat: Seat, played: list[Card], dummy: Seat) -> set[Card]:

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from bridgelaw.commands.common import said
+from bridgelaw.commands.common import CommandError, said
 
 
 def serve(
@@ -26,14 +26,21 @@ def serve(
 ) -> None:
     """Run the table server: the API of tables played and directed live."""
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
     from bridgelaw.server.app import create_app
 
     token = os.environ.get("BRIDGELAW_DIRECTOR_TOKEN", "")
-    if not token:
+    made = not token
+    if made:
         token = secrets.token_urlsafe(24)
+    try:
+        app = create_app(db, token)
+    except (SQLAlchemyError, ImportError, OSError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise CommandError(f"--db {db}: cannot open the database: {first}") from None
+    if made:
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
-    app = create_app(db, token)
     said(f"serving on http://{host}:{port} with {db}")
     # no access log: the stream's URL carries a token (issue 14, item 6)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

@@ -34,7 +34,8 @@ from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
 SEAT_LETTERS = ("N", "E", "S", "W")
 PLAYING = ("card", "cards", "correct", "none", "again")
 """The actions that put a card of the hand on the table: dummy never does them (Law 45)."""
-STRICT_WORDS = ("call", "card", "claim", "concede", "agree", "dispute")
+CLAIM_WORDS = ("claim", "concede", "agree", "dispute")
+STRICT_WORDS = ("call", "card", *CLAIM_WORDS)
 """What a seat may do at a ``strict`` table: call, play, claim and answer a claim."""
 
 
@@ -164,12 +165,12 @@ class Server:
                 event = parse_event(full, index)
         return full, event
 
-    def strict_refusal(self, live: LiveTable, event: Event) -> tuple[str, str] | None:
-        """At a ``strict`` table, why ``event`` may not be made before applying it."""
+    def strict_refusal(self, live: LiveTable, event: Event) -> tuple[str, str | None] | None:
+        """At a ``strict`` table, why ``event`` may not be made, before applying it."""
         if event.who == DIRECTOR:
-            return None
+            return None  # the director may send any event
         if event.action not in STRICT_WORDS:
-            return f"'{event.action}' is not a player's action at a strict table", "strict"
+            return f"'{event.action}' is not a player's action at a strict table", None
         play = live.table.play
         if event.action == "card" and event.card is not None and play is not None:
             seat = event.seat
@@ -178,17 +179,25 @@ class Server:
         return None
 
     @staticmethod
-    def irregular(outcome: Outcome) -> tuple[str, str] | None:
-        """At a ``strict`` table, the irregularity an applied event made: a ruling naming an
-        offender, unauthorized information, or an offer that is not a claim's answer."""
+    def irregular(event: Event, outcome: Outcome) -> tuple[str, str] | None:
+        """At a ``strict`` table, the irregularity a player's applied event made: a ruling
+        naming an offender, unauthorized information, or an offer of the director's. A claim,
+        a concession and their answers are no irregularity: a disputed claim waits for the
+        director (Law 70), as it would online."""
+        if event.who == DIRECTOR:
+            return None
         for ruling in outcome.rulings:
             if ruling.seat is not None:
-                return ruling.text, ruling.law
+                return f"refused at a strict table (the Laws would rule: {ruling.text})", ruling.law
         if outcome.unauthorized:
-            return "the event gives unauthorized information", "16C"
+            return "refused at a strict table: it would give unauthorized information", "16C"
         awaiting = outcome.awaiting
-        if awaiting is not None and not set(awaiting.options) <= {"agree", "dispute"}:
-            return "the Laws forbid it here", awaiting.law
+        if awaiting is not None and event.action not in CLAIM_WORDS:
+            return (
+                f"refused at a strict table: an irregularity the director would rectify by "
+                f"Law {awaiting.law} ({awaiting.who}: {', '.join(awaiting.options)})",
+                awaiting.law,
+            )
         return None
 
     def apply(self, live: LiveTable, role: str, text: str) -> tuple[str, Event]:
@@ -207,7 +216,7 @@ class Server:
         except ScriptError as error:  # the table is as it was
             raise Refused(422, self._blot(live, role, str(error), text)) from None
         if live.mode == "strict":
-            irregularity = self.irregular(outcome)
+            irregularity = self.irregular(event, outcome)
             if irregularity is not None:
                 table.undo()
                 sentence, law = irregularity
