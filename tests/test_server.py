@@ -164,9 +164,9 @@ def test_strict_mode_refuses_irregularities_with_their_law(
     assert answer.status_code == 422 and answer.json()["law"].startswith("27")  # insufficient
     for seat, event in CLAIMED[1:5]:
         send(client, table, seats[seat], event)
-    # South (dummy) holds spades: a heart from dummy at his turn fails to follow (44C)
+    # South (dummy) holds spades: a heart from dummy at his turn would revoke (61A)
     answer = client.post(events, json={"event": "H6"}, headers=auth(seats["N"]))
-    assert answer.status_code == 422 and answer.json()["law"] == "44C"
+    assert answer.status_code == 422 and answer.json()["law"] == "61A"
     # declarer's own card at dummy's turn: played too early (57C), refused
     answer = client.post(events, json={"event": "S2"}, headers=auth(seats["N"]))
     assert answer.status_code == 422 and answer.json()["law"].startswith("57")
@@ -283,3 +283,25 @@ def test_a_restart_rebuilds_the_same_views(tmp_path: Path) -> None:
         assert again.get(f"/api/tables/{table}", headers=auth(token)).json() == views[role]
     view = send(again, table, seats["N"], "SA")  # and the board carries on
     assert view["play"] == ["SJ", "S6", "S3", "SA"]
+
+
+def test_an_event_the_database_fails_to_store_is_taken_back(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, seats = new_table(client)
+    send(client, table, seats["N"], "1NT")
+    server = client.app.state.server  # type: ignore[attr-defined]
+
+    def broken(*_args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(server, "store", broken)
+    answer = client.post(
+        f"/api/tables/{table}/events", json={"event": "pass"}, headers=auth(seats["E"])
+    )
+    assert answer.status_code == 503  # not acknowledged, and not in the table either
+    monkeypatch.undo()
+    view = client.get(f"/api/tables/{table}", headers=auth(seats["E"])).json()
+    assert view["calls"] == ["1NT"]
+    assert stored_events(tmp_path, table) == [(1, "N 1NT", "N")]
+    assert send(client, table, seats["E"], "pass")["calls"] == ["1NT", "pass"]

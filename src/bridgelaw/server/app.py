@@ -175,7 +175,7 @@ class Server:
         if event.action == "card" and event.card is not None and play is not None:
             seat = event.seat
             if play.trick and seat == play.turn and play.is_revoke(seat, event.card):
-                return "a player must follow suit when he can", "44C"
+                return "a player must follow suit when he can; this card would revoke", "61A"
         return None
 
     @staticmethod
@@ -282,7 +282,8 @@ def create_app(url: str, director_token: str) -> FastAPI:
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         live = await run_in_threadpool(server.get, table_id)
         role = server.role(live, bearer(request))
-        return view_for(live.table, role, live.mode)
+        async with live.lock:  # never a state whose event is not yet committed
+            return view_for(live.table, role, live.mode)
 
     @app.post("/api/tables/{table_id}/events")
     async def post_event(table_id: str, body: NewEvent, request: Request) -> dict[str, Any]:
