@@ -12,7 +12,17 @@ import pytest
 
 from bridgelaw.cli import main
 
-HEAVY = ("numpy", "bridgelaw.table", "bridgelaw.sample", "bridgelaw.events.session", "yaml")
+HEAVY = (
+    "numpy",
+    "bridgelaw.table",
+    "bridgelaw.sample",
+    "bridgelaw.events.session",
+    "yaml",
+    "fastapi",
+    "sqlalchemy",
+    "uvicorn",
+    "alembic",
+)
 
 PROBE = """
 import sys
@@ -26,8 +36,9 @@ sys.exit(code)
 
 @pytest.mark.parametrize(
     "argv",
-    [["--help"], ["score-event", "--help"], ["board", "5"], ["imps", "250"], ["vp", "5",
-     "--boards", "8"], ["movement", "mitchell", "--tables", "3", "--boards-per-round", "2"]],
+    [["--help"], ["serve", "--help"], ["score-event", "--help"], ["board", "5"], ["imps", "250"],
+     ["vp", "5", "--boards", "8"],
+     ["movement", "mitchell", "--tables", "3", "--boards-per-round", "2"]],
 )  # fmt: skip
 def test_help_and_small_commands_import_nothing_heavy(argv: list[str]) -> None:
     # a fresh interpreter: the test process has numpy and the table engine loaded already

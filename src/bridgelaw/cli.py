@@ -40,6 +40,7 @@ from bridgelaw.commands.demo import demo
 from bridgelaw.commands.law import law
 from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
+from bridgelaw.commands.serve import serve
 from bridgelaw.errors import BridgeLawError
 
 if TYPE_CHECKING:
@@ -217,6 +218,7 @@ app.command("replay")(replay)  # the table engine
 app.command("demo")(demo)  # the main job: `make run`
 app.command("convert")(convert)  # between file formats (issue 10, item 4)
 app.command("law")(law)  # the law navigator (issue 12, item 6)
+app.command("serve")(serve)  # the web server (issue 14)
 
 
 def _wants_json(argv: list[str]) -> bool:

@@ -1,0 +1,122 @@
+"""What each role sees of a table (the views of ``table-api.md``).
+
+A seat sees what a player sees at a real table: his own hand, dummy once the opening lead is
+faced (Law 41B), the cards played to the tricks, penalty cards (Law 50) and cards exposed
+during the auction (Law 24), which lie face up. The director sees everything, the deal too.
+
+The engine's report (``Table.to_json``) names cards in sentences (rulings, options); a seat's
+view is therefore narrowed twice: the fields are built from what the seat may see, and every
+card named anywhere else in the view that the seat could not see is blotted out. The second
+step is the safety net: a new ruling text that names a hidden card cannot leak it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn, parse_card
+from bridgelaw.table import Table
+from bridgelaw.table.play_state import NO_CARD
+
+DIRECTOR = "director"
+HIDDEN = "??"
+"""What a card the role may not see becomes in a sentence."""
+
+CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])")
+"""A card as the engine writes it (``SA``, ``HT``, ``H10``), not inside a longer word or a
+clause such as ``16C2``."""
+
+
+def holding(table: Table, seat: Seat) -> Hand:
+    """The cards ``seat`` still holds (the deal until the opening lead)."""
+    if table.play is not None:
+        return table.play.hands[seat]
+    return table.board.deal.hands[seat]
+
+
+def dummy_faced(table: Table) -> Seat | None:
+    """Dummy, once the opening lead is faced and dummy's hand spread (Law 41B); else None."""
+    play = table.play
+    if play is None or table.declarer is None or not (play.played or play.tricks):
+        return None
+    return table.declarer.partner
+
+
+def visible_cards(table: Table, seat: Seat) -> set[Card]:
+    """Every card ``seat`` could have seen at a real table so far."""
+    seen = set(cards_in(table.board.deal.hands[seat]))  # his own 13 cards
+    dummy = dummy_faced(table)
+    if dummy is not None:
+        seen |= set(cards_in(table.board.deal.hands[dummy]))
+    play = table.play
+    if play is not None:
+        seen.update(c for c in play.played if c != NO_CARD)
+        seen.update(r.card for r in play.revokes)  # a revoke was played face up (61A)
+    seen.update(card for _, card, _ in table.penalty_cards)  # Law 50: face up on the table
+    seen.update(card for _, card, _ in table.exposed)  # Law 24: exposed in the auction
+    return seen
+
+
+def blot(value: Any, seen: set[Card]) -> Any:
+    """``value`` (JSON) with every card not in ``seen`` replaced by :data:`HIDDEN`."""
+    if isinstance(value, str):
+        return CARD_WORD.sub(
+            lambda m: m.group(1) if parse_card(m.group(1)) in seen else HIDDEN, value
+        )
+    if isinstance(value, list):
+        return [blot(v, seen) for v in value]
+    if isinstance(value, dict):
+        return {k: blot(v, seen) for k, v in value.items()}
+    return value
+
+
+def current_trick(table: Table) -> list[str]:
+    play = table.play
+    return [] if play is None else [card_name(c) for c in play.trick if c != NO_CARD]
+
+
+def seat_view(table: Table, seat: Seat, mode: str) -> dict[str, Any]:
+    """The view of one seat: the engine's report narrowed to what that seat could see."""
+    view: dict[str, Any] = blot(table.to_json(), visible_cards(table, seat))
+    dummy = dummy_faced(table)
+    view.update(
+        seat=seat.letter,
+        mode=mode,
+        hand=hand_pbn(holding(table, seat)),
+        dummy=None if dummy is None else hand_pbn(holding(table, dummy)),
+        trick=current_trick(table),
+    )
+    return view
+
+
+def director_view(table: Table, mode: str) -> dict[str, Any]:
+    """The director's view: the whole report, the deal and what each seat still holds."""
+    view = table.to_json()
+    dummy = dummy_faced(table)
+    view.update(
+        seat=DIRECTOR,
+        mode=mode,
+        hand=None,
+        dummy=None if dummy is None else hand_pbn(holding(table, dummy)),
+        trick=current_trick(table),
+        deal=table.board.deal.pbn(),
+        hands={s.letter: hand_pbn(holding(table, s)) for s in SEATS},
+    )
+    return view
+
+
+def view_for(table: Table, role: str, mode: str) -> dict[str, Any]:
+    if role == DIRECTOR:
+        return director_view(table, mode)
+    return seat_view(table, Seat("NESW".index(role)), mode)
+
+
+def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:
+    """A message (an error) sent to ``role``: hidden cards blotted out, except those in
+    ``own`` (the cards the role itself named)."""
+    if role == DIRECTOR:
+        return text
+    seen = visible_cards(table, Seat("NESW".index(role))) | own
+    result: str = blot(text, seen)
+    return result

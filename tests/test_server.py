@@ -1,0 +1,307 @@
+"""The server's fixed API (``table-api.md``): roles, refusals, durability, hidden information.
+
+Expectations come from the spec and the Laws: a seat acts only for itself; dummy does not play
+(Law 45A: declarer plays dummy's cards); a refused event stores nothing; a seat sees only its
+own hand, dummy after the opening lead (Law 41B), the cards played and penalty cards (Law 50).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
+
+from bridgelaw.cards import Card, Deal, Seat, cards_in, parse_card, parse_hand_pbn
+from bridgelaw.server.app import create_app
+
+DIRECTOR = "director-secret"
+DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
+HANDS = Deal.from_pbn(DEAL).hands
+PBN_HAND = re.compile(r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*")
+CARD = re.compile(r"(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])")
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def url_of(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+def new_table(client: TestClient, mode: str = "law") -> tuple[str, dict[str, str]]:
+    answer = client.post(
+        "/api/tables",
+        json={"board": 1, "deal": DEAL, "edition": 2017, "mode": mode},
+        headers=auth(DIRECTOR),
+    )
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert set(body["seats"]) == {"N", "E", "S", "W"}
+    return body["table"], body["seats"]
+
+
+def stored_events(tmp_path: Path, table: str) -> list[tuple[int, str, str]]:
+    engine = create_engine(url_of(tmp_path))
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text('SELECT "index", text, who FROM events WHERE table_id = :t ORDER BY "index"'),
+            {"t": table},
+        )
+        result = [(r[0], r[1], r[2]) for r in rows]
+    engine.dispose()
+    return result
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(url_of(tmp_path), DIRECTOR))
+
+
+def send(client: TestClient, table: str, token: str, event: str) -> Any:
+    answer = client.post(f"/api/tables/{table}/events", json={"event": event}, headers=auth(token))
+    assert answer.status_code == 200, (event, answer.text)
+    return answer.json()
+
+
+# 1NT by North, East leads; declarer plays dummy's cards with his own token (Law 45A)
+CLAIMED = [
+    ("N", "1NT"),
+    ("E", "pass"),
+    ("S", "pass"),
+    ("W", "pass"),
+    ("E", "SJ"),
+    ("N", "S6"),  # dummy's card, named by declarer at dummy's turn
+    ("W", "S3"),
+    ("N", "SA"),
+    ("N", "claim 11: all top tricks"),
+    ("E", "agree"),
+    ("W", "agree"),
+]
+
+
+def test_a_passed_out_board(client: TestClient) -> None:
+    table, seats = new_table(client)
+    for seat in "NESW":
+        view = send(client, table, seats[seat], "pass")
+    assert view["phase"] == "ended" and view["contract"] == "passed-out"
+    assert view["score"] == {"NS": 0, "EW": 0}  # Law 22B: no score for either side
+    assert view["seat"] == "W" and view["hand"] == "543.543.765.T876"
+
+
+def test_a_board_played_then_claimed(client: TestClient, tmp_path: Path) -> None:
+    table, seats = new_table(client)
+    for seat, event in CLAIMED:
+        view = send(client, table, seats[seat], event)
+    # 69A: the claim stands once both defenders agree: 1 trick won + 11 claimed
+    assert view["phase"] == "ended" and view["tricks"] == 12
+    assert view["score"] == {"NS": 240, "EW": -240}  # 1NT+5 not vulnerable: 40+150+50 (77)
+    assert view["play"] == ["SJ", "S6", "S3", "SA"]
+    stored = stored_events(tmp_path, table)
+    assert [t for _, t, _ in stored][4:8] == ["E SJ", "S S6", "W S3", "N SA"]
+    assert stored[5][2] == "N"  # sent by declarer, stored as dummy's card
+
+
+def test_a_refused_event_is_a_422_and_stores_nothing(client: TestClient, tmp_path: Path) -> None:
+    table, seats = new_table(client)
+    send(client, table, seats["N"], "1NT")
+    before = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
+    answer = client.post(
+        f"/api/tables/{table}/events", json={"event": "SJ"}, headers=auth(seats["E"])
+    )  # a card during the auction does not fit the table
+    assert answer.status_code == 422
+    assert set(answer.json()) == {"error", "law"}
+    assert stored_events(tmp_path, table) == [(1, "N 1NT", "N")]
+    assert client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json() == before
+
+
+def test_roles(client: TestClient) -> None:
+    table, seats = new_table(client)
+    events = f"/api/tables/{table}/events"
+    assert client.post("/api/tables", json={"board": 1, "deal": DEAL}).status_code == 401
+    refused = client.post("/api/tables", json={"board": 1, "deal": DEAL}, headers=auth(seats["N"]))
+    assert refused.status_code == 403  # only the director makes tables
+    for body in ({"event": "E pass"}, {"event": "director tricks 10"}):
+        assert client.post(events, json=body, headers=auth(seats["N"])).status_code == 403
+    assert client.get(f"/api/tables/{table}", headers=auth("nobody")).status_code == 403
+    assert client.get("/api/tables/nosuchtable", headers=auth(DIRECTOR)).status_code == 404
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/api/tables/{table}/stream?token=nobody") as socket,
+    ):
+        socket.receive_json()  # closed before any view is sent
+    too_long = client.post(events, json={"event": "pass " * 50}, headers=auth(seats["N"]))
+    assert too_long.status_code == 422 and "event" in too_long.json()["error"]
+    short = {"board": 1, "deal": "N:AKQ"}
+    bad_deal = client.post("/api/tables", json=short, headers=auth(DIRECTOR))
+    assert bad_deal.status_code == 422 and bad_deal.json()["error"].startswith("deal")
+    for seat, event in CLAIMED[:5]:
+        send(client, table, seats[seat], event)
+    # dummy (South) may not play, not even his own card at his turn (45A)
+    dummy = client.post(events, json={"event": "S6"}, headers=auth(seats["S"]))
+    assert dummy.status_code == 403
+    # the director may send any event, with its seat
+    view = client.post(events, json={"event": "S S6"}, headers=auth(DIRECTOR)).json()
+    assert view["play"] == ["SJ", "S6"] and view["seat"] == "director"
+    assert view["deal"].startswith("N:AKQ2.KQ2.A32.K32")
+
+
+def test_strict_mode_refuses_irregularities_with_their_law(
+    client: TestClient, tmp_path: Path
+) -> None:
+    table, seats = new_table(client, mode="strict")
+    events = f"/api/tables/{table}/events"
+    # a call out of rotation (East before the dealer): Laws 28-32 rectify it; refused
+    answer = client.post(events, json={"event": "pass"}, headers=auth(seats["E"]))
+    assert answer.status_code == 422 and answer.json()["law"] is not None
+    send(client, table, seats["N"], "1NT")
+    answer = client.post(events, json={"event": "1D"}, headers=auth(seats["E"]))
+    assert answer.status_code == 422 and answer.json()["law"].startswith("27")  # insufficient
+    for seat, event in CLAIMED[1:5]:
+        send(client, table, seats[seat], event)
+    # South (dummy) holds spades: a heart from dummy at his turn would revoke (61A)
+    answer = client.post(events, json={"event": "H6"}, headers=auth(seats["N"]))
+    assert answer.status_code == 422 and answer.json()["law"] == "61A"
+    # declarer's own card at dummy's turn: played too early (57C), refused
+    answer = client.post(events, json={"event": "S2"}, headers=auth(seats["N"]))
+    assert answer.status_code == 422 and answer.json()["law"].startswith("57")
+    answer = client.post(events, json={"event": "expose HA"}, headers=auth(seats["W"]))
+    assert answer.status_code == 422 and answer.json()["law"] is None  # not a strict word
+    assert [t for _, t, _ in stored_events(tmp_path, table)] == [
+        "N 1NT",
+        "E pass",
+        "S pass",
+        "W pass",
+        "E SJ",
+    ]
+    # a claim disputed is no irregularity: it waits for the director (Law 70), who rules
+    for seat, event in [("N", "S6"), ("W", "S3"), ("N", "SA"), ("N", "claim 11")]:
+        send(client, table, seats[seat], event)
+    send(client, table, seats["E"], "agree")
+    view = send(client, table, seats["W"], "dispute")
+    assert view["awaiting"]["who"] == "director"
+    view = send(client, table, DIRECTOR, "director tricks 11")
+    assert view["phase"] == "ended" and view["tricks"] == 12
+
+
+def seen_by(seat: Seat, played: list[Card], dummy: Seat) -> set[Card]:
+    """What the test knows ``seat`` could see: its hand, dummy after the opening lead (41B),
+    the cards played."""
+    seen = set(cards_in(HANDS[seat])) | set(played)
+    if played:
+        seen |= set(cards_in(HANDS[dummy]))
+    return seen
+
+
+def cards_named(view: Any) -> set[Card]:
+    found: set[Card] = set()
+    if isinstance(view, dict):
+        for key, value in view.items():
+            if key in ("hand", "dummy") and value:
+                found |= set(cards_in(parse_hand_pbn(value)))
+            else:
+                found |= cards_named(value)
+    elif isinstance(view, list):
+        for value in view:
+            found |= cards_named(value)
+    elif isinstance(view, str):
+        found |= {parse_card(m) for m in CARD.findall(view)}
+        for hand in PBN_HAND.findall(view):  # a hand or a deal written in PBN
+            found |= set(cards_in(parse_hand_pbn(hand)))
+    return found
+
+
+# an irregular call: East's insufficient 1D accepted by South (27A1); East declares, West is
+# dummy; a claim agreed by both defenders
+INSUFFICIENT = [("N", "1NT"), ("E", "1D"), ("S", "accept"), ("S", "pass"), ("W", "pass")]
+INSUFFICIENT += [("N", "pass"), ("S", "S8"), ("E", "S5"), ("N", "SA"), ("E", "S9")]
+INSUFFICIENT += [("E", "claim 3: the rest"), ("N", "agree"), ("S", "agree")]
+# a revoke: West shows out of spades holding three; declarer asks (61B) and the engine offers
+# West his spades for the correction (62A), which no other seat may see; the heart withdrawn
+# becomes a penalty card (62B1), public
+REVOKE = [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass"), ("E", "SJ"), ("N", "S6")]
+REVOKE += [("W", "H5"), ("N", "asks W"), ("W", "correct S3"), ("N", "SA")]
+REVOKE += [("N", "claim 12: all top tricks"), ("E", "agree"), ("W", "agree")]
+
+
+@pytest.mark.parametrize(
+    ("board", "dummy", "penalty"),
+    [(INSUFFICIENT, Seat.WEST, set()), (REVOKE, Seat.SOUTH, {parse_card("H5")})],
+)
+def test_no_seat_receives_a_card_it_could_not_see(
+    client: TestClient, board: list[tuple[str, str]], dummy: Seat, penalty: set[Card]
+) -> None:
+    table, seats = new_table(client)
+    received: dict[str, list[Any]] = {s: [] for s in "NESW"}
+    sockets = {
+        s: client.websocket_connect(f"/api/tables/{table}/stream?token={seats[s]}") for s in "NESW"
+    }
+    played: list[Card] = []
+    try:
+        streams = {s: sockets[s].__enter__() for s in "NESW"}
+        for s in "NESW":
+            received[s].append(streams[s].receive_json())
+        for seat, event in board:
+            received[seat].append(send(client, table, seats[seat], event))
+            for s in "NESW":
+                received[s].append(streams[s].receive_json())
+                received[s].append(
+                    client.get(f"/api/tables/{table}", headers=auth(seats[s])).json()
+                )
+            words = event.split()
+            if words[-1][0] in "SHDC" and len(words[-1]) == 2 and words[0] != "asks":
+                played.append(parse_card(words[-1]))
+            for s in "NESW":
+                allowed = seen_by(Seat("NESW".index(s)), played, dummy) | penalty
+                for view in received[s]:
+                    leaked = cards_named(view) - allowed
+                    assert not leaked, (s, event, leaked, view)
+                received[s].clear()
+        final = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
+        assert final["phase"] == "ended"  # the whole board went through, up to the claim
+    finally:
+        for s in "NESW":
+            sockets[s].__exit__(None, None, None)
+
+
+def test_a_restart_rebuilds_the_same_views(tmp_path: Path) -> None:
+    first = TestClient(create_app(url_of(tmp_path), DIRECTOR))
+    table, seats = new_table(first)
+    for seat, event in CLAIMED[:7]:
+        send(first, table, seats[seat], event)
+    views = {
+        role: first.get(f"/api/tables/{table}", headers=auth(token)).json()
+        for role, token in [*seats.items(), ("director", DIRECTOR)]
+    }
+    again = TestClient(create_app(url_of(tmp_path), DIRECTOR))  # the events replayed
+    for role, token in [*seats.items(), ("director", DIRECTOR)]:
+        assert again.get(f"/api/tables/{table}", headers=auth(token)).json() == views[role]
+    view = send(again, table, seats["N"], "SA")  # and the board carries on
+    assert view["play"] == ["SJ", "S6", "S3", "SA"]
+
+
+def test_an_event_the_database_fails_to_store_is_taken_back(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, seats = new_table(client)
+    send(client, table, seats["N"], "1NT")
+    server = client.app.state.server  # type: ignore[attr-defined]
+
+    def broken(*_args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(server, "store", broken)
+    answer = client.post(
+        f"/api/tables/{table}/events", json={"event": "pass"}, headers=auth(seats["E"])
+    )
+    assert answer.status_code == 503  # not acknowledged, and not in the table either
+    monkeypatch.undo()
+    view = client.get(f"/api/tables/{table}", headers=auth(seats["E"])).json()
+    assert view["calls"] == ["1NT"]
+    assert stored_events(tmp_path, table) == [(1, "N 1NT", "N")]
+    assert send(client, table, seats["E"], "pass")["calls"] == ["1NT", "pass"]
