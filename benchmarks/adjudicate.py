@@ -7,7 +7,8 @@ is adjudicated (``Law70Adjudicator(double_dummy=False)``: the search alone) and,
 the same position is solved by DDS (``solve_board``, the double-dummy value). The target of
 issue 13 is a p99 under one second per adjudication.
 
-The search as first written (``adjudicate_reference.ReferenceSearch``, its value alone) runs on
+The search as first written (``ReferenceSearch`` in ``tests/adjudicate_reference.py``, its
+value alone) runs on
 the same claims in the same run, and its tricks are checked equal to the ruling's; the two
 are compared by the p99 of the wall clock and by the processor time summed over all claims (the
 wall clock drifts with other work on a shared machine, the processor time much less).
@@ -22,15 +23,19 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
 from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
-from bridgelaw.analysis.adjudicate_reference import reference_tricks
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import parse_statement
 from bridgelaw.cards import Deal, Seat, Strain
 from bridgelaw.play import Play
 from bridgelaw.table.position import PlayPosition
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the test oracle, in tests/
+from tests.adjudicate_reference import reference_tricks
 
 
 def random_position(rng: random.Random, tricks_left: int) -> PlayPosition:

@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
-from bridgelaw.analysis.adjudicate_reference import reference_tricks
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
 from bridgelaw.cards import Deal, Seat, Strain, parse_card
@@ -26,6 +25,8 @@ from bridgelaw.table.claims import ClaimAdjudicator
 from bridgelaw.table.events import parse_event
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.script import load_script, run_script, script_from_data
+
+from .adjudicate_reference import reference_tricks
 
 CLAIMS = Path(__file__).parent / "scripts" / "claims"
 SPADES, HEARTS, DIAMONDS, CLUBS = 3, 2, 1, 0

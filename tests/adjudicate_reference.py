@@ -1,4 +1,5 @@
-"""The Law 70 search as first written, kept as the reference for the faster one.
+"""The Law 70 search as first written, kept as the reference for the faster one (a test
+oracle: it lives in the tests, not in the package).
 
 :class:`ReferenceSearch` is a frozen copy of ``adjudicate._Search`` before it was made faster
 (issue 13, item 5). Nothing rules with it: ``tests/test_adjudicate.py`` checks on many random
