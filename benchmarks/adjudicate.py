@@ -48,17 +48,7 @@ def random_position(rng: random.Random, tricks_left: int) -> PlayPosition:
     stop = (13 - tricks_left) * 4 + rng.choice((0, 0, 1, 2, 3))
     for _ in range(stop):
         play.push(rng.choice(list(play.legal_cards())))
-    leader = play.leader
-    trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
-    h = play.hands
-    return PlayPosition(
-        (h[0], h[1], h[2], h[3]),
-        trick,
-        play.turn,
-        trump,
-        declarer,
-        (play.won[0], play.won[1]),
-    )
+    return PlayPosition.of(play, declarer)
 
 
 def percentile(times: list[float], p: float) -> float:

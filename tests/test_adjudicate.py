@@ -87,12 +87,7 @@ def random_position(seed: int, tricks_left: int) -> PlayPosition:
     play = Play(deal, declarer=declarer, trump=trump)
     for _ in range((13 - tricks_left) * 4 + rng.randrange(4)):
         play.push(rng.choice(list(play.legal_cards())))
-    leader = play.leader
-    trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
-    h = play.hands
-    return PlayPosition(
-        (h[0], h[1], h[2], h[3]), trick, play.turn, trump, declarer, (play.won[0], play.won[1])
-    )
+    return PlayPosition.of(play, declarer)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -54,6 +54,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Call, Contract, call_name, parse_call
 from bridgelaw.cards import RANK_CHARS, Card, Deal, Seat, parse_card
 from bridgelaw.errors import BridgeLawError, ParseError
+from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.text import UndecodableText, decode_text
 from bridgelaw.play import trick_winner
 
@@ -84,16 +85,9 @@ ALERT_WITHOUT_TEXT = "Alert"
 text that converts back to a bare alert."""
 
 
-@dataclass(frozen=True, slots=True)
-class LinProblem:
-    """Something in a LIN file: where, and what, in one plain sentence."""
-
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+LinProblem = Problem
+"""Something in a LIN file: where, and what; the one problem type every reader reports
+(:class:`bridgelaw.formats.pbn.Problem`)."""
 
 
 @dataclass

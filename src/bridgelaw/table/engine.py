@@ -425,17 +425,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 self.declarer,
                 (0, 0),
             )
-        leader = play.leader
-        trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
-        h = play.hands
-        return PlayPosition(
-            (h[0], h[1], h[2], h[3]),
-            trick,
-            play.turn,
-            play.trump,
-            self.declarer,
-            (play.won[0], play.won[1]),
-        )
+        return PlayPosition.of(play, self.declarer)
 
     def end_board(self, declarer_tricks: int) -> None:
         """The board is over with ``declarer_tricks`` credited to declarer's side (after every

@@ -3,9 +3,28 @@ a claim (the director today, a double-dummy adjudicator later) or records the bo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bridgelaw.cards import Card, Hand, Seat, Strain
+
+
+class PlayInProgress(Protocol):
+    """What a position is read from: the strict ``Play`` or the table's play as it happens."""
+
+    @property
+    def hands(self) -> Sequence[Hand]: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def turn(self) -> Seat: ...
+    @property
+    def trump(self) -> Strain: ...
+    @property
+    def won(self) -> Sequence[int]: ...
 
 
 @dataclass(frozen=True)
@@ -21,6 +40,17 @@ class PlayPosition:
     declarer: Seat
     won: tuple[int, int]
     """Tricks won by NS and by EW so far (after any transfer already made)."""
+
+    @classmethod
+    def of(cls, play: PlayInProgress, declarer: Seat) -> PlayPosition:
+        """The position ``play`` has reached, declarer being ``declarer``."""
+        leader = play.leader
+        trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
+        h = play.hands
+        return cls(
+            (h[0], h[1], h[2], h[3]), trick, play.turn, play.trump, declarer,
+            (play.won[0], play.won[1]),
+        )  # fmt: skip
 
     @property
     def remaining(self) -> int:

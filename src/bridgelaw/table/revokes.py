@@ -236,17 +236,23 @@ class RevokeRules(PlayRules):
             "62D2", f"{revoke.describe()} was corrected before {partner.letter} played: {text}."
         )
 
+    def _winner_once_corrected(self, revoke: Revoke, card: Card) -> Seat:
+        """Who wins the revoke trick when the revoking card is replaced by ``card`` (62)."""
+        play = self.play
+        assert play is not None
+        done = play.tricks[revoke.trick]
+        cards = list(done.cards)
+        cards[(revoke.seat - done.leader) & 3] = card
+        return Seat((done.leader + winner_index(cards, play.trump)) & 3)
+
     def _law62_next_trick_back(self, revoke: Revoke, card: Card) -> None:
         """A revoke corrected after the non-offending side has led to the next trick: if the
         correction changes who won the revoke trick, that lead was made from the wrong hand and
         goes back without rectification (its player is not an offender)."""
         play = self.play
         assert play is not None
-        done = play.tricks[revoke.trick]
-        cards = list(done.cards)
-        cards[(revoke.seat - done.leader) & 3] = card
-        winner = Seat((done.leader + winner_index(cards, play.trump)) & 3)
-        if winner == done.winner:
+        winner = self._winner_once_corrected(revoke, card)
+        if winner == play.tricks[revoke.trick].winner:
             return
         taken = [play.take_back_last() for _ in range(len(play.trick))]
         names = " ".join(card_name(c) for _, c in reversed(taken))
@@ -302,10 +308,7 @@ class RevokeRules(PlayRules):
         defender's card a penalty card)."""
         play = self.play
         assert play is not None
-        done = play.tricks[revoke.trick]
-        cards = list(done.cards)
-        cards[(revoke.seat - done.leader) & 3] = card
-        winner = Seat((done.leader + winner_index(cards, play.trump)) & 3)
+        winner = self._winner_once_corrected(revoke, card)
         if winner != play.leader:
             self._law62c3_take_back_next()
             return
