@@ -502,3 +502,18 @@ def test_per_table_games_read_the_pbn_declarer_and_result_forms() -> None:
     assert outcome.problems == [] and outcome.event is not None
     scored = score_event(outcome.event).to_json()["boards"][0]["results"]
     assert [r["ns_score"] for r in scored] == [420, 420]
+
+
+def test_every_page_is_made_for_a_phone_too() -> None:
+    # without the viewport a phone lays the page out at desktop width and shrinks it; on a
+    # narrow screen the wide tables (travellers, rankings) scroll sideways instead of being cut
+    pages = render_site(score_event(event_of({"scoring": "matchpoints", "results": [
+        {"board": 1, "ns": "1", "ew": "2", "contract": "4S", "declarer": "N", "tricks": 11},
+        {"board": 1, "ns": "3", "ew": "4", "contract": "4S", "declarer": "N", "tricks": 10},
+    ]})))  # fmt: skip
+    viewport = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    html_pages = [text for name, text in pages.items() if name.endswith(".html")]
+    assert len(html_pages) >= 4 and all(viewport in text for text in html_pages)
+    style = pages["style.css"]
+    phone = style[style.index("@media (max-width: 40em)") :]
+    assert "overflow-x: auto" in phone and "white-space: nowrap" in style

@@ -49,7 +49,12 @@ table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #eee; }
-.diagram td { border: none; vertical-align: top; padding: 0.2em 1em; }
+.diagram td { border: none; vertical-align: top; padding: 0.2em 1em; white-space: nowrap; }
+@media (max-width: 40em) {  /* a phone: wide tables scroll sideways instead of being cut */
+  body { margin: 1em auto; }
+  table:not(.diagram) { display: block; overflow-x: auto; max-width: 100%; }
+  .diagram td { padding: 0.2em 0.4em; }
+}
 .red { color: #c00; }
 nav a { margin-right: 1em; }
 """
@@ -85,6 +90,7 @@ def _head(title: str, depth: int) -> str:
     up = "../" * depth
     return (
         f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n"
         f'<link rel="stylesheet" href="{up}style.css">\n</head>\n<body>\n'
         f'<nav><a href="{up}index.html">Ranking</a></nav>\n'
