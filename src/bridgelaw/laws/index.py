@@ -129,10 +129,67 @@ def _names(node: ast.expr) -> str:
     return ""
 
 
+VARIANT = "by_edition"
+"""The call that declares a rule's edition variants (:mod:`bridgelaw.laws.editions`)."""
+EDITION_KEYWORDS = {"e2017": 2017, "e2007": 2007}
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One edition's variant of a rule, as the code declares it with ``by_edition``."""
+
+    tag: str
+    """The clause(s) it is tagged with: ``"64B2"``, or several: ``"30 31 32"``."""
+    edition: int
+    file: str
+    line: int
+    """Where the variant is: the method it names (``self._law50e_2007``), else its value."""
+    function: str = ""
+    """The method the variant is, when it is one."""
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        return tuple(self.tag.split())
+
+
+def _variant_targets(tree: ast.AST) -> dict[str, int]:
+    """The methods a file names as an edition's variant (``e2007=self._law30_32_2007``): their
+    names and that edition, so that the clauses their bodies cite are read in it."""
+    found: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _call_name(node) == VARIANT:
+            for keyword in node.keywords:
+                value = keyword.value
+                if keyword.arg in EDITION_KEYWORDS and isinstance(value, ast.Attribute):
+                    found[value.attr] = EDITION_KEYWORDS[keyword.arg]
+    return found
+
+
+def _is_stub(node: ast.FunctionDef) -> bool:
+    """A hook one mixin declares for another to provide (``raise NotImplementedError``)."""
+    body = [
+        s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
 class _Scanner(ast.NodeVisitor):
-    def __init__(self, file: str, defaults: dict[str, tuple[int, str]] | None = None) -> None:
+    def __init__(
+        self,
+        file: str,
+        defaults: dict[str, tuple[int, str]] | None = None,
+        targets: dict[str, int] | None = None,
+    ) -> None:
         self.file = file
         self.defaults = defaults or {}
+        self.targets = targets or {}
+        self.variants: list[tuple[str, int, int, str]] = []
+        """``by_edition`` declarations: tag, edition, line, the method named (or "")."""
         self.found: list[Citation] = []
         self.edition: list[int | None] = [None]
         self.law_context = 0
@@ -142,7 +199,8 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._docstring(node)
-        self.edition.append(2007 if node.name.endswith("_2007") else self.edition[-1])
+        edition = 2007 if node.name.endswith("_2007") else self.targets.get(node.name)
+        self.edition.append(edition or self.edition[-1])
         outer = self.function, self.assigned
         self.function, self.assigned = node, None  # worked out when a ruling needs it
         self.generic_visit(node)
@@ -204,9 +262,30 @@ class _Scanner(ast.NodeVisitor):
         self.visit(node)
         self.edition.pop()
 
+    def _variant(self, node: ast.Call) -> None:
+        """``by_edition("64B2", e2017=..., e2007=...)``: each value read in its edition."""
+        first = node.args[0] if node.args else None
+        tag = first.value if isinstance(first, ast.Constant) else None
+        if isinstance(tag, str):
+            for number in tag.split():
+                self.found.append(Citation(number, None, self.file, node.lineno, "variant"))
+        for keyword in node.keywords:
+            edition = EDITION_KEYWORDS.get(keyword.arg or "")
+            if edition is None:
+                self.visit(keyword.value)
+                continue
+            value = keyword.value
+            method = value.attr if isinstance(value, ast.Attribute) else ""
+            if isinstance(tag, str):
+                self.variants.append((tag, edition, value.lineno, method))
+            self._under(edition, value)
+
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == VARIANT:
+            self._variant(node)
+            return
         self.visit(func)
         args = list(node.args)
         if name in ("rule", "review", "Awaiting", "IllegalCall", "IllegalCard") and len(args) >= 2:
@@ -264,26 +343,58 @@ class _Scanner(ast.NodeVisitor):
             self.found.append(Citation(value, self.edition[-1], self.file, node.lineno))
 
 
-def scan_source(path: Path, defaults: dict[str, tuple[int, str]] | None = None) -> list[Citation]:
+def scan_source(
+    path: Path,
+    defaults: dict[str, tuple[int, str]] | None = None,
+    targets: dict[str, int] | None = None,
+) -> list[Citation]:
     """The clause numbers one Python file cites, with their lines."""
-    scanner = _Scanner(_relative(path), defaults)
-    scanner.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
-    return scanner.found
+    return _scan(path, defaults, targets).found
+
+
+def _scan(
+    path: Path,
+    defaults: dict[str, tuple[int, str]] | None = None,
+    targets: dict[str, int] | None = None,
+    tree: ast.AST | None = None,
+) -> _Scanner:
+    scanner = _Scanner(_relative(path), defaults, targets)
+    scanner.visit(tree or ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return scanner
 
 
 @cache
+def _scanned() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    trees = {p: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in paths}
+    defaults: dict[str, tuple[int, str]] = {}
+    targets: dict[str, int] = {}
+    defined: dict[str, tuple[str, int]] = {}
+    for path, tree in trees.items():
+        defaults.update(law_defaults(tree))
+        targets.update(_variant_targets(tree))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and not _is_stub(node):
+                defined.setdefault(node.name, (_relative(path), node.lineno))
+    found: list[Citation] = []
+    variants: list[Variant] = []
+    for path, tree in trees.items():
+        scanner = _scan(path, defaults, targets, tree)
+        found.extend(scanner.found)
+        for tag, edition, line, method in scanner.variants:
+            file, line = defined.get(method, (scanner.file, line))
+            variants.append(Variant(tag, edition, file, line, method))
+    return tuple(found), tuple(variants)
+
+
 def code_citations() -> tuple[Citation, ...]:
     """Every clause number the package's code cites (the law book itself excluded)."""
-    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
-    defaults: dict[str, tuple[int, str]] = {}
-    for path in paths:
-        text = path.read_text(encoding="utf-8")
-        if "law: str =" in text:  # only these files can declare one
-            defaults.update(law_defaults(ast.parse(text)))
-    found: list[Citation] = []
-    for path in paths:
-        found.extend(scan_source(path, defaults))
-    return tuple(found)
+    return _scanned()[0]
+
+
+def variants() -> tuple[Variant, ...]:
+    """Every edition variant the package's code declares (``by_edition``), in source order."""
+    return _scanned()[1]
 
 
 def scan_comments(path: Path) -> list[Citation]:
@@ -386,6 +497,7 @@ __all__ = [
     "PACKAGE",
     "Citation",
     "ScriptCitation",
+    "Variant",
     "code_citations",
     "comment_citations",
     "is_part",
@@ -394,4 +506,5 @@ __all__ = [
     "scan_script",
     "scan_source",
     "script_citations",
+    "variants",
 ]

@@ -9,14 +9,17 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
 from bridgelaw.cards import Seat, Strain
 from bridgelaw.laws import number
+from bridgelaw.laws.editions import by_edition
 from bridgelaw.table.events import TableCall
 from bridgelaw.table.play_state import TablePlay
+
+T = TypeVar("T")
 
 NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
@@ -354,6 +357,12 @@ class TableState:
         """The number of the 2017 clause ``key`` in this table's edition (16C is 2007 16D...):
         the law book (:mod:`bridgelaw.laws`) is the one place that knows the renumberings."""
         return number(key, self.edition)
+
+    def by_edition(self, tag: str, e2017: T, e2007: T) -> T:
+        """The variant of the rule tagged ``tag`` that this table's edition applies: the one
+        way the engine declares a rule whose text differs between the editions, its 2017 and
+        2007 variants side by side (:mod:`bridgelaw.laws.editions`)."""
+        return by_edition(tag, self.edition, e2017, e2007)
 
     def rule(self, law: str, seat: Seat | None, text: str) -> None:
         self.rulings.append(Ruling(self.event_index, law, seat, text))
