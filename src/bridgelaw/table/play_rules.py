@@ -245,8 +245,9 @@ class PlayRules(TableState):
         play = self.play
         assert play is not None and self.declarer is not None
         opening = not play.played
-        if len(play.tricks) == 12 and self.edition == 2017:
-            # 53A footnote: a lead out of turn to trick 13 is withdrawn, never accepted
+        # 53A footnote (2017; 2007 has none): a lead out of turn to trick 13 is withdrawn,
+        # never accepted
+        if len(play.tricks) == 12 and self.by_edition("53A", e2017=True, e2007=False):
             self.rule(
                 "53A",
                 seat,
@@ -375,11 +376,11 @@ class PlayRules(TableState):
                 self.review(
                     "55C",
                     f"{o.letter}'s lead out of turn of {card_name(card)}: "
-                    + (
-                        "the director may adjust if declarer's line could have been based on "
-                        "what it told him."
-                        if self.edition == 2007
-                        else "what it told declarer is unauthorized for him (16C)."
+                    + self.by_edition(
+                        "55C",
+                        e2017="what it told declarer is unauthorized for him (16C).",
+                        e2007="the director may adjust if declarer's line could have been based "
+                        "on what it told him.",
                     ),
                 )
                 return
@@ -668,7 +669,9 @@ class PlayRules(TableState):
             self.penalty_cards.append((seat, card, "major"))
             self._all_major(seat)
             others = [SUIT_LETTERS[s] for s in (3, 2, 1, 0) if s != led]
-            requires = [] if self.edition == 2007 else [f"require {x}" for x in others]
+            requires = self.by_edition(
+                "57A", e2017=[f"require {x}" for x in others], e2007=list[str]()
+            )
             options = ("highest", "lowest", *requires, *(f"forbid {x}" for x in others))
             self.must_play[partner] = Obligation("57A", options=options)
             self.rule(
@@ -679,18 +682,10 @@ class PlayRules(TableState):
                 f"{partner.letter} must play (57A).",
             )
             return
-        if self.edition == 2007:
-            # 2007 has no 57D: a card shown at the RHO's turn is an exposed card (49, 50B)
-            self.penalty_cards.append((seat, card, "major"))
-            self._all_major(seat)
-            self.rule(
-                "49",
-                seat,
-                f"{seat.letter} played {card_name(card)} at his RHO's turn: "
-                "an exposed card, a major penalty card (2007: Law 57 covers only a play "
-                "before partner).",
-            )
-            return
+        self.by_edition("57D", e2017=self._law57d, e2007=self._law57d_2007)(seat, card, legal_then)
+
+    def _law57d(self, seat: Seat, card: Card, legal_then: bool) -> None:
+        """57D: a card shown at the RHO's turn."""
         if legal_then:  # 57D: at his RHO's turn; a legal card must be played at his turn
             self.must_play[seat] = Obligation("57D", card=card)
             self.rule(
@@ -709,6 +704,18 @@ class PlayRules(TableState):
                 "it could not be played legally there, so it becomes a major penalty "
                 "card.",
             )
+
+    def _law57d_2007(self, seat: Seat, card: Card, legal_then: bool) -> None:
+        """2007 has no 57D: a card shown at the RHO's turn is an exposed card (49, 50B)."""
+        self.penalty_cards.append((seat, card, "major"))
+        self._all_major(seat)
+        self.rule(
+            "49",
+            seat,
+            f"{seat.letter} played {card_name(card)} at his RHO's turn: "
+            "an exposed card, a major penalty card (2007: Law 57 covers only a play "
+            "before partner).",
+        )
 
     def _played_to_this_trick(self, seat: Seat) -> bool:
         play = self.play
@@ -835,9 +842,9 @@ class PlayRules(TableState):
             others = play.hands[seat] & ~(0x1FFF << (13 * named))
             feasible = True
             fits = bool(suit_cards) or card // 13 != named or not others
-        if not fits and named < 0 and self.edition == 2007:
-            # 2007 61A: any play, when able, not as the opponent demanded in a rectification is
-            # a revoke (2017 61A: only a suit required or specified; refused below)
+        # 2007 61A: any play, when able, not as the opponent demanded in a rectification is a
+        # revoke (2017 61A: only a suit required or specified; refused below)
+        if not fits and named < 0 and self.by_edition("61A", e2017=False, e2007=True):
             del self.must_play[seat]
             assert led is not None
             return choice, led, (max if choice == "highest" else min)(suit_cards)
@@ -895,13 +902,16 @@ class PlayRules(TableState):
         """50B: a defender with two or more penalty cards: every one of them is major. (Called
         whenever a defender gets a penalty card: 2007 50E is noted here too.)"""
         mine = [pc for pc in self.penalty_cards if pc[0] == seat]
-        if self.edition == 2007:
-            self._law50e_2007(seat)
+        self.by_edition("50E", e2017=self._law50e, e2007=self._law50e_2007)(seat)
         if len(mine) > 1:
             self.penalty_cards = [
                 (s, c, "major" if s == seat else k) for s, c, k in self.penalty_cards
             ]
         return len(mine)
+
+    def _law50e(self, seat: Seat) -> None:
+        """2017 50E1: while a penalty card is on the table, everything it shows is authorized
+        for all: nothing to note."""
 
     def _law50e_2007(self, seat: Seat) -> None:
         """2007 50E: of a penalty card, only the obligation to play it is authorized for the
