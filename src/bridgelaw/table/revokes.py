@@ -80,7 +80,11 @@ class RevokeRules(PlayRules):
         at most one side has played to the next trick."""
         play = self.play
         assert play is not None
-        if self.edition == 2007 or revoke.trick != len(play.tricks) - 1 or len(play.trick) > 1:
+        if (
+            not self.by_edition("62C3", e2017=True, e2007=False)  # 2007 has no 62C3
+            or revoke.trick != len(play.tricks) - 1
+            or len(play.trick) > 1
+        ):
             return None
         for other in play.revokes:
             if (
@@ -227,10 +231,10 @@ class RevokeRules(PlayRules):
         partner = revoke.seat.partner
         if (partner - leader) & 3 < (revoke.seat - leader) & 3:
             return  # the partner had played before the revoke
-        text = (
-            "he may not choose a play the withdrawn card suggested (2007 62D2)"
-            if self.edition == 2007
-            else "what he learnt from it is unauthorized for him (16C)"
+        text = self.by_edition(
+            "62D2",
+            e2017="what he learnt from it is unauthorized for him (16C)",
+            e2007="he may not choose a play the withdrawn card suggested (2007 62D2)",
         )
         self.review(
             "62D2", f"{revoke.describe()} was corrected before {partner.letter} played: {text}."
@@ -536,7 +540,7 @@ class RevokeRules(PlayRules):
                 )
             self.review("64C1", "a revoke found late: the director restores equity if needed.")
             return 0
-        old = self.edition == 2007  # 2007 64C is one equity clause, without C1/C2a/C2b
+        # 2007 64C is one equity clause, without C1/C2a/C2b
         # 64B7: both sides made established revokes (2017 in its words; 2007 by the preamble of
         # 64B, which speaks of established revokes only, as the 2007 commentary on 64 says)
         both = len({r.seat.side for r in established}) == 2
@@ -544,13 +548,13 @@ class RevokeRules(PlayRules):
             self.rule(
                 "64B7",
                 None,
-                (
-                    "both sides made established revokes on this board (2007): no tricks "
+                self.by_edition(
+                    "64B7",
+                    e2017="both sides made established revokes: no tricks change "
+                    "hands; the director restores equity if one side was damaged (64C2b).",
+                    e2007="both sides made established revokes on this board (2007): no tricks "
                     "change hands; the "
-                    "director restores equity if one side was damaged (64C)."
-                    if old
-                    else "both sides made established revokes: no tricks change "
-                    "hands; the director restores equity if one side was damaged (64C2b)."
+                    "director restores equity if one side was damaged (64C).",
                 ),
             )
             self.review(
@@ -560,41 +564,42 @@ class RevokeRules(PlayRules):
             return 0
         change = 0
         counted: set[tuple[Seat, int]] = set()
-        if old:  # 2007 64B2: any earlier revoke in the suit by the player, even corrected
-            firsts = [r for r in play.revokes if not r.waived and r.rule == "follow"]
+        repeats = self.by_edition(
+            "64B2", e2017=self._law64b2_repeat, e2007=self._law64b2_repeat_2007
+        )
         for revoke in established:
             o = revoke.seat
-            if old:
-                repeat = any(
-                    r.seat == o and r.suit_led == revoke.suit_led and r.trick < revoke.trick
-                    for r in firsts
-                )
-            else:  # 2017 64B2: the first revoke in the suit was established
-                repeat = (o, revoke.suit_led) in counted
+            repeat = repeats(revoke, counted)
             counted.add((o, revoke.suit_led))
             if revoke.by_dummy or revoke.faced_card:
-                what = ("dummy's card" if revoke.by_dummy else "a penalty card") + (
-                    " (2007: any card faced on the table)" if old else ""
+                faced, equity = self.by_edition(
+                    "64B3",
+                    e2017=("", "64C1"),
+                    e2007=(" (2007: any card faced on the table)", "64C"),
                 )
+                what = ("dummy's card" if revoke.by_dummy else "a penalty card") + faced
                 self.rule(
                     "64B3",
                     o,
                     f"{revoke.describe()}: a failure to play {what}; no "
-                    f"tricks change hands (64C{'' if old else '1'} may restore equity).",
+                    f"tricks change hands ({equity} may restore equity).",
                 )
                 continue
             if repeat and revoke.rule == "follow":
-                first = (
-                    "an earlier revoke in the same suit by the same player, established or "
-                    "not (2007)"
-                    if old
-                    else "an established revoke in the same suit by the same player"
+                first, equity = self.by_edition(
+                    "64B2",
+                    e2017=("an established revoke in the same suit by the same player", "64C2a"),
+                    e2007=(
+                        "an earlier revoke in the same suit by the same player, established or "
+                        "not (2007)",
+                        "64C",
+                    ),
                 )
                 self.rule(
                     "64B2",
                     o,
                     f"{revoke.describe()} follows {first}: no further transfer; the director may "
-                    f"adjust ({'64C' if old else '64C2a'}).",
+                    f"adjust ({equity}).",
                 )
                 self.review(
                     self.cite("64C2a"),
@@ -644,6 +649,23 @@ class RevokeRules(PlayRules):
             "non-offending side is fully compensated.",
         )
         return change
+
+    def _law64b2_repeat(self, revoke: Revoke, counted: set[tuple[Seat, int]]) -> bool:
+        """2017 64B2: the same player's first revoke in the suit was established (counted)."""
+        return (revoke.seat, revoke.suit_led) in counted
+
+    def _law64b2_repeat_2007(self, revoke: Revoke, counted: set[tuple[Seat, int]]) -> bool:
+        """2007 64B2: any earlier revoke in the suit by the same player, even corrected."""
+        play = self.play
+        assert play is not None
+        return any(
+            r.seat == revoke.seat
+            and r.suit_led == revoke.suit_led
+            and r.trick < revoke.trick
+            and not r.waived
+            and r.rule == "follow"
+            for r in play.revokes
+        )
 
 
 __all__ = ["RevokeRules"]
