@@ -188,6 +188,8 @@ class _Scanner(ast.NodeVisitor):
         self.file = file
         self.defaults = defaults or {}
         self.targets = targets or {}
+        self.is_sub = False
+        """Reading one expression for the law it gives (a variant's tag is not one)."""
         self.variants: list[tuple[str, int, int, str]] = []
         """``by_edition`` declarations: tag, edition, line, the method named (or "")."""
         self.found: list[Citation] = []
@@ -207,11 +209,12 @@ class _Scanner(ast.NodeVisitor):
         self.function, self.assigned = outer
         self.edition.pop()
 
-    def _sub(self, node: ast.expr) -> list[Citation]:
+    def _sub(self, node: ast.expr, edition: int | None = None) -> list[Citation]:
         """The clause numbers in one expression, as a law (the law argument of a ruling)."""
         sub = _Scanner(self.file)
         sub.docstrings, sub.edition, sub.law_context = self.docstrings, list(self.edition), 1
-        sub.visit(node)
+        sub.is_sub = True
+        sub._under(edition, node)
         return sub.found
 
     def _assignments(self, node: ast.FunctionDef) -> dict[str, list[tuple[int, list[Citation]]]]:
@@ -221,6 +224,22 @@ class _Scanner(ast.NodeVisitor):
             if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
                 continue
             target, value = statement.targets[0], statement.value
+            if isinstance(value, ast.Call) and _call_name(value) == VARIANT:
+                # law, why = by_edition(tag, e2017=(law, why), e2007=(law, why))
+                for keyword in value.keywords:
+                    edition = EDITION_KEYWORDS.get(keyword.arg or "")
+                    if edition is None:
+                        continue
+                    given = keyword.value
+                    pairs = [(target, given)]
+                    if isinstance(target, ast.Tuple) and isinstance(given, ast.Tuple):
+                        pairs = list(zip(target.elts, given.elts, strict=False))
+                    for name, expr in pairs:
+                        if isinstance(name, ast.Name):
+                            found.setdefault(name.id, []).append(
+                                (statement.lineno, self._sub(expr, edition))
+                            )
+                continue
             pairs = [(target, value)]
             if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
                 pairs = list(zip(target.elts, value.elts, strict=False))
@@ -266,7 +285,7 @@ class _Scanner(ast.NodeVisitor):
         """``by_edition("64B2", e2017=..., e2007=...)``: each value read in its edition."""
         first = node.args[0] if node.args else None
         tag = first.value if isinstance(first, ast.Constant) else None
-        if isinstance(tag, str):
+        if isinstance(tag, str) and not self.is_sub:
             for number in tag.split():
                 self.found.append(Citation(number, None, self.file, node.lineno, "variant"))
         for keyword in node.keywords:

@@ -164,7 +164,7 @@ class TrickRules(RevokeRules):
         if play is None or not play.tricks:
             raise ScriptError(self.event_index, "no trick has been completed yet")
         in_time = not self._side_on_next_trick(seat) or (
-            self.edition == 2007 and seat == self.declarer
+            self.by_edition("65B3", e2017=False, e2007=True) and seat == self.declarer
         )
         if in_time:
             self.rule(

@@ -250,18 +250,21 @@ class DummyRules(TableState):
             f"dummy ({d.letter}), having broken a 43A2 limitation, is the first to draw "
             f"attention to a defender's irregularity: no rectification; {what}.",
         )
-        if self.edition == 2007:
-            self.review(
-                "12B1",
-                "43B3 (2007): play went on as if there had been no irregularity; the "
-                "director may award an adjusted score (12B1).",
-            )
-        else:
-            self.review(
-                "43B3",
-                "if the defenders gained through their irregularity, only their score is "
-                "adjusted; declarer's side keeps the table result (split score).",
-            )
+        self.by_edition("43B3", e2017=self._law43b3_review, e2007=self._law43b3_review_2007)()
+
+    def _law43b3_review(self) -> None:
+        self.review(
+            "43B3",
+            "if the defenders gained through their irregularity, only their score is "
+            "adjusted; declarer's side keeps the table result (split score).",
+        )
+
+    def _law43b3_review_2007(self) -> None:
+        self.review(
+            "12B1",
+            "43B3 (2007): play went on as if there had been no irregularity; the "
+            "director may award an adjusted score (12B1).",
+        )
 
     # -- Law 45D: dummy's card not designated; 45F: dummy suggests a card ---------------------
 
@@ -288,10 +291,9 @@ class DummyRules(TableState):
             dummy_revoke = any(
                 r.seat == d and r.card == card and r.trick == trick for r in play.revokes
             )
-            if self.edition == 2007:
-                law, why = "45D", "(2007 has no 45D2) "
-            else:
-                law, why = "45D2", ""
+            law, why = self.by_edition(
+                "45D2", e2017=("45D2", ""), e2007=("45D", "(2007 has no 45D2) ")
+            )
             after = (
                 "dummy thereby revoked: 64B3, with 64C"
                 if dummy_revoke
@@ -593,7 +595,7 @@ class DummyRules(TableState):
                 f"dummy asks a defender ({target.letter}) about a possible revoke, which he may "
                 "not do (16B may apply).",
             )
-        elif law == "61B3" and self.edition == 2007:
+        elif law == "61B3" and self.by_edition("61B3", e2017=False, e2007=True):
             self.rule(
                 law,
                 None,

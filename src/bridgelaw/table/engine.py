@@ -354,10 +354,12 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self._law26_choose(restriction, event)
             return
         if event.who == "director" and event.action == "unintended":
-            if self.edition == 2007:
-                self.law45c4b_2007()  # 2007: any player's unintended naming
-            else:
-                self.law45c4b_unintended_designation()
+            # 2017: declarer's designation of dummy's card; 2007: any player's naming
+            self.by_edition(
+                "45C4b",
+                e2017=self.law45c4b_unintended_designation,
+                e2007=self.law45c4b_2007,
+            )()
             return
         if event.who == "director" and event.action == "fifth-card":
             self.law45e_fifth_card()
@@ -510,7 +512,9 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             return
         self.mark_unauthorized(self.history[-1])
         # 39C: Law 26 (2017: its 26B; 2007: the whole of 26, so 26A for a call showing a suit)
-        law = "26A2" if self.edition == 2007 and event.call.suit is not None else "26B"
+        law = self.by_edition(
+            "39C", e2017="26B", e2007="26A2" if event.call.suit is not None else "26B"
+        )
         suit = event.call.suit
         if law == "26A2" and suit is not None and suit.letter in self.specified_suits(seat):
             self.rule(
@@ -578,9 +582,10 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 *(f"forbid {s}" for s in named),
                 "no-restriction",
             )
-        if self.edition == 2007:
-            return (*(f"forbid {s}" for s in "SHDC"), "no-restriction")  # 2007 26B
-        allowed = [s for s in "SHDC" if s not in specified]  # 2017 26B
+        # 26B: 2017 any suit the offender did not specify; 2007 any suit
+        allowed = self.by_edition(
+            "26B", e2017=[s for s in "SHDC" if s not in specified], e2007=list("SHDC")
+        )
         return (*(f"forbid {s}" for s in allowed), "no-restriction")
 
     def _law26_choose(self, restriction: LeadRestriction, event: Event) -> None:
