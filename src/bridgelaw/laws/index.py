@@ -89,6 +89,9 @@ def _relative(path: Path) -> str:
 def _edition_of_test(test: ast.expr) -> int | None:
     """The edition an ``if`` test selects for its body: ``edition == 2007``, ``old``..."""
     text = ast.unparse(test)
+    for only, edition in (("e2017=False, e2007=True", 2007), ("e2017=True, e2007=False", 2017)):
+        if only in text:  # by_edition(tag, e2017=False, e2007=True): a rule of one edition
+            return (2017 + 2007 - edition) if text.startswith("not ") else edition
     if "== 2007" in text or text == "old" or text.startswith("old "):
         return 2007
     if "== 2017" in text or "!= 2007" in text:

@@ -230,7 +230,11 @@ class ClaimRules(TableState):
                 event.index,
                 f"{claim.claimer.letter}'s claim is still open: play has stopped (Law 68D)",
             )
-        if event.action == "card" and self.edition == 2007 and claim.stage != PLAY_ON:
+        if (
+            event.action == "card"
+            and claim.stage != PLAY_ON
+            and self.by_edition("70D3", e2017=False, e2007=True)  # 2007 70D3: evidence
+        ):
             self._law70d3_card_after_claim(claim, event)
             return
         if claim.stage == ANSWERS:
@@ -405,7 +409,7 @@ class ClaimRules(TableState):
         claim.stage = DIRECTOR
         claim.director_law = "70"
         claim.options = tuple(range(claim.remaining + 1))
-        play_on = "" if self.edition == 2007 else " unless play goes on (68D2b)"
+        play_on = self.by_edition("68D2b", e2017=" unless play goes on (68D2b)", e2007="")
         self.rule(
             self.cite("68D2"),
             None,
@@ -414,7 +418,7 @@ class ClaimRules(TableState):
             f"director rules (70){play_on}.",
         )
         self._record_suggestion(claim, suggestion)
-        if self.edition == 2007 and claim.kind == "claim":
+        if claim.kind == "claim" and self.by_edition("70E1", e2017=False, e2007=True):
             self.review(
                 "70E1",
                 "an unstated line that needs a card to lie with a given opponent is not "
@@ -506,7 +510,7 @@ class ClaimRules(TableState):
 
     def _law68d2b_request(self, claim: Claim, event: Event) -> None:
         seat = event.seat
-        if self.edition == 2007:
+        if not self.by_edition("68D2b", e2017=True, e2007=False):
             raise ScriptError(
                 event.index,
                 "the 2007 Laws have no playing on after a disputed claim (68D2b is 2017): "
