@@ -289,8 +289,9 @@ class _Scanner(ast.NodeVisitor):
         first = node.args[0] if node.args else None
         tag = first.value if isinstance(first, ast.Constant) else None
         if isinstance(tag, str) and not self.is_sub:
-            for number in tag.split():
-                self.found.append(Citation(number, None, self.file, node.lineno, "variant"))
+            for key in tag.split():  # a law book key: a 2017 number, or 2007/N
+                number, numbered = key.removeprefix("2007/"), 2007 if "/" in key else 2017
+                self.found.append(Citation(number, numbered, self.file, node.lineno, "variant"))
         for keyword in node.keywords:
             edition = EDITION_KEYWORDS.get(keyword.arg or "")
             if edition is None:

@@ -332,20 +332,20 @@ class BoardRules(TableState):
         if self._has_called(seat) or self._has_called(owner):
             self.wrong_count = (seat, card)
             return
-        if self.edition == 2007:
-            if seen == "seen-serious":
-                self.rule(
-                    "13D2b",
-                    seat,
-                    f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, before "
-                    "either called, and a card seen gives information serious enough to "
-                    "disturb the board: an artificial adjusted score.",
-                )
-                self._adjusted("13D2b", "artificial adjusted score (12C)")
-                return
-            law = "13D2a" if seen else "13D1"
-        else:
-            law = "13A2" if seen else "13A1"
+        # 2007 13D2b: a card seen that gives serious information: an artificial score at once
+        if self.by_edition("2007/13D2b", e2017=False, e2007=seen == "seen-serious"):
+            self.rule(
+                "13D2b",
+                seat,
+                f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, before "
+                "either called, and a card seen gives information serious enough to "
+                "disturb the board: an artificial adjusted score.",
+            )
+            self._adjusted("13D2b", "artificial adjusted score (12C)")
+            return
+        law = self.by_edition(
+            "13A2", e2017="13A2" if seen else "13A1", e2007="13D2a" if seen else "13D1"
+        )
         tail = (
             "a card was seen: the board is played, and the director adjusts if that "
             "information affected the result."
@@ -365,7 +365,7 @@ class BoardRules(TableState):
     def _law13e(self, seat: Seat, owner: Seat, card: Card) -> None:
         """2007 13E: the director's moving the card is unauthorized for the partners of the
         players with a wrong count (2017 Law 13 has no such clause)."""
-        if self.edition != 2007:
+        if not self.by_edition("2007/13E", e2017=False, e2007=True):
             return
         for who in sorted({seat, owner}):
             self.unauthorized.append(
@@ -440,9 +440,15 @@ class BoardRules(TableState):
         start = self.history.index(own[0])
         later = [r for r in self.history[start:] if r.status in ("effective", "pending")]
         partner_called = any(r.seat == seat.partner and not r.inferred for r in later)
-        if self.edition == 2007:
-            self._law17d(seat, own[0], later, partner_called)
-            return
+        self.by_edition("15A", e2017=self._law15a_cancel, e2007=self._law17d)(
+            seat, own[0], later, partner_called
+        )
+
+    def _law15a_cancel(
+        self, seat: Seat, record: CallRecord, later: list[CallRecord], partner_called: bool
+    ) -> None:
+        """2017 15A: his call and every later call are cancelled (15A1); an adjusted score if
+        his partner had called since (15A2a), else he calls again (15A2b)."""
         for record in later:
             record.status, record.law = "cancelled", "15A1"
             self.mark_unauthorized(record, "15A2c", side=seat.side)
@@ -459,8 +465,8 @@ class BoardRules(TableState):
             self.review("15A2a", "adjusted score for the board (12C), by fault")
             return
         self.turn = seat
-        if own[0].skipped:  # his new call takes the place of one accepted out of rotation (29A)
-            self.carried_slot[seat] = own[0].skipped
+        if record.skipped:  # his new call takes the place of one accepted out of rotation (29A)
+            self.carried_slot[seat] = record.skipped
         self.rule(
             "15A2b",
             seat,
@@ -593,7 +599,9 @@ class BoardRules(TableState):
                 "taken this board's cards by mistake): the board is played normally.",
             )
             return
-        kind = "artificial adjusted scores" if self.edition == 2007 else "an adjusted score"
+        kind = self.by_edition(
+            "15A3", e2017="an adjusted score", e2007="artificial adjusted scores"
+        )
         self.rule(
             law,
             seat,
@@ -608,7 +616,7 @@ class BoardRules(TableState):
         if self.wrong_table_found:
             raise ScriptError(self.event_index, "the wrong board has already been found")
         pair = word.upper() in ("NS", "EW")
-        if self.edition == 2007 and self.phase == "auction":
+        if self.phase == "auction" and self.by_edition("2007/15C", e2017=False, e2007=True):
             if not pair:
                 raise ScriptError(
                     self.event_index,
@@ -624,7 +632,6 @@ class BoardRules(TableState):
                 "(NS/EW: the 2007 Law 15C, in the auction)",
             )
         self.wrong_table_found = True
-        old = self.edition == 2007
         if word == "played-before":
             law = self.cite("15B1")
             self.rule(
@@ -635,7 +642,7 @@ class BoardRules(TableState):
             )
             self._adjusted(law, "the board is cancelled for both sides at this table")
             self.review(
-                "15B" if old else "15B3",
+                self.by_edition("15B3", e2017="15B3", e2007="15B"),
                 "artificial adjusted scores (12C2a) to every contestant deprived of a result "
                 "(teams: 86B)",
             )
