@@ -288,14 +288,22 @@ class AuctionRules(TableState):
         double = rule.withdrawn.is_double_or_redouble
         if call.is_pass:
             rule.kind, rule.law = "repeat", self.cite("32A1") if double else "31A1"
+        elif double:
+            self.by_edition("32A2", e2017=self._law32a2, e2007=self._law32b2_2007)(offender, rule)
         else:
-            rule.kind = "comparable"
-            rule.law = "32A2" if double else "31A2"
-            if self.edition == 2007:
-                rule.kind, rule.law = ("free", "32B2") if double else ("denomination", "31A2")
-                if double:  # 2007 32B2: whatever the offender calls, partner passes throughout
-                    del self.next_call[offender]
-                    self._bar(offender.partner, END_OF_AUCTION, "32B2")
+            # 31A2: the offender's next call is compared (2017 23A; 2007: by its denomination)
+            rule.kind = self.by_edition("31A2", e2017="comparable", e2007="denomination")
+            rule.law = "31A2"
+
+    def _law32a2(self, offender: Seat, rule: NextCallRule) -> None:
+        """32A2: the offender calls freely; the director compares his call (23A)."""
+        rule.kind, rule.law = "comparable", "32A2"
+
+    def _law32b2_2007(self, offender: Seat, rule: NextCallRule) -> None:
+        """2007 32B2: whatever the offender calls, his partner passes throughout."""
+        rule.kind, rule.law = "free", "32B2"
+        del self.next_call[offender]
+        self._bar(offender.partner, END_OF_AUCTION, "32B2")
 
     # -- pending irregularities --------------------------------------------------------------
 
@@ -458,7 +466,10 @@ class AuctionRules(TableState):
             and call.strain == p.call.strain
             # the same strain one level lower is not sufficient (is not above the last bid)
             and (last is None or call.code - 5 <= last.call.code)
-            and not (self.edition == 2007 and (call.artificial or p.call.artificial))
+            # 2007 27B1a: both bids natural; 2017: the meaning is compared (27B1b)
+            and not self.by_edition(
+                "27B1a", e2017=False, e2007=call.artificial or p.call.artificial
+            )
         ):
             # 27B1a: the lowest sufficient bid in the same denomination
             self.rule(
@@ -607,8 +618,12 @@ class AuctionRules(TableState):
         """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
         self._law29b_rectify(p)
         rule = self.next_call.get(p.offender)
-        restricted = self.edition == 2007 and any(
-            r.offender == p.offender and r.withdrawn is p.call for r in self.lead_restrictions
+        restricted = self.by_edition(
+            "31B",
+            e2017=False,
+            e2007=any(
+                r.offender == p.offender and r.withdrawn is p.call for r in self.lead_restrictions
+            ),
         )
         asked = restricted or (rule is not None and rule.kind == "rho")
         if p.call.artificial and p.call.is_bid and asked:
@@ -651,16 +666,19 @@ class AuctionRules(TableState):
         if kind == "pass" and self._passes_artificial_call(o, p.record):
             # 30C: a pass of an artificial call (2007: of partner's) is ruled by Law 31
             kind = "bid"
-            whose = "his partner's" if self.edition == 2007 else "an"
+            whose = self.by_edition("30C", e2017="an", e2007="his partner's")
             self.rule(
                 "30C",
                 o,
                 f"{o.letter}'s pass out of rotation passed {whose} artificial call: Law 31 "
                 "applies, not Law 30.",
             )
-        if self.edition == 2007:
-            self._law30_32_2007(p, kind, at)
-            return
+        self.by_edition("30 31 32", e2017=self._law30_32, e2007=self._law30_32_2007)(p, kind, at)
+
+    def _law30_32(self, p: Pending, kind: str, at: str) -> None:
+        """The 2017 Laws 30-32: the offender's next call compared (23A) where the call out of
+        rotation was at partner's or LHO's turn, or RHO then called."""
+        o, turn = p.offender, p.turn
         if kind == "pass":
             if at == "rho":
                 self._bar(o, NEXT_TURN, "30A")
@@ -719,9 +737,8 @@ class AuctionRules(TableState):
                 since = []
             else:
                 since.append(r)
-        return any(
-            r.call.artificial and (self.edition == 2017 or r.seat == o.partner) for r in since
-        )
+        anyones = self.by_edition("30C", e2017=True, e2007=False)
+        return any(r.call.artificial and (anyones or r.seat == o.partner) for r in since)
 
     def _law30_32_2007(self, p: Pending, kind: str, at: str) -> None:
         """The 2007 Laws 30-32: longer silences, no comparable-call test."""
@@ -1224,7 +1241,7 @@ class AuctionRules(TableState):
         if play is None or not play.played:
             self._law36a_clarification(record)
             return
-        if self.edition == 2007:
+        if not self.by_edition("36C", e2017=True, e2007=False):
             raise ScriptError(
                 self.event_index,
                 "the 2007 Law 36 has no rule for an inadmissible double first noticed after "
@@ -1441,7 +1458,7 @@ class AuctionRules(TableState):
     def _law26_which(self, restriction: LeadRestriction) -> None:
         """2007 26A: a withdrawn call that showed only a suit or suits (29C: for an artificial
         call out of rotation, the suits it specified); anything else is 26B (2017: always)."""
-        named = self.edition == 2007 and bool(restriction.named_suits())
+        named = self.by_edition("26", e2017=False, e2007=bool(restriction.named_suits()))
         restriction.law = "26A2" if named else "26B"
 
     def end_of_auction_check(self) -> None:
@@ -1492,7 +1509,9 @@ class AuctionRules(TableState):
         )
         if deprived == o.rho:  # [engine choice, catalog B.5] 30A for the pass out of rotation
             # 2007: 30A is a pass before any bid; after a bid, at RHO's turn, it is 30B1
-            bar = "30B1" if self.edition == 2007 and self.last_bid() is not None else "30A"
+            bar = self.by_edition(
+                "30A", e2017="30A", e2007="30B1" if self.last_bid() is not None else "30A"
+            )
             self._bar(o, NEXT_TURN, bar)
             self.rule(
                 bar,
