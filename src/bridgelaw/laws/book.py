@@ -199,7 +199,7 @@ BOOK = """
 52B1a    =      A    a card played instead of a penalty card: accepted
 52B1b    =      A    declarer plays after the card instead of a penalty card: accepted
 52B2     =      A    declarer requires the penalty card to be played
-53A      =      A    a lead out of turn accepted
+53A      =      Ad   a lead out of turn accepted (2017: never at trick 13)
 53B      53C    Ad   the proper leader leads over a lead out of turn
 53C      53B    Ad   a defender plays to declarer's lead from the wrong hand
 54       =      A    an opening lead out of turn faced

@@ -51,6 +51,8 @@ class Citation:
     text: str = ""
     """For a ruling or a review: its sentence, with ``…`` for what the table fills in; for
     an offer: its options."""
+    variant: str = ""
+    """The tag of the edition variant (``by_edition``) it is cited in or declares, if any."""
 
 
 def template(node: ast.expr) -> str:
@@ -155,16 +157,18 @@ class Variant:
         return tuple(self.tag.split())
 
 
-def _variant_targets(tree: ast.AST) -> dict[str, int]:
+def _variant_targets(tree: ast.AST) -> dict[str, tuple[int, str]]:
     """The methods a file names as an edition's variant (``e2007=self._law30_32_2007``): their
-    names and that edition, so that the clauses their bodies cite are read in it."""
-    found: dict[str, int] = {}
+    names, that edition and the tag, so that the clauses their bodies cite are read in it."""
+    found: dict[str, tuple[int, str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _call_name(node) == VARIANT:
+            first = node.args[0] if node.args else None
+            tag = first.value if isinstance(first, ast.Constant) else ""
             for keyword in node.keywords:
                 value = keyword.value
                 if keyword.arg in EDITION_KEYWORDS and isinstance(value, ast.Attribute):
-                    found[value.attr] = EDITION_KEYWORDS[keyword.arg]
+                    found[value.attr] = (EDITION_KEYWORDS[keyword.arg], str(tag))
     return found
 
 
@@ -186,11 +190,13 @@ class _Scanner(ast.NodeVisitor):
         self,
         file: str,
         defaults: dict[str, tuple[int, str]] | None = None,
-        targets: dict[str, int] | None = None,
+        targets: dict[str, tuple[int, str]] | None = None,
     ) -> None:
         self.file = file
         self.defaults = defaults or {}
         self.targets = targets or {}
+        self.tags = [""]
+        """The tag of the variant being read (its value, or the body of the method it is)."""
         self.is_sub = False
         """Reading one expression for the law it gives (a variant's tag is not one)."""
         self.variants: list[tuple[str, int, int, str]] = []
@@ -204,19 +210,24 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._docstring(node)
-        edition = 2007 if node.name.endswith("_2007") else self.targets.get(node.name)
+        edition, tag = self.targets.get(node.name, (None, self.tags[-1]))
+        if node.name.endswith("_2007"):
+            edition = 2007
         self.edition.append(edition or self.edition[-1])
+        self.tags.append(tag)
         outer = self.function, self.assigned
         self.function, self.assigned = node, None  # worked out when a ruling needs it
         self.generic_visit(node)
         self.function, self.assigned = outer
         self.edition.pop()
+        self.tags.pop()
 
     def _sub(self, node: ast.expr, edition: int | None = None) -> list[Citation]:
         """The clause numbers in one expression, as a law (the law argument of a ruling)."""
         sub = _Scanner(self.file)
         sub.docstrings, sub.edition, sub.law_context = self.docstrings, list(self.edition), 1
-        sub.is_sub = True
+        sub.tags = list(self.tags)
+        sub.is_sub, sub.variants = True, self.variants  # a variant given as a ruling's law
         sub._under(edition, node)
         return sub.found
 
@@ -291,7 +302,9 @@ class _Scanner(ast.NodeVisitor):
         if isinstance(tag, str) and not self.is_sub:
             for key in tag.split():  # a law book key: a 2017 number, or 2007/N
                 number, numbered = key.removeprefix("2007/"), 2007 if "/" in key else 2017
-                self.found.append(Citation(number, numbered, self.file, node.lineno, "variant"))
+                self.found.append(
+                    Citation(number, numbered, self.file, node.lineno, "variant", variant=tag)
+                )
         for keyword in node.keywords:
             edition = EDITION_KEYWORDS.get(keyword.arg or "")
             if edition is None:
@@ -301,7 +314,9 @@ class _Scanner(ast.NodeVisitor):
             method = value.attr if isinstance(value, ast.Attribute) else ""
             if isinstance(tag, str):
                 self.variants.append((tag, edition, value.lineno, method))
+            self.tags.append(tag if isinstance(tag, str) else "")
             self._under(edition, value)
+            self.tags.pop()
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -327,13 +342,25 @@ class _Scanner(ast.NodeVisitor):
                 numbers = self._sub(law)
             for c in numbers:
                 self.found.append(
-                    Citation(c.number, c.edition, self.file, node.lineno, kind, template(said))
+                    Citation(
+                        c.number,
+                        c.edition,
+                        self.file,
+                        node.lineno,
+                        kind,
+                        template(said),
+                        c.variant or self.tags[-1],
+                    )
                 )
         if name in self.defaults:
             at, default = self.defaults[name]
             if len(node.args) <= at and all(k.arg != "law" for k in node.keywords):
                 kind = "unauthorized" if name == "mark_unauthorized" else name
-                self.found.append(Citation(default, self.edition[-1], self.file, node.lineno, kind))
+                self.found.append(
+                    Citation(
+                        default, self.edition[-1], self.file, node.lineno, kind, "", self.tags[-1]
+                    )
+                )
         self._context(name in LAW_CALLS, args)
         for keyword in node.keywords:
             self._context(keyword.arg in ("law", "kind") or name in LAW_CALLS, [keyword.value])
@@ -363,13 +390,15 @@ class _Scanner(ast.NodeVisitor):
         if not isinstance(value, str) or id(node) in self.docstrings:
             return
         if CLAUSE_PATTERN.fullmatch(value) and (self.law_context or LETTERED.match(value)):
-            self.found.append(Citation(value, self.edition[-1], self.file, node.lineno))
+            self.found.append(
+                Citation(value, self.edition[-1], self.file, node.lineno, variant=self.tags[-1])
+            )
 
 
 def scan_source(
     path: Path,
     defaults: dict[str, tuple[int, str]] | None = None,
-    targets: dict[str, int] | None = None,
+    targets: dict[str, tuple[int, str]] | None = None,
 ) -> list[Citation]:
     """The clause numbers one Python file cites, with their lines."""
     return _scan(path, defaults, targets).found
@@ -378,7 +407,7 @@ def scan_source(
 def _scan(
     path: Path,
     defaults: dict[str, tuple[int, str]] | None = None,
-    targets: dict[str, int] | None = None,
+    targets: dict[str, tuple[int, str]] | None = None,
     tree: ast.AST | None = None,
 ) -> _Scanner:
     scanner = _Scanner(_relative(path), defaults, targets)
@@ -391,7 +420,7 @@ def _scanned() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
     paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
     trees = {p: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in paths}
     defaults: dict[str, tuple[int, str]] = {}
-    targets: dict[str, int] = {}
+    targets: dict[str, tuple[int, str]] = {}
     defined: dict[str, tuple[str, int]] = {}
     for path, tree in trees.items():
         defaults.update(law_defaults(tree))
@@ -404,7 +433,7 @@ def _scanned() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
     for path, tree in trees.items():
         scanner = _scan(path, defaults, targets, tree)
         found.extend(scanner.found)
-        for tag, edition, line, method in scanner.variants:
+        for tag, edition, line, method in dict.fromkeys(scanner.variants):
             file, line = defined.get(method, (scanner.file, line))
             variants.append(Variant(tag, edition, file, line, method))
     return tuple(found), tuple(variants)
