@@ -26,6 +26,7 @@ from enum import Enum
 from functools import cache
 
 from bridgelaw.laws.book import BOOK
+from bridgelaw.laws.differences import DIFFERENCES
 
 EDITIONS = (2017, 2007)
 CLAUSE_PATTERN = re.compile(r"\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z](?:\d|[ivx]+)?)?)?)?")
@@ -55,6 +56,9 @@ class Clause:
     status: Status
     differs: bool
     """The editions rule this case differently (not only a renumbering)."""
+    one_code: bool = False
+    """It differs, but the code declares no edition variant of its own for it (one code for
+    both editions; see :mod:`bridgelaw.laws.book`, flag ``s``)."""
 
     @property
     def renumbered(self) -> bool:
@@ -95,13 +99,27 @@ def _parse(book: str) -> dict[str, Clause]:
         for n in new + olds:
             assert CLAUSE_PATTERN.fullmatch(n), f"law book: {n!r} is not a clause number"
         clauses[key] = Clause(
-            key, title, {2017: new, 2007: olds}, _STATUS[flags[0]], "d" in flags[1:]
+            key, title, {2017: new, 2007: olds}, _STATUS[flags[0]], "d" in flags[1:], "s" in flags
         )
     return clauses
 
 
+def _differences(text: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for line in text.strip().splitlines():
+        tag, words = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        for key in tag.split():
+            assert key in CLAUSES, f"law book: the difference {tag!r} names no clause {key!r}"
+        assert tag not in found, f"law book: the difference {tag!r} twice"
+        found[tag] = words
+    return found
+
+
 CLAUSES: dict[str, Clause] = _parse(BOOK)
 """Every clause, in the book's order (by law)."""
+VARIANT_WORDS: dict[str, str] = _differences(DIFFERENCES)
+"""For each tag the code declares edition variants with (``by_edition``): what differs, in the
+project's words."""
 
 
 @cache
@@ -151,6 +169,7 @@ __all__ = [
     "CLAUSES",
     "CLAUSE_PATTERN",
     "EDITIONS",
+    "VARIANT_WORDS",
     "Clause",
     "Status",
     "UnknownClause",

@@ -3,8 +3,16 @@
 Columns: the clause's key (its 2017 number; ``2007/N`` for a 2007 clause the code names that has
 no 2017 clause of its own), its number in the 2007 edition (``=`` the same, ``-`` the code names
 no 2007 clause for it), flags (status: ``A`` applied, ``J`` left to the director's judgement,
-``N`` not built; ``d``: the editions differ), and a short title. A line here is data, not law:
-the law texts are in the Laws themselves; these titles only say what the code does with them.
+``N`` not built; ``d``: the editions differ; ``s`` with it: the code declares no variant of its
+own for the clause: one code applies both editions, citing each edition's number through the
+law book, or the clause follows from another clause's variant, or the difference is the
+director's to weigh), and a short title. A line here is data, not law: the law texts are in the
+Laws themselves; these titles only say what the code does with them.
+
+A clause flagged ``d`` without ``s`` has edition variants in the code (``by_edition``, see
+:mod:`bridgelaw.laws.editions`), tagged with it, with a part of it, or with a clause it is part
+of, or it is cited inside one; :mod:`bridgelaw.laws.differences` says in the project's words
+what differs for each tag the code declares. ``tests/test_editions.py`` checks both ways.
 """
 
 BOOK = """
@@ -15,11 +23,11 @@ BOOK = """
 12C      =      N    computing an adjusted score at the table (the scorer's tools do)
 13A1     -      A    a wrong number of cards found before any call: corrected, the board played
 13A2     -      Ad   a card seen before any call: the hands corrected, the board played, reviewed
-13B      13A    Ad   a wrong number of cards found after a call: the director's choice
-13B1     13A    Ad   the deal corrected and played with the calls as made
-13B2     13B    Ad   the deal cannot be played: an adjusted score
-13C      13F    Ad   a surplus card that belongs to no hand: taken away
-13D      13C    Ad   a wrong number of cards found after the play: the score cancelled
+13B      13A    Ads  a wrong number of cards found after a call: the director's choice
+13B1     13A    Ads  the deal corrected and played with the calls as made
+13B2     13B    Ads  the deal cannot be played: an adjusted score
+13C      13F    Ads  a surplus card that belongs to no hand: taken away
+13D      13C    Ads  a wrong number of cards found after the play: the score cancelled
 2007/13D1  13D1   Ad  a hand short and the missing card found: corrected, the score stands
 2007/13D2a 13D2a  Ad  a card seen in the wrong hand: an adjusted score may follow
 2007/13D2b 13D2b  Ad  the board cannot be played on: an artificial score at once
@@ -40,7 +48,7 @@ BOOK = """
 15A3     17D3   Ad   on the board the cards came from, a differing call: an adjusted score
 15B      -      Ad   a board not assigned to the contestants this round
 15B1     15B    Ad   one of the four had played it before: the board cancelled
-15B2     15A1   Ad   nobody had played it: the score stands
+15B2     15A1   Ads  nobody had played it: the score stands
 15B3     15A2,15B Ad   the pairs deprived of the board: artificial adjusted scores
 2007/15C   15C    Ad  found in the auction: the auction restarts, the staying pair repeats
 16B      =      J    extraneous information from partner: reviewed
@@ -50,16 +58,16 @@ BOOK = """
 16D      16C    N    extraneous information from other sources (a remark overheard): not modelled
 2007/17D1  17D1   Ad  a call on cards from another board: cancelled, the offender calls again
 2007/17D2  17D2   Ad  the offender's LHO repeats his call; a differing call, artificial scores
-17D3     17E2   Ad   a pass out of rotation among the three passes that end the auction
+17D3     17E2   Ads  a pass out of rotation among the three passes that end the auction
 18       =      A    bids: level, denomination and sufficiency
 19       =      A    doubles and redoubles: when they are allowed
 20       =      A    reviews and explanations of the auction
 20C2     =      A    a review after the final pass: information only
-21B      =      Ad   a call made after misinformation
-21B1a    =      Ad   the misinformed player changes his call
-21B2     =      Ad   his LHO may then change the call made over it
+21B      =      Ads  a call made after misinformation
+21B1a    =      Ads  the misinformed player changes his call
+21B2     =      Ads  his LHO may then change the call made over it
 21B3     =      J    damage from misinformation: reviewed
-22B      22A1   Ad   four passes: the board passed out
+22B      22A1   Ads  four passes: the board passed out
 23A      =      J    a comparable call: the director compares the replacement
 23C      =      J    a comparable call that helped the offenders: score adjusted at the end
 24A      =      A    a single low card exposed in the auction: no rectification
@@ -67,14 +75,14 @@ BOOK = """
 24C      =      A    two or more cards exposed: partner passes at his next turn
 24D      =      A    the exposed card back to the hand: the offender declares or is dummy
 24E      =      A    the exposed card becomes a penalty card if the offender defends
-25       =      Ad   changes of call
-25A      =      Ad   an unintended call changed: the director judges it unintended
+25       =      Ads  changes of call
+25A      =      Ads  an unintended call changed: the director judges it unintended
 25A1     =      A    an unintended call replaced at once: no rectification
 25A6     =      A    the LHO may change his call over the unintended one
-25B      =      Ad   a deliberate change of call
-25B1     =      Ad   a deliberate change of call: the LHO may accept it
-25B2     =      Ad   a deliberate change not accepted: the first call stands, Law 26 may follow
-2007/26A1  26A1   Ad  the suit of the withdrawn call later bid legally: no lead restriction
+25B      =      Ads  a deliberate change of call
+25B1     =      Ads  a deliberate change of call: the LHO may accept it
+25B2     =      Ads  a deliberate change not accepted: the first call stands, Law 26 may follow
+2007/26A1  26A1   Ads the suit of the withdrawn call later bid legally: no lead restriction
 2007/26A2  26A2   Ad  a withdrawn call naming one suit: declarer requires or forbids it
 26A      -      Ad   a comparable call replaced the withdrawn one: no lead restriction
 26B      =      Ad   a withdrawn call: declarer may forbid the lead of one suit
@@ -83,16 +91,16 @@ BOOK = """
 27A1     =      A    the LHO may accept an insufficient bid
 27B      =      Ad   an insufficient bid not accepted: corrected
 27B1a    =      Ad   corrected by the lowest sufficient bid in the same strain: no rectification
-27B1b    =      Ad   corrected by a comparable call: no rectification
-27B2     =      Ad   corrected otherwise: partner passes throughout, Law 26
-27B3     =      Ad   corrected by a pass or double: partner passes throughout
+27B1b    =      Ads  corrected by a comparable call: no rectification
+27B2     =      Ads  corrected otherwise: partner passes throughout, Law 26
+27B3     =      Ads  corrected by a pass or double: partner passes throughout
 27B4     =      A    a second insufficient bid in place of the first
 27C      =      A    an insufficient bid replaced before the director ruled
 27D      =      J    damage from an insufficient bid corrected: reviewed
 28A      =      A    a call at the turn of a player who must pass: his pass inferred
 28B      =      A    a call by the player in turn cancels a call out of rotation
-29       =      Ad   a call out of rotation: the LHO's choice to accept it
-29A      =      Ad   a call out of rotation accepted by the next call
+29       =      Ads  a call out of rotation: the LHO's choice to accept it
+29A      =      Ads  a call out of rotation accepted by the next call
 29B      =      A    a call out of rotation cancelled: the auction returns to the player in turn
 29C      =      J    an artificial call out of rotation: the director says what it showed
 30       =      Ad   a pass out of rotation
@@ -124,11 +132,11 @@ BOOK = """
 32B1     -      Ad   his partner may make any call at his turn
 32B2     -      Ad   the offender's next call compared, as in 32A2
 36       =      Ad   an inadmissible double or redouble
-36A      =      Ad   an inadmissible double the LHO called over: it and the later calls cancelled
-36B      =      Ad   an inadmissible double or redouble no one has called over
-36B2     =      Ad   a legal call instead of the inadmissible one, partner passes throughout
+36A      =      Ads  an inadmissible double the LHO called over: it and the later calls cancelled
+36B      =      Ads  an inadmissible double or redouble no one has called over
+36B2     =      Ads  a legal call instead of the inadmissible one, partner passes throughout
 36B3     =      A    an inadmissible double cancelled: Law 26 may restrict the lead
-36B4     =      Ad   an inadmissible double out of rotation: back to the player in turn
+36B4     =      Ads  an inadmissible double out of rotation: back to the player in turn
 36C      -      Ad   an inadmissible double noticed after the opening lead: scored as if not made
 37       =      A    a call by a player who must pass
 37A      =      A    a call by a silenced player: cancelled
@@ -200,8 +208,8 @@ BOOK = """
 52B1b    =      A    declarer plays after the card instead of a penalty card: accepted
 52B2     =      A    declarer requires the penalty card to be played
 53A      =      Ad   a lead out of turn accepted (2017: never at trick 13)
-53B      53C    Ad   the proper leader leads over a lead out of turn
-53C      53B    Ad   a defender plays to declarer's lead from the wrong hand
+53B      53C    Ads  the proper leader leads over a lead out of turn
+53C      53B    Ads  a defender plays to declarer's lead from the wrong hand
 54       =      A    an opening lead out of turn faced
 54A      =      A    declarer spreads his hand after an opening lead out of turn
 54B      =      A    declarer accepts an opening lead out of turn
@@ -251,7 +259,7 @@ BOOK = """
 63A      =      A    when a revoke becomes established
 63A1     =      A    a revoke established by a play to the next trick
 63A3     =      A    a revoke established by a claim or concession
-63A4     63A3   Ad   a revoke established by agreeing to a claim
+63A4     63A3   Ads  a revoke established by agreeing to a claim
 64       =      Ad   the procedure after an established revoke
 64A      =      A    tricks transferred after an established revoke
 64A1     =      A    the revoker won the trick: that trick and one more
@@ -292,17 +300,17 @@ BOOK = """
 68D2bi   -      Ad   play going on: what it shows does not count
 68D2bii  -      Ad   play going on: the director rules as if it had not
 69A      =      A    a claim agreed
-69B      =      Jd   an agreed claim or concession withdrawn within the correction period
-69B2     =      Jd   an agreed claim or concession corrected
+69B      =      Jds  an agreed claim or concession withdrawn within the correction period
+69B2     =      Jds  an agreed claim or concession corrected
 70       =      Jd   a disputed claim: the director rules
 70A      =      A    a disputed claim adjudicated: doubtful points go against the claimer
 70C      =      A    a trump the claimer did not mention: a trick lost if it could be
 70D1     =      A    only the lines the statement covers count; the worse normal line is assumed
 70D3     =      Jd   play after the claim: what it showed
 70E1     =      Jd   an unstated line of play: not allowed for the claimer
-71       =      Jd   a concession cancelled by the director
-71B      71     Jd   a trick conceded that could not be lost: given back
-72C      23     Jd   an irregularity the offender could have known would damage: reviewed
+71       =      Jds  a concession cancelled by the director
+71B      71     Jds  a trick conceded that could not be lost: given back
+72C      23     Jds  an irregularity the offender could have known would damage: reviewed
 73       =      N    communication and tempo between partners: not modelled
 75       =      N    a mistaken explanation or a mistaken call: not told apart
 77       =      A    the scoring table

@@ -150,7 +150,7 @@ class Variant:
     line: int
     """Where the variant is: the method it names (``self._law50e_2007``), else its value."""
     function: str = ""
-    """The method the variant is, when it is one."""
+    """The method the variant is, or else the function it is written in."""
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -199,8 +199,9 @@ class _Scanner(ast.NodeVisitor):
         """The tag of the variant being read (its value, or the body of the method it is)."""
         self.is_sub = False
         """Reading one expression for the law it gives (a variant's tag is not one)."""
-        self.variants: list[tuple[str, int, int, str]] = []
-        """``by_edition`` declarations: tag, edition, line, the method named (or "")."""
+        self.variants: list[tuple[str, int, int, str, str]] = []
+        """``by_edition`` declarations: tag, edition, line, the method named (or ""), the
+        function it is written in."""
         self.found: list[Citation] = []
         self.edition: list[int | None] = [None]
         self.law_context = 0
@@ -227,6 +228,7 @@ class _Scanner(ast.NodeVisitor):
         sub = _Scanner(self.file)
         sub.docstrings, sub.edition, sub.law_context = self.docstrings, list(self.edition), 1
         sub.tags = list(self.tags)
+        sub.function = self.function
         sub.is_sub, sub.variants = True, self.variants  # a variant given as a ruling's law
         sub._under(edition, node)
         return sub.found
@@ -313,7 +315,8 @@ class _Scanner(ast.NodeVisitor):
             value = keyword.value
             method = value.attr if isinstance(value, ast.Attribute) else ""
             if isinstance(tag, str):
-                self.variants.append((tag, edition, value.lineno, method))
+                where = self.function.name if self.function is not None else ""
+                self.variants.append((tag, edition, value.lineno, method, where))
             self.tags.append(tag if isinstance(tag, str) else "")
             self._under(edition, value)
             self.tags.pop()
@@ -433,9 +436,9 @@ def _scanned() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
     for path, tree in trees.items():
         scanner = _scan(path, defaults, targets, tree)
         found.extend(scanner.found)
-        for tag, edition, line, method in dict.fromkeys(scanner.variants):
+        for tag, edition, line, method, where in dict.fromkeys(scanner.variants):
             file, line = defined.get(method, (scanner.file, line))
-            variants.append(Variant(tag, edition, file, line, method))
+            variants.append(Variant(tag, edition, file, line, method or where))
     return tuple(found), tuple(variants)
 
 
@@ -447,6 +450,25 @@ def code_citations() -> tuple[Citation, ...]:
 def variants() -> tuple[Variant, ...]:
     """Every edition variant the package's code declares (``by_edition``), in source order."""
     return _scanned()[1]
+
+
+def variants_of(key: str) -> tuple[Variant, ...]:
+    """The variants that rule clause ``key``: tagged with it, with a part of it (64B2 of 64B)
+    or with a clause it is part of (30B1 of 30)."""
+    return tuple(
+        v
+        for v in variants()
+        if any(t == key or is_part(key, t) or is_part(t, key) for t in v.clauses)
+    )
+
+
+@cache
+def cited_in_variants() -> frozenset[str]:
+    """The clauses (law book keys) cited inside a variant: 2007 17D1 in the 2007 variant of
+    15A, 64C2a in the 2017 variant of 64B2."""
+    return frozenset(
+        c.key for x in code_citations() if x.variant for c in resolve(x.number, x.edition)
+    )
 
 
 def scan_comments(path: Path) -> list[Citation]:
@@ -550,6 +572,7 @@ __all__ = [
     "Citation",
     "ScriptCitation",
     "Variant",
+    "cited_in_variants",
     "code_citations",
     "comment_citations",
     "is_part",
@@ -559,4 +582,5 @@ __all__ = [
     "scan_source",
     "script_citations",
     "variants",
+    "variants_of",
 ]
