@@ -8,7 +8,14 @@ its words in :mod:`bridgelaw.laws.differences`.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.cli import main
 from bridgelaw.laws import CLAUSES, VARIANT_WORDS
+from bridgelaw.laws.coverage import current_differences, render_differences
 from bridgelaw.laws.editions import PROBES, by_edition
 from bridgelaw.laws.index import cited_in_variants, variants, variants_of
 
@@ -54,3 +61,33 @@ def test_every_differing_clause_has_variants_unless_one_code_applies_both() -> N
     assert not wrong, f"flagged s (one code for both editions) but with variants: {wrong}"
     stray = [k for k, c in CLAUSES.items() if c.one_code and not c.differs]
     assert not stray, f"flagged s without d: {stray}"
+
+
+def test_readme_lists_where_the_editions_differ() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = current_differences(readme)
+    assert block == render_differences(), "run: python -m bridgelaw.laws.coverage README.md"
+    assert "| 64B2 |" in block and "`_law64b2_repeat_2007`" in block
+
+
+def test_navigator_shows_both_variants_of_a_differing_clause(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["law", "50E"]) == 0
+    out = capsys.readouterr().out
+    assert "the editions differ" in out
+    assert "2017: src/bridgelaw/table/play_rules.py:" in out and "(_law50e)" in out
+    assert "2007: src/bridgelaw/table/play_rules.py:" in out and "(_law50e_2007)" in out
+    assert main(["law", "17D3"]) == 0  # renumbered (2007 17E2), one code for both
+    assert "one code applies both editions" in capsys.readouterr().out
+    assert main(["law", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    differ = {d["tag"]: d for d in listed["editions_differ"]}
+    assert set(differ) == set(VARIANT_WORDS)
+    for d in differ.values():
+        assert {v["edition"] for v in d["variants"]} == {2007, 2017}
+        assert all(v["file"].startswith("src/bridgelaw/") and v["line"] > 0 for v in d["variants"])
+    assert differ["30 31 32"]["clauses"] == ["30", "31", "32"]
+    clauses = {c["clause"]: c for c in listed["clauses"]}
+    assert clauses["64B2"]["differs"] and not clauses["64B2"]["one_code"]
+    assert clauses["17D3"]["one_code"]

@@ -17,13 +17,16 @@ from typing import Annotated, Any
 
 import typer
 
-from bridgelaw.laws import CLAUSES, Clause, UnknownClause, cited, suggest
+from bridgelaw.laws import CLAUSES, VARIANT_WORDS, Clause, UnknownClause, cited, suggest
 from bridgelaw.laws.index import (
+    Variant,
     code_citations,
     comment_citations,
     is_part,
     resolve,
     script_citations,
+    variants,
+    variants_of,
 )
 from bridgelaw.laws.rows import ROWS
 
@@ -72,6 +75,28 @@ def modules(c: Clause) -> list[str]:
     return list(dict.fromkeys(where for laws, _, where in ROWS if law in _laws_of_row(laws)))
 
 
+def _variant(v: Variant) -> dict[str, Any]:
+    return {"edition": v.edition, "file": v.file, "line": v.line, "function": v.function}
+
+
+def differences() -> list[dict[str, Any]]:
+    """Where the editions differ in the code: each tag the code declares variants with
+    (``by_edition``), its clauses, what differs and where each edition's variant is."""
+    found: dict[str, list[Variant]] = {}
+    for v in variants():
+        found.setdefault(v.tag, []).append(v)
+    order = list(CLAUSES)
+    return [
+        {
+            "tag": tag,
+            "clauses": list(tag.split()),
+            "what": VARIANT_WORDS.get(tag, ""),
+            "variants": [_variant(v) for v in sorted(vs, key=lambda v: (-v.edition, v.line))],
+        }
+        for tag, vs in sorted(found.items(), key=lambda item: order.index(item[0].split()[0]))
+    ]
+
+
 def describe(c: Clause) -> dict[str, Any]:
     """Everything the navigator knows of one clause (and of its parts: 64A1 of 64A), as JSON."""
     family = [c] + [p for p in CLAUSES.values() if is_part(p.key, c.key)]
@@ -103,6 +128,11 @@ def describe(c: Clause) -> dict[str, Any]:
         "status": c.status.value,
         "numbers": {str(e): list(c.numbers[e]) for e in (2017, 2007)},
         "differs": c.differs,
+        "one_code": c.one_code,
+        "variants": [
+            {"tag": v.tag, "what": VARIANT_WORDS.get(v.tag, ""), **_variant(v)}
+            for v in sorted(variants_of(c.key), key=lambda v: (v.tag, -v.edition, v.line))
+        ],
         "renumbered": c.renumbered,
         "parts": [f.key for f in family[1:]],
         "code": [
@@ -125,6 +155,18 @@ def _editions(c: Clause) -> str:
 
 def _print(d: dict[str, Any], c: Clause) -> None:
     lines = [f"{c.key}: {c.title}", f"  status: {c.status.value}", f"  numbers: {_editions(c)}"]
+    if d["variants"]:
+        lines.append("  the editions differ in the code (by_edition), 2017 and 2007 variants:")
+        for tag in dict.fromkeys(x["tag"] for x in d["variants"]):
+            what = next(x["what"] for x in d["variants"] if x["tag"] == tag)
+            lines.append(f"    {tag}: {what}")
+            lines += [
+                f"      {x['edition']}: {x['file']}:{x['line']} ({x['function']})"
+                for x in d["variants"]
+                if x["tag"] == tag
+            ]
+    elif c.one_code:
+        lines.append("  one code applies both editions (no variant of its own)")
     if d["parts"]:
         lines.append(f"  parts: {', '.join(d['parts'])}")
     if d["modules"]:
@@ -162,11 +204,12 @@ def law(
         rows = [
             {"clause": c.key, "title": c.title, "status": c.status.value,
              "numbers": {str(e): list(c.numbers[e]) for e in (2017, 2007)},
-             "differs": c.differs}
+             "differs": c.differs, "one_code": c.one_code}
             for c in CLAUSES.values()
         ]  # fmt: skip
         if as_json:
-            sys.stdout.write(json.dumps({"clauses": rows}, ensure_ascii=False) + "\n")
+            listed = {"clauses": rows, "editions_differ": differences()}
+            sys.stdout.write(json.dumps(listed, ensure_ascii=False) + "\n")
         else:
             for c in CLAUSES.values():
                 sys.stdout.write(f"{c.key:<11} {c.status.value:<30} {c.title}\n")
@@ -186,4 +229,4 @@ def law(
         _print(d, c)
 
 
-__all__ = ["describe", "find", "law", "normalize"]
+__all__ = ["describe", "differences", "find", "law", "normalize"]
