@@ -78,6 +78,8 @@ def test_navigator_shows_both_variants_of_a_differing_clause(
     assert "the editions differ" in out
     assert "2017: src/bridgelaw/table/play_rules.py:" in out and "(_law50e)" in out
     assert "2007: src/bridgelaw/table/play_rules.py:" in out and "(_law50e_2007)" in out
+    assert main(["law", "13D1", "--edition", "2007"]) == 0  # 2007 only: in 13A2's 2007 variant
+    assert "applied inside the edition variants of 13A2" in capsys.readouterr().out
     assert main(["law", "17D3"]) == 0  # renumbered (2007 17E2), one code for both
     assert "one code applies both editions" in capsys.readouterr().out
     assert main(["law", "--json"]) == 0

@@ -107,11 +107,14 @@ def describe(c: Clause) -> dict[str, Any]:
 
     code: dict[tuple[str, int, str], str] = {}
     gives: dict[tuple[str, str], None] = {}
+    inside: dict[str, None] = {}
     for x in code_citations() + comment_citations():
         part = ours(x.number, x.edition) if x.number in mine else None
         if part is None:
             continue
         code.setdefault((x.file, x.line, part.key), x.kind)
+        if x.variant and x.kind != "variant":
+            inside[x.variant] = None
         if x.kind in ("rule", "review", "offer", "refusal") and part is c:
             gives[(x.kind, x.text)] = None
         elif x.kind == "unauthorized" and part is c:
@@ -133,6 +136,7 @@ def describe(c: Clause) -> dict[str, Any]:
             {"tag": v.tag, "what": VARIANT_WORDS.get(v.tag, ""), **_variant(v)}
             for v in sorted(variants_of(c.key), key=lambda v: (v.tag, -v.edition, v.line))
         ],
+        "in_variants": list(inside),
         "renumbered": c.renumbered,
         "parts": [f.key for f in family[1:]],
         "code": [
@@ -165,6 +169,9 @@ def _print(d: dict[str, Any], c: Clause) -> None:
                 for x in d["variants"]
                 if x["tag"] == tag
             ]
+    elif d["in_variants"]:
+        tags = ", ".join(d["in_variants"])
+        lines.append(f"  applied inside the edition variants of {tags} (bridgelaw law {tags})")
     elif c.one_code:
         lines.append("  one code applies both editions (no variant of its own)")
     if d["parts"]:
