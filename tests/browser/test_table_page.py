@@ -21,6 +21,13 @@ from tests.browser.conftest import LiveServer
 DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
 SEATS = ("N", "E", "S", "W")
 Opener = Callable[..., Any]
+OFFERED = """() => ({
+    turn: document.getElementById("turn-line").textContent,
+    cards: [...document.querySelectorAll("button.card:enabled")].map(b => b.dataset.card),
+    owners: [...new Set([...document.querySelectorAll("button.card:enabled")]
+        .map(b => b.dataset.owner))],
+})"""
+"""What a page offers now: its turn line, the cards it lets the player click and whose."""
 
 
 def seat_pages(
@@ -81,7 +88,7 @@ def score_2s_not_vulnerable(tricks: int) -> int:
 def test_four_seats_play_a_whole_board_by_clicking(
     live_server: LiveServer, open_page: Opener, screenshots: Path
 ) -> None:
-    table, tokens, pages = seat_pages(live_server, open_page, "strict")
+    table, _, pages = seat_pages(live_server, open_page, "strict")
     north, east, south, west = (pages[s] for s in SEATS)
     assert "#token" not in north.url  # the token left the address bar
 
@@ -106,30 +113,33 @@ def test_four_seats_play_a_whole_board_by_clicking(
         assert re.search(r"Contract 2♠.* by North", shown(page, "#contract-line"))
         assert page.locator("#bidding").is_hidden()
 
-    # the play: whoever the page says is to play clicks a card it offers (dummy's cards from
-    # declarer's page); a strict page offers only cards that follow suit (Law 44C)
+    # the play: the seat to play (declarer for dummy, Law 45A) clicks a card its page offers;
+    # a strict page offers exactly the cards Law 44C allows: the suit led when the player
+    # holds one, any card otherwise (checked against the director's view of the deal)
     events = len(auction)
     for _ in range(52):
-        actors = [p for p in pages.values() if p.inner_text("#turn-line").startswith("Your turn")]
-        assert len(actors) == 1, [p.inner_text("#turn-line") for p in pages.values()]
-        actor = actors[0]
-        offered = actor.locator("button.card:enabled")
-        owner = offered.first.get_attribute("data-owner")
-        # Law 44C: a player follows suit when he can, and may play any card when he cannot
-        # (checked against the view of the acting seat, read, never acted through)
-        seen = live_server.view(table, tokens[next(s for s in SEATS if pages[s] is actor)])
-        held = pbn_cards(seen["dummy"] if owner != seen["seat"] else seen["hand"])
+        seen = live_server.view(table, live_server.director)
+        owner = seen["turn"]
+        actor = pages["N"] if owner == "S" else pages[owner]  # South is dummy
+        actor.wait_for_selector(f'body[data-events="{events}"]')  # the WebSocket's update
+        state = actor.evaluate(OFFERED)
+        assert state["turn"].startswith("Your turn"), state
+        held = pbn_cards(seen["hands"][owner])
         led = seen["trick"][0][0] if seen["trick"] else None
         following = [c for c in held if c[0] == led]
-        shown_cards = offered.evaluate_all("buttons => buttons.map(b => b.dataset.card)")
-        assert sorted(shown_cards) == sorted(following or held)
-        offered.first.click()
+        assert sorted(state["cards"]) == sorted(following or held)
+        assert state["owners"] == [owner]
+        actor.click(f'button.card[data-card="{state["cards"][0]}"]')
         events += 1
-        synced(pages, events)
+        actor.wait_for_selector(f'body[data-events="{events}"]')  # stored, and answered
         if events == len(auction) + 6:  # mid-trick 2: the page as a player sees it
+            synced(pages, events)
+            for seat in ("E", "S", "W"):
+                assert not pages[seat].inner_text("#turn-line").startswith("Your")
             north.screenshot(path=screenshots / "table-desktop-1280x800.png")
             east.set_viewport_size({"width": 390, "height": 844})  # a defender on a phone
             east.screenshot(path=screenshots / "table-phone-390x844-play.png", full_page=True)
+    synced(pages, events)
     assert south.locator("#dummy").is_hidden()  # dummy's own page shows his hand once
 
     director = live_server.view(table, live_server.director)
@@ -160,8 +170,13 @@ def test_a_strict_table_shows_a_refusal_with_its_law(
     assert pages["E"].locator('#bids button[data-call="1NT"]').is_disabled()
     assert pages["E"].locator('#bids button[data-call="2C"]').is_enabled()
     assert pages["S"].locator('#bids button[data-call="2C"]').is_disabled()  # not his turn
+    # 19A1: a player may double an opponent's bid; 19B1: redouble only an opponent's double
+    assert pages["E"].locator('.other-calls button[data-call="X"]').is_enabled()
+    assert pages["E"].locator('.other-calls button[data-call="XX"]').is_disabled()
     call(pages["E"], "pass")
     synced(pages, 2)
+    assert pages["S"].locator('.other-calls button[data-call="X"]').is_disabled()  # partner's
+    assert pages["S"].locator('.other-calls button[data-call="pass"]').is_enabled()
 
     # South has a second device whose live connection is gone (its WebSocket answers
     # nothing): it still shows South to call after South has bid 2♣ on the first one
@@ -236,3 +251,76 @@ def test_an_insufficient_bid_clicked_at_a_law_table_offers_the_options_to_the_ri
         assert cancelled.count() == 1 and "struck" in (cancelled.get_attribute("class") or "")
     assert south.inner_text("#turn-line") == "Your call"
     south.screenshot(path=screenshots / "table-phone-390x844-auction.png", full_page=True)
+
+
+def test_a_claim_made_on_the_page_is_answered_on_the_opponents_pages(
+    live_server: LiveServer, open_page: Opener, screenshots: Path
+) -> None:
+    _, _, pages = seat_pages(live_server, open_page, "strict")
+    for events, (seat, spoken) in enumerate(
+        [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass")], start=1
+    ):
+        call(pages[seat], spoken)
+        synced(pages, events)
+    pages["E"].locator("button.card:enabled").first.click()  # the opening lead (41A)
+    synced(pages, 5)
+
+    # declarer claims 7 of the 13 tricks left, with his statement (68C)
+    north = pages["N"]
+    north.fill("#claim-number", "7")
+    north.fill("#claim-statement", "my top tricks")
+    north.click("#claim-button")
+    synced(pages, 6)
+    for page in pages.values():
+        # play stops (68D); every seat sees the claim
+        assert shown(page, "#open-claim-text") == (
+            "North claims 7 of the remaining tricks: “my top tricks”."
+        )
+        assert page.locator("button.card:enabled").count() == 0
+    # 69A: each defender answers; the page offers agree/dispute to the one asked now only
+    events = 6
+    for _ in range(2):
+        asked = [s for s in ("E", "W") if pages[s].locator("#awaiting-options button").count()]
+        assert len(asked) == 1
+        options = pages[asked[0]].locator("#awaiting-options button")
+        assert options.evaluate_all("bs => bs.map(b => b.dataset.option)") == [
+            "agree",
+            "dispute",
+        ]
+        assert pages[asked[0]].locator("#awaiting .law").get_attribute("data-law") == "69A"
+        if events == 6:
+            pages[asked[0]].screenshot(path=screenshots / "table-phone-claim.png", full_page=True)
+        pages[asked[0]].click('#awaiting-options button[data-option="agree"]')
+        events += 1
+        synced(pages, events)
+    # agreed by both: the claim stands (69A), 7 tricks; Law 77: 1NT made, 40 + 50
+    for page in pages.values():
+        assert re.search(r"1NT by North: 7 tricks\. Score NS \+90", shown(page, "#result-text"))
+        assert page.locator("#open-claim").is_hidden()
+
+
+def test_the_call_the_director_button_posts_the_seats_call(
+    live_server: LiveServer, open_page: Opener
+) -> None:
+    table, tokens = live_server.new_table(DEAL, mode="law")
+    west = open_page(live_server.page_url(table, tokens["W"]), width=390, height=844)
+    west.wait_for_selector('body[data-events="0"]')
+    west.fill("#director-reason", "North bid out of turn")
+    with (
+        west.expect_request(lambda r: r.url.endswith(f"/api/tables/{table}/calls")) as sent,
+        west.expect_response(lambda r: r.url.endswith("/calls")) as answered,
+    ):
+        west.click("#director-button")
+    request = sent.value
+    # the contract of the console (SERVER.md): POST {"reason": ...} with the seat's token
+    assert request.method == "POST"
+    assert request.post_data_json == {"reason": "North bid out of turn"}
+    assert request.headers["authorization"] == f"Bearer {tokens['W']}"
+    answer = answered.value
+    line = west.locator("#director-answer")
+    if answer.status == 200:  # the console's endpoint is there
+        number = answer.json()["call"]
+        line.filter(has_text=f"The director has been called (call {number})").wait_for()
+    else:  # not yet on this server: the page says so rather than failing silently
+        assert answer.status == 404
+        line.filter(has_text="does not take calls for the director").wait_for()
