@@ -159,7 +159,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
 
 
 def test_a_strict_table_shows_a_refusal_with_its_law(
-    live_server: LiveServer, open_page: Opener, browser: Any
+    live_server: LiveServer, open_page: Opener, browser: Any, screenshots: Path
 ) -> None:
     table, tokens = live_server.new_table(DEAL, mode="strict")
     pages = {s: open_page(live_server.page_url(table, tokens[s])) for s in ("N", "E", "S")}
@@ -198,6 +198,7 @@ def test_a_strict_table_shows_a_refusal_with_its_law(
         assert law is not None and law.startswith("25"), law
         text = error.inner_text()
         assert "The table refused it" in text and f"Law {law}" in text, text
+        stale.screenshot(path=screenshots / "table-phone-390x844-refusal.png")
         # the page then fetches the table again and offers nothing more to South
         stale.wait_for_selector('body[data-events="3"]')
         assert stale.inner_text("#turn-line") == "West to call"
@@ -289,7 +290,9 @@ def test_a_claim_made_on_the_page_is_answered_on_the_opponents_pages(
         ]
         assert pages[asked[0]].locator("#awaiting .law").get_attribute("data-law") == "69A"
         if events == 6:
-            pages[asked[0]].screenshot(path=screenshots / "table-phone-claim.png", full_page=True)
+            pages[asked[0]].screenshot(
+                path=screenshots / "table-desktop-1280-claim.png", full_page=True
+            )
         pages[asked[0]].click('#awaiting-options button[data-option="agree"]')
         events += 1
         synced(pages, events)
@@ -324,3 +327,37 @@ def test_the_call_the_director_button_posts_the_seats_call(
     else:  # not yet on this server: the page says so rather than failing silently
         assert answer.status == 404
         line.filter(has_text="does not take calls for the director").wait_for()
+
+
+def test_a_page_whose_connection_drops_reconnects_and_catches_up(
+    live_server: LiveServer, open_page: Opener, browser: Any
+) -> None:
+    table, tokens = live_server.new_table(DEAL, mode="law")
+    north = open_page(live_server.page_url(table, tokens["N"]))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        south = context.new_page()
+        routes: list[Any] = []
+
+        def route(socket: Any) -> None:
+            routes.append(socket)
+            server = socket.connect_to_server()
+            if len(routes) == 1:
+                server.on_message(lambda message: None)  # updates lost on the way
+
+        south.route_web_socket(re.compile(r".*/stream.*"), route)
+        south.goto(live_server.page_url(table, tokens["S"]))
+        south.wait_for_selector('body[data-events="0"]')
+        north.wait_for_selector('body[data-events="0"]')
+        call(north, "1NT")
+        north.wait_for_selector('body[data-events="1"]')
+        assert south.get_attribute("body", "data-events") == "0"  # South missed it
+        routes[0].close(code=1012, reason="server restarting")
+        # the page says so, connects again by itself, and shows the table as it is now
+        south.wait_for_selector('body[data-events="1"]')
+        assert len(routes) == 2
+        south.locator("#connection").filter(has_text="live").wait_for()
+        assert south.locator('#auction td[data-call="1NT"]').count() == 1
+        assert south.inner_text("#turn-line") == "East to call"
+    finally:
+        context.close()

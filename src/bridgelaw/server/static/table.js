@@ -296,27 +296,36 @@ function setConnection(text, state) {
 
 function showError(answer, event) {
   const body = answer.body || {};
-  const box = $("error");
+  const titles = {
+    0: "No answer from the server",
+    401: "No seat",
+    403: "Not allowed",
+    422: "The table refused it",
+    429: "Too fast",
+  };
+  $("error-title").textContent = titles[answer.status] || `Error ${answer.status}`;
   const text = $("error-text");
   text.replaceChildren();
-  let lead = "";
-  if (answer.status === 422) lead = "The table refused it: ";
-  else if (answer.status === 403) lead = "Not allowed: ";
-  else if (answer.status === 401) lead = "No seat: ";
-  else if (answer.status === 429) lead = "Too fast: ";
-  else if (answer.status === 0) lead = "";
-  else lead = "Error: ";
-  if (event) text.append(el("strong", {}, "“", prettyText(event), "” "));
-  text.append(lead, prettyText(String(body.error || `answer ${answer.status}`)));
-  if (body.law) {
-    text.append(" ", el("span", { class: "law", "data-law": body.law, text: lawWords(body.law) }));
+  if (event) {
+    text.append(el("strong", {}, isCall(event) ? callNode(event, event.endsWith("!")) : prettyText(event)), ": ");
   }
-  box.hidden = false;
+  text.append(prettyText(String(body.error || `answer ${answer.status}`)));
+  const law = $("error-law");
+  law.replaceChildren();
+  if (body.law) {
+    const title = lawTitle(body.law);
+    law.append(
+      el("span", { class: "law", "data-law": body.law, text: `Law ${body.law}` }),
+      title ? `: ${title}` : "",
+    );
+  }
+  $("error").hidden = false;
 }
 
 function clearError() {
   $("error").hidden = true;
   $("error-text").replaceChildren();
+  $("error-law").replaceChildren();
 }
 
 // -- what may be clicked -------------------------------------------------------------------
@@ -724,6 +733,13 @@ function drawQuitted() {
 function render() {
   if (!view) return;
   const me = view.seat;
+  if (!SEATS.includes(me)) {
+    // the director's token: his console shows the whole table, this page is a seat's
+    setConnection("this is the director's token: open /director", "down");
+    stopped = true;
+    if (socket) socket.close();
+    return;
+  }
   const dummy = dummySeat();
   document.title = `Board ${view.board} · ${seatName(me)} · bridgelaw`;
   $("title").textContent = `Board ${view.board} · ${seatName(me)}`;
