@@ -111,6 +111,18 @@ class LiveServer:
         result: dict[str, Any] = answer.json()
         return result
 
+    def send(self, table: str, token: str, event: str) -> dict[str, Any]:
+        """Send an event through the API (to set a table up; tests of the page click)."""
+        self.wait()
+        answer = self.client.post(
+            f"/api/tables/{table}/events",
+            json={"event": event},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == 200, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
     def page_url(self, table: str, token: str) -> str:
         """A seat's page, the token in the fragment (never sent to the server, never logged)."""
         return f"{self.url}/table/{table}#token={token}"

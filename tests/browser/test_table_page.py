@@ -153,6 +153,8 @@ def test_four_seats_play_a_whole_board_by_clicking(
         assert f"Score NS {ns}" in result, (seat, result)
         assert page.locator("#quitted li").count() == 13
         assert page.inner_text("#turn-line") == "The board is over"
+    north.set_viewport_size({"width": 390, "height": 844})
+    north.screenshot(path=screenshots / "table-phone-390x844-ended.png")
     # the page's own count of tricks agrees with the tricks credited
     won = shown(north, "#tricks-line")
     assert f"NS {tricks} · EW {13 - tricks}" in won
@@ -257,13 +259,11 @@ def test_an_insufficient_bid_clicked_at_a_law_table_offers_the_options_to_the_ri
 def test_a_claim_made_on_the_page_is_answered_on_the_opponents_pages(
     live_server: LiveServer, open_page: Opener, screenshots: Path
 ) -> None:
-    _, _, pages = seat_pages(live_server, open_page, "strict")
-    for events, (seat, spoken) in enumerate(
-        [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass")], start=1
-    ):
-        call(pages[seat], spoken)
-        synced(pages, events)
-    pages["E"].locator("button.card:enabled").first.click()  # the opening lead (41A)
+    table, tokens = live_server.new_table(DEAL, mode="strict")
+    # set up through the API: 1NT by North, East's opening lead (41A)
+    for seat, event in [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass"), ("E", "SJ")]:
+        live_server.send(table, tokens[seat], event)
+    pages = {s: open_page(live_server.page_url(table, tokens[s])) for s in SEATS}
     synced(pages, 5)
 
     # declarer claims 7 of the 13 tricks left, with his statement (68C)
