@@ -329,4 +329,7 @@ def create_app(url: str, director_token: str) -> FastAPI:
             if (socket, role) in live.clients:
                 live.clients.remove((socket, role))
 
+    from bridgelaw.server import director  # calls, the ruling log, results, the console
+
+    director.install(app, server)
     return app
