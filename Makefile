@@ -9,7 +9,7 @@ COMPILED := .venv-compiled
 CSTAMP := $(COMPILED)/.installed-stamp
 SOURCES := $(shell find src -name '*.py' 2>/dev/null)
 
-.PHONY: run test lint typecheck unit unit-compiled bench clean
+.PHONY: run test lint typecheck browser unit unit-compiled bench clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,19 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 run: $(STAMP)
 	$(BIN)/bridgelaw demo
 
-test: lint typecheck unit unit-compiled
+test: lint typecheck browser unit unit-compiled
+
+# The browser tests drive Debian's chromium (tests/browser/conftest.py): installed here when it
+# is missing and we are root; otherwise they are skipped, or fail under CI (CI=true).
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -qq chromium >/dev/null 2>&1 \
+		|| { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } \
+		|| echo "chromium could not be installed: the browser tests will say so"; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
