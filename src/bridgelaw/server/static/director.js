@@ -147,6 +147,11 @@ function tableLine(t) {
 
 function renderTables() {
   const list = sortTables(state.tables);
+  const calls = list.reduce((n, t) => n + t.calls.length, 0);
+  $("tables-title").replaceChildren(
+    "Tables ",
+    el("span", { class: "count" }, `${list.length} · ${calls ? calls + " open call" + (calls > 1 ? "s" : "") : "no open call"}`),
+  );
   if (!list.length) {
     clear($("tables"), el("li", { class: "empty" }, "No table yet. Tables are made with POST /api/tables."));
     return;
@@ -295,9 +300,22 @@ function renderOffer(offer, v) {
     ? "Your judgement"
     : `${SEAT_NAME[offer.who]}'s choice (tell the player the options; enter the one he chooses)`;
   const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.option : null;
+  const events = state.data ? state.data.events : [];
+  const last = events.length ? events[events.length - 1] : null;
   clear(
     node,
     el("h3", {}, "Waiting for: ", offer.title, " ", law(offer.law)),
+    last
+      ? el(
+          "p",
+          { class: "last-event" },
+          "After event ",
+          String(last.index),
+          ": ",
+          el("code", {}, last.text),
+          ` (sent by ${SEAT_NAME[last.sent_by] || last.sent_by} at ${when(last.time)})`,
+        )
+      : "",
     el("p", { class: "whose" }, whose),
     el(
       "ul",
