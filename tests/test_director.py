@@ -429,3 +429,33 @@ def test_the_console_page_is_served(client: TestClient) -> None:
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert "sessionStorage" in script.text and "Authorization" in script.text
     assert client.get("/director/console.css").headers["content-type"].startswith("text/css")
+
+
+@pytest.mark.parametrize(
+    ("law", "option", "clause", "words"),
+    [
+        ("27A1", "accept", "27A1", "stands as a legal bid"),  # LHO accepts the insufficient bid
+        ("27A1", "decline", "27B", "must replace it"),
+        ("29A", "accept", "29A", "as if in rotation"),
+        ("29A", "decline", "29B", "cancelled"),
+        ("37", "decline", "37B", "replaced by a pass"),
+        ("38", "decline", "38B", "every later call are cancelled"),
+        ("56", "decline", "56", "major penalty card"),
+        ("55A", "decline", "55B", "no penalty card"),  # 48A: declarer's card is never one
+        ("52B1a", "decline", "52B2", "major penalty card"),
+        ("25A", "unintended", "25A1", "intended call replaces it"),
+        ("27B1b", "not-comparable", "27B1b", "must pass"),
+        ("28B", "in-turn", "28B", "cancelled"),
+        ("50D2", "forbid H", "50D2a", "may not lead hearts"),
+        ("51B", "require D", "51B2", "must lead diamonds"),
+        ("57A", "highest", "57A", "highest card of the suit led"),
+        ("70", "tricks 9", "70", "credited 9 of the remaining tricks"),
+        ("62A", "correct HK", "62A", "HK is played instead"),
+        ("26B", "forbid C", "26B", "may not lead clubs at his first turn"),
+    ],
+)
+def test_option_consequences_cite_the_law(law: str, option: str, clause: str, words: str) -> None:
+    explained = explain({"who": "N", "law": law, "options": [option]})
+    assert explained is not None
+    (said,) = explained["options"]
+    assert said["law"] == clause and words in said["consequence"], said
