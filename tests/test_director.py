@@ -152,6 +152,19 @@ def test_answering_a_call_appends_and_closes_it(client: TestClient, tmp_path: Pa
     engine.dispose()
 
 
+def test_a_call_by_dummy_during_the_play_is_marked(client: TestClient) -> None:
+    table, seats = new_table(client)
+    play(client, table, seats, [*AUCTION, "E SJ"])  # the opening lead is faced: South is dummy
+    for seat in ("S", "E"):
+        client.post(f"/api/tables/{table}/calls", json={}, headers=auth(seats[seat]))
+    by_dummy, by_defender = get(client, f"/api/tables/{table}/calls")["calls"]
+    # 9A4: dummy may not draw attention during the play; 9B1b: he may summon the director
+    # once another player has drawn it
+    assert by_dummy["seat"] == "S" and "9A4" in by_dummy["law_note"]
+    assert "9B1b" in by_dummy["law_note"] and by_dummy["phase"] == "play"
+    assert by_defender["law_note"] is None
+
+
 def test_who_may_call(client: TestClient) -> None:
     table, seats = new_table(client)
     _other, other_seats = new_table(client)

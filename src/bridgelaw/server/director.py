@@ -29,7 +29,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 from starlette.concurrency import run_in_threadpool
@@ -38,7 +38,7 @@ from bridgelaw.scoring.results import Artificial, ResultLine, SideResult
 from bridgelaw.server.app import LiveTable, Refused, Server
 from bridgelaw.server.consequences import explain
 from bridgelaw.server.db import Base, EventRow, TableRow, now
-from bridgelaw.server.views import DIRECTOR, view_for
+from bridgelaw.server.views import DIRECTOR, dummy_faced, view_for
 
 log = logging.getLogger("bridgelaw.server")
 
@@ -59,6 +59,17 @@ class DirectorCall(Base):
     seat: Mapped[str] = mapped_column(String(1))
     reason: Mapped[str] = mapped_column(String(200))
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    phase: Mapped[str] = mapped_column(String(8))
+    """The table's phase when the call was made."""
+    dummy: Mapped[bool] = mapped_column(Boolean)
+    """The caller was dummy during the play: he may not draw attention to an irregularity
+    then (9A4), only summon the director once another player has (9B1b)."""
+
+
+DUMMY_NOTE = (
+    "dummy called during the play: dummy may not draw attention to an irregularity before the "
+    "play ends (9A4); he may summon the director once another player has drawn it (9B1b)"
+)
 
 
 class CallAnswer(Base):
@@ -193,10 +204,21 @@ def install(app: FastAPI, server: Server) -> None:
         if role == DIRECTOR:
             raise refuse(request, 403, "a seat calls the director (Law 9B), not the director", role)
 
+        async with live.lock:
+            table = live.table
+            phase = table.phase
+            faced = dummy_faced(table)  # dummy, once the opening lead is faced
+            dummy = phase == "play" and faced is not None and faced.letter == role
+
         def store() -> int:
             with Session(server.engine) as session, session.begin():
                 call = DirectorCall(
-                    table_id=table_id, seat=role, reason=body.reason.strip(), time=now()
+                    table_id=table_id,
+                    seat=role,
+                    reason=body.reason.strip(),
+                    time=now(),
+                    phase=phase,
+                    dummy=dummy,
                 )
                 session.add(call)
                 session.flush()
@@ -221,6 +243,8 @@ def install(app: FastAPI, server: Server) -> None:
                         "seat": call.seat,
                         "reason": call.reason,
                         "time": stamp(call.time),
+                        "phase": call.phase,
+                        "law_note": DUMMY_NOTE if call.dummy else None,
                         "answered": None if answer is None else stamp(answer.time),
                         "note": None if answer is None else answer.note,
                     }

@@ -255,6 +255,7 @@ function renderCalls(calls) {
           el("strong", {}, `${SEAT_NAME[c.seat]} called`),
           ` at ${when(c.time)}`,
           c.reason ? el("span", { class: "reason" }, `: “${c.reason}”`) : "",
+          c.law_note ? el("div", { class: "law-note" }, c.law_note) : "",
           " ",
           el("button", { type: "button", class: "small", onclick: () => answerCall(c.call) }, "Mark answered"),
         ),
@@ -297,8 +298,14 @@ function renderOffer(offer, v) {
     return;
   }
   const whose = offer.who === "director"
-    ? "Your judgement"
-    : `${SEAT_NAME[offer.who]}'s choice (tell the player the options; enter the one he chooses)`;
+    ? ["Your judgement"]
+    : [
+        `${SEAT_NAME[offer.who]}'s choice: explain every option to him (`,
+        law("10C1"),
+        `), he chooses without consulting his partner (`,
+        law("10C2"),
+        "); enter his choice.",
+      ];
   const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.option : null;
   const events = state.data ? state.data.events : [];
   const last = events.length ? events[events.length - 1] : null;

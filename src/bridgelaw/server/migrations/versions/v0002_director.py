@@ -25,6 +25,8 @@ def upgrade() -> None:
         sa.Column("seat", sa.String(1), nullable=False),
         sa.Column("reason", sa.String(200), nullable=False),
         sa.Column("time", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("phase", sa.String(8), nullable=False),
+        sa.Column("dummy", sa.Boolean, nullable=False),
     )
     op.create_index("ix_director_calls_table_id", "director_calls", ["table_id"])
     op.create_table(
