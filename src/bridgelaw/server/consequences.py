@@ -225,7 +225,7 @@ CLAIM = {
 }
 CLAIM_PLAY_ON = {
     "agree": ("68D2b", "play goes on: the claim is void and the tricks played count"),
-    "dispute": ("68D2a", "play does not go on: the director decides the tricks (Law 70)"),
+    "dispute": ("68D2", "play does not go on: the director decides the tricks (Law 70)"),
 }
 
 CALL_LAWS: dict[str, str] = {
@@ -340,14 +340,14 @@ def _consequence(law: str, word: str, who: str) -> tuple[str, str]:
 def _lead_choice(law: str, verb: str, suits: list[str]) -> tuple[str, str]:
     named = " and ".join(SUITS.get(s, s) for s in suits)
     if law in ("50D2", "51B"):
-        clause = "50D2a" if law == "50D2" else "51B2"
+        clause = "50D2a" if law == "50D2" else ("51B2a" if verb == "require" else "51B2b")
         if verb == "require":
             return clause, (
-                f"the partner must lead {named}; the penalty cards of that suit are picked up"
+                f"the partner must lead {named}; the penalty cards of {named} are picked up"
             )
         return clause, (
             f"the partner may not lead {named} while he keeps the lead; the penalty cards of "
-            "that suit are picked up"
+            f"{named} are picked up"
         )
     if law == "57A":
         if verb == "require":
