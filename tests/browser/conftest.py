@@ -75,15 +75,24 @@ class LiveServer:
     url: str
     director: str
     process: subprocess.Popen[bytes]
+    log: Path
     client: httpx.Client = field(init=False)
+    up: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.client = httpx.Client(base_url=self.url, timeout=10.0)
+
+    def wait(self) -> None:
+        """Wait until the server answers (once): it starts while the browser starts."""
+        if not self.up:
+            wait_until_up(self.process, self.url, self.log)
+            self.up = True
 
     def new_table(
         self, deal: str, *, board: int = 1, mode: str = "law", edition: int = 2017
     ) -> tuple[str, dict[str, str]]:
         """Make a table as the director does: its id and the four seat tokens."""
+        self.wait()
         answer = self.client.post(
             "/api/tables",
             json={"board": board, "deal": deal, "edition": edition, "mode": mode},
@@ -94,6 +103,7 @@ class LiveServer:
         return body["table"], body["seats"]
 
     def view(self, table: str, token: str) -> dict[str, Any]:
+        self.wait()
         answer = self.client.get(
             f"/api/tables/{table}", headers={"Authorization": f"Bearer {token}"}
         )
@@ -142,8 +152,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     with log.open("wb") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
     try:
-        wait_until_up(process, url, log)
-        server = LiveServer(url, DIRECTOR_TOKEN, process)
+        server = LiveServer(url, DIRECTOR_TOKEN, process, log)
         yield server
         server.client.close()
     finally:

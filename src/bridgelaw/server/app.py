@@ -27,6 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.cards import Card, parse_card
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.server import pages
 from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
@@ -328,6 +329,8 @@ def create_app(url: str, director_token: str) -> FastAPI:
         finally:
             if (socket, role) in live.clients:
                 live.clients.remove((socket, role))
+
+    pages.install(app)  # the table page (issue 14, item 4)
 
     from bridgelaw.server import director  # calls, the ruling log, results, the console
 

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn, parse_card
+from bridgelaw.server.public import public_state
 from bridgelaw.table import Table
 from bridgelaw.table.play_state import NO_CARD
 
@@ -108,8 +109,10 @@ def director_view(table: Table, mode: str) -> dict[str, Any]:
 
 def view_for(table: Table, role: str, mode: str) -> dict[str, Any]:
     if role == DIRECTOR:
-        return director_view(table, mode)
-    return seat_view(table, Seat("NESW".index(role)), mode)
+        return {**director_view(table, mode), **public_state(table)}
+    seat = Seat("NESW".index(role))
+    extra = blot(public_state(table), visible_cards(table, seat))  # the table page's fields
+    return {**seat_view(table, seat, mode), **extra}
 
 
 def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:

@@ -1,0 +1,70 @@
+"""The public state of a table that a page draws, added to every role's view.
+
+The spec's view (``table-api.md``) says what happened; a page also needs where the table
+stands, which the engine knows and everyone at a real table sees: whose turn it is, who led
+the trick on the table and who played each of its cards, the tricks each side has won, the
+tricks already quitted, which calls were alerted, and a claim being answered. Nothing here is
+private: cards played are faced (Law 65A keeps them in front of their players), the auction
+is heard by all, and a claim's statement is made to the table (Law 68C). A seat's copy still
+goes through the view's blotting (``views.blot``), like every other field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgelaw.cards import SEATS, Card, card_name
+from bridgelaw.table import Table
+from bridgelaw.table.play_state import NO_CARD
+
+
+def _card(card: Card) -> str | None:
+    """A card's name; None for a card missing from a trick (Law 67) or played face down."""
+    return None if card == NO_CARD else card_name(card)
+
+
+def public_state(table: Table) -> dict[str, Any]:
+    """The extra fields of every view (see the module's docstring)."""
+    play = table.play
+    turn = table.next_to_act
+    state: dict[str, Any] = {
+        "events": len(table.events),  # a page keeps the newest of the views it receives
+        "turn": None if turn is None else turn.letter,
+        "auction": [
+            {
+                "seat": r.seat.letter,
+                "call": r.call.text,
+                "alert": bool(r.call.artificial),
+                "status": r.status,
+            }
+            for r in table.history
+        ],
+        "trick_cards": [],
+        "quitted": [],
+        "won": None,
+        "claim": None,
+    }
+    if play is not None:
+        state["trick_cards"] = [
+            {"seat": SEATS[(play.leader + i) & 3].letter, "card": _card(card)}
+            for i, card in enumerate(play.trick)
+        ]
+        state["quitted"] = [
+            {
+                "leader": trick.leader.letter,
+                "cards": [_card(c) for c in trick.cards],
+                "winner": trick.winner.letter,
+            }
+            for trick in play.tricks
+        ]
+        state["won"] = {"NS": play.won[0], "EW": play.won[1]}
+    claim = table.claim
+    if claim is not None and table.claim_is_open():
+        state["claim"] = {
+            "claimer": claim.claimer.letter,
+            "kind": claim.kind,
+            "number": claim.number,
+            "statement": claim.statement,
+            "stage": claim.stage,
+        }
+    return state

@@ -1,0 +1,847 @@
+// The table page: one seat's view of a table, kept live through the table's WebSocket.
+// Plain JavaScript, no build step. Everything the server sends is put into the page as text
+// (textContent), never as HTML: a claim statement or a reason is another player's words.
+"use strict";
+
+const SEATS = ["N", "E", "S", "W"];
+const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West", director: "the director" };
+const SUITS = ["S", "H", "D", "C"];
+const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const SUIT_SINGULAR = { S: "spade", H: "heart", D: "diamond", C: "club" };
+const STRAINS = ["C", "D", "H", "S", "NT"];
+const RANKS = "AKQJT98765432";
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+const POSITIONS = ["bottom", "left", "top", "right"]; // from this seat, clockwise
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const storageKey = `bridgelaw.token.${tableId}`;
+let token = null;
+let view = null;
+let socket = null;
+let backoff = 500;
+let reconnectTimer = null;
+let stopped = false;
+let alertOn = false;
+let lawTitles = {};
+let lawEdition = null;
+let sending = false;
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (key === "disabled") node.disabled = Boolean(value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) {
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return node;
+}
+
+// -- words ---------------------------------------------------------------------------------
+
+function seatName(seat) {
+  return SEAT_NAMES[seat] || seat;
+}
+
+function rankText(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+function suitSpan(suit) {
+  return el("span", { class: `suit suit-${suit}`, "aria-hidden": "true", text: SUIT_SYMBOLS[suit] });
+}
+
+// "SA" -> a span "♠A" readable by a screen reader as "ace of spades"
+function cardNode(card) {
+  if (!card) return el("span", { class: "card-text hidden-card", text: "face down" });
+  const suit = card[0];
+  const rank = card.slice(1);
+  if (!SUIT_SYMBOLS[suit] || rank === "?") {
+    return el("span", { class: "card-text hidden-card", text: "??" });
+  }
+  return el(
+    "span",
+    { class: `card-text suit-${suit}` },
+    suitSpan(suit),
+    el("span", { "aria-hidden": "true", text: rankText(rank) }),
+    el("span", { class: "sr", text: cardWords(card) }),
+  );
+}
+
+function cardWords(card) {
+  const suit = card[0];
+  const rank = card.slice(1) === "10" ? "T" : card.slice(1);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit]}`;
+}
+
+function isCard(word) {
+  return /^[SHDC](10|[AKQJT2-9])$/.test(word);
+}
+
+function isCall(word) {
+  return /^(pass|X|XX|[1-9](C|D|H|S|NT|N))!?$/i.test(word);
+}
+
+// "3NT" -> a span "3NT", "2H" -> "2♥"
+function callNode(call, alerted = false) {
+  const text = call.replace(/!$/, "");
+  const node = el("span", { class: "call-text" });
+  const bid = /^(\d)(C|D|H|S|NT|N)$/.exec(text);
+  if (bid) {
+    node.append(bid[1]);
+    if (bid[2] === "NT" || bid[2] === "N") node.append("NT");
+    else {
+      node.append(suitSpan(bid[2]));
+      node.append(el("span", { class: "sr", text: ` ${SUIT_NAMES[bid[2]]}` }));
+    }
+  } else if (text.toLowerCase() === "pass") node.append("Pass");
+  else node.append(text);
+  if (alerted) {
+    node.append(el("span", { class: "alert-mark", "aria-hidden": "true", text: "!" }));
+    node.append(el("span", { class: "sr", text: " (alerted)" }));
+  }
+  return node;
+}
+
+// A sentence from the server, with every card and bid in it made readable (♠A, 2♥)
+function prettyText(text) {
+  const node = el("span");
+  const pattern = /(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    node.append(text.slice(last, match.index));
+    node.append(cardNode(match[1]));
+    last = match.index + match[0].length;
+  }
+  node.append(text.slice(last));
+  return node;
+}
+
+function lawTitle(law) {
+  if (!law) return "";
+  for (let key = law; key.length > 0; key = key.slice(0, -1)) {
+    if (lawTitles[key]) return lawTitles[key];
+  }
+  return "";
+}
+
+function lawWords(law) {
+  if (!law) return "";
+  const title = lawTitle(law);
+  return title ? `Law ${law} (${title})` : `Law ${law}`;
+}
+
+// An option of `awaiting`, in plain words
+function optionNode(option) {
+  const words = option.split(/\s+/);
+  const first = words[0];
+  const suit = words[1];
+  const plain = {
+    accept: "Accept it: it stands",
+    decline: "Do not accept it",
+    agree: "Agree",
+    dispute: "Dispute it: the director decides",
+    spread: "Spread my hand: I become dummy",
+    "no-restriction": "Let the lead be free",
+    playable: "The board can be played",
+    "not-playable": "The board cannot be played",
+  }[first];
+  if (plain) return el("span", { text: plain });
+  if ((first === "forbid" || first === "require") && SUIT_SYMBOLS[suit]) {
+    return el(
+      "span",
+      {},
+      `${first === "forbid" ? "Forbid" : "Require"} a `,
+      suitSpan(suit),
+      ` ${SUIT_SINGULAR[suit]} lead`,
+    );
+  }
+  if (first === "correct" && isCard(suit || "")) {
+    return el("span", {}, "Correct: play ", cardNode(suit), " instead");
+  }
+  if (first === "tricks") return el("span", { text: `${suit} tricks to declarer's side` });
+  if (isCard(option)) return el("span", {}, "Play ", cardNode(option));
+  if (isCall(option)) return el("span", {}, option === "pass" ? "" : "Call ", callNode(option));
+  return el("span", { text: option });
+}
+
+// -- the server ----------------------------------------------------------------------------
+
+async function api(method, path, body) {
+  const headers = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let answer;
+  try {
+    answer = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    return { status: 0, body: { error: "the server cannot be reached; try again" } };
+  }
+  let parsed = {};
+  try {
+    parsed = await answer.json();
+  } catch (error) {
+    parsed = {};
+  }
+  return { status: answer.status, body: parsed };
+}
+
+async function loadLaws(edition) {
+  if (lawEdition === edition) return;
+  lawEdition = edition;
+  const answer = await api("GET", `/api/laws?edition=${encodeURIComponent(edition)}`);
+  if (answer.status === 200) {
+    lawTitles = answer.body;
+    render();
+  }
+}
+
+function accept(newView) {
+  if (!newView || typeof newView !== "object") return;
+  if (view && typeof newView.events === "number" && newView.events < view.events) return;
+  view = newView;
+  loadLaws(view.edition);
+  render();
+}
+
+async function refresh() {
+  const answer = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+  if (answer.status === 200) accept(answer.body);
+  else if (answer.status === 401 || answer.status === 403 || answer.status === 404) {
+    fatal(answer);
+  }
+}
+
+function fatal(answer) {
+  stopped = true;
+  setConnection(`cannot open this seat: ${answer.body.error || answer.status}`, "down");
+  showError(answer);
+}
+
+async function send(event) {
+  if (sending) return;
+  sending = true;
+  document.body.classList.add("busy");
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/events`, { event });
+    if (answer.status === 200) {
+      clearError();
+      accept(answer.body);
+    } else {
+      showError(answer, event);
+      refresh();
+    }
+  } finally {
+    sending = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function connect() {
+  if (stopped) return;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const url = `${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/stream?token=${encodeURIComponent(token)}`;
+  setConnection("connecting…", "wait");
+  socket = new WebSocket(url);
+  socket.onopen = () => {
+    backoff = 500;
+    setConnection("live", "up");
+  };
+  socket.onmessage = (message) => {
+    try {
+      accept(JSON.parse(message.data));
+    } catch (error) {
+      // a message that is not a view is ignored; the next one brings the table again
+    }
+  };
+  socket.onclose = (closed) => {
+    socket = null;
+    if (closed.code >= 4400 && closed.code < 4500) {
+      fatal({ status: closed.code - 4000, body: { error: closed.reason || "refused" } });
+      return;
+    }
+    if (stopped) return;
+    const wait = backoff;
+    backoff = Math.min(backoff * 2, 10000);
+    setConnection(`connection lost; trying again in ${Math.round(wait / 1000) || 1} s`, "down");
+    clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => {
+      connect();
+      refresh(); // the view as it is now, whatever was missed
+    }, wait);
+  };
+}
+
+function setConnection(text, state) {
+  const node = $("connection");
+  node.textContent = text;
+  node.dataset.state = state;
+}
+
+// -- errors --------------------------------------------------------------------------------
+
+function showError(answer, event) {
+  const body = answer.body || {};
+  const titles = {
+    0: "No answer from the server",
+    401: "No seat",
+    403: "Not allowed",
+    422: "The table refused it",
+    429: "Too fast",
+  };
+  $("error-title").textContent = titles[answer.status] || `Error ${answer.status}`;
+  const text = $("error-text");
+  text.replaceChildren();
+  if (event) {
+    text.append(el("strong", {}, isCall(event) ? callNode(event, event.endsWith("!")) : prettyText(event)), ": ");
+  }
+  text.append(prettyText(String(body.error || `answer ${answer.status}`)));
+  const law = $("error-law");
+  law.replaceChildren();
+  if (body.law) {
+    const title = lawTitle(body.law);
+    law.append(
+      el("span", { class: "law", "data-law": body.law, text: `Law ${body.law}` }),
+      title ? `: ${title}` : "",
+    );
+  }
+  $("error").hidden = false;
+}
+
+function clearError() {
+  $("error").hidden = true;
+  $("error-text").replaceChildren();
+  $("error-law").replaceChildren();
+}
+
+// -- what may be clicked -------------------------------------------------------------------
+
+function sideOf(seat) {
+  return seat === "N" || seat === "S" ? "NS" : "EW";
+}
+
+function partnerOf(seat) {
+  return SEATS[(SEATS.indexOf(seat) + 2) % 4];
+}
+
+function dummySeat() {
+  return view.declarer ? partnerOf(view.declarer) : null;
+}
+
+function bidRank(call) {
+  const bid = /^(\d)(C|D|H|S|NT)$/.exec(call);
+  return bid ? Number(bid[1]) * 5 + STRAINS.indexOf(bid[2]) : -1;
+}
+
+// Which calls this seat may make now (strict mode); in law mode every call may be made.
+function allowedCalls() {
+  const all = { bids: () => true, pass: true, X: true, XX: true };
+  if (view.phase !== "auction") return { bids: () => false, pass: false, X: false, XX: false };
+  if (view.mode === "law") return all;
+  const me = view.seat;
+  if (view.turn !== me || view.awaiting) {
+    return { bids: () => false, pass: false, X: false, XX: false };
+  }
+  const first = SEATS.indexOf(view.first_caller);
+  let highest = -1;
+  let lastAction = null;
+  let lastActionBy = null;
+  view.calls.forEach((call, i) => {
+    const seat = SEATS[(first + i) % 4];
+    if (call !== "pass") {
+      lastAction = call;
+      lastActionBy = seat;
+      if (call !== "X" && call !== "XX") highest = bidRank(call);
+    }
+  });
+  const opponents = lastActionBy !== null && sideOf(lastActionBy) !== sideOf(me);
+  const barred = view.barred.some((b) => b.seat === me); // must pass (Laws 23, 30-32)
+  return {
+    bids: (call) => !barred && bidRank(call) > highest, // 18B: higher than the last bid
+    pass: true,
+    X: !barred && opponents && lastAction !== "X" && lastAction !== "XX", // 19A1
+    XX: !barred && opponents && lastAction === "X", // 19B1
+  };
+}
+
+// Whether the cards of `owner` can be clicked by this seat now, and which (a filter).
+function playableCards(owner, cards) {
+  const none = () => false;
+  if (view.phase !== "play" || view.claim) return none;
+  const me = view.seat;
+  const dummy = dummySeat();
+  const mine = owner === me && me !== dummy; // dummy does not play (45A)
+  const declarers = owner === dummy && me === view.declarer && dummy !== null;
+  if (!mine && !declarers) return none;
+  if (view.mode === "law") return () => true; // anything, at any time: the Laws rule on it
+  if (view.awaiting || view.turn !== owner) return none;
+  const led = view.trick_cards.length > 0 ? view.trick_cards[0].card : null;
+  if (led && cards.some((c) => c[0] === led[0])) {
+    return (card) => card[0] === led[0]; // 44C: follow suit when able
+  }
+  return () => true;
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function parseHand(pbn) {
+  const suits = {};
+  const parts = (pbn || "...").split(".");
+  SUITS.forEach((suit, i) => {
+    suits[suit] = (parts[i] || "").split("").filter((r) => RANKS.includes(r));
+  });
+  return suits;
+}
+
+function handCards(pbn) {
+  const suits = parseHand(pbn);
+  return SUITS.flatMap((suit) => suits[suit].map((rank) => suit + rank));
+}
+
+function drawHand(container, pbn, owner, role) {
+  container.replaceChildren();
+  const cards = handCards(pbn);
+  const playable = playableCards(owner, cards);
+  const penalties = new Set(
+    view.penalty_cards.filter((p) => p.seat === owner).map((p) => p.card),
+  );
+  const suits = parseHand(pbn);
+  for (const suit of SUITS) {
+    const row = el("div", { class: "suit-row", role: "group", "aria-label": SUIT_NAMES[suit] });
+    row.append(el("span", { class: `suit-label suit-${suit}`, "aria-hidden": "true", text: SUIT_SYMBOLS[suit] }));
+    if (suits[suit].length === 0) {
+      row.append(el("span", { class: "void", text: "—" }), el("span", { class: "sr", text: "none" }));
+    }
+    for (const rank of suits[suit]) {
+      const card = suit + rank;
+      const enabled = playable(card);
+      const button = el(
+        "button",
+        {
+          type: "button",
+          class: `card suit-${suit}${penalties.has(card) ? " penalty" : ""}`,
+          "data-card": card,
+          "data-owner": owner,
+          "aria-label": `${cardWords(card)}${penalties.has(card) ? " (penalty card)" : ""}`,
+          disabled: !enabled,
+        },
+        el("span", { class: "rank", "aria-hidden": "true", text: rankText(rank) }),
+        el("span", { class: "pip", "aria-hidden": "true", text: SUIT_SYMBOLS[suit] }),
+      );
+      button.addEventListener("click", () => send(card));
+      row.append(button);
+    }
+    container.append(row);
+  }
+  container.dataset.role = role;
+  // a hand with no card to play now is shown at full strength (it is still read);
+  // a hand with some cards to play greys out the others
+  container.classList.toggle("has-playable", container.querySelector("button.card:enabled") !== null);
+}
+
+function drawBiddingBox() {
+  const allowed = allowedCalls();
+  const bids = $("bids");
+  bids.replaceChildren();
+  for (let level = 1; level <= 7; level++) {
+    for (const strain of STRAINS) {
+      const call = `${level}${strain}`;
+      const button = el(
+        "button",
+        { type: "button", class: `call bid strain-${strain}`, "data-call": call, disabled: !allowed.bids(call) },
+        callNode(call),
+      );
+      button.addEventListener("click", () => makeCall(call));
+      bids.append(button);
+    }
+  }
+  for (const button of document.querySelectorAll(".other-calls .call")) {
+    button.disabled = !allowed[button.dataset.call];
+  }
+  const toggle = $("alert-toggle");
+  toggle.setAttribute("aria-pressed", String(alertOn));
+  toggle.disabled = view.phase !== "auction";
+}
+
+function makeCall(call) {
+  const text = alertOn ? `${call}!` : call;
+  alertOn = false;
+  send(text);
+}
+
+function drawAuction() {
+  const head = $("auction-head");
+  const body = $("auction-body");
+  const order = ["W", "N", "E", "S"];
+  head.replaceChildren(...order.map((s) => el("th", { scope: "col", text: s === view.seat ? `${s} (you)` : s })));
+  body.replaceChildren();
+  let row = null;
+  let column = 4;
+  const dealerColumn = order.indexOf(view.dealer);
+  const records = view.auction;
+  const start = () => {
+    row = el("tr");
+    body.append(row);
+    column = 0;
+  };
+  if (records.length > 0) {
+    start();
+    const firstColumn = order.indexOf(records[0].seat);
+    const from = Math.min(firstColumn, dealerColumn);
+    for (; column < from; column++) row.append(el("td"));
+  }
+  let lastCell = null;
+  let lastSeat = null;
+  for (const record of records) {
+    const at = order.indexOf(record.seat);
+    if (lastCell && lastSeat === record.seat && lastCell.classList.contains("struck")) {
+      // a call that replaces a cancelled or withdrawn one is written under it
+      lastCell.append(el("br"), callNode(record.call, record.alert));
+      if (record.status !== "effective") {
+        lastCell.append(el("span", { class: "call-status", text: ` ${record.status}` }));
+      }
+      lastCell.dataset.replacement = record.call;
+      continue;
+    }
+    if (at < column) {
+      for (; column < 4; column++) row.append(el("td"));
+      start();
+    }
+    for (; column < at; column++) row.append(el("td"));
+    const status = record.status;
+    const cell = el("td", { class: `status-${status}`, "data-seat": record.seat, "data-call": record.call });
+    cell.append(callNode(record.call, record.alert));
+    if (status !== "effective") {
+      cell.append(el("span", { class: "call-status", text: ` ${status}` }));
+      if (status === "cancelled" || status === "withdrawn") cell.classList.add("struck");
+    }
+    row.append(cell);
+    lastCell = cell;
+    lastSeat = record.seat;
+    column = at + 1;
+  }
+  if (row) for (; column < 4; column++) row.append(el("td"));
+  const notes = $("auction-notes");
+  notes.replaceChildren();
+  for (const b of view.barred) {
+    const until = b.until === "next-turn" ? "at the next turn" : "for the rest of the auction";
+    notes.append(el("span", { class: "barred", text: `${seatName(b.seat)} must pass ${until}. ` }));
+  }
+  for (const r of view.lead_restrictions) {
+    const suit = r.suit ? ` ${SUIT_SINGULAR[r.suit] || r.suit}` : "";
+    notes.append(
+      el("span", {
+        class: "restriction",
+        text: `${seatName(r.seat)}: lead ${r.kind === "forbid" ? "forbidden" : "required"}${suit} (${lawWords(r.law)}). `,
+      }),
+    );
+  }
+}
+
+function drawTable() {
+  const me = view.seat;
+  const dummy = dummySeat();
+  const played = {};
+  let note = "";
+  let last = false;
+  if (view.trick_cards.length > 0) {
+    for (const t of view.trick_cards) played[t.seat] = t.card;
+    note = `Trick ${view.quitted.length + 1}`;
+  } else if (view.quitted.length > 0) {
+    const trick = view.quitted[view.quitted.length - 1];
+    const leader = SEATS.indexOf(trick.leader);
+    trick.cards.forEach((card, i) => {
+      played[SEATS[(leader + i) % 4]] = card;
+    });
+    note = `Trick ${view.quitted.length} won by ${seatName(trick.winner)}`;
+    last = true;
+  }
+  const myIndex = SEATS.indexOf(me);
+  SEATS.forEach((seat, index) => {
+    const position = POSITIONS[(index - myIndex + 4) % 4];
+    const slot = $(`slot-${position}`);
+    slot.replaceChildren();
+    const roles = [];
+    if (seat === me) roles.push("you");
+    if (seat === view.declarer) roles.push("declarer");
+    if (seat === dummy) roles.push("dummy");
+    const label = el("span", { class: "seat-name" }, seatName(seat));
+    if (roles.length) label.append(el("span", { class: "seat-role", text: ` (${roles.join(", ")})` }));
+    if (view.turn === seat && view.phase !== "ended" && !view.claim) {
+      label.append(el("span", { class: "to-act", text: " ● to act" }));
+      slot.classList.add("acting");
+    } else slot.classList.remove("acting");
+    slot.append(label);
+    if (seat in played) {
+      slot.append(el("div", { class: `played${last ? " last-trick" : ""}`, "data-seat": seat }, cardNode(played[seat])));
+    }
+  });
+  $("trick-note").textContent = note;
+}
+
+function drawStatus() {
+  const me = view.seat;
+  const dummy = dummySeat();
+  let turn = "";
+  if (view.phase === "auction") {
+    turn = view.turn === me ? "Your call" : `${seatName(view.turn)} to call`;
+  } else if (view.phase === "play") {
+    if (view.claim) turn = "Play has stopped: a claim is open (Law 68D)";
+    else if (view.turn === me && me !== dummy) turn = view.play && view.play.length ? "Your turn to play" : "Your turn: the opening lead";
+    else if (view.turn === dummy && me === view.declarer) turn = "Your turn: play a card from dummy";
+    else if (view.turn === dummy) turn = `Dummy (${seatName(dummy)}) to play: declarer plays it`;
+    else turn = `${seatName(view.turn)} to play`;
+  } else turn = "The board is over";
+  const awaiting = view.awaiting;
+  if (awaiting && view.phase !== "ended") {
+    // an offer is answered before anyone calls or plays on
+    if (awaiting.who === me) turn = `Your choice (Law ${awaiting.law})`;
+    else if (awaiting.who === "director") turn = `Waiting for the director (Law ${awaiting.law})`;
+    else turn = `Waiting for ${seatName(awaiting.who)}'s choice (Law ${awaiting.law})`;
+  }
+  const line = $("turn-line");
+  line.textContent = turn;
+  line.classList.toggle("mine", turn.startsWith("Your"));
+  const contract = $("contract-line");
+  contract.replaceChildren();
+  if (view.contract === "passed-out") contract.append("Passed out");
+  else if (view.contract) {
+    contract.append("Contract ", contractNode(view.contract), ` by ${seatName(view.declarer)}`);
+  }
+  const tricks = $("tricks-line");
+  tricks.textContent = view.won
+    ? `Tricks won: NS ${view.won.NS} · EW ${view.won.EW} (you are ${sideOf(me)})`
+    : "";
+}
+
+function contractNode(contract) {
+  const match = /^(\d(?:C|D|H|S|NT))(X{0,2})$/.exec(contract);
+  if (!match) return el("span", { text: contract });
+  const node = el("span", { class: "contract" }, callNode(match[1]));
+  if (match[2]) node.append(match[2]);
+  return node;
+}
+
+function drawAwaiting() {
+  const box = $("awaiting");
+  const awaiting = view.awaiting;
+  if (!awaiting) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const options = $("awaiting-options");
+  options.replaceChildren();
+  const text = $("awaiting-text");
+  const law = el("span", { class: "law", "data-law": awaiting.law, text: lawWords(awaiting.law) });
+  box.dataset.who = awaiting.who;
+  if (awaiting.who === view.seat) {
+    box.classList.add("mine");
+    $("awaiting-title").textContent = "Your choice";
+    text.replaceChildren("The director would offer you these options under ", law, ":");
+    for (const option of awaiting.options) {
+      const button = el("button", { type: "button", class: "option", "data-option": option }, optionNode(option));
+      button.addEventListener("click", () => send(option));
+      options.append(button);
+    }
+  } else {
+    box.classList.remove("mine");
+    $("awaiting-title").textContent = awaiting.who === "director" ? "Waiting for the director" : `Waiting for ${seatName(awaiting.who)}`;
+    const who = awaiting.who === "director" ? "The director decides" : `${seatName(awaiting.who)} chooses`;
+    text.replaceChildren(`${who} under `, law, ".");
+  }
+}
+
+function drawClaim() {
+  const me = view.seat;
+  const dummy = dummySeat();
+  const open = view.claim;
+  $("claim").hidden = !(view.phase === "play" && !open && me !== dummy && view.declarer);
+  const remaining = 13 - view.quitted.length;
+  const number = $("claim-number");
+  number.max = String(remaining);
+  if (Number(number.value) > remaining) number.value = String(remaining);
+  const box = $("open-claim");
+  box.hidden = !open;
+  if (open) {
+    const words = open.kind === "claim" ? "claims" : "concedes";
+    const text = $("open-claim-text");
+    text.replaceChildren(`${seatName(open.claimer)} ${words} ${open.number} of the remaining tricks`);
+    if (open.statement) text.append(": “", prettyText(open.statement), "”");
+    text.append(".");
+  }
+}
+
+function drawResult() {
+  const box = $("result");
+  box.hidden = view.phase !== "ended";
+  if (box.hidden) return;
+  const text = $("result-text");
+  text.replaceChildren();
+  if (view.contract === "passed-out") text.append("Passed out. ");
+  else if (view.contract) {
+    text.append(contractNode(view.contract), ` by ${seatName(view.declarer)}: `);
+    if (view.tricks !== null) text.append(`${view.tricks} tricks. `);
+  }
+  if (view.score) text.append(`Score NS ${signed(view.score.NS)}, EW ${signed(view.score.EW)}.`);
+  else text.append("The score is the director's (an adjusted score).");
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+function drawRulings() {
+  const list = $("rulings");
+  list.replaceChildren();
+  for (const ruling of view.rulings) {
+    list.append(el("li", {}, el("span", { class: "law", text: lawWords(ruling.law) }), ": ", prettyText(ruling.text)));
+  }
+  if (!view.rulings.length) list.append(el("li", { class: "note", text: "none" }));
+}
+
+function drawQuitted() {
+  const list = $("quitted");
+  list.replaceChildren();
+  for (const trick of view.quitted) {
+    const leader = SEATS.indexOf(trick.leader);
+    const item = el("li");
+    trick.cards.forEach((card, i) => {
+      const seat = SEATS[(leader + i) % 4];
+      const part = el("span", { class: `trick-card${seat === trick.winner ? " winner" : ""}` }, `${seat} `, cardNode(card));
+      item.append(part, " ");
+    });
+    item.append(el("span", { class: "note", text: `won by ${seatName(trick.winner)}` }));
+    list.append(item);
+  }
+}
+
+function render() {
+  if (!view) return;
+  const me = view.seat;
+  if (!SEATS.includes(me)) {
+    // the director's token: his console shows the whole table, this page is a seat's
+    setConnection("this is the director's token: open /director", "down");
+    stopped = true;
+    if (socket) socket.close();
+    return;
+  }
+  const dummy = dummySeat();
+  document.title = `Board ${view.board} · ${seatName(me)} · bridgelaw`;
+  $("title").textContent = `Board ${view.board} · ${seatName(me)}`;
+  $("board-line").textContent =
+    `Dealer ${seatName(view.dealer)} · Vulnerable: ${view.vulnerable} · ${view.mode === "law" ? "law mode (irregularities allowed, the director rules)" : "strict mode"} · Laws ${view.edition}`;
+  document.body.dataset.mode = view.mode;
+  document.body.dataset.events = String(view.events); // how far this page has seen the table
+  document.body.dataset.phase = view.phase;
+  $("seated").hidden = false;
+  drawStatus();
+  drawAwaiting();
+  drawResult();
+  $("table-area").hidden = view.phase === "auction"; // no trick on the table yet
+  drawTable();
+  const dummyBox = $("dummy");
+  dummyBox.hidden = !(view.dummy && dummy && dummy !== me);
+  if (!dummyBox.hidden) {
+    $("dummy-title").textContent =
+      me === view.declarer ? `Dummy (${seatName(dummy)}): you play its cards` : `Dummy (${seatName(dummy)})`;
+    drawHand($("dummy-hand"), view.dummy, dummy, "dummy");
+  }
+  $("hand-title").textContent = me === dummy ? "Your hand (you are dummy: declarer plays it)" : "Your hand";
+  drawHand($("my-hand"), view.hand, me, "mine");
+  const penalties = view.penalty_cards;
+  const penaltyLine = $("penalty-line");
+  penaltyLine.hidden = penalties.length === 0;
+  penaltyLine.replaceChildren();
+  for (const p of penalties) {
+    penaltyLine.append(`${seatName(p.seat)}: ${p.kind} penalty card `, cardNode(p.card), ". ");
+  }
+  $("bidding").hidden = view.phase !== "auction";
+  if (view.phase === "auction") drawBiddingBox();
+  drawClaim();
+  drawAuction();
+  drawRulings();
+  drawQuitted();
+}
+
+// -- start ---------------------------------------------------------------------------------
+
+function readToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("token");
+  if (given) {
+    sessionStorage.setItem(storageKey, given);
+    // the token leaves the address bar (and so the history, a bookmark, a screenshot)
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem(storageKey);
+}
+
+function wire() {
+  $("alert-toggle").addEventListener("click", () => {
+    alertOn = !alertOn;
+    $("alert-toggle").setAttribute("aria-pressed", String(alertOn));
+  });
+  for (const button of document.querySelectorAll(".other-calls .call")) {
+    button.addEventListener("click", () => makeCall(button.dataset.call));
+  }
+  $("error-close").addEventListener("click", clearError);
+  $("claim-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const number = $("claim-number").value;
+    const statement = $("claim-statement").value.trim();
+    send(statement ? `claim ${number}: ${statement}` : `claim ${number}`);
+  });
+  $("concede-button").addEventListener("click", () => send(`concede ${$("claim-number").value}`));
+  $("director-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const reason = $("director-reason").value.trim();
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/calls`, reason ? { reason } : {});
+    const line = $("director-answer");
+    if (answer.status === 200) {
+      line.textContent = `The director has been called (call ${answer.body.call}). Stay at the table.`;
+      $("director-reason").value = "";
+    } else if (answer.status === 404 || answer.status === 405) {
+      line.textContent = "This server does not take calls for the director: call him at the table.";
+    } else {
+      line.textContent = `The call did not go through: ${answer.body.error || answer.status}`;
+    }
+  });
+  $("token-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const given = $("token-input").value.trim();
+    if (!given) return;
+    sessionStorage.setItem(storageKey, given);
+    start();
+  });
+}
+
+function start() {
+  token = readToken();
+  if (!token) {
+    $("no-token").hidden = false;
+    setConnection("no seat token", "down");
+    return;
+  }
+  $("no-token").hidden = true;
+  stopped = false;
+  refresh();
+  connect();
+}
+
+wire();
+start();
