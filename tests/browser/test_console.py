@@ -102,6 +102,63 @@ def test_the_director_rules_a_lead_out_of_turn_from_the_console(
     page.screenshot(path=str(screenshots / "console-desktop.png"), full_page=True)
 
 
+def test_a_lead_out_of_turn_at_the_table_pages_ruled_in_the_console(
+    live_server: LiveServer, open_page: Callable[..., Any], screenshots: Path
+) -> None:
+    """The whole story through the pages: West leads at his page when East should, calls the
+    director from it; the console shows the call and Law 54's options; the director enters
+    declarer's choice to spread (54A); the table pages show South declaring, North dummy."""
+    table, tokens = live_server.new_table(DEAL, mode="law")
+    pages = {
+        seat: open_page(live_server.page_url(table, tokens[seat]), width=390, height=844)
+        for seat in "NESW"
+    }
+    synced(pages, 0)
+    for number, (seat, word) in enumerate(AUCTION, 1):
+        button = ".other-calls" if word == "pass" else "#bids"
+        pages[seat].click(f'{button} button[data-call="{word}"]')
+        synced(pages, number)
+    west = pages["W"]
+    west.click('button.card[data-card="S5"]')  # a law page lets West lead out of turn
+    synced(pages, 5)
+    north = pages["N"]  # the offer is shown to the seat it concerns: declarer (Law 54)
+    assert north.locator("#awaiting .law").get_attribute("data-law") == "54"
+    west.fill("#director-reason", "I led out of turn")
+    west.click("#director-button")
+    west.locator("#director-answer").filter(has_text="The director has been called").wait_for()
+
+    console = open_page(console_url(live_server))
+    item = console.locator(f'.table-item:has([data-table="{table}"])')
+    item.locator(".call").filter(has_text="I led out of turn").wait_for()
+    assert "West called" in item.inner_text()
+    item.locator("button.table-button").click()
+    offer = console.locator("#offer")
+    offer.get_by_text("opening lead out of turn").wait_for()
+    assert "W S5" in offer.locator(".last-event").inner_text()  # the event that brought it
+    spread = offer.locator(".option").filter(has=console.locator('[data-option="spread"]'))
+    assert "Law 54A" in spread.inner_text() and "becomes dummy" in spread.inner_text()
+    offer.locator('.option-button[data-option="spread"]').click()
+    console.locator("#confirm-option").click()
+    console.locator("#rulings-log").get_by_text("54A").wait_for()
+    # the lead stands in turn (54A): North, now dummy, plays next, his card named by South
+    console.locator("#table-head").filter(has_text="North to play").wait_for()
+
+    synced(pages, 6)  # the consequence at the table: South declares, North is dummy (54A)
+    for page in pages.values():
+        assert "by South" in " ".join(page.inner_text("#contract-line").split())
+        assert page.locator("#awaiting").is_hidden()
+    assert "you are dummy" in north.inner_text("#hand-title")
+    assert "you play its cards" in pages["S"].inner_text("#dummy-title")
+    pages["S"].screenshot(path=str(screenshots / "table-after-54a-phone.png"), full_page=True)
+    console.screenshot(path=str(screenshots / "console-desktop-54a.png"), full_page=True)
+
+
+def synced(pages: dict[str, Any], events: int) -> None:
+    """Wait until every seat's page shows the table after ``events`` events."""
+    for page in pages.values():
+        page.wait_for_selector(f'body[data-events="{events}"]')
+
+
 def test_the_console_on_a_phone(
     live_server: LiveServer, open_page: Callable[..., Any], screenshots: Path
 ) -> None:

@@ -210,8 +210,10 @@ function renderTable() {
   const d = state.data;
   const v = d.view;
   const contract = v.contract ? `${v.contract}${v.declarer ? " by " + SEAT_NAME[v.declarer] : ""}` : "no contract yet";
-  const table = state.tables.find((t) => t.table === state.open);
-  const turn = table && table.turn ? `${SEAT_NAME[table.turn]} to ${v.phase === "auction" ? "call" : "play"}` : "";
+  // the view's own turn (the page's public fields), else the list's: never an older answer's
+  const listed = state.tables.find((t) => t.table === state.open);
+  const seat = v.turn !== undefined ? v.turn : listed && listed.turn;
+  const turn = seat ? `${SEAT_NAME[seat]} to ${v.phase === "auction" ? "call" : "play"}` : "";
   clear(
     $("table-head"),
     el("h2", {}, `Board ${v.board}`),
@@ -298,13 +300,14 @@ function renderOffer(offer, v) {
     return;
   }
   const whose = offer.who === "director"
-    ? ["Your judgement"]
+    ? [el("strong", {}, "Your judgement.")]
     : [
-        `${SEAT_NAME[offer.who]}'s choice: explain every option to him (`,
+        el("strong", {}, `${SEAT_NAME[offer.who]}'s choice.`),
+        " Explain every option to him ",
         law("10C1"),
-        `), he chooses without consulting his partner (`,
+        "; he chooses without consulting his partner ",
         law("10C2"),
-        "); enter his choice.",
+        ". Enter his choice here.",
       ];
   const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.option : null;
   const events = state.data ? state.data.events : [];
