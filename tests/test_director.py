@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, text
 
 from bridgelaw.formats.results_json import read_results_json
@@ -473,3 +475,51 @@ def test_option_consequences_cite_the_law(law: str, option: str, clause: str, wo
     assert explained is not None
     (said,) = explained["options"]
     assert said["law"] == clause and words in said["consequence"], said
+
+
+TABLE: dict[int, tuple[str, dict[str, str]]] = {}
+"""The fuzz test's table, made once per client (examples share the function's fixture)."""
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+RESULT_LIKE = st.dictionaries(
+    st.sampled_from(
+        [
+            "contract",
+            "declarer",
+            "tricks",
+            "ns_score",
+            "artificial",
+            "weighted",
+            "split",
+            "note",
+            "supersedes",
+            "ns",
+            "ew",
+            "lead",
+            "weight",
+            "NS",
+            "EW",
+        ]
+    ),
+    JSON,
+    max_size=4,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=RESULT_LIKE | JSON)
+def test_any_result_body_is_stored_or_refused_in_one_line(client: TestClient, body: Any) -> None:
+    """A result body of any shape gets 200 or a 4xx naming the problem; never a 500."""
+    table, _ = TABLE.setdefault(id(client), new_table(client))
+    answer = client.post(f"/api/tables/{table}/result", json=body, headers=auth(DIRECTOR))
+    assert answer.status_code in (200, 409, 422), (body, answer.text)
+    if answer.status_code != 200:
+        error = answer.json()["error"]
+        assert error and "\n" not in error and "Traceback" not in error
