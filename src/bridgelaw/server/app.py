@@ -331,4 +331,8 @@ def create_app(url: str, director_token: str) -> FastAPI:
                 live.clients.remove((socket, role))
 
     pages.install(app)  # the table page (issue 14, item 4)
+
+    from bridgelaw.server import director  # calls, the ruling log, results, the console
+
+    director.install(app, server)
     return app

@@ -1,0 +1,722 @@
+// The director's console (issue 14, item 5): plain JavaScript, no build step, no CDN.
+// The token arrives in the URL fragment (never sent to the server, never logged), is kept in
+// this tab's sessionStorage and removed from the address bar; every request sends it as
+// "Authorization: Bearer". The list of tables and the open table are polled every 2 s.
+"use strict";
+
+const KEY = "bridgelaw.director";
+const POLL_MS = 2000;
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SEAT_NAME = { N: "North", E: "East", S: "South", W: "West", director: "director" };
+
+const state = {
+  token: null,
+  tables: [],
+  open: null, // the id of the table shown
+  data: null, // its console answer
+  chosen: null, // the option picked, waiting for confirmation
+  lastList: "",
+  lastTable: "",
+  resultFormFor: null,
+};
+
+// -- small helpers ------------------------------------------------------------------------------
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function $(id) {
+  return document.getElementById(id);
+}
+
+function clear(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
+}
+
+function law(clause) {
+  return clause ? el("span", { class: "law" }, "Law " + clause) : null;
+}
+
+function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+function status(text, bad) {
+  const node = $("status");
+  node.textContent = text;
+  node.classList.toggle("bad", Boolean(bad));
+}
+
+async function api(method, path, body) {
+  const init = { method, headers: { Authorization: "Bearer " + state.token } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const answer = await fetch(path, init);
+  let data = null;
+  try {
+    data = await answer.json();
+  } catch (e) {
+    data = { error: answer.statusText };
+  }
+  if (!answer.ok) {
+    const error = new Error((data && data.error) || answer.statusText);
+    error.status = answer.status;
+    error.law = data && data.law;
+    throw error;
+  }
+  return data;
+}
+
+// -- the token and the address --------------------------------------------------------------------
+
+function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  if (token) {
+    sessionStorage.setItem(KEY, token);
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? "#" + rest : ""));
+  }
+  state.token = sessionStorage.getItem(KEY);
+  return params.get("table");
+}
+
+function showTableInAddress(id) {
+  history.replaceState(null, "", location.pathname + (id ? "#table=" + id : ""));
+}
+
+// -- the list of tables ---------------------------------------------------------------------------
+
+function sortTables(tables) {
+  const firstCall = (t) => (t.calls.length ? t.calls[0].time : null);
+  return [...tables].sort((a, b) => {
+    const ca = firstCall(a);
+    const cb = firstCall(b);
+    if (ca && !cb) return -1;
+    if (cb && !ca) return 1;
+    if (ca && cb) return ca < cb ? -1 : 1;
+    return a.created < b.created ? -1 : 1;
+  });
+}
+
+function tableLine(t) {
+  const where = t.phase === "auction" ? "auction" : t.phase === "play" ? "play" : "ended";
+  const contract = t.contract ? `${t.contract}${t.declarer ? " " + t.declarer : ""}` : "";
+  const calls = t.calls.map((c) =>
+    el(
+      "li",
+      { class: "call" },
+      el("strong", {}, `${SEAT_NAME[c.seat]} called`),
+      ` at ${when(c.time)}`,
+      c.reason ? el("span", { class: "reason" }, `: “${c.reason}”`) : "",
+    ),
+  );
+  return el(
+    "li",
+    { class: "table-item" + (t.calls.length ? " calling" : "") + (state.open === t.table ? " open" : "") },
+    el(
+      "button",
+      { type: "button", class: "table-button", "data-table": t.table, onclick: () => openTable(t.table) },
+      el("span", { class: "board" }, `Board ${t.board}`),
+      el("span", { class: "mode " + t.mode }, t.mode),
+      el("span", { class: "phase" }, [where, contract].filter(Boolean).join(" · ")),
+      t.turn ? el("span", { class: "turn" }, `turn: ${t.turn}`) : "",
+      t.awaiting ? el("span", { class: "waiting" }, `waiting: ${t.awaiting.who} · Law ${t.awaiting.law}`) : "",
+      el("span", { class: "id" }, `table ${t.table}`),
+    ),
+    calls.length ? el("ul", { class: "calls-list" }, calls) : "",
+  );
+}
+
+function renderTables() {
+  const list = sortTables(state.tables);
+  const calls = list.reduce((n, t) => n + t.calls.length, 0);
+  $("tables-title").replaceChildren(
+    "Tables ",
+    el("span", { class: "count" }, `${list.length} · ${calls ? calls + " open call" + (calls > 1 ? "s" : "") : "no open call"}`),
+  );
+  if (!list.length) {
+    clear($("tables"), el("li", { class: "empty" }, "No table yet. Tables are made with POST /api/tables."));
+    return;
+  }
+  clear($("tables"), list.map(tableLine));
+}
+
+async function pollTables() {
+  const data = await api("GET", "/api/tables");
+  const text = JSON.stringify(data.tables);
+  state.tables = data.tables;
+  if (text !== state.lastList) {
+    state.lastList = text;
+    renderTables();
+  }
+  const calling = state.tables.filter((t) => t.calls.length).length;
+  document.title = (calling ? `(${calling}) ` : "") + "Director's console · bridgelaw";
+}
+
+// -- one table ------------------------------------------------------------------------------------
+
+function openTable(id) {
+  state.open = id;
+  state.data = null;
+  state.chosen = null;
+  state.lastTable = "";
+  showTableInAddress(id);
+  $("table-pane").hidden = false;
+  document.body.classList.add("table-open");
+  renderTables();
+  pollTable().catch(report);
+}
+
+function closeTable() {
+  state.open = null;
+  state.data = null;
+  showTableInAddress(null);
+  $("table-pane").hidden = true;
+  document.body.classList.remove("table-open");
+  renderTables();
+}
+
+async function pollTable() {
+  if (!state.open) return;
+  const id = state.open;
+  const data = await api("GET", `/api/tables/${id}/console`);
+  if (state.open !== id) return;
+  const text = JSON.stringify(data);
+  if (text === state.lastTable) return;
+  state.lastTable = text;
+  state.data = data;
+  renderTable();
+}
+
+function renderTable() {
+  const d = state.data;
+  const v = d.view;
+  const contract = v.contract ? `${v.contract}${v.declarer ? " by " + SEAT_NAME[v.declarer] : ""}` : "no contract yet";
+  // the view's own turn (the page's public fields), else the list's: never an older answer's
+  const listed = state.tables.find((t) => t.table === state.open);
+  const seat = v.turn !== undefined ? v.turn : listed && listed.turn;
+  const turn = seat ? `${SEAT_NAME[seat]} to ${v.phase === "auction" ? "call" : "play"}` : "";
+  clear(
+    $("table-head"),
+    el("h2", {}, `Board ${v.board}`),
+    el(
+      "p",
+      { class: "facts" },
+      el("span", { class: "mode " + v.mode }, v.mode),
+      ` dealer ${v.dealer} · vulnerable ${v.vulnerable} · ${v.phase} · ${contract}`,
+      turn ? ` · ${turn}` : "",
+      v.phase === "ended" && v.tricks !== null ? ` · ${v.tricks} tricks` : "",
+    ),
+  );
+  renderCalls(d.calls);
+  renderOffer(d.offer, v);
+  renderDeal(v);
+  renderAuction(v);
+  renderPlay(v);
+  renderRulings(d.rulings);
+  renderResult(d.result, v);
+  renderEvents(d.events);
+}
+
+function renderCalls(calls) {
+  const open = calls.filter((c) => !c.answered);
+  const done = calls.filter((c) => c.answered);
+  const node = $("calls");
+  if (!calls.length) {
+    clear(node, el("h3", {}, "Calls"), el("p", { class: "hint" }, "Nobody has called the director at this table."));
+    return;
+  }
+  clear(
+    node,
+    el("h3", {}, "Calls ", law("9B")),
+    el(
+      "ul",
+      { class: "calls-list" },
+      open.map((c) =>
+        el(
+          "li",
+          { class: "call" },
+          el("strong", {}, `${SEAT_NAME[c.seat]} called`),
+          ` at ${when(c.time)}`,
+          c.reason ? el("span", { class: "reason" }, `: “${c.reason}”`) : "",
+          c.law_note ? el("div", { class: "law-note" }, c.law_note) : "",
+          " ",
+          el("button", { type: "button", class: "small", onclick: () => answerCall(c.call) }, "Mark answered"),
+        ),
+      ),
+      done.map((c) =>
+        el(
+          "li",
+          { class: "call answered" },
+          `${SEAT_NAME[c.seat]} called at ${when(c.time)}`,
+          c.reason ? `: “${c.reason}”` : "",
+          ` · answered ${when(c.answered)}`,
+          c.note ? ` (${c.note})` : "",
+        ),
+      ),
+    ),
+  );
+}
+
+async function answerCall(call) {
+  try {
+    await api("POST", `/api/tables/${state.open}/calls/${call}/answer`, { note: "" });
+    await Promise.all([pollTables(), pollTable()]);
+  } catch (e) {
+    report(e);
+  }
+}
+
+function eventFor(offer, option) {
+  return offer.who === "director" ? `director ${option}` : `${offer.who} ${option}`;
+}
+
+function renderOffer(offer, v) {
+  const node = $("offer");
+  if (!offer) {
+    clear(
+      node,
+      el("h3", {}, "Waiting for"),
+      el("p", { class: "hint" }, v.phase === "ended" ? "The board is over." : "Nothing: the table plays on normally."),
+    );
+    return;
+  }
+  const whose = offer.who === "director"
+    ? [el("strong", {}, "Your judgement.")]
+    : [
+        el("strong", {}, `${SEAT_NAME[offer.who]}'s choice.`),
+        " Explain every option to him ",
+        law("10C1"),
+        "; he chooses without consulting his partner ",
+        law("10C2"),
+        ". Enter his choice here.",
+      ];
+  const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.option : null;
+  const events = state.data ? state.data.events : [];
+  const last = events.length ? events[events.length - 1] : null;
+  clear(
+    node,
+    el("h3", {}, "Waiting for: ", offer.title, " ", law(offer.law)),
+    last
+      ? el(
+          "p",
+          { class: "last-event" },
+          "After event ",
+          String(last.index),
+          ": ",
+          el("code", {}, last.text),
+          ` (sent by ${SEAT_NAME[last.sent_by] || last.sent_by} at ${when(last.time)})`,
+        )
+      : "",
+    el("p", { class: "whose" }, whose),
+    el(
+      "ul",
+      { class: "options" },
+      offer.options.map((o) =>
+        el(
+          "li",
+          { class: "option" + (chosen === o.option ? " chosen" : "") },
+          el(
+            "button",
+            {
+              type: "button",
+              class: "option-button",
+              "data-option": o.option,
+              "aria-pressed": chosen === o.option ? "true" : "false",
+              onclick: () => {
+                state.chosen = { law: offer.law, option: o.option };
+                renderOffer(offer, v);
+              },
+            },
+            o.option,
+          ),
+          el("span", { class: "consequence" }, o.consequence, " ", law(o.law)),
+        ),
+      ),
+    ),
+    chosen
+      ? el(
+          "div",
+          { class: "confirm" },
+          el(
+            "button",
+            { type: "button", class: "primary", id: "confirm-option", onclick: () => sendEvent(eventFor(offer, chosen), "offer-error") },
+            `Confirm: ${eventFor(offer, chosen)}`,
+          ),
+          el("button", { type: "button", onclick: () => { state.chosen = null; renderOffer(offer, v); } }, "Cancel"),
+        )
+      : "",
+    el("p", { id: "offer-error", class: "error", role: "alert" }),
+  );
+}
+
+async function sendEvent(text, errorId) {
+  const error = $(errorId);
+  if (error) error.textContent = "";
+  try {
+    await api("POST", `/api/tables/${state.open}/events`, { event: text });
+    state.chosen = null;
+    await Promise.all([pollTables(), pollTable()]);
+    if (errorId === "free-error") $("free-event").value = "";
+  } catch (e) {
+    if (error) error.textContent = e.message + (e.law ? ` (Law ${e.law})` : "");
+  }
+}
+
+function suitLines(pbn) {
+  const suits = (pbn || "...").split(".");
+  return ["S", "H", "D", "C"].map((s, i) =>
+    el("div", { class: "suit " + s }, el("span", { class: "sym" }, SUIT_SYMBOL[s]), " ", suits[i] || "—"),
+  );
+}
+
+function renderDeal(v) {
+  const hands = v.hands || {};
+  const original = {};
+  if (v.deal) {
+    const first = v.deal[0];
+    const order = ["N", "E", "S", "W"];
+    const start = order.indexOf(first);
+    v.deal.slice(2).split(" ").forEach((h, i) => (original[order[(start + i) % 4]] = h));
+  }
+  const hand = (seat) =>
+    el(
+      "div",
+      { class: "hand seat-" + seat },
+      el("div", { class: "seat" }, SEAT_NAME[seat], v.declarer === seat ? " (declarer)" : "", v.declarer && v.dummy && seat !== v.declarer && isDummy(v, seat) ? " (dummy)" : ""),
+      suitLines(hands[seat]),
+    );
+  clear(
+    $("deal"),
+    el("h3", {}, "The deal ", el("span", { class: "hint" }, "(cards still held)")),
+    el("div", { class: "compass" }, hand("N"), hand("W"), el("div", { class: "centre" }, `Board ${v.board}`), hand("E"), hand("S")),
+    v.deal ? el("details", {}, el("summary", {}, "As dealt"), el("code", { class: "pbn" }, v.deal)) : "",
+  );
+}
+
+function isDummy(v, seat) {
+  const partner = { N: "S", S: "N", E: "W", W: "E" };
+  return partner[v.declarer] === seat;
+}
+
+function renderAuction(v) {
+  const rows = (v.history || []).map((h) =>
+    el(
+      "li",
+      { class: "call-record " + h.status },
+      el("span", { class: "who" }, h.seat),
+      " ",
+      el(h.status === "cancelled" || h.status === "withdrawn" ? "s" : "span", {}, h.call),
+      h.status !== "made" && h.status !== "effective" ? el("span", { class: "status-word" }, ` ${h.status}`) : "",
+      h.law ? [" ", law(h.law)] : "",
+    ),
+  );
+  clear(
+    $("auction"),
+    el("h3", {}, "Auction"),
+    rows.length ? el("ol", { class: "auction-list" }, rows) : el("p", { class: "hint" }, "No call yet."),
+    v.barred && v.barred.length
+      ? el("p", {}, "Must pass: ", v.barred.map((b) => `${b.seat} (${b.until})`).join(", "))
+      : "",
+    v.lead_restrictions && v.lead_restrictions.length
+      ? el("p", {}, "Lead restrictions: ", v.lead_restrictions.map((r) => `${r.seat} ${r.kind} ${r.suit || ""} (Law ${r.law})`).join(", "))
+      : "",
+  );
+}
+
+function renderPlay(v) {
+  const cards = v.play || [];
+  const tricks = [];
+  for (let i = 0; i < cards.length; i += 4) tricks.push(cards.slice(i, i + 4));
+  clear(
+    $("play"),
+    el("h3", {}, "Play"),
+    tricks.length
+      ? el("ol", { class: "tricks" }, tricks.map((t) => el("li", {}, t.join(" "))))
+      : el("p", { class: "hint" }, v.phase === "auction" ? "The auction is not over." : "No card played yet."),
+    v.penalty_cards && v.penalty_cards.length
+      ? el("p", {}, "Penalty cards: ", v.penalty_cards.map((p) => `${p.seat} ${p.card} (${p.kind})`).join(", "), " ", law("50"))
+      : "",
+    v.revokes && v.revokes.length
+      ? el("p", {}, "Revokes: ", v.revokes.map((r) => `${r.seat} ${r.card} trick ${r.trick}${r.established ? " established" : ""}${r.corrected ? " corrected" : ""}`).join(", "))
+      : "",
+  );
+}
+
+function renderRulings(rulings) {
+  const node = $("rulings");
+  if (!rulings.length) {
+    clear(node, el("h3", {}, "Rulings"), el("p", { class: "hint" }, "No ruling yet."));
+    return;
+  }
+  clear(
+    node,
+    el("h3", {}, "Rulings"),
+    el(
+      "table",
+      { class: "log", id: "rulings-log" },
+      el("thead", {}, el("tr", {}, el("th", {}, "time"), el("th", {}, "clause"), el("th", {}, "ruling"), el("th", {}, "decided by"))),
+      el(
+        "tbody",
+        {},
+        rulings.map((r) =>
+          el(
+            "tr",
+            {},
+            el("td", { class: "time" }, when(r.time)),
+            el("td", {}, law(r.law)),
+            el("td", {}, r.text, r.seat ? el("span", { class: "offender" }, ` (offender ${r.seat})`) : ""),
+            el(
+              "td",
+              {},
+              r.decided_by ? SEAT_NAME[r.decided_by] || r.decided_by : "",
+              r.sent_by && r.sent_by !== r.decided_by ? el("span", { class: "hint" }, ` entered by ${SEAT_NAME[r.sent_by] || r.sent_by}`) : "",
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function sideText(side) {
+  if (side.artificial) return side.artificial;
+  if (side.weighted) return side.points.map(([s, w]) => `${w} of ${s > 0 ? "+" : ""}${s}`).join(", ") + ` (expected ${side.expected})`;
+  const s = side.points[0][0];
+  return `${s > 0 ? "+" : ""}${s}`;
+}
+
+function renderResult(result, v) {
+  const now = result.result;
+  clear(
+    $("result-now"),
+    now
+      ? el(
+          "p",
+          { class: "in-force" },
+          el("strong", {}, now.text),
+          ` · NS ${sideText(now.NS)} · EW ${sideText(now.EW)}`,
+          el("span", { class: "hint" }, result.by === "director" ? " (entered by the director)" : " (the table's result, Law 77)"),
+        )
+      : el("p", { class: "hint" }, result.score_cancelled
+          ? `The table's score is cancelled (Law ${result.score_cancelled}): enter an adjusted score.`
+          : "No result yet: the board is not over."),
+  );
+  clear(
+    $("result-entries"),
+    result.entries.map((e) =>
+      el("li", {}, `${when(e.time)} · ${e.result.text}`, e.supersedes ? ` (supersedes entry ${e.supersedes})` : "", e.note ? ` · ${e.note}` : ""),
+    ),
+  );
+  if (state.resultFormFor !== state.open) {
+    state.resultFormFor = state.open;
+    renderResultFields(v);
+  }
+}
+
+// -- the result form --------------------------------------------------------------------------------
+
+function outcomeFields(prefix, v) {
+  const seatSelect = el("select", { name: prefix + "declarer" }, ["N", "E", "S", "W"].map((s) => el("option", { value: s, selected: v.declarer === s }, s)));
+  return el(
+    "span",
+    { class: "outcome" },
+    el("label", {}, "Contract ", el("input", { name: prefix + "contract", size: 6, value: v.contract && v.contract !== "passed-out" ? v.contract : "", placeholder: "4S" })),
+    el("label", {}, "Declarer ", seatSelect),
+    el("label", {}, "Tricks ", el("input", { name: prefix + "tricks", type: "number", min: 0, max: 13, size: 3, value: v.tricks === null || v.tricks === undefined ? "" : v.tricks })),
+  );
+}
+
+function artificialSelect(name) {
+  return el(
+    "select",
+    { name },
+    ["A+", "A", "A-", "NP"].map((k) => el("option", { value: k }, k === "NP" ? "NP (not scored)" : k)),
+    el("option", { value: "%" }, "percentage…"),
+  );
+}
+
+function sideFields(side, v) {
+  const box = el("fieldset", { class: "side" }, el("legend", {}, side));
+  const kind = el("select", { name: side + "-kind" }, el("option", { value: "contract" }, "contract"), el("option", { value: "ns_score" }, "points for NS"), el("option", { value: "artificial" }, "artificial"));
+  const body = el("div");
+  const draw = () => {
+    if (kind.value === "contract") clear(body, outcomeFields(side + "-", v));
+    else if (kind.value === "ns_score") clear(body, el("label", {}, "Points for NS ", el("input", { name: side + "-ns_score", type: "number", step: 10 })));
+    else clear(body, el("label", {}, "Score ", artificialSelect(side + "-art")), el("label", {}, " % ", el("input", { name: side + "-percent", type: "number", min: 0, max: 100, size: 4 })));
+  };
+  kind.addEventListener("change", draw);
+  draw();
+  box.append(el("label", {}, "Kind ", kind), body);
+  return box;
+}
+
+function weightRow(v, weight) {
+  return el("div", { class: "weight-row" }, el("label", {}, "Weight ", el("input", { name: "weight", size: 5, value: weight, placeholder: "2/3" })), outcomeFields("w-", v));
+}
+
+function renderResultFields(v) {
+  const kind = $("result-kind").value;
+  const box = $("result-fields");
+  if (kind === "contract") clear(box, outcomeFields("", v));
+  else if (kind === "ns_score") clear(box, el("label", {}, "Points for NS ", el("input", { name: "ns_score", type: "number", step: 10, placeholder: "420" })));
+  else if (kind === "artificial")
+    clear(
+      box,
+      el("label", {}, "NS ", artificialSelect("art-NS")),
+      el("label", {}, " % ", el("input", { name: "percent-NS", type: "number", min: 0, max: 100, size: 4 })),
+      el("label", {}, " EW ", artificialSelect("art-EW")),
+      el("label", {}, " % ", el("input", { name: "percent-EW", type: "number", min: 0, max: 100, size: 4 })),
+    );
+  else if (kind === "weighted") {
+    const rows = el("div", { id: "weight-rows" }, weightRow(v, "2/3"), weightRow(v, "1/3"));
+    clear(box, rows, el("button", { type: "button", class: "small", onclick: () => rows.append(weightRow(v, "")) }, "Add an outcome"));
+  } else if (kind === "split") clear(box, sideFields("NS", v), sideFields("EW", v));
+  else clear(box, el("textarea", { name: "json", rows: 4, cols: 40, placeholder: '{"artificial": {"NS": "A+", "EW": "A-"}}' }));
+}
+
+function field(scope, name) {
+  const node = scope.querySelector(`[name="${name}"]`);
+  return node ? node.value.trim() : "";
+}
+
+function outcomeOf(scope, prefix) {
+  const contract = field(scope, prefix + "contract");
+  if (contract.toLowerCase() === "passed-out" || contract.toLowerCase() === "pass") return { contract: "passed-out" };
+  return { contract, declarer: field(scope, prefix + "declarer"), tricks: Number(field(scope, prefix + "tricks")) };
+}
+
+function artificialOf(scope, select, percent) {
+  const k = field(scope, select);
+  return k === "%" ? `${field(scope, percent)}%` : k;
+}
+
+function resultBody() {
+  const kind = $("result-kind").value;
+  const box = $("result-fields");
+  if (kind === "contract") return outcomeOf(box, "");
+  if (kind === "ns_score") return { ns_score: Number(field(box, "ns_score")) };
+  if (kind === "artificial") return { artificial: { NS: artificialOf(box, "art-NS", "percent-NS"), EW: artificialOf(box, "art-EW", "percent-EW") } };
+  if (kind === "weighted")
+    return { weighted: [...box.querySelectorAll(".weight-row")].map((row) => ({ weight: field(row, "weight"), ...outcomeOf(row, "w-") })) };
+  if (kind === "split") {
+    const side = (s) => {
+      const scope = [...box.querySelectorAll("fieldset")].find((f) => f.querySelector("legend").textContent === s);
+      const k = field(scope, s + "-kind");
+      if (k === "contract") return outcomeOf(scope, s + "-");
+      if (k === "ns_score") return { ns_score: Number(field(scope, s + "-ns_score")) };
+      return artificialOf(scope, s + "-art", s + "-percent");
+    };
+    return { split: { NS: side("NS"), EW: side("EW") } };
+  }
+  return JSON.parse(field(box, "json") || "{}");
+}
+
+async function submitResult(event) {
+  event.preventDefault();
+  $("result-error").textContent = "";
+  let body;
+  try {
+    body = resultBody();
+  } catch (e) {
+    $("result-error").textContent = "not JSON: " + e.message;
+    return;
+  }
+  const note = $("result-note").value.trim();
+  if (note) body.note = note;
+  const result = state.data && state.data.result;
+  body.supersedes = result ? result.in_force : null;
+  try {
+    await api("POST", `/api/tables/${state.open}/result`, body);
+    $("result-note").value = "";
+    await pollTable();
+  } catch (e) {
+    $("result-error").textContent = e.message;
+  }
+}
+
+function renderEvents(events) {
+  clear(
+    $("events"),
+    el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "event"), el("th", {}, "sent by"), el("th", {}, "time"))),
+    el("tbody", {}, events.map((e) => el("tr", {}, el("td", {}, e.index), el("td", {}, el("code", {}, e.text)), el("td", {}, SEAT_NAME[e.sent_by] || e.sent_by), el("td", { class: "time" }, when(e.time))))),
+  );
+}
+
+// -- start ------------------------------------------------------------------------------------------
+
+function report(e) {
+  if (e && (e.status === 401 || e.status === 403)) {
+    sessionStorage.removeItem(KEY);
+    state.token = null;
+    $("console").hidden = true;
+    $("login").hidden = false;
+    status("the token was refused: not the director's", true);
+    return;
+  }
+  status(`connection problem: ${e && e.message ? e.message : e}; trying again`, true);
+}
+
+async function tick() {
+  if (!state.token) return;
+  try {
+    await pollTables();
+    await pollTable();
+    status(`up to date ${when(new Date().toISOString())}`);
+  } catch (e) {
+    report(e);
+  }
+}
+
+function start() {
+  const table = readFragment();
+  $("login-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    sessionStorage.setItem(KEY, $("token-input").value.trim());
+    state.token = sessionStorage.getItem(KEY);
+    $("token-input").value = "";
+    begin(null);
+  });
+  $("back").addEventListener("click", closeTable);
+  $("free-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("free-event").value.trim();
+    if (text) sendEvent(text, "free-error");
+  });
+  $("result-kind").addEventListener("change", () => state.data && renderResultFields(state.data.view));
+  $("result-form").addEventListener("submit", submitResult);
+  if (!state.token) {
+    $("login").hidden = false;
+    status("no token");
+    return;
+  }
+  begin(table);
+}
+
+function begin(table) {
+  $("login").hidden = true;
+  $("console").hidden = false;
+  if (table) openTable(table);
+  tick();
+  if (!state.timer) state.timer = setInterval(tick, POLL_MS);
+}
+
+start();
