@@ -214,8 +214,11 @@ def test_human_declarer_with_a_robot_dummy_and_a_claim(client: TestClient) -> No
     assert len(dummy_cards) == 4  # declarer named dummy's card at each of the 4 tricks
 
 
-def test_robots_act_after_the_table_is_made_and_stop_at_the_end(client: TestClient) -> None:
-    table, _ = make(client, WEST_DECLARES, ["N", "E", "S", "W"])
+@pytest.mark.parametrize("mode", ["law", "strict"])
+def test_robots_act_after_the_table_is_made_and_stop_at_the_end(
+    client: TestClient, mode: str
+) -> None:
+    table, _ = make(client, WEST_DECLARES, ["N", "E", "S", "W"], mode=mode)
     settle(client, table)  # four robots: they play the board alone, and stop
     app = app_of(client)
     live = app.state.server.live[table]
@@ -431,3 +434,30 @@ def test_a_robot_acts_once_for_a_turn_under_concurrent_requests(
     assert sorted(client.portal.call(both)) == [False, True]
     events = stored(client, table)
     assert [who for who, _ in events] == ["N", "E"]  # East called once; South (human) is next
+
+
+def test_a_table_stored_before_robots_existed_has_none(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from bridgelaw.server.db import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")  # the first schema: no robots column
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, board, deal, edition, mode, created) "
+                "VALUES ('old', 1, :deal, 2017, 'law', '2026-11-20 20:00:00')"
+            ),
+            {"deal": WEST_DECLARES},
+        )
+    engine.dispose()
+    server = Server(open_database(url), DIRECTOR)  # migrated to the newest schema at start
+    assert server.get("old").robots == ()
+    assert server.get("old").view("director")["robots"] == []
+    server.engine.dispose()

@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 LOG = logging.getLogger("bridgelaw.robots")
 PREFERRED = ("accept", "no-restriction", "agree")
 """The robot's default answers, best first (see the module's text for why)."""
+MOST_EVENTS = 500
+"""Robot events in a row before the robots stop (a whole board has about 100 events)."""
 
 
 def parse_robots(seats: Iterable[str]) -> tuple[str, ...]:
@@ -269,8 +271,11 @@ class Robots:
         try:
             while live.id in self.pending:
                 self.pending.discard(live.id)
-                while await self.step(live):
-                    pass
+                for _ in range(MOST_EVENTS):
+                    if not await self.step(live):
+                        break
+                else:  # a board has far fewer: a loop between robots, stopped
+                    LOG.error("table %s: the robots stopped after %d events", live.id, MOST_EVENTS)
         finally:
             del self.tasks[live.id]
 
