@@ -24,15 +24,15 @@ refuses anything illegal.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from bridgelaw.auction import Auction
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Call, bid, bid_level, bid_strain, call_name
 from bridgelaw.cards import Deal, Hand, Seat, high_card_points, suit_cards, suit_length  # noqa: F401
+from bridgelaw.sample.dealer import byte_stream, uniform_below
 
 NT = 4
 MAJORS = (3, 2)
@@ -1134,9 +1134,9 @@ def auction_text(auction: Auction) -> str:
 # *read* the others' calls. It reads them the way the system makes them: for each call of
 # another player it tries hands for him drawn from the 39 cards it cannot see, keeps those with
 # which the system makes that very call, and takes what they have in common (the meaning most of
-# them give it, the widest point range, the shortest suit lengths). The draws come from a
-# generator seeded with what the seat sees (its hand and the calls so far), so the same view
-# gives the same call, and no unseen card can change it.
+# them give it, the widest point range, the shortest suit lengths). The draws come from the
+# sample dealer's SHA-256 byte stream of a label made of what the seat sees (its hand and the
+# calls so far), so the same view gives the same call, and no unseen card can change it.
 
 _DRAWS = 400
 """Hands tried for one call of another player."""
@@ -1173,20 +1173,25 @@ def seat_call(
             if chosen != call:  # not the system's call (made before the robot sat down)
                 shown = _natural(table.shown[caller], call)
         else:
-            rng = random.Random(f"{hand}:{int(dealer)}:{int(seat)}:{list(calls[:index])}")
-            shown = _read(table, caller, call, unseen, rng)
+            label = f"robot reads {hand}:{int(dealer)}:{int(seat)}:{list(calls[:index])}"
+            shown = _read(table, caller, call, unseen, byte_stream(label.encode()))
         table.auction.push(call)  # raises if the calls are not a legal auction
         table.shown[caller] = replace(shown, acted=shown.acted or call != PASS)
     return _Decision(table, int(seat)).choose()[0]
 
 
-def _read(table: _Table, caller: int, call: Call, unseen: list[int], rng: random.Random) -> Shown:
+def _read(
+    table: _Table, caller: int, call: Call, unseen: list[int], stream: Iterator[int]
+) -> Shown:
     """What ``call`` by ``caller`` shows, read from hands drawn for him (see above)."""
     kept: list[Shown] = []
+    pool = list(unseen)
     for _ in range(_DRAWS):
         drawn = 0
-        for card in rng.sample(unseen, 13):
-            drawn |= 1 << card
+        for i in range(13):  # 13 steps of a Fisher-Yates shuffle of the unseen cards
+            j = i + uniform_below(len(pool) - i, stream)
+            pool[i], pool[j] = pool[j], pool[i]
+            drawn |= 1 << pool[i]
         table.views[caller] = HandView.of(drawn)
         made, shown = _Decision(table, caller).choose()
         if made == call:
