@@ -25,8 +25,12 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	BRIDGELAW_COMPILE=1 $(COMPILED)/bin/python -m pip install --quiet --no-build-isolation '.[dev]'
 	touch $(CSTAMP)
 
+# The demo server: a table to play South against three robots, the director's console and the
+# sample session's results site (bridgelaw serve --demo); Ctrl-C stops it. `make run PORT=8001`
+# if 8000 is taken.
+PORT ?= 8000
 run: $(STAMP)
-	$(BIN)/bridgelaw demo
+	$(BIN)/bridgelaw serve --demo --port $(PORT)
 
 test: lint typecheck browser unit unit-compiled
 

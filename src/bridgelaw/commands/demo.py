@@ -18,6 +18,7 @@ from bridgelaw.commands.common import CommandError, print_table
 
 if TYPE_CHECKING:  # the modules themselves are imported when the command runs (fast --help)
     from bridgelaw.events.session import EventResults
+    from bridgelaw.formats.check import GameReport
 
 DEFAULT_SITE = Path("out") / "sample-session"
 
@@ -34,22 +35,16 @@ def session_results(path: Path) -> EventResults:
     return score_event(outcome.event)
 
 
-def demo(
-    site: Annotated[
-        Path, typer.Option("--site", help="Where to write the results site.")
-    ] = DEFAULT_SITE,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-) -> None:
-    """The main job: check, score and rank the bundled sample session; write its site."""
+def session_site(site: Path) -> tuple[list[GameReport], EventResults, Path]:
+    """Check, score and analyse the bundled sample session and write its results site into
+    ``site`` (made with its parents): the per-table reports, the results, the index page.
+    ``serve --demo`` runs it too, to serve the site at ``/results/``."""
     from bridgelaw.analysis.dds import analyse_deals
-    from bridgelaw.cli import print_reports  # the per-board table shared with `pbn check`
     from bridgelaw.formats.check import check_game
     from bridgelaw.formats.pbn import read_pbn_file
     from bridgelaw.formats.results_html import write_results_site
     from bridgelaw.sample import sample_session_path
 
-    if site.exists() and not site.is_dir():  # a missing folder is made, with its parents
-        raise typer.BadParameter(f"--site: {site} is not a directory")
     path = sample_session_path()
     if not path.is_file():
         raise typer.BadParameter(f"the sample session is missing from the package: {path}")
@@ -62,7 +57,21 @@ def demo(
         raise CommandError(f"the bundled sample session has {len(problems)} problems")
     results = session_results(path)
     analyses = analyse_deals(results.deals)  # the DD table and par on each board's page
-    index = write_results_site(results, site, analyses)
+    return reports, results, write_results_site(results, site, analyses)
+
+
+def demo(
+    site: Annotated[
+        Path, typer.Option("--site", help="Where to write the results site.")
+    ] = DEFAULT_SITE,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """The main job: check, score and rank the bundled sample session; write its site."""
+    if site.exists() and not site.is_dir():  # a missing folder is made, with its parents
+        raise typer.BadParameter(f"--site: {site} is not a directory")
+    from bridgelaw.cli import print_reports  # the per-board table shared with `pbn check`
+
+    reports, results, index = session_site(site)
     if as_json:
         sys.stdout.write(
             json.dumps(results.to_json() | {"site": str(index)}, ensure_ascii=False) + "\n"

@@ -24,13 +24,15 @@ refuses anything illegal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from bridgelaw.auction import Auction
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Call, bid, bid_level, bid_strain, call_name
-from bridgelaw.cards import Deal, Hand, high_card_points, suit_cards, suit_length
+from bridgelaw.cards import Deal, Hand, Seat, high_card_points, suit_cards, suit_length  # noqa: F401
+from bridgelaw.sample.dealer import byte_stream, uniform_below
 
 NT = 4
 MAJORS = (3, 2)
@@ -206,7 +208,6 @@ class _Table:
         self.views = [HandView.of(h) for h in board.deal.hands]
         self.styles = list(styles)
         self.shown = [Shown() for _ in range(4)]
-        self.deal: Deal = board.deal
 
     def calls_by(self, seat: int) -> list[Call]:
         first = (seat - self.auction.dealer) & 3
@@ -1124,3 +1125,105 @@ class _Decision:
 def auction_text(auction: Auction) -> str:
     """The calls of an auction as one line, for messages and tests."""
     return " ".join(call_name(c) for c in auction.calls)
+
+
+# -- one seat's eye ----------------------------------------------------------------------------
+#
+# ``bid_board`` knows every hand: each call is chosen together with what it shows, from the
+# caller's own hand. A robot at a real table knows only its own hand and the calls, so it must
+# *read* the others' calls. It reads them the way the system makes them: for each call of
+# another player it tries hands for him drawn from the 39 cards it cannot see, keeps those with
+# which the system makes that very call, and takes what they have in common (the meaning most of
+# them give it, the widest point range, the shortest suit lengths). The draws come from the
+# sample dealer's SHA-256 byte stream of a label made of what the seat sees (its hand and the
+# calls so far), so the same view gives the same call, and no unseen card can change it.
+
+_DRAWS = 400
+"""Hands tried for one call of another player."""
+_ENOUGH = 24
+"""Hands that make the call: enough to read it."""
+
+
+def seat_call(
+    dealer: Seat,
+    seat: Seat,
+    hand: Hand,
+    calls: Sequence[Call],
+    style: Style = STANDARD,
+) -> Call:
+    """The call the bot at ``seat`` makes over ``calls`` (starting with ``dealer``), knowing
+    only its own ``hand`` (its 13 cards). Every player is read as playing ``style``.
+
+    >>> from bridgelaw.cards import parse_hand_pbn
+    >>> call_name(seat_call(Seat.NORTH, Seat.NORTH, parse_hand_pbn("AK72.KQ3.A84.Q95"), []))
+    '1C'
+    """
+    table = _Table.__new__(_Table)
+    table.auction = Auction(dealer)
+    nobody = HandView.of(0)
+    table.views = [nobody] * 4
+    table.views[seat] = HandView.of(hand)
+    table.styles = [style] * 4
+    table.shown = [Shown() for _ in range(4)]
+    unseen = [c for c in range(52) if not hand >> c & 1]
+    for index, call in enumerate(calls):
+        caller = int(table.auction.turn)
+        if caller == seat:
+            chosen, shown = _Decision(table, caller).choose()
+            if chosen != call:  # not the system's call (made before the robot sat down)
+                shown = _natural(table.shown[caller], call)
+        else:
+            label = f"robot reads {hand}:{int(dealer)}:{int(seat)}:{list(calls[:index])}"
+            shown = _read(table, caller, call, unseen, byte_stream(label.encode()))
+        table.auction.push(call)  # raises if the calls are not a legal auction
+        table.shown[caller] = replace(shown, acted=shown.acted or call != PASS)
+    return _Decision(table, int(seat)).choose()[0]
+
+
+def _read(
+    table: _Table, caller: int, call: Call, unseen: list[int], stream: Iterator[int]
+) -> Shown:
+    """What ``call`` by ``caller`` shows, read from hands drawn for him (see above)."""
+    kept: list[Shown] = []
+    pool = list(unseen)
+    for _ in range(_DRAWS):
+        drawn = 0
+        for i in range(13):  # 13 steps of a Fisher-Yates shuffle of the unseen cards
+            j = i + uniform_below(len(pool) - i, stream)
+            pool[i], pool[j] = pool[j], pool[i]
+            drawn |= 1 << pool[i]
+        table.views[caller] = HandView.of(drawn)
+        made, shown = _Decision(table, caller).choose()
+        if made == call:
+            kept.append(shown)
+            if len(kept) >= _ENOUGH:
+                break
+    table.views[caller] = HandView.of(0)
+    if not kept:  # a call the system would not make: read it naturally
+        return _natural(table.shown[caller], call)
+    meaning = Counter(s.meaning for s in kept).most_common(1)[0][0]
+    same = [s for s in kept if s.meaning == meaning]
+    lengths = [min(s.length[suit] for s in same) for suit in range(4)]
+    return replace(
+        same[0],
+        hcp_min=min(s.hcp_min for s in same),
+        hcp_max=max(s.hcp_max for s in same),
+        length=(lengths[0], lengths[1], lengths[2], lengths[3]),
+        balanced=all(s.balanced for s in same),
+        bid_nt=all(s.bid_nt for s in same),
+        forcing=sum(s.forcing for s in same) * 2 > len(same),
+    )
+
+
+def _natural(before: Shown, call: Call) -> Shown:
+    """A call read without the system: a suit bid shows four cards in it, notrump a balanced
+    hand, a double or redouble values; pass shows nothing."""
+    if call == PASS:
+        return replace(before, meaning="pass", forcing=False)
+    if call in (DOUBLE, REDOUBLE):
+        meaning = "double" if call == DOUBLE else "redouble"
+        return replace(before, meaning=meaning, forcing=False)
+    strain = bid_strain(call)
+    if strain == NT:
+        return replace(before, meaning="natural", strain=NT, balanced=True, bid_nt=True)
+    return replace(before.with_length(strain, 4), meaning="natural", strain=strain, forcing=False)

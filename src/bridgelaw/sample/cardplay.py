@@ -17,8 +17,9 @@ honours. All thirteen tricks are played; every card goes through the strict
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bridgelaw.cards import SUIT_MASK, Card, Deal, Hand, Seat, Strain, cards_in, suit_cards
 from bridgelaw.play import Play
@@ -46,6 +47,41 @@ class PlayStyle:
 DEFAULT_PLAY = PlayStyle()
 
 
+class TrickSeen(Protocol):
+    """A finished trick as everyone at the table saw it."""
+
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def cards(self) -> Sequence[Card]: ...
+
+
+class PlaySeen(Protocol):
+    """What the player reads of the play: the strict :class:`~bridgelaw.play.Play` has it, and
+    so has a position built from one seat's visible cards (``bridgelaw.server.robots``), whose
+    ``hands`` hold only the cards that seat sees (the others are empty). The player reads a
+    hand only where a player at the table sees it: his own, dummy after the opening lead, and
+    for declarer both of his side's."""
+
+    @property
+    def trump(self) -> Strain: ...
+    @property
+    def declarer(self) -> Seat: ...
+    @property
+    def turn(self) -> Seat: ...
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def hands(self) -> Sequence[Hand]: ...
+    @property
+    def played(self) -> Sequence[Card]: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def tricks(self) -> Sequence[TrickSeen]: ...
+    def legal_cards(self) -> Iterable[Card]: ...
+
+
 def play_board(
     deal: Deal,
     declarer: Seat,
@@ -63,7 +99,7 @@ def play_board(
 
 
 def choose_card(
-    play: Play,
+    play: PlaySeen,
     bid_suits: Sequence[Sequence[int]] = ((), (), (), ()),
     styles: Sequence[PlayStyle] = (DEFAULT_PLAY,) * 4,
 ) -> Card:
@@ -97,7 +133,7 @@ class _Player:
     """The choice of one card for the player in turn (declarer when dummy is in turn)."""
 
     def __init__(
-        self, play: Play, bid_suits: Sequence[Sequence[int]], styles: Sequence[PlayStyle]
+        self, play: PlaySeen, bid_suits: Sequence[Sequence[int]], styles: Sequence[PlayStyle]
     ) -> None:
         self.play = play
         self.trump = int(play.trump)

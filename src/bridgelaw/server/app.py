@@ -29,6 +29,7 @@ from bridgelaw.cards import Card, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server import pages
 from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
+from bridgelaw.server.robots import Robots, parse_robots
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
 
@@ -45,6 +46,8 @@ class NewTable(BaseModel):
     deal: str = Field(max_length=80)
     edition: Literal[2007, 2017] = 2017
     mode: Literal["law", "strict"] = "law"
+    robots: list[str] = Field(default_factory=list, max_length=4)
+    """The seats the sample players take (server/robots.py)."""
 
 
 class NewEvent(BaseModel):
@@ -69,6 +72,11 @@ class LiveTable:
     seats: dict[str, str]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: list[tuple[WebSocket, str]] = field(default_factory=list)
+    robots: tuple[str, ...] = ()
+    """The seats the sample players take (server/robots.py)."""
+
+    def view(self, role: str) -> dict[str, Any]:
+        return view_for(self.table, role, self.mode, self.robots)
 
 
 class Server:
@@ -98,6 +106,10 @@ class Server:
             table = Table.from_deal(spec.board, spec.deal, edition=spec.edition)
         except (BridgeLawError, ValueError) as error:
             raise Refused(422, f"deal: {error}") from None
+        try:
+            robots = parse_robots(spec.robots)
+        except ValueError as error:
+            raise Refused(422, str(error)) from None
         table_id = secrets.token_hex(8)
         tokens = {letter: secrets.token_urlsafe(24) for letter in SEAT_LETTERS}
         with Session(self.engine) as session, session.begin():
@@ -109,13 +121,14 @@ class Server:
                     edition=spec.edition,
                     mode=spec.mode,
                     created=now(),
+                    robots="".join(robots),
                 )
             )
             session.flush()
             for letter, token in tokens.items():
                 session.add(SeatToken(table_id=table_id, seat=letter, token_hash=token_hash(token)))
         seats = {token_hash(token): letter for letter, token in tokens.items()}
-        self.live[table_id] = LiveTable(table_id, table, spec.mode, seats)
+        self.live[table_id] = LiveTable(table_id, table, spec.mode, seats, robots=robots)
         return table_id, tokens
 
     def get(self, table_id: str) -> LiveTable:
@@ -135,7 +148,7 @@ class Server:
             table = Table.from_deal(row.board, row.deal, edition=row.edition)
             for stored in events:
                 table.apply(parse_event(stored.text, stored.index))
-            live = LiveTable(table_id, table, row.mode, seats)
+            live = LiveTable(table_id, table, row.mode, seats, robots=tuple(row.robots or ""))
         return self.live.setdefault(table_id, live)
 
     # -- events ------------------------------------------------------------------------------
@@ -277,14 +290,16 @@ def create_app(url: str, director_token: str) -> FastAPI:
         if not hmac.compare_digest(token.encode(), director_token.encode()):
             raise Refused(403, "only the director makes tables")
         table_id, tokens = await run_in_threadpool(server.create, spec)
+        robots.wake(server.live[table_id])
         return {"table": table_id, "seats": tokens}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
         live = await run_in_threadpool(server.get, table_id)
         role = server.role(live, bearer(request))
+        robots.wake(live)  # after a restart, robots to act carry on
         async with live.lock:  # never a state whose event is not yet committed
-            return view_for(live.table, role, live.mode)
+            return live.view(role)
 
     @app.post("/api/tables/{table_id}/events")
     async def post_event(table_id: str, body: NewEvent, request: Request) -> dict[str, Any]:
@@ -297,14 +312,18 @@ def create_app(url: str, director_token: str) -> FastAPI:
             except Exception:
                 live.table.undo()  # not stored: not accepted
                 raise Refused(503, "the event could not be stored; send it again") from None
-            view = view_for(live.table, role, live.mode)
+            view = live.view(role)
             await push(live)
+        robots.wake(live)
         return view
+
+    robots = Robots(server, lambda live: push(live))
+    app.state.robots = robots
 
     async def push(live: LiveTable) -> None:
         for socket, role in list(live.clients):
             try:
-                await socket.send_json(view_for(live.table, role, live.mode))
+                await socket.send_json(live.view(role))
             except Exception:  # a client gone: it reconnects and gets the view again
                 if (socket, role) in live.clients:
                     live.clients.remove((socket, role))
@@ -318,8 +337,9 @@ def create_app(url: str, director_token: str) -> FastAPI:
             await socket.close(code=4000 + error.status, reason=error.error)
             return
         await socket.accept()
+        robots.wake(live)
         async with live.lock:
-            await socket.send_json(view_for(live.table, role, live.mode))
+            await socket.send_json(live.view(role))
             live.clients.append((socket, role))
         try:
             while True:

@@ -32,6 +32,8 @@ class TableRow(Base):
     edition: Mapped[int] = mapped_column(Integer)
     mode: Mapped[str] = mapped_column(String(8))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    robots: Mapped[str] = mapped_column(String(4), default="")
+    """The seats the sample players take (``ESW``), in N, E, S, W order (migration 0002)."""
 
 
 class SeatToken(Base):

@@ -13,6 +13,7 @@ step is the safety net: a new ruling text that names a hidden card cannot leak i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn, parse_card
@@ -107,12 +108,16 @@ def director_view(table: Table, mode: str) -> dict[str, Any]:
     return view
 
 
-def view_for(table: Table, role: str, mode: str) -> dict[str, Any]:
+def view_for(table: Table, role: str, mode: str, robots: Sequence[str] = ()) -> dict[str, Any]:
+    """The view of ``role``, with the seats the robots take (``"robots": ["E", "W"]``)."""
     if role == DIRECTOR:
-        return {**director_view(table, mode), **public_state(table)}
-    seat = Seat("NESW".index(role))
-    extra = blot(public_state(table), visible_cards(table, seat))  # the table page's fields
-    return {**seat_view(table, seat, mode), **extra}
+        view = {**director_view(table, mode), **public_state(table)}
+    else:
+        seat = Seat("NESW".index(role))
+        extra = blot(public_state(table), visible_cards(table, seat))  # the table page's fields
+        view = {**seat_view(table, seat, mode), **extra}
+    view["robots"] = list(robots)
+    return view
 
 
 def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:
