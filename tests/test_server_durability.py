@@ -12,13 +12,8 @@ WebSocket and gets the current view, then the boards carry on to their end.
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,6 +23,7 @@ import httpx
 from websockets.sync.client import connect
 
 from bridgelaw.server.random_player import random_event
+from tests.server_process import Served
 
 DIRECTOR = "durability-director"
 DEALS = [
@@ -38,13 +34,6 @@ DEALS = [
 KILLS = 4
 DEADLINE = 45.0
 """Seconds for the whole test: it fails rather than hangs."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -60,39 +49,6 @@ class Board:
     seats: dict[str, str]
     sent: list[Sent] = field(default_factory=list)
     ended: bool = False
-
-
-class Served:
-    """``bridgelaw serve`` as a process on one database file and one port."""
-
-    def __init__(self, database: Path, log: Path) -> None:
-        self.database, self.log, self.port = database, log, free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "bridgelaw", "serve", "--db"]
-        command += [f"sqlite:///{self.database}", "--port", str(self.port)]
-        env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": DIRECTOR}
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
-        started = time.monotonic()
-        while time.monotonic() - started < 20:
-            assert self.process.poll() is None, self.log.read_text()
-            try:
-                httpx.get(f"{self.base}/api/tables/none", timeout=1)
-                return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start in 20 s")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
 
 
 def stored_actions(database: Path, table: str) -> list[str]:
@@ -164,7 +120,7 @@ def test_sigkill_loses_no_acknowledged_event(tmp_path: Path) -> None:
     seed = random.randrange(1 << 30)
     rng = random.Random(seed)
     database = tmp_path / "tables.db"
-    served = Served(database, tmp_path / "serve.log")
+    served = Served(database, tmp_path / "serve.log", DIRECTOR)
     began = time.monotonic()
     served.start()
     boards: list[Board] = []

@@ -29,6 +29,7 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from bridgelaw.server.app import create_app
+    from bridgelaw.server.limits import log_config
 
     token = os.environ.get("BRIDGELAW_DIRECTOR_TOKEN", "")
     made = not token
@@ -42,5 +43,6 @@ def serve(
     if made:
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
     said(f"serving on http://{host}:{port} with {db}")
-    # no access log: the stream's URL carries a token (issue 14, item 6)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # the access log never shows a query string: the stream's URL carries a token (issue 14,
+    # item 6); a WebSocket message is at most 4 KiB (the server reads none yet)
+    uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)

@@ -27,6 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.cards import Card, parse_card
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.server import limits
 from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
@@ -248,19 +249,22 @@ def create_app(url: str, director_token: str) -> FastAPI:
     server = Server(open_database(url), director_token)
     app = FastAPI(title="bridgelaw", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
+    limits.install(app, server)  # body size and rate limits, the log of refusals
 
     @app.exception_handler(Refused)
-    async def refused(_request: Request, error: Refused) -> JSONResponse:
+    async def refused(request: Request, error: Refused) -> JSONResponse:
+        limits.log_refusal(server, request.scope, error.status, error.error)
         body: dict[str, Any] = {"error": error.error}
         if error.status == 422:
             body["law"] = error.law
         return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
         )
+        limits.log_refusal(server, request.scope, 422, problems)
         return JSONResponse({"error": problems, "law": None}, status_code=422)
 
     def bearer(request: Request) -> str | None:
@@ -314,6 +318,7 @@ def create_app(url: str, director_token: str) -> FastAPI:
             live = await run_in_threadpool(server.get, table_id)
             role = server.role(live, token)
         except Refused as error:
+            limits.log_refusal(server, socket.scope, error.status, error.error)
             await socket.close(code=4000 + error.status, reason=error.error)
             return
         await socket.accept()
