@@ -295,7 +295,7 @@ def test_an_event_the_database_fails_to_store_is_taken_back(
     def broken(*_args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(server, "store", broken)
+    monkeypatch.setattr(server, "store_many", broken)
     answer = client.post(
         f"/api/tables/{table}/events", json={"event": "pass"}, headers=auth(seats["E"])
     )

@@ -32,8 +32,9 @@ DEALS = [
     "E:AK.QJ2.T98.KQJ76 QJT9.AK3.AK2.932 8765.T98.QJ7.AT8 432.7654.6543.54",
 ]
 KILLS = 4
-DEADLINE = 45.0
-"""Seconds for the whole test: it fails rather than hangs."""
+DEADLINE = 120.0
+"""A guard against a hang, not a timing: the test takes about 20 s on a quiet machine (five
+starts of the server, three boards), and the shared machine it runs on can be slowed a lot."""
 
 
 @dataclass

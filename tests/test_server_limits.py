@@ -68,8 +68,9 @@ def test_a_client_too_fast_is_a_429_with_retry_after(client: TestClient) -> None
     answer = client.get(url, headers=auth(seats["E"]))
     assert answer.status_code == 429 and int(answer.headers["retry-after"]) >= 1
     assert answer.json()["error"].startswith("too many requests from this client")
-    # another client (another token) is not slowed by the first
+    # another client (another token) is not slowed by the first, nor is the director
     assert client.get(url, headers=auth(seats["W"])).status_code == 200
+    assert {client.get(url, headers=auth(DIRECTOR)).status_code for _ in range(6)} == {200}
     # the stream counts too: refused before it opens
     with (
         pytest.raises(WebSocketDisconnect) as closed,

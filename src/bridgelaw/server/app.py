@@ -30,6 +30,7 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.server import limits
 from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
+from bridgelaw.server.writer import GroupWriter
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
 
 SEAT_LETTERS = ("N", "E", "S", "W")
@@ -78,6 +79,10 @@ class Server:
         self.engine = engine
         self.director_token = director_token
         self.live: dict[str, LiveTable] = {}
+        # the events of every table committed together by one writer (server/writer.py)
+        self.writer: GroupWriter[tuple[str, int, str, str]] = GroupWriter(
+            lambda rows: self.store_many(rows)
+        )
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -232,16 +237,15 @@ class Server:
         return blot_for(role, live.table, message, own)
 
     def store(self, live: LiveTable, index: int, text: str, role: str) -> None:
+        self.store_many([(live.id, index, text, role)])
+
+    def store_many(self, rows: list[tuple[str, int, str, str]]) -> None:
+        """Events (table, index, text, role) stored in one transaction: all or none."""
         with Session(self.engine) as session, session.begin():
-            session.add(
-                EventRow(
-                    table_id=live.id,
-                    index=index,
-                    text=text,
-                    who=role,
-                    time=now(),
+            for table_id, index, text, role in rows:
+                session.add(
+                    EventRow(table_id=table_id, index=index, text=text, who=role, time=now())
                 )
-            )
 
 
 def create_app(url: str, director_token: str) -> FastAPI:
@@ -282,40 +286,51 @@ def create_app(url: str, director_token: str) -> FastAPI:
         table_id, tokens = await run_in_threadpool(server.create, spec)
         return {"table": table_id, "seats": tokens}
 
+    async def live_table(table_id: str) -> LiveTable:
+        # a table in memory without a trip through the thread pool (most requests)
+        live = server.live.get(table_id)
+        return live if live is not None else await run_in_threadpool(server.get, table_id)
+
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-        live = await run_in_threadpool(server.get, table_id)
+        live = await live_table(table_id)
         role = server.role(live, bearer(request))
         async with live.lock:  # never a state whose event is not yet committed
             return view_for(live.table, role, live.mode)
 
     @app.post("/api/tables/{table_id}/events")
     async def post_event(table_id: str, body: NewEvent, request: Request) -> dict[str, Any]:
-        live = await run_in_threadpool(server.get, table_id)
+        live = await live_table(table_id)
         role = server.role(live, bearer(request))
         async with live.lock:
             text, event = server.apply(live, role, body.event.strip())
             try:
-                await run_in_threadpool(server.store, live, event.index, text, role)
+                await server.writer.store((live.id, event.index, text, role))
             except Exception:
                 live.table.undo()  # not stored: not accepted
                 raise Refused(503, "the event could not be stored; send it again") from None
-            view = view_for(live.table, role, live.mode)
-            await push(live)
-        return view
+            return await push(live, role)
 
-    async def push(live: LiveTable) -> None:
+    async def push(live: LiveTable, sender: str) -> dict[str, Any]:
+        """Each client's view after an event (each role's view made once, from one report of
+        the engine), and the sender's view, the answer to his request."""
+        report = live.table.to_json()
+        views: dict[str, dict[str, Any]] = {}
+        for role in [sender, *(role for _, role in live.clients)]:
+            if role not in views:
+                views[role] = view_for(live.table, role, live.mode, report)
         for socket, role in list(live.clients):
             try:
-                await socket.send_json(view_for(live.table, role, live.mode))
+                await socket.send_json(views[role])
             except Exception:  # a client gone: it reconnects and gets the view again
                 if (socket, role) in live.clients:
                     live.clients.remove((socket, role))
+        return views[sender]
 
     @app.websocket("/api/tables/{table_id}/stream")
     async def stream(socket: WebSocket, table_id: str, token: str = "") -> None:
         try:
-            live = await run_in_threadpool(server.get, table_id)
+            live = await live_table(table_id)
             role = server.role(live, token)
         except Refused as error:
             limits.log_refusal(server, socket.scope, error.status, error.error)
