@@ -3,9 +3,72 @@ is reproducible; elsewhere hypothesis explores new examples each time (and
 BRIDGELAW_PROPERTY_EXAMPLES makes the table's searches longer)."""
 
 import os
+import secrets
+import shutil
+import tempfile
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# -- the server's databases (issue 14): every server test runs on SQLite and on PostgreSQL ----
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A real PostgreSQL server for the whole session (``pgserver``: PostgreSQL in a wheel,
+    started as a subprocess), as the URL of its ``postgres`` database.
+
+    PostgreSQL refuses to run as root; pgserver, run by root, makes a system user
+    ``pgserver`` (``useradd``), gives it the data folder and runs ``initdb`` and ``pg_ctl`` as
+    that user, opening the folders above the data folder and its own binaries to others for
+    reading and traversal. The data folder is therefore a fresh folder of its own under the
+    system's temporary folder (never pytest's, which is private to root). Under CI a server
+    that cannot start fails the tests; elsewhere they are skipped with the reason."""
+    parent = Path(tempfile.mkdtemp(prefix="bridgelaw-pg-"))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR for root
+            from pgserver.postgres_server import get_server
+
+            server: Any = get_server(parent / "pgdata", cleanup_mode="delete")
+        url = str(server.get_uri())
+    except Exception as error:
+        shutil.rmtree(parent, ignore_errors=True)
+        message = f"PostgreSQL (pgserver) could not start: {type(error).__name__}: {error}"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        yield url
+    finally:
+        server.cleanup()
+        shutil.rmtree(parent, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database for one test: an SQLite file, or a new database on the session's
+    PostgreSQL server (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.db'}"
+        return
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(request.getfixturevalue("postgres"))
+    name = f"t_{secrets.token_hex(6)}"
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    yield base.set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f"DROP DATABASE {name} WITH (FORCE)")

@@ -8,7 +8,7 @@ own hand, dummy after the opening lead (Law 41B), the cards played and penalty c
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,10 +30,6 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def url_of(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
 def new_table(client: TestClient, mode: str = "law") -> tuple[str, dict[str, str]]:
     answer = client.post(
         "/api/tables",
@@ -46,8 +42,8 @@ def new_table(client: TestClient, mode: str = "law") -> tuple[str, dict[str, str
     return body["table"], body["seats"]
 
 
-def stored_events(tmp_path: Path, table: str) -> list[tuple[int, str, str]]:
-    engine = create_engine(url_of(tmp_path))
+def stored_events(url: str, table: str) -> list[tuple[int, str, str]]:
+    engine = create_engine(url)
     with engine.connect() as connection:
         rows = connection.execute(
             text('SELECT "index", text, who FROM events WHERE table_id = :t ORDER BY "index"'),
@@ -59,8 +55,11 @@ def stored_events(tmp_path: Path, table: str) -> list[tuple[int, str, str]]:
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(url_of(tmp_path), DIRECTOR))
+def client(database_url: str) -> Iterator[TestClient]:
+    """The application on an empty database: SQLite, then PostgreSQL (``conftest.py``)."""
+    app = create_app(database_url, DIRECTOR)
+    yield TestClient(app)
+    app.state.server.engine.dispose()
 
 
 def send(client: TestClient, table: str, token: str, event: str) -> Any:
@@ -94,7 +93,7 @@ def test_a_passed_out_board(client: TestClient) -> None:
     assert view["seat"] == "W" and view["hand"] == "543.543.765.T876"
 
 
-def test_a_board_played_then_claimed(client: TestClient, tmp_path: Path) -> None:
+def test_a_board_played_then_claimed(client: TestClient, database_url: str) -> None:
     table, seats = new_table(client)
     for seat, event in CLAIMED:
         view = send(client, table, seats[seat], event)
@@ -102,12 +101,12 @@ def test_a_board_played_then_claimed(client: TestClient, tmp_path: Path) -> None
     assert view["phase"] == "ended" and view["tricks"] == 12
     assert view["score"] == {"NS": 240, "EW": -240}  # 1NT+5 not vulnerable: 40+150+50 (77)
     assert view["play"] == ["SJ", "S6", "S3", "SA"]
-    stored = stored_events(tmp_path, table)
+    stored = stored_events(database_url, table)
     assert [t for _, t, _ in stored][4:8] == ["E SJ", "S S6", "W S3", "N SA"]
     assert stored[5][2] == "N"  # sent by declarer, stored as dummy's card
 
 
-def test_a_refused_event_is_a_422_and_stores_nothing(client: TestClient, tmp_path: Path) -> None:
+def test_a_refused_event_is_a_422_and_stores_nothing(client: TestClient, database_url: str) -> None:
     table, seats = new_table(client)
     send(client, table, seats["N"], "1NT")
     before = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
@@ -116,7 +115,7 @@ def test_a_refused_event_is_a_422_and_stores_nothing(client: TestClient, tmp_pat
     )  # a card during the auction does not fit the table
     assert answer.status_code == 422
     assert set(answer.json()) == {"error", "law"}
-    assert stored_events(tmp_path, table) == [(1, "N 1NT", "N")]
+    assert stored_events(database_url, table) == [(1, "N 1NT", "N")]
     assert client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json() == before
 
 
@@ -152,7 +151,7 @@ def test_roles(client: TestClient) -> None:
 
 
 def test_strict_mode_refuses_irregularities_with_their_law(
-    client: TestClient, tmp_path: Path
+    client: TestClient, database_url: str
 ) -> None:
     table, seats = new_table(client, mode="strict")
     events = f"/api/tables/{table}/events"
@@ -172,7 +171,7 @@ def test_strict_mode_refuses_irregularities_with_their_law(
     assert answer.status_code == 422 and answer.json()["law"].startswith("57")
     answer = client.post(events, json={"event": "expose HA"}, headers=auth(seats["W"]))
     assert answer.status_code == 422 and answer.json()["law"] is None  # not a strict word
-    assert [t for _, t, _ in stored_events(tmp_path, table)] == [
+    assert [t for _, t, _ in stored_events(database_url, table)] == [
         "N 1NT",
         "E pass",
         "S pass",
@@ -269,8 +268,8 @@ def test_no_seat_receives_a_card_it_could_not_see(
             sockets[s].__exit__(None, None, None)
 
 
-def test_a_restart_rebuilds_the_same_views(tmp_path: Path) -> None:
-    first = TestClient(create_app(url_of(tmp_path), DIRECTOR))
+def test_a_restart_rebuilds_the_same_views(database_url: str) -> None:
+    first = TestClient(create_app(database_url, DIRECTOR))
     table, seats = new_table(first)
     for seat, event in CLAIMED[:7]:
         send(first, table, seats[seat], event)
@@ -278,7 +277,8 @@ def test_a_restart_rebuilds_the_same_views(tmp_path: Path) -> None:
         role: first.get(f"/api/tables/{table}", headers=auth(token)).json()
         for role, token in [*seats.items(), ("director", DIRECTOR)]
     }
-    again = TestClient(create_app(url_of(tmp_path), DIRECTOR))  # the events replayed
+    first.app.state.server.engine.dispose()  # type: ignore[attr-defined]
+    again = TestClient(create_app(database_url, DIRECTOR))  # the events replayed
     for role, token in [*seats.items(), ("director", DIRECTOR)]:
         assert again.get(f"/api/tables/{table}", headers=auth(token)).json() == views[role]
     view = send(again, table, seats["N"], "SA")  # and the board carries on
@@ -286,7 +286,7 @@ def test_a_restart_rebuilds_the_same_views(tmp_path: Path) -> None:
 
 
 def test_an_event_the_database_fails_to_store_is_taken_back(
-    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table, seats = new_table(client)
     send(client, table, seats["N"], "1NT")
@@ -295,7 +295,7 @@ def test_an_event_the_database_fails_to_store_is_taken_back(
     def broken(*_args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(server, "store", broken)
+    monkeypatch.setattr(server, "store_many", broken)
     answer = client.post(
         f"/api/tables/{table}/events", json={"event": "pass"}, headers=auth(seats["E"])
     )
@@ -303,5 +303,5 @@ def test_an_event_the_database_fails_to_store_is_taken_back(
     monkeypatch.undo()
     view = client.get(f"/api/tables/{table}", headers=auth(seats["E"])).json()
     assert view["calls"] == ["1NT"]
-    assert stored_events(tmp_path, table) == [(1, "N 1NT", "N")]
+    assert stored_events(database_url, table) == [(1, "N 1NT", "N")]
     assert send(client, table, seats["E"], "pass")["calls"] == ["1NT", "pass"]

@@ -50,6 +50,7 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from bridgelaw.server.app import create_app
+    from bridgelaw.server.limits import log_config
 
     if db is None:
         from bridgelaw.server.demo import DEMO_DB
@@ -86,9 +87,10 @@ def serve(
     elif made:
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
     said(f"serving on http://{host}:{port} with {db}")
-    # no access log: the stream's URL carries a token (issue 14, item 6)
+    # the access log never shows a query string: the stream's URL carries a token (issue 14,
+    # item 6); a WebSocket message is at most 4 KiB (the server reads none yet)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn shuts down, raises it again
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)
     if demo:
         results.stop()
     said("stopped")

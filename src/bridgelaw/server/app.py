@@ -27,10 +27,11 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.cards import Card, parse_card
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.server import pages
+from bridgelaw.server import limits, pages
 from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
 from bridgelaw.server.robots import Robots, parse_robots
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
+from bridgelaw.server.writer import GroupWriter
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
 
 SEAT_LETTERS = ("N", "E", "S", "W")
@@ -75,8 +76,9 @@ class LiveTable:
     robots: tuple[str, ...] = ()
     """The seats the sample players take (server/robots.py)."""
 
-    def view(self, role: str) -> dict[str, Any]:
-        return view_for(self.table, role, self.mode, self.robots)
+    def view(self, role: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The view of ``role``; ``report``: the engine's report of this state, if made."""
+        return view_for(self.table, role, self.mode, self.robots, report)
 
 
 class Server:
@@ -86,6 +88,10 @@ class Server:
         self.engine = engine
         self.director_token = director_token
         self.live: dict[str, LiveTable] = {}
+        # the events of every table committed together by one writer (server/writer.py)
+        self.writer: GroupWriter[tuple[str, int, str, str]] = GroupWriter(
+            lambda rows: self.store_many(rows)
+        )
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -245,16 +251,15 @@ class Server:
         return blot_for(role, live.table, message, own)
 
     def store(self, live: LiveTable, index: int, text: str, role: str) -> None:
+        self.store_many([(live.id, index, text, role)])
+
+    def store_many(self, rows: list[tuple[str, int, str, str]]) -> None:
+        """Events (table, index, text, role) stored in one transaction: all or none."""
         with Session(self.engine) as session, session.begin():
-            session.add(
-                EventRow(
-                    table_id=live.id,
-                    index=index,
-                    text=text,
-                    who=role,
-                    time=now(),
+            for table_id, index, text, role in rows:
+                session.add(
+                    EventRow(table_id=table_id, index=index, text=text, who=role, time=now())
                 )
-            )
 
 
 def create_app(url: str, director_token: str) -> FastAPI:
@@ -262,19 +267,22 @@ def create_app(url: str, director_token: str) -> FastAPI:
     server = Server(open_database(url), director_token)
     app = FastAPI(title="bridgelaw", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
+    limits.install(app, server)  # body size and rate limits, the log of refusals
 
     @app.exception_handler(Refused)
-    async def refused(_request: Request, error: Refused) -> JSONResponse:
+    async def refused(request: Request, error: Refused) -> JSONResponse:
+        limits.log_refusal(server, request.scope, error.status, error.error)
         body: dict[str, Any] = {"error": error.error}
         if error.status == 422:
             body["law"] = error.law
         return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
         )
+        limits.log_refusal(server, request.scope, 422, problems)
         return JSONResponse({"error": problems, "law": None}, status_code=422)
 
     def bearer(request: Request) -> str | None:
@@ -293,9 +301,14 @@ def create_app(url: str, director_token: str) -> FastAPI:
         robots.wake(server.live[table_id])
         return {"table": table_id, "seats": tokens}
 
+    async def live_table(table_id: str) -> LiveTable:
+        # a table in memory without a trip through the thread pool (most requests)
+        live = server.live.get(table_id)
+        return live if live is not None else await run_in_threadpool(server.get, table_id)
+
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-        live = await run_in_threadpool(server.get, table_id)
+        live = await live_table(table_id)
         role = server.role(live, bearer(request))
         robots.wake(live)  # after a restart, robots to act carry on
         async with live.lock:  # never a state whose event is not yet committed
@@ -303,37 +316,46 @@ def create_app(url: str, director_token: str) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/events")
     async def post_event(table_id: str, body: NewEvent, request: Request) -> dict[str, Any]:
-        live = await run_in_threadpool(server.get, table_id)
+        live = await live_table(table_id)
         role = server.role(live, bearer(request))
         async with live.lock:
             text, event = server.apply(live, role, body.event.strip())
             try:
-                await run_in_threadpool(server.store, live, event.index, text, role)
+                await server.writer.store((live.id, event.index, text, role))
             except Exception:
                 live.table.undo()  # not stored: not accepted
                 raise Refused(503, "the event could not be stored; send it again") from None
-            view = live.view(role)
-            await push(live)
+            view = await push(live, role)
         robots.wake(live)
         return view
 
     robots = Robots(server, lambda live: push(live))
     app.state.robots = robots
 
-    async def push(live: LiveTable) -> None:
+    async def push(live: LiveTable, sender: str | None = None) -> dict[str, Any]:
+        """Each client's view after an event (each role's view made once, from one report of
+        the engine), and the sender's view, the answer to his request (a robot's event has no
+        sender waiting: the director's view is made for nothing then, cheaply)."""
+        report = live.table.to_json()
+        views: dict[str, dict[str, Any]] = {}
+        for role in [sender or DIRECTOR, *(role for _, role in live.clients)]:
+            if role not in views:
+                views[role] = live.view(role, report)
         for socket, role in list(live.clients):
             try:
-                await socket.send_json(live.view(role))
+                await socket.send_json(views[role])
             except Exception:  # a client gone: it reconnects and gets the view again
                 if (socket, role) in live.clients:
                     live.clients.remove((socket, role))
+        return views[sender or DIRECTOR]
 
     @app.websocket("/api/tables/{table_id}/stream")
     async def stream(socket: WebSocket, table_id: str, token: str = "") -> None:
         try:
-            live = await run_in_threadpool(server.get, table_id)
+            live = await live_table(table_id)
             role = server.role(live, token)
         except Refused as error:
+            limits.log_refusal(server, socket.scope, error.status, error.error)
             await socket.close(code=4000 + error.status, reason=error.error)
             return
         await socket.accept()

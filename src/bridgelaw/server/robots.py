@@ -248,7 +248,7 @@ def _counts(table: Table) -> tuple[int, int]:
 class Robots:
     """Runs the robots of every table of a server: :meth:`wake` after each change."""
 
-    def __init__(self, server: Server, push: Callable[[LiveTable], Awaitable[None]]) -> None:
+    def __init__(self, server: Server, push: Callable[[LiveTable], Awaitable[object]]) -> None:
         self.server = server
         self.push = push
         self.pending: set[str] = set()
@@ -294,7 +294,7 @@ class Robots:
                 return False
             text, index = accepted
             try:
-                await run_in_threadpool(self.server.store, live, index, text, seat.letter)
+                await self.server.writer.store((live.id, index, text, seat.letter))
             except Exception:
                 live.table.undo()  # not stored: not accepted (as for a player)
                 LOG.exception("table %s: the robot's event could not be stored", live.id)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn, parse_card
+from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
 from bridgelaw.server.public import public_state
 from bridgelaw.table import Table
 from bridgelaw.table.play_state import NO_CARD
@@ -60,17 +60,25 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
     return seen
 
 
-def blot(value: Any, seen: set[Card]) -> Any:
-    """``value`` (JSON) with every card not in ``seen`` replaced by :data:`HIDDEN`."""
+def blot(value: Any, seen: set[Card] | frozenset[str]) -> Any:
+    """``value`` (JSON) with every card not in ``seen`` replaced by :data:`HIDDEN`. ``seen``
+    may be given as the names of those cards (:func:`names_of`), made once for many values."""
+    names = seen if isinstance(seen, frozenset) else names_of(seen)
     if isinstance(value, str):
-        return CARD_WORD.sub(
-            lambda m: m.group(1) if parse_card(m.group(1)) in seen else HIDDEN, value
-        )
+        if value in names:
+            return value  # a card seen, alone (most strings of a view: the cards played)
+        return CARD_WORD.sub(lambda m: m.group(1) if m.group(1) in names else HIDDEN, value)
     if isinstance(value, list):
-        return [blot(v, seen) for v in value]
+        return [blot(v, names) for v in value]
     if isinstance(value, dict):
-        return {k: blot(v, seen) for k, v in value.items()}
+        return {k: blot(v, names) for k, v in value.items()}
     return value
+
+
+def names_of(cards: set[Card]) -> frozenset[str]:
+    """The names the engine may write for ``cards``: ``HT`` and ``H10`` alike."""
+    names = {card_name(c) for c in cards}
+    return frozenset(names | {n[0] + "10" for n in names if n[1] == "T"})
 
 
 def current_trick(table: Table) -> list[str]:
@@ -78,9 +86,13 @@ def current_trick(table: Table) -> list[str]:
     return [] if play is None else [card_name(c) for c in play.trick if c != NO_CARD]
 
 
-def seat_view(table: Table, seat: Seat, mode: str) -> dict[str, Any]:
-    """The view of one seat: the engine's report narrowed to what that seat could see."""
-    view: dict[str, Any] = blot(table.to_json(), visible_cards(table, seat))
+def seat_view(
+    table: Table, seat: Seat, mode: str, report: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The view of one seat: the engine's report (``report``, if made already for the same
+    state: it is not changed) narrowed to what that seat could see."""
+    report = table.to_json() if report is None else report
+    view: dict[str, Any] = blot(report, visible_cards(table, seat))
     dummy = dummy_faced(table)
     view.update(
         seat=seat.letter,
@@ -92,9 +104,9 @@ def seat_view(table: Table, seat: Seat, mode: str) -> dict[str, Any]:
     return view
 
 
-def director_view(table: Table, mode: str) -> dict[str, Any]:
+def director_view(table: Table, mode: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
     """The director's view: the whole report, the deal and what each seat still holds."""
-    view = table.to_json()
+    view = table.to_json() if report is None else dict(report)
     dummy = dummy_faced(table)
     view.update(
         seat=DIRECTOR,
@@ -108,14 +120,21 @@ def director_view(table: Table, mode: str) -> dict[str, Any]:
     return view
 
 
-def view_for(table: Table, role: str, mode: str, robots: Sequence[str] = ()) -> dict[str, Any]:
-    """The view of ``role``, with the seats the robots take (``"robots": ["E", "W"]``)."""
+def view_for(
+    table: Table,
+    role: str,
+    mode: str,
+    robots: Sequence[str] = (),
+    report: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The view of ``role``, with the seats the robots take (``"robots": ["E", "W"]``);
+    ``report``: the engine's report of this state, if made already."""
     if role == DIRECTOR:
-        view = {**director_view(table, mode), **public_state(table)}
+        view = {**director_view(table, mode, report), **public_state(table)}
     else:
         seat = Seat("NESW".index(role))
         extra = blot(public_state(table), visible_cards(table, seat))  # the table page's fields
-        view = {**seat_view(table, seat, mode), **extra}
+        view = {**seat_view(table, seat, mode, report), **extra}
     view["robots"] = list(robots)
     return view
 

@@ -1,0 +1,380 @@
+"""Server load (issue 14): many tables played at once through ``bridgelaw serve`` on loopback.
+
+``bridgelaw serve`` runs as its own process on a fresh SQLite file (or ``--db``). This process
+makes ``--tables`` tables and plays them with four clients each: every client holds its seat's
+WebSocket and, on average every ``--think`` seconds (exponential waits), looks at the last
+view it received and, when it is its turn (declarer's includes dummy's), sends a random legal
+event (:mod:`bridgelaw.server.random_player`). It prints:
+
+- the latency from sending an event to receiving its update on the sender's WebSocket, p50 and
+  p99, over the events sent after the warm-up (the tables made, the sockets open);
+- the events acknowledged, the errors (any answer other than 200, a failed request, an update
+  that never came), and the events lost: acknowledged but not in the database at the end;
+- the baseline measured in the same run, before the load: a bare loopback HTTP round trip
+  (a minimal HTTP/1.1 answer from an asyncio server in this process, the same client
+  :class:`Http`), and the ratio of the event latency to it;
+- the server's processor time (from ``/proc``) and the events per second.
+
+Progress is printed every five seconds. The load runs for ``--seconds`` (60 by default).
+Nothing here is a test: the numbers depend on the machine and what else runs on it.
+
+    .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--think 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+from bridgelaw.server.random_player import random_event
+
+DIRECTOR = "load-director"
+SEATS = "NESW"
+
+
+PROFILED = """
+import contextlib, cProfile, os, signal, sys, uvicorn
+from bridgelaw.server.app import create_app
+url, port, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+class Server(uvicorn.Server):
+    def capture_signals(self):  # uvicorn's would re-raise SIGTERM and lose the profile
+        return contextlib.nullcontext()
+server = Server(uvicorn.Config(create_app(url, os.environ["BRIDGELAW_DIRECTOR_TOKEN"]),
+                               port=port, log_level="warning"))
+signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+profile = cProfile.Profile()
+profile.enable()
+server.run()
+profile.disable()
+profile.dump_stats(out)
+"""
+"""The server under cProfile (``--profile``): the statistics written when it stops."""
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def progress_key(view: dict[str, Any]) -> int:
+    """Calls and cards so far: one more with every event of a random legal board."""
+    return len(view["calls"]) + len(view["play"] or [])
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    window: list[float] = field(default_factory=list)
+    acknowledged: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    sent: dict[str, dict[int, str]] = field(default_factory=dict)
+    """Per table, the acknowledged events by their index: what the database must hold."""
+    measuring: bool = False
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+class Http:
+    """A minimal HTTP/1.1 client on one kept-alive loopback connection: a general client
+    library's connection pool costs more processor time, at 800 clients, than the server
+    (measured with cProfile: httpcore's pool bookkeeping), and the clients share the
+    machine with the server."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.used = 0.0
+
+    async def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
+        idle = time.monotonic() - self.used > 4  # uvicorn closes a connection idle for 5 s
+        if self.streams is not None and (idle or self.streams[0].at_eof()):
+            self.streams[1].close()
+            self.streams = None
+        if self.streams is None:
+            self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.streams
+        data = json.dumps(body).encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer {token}\r\n"
+            f"content-type: application/json\r\ncontent-length: {len(data)}\r\n\r\n"
+        )
+        try:
+            writer.write(head.encode() + data)
+            await writer.drain()
+            lines = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+            length = 0
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            answer = await reader.readexactly(length)
+            self.used = time.monotonic()
+        except (OSError, asyncio.IncompleteReadError):
+            writer.close()
+            self.streams = None
+            raise
+        return int(lines[0].split()[1]), json.loads(answer) if answer else None
+
+
+class Seat:
+    """One client: a seat's WebSocket (the views) and its events sent over HTTP."""
+
+    def __init__(self, table: str, seat: str, token: str, tally: Tally) -> None:
+        self.table, self.seat, self.token, self.tally = table, seat, token, tally
+        self.view: dict[str, Any] | None = None
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+
+    async def listen(self, port: int, ready: asyncio.Event) -> None:
+        url = f"ws://127.0.0.1:{port}/api/tables/{self.table}/stream?token={self.token}"
+        async with connect(url, max_size=2**20, open_timeout=60) as socket:
+            async for message in socket:
+                view = json.loads(message)
+                self.arrived[progress_key(view)] = time.perf_counter()
+                self.view = view
+                self.changed.set()
+                ready.set()
+
+    async def play(self, port: int, rng: random.Random, think: float) -> None:
+        http = Http(port)
+        while True:
+            await asyncio.sleep(rng.expovariate(1 / think))
+            view = self.view
+            event = None if view is None else random_event(view, rng)
+            if event is None:
+                continue
+            started = time.perf_counter()
+            try:
+                status, answer = await http.post(
+                    f"/api/tables/{self.table}/events", {"event": event}, self.token
+                )
+            except (OSError, asyncio.IncompleteReadError) as error:
+                self.tally.error(type(error).__name__)
+                continue
+            if status != 200:
+                self.tally.error(f"HTTP {status}")
+                continue
+            key = progress_key(answer)
+            self.tally.acknowledged += 1
+            self.tally.sent.setdefault(self.table, {})[key] = event
+            deadline = started + 10
+            while key not in self.arrived and time.perf_counter() < deadline:
+                self.changed.clear()
+                try:
+                    await asyncio.wait_for(self.changed.wait(), deadline - time.perf_counter())
+                except TimeoutError:
+                    break
+            if key not in self.arrived:
+                self.tally.error("update never came")
+                continue
+            if self.tally.measuring:
+                latency = self.arrived[key] - started
+                self.tally.latencies.append(latency)
+                self.tally.window.append(latency)
+
+
+async def baseline(count: int) -> list[float]:
+    """Round trips of a bare HTTP/1.1 exchange on loopback, same client library."""
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = 0
+                for line in head.split(b"\r\n"):
+                    if line.lower().startswith(b"content-length:"):
+                        length = int(line.split(b":")[1])
+                await reader.readexactly(length)
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}")
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+            writer.close()  # the client left, or the loop ends
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    http = Http(server.sockets[0].getsockname()[1])
+    times = []
+    for _ in range(count):
+        started = time.perf_counter()
+        await http.post("/", {"event": "pass"}, "token")
+        times.append(time.perf_counter() - started)
+    if http.streams is not None:
+        http.streams[1].close()
+    server.close()
+    return times
+
+
+def processor_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def lost_events(database: Path, tally: Tally) -> int:
+    """Acknowledged events not stored at their index (the database read directly)."""
+    lost = 0
+    with sqlite3.connect(database) as connection:
+        for table, events in tally.sent.items():
+            rows = connection.execute(
+                'SELECT "index", text FROM events WHERE table_id = ?', (table,)
+            ).fetchall()
+            stored = {index: text.split(maxsplit=1)[1] for index, text in rows}
+            lost += sum(stored.get(index) != text for index, text in events.items())
+    return lost
+
+
+async def run(args: argparse.Namespace, port: int) -> Tally:
+    tally = Tally()
+    rng = random.Random(args.seed)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        seats: list[Seat] = []
+        for number in range(1, args.tables + 1):
+            deal = random_deal_pbn(rng)
+            answer = await http.post(
+                "/api/tables",
+                json={"board": number, "deal": deal, "mode": "strict"},
+                headers={"Authorization": f"Bearer {DIRECTOR}"},
+            )
+            answer.raise_for_status()
+            body = answer.json()
+            seats += [Seat(body["table"], s, body["seats"][s], tally) for s in SEATS]
+        print(f"{args.tables} tables made; opening {len(seats)} WebSockets", flush=True)
+        listeners = []
+        for seat in seats:
+            ready = asyncio.Event()
+            listeners.append(asyncio.create_task(seat.listen(port, ready)))
+            await ready.wait()
+        players = [
+            asyncio.create_task(s.play(port, random.Random(rng.random()), args.think))
+            for s in seats
+        ]
+        tally.measuring = True
+        began = time.perf_counter()
+        while (elapsed := time.perf_counter() - began) < args.seconds:
+            await asyncio.sleep(min(5.0, args.seconds - elapsed))
+            window, tally.window = tally.window, []
+            print(
+                f"{time.perf_counter() - began:5.1f} s: {tally.acknowledged} events, "
+                f"last 5 s p50 {ms(percentile(window, 0.5))} p99 {ms(percentile(window, 0.99))}"
+                f", errors {sum(tally.errors.values())}",
+                flush=True,
+            )
+        tally.measuring = False
+        for task in players + listeners:
+            task.cancel()
+        await asyncio.gather(*players, *listeners, return_exceptions=True)
+    return tally
+
+
+def random_deal_pbn(rng: random.Random) -> str:
+    deck = [f"{suit}{rank}" for suit in "SHDC" for rank in "AKQJT98765432"]
+    rng.shuffle(deck)  # benchmark input only
+    hands = []
+    for seat in range(4):
+        cards = deck[seat::4]
+        hands.append(
+            ".".join("".join(c[1] for c in deck if c in cards and c[0] == s) for s in "SHDC")
+        )
+    return "N:" + " ".join(hands)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between actions")
+    parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--profile", help="run the server under cProfile, its output in this file")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bridgelaw-load-"))
+    database = folder / "tables.db"
+    url = args.db or f"sqlite:///{database}"
+    port = args.port or free_port()
+    env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": DIRECTOR}
+    log = (folder / "serve.log").open("wb")
+    command = [sys.executable, "-m", "bridgelaw", "serve", "--db", url, "--port", str(port)]
+    if args.profile:
+        command = [sys.executable, "-c", PROFILED, url, str(port), args.profile]
+    server = subprocess.Popen(
+        command,
+        stdout=log,
+        stderr=log,
+        env=env,
+    )
+    try:
+        wait_for(port, server)
+        base = asyncio.run(baseline(500))
+        print(
+            f"baseline: bare loopback HTTP round trip p50 {ms(percentile(base, 0.5))} "
+            f"p99 {ms(percentile(base, 0.99))}",
+            flush=True,
+        )
+        cpu_before, own_before = processor_seconds(server.pid), time.process_time()
+        tally = asyncio.run(run(args, port))
+        cpu = processor_seconds(server.pid) - cpu_before
+        own = time.process_time() - own_before
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+    lost = lost_events(database, tally) if args.db is None else -1
+    latencies = tally.latencies
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    print(f"load: {args.tables} tables, 4 clients each acting every {args.think} s on average")
+    print(f"events acknowledged {tally.acknowledged} ({tally.acknowledged / args.seconds:.1f}/s)")
+    print(f"errors {sum(tally.errors.values())} {tally.errors or ''}".rstrip())
+    print("lost events " + ("(not checked on --db)" if lost < 0 else str(lost)))
+    print(f"processor time: server {cpu:.1f} s, clients {own:.1f} s, in {args.seconds:.0f} s")
+    print(f"event to its WebSocket update: p50 {ms(p50)} p99 {ms(p99)} max {ms(max(latencies))}")
+    base50, base99 = percentile(base, 0.5), percentile(base, 0.99)
+    print(f"ratio to the loopback baseline: p50 {p50 / base50:.1f}x, p99 {p99 / base99:.1f}x")
+    goal = "met" if p99 < 0.1 else "NOT met"
+    print(f"mean {ms(statistics.fmean(latencies))}; goal p99 < 100 ms: {goal}")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
+    with httpx.Client(timeout=1) as client:
+        for _ in range(300):
+            if server.poll() is not None:
+                raise SystemExit("the server stopped at start")
+            try:
+                client.get(f"http://127.0.0.1:{port}/api/tables/none")
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+if __name__ == "__main__":
+    main()

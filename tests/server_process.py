@@ -1,0 +1,60 @@
+"""``bridgelaw serve`` run as a real process for the tests (durability, the log)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Served:
+    """``bridgelaw serve`` as a process on one database file and one port."""
+
+    def __init__(self, database: Path, log: Path, director: str) -> None:
+        self.database, self.log, self.port = database, log, free_port()
+        self.director = director
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "bridgelaw", "serve", "--db"]
+        command += [f"sqlite:///{self.database}", "--port", str(self.port)]
+        env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": self.director}
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+        started = time.monotonic()
+        while time.monotonic() - started < 20:
+            assert self.process.poll() is None, self.log.read_text()
+            try:
+                httpx.get(f"{self.base}/api/tables/none", timeout=1)
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start in 20 s")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Ctrl-C: uvicorn stops cleanly and flushes its log."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGINT)
+        self.process.wait(timeout=10)
