@@ -466,7 +466,7 @@ class AuctionRules(TableState):
             and call.strain == p.call.strain
             # the same strain one level lower is not sufficient (is not above the last bid)
             and (last is None or call.code - 5 <= last.call.code)
-            # 2007 27B1a: both bids natural; 2017: the meaning is compared (27B1b)
+            # 27B1a: 2017 whatever the bids meant; 2007 only when both bids are natural
             and not self.by_edition(
                 "27B1a", e2017=False, e2007=call.artificial or p.call.artificial
             )
