@@ -724,6 +724,7 @@ function drawRulings() {
 function drawQuitted() {
   const list = $("quitted");
   list.replaceChildren();
+  document.querySelector(".tricks-panel").hidden = view.quitted.length === 0;
   for (const trick of view.quitted) {
     const leader = SEATS.indexOf(trick.leader);
     const item = el("li");
