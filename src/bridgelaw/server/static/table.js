@@ -586,6 +586,13 @@ function drawTable() {
       slot.classList.add("acting");
     } else slot.classList.remove("acting");
     slot.append(label);
+    const faced = view.penalty_cards.filter((p) => p.seat === seat);
+    if (faced.length) {
+      // penalty cards lie face up in front of their player (Law 50)
+      const line = el("div", { class: "faced", "data-seat": seat }, "penalty: ");
+      for (const p of faced) line.append(cardNode(p.card), " ");
+      slot.append(line);
+    }
     if (seat in played) {
       slot.append(el("div", { class: `played${last ? " last-trick" : ""}`, "data-seat": seat }, cardNode(played[seat])));
     }
@@ -697,7 +704,7 @@ function drawResult() {
     text.append(contractNode(view.contract), ` by ${seatName(view.declarer)}: `);
     if (view.tricks !== null) text.append(`${view.tricks} tricks. `);
   }
-  if (view.score) text.append(`Score NS ${signed(view.score.NS)}, EW ${signed(view.score.EW)}.`);
+  if (view.score) text.append(`Score NS\u00a0${signed(view.score.NS)}, EW\u00a0${signed(view.score.EW)}.`);
   else text.append("The score is the director's (an adjusted score).");
 }
 
@@ -717,6 +724,7 @@ function drawRulings() {
 function drawQuitted() {
   const list = $("quitted");
   list.replaceChildren();
+  document.querySelector(".tricks-panel").hidden = view.quitted.length === 0;
   for (const trick of view.quitted) {
     const leader = SEATS.indexOf(trick.leader);
     const item = el("li");
@@ -755,14 +763,15 @@ function render() {
   $("table-area").hidden = view.phase === "auction"; // no trick on the table yet
   drawTable();
   const dummyBox = $("dummy");
-  dummyBox.hidden = !(view.dummy && dummy && dummy !== me);
+  dummyBox.hidden = !(view.dummy && dummy && dummy !== me) || handCards(view.dummy).length === 0;
   if (!dummyBox.hidden) {
     $("dummy-title").textContent =
       me === view.declarer ? `Dummy (${seatName(dummy)}): you play its cards` : `Dummy (${seatName(dummy)})`;
     drawHand($("dummy-hand"), view.dummy, dummy, "dummy");
-  }
+  } else $("dummy-hand").replaceChildren(); // no card of an earlier view stays behind
   $("hand-title").textContent = me === dummy ? "Your hand (you are dummy: declarer plays it)" : "Your hand";
   drawHand($("my-hand"), view.hand, me, "mine");
+  $("hand").hidden = view.phase === "ended" && handCards(view.hand).length === 0; // all played
   const penalties = view.penalty_cards;
   const penaltyLine = $("penalty-line");
   penaltyLine.hidden = penalties.length === 0;
