@@ -1,7 +1,9 @@
 """Browser tests: the real server and a real Chromium.
 
 ``live_server`` starts ``bridgelaw serve`` (the command a user runs, uvicorn underneath) as a
-subprocess on a free loopback port, with a temporary SQLite file and a known director's token.
+subprocess on a free loopback port, with a temporary SQLite file and a known director's token
+(:data:`DIRECTOR_TOKEN`), once for the session; its first request waits until it answers, so
+the server and the browser start side by side. Each test makes its own tables.
 ``browser`` drives Debian's ``chromium`` package through Playwright's ``executable_path``
 (Playwright's own browser download is not used). Without a browser the tests are skipped with
 the reason, except under CI (``CI=true``), where a missing browser is a failure: ``make test``

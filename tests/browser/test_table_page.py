@@ -361,3 +361,42 @@ def test_a_page_whose_connection_drops_reconnects_and_catches_up(
         assert south.inner_text("#turn-line") == "East to call"
     finally:
         context.close()
+
+
+def test_a_lead_out_of_turn_clicked_at_a_law_table_is_offered_to_declarer(
+    live_server: LiveServer, open_page: Opener, screenshots: Path
+) -> None:
+    table, tokens = live_server.new_table(DEAL, mode="law")
+    for seat, event in [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass")]:
+        live_server.send(table, tokens[seat], event)
+    pages = {s: open_page(live_server.page_url(table, tokens[s])) for s in ("N", "E", "W")}
+    synced(pages, 4)
+    west = pages["W"]
+    # East is on lead (41A); a law page still lets West click any of his 13 cards
+    assert west.inner_text("#turn-line") == "East to play"
+    assert west.locator("#my-hand button.card:enabled").count() == 13
+    west.click('#my-hand button[data-card="C8"]')
+    synced(pages, 5)
+    # Law 54: declarer chooses (spread his hand, accept the lead, or not accept it)
+    north = pages["N"]
+    assert north.locator("#awaiting .law").get_attribute("data-law") == "54"
+    offered = north.locator("#awaiting-options button")
+    assert sorted(offered.evaluate_all("bs => bs.map(b => b.dataset.option)")) == [
+        "accept",
+        "decline",
+        "spread",
+    ]
+    for seat in ("E", "W"):
+        assert pages[seat].inner_text("#awaiting-title") == "Waiting for North"
+        assert pages[seat].locator("#awaiting-options button").count() == 0
+    # 54D: not accepted, the card becomes a major penalty card (50D), face up for everyone
+    north.click('#awaiting-options button[data-option="decline"]')
+    synced(pages, 6)
+    for page in pages.values():
+        assert "West: major penalty card ♣8" in shown(page, "#penalty-line")
+        assert "♣8" in shown(page, '.faced[data-seat="W"]')  # in front of West
+    assert west.locator('#my-hand button[data-card="C8"].penalty').count() == 1
+    # and declarer has the lead options of 50D2 for East's lead
+    law = north.locator("#awaiting .law").get_attribute("data-law")
+    assert law is not None and law.startswith("50D2"), law
+    north.screenshot(path=screenshots / "table-desktop-1280x800-lead-out-of-turn.png")

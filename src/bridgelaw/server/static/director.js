@@ -676,13 +676,16 @@ function report(e) {
 }
 
 async function tick() {
-  if (!state.token) return;
+  if (!state.token || state.busy) return; // a slow answer: never two polls at once
+  state.busy = true;
   try {
     await pollTables();
     await pollTable();
     status(`up to date ${when(new Date().toISOString())}`);
   } catch (e) {
     report(e);
+  } finally {
+    state.busy = false;
   }
 }
 

@@ -586,6 +586,13 @@ function drawTable() {
       slot.classList.add("acting");
     } else slot.classList.remove("acting");
     slot.append(label);
+    const faced = view.penalty_cards.filter((p) => p.seat === seat);
+    if (faced.length) {
+      // penalty cards lie face up in front of their player (Law 50)
+      const line = el("div", { class: "faced", "data-seat": seat }, "penalty: ");
+      for (const p of faced) line.append(cardNode(p.card), " ");
+      slot.append(line);
+    }
     if (seat in played) {
       slot.append(el("div", { class: `played${last ? " last-trick" : ""}`, "data-seat": seat }, cardNode(played[seat])));
     }
@@ -717,6 +724,7 @@ function drawRulings() {
 function drawQuitted() {
   const list = $("quitted");
   list.replaceChildren();
+  document.querySelector(".tricks-panel").hidden = view.quitted.length === 0;
   for (const trick of view.quitted) {
     const leader = SEATS.indexOf(trick.leader);
     const item = el("li");
