@@ -461,3 +461,20 @@ def test_a_table_stored_before_robots_existed_has_none(tmp_path: Path) -> None:
     assert server.get("old").robots == ()
     assert server.get("old").view("director")["robots"] == []
     server.engine.dispose()
+
+
+def test_a_robot_declarer_imposes_no_lead_restriction() -> None:
+    # East's insufficient 1H declined and replaced by a pass the director finds not
+    # comparable: West is barred and, on lead, subject to declarer's options (26B)
+    table = Table.from_deal(1, WEST_DECLARES)
+    for event in [
+        *("N 1S", "E 1H", "S decline", "E pass", "director not-comparable"),
+        *("S 2H", "W pass", "N 2S", "E pass", "S 3NT", "W pass", "N pass", "E pass"),
+    ]:
+        table.apply_text(event)
+    assert table.awaiting is not None and table.awaiting.law == "26B"
+    assert robots_module.acting_robot(table, ["S"]) == Seat.SOUTH  # South's robot declares
+    choice = candidates(table, Seat.SOUTH)[0]
+    assert choice == "no-restriction"  # the default: the robot restricts nothing
+    table.apply_text(f"S {choice}")
+    assert table.awaiting is None and robots_module.acting_robot(table, ["S"]) is None
