@@ -22,7 +22,6 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -48,7 +47,7 @@ from bridgelaw.sample.bidding import STANDARD, bid_board, seat_call
 from bridgelaw.sample.cardplay import choose_card
 from bridgelaw.sample.dealer import sample_deal
 from bridgelaw.server import robots as robots_module
-from bridgelaw.server.app import NewTable, Refused, Server, create_app
+from bridgelaw.server.app import NewTable, Server, create_app
 from bridgelaw.server.db import open_database
 from bridgelaw.server.robots import (
     answer_order,
@@ -385,24 +384,24 @@ def test_a_robot_accepts_an_insufficient_bid_from_the_human(client: TestClient) 
     assert view["calls"][:2] == ["1S", "1H"] and view["awaiting"] is None
 
 
-def test_a_robot_never_plays_a_revoke(tmp_path: Path) -> None:
-    server = Server(open_database(f"sqlite:///{tmp_path / 't.db'}"), DIRECTOR)
+def test_a_robot_never_plays_a_revoke(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     deal = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
-    table, _ = server.create(NewTable(board=1, deal=deal, robots=["E"]))
-    live = server.live[table]
+    table, _ = make(client, deal, ["E"])
+    app = app_of(client)
+    robots = app.state.robots
+    monkeypatch.setattr(robots, "wake", lambda _live: None)  # the director sets the table up
     for event in ["N pass", "E pass", "S 1NT", "W pass", "N pass", "E pass", "W S5", "N S2"]:
-        server.apply(live, "director", event)
-    robots = robots_module.Robots(server, _no_push)
-    # East can follow in spades: HA would revoke (61A); the robot takes the next candidate
-    chosen = robots._first_regular(live, Seat.EAST, ["HA", "S9"])
-    assert chosen is not None and chosen[0] == "E S9"
+        answer = client.post(
+            f"/api/tables/{table}/events", json={"event": event}, headers=auth(DIRECTOR)
+        )
+        assert answer.status_code == 200, answer.text
+    # East can follow in spades: HA would revoke (61A); the robot keeps its next candidate
+    monkeypatch.setattr(robots_module, "candidates", lambda _table, _seat: ["HA", "S9"])
+    live = app.state.server.live[table]
+    assert client.portal is not None
+    assert client.portal.call(robots.step, live) is True
+    assert stored(client, table)[-1] == ("E", "E S9")
     assert live.table.play is not None and not live.table.play.revokes
-    with pytest.raises(Refused):
-        server.apply(live, "E", "N S3")  # a seat names no seat (the path players take)
-
-
-async def _no_push(_live: Any) -> None:
-    return None
 
 
 def test_a_robot_acts_once_for_a_turn_under_concurrent_requests(
