@@ -9,16 +9,15 @@ every other hand is empty in it). Declarer's robot also plays dummy's cards (Law
 
 A robot acts through the very path a player's event takes (``accept`` in server/app.py: the
 engine and the ``strict`` checks, then stored and committed, then pushed to the table's
-clients), as its seat,
-under the table's lock, one event at a time, re-reading the table each time: a second request
-arriving meanwhile finds the turn already taken. It thinks in a worker thread, so the event
-loop is not held up. It stops when no robot is to act: a human's or the director's turn, an
-offer made to a human or to the director, or the end of the board.
+clients), as its seat, under the table's lock, one event at a time, re-reading the table each
+time: a second request arriving meanwhile finds the turn already taken. It thinks in a worker
+thread, so the event loop is not held up. It stops when no robot is to act: a human's or the
+director's turn, an offer made to a human or to the director, or the end of the board.
 
 A robot never starts an irregularity: each candidate event is tried on the engine, and one
-that makes a ruling against the robot's side or a revoke is taken back (``Table.undo``)
-before it is stored, and the next candidate tried (its other legal cards, or a pass). When the engine offers the
-robot's seat a choice (``awaiting``), it answers by :func:`answer_order`:
+that makes a ruling against the robot's side or a revoke is taken back (``Table.undo``) before
+it is stored, and the next candidate tried (its other legal cards, or a pass). When the engine
+offers the robot's seat a choice (``awaiting``), it answers by :func:`answer_order`:
 
 - ``accept`` first: an opponent's irregular call or play is accepted (Laws 25B1, 27A1, 29A,
   53, 55A, 54A...), so the auction or play goes on regularly, the only way the sample players
