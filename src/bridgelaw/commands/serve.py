@@ -11,11 +11,14 @@ import os
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bridgelaw.commands.common import CommandError, said
+
+if TYPE_CHECKING:
+    from bridgelaw.server.demo import ResultsSite
 
 DEFAULT_DB = "sqlite:///bridgelaw.db"
 
@@ -66,6 +69,7 @@ def serve(
     except (SQLAlchemyError, ImportError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise CommandError(f"--db {db}: cannot open the database: {first}") from None
+    results: ResultsSite | None = None
     if demo:
         from bridgelaw.server.demo import ResultsSite, addresses, make_demo_table
 
@@ -87,8 +91,10 @@ def serve(
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
     said(f"serving on http://{host}:{port} with {db}")
     # no access log: the stream's URL carries a token (issue 14, item 6)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn shuts down, raises it again
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
-    if demo:
-        results.stop()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn stops, raises it again
+            uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    finally:  # stopped, or could not start (the port taken): no site writer left behind
+        if results is not None:
+            results.stop()
     said("stopped")

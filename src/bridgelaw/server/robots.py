@@ -20,7 +20,7 @@ it is stored, and the next candidate tried (its other legal cards, or a pass). W
 offers the robot's seat a choice (``awaiting``), it answers by :func:`answer_order`:
 
 - ``accept`` first: an opponent's irregular call or play is accepted (Laws 25B1, 27A1, 29A,
-  53, 55A, 54A...), so the auction or play goes on regularly, the only way the sample players
+  53A, 54B, 55A...), so the auction or play goes on regularly, the only way the sample players
   know; declining would bar a player or restrict a lead, rectifications they cannot reason
   about.
 - ``no-restriction`` for a lead option (Laws 26, 50D, 51B): the robot imposes no lead.
