@@ -237,6 +237,8 @@ def test_robots_are_stored_shown_and_carry_on_after_a_restart(tmp_path: Path) ->
     with TestClient(create_app(url, DIRECTOR)) as client:
         view = client.get(f"/api/tables/{table}", headers=auth(tokens["E"])).json()
         assert view["robots"] == ["N", "W"]
+        with client.websocket_connect(f"/api/tables/{table}/stream?token={tokens['S']}") as ws:
+            assert ws.receive_json()["robots"] == ["N", "W"]
         settle(client, table)  # North deals: his robot calls once the table is asked for
         live = app_of(client).state.server.live[table]
         first = live.table.history[0].call.text

@@ -76,7 +76,8 @@ class LiveTable:
     """The seats the sample players take (server/robots.py)."""
 
     def view(self, role: str) -> dict[str, Any]:
-        return view_for(self.table, role, self.mode, self.robots)
+        """The view of ``role`` (views.py), with the seats robots take (``"robots": [...]``)."""
+        return {**view_for(self.table, role, self.mode), "robots": list(self.robots)}
 
 
 class Server:

@@ -13,7 +13,6 @@ step is the safety net: a new ruling text that names a hidden card cannot leak i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn, parse_card
@@ -107,14 +106,10 @@ def director_view(table: Table, mode: str) -> dict[str, Any]:
     return view
 
 
-def view_for(table: Table, role: str, mode: str, robots: Sequence[str] = ()) -> dict[str, Any]:
-    """The view of ``role``, with the seats the robots take (``"robots": ["E", "W"]``)."""
+def view_for(table: Table, role: str, mode: str) -> dict[str, Any]:
     if role == DIRECTOR:
-        view = director_view(table, mode)
-    else:
-        view = seat_view(table, Seat("NESW".index(role)), mode)
-    view["robots"] = list(robots)
-    return view
+        return director_view(table, mode)
+    return seat_view(table, Seat("NESW".index(role)), mode)
 
 
 def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:
