@@ -265,6 +265,12 @@ class Robots:
         if live.id not in self.tasks:
             self.tasks[live.id] = asyncio.get_running_loop().create_task(self._run(live))
 
+    def stop(self) -> None:
+        """Cancel the robots still at work (the server stops); an event not yet stored is
+        not accepted, as for a player whose request is cut."""
+        for task in self.tasks.values():
+            task.cancel()
+
     async def settle(self, live: LiveTable) -> None:
         """Wait until the robots of ``live`` have nothing more to do (tests, the demo)."""
         while live.id in self.tasks:
