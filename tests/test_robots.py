@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,6 +68,9 @@ NORTH_DECLARES = "N:AK652.KQ4.JT52.9 J8743.A853.K.AQ4 Q.T972.Q963.KT52 T9.J6.A87
 SOUTH_DECLARES = "N:J84.98754.JT2.QT KQ765.63.54.J762 AT.AJT.AKQ97.K95 932.KQ2.863.A843"
 # East's robot opens 1S on board 2 (East deals)
 EAST_OPENS_1S = "N:AQ6.AKJ5.J8.KJ74 KT932.82.AQT94.A 875.T93.763.Q532 J4.Q764.K52.T986"
+
+
+CARD_EVENT = re.compile(r"[NESW] [SHDC][AKQJT2-9]")
 
 
 def auth(token: str) -> dict[str, str]:
@@ -183,8 +187,8 @@ def test_robot_declarer_and_robot_defender(client: TestClient) -> None:
     assert len(view["play"]) == 52  # every trick played; the human played a card to each
     assert len([e for e in sent if e != "pass"]) == 13
     # North's robot defended beside the human: it played its own 13 cards
-    north = [t for who, t in stored(client, table) if who == "N" and len(t.split()[1]) == 2]
-    assert len(north) >= 13
+    north = [t for who, t in stored(client, table) if who == "N" and CARD_EVENT.fullmatch(t)]
+    assert len(north) == 13 and all(t.startswith("N ") for t in north)
 
 
 def test_robot_declarer_with_the_human_as_dummy(client: TestClient) -> None:
