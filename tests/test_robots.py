@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -48,7 +48,7 @@ from bridgelaw.sample.bidding import STANDARD, bid_board, seat_call
 from bridgelaw.sample.cardplay import choose_card
 from bridgelaw.sample.dealer import sample_deal
 from bridgelaw.server import robots as robots_module
-from bridgelaw.server.app import NewTable, Refused, Server, create_app
+from bridgelaw.server.app import NewTable, Server, create_app
 from bridgelaw.server.db import open_database
 from bridgelaw.server.robots import (
     answer_order,
@@ -68,6 +68,9 @@ NORTH_DECLARES = "N:AK652.KQ4.JT52.9 J8743.A853.K.AQ4 Q.T972.Q963.KT52 T9.J6.A87
 SOUTH_DECLARES = "N:J84.98754.JT2.QT KQ765.63.54.J762 AT.AJT.AKQ97.K95 932.KQ2.863.A843"
 # East's robot opens 1S on board 2 (East deals)
 EAST_OPENS_1S = "N:AQ6.AKJ5.J8.KJ74 KT932.82.AQT94.A 875.T93.763.Q532 J4.Q764.K52.T986"
+
+
+CARD_EVENT = re.compile(r"[NESW] [SHDC][AKQJT2-9]")
 
 
 def auth(token: str) -> dict[str, str]:
@@ -184,8 +187,8 @@ def test_robot_declarer_and_robot_defender(client: TestClient) -> None:
     assert len(view["play"]) == 52  # every trick played; the human played a card to each
     assert len([e for e in sent if e != "pass"]) == 13
     # North's robot defended beside the human: it played its own 13 cards
-    north = [t for who, t in stored(client, table) if who == "N" and len(t.split()[1]) == 2]
-    assert len(north) >= 13
+    north = [t for who, t in stored(client, table) if who == "N" and CARD_EVENT.fullmatch(t)]
+    assert len(north) == 13 and all(t.startswith("N ") for t in north)
 
 
 def test_robot_declarer_with_the_human_as_dummy(client: TestClient) -> None:
@@ -238,6 +241,8 @@ def test_robots_are_stored_shown_and_carry_on_after_a_restart(tmp_path: Path) ->
     with TestClient(create_app(url, DIRECTOR)) as client:
         view = client.get(f"/api/tables/{table}", headers=auth(tokens["E"])).json()
         assert view["robots"] == ["N", "W"]
+        with client.websocket_connect(f"/api/tables/{table}/stream?token={tokens['S']}") as ws:
+            assert ws.receive_json()["robots"] == ["N", "W"]
         settle(client, table)  # North deals: his robot calls once the table is asked for
         live = app_of(client).state.server.live[table]
         first = live.table.history[0].call.text
@@ -385,24 +390,24 @@ def test_a_robot_accepts_an_insufficient_bid_from_the_human(client: TestClient) 
     assert view["calls"][:2] == ["1S", "1H"] and view["awaiting"] is None
 
 
-def test_a_robot_never_plays_a_revoke(tmp_path: Path) -> None:
-    server = Server(open_database(f"sqlite:///{tmp_path / 't.db'}"), DIRECTOR)
+def test_a_robot_never_plays_a_revoke(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     deal = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
-    table, _ = server.create(NewTable(board=1, deal=deal, robots=["E"]))
-    live = server.live[table]
+    table, _ = make(client, deal, ["E"])
+    app = app_of(client)
+    robots = app.state.robots
+    monkeypatch.setattr(robots, "wake", lambda _live: None)  # the director sets the table up
     for event in ["N pass", "E pass", "S 1NT", "W pass", "N pass", "E pass", "W S5", "N S2"]:
-        server.apply(live, "director", event)
-    robots = robots_module.Robots(server, _no_push)
-    # East can follow in spades: HA would revoke (61A); the robot takes the next candidate
-    chosen = robots._first_regular(live, Seat.EAST, ["HA", "S9"])
-    assert chosen is not None and chosen[0] == "E S9"
+        answer = client.post(
+            f"/api/tables/{table}/events", json={"event": event}, headers=auth(DIRECTOR)
+        )
+        assert answer.status_code == 200, answer.text
+    # East can follow in spades: HA would revoke (61A); the robot keeps its next candidate
+    monkeypatch.setattr(robots_module, "candidates", lambda _table, _seat: ["HA", "S9"])
+    live = app.state.server.live[table]
+    assert client.portal is not None
+    assert client.portal.call(robots.step, live) is True
+    assert stored(client, table)[-1] == ("E", "E S9")
     assert live.table.play is not None and not live.table.play.revokes
-    with pytest.raises(Refused):
-        server.apply(live, "E", "N S3")  # a seat names no seat (the path players take)
-
-
-async def _no_push(_live: Any) -> None:
-    return None
 
 
 def test_a_robot_acts_once_for_a_turn_under_concurrent_requests(
@@ -461,3 +466,20 @@ def test_a_table_stored_before_robots_existed_has_none(tmp_path: Path) -> None:
     assert server.get("old").robots == ()
     assert server.get("old").view("director")["robots"] == []
     server.engine.dispose()
+
+
+def test_a_robot_declarer_imposes_no_lead_restriction() -> None:
+    # East's insufficient 1H declined and replaced by a pass the director finds not
+    # comparable: West is barred and, on lead, subject to declarer's options (26B)
+    table = Table.from_deal(1, WEST_DECLARES)
+    for event in [
+        *("N 1S", "E 1H", "S decline", "E pass", "director not-comparable"),
+        *("S 2H", "W pass", "N 2S", "E pass", "S 3NT", "W pass", "N pass", "E pass"),
+    ]:
+        table.apply_text(event)
+    assert table.awaiting is not None and table.awaiting.law == "26B"
+    assert robots_module.acting_robot(table, ["S"]) == Seat.SOUTH  # South's robot declares
+    choice = candidates(table, Seat.SOUTH)[0]
+    assert choice == "no-restriction"  # the default: the robot restricts nothing
+    table.apply_text(f"S {choice}")
+    assert table.awaiting is None and robots_module.acting_robot(table, ["S"]) is None

@@ -11,11 +11,14 @@ import os
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bridgelaw.commands.common import CommandError, said
+
+if TYPE_CHECKING:
+    from bridgelaw.server.demo import ResultsSite
 
 DEFAULT_DB = "sqlite:///bridgelaw.db"
 
@@ -67,6 +70,7 @@ def serve(
     except (SQLAlchemyError, ImportError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise CommandError(f"--db {db}: cannot open the database: {first}") from None
+    results: ResultsSite | None = None
     if demo:
         from bridgelaw.server.demo import ResultsSite, addresses, make_demo_table
 
@@ -89,8 +93,10 @@ def serve(
     said(f"serving on http://{host}:{port} with {db}")
     # the access log never shows a query string: the stream's URL carries a token (issue 14,
     # item 6); a WebSocket message is at most 4 KiB (the server reads none yet)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn shuts down, raises it again
-        uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)
-    if demo:
-        results.stop()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn stops, raises it again
+            uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)
+    finally:  # stopped, or could not start (the port taken): no site writer left behind
+        if results is not None:
+            results.stop()
     said("stopped")

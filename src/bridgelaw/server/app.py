@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -319,17 +320,28 @@ def create_app(url: str, director_token: str) -> FastAPI:
         live = await live_table(table_id)
         role = server.role(live, bearer(request))
         async with live.lock:
-            text, event = server.apply(live, role, body.event.strip())
-            try:
-                await server.writer.store((live.id, event.index, text, role))
-            except Exception:
-                live.table.undo()  # not stored: not accepted
-                raise Refused(503, "the event could not be stored; send it again") from None
-            view = await push(live, role)
+            view = await accept(live, role, body.event.strip())
         robots.wake(live)
         return view
 
-    robots = Robots(server, lambda live: push(live))
+    async def accept(
+        live: LiveTable, role: str, text: str, check: Callable[[], bool] | None = None
+    ) -> dict[str, Any]:
+        """The path of every event, a player's, the director's or a robot's (under the table's
+        lock): applied to the engine, stored and committed, pushed; the sender's new view.
+        ``check`` (a robot's) may reject the applied event: it is taken back, 422."""
+        full, event = server.apply(live, role, text)
+        if check is not None and not check():
+            live.table.undo()
+            raise Refused(422, "not an event a robot makes")
+        try:
+            await server.writer.store((live.id, event.index, full, role))
+        except Exception:
+            live.table.undo()  # not stored: not accepted
+            raise Refused(503, "the event could not be stored; send it again") from None
+        return await push(live, role)
+
+    robots = Robots(accept)
     app.state.robots = robots
 
     async def push(live: LiveTable, sender: str | None = None) -> dict[str, Any]:

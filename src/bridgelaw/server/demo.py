@@ -55,6 +55,7 @@ def make_demo_table(app: FastAPI) -> DemoTable:
         async with before(started):
             app.state.robots.wake(live)  # North deals: his robot calls first
             yield
+            app.state.robots.stop()  # a robot still thinking at Ctrl-C: it stops there
 
     app.router.lifespan_context = lifespan
     return DemoTable(table_id, tokens[HUMAN])

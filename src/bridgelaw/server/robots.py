@@ -7,20 +7,20 @@ calls); its card from the sample card player given a :class:`SeatPosition`, the 
 the cards the seat can see (its hand, dummy once the opening lead is faced, the cards played;
 every other hand is empty in it). Declarer's robot also plays dummy's cards (Law 45A).
 
-A robot acts through the path a player's event takes (``Server.apply``: the engine, the
-``strict`` checks; then stored and committed, then pushed to the table's clients), as its seat,
-under the table's lock, one event at a time, re-reading the table each time: a second request
-arriving meanwhile finds the turn already taken. It thinks in a worker thread, so the event
-loop is not held up. It stops when no robot is to act: a human's or the director's turn, an
-offer made to a human or to the director, or the end of the board.
+A robot acts through the very path a player's event takes (``accept`` in server/app.py: the
+engine and the ``strict`` checks, then stored and committed, then pushed to the table's
+clients), as its seat, under the table's lock, one event at a time, re-reading the table each
+time: a second request arriving meanwhile finds the turn already taken. It thinks in a worker
+thread, so the event loop is not held up. It stops when no robot is to act: a human's or the
+director's turn, an offer made to a human or to the director, or the end of the board.
 
 A robot never starts an irregularity: each candidate event is tried on the engine, and one
-that makes a ruling against the robot's side or a revoke is taken back (``Table.undo``) and
-the next candidate tried (its other legal cards, or a pass). When the engine offers the
-robot's seat a choice (``awaiting``), it answers by :func:`answer_order`:
+that makes a ruling against the robot's side or a revoke is taken back (``Table.undo``) before
+it is stored, and the next candidate tried (its other legal cards, or a pass). When the engine
+offers the robot's seat a choice (``awaiting``), it answers by :func:`answer_order`:
 
 - ``accept`` first: an opponent's irregular call or play is accepted (Laws 25B1, 27A1, 29A,
-  53, 55A, 54A...), so the auction or play goes on regularly, the only way the sample players
+  53A, 54B, 55A...), so the auction or play goes on regularly, the only way the sample players
   know; declining would bar a player or restrict a lead, rectifications they cannot reason
   about.
 - ``no-restriction`` for a lead option (Laws 26, 50D, 51B): the robot imposes no lead.
@@ -35,10 +35,11 @@ robot's seat a choice (``awaiting``), it answers by :func:`answer_order`:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bridgelaw.calls import Call, call_name, parse_call
 from bridgelaw.cards import SUIT_MASK, Card, Hand, Seat, Strain, card_name, cards_in
@@ -50,7 +51,9 @@ from bridgelaw.table import Table
 from bridgelaw.table.play_state import NO_CARD
 
 if TYPE_CHECKING:
-    from bridgelaw.server.app import LiveTable, Server
+    from bridgelaw.server.app import LiveTable
+
+    Accept = Callable[[LiveTable, str, str, Callable[[], bool] | None], Awaitable[dict[str, Any]]]
 
 LOG = logging.getLogger("bridgelaw.robots")
 PREFERRED = ("accept", "no-restriction", "agree")
@@ -246,11 +249,11 @@ def _counts(table: Table) -> tuple[int, int]:
 
 
 class Robots:
-    """Runs the robots of every table of a server: :meth:`wake` after each change."""
+    """Runs the robots of every table of a server: :meth:`wake` after each change. ``accept``
+    is the server's path for every event (apply, store and commit, push; server/app.py)."""
 
-    def __init__(self, server: Server, push: Callable[[LiveTable], Awaitable[object]]) -> None:
-        self.server = server
-        self.push = push
+    def __init__(self, accept: Accept) -> None:
+        self.accept = accept
         self.pending: set[str] = set()
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -261,6 +264,12 @@ class Robots:
         self.pending.add(live.id)
         if live.id not in self.tasks:
             self.tasks[live.id] = asyncio.get_running_loop().create_task(self._run(live))
+
+    def stop(self) -> None:
+        """Cancel the robots still at work (the server stops); an event not yet stored is
+        not accepted, as for a player whose request is cut."""
+        for task in self.tasks.values():
+            task.cancel()
 
     async def settle(self, live: LiveTable) -> None:
         """Wait until the robots of ``live`` have nothing more to do (tests, the demo)."""
@@ -280,40 +289,27 @@ class Robots:
             del self.tasks[live.id]
 
     async def step(self, live: LiveTable) -> bool:
-        """One robot event, if a robot is to act: True if one was accepted."""
+        """One robot event, if a robot is to act: True if one was accepted. The robot's first
+        candidate that the table accepts and that starts no irregularity is the one kept."""
         from starlette.concurrency import run_in_threadpool
+
+        from bridgelaw.server.app import Refused
 
         async with live.lock:
             seat = acting_robot(live.table, live.robots)
             if seat is None:
                 return False
             texts = await run_in_threadpool(candidates, live.table, seat)
-            accepted = await run_in_threadpool(self._first_regular, live, seat, texts)
-            if accepted is None:
-                LOG.warning("table %s: the robot at %s found no regular event", live.id, seat)
-                return False
-            text, index = accepted
-            try:
-                await self.server.writer.store((live.id, index, text, seat.letter))
-            except Exception:
-                live.table.undo()  # not stored: not accepted (as for a player)
-                LOG.exception("table %s: the robot's event could not be stored", live.id)
-                return False
-            await self.push(live)
-        return True
-
-    def _first_regular(
-        self, live: LiveTable, seat: Seat, texts: list[str]
-    ) -> tuple[str, int] | None:
-        from bridgelaw.server.app import Refused
-
-        for text in texts:
-            before = _counts(live.table)
-            try:
-                full, event = self.server.apply(live, seat.letter, text)
-            except Refused:
-                continue
-            if regular(live.table, seat, before):
-                return full, event.index
-            live.table.undo()
-        return None
+            for text in texts:
+                before = _counts(live.table)
+                try:
+                    check = functools.partial(regular, live.table, seat, before)
+                    await self.accept(live, seat.letter, text, check)
+                except Refused as error:
+                    if error.status == 422:
+                        continue  # refused, or irregular and taken back: the next candidate
+                    LOG.warning("table %s: the robot at %s: %s", live.id, seat, error.error)
+                    return False
+                return True
+            LOG.warning("table %s: the robot at %s found no regular event", live.id, seat)
+            return False
