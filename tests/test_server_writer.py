@@ -66,3 +66,28 @@ def test_the_writer_store_many_error_type_is_kept() -> None:
 
     with pytest.raises(ValueError, match="bad row"):
         asyncio.run(GroupWriter(store_many).store(1))
+
+
+def test_an_event_from_another_event_loop_is_stored_alone() -> None:
+    """Two event loops (a test client's loop per thread): the second never hands its event to
+    the first loop's writer task, whose futures belong to the first loop."""
+    batches: list[list[int]] = []
+    release, started = threading.Event(), threading.Event()
+
+    def store_many(rows: list[int]) -> None:
+        if rows == [1]:
+            started.set()
+            release.wait(5)
+        batches.append(rows)
+
+    writer: GroupWriter[int] = GroupWriter(store_many)
+    first = threading.Thread(target=lambda: asyncio.run(writer.store(1)))
+    first.start()
+    assert started.wait(5)
+    second = threading.Thread(target=lambda: asyncio.run(writer.store(2)))
+    second.start()
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert not first.is_alive() and not second.is_alive()
+    assert batches == [[1], [2]]
