@@ -57,4 +57,13 @@ class Served:
         """Ctrl-C: uvicorn stops cleanly and flushes its log."""
         assert self.process is not None
         self.process.send_signal(signal.SIGINT)
-        self.process.wait(timeout=10)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise
+
+    def close(self) -> None:
+        """Killed if still running (the end of a test, passed or failed)."""
+        if self.process is not None and self.process.poll() is None:
+            self.kill()

@@ -36,6 +36,11 @@ class GroupWriter(Generic[Row]):
     async def store(self, row: Row) -> None:
         """Returns once ``row`` is committed; raises what the transaction raised."""
         loop = asyncio.get_running_loop()
+        running = self.running
+        if running is not None and not running.done() and running.get_loop() is not loop:
+            # another event loop's writer is busy (a test client's loop per thread): alone
+            await loop.run_in_executor(self.thread, self.store_many, [row])
+            return
         done: asyncio.Future[None] = loop.create_future()
         self.pending.append((row, done))
         if self.running is None or self.running.done():
