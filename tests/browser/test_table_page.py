@@ -175,6 +175,7 @@ def test_a_strict_table_shows_a_refusal_with_its_law(
     # 19A1: a player may double an opponent's bid; 19B1: redouble only an opponent's double
     assert pages["E"].locator('.other-calls button[data-call="X"]').is_enabled()
     assert pages["E"].locator('.other-calls button[data-call="XX"]').is_disabled()
+    pages["E"].screenshot(path=screenshots / "table-desktop-1280x800-auction.png")
     call(pages["E"], "pass")
     synced(pages, 2)
     assert pages["S"].locator('.other-calls button[data-call="X"]').is_disabled()  # partner's

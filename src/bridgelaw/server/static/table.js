@@ -356,18 +356,15 @@ function allowedCalls() {
   if (view.turn !== me || view.awaiting) {
     return { bids: () => false, pass: false, X: false, XX: false };
   }
-  const first = SEATS.indexOf(view.first_caller);
   let highest = -1;
   let lastAction = null;
   let lastActionBy = null;
-  view.calls.forEach((call, i) => {
-    const seat = SEATS[(first + i) % 4];
-    if (call !== "pass") {
-      lastAction = call;
-      lastActionBy = seat;
-      if (call !== "X" && call !== "XX") highest = bidRank(call);
-    }
-  });
+  for (const record of view.auction) {
+    if (record.status !== "effective" || record.call === "pass") continue;
+    lastAction = record.call;
+    lastActionBy = record.seat;
+    if (record.call !== "X" && record.call !== "XX") highest = bidRank(record.call);
+  }
   const opponents = lastActionBy !== null && sideOf(lastActionBy) !== sideOf(me);
   const barred = view.barred.some((b) => b.seat === me); // must pass (Laws 23, 30-32)
   return {
