@@ -484,18 +484,26 @@ class _Search:
         return out
 
     def sure_tricks(self, hands: tuple[int, ...]) -> int:
-        """A lower bound of the claimer's tricks from a trick's start: the trumps of one of
-        his hands that no opponent's trump beats each win a trick, however carelessly played
-        (only partner's higher trump could take that trick, and it is his side's too)."""
+        """A lower bound of the claimer's tricks from a trick's start, true of every play of
+        both sides (normal or not): each trump of one of his hands is played in a trick of its
+        own (led, followed or ruffed, one card per trick), and that trick is lost only to an
+        opponent's higher trump, a different one for each trick lost. So that hand's trumps,
+        less the most of them the opponents' trumps can each beat one of (matched from the
+        bottom), are tricks for his side (partner's higher trump only wins it for the side)."""
         if self.trump < 0:
             return 0
         mask = SUIT_MASK[self.trump]
-        opp = self.opp_cards(hands) & mask
-        above = ~((2 << _high(opp)) - 1) if opp else -1
-        return max(
-            (hands[self.side] & mask & above).bit_count(),
-            (hands[2 + self.side] & mask & above).bit_count(),
-        )
+        opp = _cards(self.opp_cards(hands) & mask)
+        best = 0
+        for hand in (hands[self.side] & mask, hands[2 + self.side] & mask):
+            ours = _cards(hand)
+            beaten = i = 0
+            for o in opp:  # ascending: each opponent's trump beats the lowest not yet beaten
+                if i < len(ours) and o > ours[i]:
+                    beaten += 1
+                    i += 1
+            best = max(best, len(ours) - beaten)
+        return best
 
     def value(
         self,
