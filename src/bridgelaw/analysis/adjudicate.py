@@ -246,16 +246,23 @@ class _Search:
             wanted = self._step_lead(step, hands, seat)
             if wanted is not None:
                 return wanted
-        out: list[int] = []
+        lows: list[int] = []
+        tops: list[int] = []
+        masters: list[int] = []
         for s in suits:
             held = hand & SUIT_MASK[s]
             top = _high(held)
             if any(f // 13 == s and hand >> f & 1 for f in self.finesses) and len(suits) > 1:
                 continue  # the finesse card's hand waits for the lead towards it
             low = _low(held)
-            if low != top and not self.is_master(top, hands):
-                out.append(low)  # towards partner's winners, or giving up a trick (70E2)
-            out.append(top)
+            if self.is_master(top, hands):
+                masters.append(top)
+            else:
+                if low != top:
+                    lows.append(low)  # towards partner's winners, or giving up a trick (70E2)
+                tops.append(top)
+        # the leads likeliest to lose a trick first, so the worst line for him is found early
+        out = lows + tops + masters
         return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
@@ -294,12 +301,16 @@ class _Search:
         return None  # pragma: no cover
 
     def follows(
-        self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        trick: tuple[tuple[int, int], ...],
+        win: tuple[int, int] | None = None,
     ) -> list[int]:
         hand = hands[seat]
         trump = self.trump
         led = trick[0][1] // 13
-        win_seat, win_card = self.winner(trick)
+        win_seat, win_card = self.winner(trick) if win is None else win
         win_suit = win_card // 13
         partner_winning = self.ours(win_seat)
         later_opps = len(trick) < 3  # an opponent plays after him (the sides alternate)
@@ -459,10 +470,16 @@ class _Search:
         trick: tuple[tuple[int, int], ...],
         seat: int,
         step: int,
+        win: tuple[int, int] | None = None,
     ) -> list[int]:
+        """The cards the search tries (``win``: the seat and card winning the trick so far,
+        when the caller knows it)."""
         if (seat & 1) != self.side:
             return self.defender_cards(hands, seat, trick)
-        cards = self.leads(hands, seat, step) if trick == () else self.follows(hands, seat, trick)
+        if not trick:
+            cards = self.leads(hands, seat, step)
+        else:
+            cards = self.follows(hands, seat, trick, win)
         if len(cards) < 2:
             return cards
         # equivalent cards (no card of another hand or of the trick between them) are one play
@@ -505,6 +522,39 @@ class _Search:
             best = max(best, len(ours) - beaten)
         return best
 
+    def run_tricks(self, hands: tuple[int, ...], seat: int, step: int) -> int:
+        """A lower bound of the claimer's tricks when his hand ``seat`` is on lead, from the
+        normal leads above: a suit whose top card is a master is led from the top, so while
+        every suit of the hand has a master on top, each lead wins the trick (in notrump, or
+        when the opponents have no trump left) and the same hand leads again. The worst order
+        for him runs first the suit with the fewest masters above a loser: that many tricks
+        (all of them when every suit is masters only). Partner's higher card can overtake and
+        take the lead away: one trick then. The stated steps that lead another card (a card
+        named, a ruff, a finesse) are not covered: no bound."""
+        opp = self.opp_cards(hands)
+        if self.trump >= 0 and opp & SUIT_MASK[self.trump]:
+            return 0
+        for later in self.steps[step:]:
+            if later.kind not in ("cash", "concede", "trumps"):
+                return 0
+        hand = hands[seat]
+        partner = hands[seat ^ 2]
+        run = hand.bit_count()
+        for suit in range(4):
+            held = hand & SUIT_MASK[suit]
+            if not held:
+                continue
+            theirs = opp & SUIT_MASK[suit]
+            masters = held & ~((2 << _high(theirs)) - 1) if theirs else held
+            if not masters:
+                return 0  # a suit led low or from a loser on top: the trick may be lost
+            if masters != held:
+                run = min(run, masters.bit_count())
+            ours = partner & SUIT_MASK[suit]
+            if ours and _high(ours) > _low(masters):
+                run = min(run, 1)  # partner may overtake and lead a loser
+        return run
+
     def value(
         self,
         hands: tuple[int, ...],
@@ -530,6 +580,8 @@ class _Search:
             floor = 0
             if not self.maximise:
                 floor = self.sure_tricks(hands)
+                if (seat & 1) == self.side:
+                    floor = max(floor, self.run_tricks(hands, seat, step))
                 if floor >= beta:
                     self.path = ()
                     return floor  # fail high: this line gives at least the window's top
@@ -581,22 +633,36 @@ class _Search:
         step: int,
         alpha: int,
         beta: int,
+        win: tuple[int, int] | None = None,
     ) -> int:
+        """The best of the cards :meth:`options` gives (``win``: the seat and card winning the
+        trick so far, carried down the trick instead of found again at each card)."""
         maximise = self.maximise and (seat & 1) == self.side
         best = -_INF if maximise else _INF
         path: tuple[int, ...] = ()
         held = hands[seat]
         last = len(trick) == 3
         following = (seat + 1) & 3
-        for card in self.options(hands, trick, seat, step):
+        trump = self.trump
+        if trick and win is None:
+            win = self.winner(trick)
+        for card in self.options(hands, trick, seat, step, win):
             # :meth:`child`, written out here (the search's innermost loop)
             new = (*hands[:seat], held & ~(1 << card), *hands[seat + 1 :])
             after = (*trick, (seat, card))
+            if win is None:
+                now = (seat, card)
+            else:
+                suit, win_suit = card // 13, win[1] // 13
+                if (suit == win_suit and card > win[1]) or (suit == trump and win_suit != trump):
+                    now = (seat, card)
+                else:
+                    now = win
             if not last:
                 self.nodes += 1
-                v = self._children(new, after, following, step, alpha, beta)
+                v = self._children(new, after, following, step, alpha, beta, now)
             else:
-                win_seat, _card = self.winner(after)
+                win_seat = now[0]
                 won = 1 if (win_seat & 1) == self.side else 0
                 if beta - won > 0:
                     v = won + self.value(
