@@ -29,7 +29,9 @@ to him as a set, not their split, so nothing below looks at who holds them):
   winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
   partner is winning or he is second to play and partner holds a card that may still win. A
   card that would win only because an opponent holds a given card (a finesse) is no normal
-  play unless the claimer stated it (70D1, 70E1).
+  play unless the claimer stated it (70D1, 70E1), or the opponent still to play in the trick
+  failed to follow to the suit before the claim (70E1's exception, the same in 2007 and 2017):
+  then the finesse is no guess, and the hand plays as the last hand does.
 * *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
   ruff when he plays last, also the highest otherwise), or a discard: the lowest card of any
   suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
@@ -42,9 +44,11 @@ to him as a set, not their split, so nothing below looks at who holds them):
   then plays the best of its normal plays, so a squeeze that works against any defence
   counts; otherwise the worst normal play is assumed and no unstated squeeze is credited.
 
-Limits: the position handed over has no history, so an opponent's show-out before the claim
-(70E1's exception) is not known, and a show-out within the searched line is not used either;
-the 2007 exception "or failing to adopt the line would be irrational" is not applied.
+Limits: the show-outs known are those before the claim (``PlayPosition.shown_out``, from the
+table's play); one within the searched line (70E1: "or would fail to follow on any normal line")
+is not used; the 2007 exception "or failing to adopt the line would be irrational" (absent from
+the Hungarian 2017 text the project follows) is not applied in either edition: the director
+judges it.
 The claimer is never credited more than he claimed (the rest he conceded, 68B1; 71 may give
 it back, but that is the director's separate decision).
 """
@@ -155,6 +159,11 @@ class _Search:
         for step in self.steps:
             if step.card >= 0:
                 self.named |= 1 << step.card
+        self.shown_out = 0
+        """Bit ``seat * 4 + suit``: an opponent failed to follow to the suit before the claim
+        (70E1), from the table's play."""
+        for seat in (1 - self.side, 3 - self.side):
+            self.shown_out |= position.shown_out[seat] << (seat * 4)
         self.nodes = 0
         self.path: tuple[int, ...] = ()
         """The best cards to the end of the trick, from the last node searched."""
@@ -325,7 +334,11 @@ class _Search:
                     return [f]
             low, high = _low(held), _high(held)
             winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
-            if not later_opps:  # last to play
+            # 70E1: the opponent still to play has failed to follow to this suit before the
+            # claim, so every card of it the claimer's side does not see is with the one who
+            # has played: a finesse against him is no guess, and the hand plays as if last
+            marked = self.shown_out >> (((seat + 1) & 3) * 4 + led) & 1
+            if not later_opps or marked:  # last to play
                 if partner_winning:  # low, or high to unblock: careless is normal (70 footnote)
                     return [low] if low == high else [low, high]
                 # not taking a trick he surely wins is irrational (70 footnote)
