@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
+from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator, _Search
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
-from bridgelaw.cards import Deal, Seat, Strain, parse_card
+from bridgelaw.cards import Deal, Seat, Strain, parse_card, parse_hand_pbn
 from bridgelaw.cli import main
 from bridgelaw.errors import ParseError
 from bridgelaw.play import Play
@@ -133,7 +134,8 @@ def test_the_faster_search_gives_the_reference_tricks(
     its caches) rules exactly as the search first written (``adjudicate_reference``) on random
     positions, any claimer, any statement kind (a squeeze stated included), a trick in progress
     or not."""
-    position = random_position(seed, tricks_left)
+    # the reference predates 70E1's show-outs (the play before the claim): none here
+    position = replace(random_position(seed, tricks_left), shown_out=(0, 0, 0, 0))
     claimer = Seat((int(position.next_to_play) + claimer_offset) & 3)
     result = Law70Adjudicator(double_dummy=False).adjudicate(
         position, claimer, position.remaining, statement
@@ -207,3 +209,112 @@ def test_a_search_too_long_gives_no_ruling_and_the_director_decides() -> None:
     assert table.awaiting is not None and table.awaiting.who == "director"  # not settled
     reviews = [r["text"] for r in table.to_json()["reviews"] if r["law"] == "70"]
     assert any("gives no suggestion" in text for text in reviews)
+
+
+def test_the_position_records_who_failed_to_follow() -> None:
+    """70E1 looks at the play before the claim: each seat's suits it failed to follow to, from
+    the tricks played and the one in progress (not from the cards it holds)."""
+    suit = "AKQJT98765432"
+    deal = Deal([parse_hand_pbn(f"...{suit}"), parse_hand_pbn(f"..{suit}."),
+                 parse_hand_pbn(f".{suit}.."), parse_hand_pbn(f"{suit}...")])  # fmt: skip
+    play = Play(deal, declarer=Seat.NORTH, trump=Strain.NOTRUMP)  # N clubs, E diamonds...
+    for name in ("D2", "H2", "S2", "C2", "D3", "H3"):  # E leads diamonds, nobody follows
+        play.push(parse_card(name))
+    position = PlayPosition.of(play, Seat.NORTH)
+    assert position.shown_out == (1 << DIAMONDS, 0, 1 << DIAMONDS, 1 << DIAMONDS)
+    assert PlayPosition.of(Play(deal, Seat.NORTH, Strain.NOTRUMP), Seat.NORTH).shown_out == (
+        0,
+        0,
+        0,
+        0,
+    )
+
+
+def _ending(shown_out: tuple[int, int, int, int]) -> PlayPosition:
+    """3NT by S, S to lead, two tricks left: N AQ of spades, E two red cards, S 32 of spades,
+    W the SK4 (the script l70-adj-marked-finesse-after-a-show-out, without its first tricks)."""
+    hands = [
+        parse_hand_pbn("AQ..."),
+        parse_hand_pbn(".2.2."),
+        parse_hand_pbn("32..."),
+        parse_hand_pbn("K4..."),
+    ]
+    return PlayPosition(
+        (hands[0], hands[1], hands[2], hands[3]),
+        (),
+        Seat.SOUTH,
+        Strain.NOTRUMP,
+        Seat.SOUTH,
+        (7, 4),
+        shown_out,
+    )
+
+
+def test_a_finesse_marked_by_a_show_out_is_credited() -> None:
+    """70E1: the SQ wins only if W holds the SK; it is credited only when the opponent who plays
+    after N (E) failed to follow to spades before the claim, not when W did or nobody did."""
+    adjudicator = Law70Adjudicator(double_dummy=False)
+    marked = adjudicator.adjudicate(_ending((0, 1 << SPADES, 0, 0)), Seat.SOUTH, 2, "")
+    assert marked.tricks == 2
+    assert "N:SQ" in " ".join(marked.line) or "W:SK" in marked.line[0]
+    for shown in ((0, 0, 0, 0), (0, 1 << HEARTS, 0, 0), (0, 0, 0, 1 << SPADES)):
+        assert adjudicator.adjudicate(_ending(shown), Seat.SOUTH, 2, "").tricks == 1
+
+
+def _search(position: PlayPosition, claimer: Seat, statement: str = "") -> _Search:
+    return _Search(position, claimer, parse_statement(statement))
+
+
+def test_the_sure_trick_bounds_by_hand() -> None:
+    """The bounds that cut the search, on positions whose answer is plain: clubs trumps, S's
+    KQT432 against W's AJ86 (N and E have none): the A, J, 8 and 6 can each beat one of S's
+    trumps (the K, T, 4 and 3 at best), so at least two of S's six trumps win tricks."""
+    hands = [parse_hand_pbn(h) for h in ("KQ.AT.AQ.", "AJT.KQJ..", "...KQT432", "..J9.AJ86")]
+    position = PlayPosition(
+        (hands[0], hands[1], hands[2], hands[3]), (), Seat.SOUTH, Strain.CLUBS, Seat.SOUTH, (3, 2)
+    )
+    assert _search(position, Seat.SOUTH).sure_tricks(tuple(position.hands)) == 2
+    # notrump, S on lead with the AK of spades (masters) above a loser and the HK (a master):
+    # the worst order cashes the two spades, then leads the loser: 2 tricks at least; but
+    # when N holds the HA, he may overtake the HK and lead a loser himself: 1 trick
+    nt = PlayPosition(
+        (
+            parse_hand_pbn("QJ.AQ.."),
+            parse_hand_pbn("T9..2.2"),
+            parse_hand_pbn("AK2.K.."),
+            parse_hand_pbn("8.J.3.3"),
+        ),
+        (),
+        Seat.SOUTH,
+        Strain.NOTRUMP,
+        Seat.SOUTH,
+        (5, 4),
+    )
+    search = _search(nt, Seat.SOUTH)
+    assert search.run_tricks(tuple(nt.hands), int(Seat.SOUTH), 0) == 1
+    alone = replace(nt, hands=(parse_hand_pbn("..KQ.JT"), *nt.hands[1:]))  # N has no heart
+    assert _search(alone, Seat.SOUTH).run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 2
+    # a stated line that leads another card (here the S2 first) is not covered: no bound
+    stated = _search(alone, Seat.SOUTH, "S2 first")
+    assert stated.run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 0
+
+
+def test_the_sure_trick_bounds_never_exceed_the_ruling() -> None:
+    """Both bounds are lower bounds of the search's value, whatever the statement, on random
+    positions at a trick's start (where the search applies them)."""
+    checked = 0
+    for seed in range(1000, 1080):
+        position = random_position(seed, 5)
+        if position.trick:
+            continue
+        hands = tuple(position.hands)
+        seat = int(position.next_to_play)
+        for offset in (0, 2):
+            claimer = Seat((seat + offset) & 3)
+            for statement in ("", "cashing the hearts", "conceding a club"):
+                search = _search(position, claimer, statement)
+                value = search.value(hands, (), seat, 0, -1, 99)
+                assert search.sure_tricks(hands) <= value
+                assert search.run_tricks(hands, seat, search.live_step(0, hands)) <= value
+                checked += 1
+    assert checked >= 60

@@ -29,7 +29,9 @@ to him as a set, not their split, so nothing below looks at who holds them):
   winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
   partner is winning or he is second to play and partner holds a card that may still win. A
   card that would win only because an opponent holds a given card (a finesse) is no normal
-  play unless the claimer stated it (70D1, 70E1).
+  play unless the claimer stated it (70D1, 70E1), or the opponent still to play in the trick
+  failed to follow to the suit before the claim (70E1's exception, the same in 2007 and 2017):
+  then the finesse is no guess, and the hand plays as the last hand does.
 * *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
   ruff when he plays last, also the highest otherwise), or a discard: the lowest card of any
   suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
@@ -42,9 +44,11 @@ to him as a set, not their split, so nothing below looks at who holds them):
   then plays the best of its normal plays, so a squeeze that works against any defence
   counts; otherwise the worst normal play is assumed and no unstated squeeze is credited.
 
-Limits: the position handed over has no history, so an opponent's show-out before the claim
-(70E1's exception) is not known, and a show-out within the searched line is not used either;
-the 2007 exception "or failing to adopt the line would be irrational" is not applied.
+Limits: the show-outs known are those before the claim (``PlayPosition.shown_out``, from the
+table's play); one within the searched line (70E1: "or would fail to follow on any normal line")
+is not used; the 2007 exception "or failing to adopt the line would be irrational" (absent from
+the Hungarian 2017 text the project follows) is not applied in either edition: the director
+judges it.
 The claimer is never credited more than he claimed (the rest he conceded, 68B1; 71 may give
 it back, but that is the director's separate decision).
 """
@@ -155,6 +159,11 @@ class _Search:
         for step in self.steps:
             if step.card >= 0:
                 self.named |= 1 << step.card
+        self.shown_out = 0
+        """Bit ``seat * 4 + suit``: an opponent failed to follow to the suit before the claim
+        (70E1), from the table's play."""
+        for seat in (1 - self.side, 3 - self.side):
+            self.shown_out |= position.shown_out[seat] << (seat * 4)
         self.nodes = 0
         self.path: tuple[int, ...] = ()
         """The best cards to the end of the trick, from the last node searched."""
@@ -246,16 +255,23 @@ class _Search:
             wanted = self._step_lead(step, hands, seat)
             if wanted is not None:
                 return wanted
-        out: list[int] = []
+        lows: list[int] = []
+        tops: list[int] = []
+        masters: list[int] = []
         for s in suits:
             held = hand & SUIT_MASK[s]
             top = _high(held)
             if any(f // 13 == s and hand >> f & 1 for f in self.finesses) and len(suits) > 1:
                 continue  # the finesse card's hand waits for the lead towards it
             low = _low(held)
-            if low != top and not self.is_master(top, hands):
-                out.append(low)  # towards partner's winners, or giving up a trick (70E2)
-            out.append(top)
+            if self.is_master(top, hands):
+                masters.append(top)
+            else:
+                if low != top:
+                    lows.append(low)  # towards partner's winners, or giving up a trick (70E2)
+                tops.append(top)
+        # the leads likeliest to lose a trick first, so the worst line for him is found early
+        out = lows + tops + masters
         return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
@@ -294,12 +310,16 @@ class _Search:
         return None  # pragma: no cover
 
     def follows(
-        self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        trick: tuple[tuple[int, int], ...],
+        win: tuple[int, int] | None = None,
     ) -> list[int]:
         hand = hands[seat]
         trump = self.trump
         led = trick[0][1] // 13
-        win_seat, win_card = self.winner(trick)
+        win_seat, win_card = self.winner(trick) if win is None else win
         win_suit = win_card // 13
         partner_winning = self.ours(win_seat)
         later_opps = len(trick) < 3  # an opponent plays after him (the sides alternate)
@@ -314,7 +334,11 @@ class _Search:
                     return [f]
             low, high = _low(held), _high(held)
             winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
-            if not later_opps:  # last to play
+            # 70E1: the opponent still to play has failed to follow to this suit before the
+            # claim, so every card of it the claimer's side does not see is with the one who
+            # has played: a finesse against him is no guess, and the hand plays as if last
+            marked = self.shown_out >> (((seat + 1) & 3) * 4 + led) & 1
+            if not later_opps or marked:  # last to play
                 if partner_winning:  # low, or high to unblock: careless is normal (70 footnote)
                     return [low] if low == high else [low, high]
                 # not taking a trick he surely wins is irrational (70 footnote)
@@ -459,10 +483,16 @@ class _Search:
         trick: tuple[tuple[int, int], ...],
         seat: int,
         step: int,
+        win: tuple[int, int] | None = None,
     ) -> list[int]:
+        """The cards the search tries (``win``: the seat and card winning the trick so far,
+        when the caller knows it)."""
         if (seat & 1) != self.side:
             return self.defender_cards(hands, seat, trick)
-        cards = self.leads(hands, seat, step) if trick == () else self.follows(hands, seat, trick)
+        if not trick:
+            cards = self.leads(hands, seat, step)
+        else:
+            cards = self.follows(hands, seat, trick, win)
         if len(cards) < 2:
             return cards
         # equivalent cards (no card of another hand or of the trick between them) are one play
@@ -484,18 +514,59 @@ class _Search:
         return out
 
     def sure_tricks(self, hands: tuple[int, ...]) -> int:
-        """A lower bound of the claimer's tricks from a trick's start: the trumps of one of
-        his hands that no opponent's trump beats each win a trick, however carelessly played
-        (only partner's higher trump could take that trick, and it is his side's too)."""
+        """A lower bound of the claimer's tricks from a trick's start, true of every play of
+        both sides (normal or not): each trump of one of his hands is played in a trick of its
+        own (led, followed or ruffed, one card per trick), and that trick is lost only to an
+        opponent's higher trump, a different one for each trick lost. So that hand's trumps,
+        less the most of them the opponents' trumps can each beat one of (matched from the
+        bottom), are tricks for his side (partner's higher trump only wins it for the side)."""
         if self.trump < 0:
             return 0
         mask = SUIT_MASK[self.trump]
-        opp = self.opp_cards(hands) & mask
-        above = ~((2 << _high(opp)) - 1) if opp else -1
-        return max(
-            (hands[self.side] & mask & above).bit_count(),
-            (hands[2 + self.side] & mask & above).bit_count(),
-        )
+        opp = _cards(self.opp_cards(hands) & mask)
+        best = 0
+        for hand in (hands[self.side] & mask, hands[2 + self.side] & mask):
+            ours = _cards(hand)
+            beaten = i = 0
+            for o in opp:  # ascending: each opponent's trump beats the lowest not yet beaten
+                if i < len(ours) and o > ours[i]:
+                    beaten += 1
+                    i += 1
+            best = max(best, len(ours) - beaten)
+        return best
+
+    def run_tricks(self, hands: tuple[int, ...], seat: int, step: int) -> int:
+        """A lower bound of the claimer's tricks when his hand ``seat`` is on lead, from the
+        normal leads above: a suit whose top card is a master is led from the top, so while
+        every suit of the hand has a master on top, each lead wins the trick (in notrump, or
+        when the opponents have no trump left) and the same hand leads again. The worst order
+        for him runs first the suit with the fewest masters above a loser: that many tricks
+        (all of them when every suit is masters only). Partner's higher card can overtake and
+        take the lead away: one trick then. The stated steps that lead another card (a card
+        named, a ruff, a finesse) are not covered: no bound."""
+        opp = self.opp_cards(hands)
+        if self.trump >= 0 and opp & SUIT_MASK[self.trump]:
+            return 0
+        for later in self.steps[step:]:
+            if later.kind not in ("cash", "concede", "trumps"):
+                return 0
+        hand = hands[seat]
+        partner = hands[seat ^ 2]
+        run = hand.bit_count()
+        for suit in range(4):
+            held = hand & SUIT_MASK[suit]
+            if not held:
+                continue
+            theirs = opp & SUIT_MASK[suit]
+            masters = held & ~((2 << _high(theirs)) - 1) if theirs else held
+            if not masters:
+                return 0  # a suit led low or from a loser on top: the trick may be lost
+            if masters != held:
+                run = min(run, masters.bit_count())
+            ours = partner & SUIT_MASK[suit]
+            if ours and _high(ours) > _low(masters):
+                run = min(run, 1)  # partner may overtake and lead a loser
+        return run
 
     def value(
         self,
@@ -522,6 +593,8 @@ class _Search:
             floor = 0
             if not self.maximise:
                 floor = self.sure_tricks(hands)
+                if (seat & 1) == self.side:
+                    floor = max(floor, self.run_tricks(hands, seat, step))
                 if floor >= beta:
                     self.path = ()
                     return floor  # fail high: this line gives at least the window's top
@@ -573,22 +646,36 @@ class _Search:
         step: int,
         alpha: int,
         beta: int,
+        win: tuple[int, int] | None = None,
     ) -> int:
+        """The best of the cards :meth:`options` gives (``win``: the seat and card winning the
+        trick so far, carried down the trick instead of found again at each card)."""
         maximise = self.maximise and (seat & 1) == self.side
         best = -_INF if maximise else _INF
         path: tuple[int, ...] = ()
         held = hands[seat]
         last = len(trick) == 3
         following = (seat + 1) & 3
-        for card in self.options(hands, trick, seat, step):
+        trump = self.trump
+        if trick and win is None:
+            win = self.winner(trick)
+        for card in self.options(hands, trick, seat, step, win):
             # :meth:`child`, written out here (the search's innermost loop)
             new = (*hands[:seat], held & ~(1 << card), *hands[seat + 1 :])
             after = (*trick, (seat, card))
+            if win is None:
+                now = (seat, card)
+            else:
+                suit, win_suit = card // 13, win[1] // 13
+                if (suit == win_suit and card > win[1]) or (suit == trump and win_suit != trump):
+                    now = (seat, card)
+                else:
+                    now = win
             if not last:
                 self.nodes += 1
-                v = self._children(new, after, following, step, alpha, beta)
+                v = self._children(new, after, following, step, alpha, beta, now)
             else:
-                win_seat, _card = self.winner(after)
+                win_seat = now[0]
                 won = 1 if (win_seat & 1) == self.side else 0
                 if beta - won > 0:
                     v = won + self.value(

@@ -161,7 +161,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "70",
-        "a disputed claim adjudicated: the worst normal line that agrees with the statement against a double-dummy defence (70A, 70C, 70D1, 70E1 without show-outs before the claim), for the director or `replay --adjudicate`",
+        "a disputed claim adjudicated: the worst normal line that agrees with the statement against a double-dummy defence (70A, 70C, 70D1, 70E1 with the show-outs before the claim), for the director or `replay --adjudicate`",
         "`analysis.adjudicate`, `analysis.statements`",
     ),
     (

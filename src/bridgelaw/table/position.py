@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bridgelaw.cards import Card, Hand, Seat, Strain
+from bridgelaw.play import Trick
 
 
 class PlayInProgress(Protocol):
@@ -25,6 +26,8 @@ class PlayInProgress(Protocol):
     def trump(self) -> Strain: ...
     @property
     def won(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,10 @@ class PlayPosition:
     declarer: Seat
     won: tuple[int, int]
     """Tricks won by NS and by EW so far (after any transfer already made)."""
+    shown_out: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """For N, E, S, W: the suits (bit ``1 << suit``) each has failed to follow to so far, in
+    the tricks played and the one in progress: what the table has seen of the split, which
+    Law 70E1 lets the director use when a claim is contested."""
 
     @classmethod
     def of(cls, play: PlayInProgress, declarer: Seat) -> PlayPosition:
@@ -47,9 +54,14 @@ class PlayPosition:
         leader = play.leader
         trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
         h = play.hands
+        shown = [0, 0, 0, 0]
+        for done in (*((t.leader, t.cards) for t in play.tricks), (leader, play.trick)):
+            for i, card in enumerate(done[1]):
+                if card // 13 != done[1][0] // 13:  # failed to follow to the suit led
+                    shown[(done[0] + i) & 3] |= 1 << (done[1][0] // 13)
         return cls(
             (h[0], h[1], h[2], h[3]), trick, play.turn, play.trump, declarer,
-            (play.won[0], play.won[1]),
+            (play.won[0], play.won[1]), (shown[0], shown[1], shown[2], shown[3]),
         )  # fmt: skip
 
     @property
