@@ -72,8 +72,10 @@ def check_effective_auction(table: TableClass) -> None:
     for record in records:
         call = record.call
         if previous is not None and record.seat != previous.lho:
-            # only an accepted call out of rotation skips players
-            assert record.skipped, (record, previous)
+            # only an accepted call out of rotation skips players, or an inadmissible double
+            # out of rotation left unnoticed: Law 36 alone rules it (32 preamble), it stays
+            unnoticed = any(record is r for r in table.unnoticed)
+            assert record.skipped or unnoticed, (record, previous)
         previous = record.seat
         if call.is_bid:
             # an insufficient bid stands only if accepted: 27A1 in turn, 29A out of rotation
@@ -273,6 +275,18 @@ def test_random_table_events_never_corrupt_the_engine(
             check_cards_conserved(table)
         except AssertionError as error:
             raise AssertionError(f"board {board}, {edition}: {applied}") from error
+
+
+def test_an_unnoticed_inadmissible_double_out_of_rotation_stays_where_it_was_made() -> None:
+    # found by the property above: South opens out of rotation, West accepts (29A), North
+    # doubles his partner's bid at West's turn and nobody notices (36): the double stays in
+    # the auction out of its turn until attention is drawn to it
+    table = Table.from_deal(1, SAMPLE_DEAL, edition=2017)
+    for text in ("S 1C", "W accept", "N X", "director unnoticed"):
+        table.apply_text(text)
+    assert [(r.seat.letter, str(r.call)) for r in table.effective()] == [("S", "1C"), ("N", "X")]
+    assert [r.seat.letter for r in table.unnoticed] == ["N"]
+    check_effective_auction(table)
 
 
 @settings(max_examples=150, deadline=None)
