@@ -56,7 +56,7 @@ class AuctionRules(TableState):
         if p.kind == "insufficient":
             return {
                 "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
-                "premature": Awaiting(o.lho.letter, "27C", ("accept", "decline")),
+                "premature": Awaiting(o.lho.letter, "27C", self._law27c_options(p)),
                 "again": Awaiting(o.lho.letter, "27B4", ("accept", "decline")),
                 "declined": Awaiting(o.letter, "27B", self.legal_words(o)),
                 "must-replace": Awaiting(o.letter, "27B3", self.legal_words(o, doubles=False)),
@@ -89,6 +89,16 @@ class AuctionRules(TableState):
             law = "21B1a" if p.kind == "mi-change" else "21B2"
             return Awaiting(o.letter, law, ("accept", *self._words_in_place_of(p.record)))
         raise AssertionError(p.kind)  # pragma: no cover
+
+    @staticmethod
+    def _law27c_options(p: Pending) -> tuple[str, ...]:
+        """27C: the LHO accepts the insufficient bid or declines it, the early replacement
+        then standing as the offender's replacement (27B); a bid above seven cannot replace
+        it (27B, 38), so declining is not offered then (it was refused)."""
+        replacement = p.replacement
+        if replacement is not None and replacement.call.code < 0:
+            return ("accept",)
+        return ("accept", "decline")
 
     def _turn_awaiting(self) -> Awaiting | None:
         """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""

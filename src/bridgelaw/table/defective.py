@@ -229,6 +229,14 @@ class TrickRules(RevokeRules):
                 f"{seat.letter} plays several cards at {play.turn.letter}'s turn: "
                 "58B is handled for the player in turn only",
             )
+        if not self.law57_playable(seat, cards):  # none can be designated as played (58B2)
+            required = self.must_play[seat]
+            what = card_name(required.card) if required.card is not None else required.choice
+            raise ScriptError(
+                self.event_index,
+                f"{seat.letter} must play {what} now (Law {required.law}): none of "
+                f"{' '.join(card_name(c) for c in cards)} can be the card he played",
+            )
         self.pending = Pending(
             "58B", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards, trick=-1
         )

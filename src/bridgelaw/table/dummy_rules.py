@@ -694,7 +694,10 @@ class DummyRules(TableState):
         play = self.play
         if play is None or not play.played:
             raise ScriptError(self.event_index, "no card has been played")
-        seat, card = play.take_back_last()
+        try:
+            seat, card = play.take_back_last()
+        except IndexError:  # a place left empty (67): no card to take back
+            raise ScriptError(self.event_index, "45C4b: the last place holds no card") from None
         self.rule(
             "45C4b",
             None,

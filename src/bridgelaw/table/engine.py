@@ -327,7 +327,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             assert event.call is not None
             self._law39(event.seat, event)
             return
-        if event.action in ("shows", "throws-in"):
+        if event.action in ("shows", "throws-in") and event.who != "director":
             event = self._claim_by_the_cards(event)  # 68A, 48B2, 68B1
         if event.action in CLAIM_ACTIONS:
             self.claim_event(event)  # Laws 68-71

@@ -49,7 +49,8 @@ class PlayRules(TableState):
         if p.kind.startswith("62C") or p.kind == "58B3":
             return self.law62c_awaiting(p)
         if p.kind == "58B":
-            options = tuple(f"designate {card_name(c)}" for c in p.cards)
+            cards = p.cards if p.trick >= 0 else self.law57_playable(p.offender, p.cards)
+            options = tuple(f"designate {card_name(c)}" for c in cards)
             return Awaiting(p.offender.letter, "58B2", options)
         if p.kind == "45C4b":
             return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
@@ -792,6 +793,32 @@ class PlayRules(TableState):
         obligation.choice = word
         self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
         return True
+
+    def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Those of ``cards`` that ``seat``'s obligation (57D, 51A, 45D1: a given card; 2017
+        57A: the highest or lowest) lets him play now: what :meth:`_law57_obligation` would
+        not refuse. Changes nothing."""
+        play = self.play
+        obligation = self.must_play.get(seat)
+        if play is None or obligation is None:
+            return cards
+        required = obligation.card
+        if required is not None:
+            if not play.holds(seat, required):
+                return cards
+            led = play.led_suit() if play.trick else None
+            if led is not None and required // 13 != led and play.can_follow(seat):
+                return cards  # the obligation lapses (see _law57_obligation)
+            return tuple(c for c in cards if c == required)
+        choice = obligation.choice or ""
+        if choice not in ("highest", "lowest") or self.edition == 2007 or not play.trick:
+            return cards  # 2007: not as demanded is a revoke (61A), played
+        led = play.led_suit()
+        suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
+        if not suit_cards:
+            return cards
+        demanded = (max if choice == "highest" else min)(suit_cards)
+        return tuple(c for c in cards if c == demanded)
 
     def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int, Card | None] | None:
         """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused,
