@@ -67,9 +67,11 @@ class AuctionRules(TableState):
                 return Awaiting("director", "28B", ("accepted", "in-turn"))
             return Awaiting(o.lho.letter, "29A", ("accept", "decline"))
         if p.kind == "inadmissible":
+            # the LHO may also draw attention to it instead of calling (36B)
+            lho = ((o.lho.letter, ("decline",)),)
             if p.turn == o:
-                return Awaiting(o.letter, "36B2", self.legal_words(o))
-            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn))
+                return Awaiting(o.letter, "36B2", self.legal_words(o), lho)
+            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn), lho)
         if p.kind == "barred":
             return Awaiting(o.lho.letter, "37", ("accept", "decline"))
         if p.kind == "above-seven":

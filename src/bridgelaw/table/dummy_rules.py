@@ -111,7 +111,8 @@ class DummyRules(TableState):
         return self.declarer.partner
 
     def _offer(self, who: tuple[Seat, ...], law: str, options: tuple[str, ...]) -> None:
-        self.dummy_offer = Awaiting(who[0].letter, law, options)
+        others = tuple((seat.letter, options) for seat in who[1:])
+        self.dummy_offer = Awaiting(who[0].letter, law, options, others)
         self.dummy_offer_seats = who
 
     def _dummy_offer_answer(self, event: Event) -> bool:

@@ -14,7 +14,7 @@ Awaiting(who='S', law='27A1', options=('accept', 'decline'))
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name, is_honour
@@ -26,6 +26,7 @@ from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.dummy_rules import DummyRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
@@ -192,6 +193,48 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         return None
 
     def _apply(self, event: Event) -> None:
+        if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
+            offer, route = self._open_offer()
+            offered = offer is not None and offer.takes(event)
+            if is_answer(event, self.phase, offered):
+                if not offered:
+                    self._refuse_answer(event, offer)
+                self._answer(route, event)
+                return
+        self._route(event)
+
+    def _answer(self, route: Route, event: Event) -> None:
+        """An answer the offer takes goes to the rule that made the offer."""
+        if route == "board":
+            self.board_event(event)
+        elif route == "auction":
+            self.auction_event(event)
+        elif route == "claim":
+            self.claim_event(event)
+        elif route == "dummy":
+            self.dummy_event(event)
+        elif route == "lead":
+            choice = self._lead_choice()
+            assert choice is not None
+            self._law26_choose(choice[0], event)
+        else:
+            self.play_event(event)
+
+    def _refuse_answer(self, event: Event, offer: Awaiting | None) -> NoReturn:
+        """Refuse an answer the offer does not take, tagged with the offer's clause. The rule
+        that holds the state says why in its own words when it can (it refuses the event
+        too); the table is rebuilt either way (:meth:`apply`)."""
+        law = None if offer is None else offer.law
+        try:
+            self._route(event)
+        except ScriptError as error:
+            raise ScriptError(error.index, error.reason, law) from None
+        except BridgeLawError as error:
+            raise ScriptError(event.index, str(error), law) from None
+        who, options = ("", ()) if offer is None else (offer.who, offer.options)
+        raise ScriptError(event.index, refusal(event, who, law, options), law)
+
+    def _route(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
         if event.who == "director" and event.action == "noticed" and self.pending is None:
@@ -651,28 +694,34 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
 
     @property
     def awaiting(self) -> Awaiting | None:
+        """What the director would now offer: who answers, under which clause, and the
+        options, which are exactly the answers the engine takes (:mod:`.offers`)."""
+        return self._open_offer()[0]
+
+    def _open_offer(self) -> tuple[Awaiting | None, Route]:
+        """The offer open and the rule that made it (the one place of their precedence)."""
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
-            return board
+            return board, "board"
         if self.phase == "auction" or (
             self.pending is not None and self.pending.kind in AUCTION_PENDING
         ):
-            return self.auction_awaiting()
+            return self.auction_awaiting(), "auction"
         if self.phase == "play" and self.declarer is not None:
             claim = self.claim_awaiting()
             if claim is not None:
-                return claim
+                return claim, "claim"
             offer = self.dummy_awaiting()
             if offer is not None:
-                return offer
+                return offer, "dummy"
             if self.pending is not None:
-                return self.play_awaiting()
+                return self.play_awaiting(), "play"
             choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:
                 restriction, options = choice
-                return Awaiting(self.declarer.letter, restriction.law, options)
-            return self.play_awaiting()
-        return None
+                return Awaiting(self.declarer.letter, restriction.law, options), "lead"
+            return self.play_awaiting(), "play"
+        return None, "play"
 
     # -- the report --------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
 from bridgelaw.cards import Seat, Strain
 from bridgelaw.laws import number
-from bridgelaw.table.events import TableCall
+from bridgelaw.table.events import Event, TableCall, parse_event
 from bridgelaw.table.play_state import TablePlay
 
 NEXT_TURN = "next-turn"
@@ -40,16 +40,72 @@ class Ruling:
         }
 
 
+class Option(NamedTuple):
+    """One answer an offer takes: who gives it, its word as written in a script (``accept``,
+    ``forbid S``, ``tricks 9``, ``designate SA``...) and the command it stands for (the event
+    that word makes, index 0)."""
+
+    who: str
+    word: str
+    command: Event
+
+
+def option(who: str, word: str) -> Option:
+    """The option ``word`` of ``who`` with its command."""
+    return Option(who, word, parse_event(f"{who} {word}", 0))
+
+
+def same_command(a: Event, b: Event) -> bool:
+    """The same command, whatever the events' numbers: who, action and what it names."""
+    return (
+        a.who == b.who
+        and a.action == b.action
+        and (a.call is None) == (b.call is None)
+        and (a.call is None or b.call is None or a.call.text == b.call.text)
+        and a.card == b.card
+        and a.word == b.word
+        and a.number == b.number
+        and a.cards == b.cards
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Awaiting:
-    """What the director would now offer, to whom, under which clause."""
+    """What the director would now offer, to whom, under which clause: the contract between
+    the engine and whoever answers. ``who`` and ``options`` are what the script's ``awaiting``
+    shows; :meth:`commands` are the same options as typed commands, and the engine takes an
+    answer (:data:`~bridgelaw.table.offers.ANSWER_ACTIONS`) only if it is one of them
+    (:meth:`takes`).
+
+    ``others`` are further parties whose answers the same offer takes (43B2a and 46B5: either
+    defender; 69A: each opponent still to answer, and a dispute by the claimer's partner or
+    dummy, 68B2 and 68D2); they are not part of the script's ``awaiting`` (whose ``who`` is one
+    seat), nor of equality."""
 
     who: str
     law: str
     options: tuple[str, ...]
+    others: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         return {"who": self.who, "law": self.law, "options": list(self.options)}
+
+    @property
+    def parties(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Every party the offer waits for, with its options (``who`` first)."""
+        return ((self.who, self.options), *self.others)
+
+    def commands(self) -> tuple[Option, ...]:
+        """Every option of every party, as a typed command."""
+        return tuple(option(who, word) for who, words in self.parties for word in words)
+
+    def takes(self, event: Event) -> bool:
+        """Is ``event`` one of the options offered (by whom it is offered to)?"""
+        return any(
+            who == event.who and same_command(option(who, w).command, event)
+            for who, words in self.parties
+            for w in words
+        )
 
 
 class Outcome(NamedTuple):
