@@ -20,6 +20,7 @@ from bridgelaw.table.state import (
     LeadRestriction,
     NextCallRule,
     Pending,
+    Phase,
     TableState,
 )
 
@@ -1062,7 +1063,7 @@ class AuctionRules(TableState):
     def _undo_end_of_auction(self) -> None:
         """A change of the final pass (Law 25) reopens the auction."""
         if self.phase == "play":
-            self.phase, self.contract, self.declarer = "auction", None, None
+            self.phase, self.contract, self.declarer = Phase.AUCTION, None, None
             self.lead_restrictions = [r for r in self.lead_restrictions if r.suit is None]
 
     # Law 21B --------------------------------------------------------------------------------

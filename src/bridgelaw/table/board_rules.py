@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING
 
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay
-from bridgelaw.table.state import Awaiting, CallRecord, TableState
+from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay, is_established
+from bridgelaw.table.state import Awaiting, CallRecord, Phase, TableState
 
 BOARD_FINDINGS = frozenset(
     {
@@ -162,7 +162,7 @@ class BoardRules(TableState):
         self.pending = None
         self.lead_restrictions = []
         if end:
-            self.phase = "ended"
+            self.phase = Phase.ENDED
         self.review(law, text)
 
     def _opening_lead_faced(self) -> bool:
@@ -284,7 +284,7 @@ class BoardRules(TableState):
             later = index < len(play.tricks) and (
                 index < len(play.tricks) - 1 or any(s.side == seat.side for s in now)
             )
-            revoke.established = later and index != 11
+            revoke.established = is_established(index, later)
             play.revokes.append(revoke)
             self.rule(
                 "14B4",
@@ -448,7 +448,7 @@ class BoardRules(TableState):
             self.mark_unauthorized(record, "15A2c", side=seat.side)
         self.pending = None
         if partner_called:
-            self.phase = "ended"
+            self.phase = Phase.ENDED
             self.rule(
                 "15A2a",
                 seat,

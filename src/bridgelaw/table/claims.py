@@ -44,7 +44,7 @@ from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.position import PlayPosition
-from bridgelaw.table.state import Awaiting, TableState
+from bridgelaw.table.state import Awaiting, Phase, TableState
 
 CLAIM_ACTIONS = frozenset(
     {
@@ -637,7 +637,7 @@ class ClaimRules(TableState):
     def _reopen(self, claim: Claim) -> None:
         claim.reopened = True
         claim.stage = DIRECTOR
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.tricks = None
 
     def _law69b(self, claim: Claim, event: Event) -> None:

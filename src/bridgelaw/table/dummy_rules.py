@@ -241,10 +241,10 @@ class DummyRules(TableState):
             self.pending = None
             if target == "lead":
                 play.leader = p.offender
-                what = f"{p.offender.letter}'s lead of {card_name(p.card)} out of turn stands"
+                what = f"{p.offender.letter}'s lead of {card_name(p.the_card)} out of turn stands"
             else:
-                what = f"{card_name(p.card)}, played instead of the penalty card, stands"
-            self._play(p.offender, p.card)
+                what = f"{card_name(p.the_card)}, played instead of the penalty card, stands"
+            self._play(p.offender, p.the_card)
         self.rule(
             "43B3",
             offender,

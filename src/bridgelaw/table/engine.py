@@ -35,6 +35,7 @@ from bridgelaw.table.state import (
     LeadRestriction,
     Outcome,
     Pending,
+    Phase,
     TableState,
 )
 
@@ -287,7 +288,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         contract = self.effective_contract()
         self.contract = contract
         if contract.is_passed_out:
-            self.phase = "ended"
+            self.phase = Phase.ENDED
             self.tricks = None
             self.rule(
                 self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
@@ -299,7 +300,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         declarer = self.final_declarer()
         assert declarer is not None
         self.declarer = declarer
-        self.phase = "play"
+        self.phase = Phase.PLAY
         # Law 26: a lead restriction matters only if the offender's side defends
         self.lead_restrictions = [
             r for r in self.lead_restrictions if r.offender.side != declarer.side
@@ -488,7 +489,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             change = self.law64_transfers((by_claim[0], by_claim[1]))
         self.tricks_before_transfers = declarer_tricks
         self.tricks = max(0, min(13, declarer_tricks + change))
-        self.phase = "ended"
+        self.phase = Phase.ENDED
         self.lead_restrictions = []
 
     def _law64b4_b5(self, event: Event) -> None:
@@ -748,7 +749,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             "board": self.board.number,
             "dealer": self.board.dealer.letter,
             "vulnerable": self.board.vulnerability.label,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "awaiting": None if awaiting is None else awaiting.as_json(),
             "calls": [r.call.text for r in calls],
             "first_caller": (calls[0].seat if calls else self.board.dealer).letter,

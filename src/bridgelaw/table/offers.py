@@ -29,42 +29,41 @@ lead out of turn accepts it, 53A), so they go to the rules as before.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from bridgelaw.table.events import Event, ScriptError
 
-__all__ = ["ANSWER_ACTIONS", "Route", "ScriptError", "is_answer", "refusal"]
+__all__ = ["ANSWER_ACTIONS", "AnswerAction", "Route", "ScriptError", "is_answer", "refusal"]
 
 #: The actions that only ever answer an offer (the director's 29C finding ``shows`` is one; a
 #: player's ``shows`` is a claim by the cards, 68A). ``director unintended`` answers the 25A
 #: offer; in the play it is also the director's own finding of 45C4b, taken when no offer
 #: names it (:func:`is_answer`).
-ANSWER_ACTIONS = frozenset(
-    {
-        "accept",
-        "decline",
-        "agree",
-        "dispute",
-        "spread",
-        "forbid",
-        "require",
-        "no-restriction",
-        "highest",
-        "lowest",
-        "designate",
-        "lead-hand",
-        "comparable",
-        "not-comparable",
-        "unintended",
-        "intended",
-        "accepted",
-        "in-turn",
-        "playable",
-        "not-playable",
-        "tricks",
-        "shows",
-    }
-)
+AnswerAction = Literal[
+    "accept",
+    "decline",
+    "agree",
+    "dispute",
+    "spread",
+    "forbid",
+    "require",
+    "no-restriction",
+    "highest",
+    "lowest",
+    "designate",
+    "lead-hand",
+    "comparable",
+    "not-comparable",
+    "unintended",
+    "intended",
+    "accepted",
+    "in-turn",
+    "playable",
+    "not-playable",
+    "tricks",
+    "shows",
+]
+ANSWER_ACTIONS: frozenset[str] = frozenset(get_args(AnswerAction))
 
 Route = Literal["board", "auction", "claim", "dummy", "lead", "play"]
 """The rule that made an offer, and so takes its answers: the cards of the board (13B), the

@@ -49,7 +49,7 @@ class PlayRules(TableState):
         if p.kind.startswith("62C") or p.kind == "58B3":
             return self.law62c_awaiting(p)
         if p.kind == "58B":
-            cards = p.cards if p.trick >= 0 else self.law57_playable(p.offender, p.cards)
+            cards = p.cards if p.trick is not None else self.law57_playable(p.offender, p.cards)
             options = tuple(f"designate {card_name(c)}" for c in cards)
             return Awaiting(p.offender.letter, "58B2", options)
         if p.kind == "45C4b":
@@ -230,7 +230,7 @@ class PlayRules(TableState):
         lead restrictions (26B), the last one ends play, and an early lead waits (57C1)."""
         play = self.play
         assert play is not None
-        self.lead_retracted = -1  # 60B: a card has been played since
+        self.lead_retracted = None  # 60B: a card has been played since
         completed = len(play.tricks) > tricks_before
         if completed:
             self._restrictions_after_trick()
@@ -301,7 +301,7 @@ class PlayRules(TableState):
     def _lead_answer(self, p: Pending, event: Event) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        o, card = p.offender, p.card
+        o, card = p.offender, p.the_card
         who, law, options = self._lead_offer(p)
         if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
             # 54C: declarer could have seen dummy's cards: he must accept the lead
@@ -405,7 +405,7 @@ class PlayRules(TableState):
             self.cite("53B"),
             o,
             f"{event.seat.letter}, whose lead it was, leads {card_name(event.card)} over "
-            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.card)} goes back "
+            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.the_card)} goes back "
             "without rectification (16C).",
         )
         self.card_played(event.seat, event.card)
@@ -458,10 +458,10 @@ class PlayRules(TableState):
         self.rule(
             law,
             o,
-            f"{how} the lead out of turn of {card_name(p.card)}: it "
+            f"{how} the lead out of turn of {card_name(p.the_card)}: it "
             f"stands and {o.lho.letter} plays next.",
         )
-        self._play(o, p.card)
+        self._play(o, p.the_card)
 
     # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
 
@@ -552,7 +552,7 @@ class PlayRules(TableState):
     def _law45c4b_rho_answer(self, p: Pending, event: Event) -> None:
         """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
         (``decline``, or by playing another card)."""
-        rho, old = p.offender, p.card
+        rho, old = p.offender, p.the_card
         if event.seat == rho and event.action == "card":
             assert event.card is not None
             keep = event.card == old
@@ -968,7 +968,7 @@ class PlayRules(TableState):
 
     def _law52_answer(self, p: Pending, event: Event) -> None:
         assert self.declarer is not None
-        o, card = p.offender, p.card
+        o, card = p.offender, p.the_card
         dummy = self.declarer.partner
         if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
             # 52B1b: declarer accepts the card by playing after it from either hand
@@ -1017,11 +1017,11 @@ class PlayRules(TableState):
 
     def _law52_accepted(self, p: Pending) -> None:
         """52B1: the card played instead of the penalty card stands."""
-        self._play(p.offender, p.card)
+        self._play(p.offender, p.the_card)
         play = self.play
         assert play is not None
         for revoke in play.revokes:
-            if revoke.seat == p.offender and revoke.card == p.card and p.law == "50D1":
+            if revoke.seat == p.offender and revoke.card == p.the_card and p.law == "50D1":
                 revoke.faced_card = True  # 64B3: the penalty card could have followed
 
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:

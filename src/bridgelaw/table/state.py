@@ -9,7 +9,8 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from enum import StrEnum
+from typing import Any, Literal, NamedTuple
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
@@ -17,6 +18,42 @@ from bridgelaw.cards import Seat, Strain
 from bridgelaw.laws import number
 from bridgelaw.table.events import Event, TableCall, parse_event
 from bridgelaw.table.play_state import TablePlay
+
+
+class Phase(StrEnum):
+    """The period of the board: the auction (17), the play (41), the board over (22A, 65).
+    A string enum: it compares equal to its word and is written as it ("play")."""
+
+    AUCTION = "auction"
+    PLAY = "play"
+    ENDED = "ended"
+
+
+PendingKind = Literal[
+    # the auction period (Laws 21B, 25, 27-32, 35-38), some of them after the final pass too
+    "insufficient",
+    "rotation",
+    "inadmissible",
+    "barred",
+    "above-seven",
+    "change",
+    "judge",
+    "lho-change",
+    "shows",
+    "mi-change",
+    "mi-lho",
+    # the play period: named by their clause where one clause makes them
+    "lead",
+    "pc-failure",
+    "45C4b",
+    "58B",
+    "58B3",
+    "62C1",
+    "62C2",
+    "62C3",
+    "62C-replace",
+]
+"""The irregularity :attr:`TableState.pending` waits on (its rule is the module that made it)."""
 
 NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
@@ -134,6 +171,7 @@ class Outcome(NamedTuple):
     turn: Seat | None
     """Who calls or plays next when nothing is awaited (None once the board is over)."""
     phase: str
+    """The table's :class:`Phase` (a string enum: equal to its word)."""
 
 
 @dataclass
@@ -236,7 +274,7 @@ class Obligation:
 class Pending:
     """An irregularity waiting for the next event; ``stage`` says how far it has gone."""
 
-    kind: str
+    kind: PendingKind
     offender: Seat
     call: TableCall
     event: int
@@ -253,13 +291,20 @@ class Pending:
     """Law 27: the offender's replacement (or early replacement, 27C) of an insufficient bid."""
     insufficient: list[CallRecord] = field(default_factory=list)
     """Law 27: the insufficient bids of this irregularity (27B4 may add a second)."""
-    card: int = -1
+    card: int | None = None
     """In the play: the card of the irregularity (a lead out of turn, 53-56; a card played
     instead of a penalty card, 52)."""
+
+    @property
+    def the_card(self) -> int:
+        """:attr:`card`, for the irregularities of the play that have one."""
+        assert self.card is not None, self.kind
+        return self.card
+
     cards: tuple[int, ...] = ()
     """Law 58B: the cards played at once, among which the offender says which one he played."""
-    trick: int = -1
-    """Law 67A2: the trick the cards were played to."""
+    trick: int | None = None
+    """Law 67A2: the trick the cards were played to (None for 58B2: the trick in progress)."""
 
 
 @dataclass
@@ -270,7 +315,7 @@ class TableState:
     edition: int = 2017
     history: list[CallRecord] = field(default_factory=list)
     turn: Seat = Seat.NORTH
-    phase: str = "auction"
+    phase: Phase = Phase.AUCTION
     pending: Pending | None = None
     barred: dict[Seat, str] = field(default_factory=dict)
     no_double: set[Seat] = field(default_factory=set)
@@ -295,15 +340,15 @@ class TableState:
     play: TablePlay | None = None
     must_play: dict[Seat, Obligation] = field(default_factory=dict)
     """Law 57: what a player must do at his next turn to play."""
-    pc_choice_made: int = -1
+    pc_choice_made: int | None = None
     """50D2: the number of tricks played when declarer last chose (one choice a lead)."""
     early_lead: tuple[Seat, int] | None = None
     """57C1: a defender's lead to the next trick made before his partner played to this one,
     once declarer has played from both hands: no rectification; it waits for the trick's end."""
-    lead_retracted: int = -1
+    lead_retracted: int | None = None
     """60B: declarer's lead from the wrong hand was not accepted (55B) at this trick count and
     he has not yet led from the right one."""
-    dummy_suggested: int = -1
+    dummy_suggested: int | None = None
     """45F: the trick (by count of completed tricks) in which dummy suggested a card (57C2)."""
     score_cancelled: str | None = None
     """The clause that cancelled the table result (13B2, 13D, 15A3, 15B1, 67B3...): no
