@@ -554,7 +554,22 @@ def test_the_answers_taken_are_exactly_the_options_offered(
             assert refused.value.law == (None if awaiting is None else awaiting.law), text
             assert snapshot(table) == before, text
         text = random_event_text(data, table)
+        logs: list[list[object]] = [
+            list(table.ruling_log),
+            list(table.review_log),
+            list(table.unauthorized_log),
+            list(table.withdrawals),
+        ]
         try:
             table.apply_text(text)
         except ScriptError:
             continue
+        # the record is append-only: what was recorded stays, in its place
+        now: list[list[object]] = [
+            list(table.ruling_log),
+            list(table.review_log),
+            list(table.unauthorized_log),
+            list(table.withdrawals),
+        ]
+        for old, new in zip(logs, now, strict=True):
+            assert new[: len(old)] == old, text

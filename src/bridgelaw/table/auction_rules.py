@@ -848,11 +848,11 @@ class AuctionRules(TableState):
                 # 23B: after a comparable call 16C does not apply (at partner's turn, 30B1a /
                 # 31B1 / 32B1 already made it unauthorized for the partner's call between)
                 withdrawn_event = self._withdrawn_event(o, p)
-                self.unauthorized = [
-                    u
-                    for u in self.unauthorized
-                    if not (u["seat"] == o.letter and u["event"] == withdrawn_event)
-                ]
+                self.withdraw(  # under the clause ruling the comparable call (with 23B)
+                    "unauthorized",
+                    law,
+                    lambda u: not (u.seat == o.letter and u.event == withdrawn_event),
+                )
             self.rule(
                 law,
                 o,

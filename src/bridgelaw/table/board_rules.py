@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay, is_established
-from bridgelaw.table.state import Awaiting, CallRecord, Phase, TableState
+from bridgelaw.table.state import Awaiting, CallRecord, Phase, TableState, Unauthorized
 
 BOARD_FINDINGS = frozenset(
     {
@@ -247,14 +247,10 @@ class BoardRules(TableState):
         if self.play is not None:
             self.play.hands[seat] |= 1 << card
         # 14C: the partner may not use the knowledge that a card was put back
-        self.unauthorized.append(
-            {
-                "event": self.event_index,
-                "seat": seat.letter,
-                "side": ("NS", "EW")[seat.side],
-                "card": card_name(card),
-                "law": "14C",
-            }
+        self.unauthorized_log.append(
+            Unauthorized(
+                self.event_index, seat.letter, ("NS", "EW")[seat.side], "14C", card=card_name(card)
+            )
         )
 
     def _law14b4_revokes(self, seat: Seat, card: Card) -> None:
@@ -368,14 +364,14 @@ class BoardRules(TableState):
         if self.edition != 2007:
             return
         for who in sorted({seat, owner}):
-            self.unauthorized.append(
-                {
-                    "event": self.event_index,
-                    "seat": who.letter,
-                    "side": ("NS", "EW")[who.side],
-                    "card": card_name(card),
-                    "law": "13E",
-                }
+            self.unauthorized_log.append(
+                Unauthorized(
+                    self.event_index,
+                    who.letter,
+                    ("NS", "EW")[who.side],
+                    "13E",
+                    card=card_name(card),
+                )
             )
 
     def _law13b_decide(self, playable: bool) -> None:

@@ -33,10 +33,12 @@ from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
     LeadRestriction,
+    LogName,
     Outcome,
     Pending,
     Phase,
     TableState,
+    Withdrawal,
 )
 
 __all__ = ["Outcome", "Table"]
@@ -44,20 +46,17 @@ __all__ = ["Outcome", "Table"]
 T = TypeVar("T")
 
 
-def _appended(
-    before: list[T], after: list[T], count: int, name: str, replaced: list[str]
+def _since(
+    log: list[T], count: int, name: LogName, withdrawals: list[Withdrawal], rewritten: list[str]
 ) -> tuple[T, ...]:
-    """The entries an event added to a log that had ``count`` entries in the list ``before``.
-    A log is appended to in place; a rule that rewrote it made a new list: if that new list
-    does not begin with the old entries, the log was rewritten, ``name`` goes to ``replaced``
-    and the whole log is returned."""
-    if after is before or (
-        len(after) >= count
-        and all(a is b for a, b in zip(after[:count], before[:count], strict=True))
-    ):
-        return tuple(after[count:])
-    replaced.append(name)
-    return tuple(after)
+    """The records in force that an event added to the append-only ``log`` (which had
+    ``count`` records before it), given the ``withdrawals`` it made. If it withdrew a record
+    made before it, the log in force was rewritten: ``name`` goes to ``rewritten`` (the
+    caller then sends the whole log in force)."""
+    gone = {i for w in withdrawals if w.log == name for i in w.entries}
+    if any(i < count for i in gone):
+        rewritten.append(name)
+    return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
 
 
 class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
@@ -98,8 +97,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         events (:meth:`_rebuild`). That keeps each accepted event at a constant cost, whatever
         the length of the board; only a refused event pays for the whole board again.
         """
-        rulings, reviews, unauthorized = self.rulings, self.reviews, self.unauthorized
-        counts = (len(rulings), len(reviews), len(unauthorized))
+        logs = (self.ruling_log, self.review_log, self.unauthorized_log)
+        counts = (len(logs[0]), len(logs[1]), len(logs[2]), len(self.withdrawals))
         try:
             self.event_index = event.index
             self._apply(event)
@@ -113,28 +112,30 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self._rebuild(len(self.events))
             raise
         self.events.append(event)
-        n_rulings, n_reviews, n_unauthorized = counts
-        if (
-            self.rulings is rulings
-            and self.reviews is reviews
-            and self.unauthorized is unauthorized
-        ):
-            # the usual case, every log appended to in place (most events append nothing). The
-            # rules never change a log in place but by appending: one that takes entries out
-            # makes a new list (the property tests check the Outcome against the logs)
-            new_rulings = () if len(rulings) == n_rulings else tuple(rulings[n_rulings:])
-            new_reviews = () if len(reviews) == n_reviews else tuple(reviews[n_reviews:])
+        n_rulings, n_reviews, n_unauthorized, n_withdrawals = counts
+        if len(self.withdrawals) == n_withdrawals:
+            # the usual case: the records only appended to (most events append nothing)
+            new_rulings = () if len(logs[0]) == n_rulings else tuple(logs[0][n_rulings:])
+            new_reviews = () if len(logs[1]) == n_reviews else tuple(logs[1][n_reviews:])
             new_unauthorized = (
-                () if len(unauthorized) == n_unauthorized else tuple(unauthorized[n_unauthorized:])
+                () if len(logs[2]) == n_unauthorized else tuple(logs[2][n_unauthorized:])
             )
             replaced: tuple[str, ...] = ()
         else:
+            withdrawals = self.withdrawals[n_withdrawals:]
             rewritten: list[str] = []
-            new_rulings = _appended(rulings, self.rulings, n_rulings, "rulings", rewritten)
-            new_reviews = _appended(reviews, self.reviews, n_reviews, "reviews", rewritten)
-            new_unauthorized = _appended(
-                unauthorized, self.unauthorized, n_unauthorized, "unauthorized", rewritten
+            new_rulings = _since(self.ruling_log, n_rulings, "rulings", withdrawals, rewritten)
+            new_reviews = _since(self.review_log, n_reviews, "reviews", withdrawals, rewritten)
+            new_unauthorized = _since(
+                self.unauthorized_log, n_unauthorized, "unauthorized", withdrawals, rewritten
             )
+            # a log rewritten (a record made before this event withdrawn): sent whole
+            if "rulings" in rewritten:
+                new_rulings = tuple(self.rulings)
+            if "reviews" in rewritten:
+                new_reviews = tuple(self.reviews)
+            if "unauthorized" in rewritten:
+                new_unauthorized = tuple(self.unauthorized)
             replaced = tuple(rewritten)
         return Outcome(
             event.index,
@@ -584,9 +585,10 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 and any(r.law == "39C" and r.seat == seat.rho for r in self.rulings)
             ):
                 self.lead_restrictions.remove(restriction)
-                self.rulings = [
-                    r for r in self.rulings if not (r.law == "39C" and r.seat == seat.rho)
-                ]
+                # superseded by reference: the 39C ruling stays in the record, withdrawn
+                self.withdraw(
+                    "rulings", "39B", lambda r: not (r.law == "39C" and r.seat == seat.rho)
+                )
                 self.rule(
                     "39B",
                     seat.rho,
@@ -766,8 +768,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 for seat, card, kind in self.penalty_cards
             ],
             "rulings": [r.as_json() for r in self.rulings],
-            "unauthorized_information": list(self.unauthorized),
-            "reviews": list(self.reviews),
+            "unauthorized_information": [u.as_json() for u in self.unauthorized],
+            "reviews": [r.as_json() for r in self.reviews],
             "history": [
                 {
                     "event": r.event,

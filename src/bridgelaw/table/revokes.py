@@ -208,8 +208,9 @@ class RevokeRules(PlayRules):
             play.take_back_last()
         self.phase = Phase.PLAY
         self.tricks = self.tricks_before_transfers = None
-        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
-        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64")]
+        # the Law 64 settlement of the board is made again once trick 13 is replayed
+        self.withdraw("rulings", "62D1", lambda r: not r.law.startswith("64"))
+        self.withdraw("reviews", "62D1", lambda r: not r.law.startswith("64"))
         self.rule(
             "62D1",
             event.seat,
@@ -505,8 +506,9 @@ class RevokeRules(PlayRules):
         be reopened and settled again)."""
         play = self.play
         assert play is not None and self.declarer is not None
-        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
-        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64C")]
+        # this settlement supersedes any earlier one (a claim reopened, 64B4/64B5 found late)
+        self.withdraw("rulings", "64", lambda r: not r.law.startswith("64"))
+        self.withdraw("reviews", "64", lambda r: not r.law.startswith("64C"))
         for revoke in play.revokes:
             if revoke.trick == TRICK_12 and not revoke.corrected:
                 # 62D: a revoke on trick 12 is corrected, never established; none moves tricks

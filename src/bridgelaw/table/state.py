@@ -8,6 +8,7 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal, NamedTuple
@@ -75,6 +76,63 @@ class Ruling:
             "seat": None if self.seat is None else self.seat.letter,
             "text": self.text,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Something the director looks at again at the end of play (23C, 27D, 70, 72C...)."""
+
+    event: int
+    law: str
+    text: str
+
+    def __getitem__(self, key: str) -> Any:  # read as the JSON object it is written as
+        return self.as_json()[key]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"event": self.event, "law": self.law, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Unauthorized:
+    """Information unauthorized for one side (16C, 2007 16D; 14C, 2007 13E; 25A6 turned
+    round): from a withdrawn or cancelled call, or from a card put back or moved."""
+
+    event: int
+    seat: str
+    side: str
+    """``NS`` or ``EW``: the side for which it is unauthorized."""
+    law: str
+    call: str | None = None
+    card: str | None = None
+
+    def __getitem__(self, key: str) -> Any:  # read as the JSON object it is written as
+        return self.as_json()[key]
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"event": self.event, "seat": self.seat, "side": self.side}
+        if self.call is not None:
+            data["call"] = self.call
+        if self.card is not None:
+            data["card"] = self.card
+        data["law"] = self.law
+        return data
+
+
+LogName = Literal["rulings", "reviews", "unauthorized"]
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A later settlement that takes back earlier records, by reference: the positions, in
+    the append-only log ``log``, of the records it supersedes (39B withdrawing a 39C ruling;
+    Law 64 worked out again when play ceases again, 62D1, 64B4/64B5, a claim settled again;
+    23B lifting 16C). The records stay in the log; the views leave them out."""
+
+    event: int
+    law: str
+    log: LogName
+    entries: tuple[int, ...]
 
 
 class Option(NamedTuple):
@@ -149,11 +207,12 @@ class Outcome(NamedTuple):
     """What one accepted event changed, for a server to push to the players: the records this
     event added, the offer now open, who acts next and the phase.
 
-    The logs are append-only except in a few places where a later event settles an earlier
-    ruling again (Law 64 recomputed when play ends, 39B withdrawing a 39C ruling, 64C reviews
-    replaced, 16C records withdrawn once a replacement is found comparable, 23). When an event
-    rewrote a log, ``replaced`` names it and that field holds the whole log as it now stands
-    (to be sent again in full), not only the new entries.
+    The record is append-only: a later settlement of an earlier ruling (Law 64 worked out
+    again when play ceases again, 39B withdrawing a 39C ruling, 16C records lifted once a
+    replacement is found comparable, 23B) appends a :class:`Withdrawal` naming the records it
+    supersedes. The logs in force (``rulings``, ``reviews``, ``unauthorized``) then no longer
+    extend the ones before the event: ``replaced`` names each such log, and that field holds
+    the whole log in force (to be sent again in full), not only the new records.
 
     A named tuple (immutable, and made at every event: cheaper to build than a frozen
     dataclass).
@@ -162,8 +221,8 @@ class Outcome(NamedTuple):
     event: int
     """The event's index."""
     rulings: tuple[Ruling, ...]
-    reviews: tuple[dict[str, Any], ...]
-    unauthorized: tuple[dict[str, Any], ...]
+    reviews: tuple[Review, ...]
+    unauthorized: tuple[Unauthorized, ...]
     replaced: tuple[str, ...]
     """The logs (``rulings``, ``reviews``, ``unauthorized``) this event rewrote rather than
     appended to."""
@@ -325,9 +384,13 @@ class TableState:
     exposed: list[tuple[Seat, int, int]] = field(default_factory=list)
     """Cards exposed during the auction (Law 24): seat, card, event."""
     penalty_cards: list[tuple[Seat, int, str]] = field(default_factory=list)
-    rulings: list[Ruling] = field(default_factory=list)
-    unauthorized: list[dict[str, Any]] = field(default_factory=list)
-    reviews: list[dict[str, Any]] = field(default_factory=list)
+    ruling_log: list[Ruling] = field(default_factory=list)
+    """The record, append-only: every ruling, review and piece of unauthorized information
+    ever made, and the withdrawals that supersede some of them by reference; ``rulings``,
+    ``reviews`` and ``unauthorized`` are the records in force."""
+    review_log: list[Review] = field(default_factory=list)
+    unauthorized_log: list[Unauthorized] = field(default_factory=list)
+    withdrawals: list[Withdrawal] = field(default_factory=list)
     carried_slot: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
     """A call that replaces another (25A, 25B1) takes its place in rotation: the players its
     acceptance skipped (29A) wait here for the call of that player that becomes effective."""
@@ -449,6 +512,42 @@ class TableState:
             return Contract(0, Strain.NOTRUMP, 0)
         return Contract(last.call.level, Strain(last.call.strain), self.doubled())
 
+    # -- the record: append-only, read through the records in force -------------------------
+
+    def _in_force(self, log: list[Any], name: LogName) -> list[Any]:
+        if not self.withdrawals:
+            return list(log)
+        gone = {i for w in self.withdrawals if w.log == name for i in w.entries}
+        return [r for i, r in enumerate(log) if i not in gone]
+
+    @property
+    def rulings(self) -> list[Ruling]:
+        """The rulings in force, in order (a copy: the record is changed by :meth:`rule`)."""
+        return self._in_force(self.ruling_log, "rulings")
+
+    @property
+    def reviews(self) -> list[Review]:
+        return self._in_force(self.review_log, "reviews")
+
+    @property
+    def unauthorized(self) -> list[Unauthorized]:
+        return self._in_force(self.unauthorized_log, "unauthorized")
+
+    def withdraw(self, name: LogName, law: str, keep: Callable[[Any], bool]) -> None:
+        """Supersede the records in force of log ``name`` that ``keep`` rejects, by reference
+        (a :class:`Withdrawal` under ``law``); nothing is recorded if there are none."""
+        log: list[Any]
+        if name == "rulings":
+            log = self.ruling_log
+        elif name == "reviews":
+            log = self.review_log
+        else:
+            log = self.unauthorized_log
+        gone = {i for w in self.withdrawals if w.log == name for i in w.entries}
+        entries = tuple(i for i, r in enumerate(log) if i not in gone and not keep(r))
+        if entries:
+            self.withdrawals.append(Withdrawal(self.event_index, law, name, entries))
+
     # -- bookkeeping -------------------------------------------------------------------------
 
     def cite(self, key: str) -> str:
@@ -457,7 +556,7 @@ class TableState:
         return number(key, self.edition)
 
     def rule(self, law: str, seat: Seat | None, text: str) -> None:
-        self.rulings.append(Ruling(self.event_index, law, seat, text))
+        self.ruling_log.append(Ruling(self.event_index, law, seat, text))
 
     def mark_unauthorized(
         self, record: CallRecord, law: str = "16C", side: int | None = None
@@ -467,19 +566,19 @@ class TableState:
         if law == "16C":
             law = self.cite("16C")  # 2007: 16D (its 16C is extraneous information)
         unauthorized_side = record.seat.side if side is None else side
-        self.unauthorized.append(
-            {
-                "event": record.event,
-                "seat": record.seat.letter,
-                "side": ("NS", "EW")[unauthorized_side],
-                "call": record.call.text,
-                "law": law,
-            }
+        self.unauthorized_log.append(
+            Unauthorized(
+                record.event,
+                record.seat.letter,
+                ("NS", "EW")[unauthorized_side],
+                law,
+                call=record.call.text,
+            )
         )
 
     def review(self, law: str, text: str) -> None:
         """Something the director looks at again at the end of play (23C, 27D, 72C...)."""
-        self.reviews.append({"event": self.event_index, "law": law, "text": text})
+        self.review_log.append(Review(self.event_index, law, text))
 
     def bar(self, seat: Seat, until: str, law: str) -> None:
         if self.barred.get(seat) == END_OF_AUCTION:
