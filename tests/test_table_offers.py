@@ -58,3 +58,18 @@ def test_the_director_naming_suits_in_the_play_is_refused_not_a_crash() -> None:
         table.apply_text(text)
     with pytest.raises(ScriptError):
         table.apply_text("director shows H D")
+
+
+def test_2007_45c4b_on_a_place_left_empty_is_refused_not_a_crash() -> None:
+    # found by the random tables: N contributes no card to the trick ('N none', Law 67); the
+    # director's 2007 45C4b finding then concerns a place that holds no card
+    events = [
+        "S 7NT", "W 8NT", "N decline", "E 1D", "S decline", "N 4S", "E decline", "N pass",
+        "director not-comparable", "E 1D", "S decline", "S 7D", "S forbid D", "S 6NT", "E 1S",
+        "W 2H", "N 6NT", "S forbid S", "W cards D5 S4", "W designate D5", "N none",
+    ]  # fmt: skip
+    table = Table.from_deal(3, SAMPLE_DEAL, edition=2007)
+    for text in events:
+        table.apply_text(text)
+    with pytest.raises(ScriptError, match="the last place holds no card"):
+        table.apply_text("director unintended")
