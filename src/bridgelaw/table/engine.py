@@ -97,8 +97,17 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         events (:meth:`_rebuild`). That keeps each accepted event at a constant cost, whatever
         the length of the board; only a refused event pays for the whole board again.
         """
-        logs = (self.ruling_log, self.review_log, self.unauthorized_log)
-        counts = (len(logs[0]), len(logs[1]), len(logs[2]), len(self.withdrawals))
+        ruling_log, review_log, unauthorized_log = (
+            self.ruling_log,
+            self.review_log,
+            self.unauthorized_log,
+        )
+        n_rulings, n_reviews, n_unauthorized = (
+            len(ruling_log),
+            len(review_log),
+            len(unauthorized_log),
+        )
+        n_withdrawals = len(self.withdrawals)
         try:
             self.event_index = event.index
             self._apply(event)
@@ -112,13 +121,14 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self._rebuild(len(self.events))
             raise
         self.events.append(event)
-        n_rulings, n_reviews, n_unauthorized, n_withdrawals = counts
         if len(self.withdrawals) == n_withdrawals:
             # the usual case: the records only appended to (most events append nothing)
-            new_rulings = () if len(logs[0]) == n_rulings else tuple(logs[0][n_rulings:])
-            new_reviews = () if len(logs[1]) == n_reviews else tuple(logs[1][n_reviews:])
+            new_rulings = () if len(ruling_log) == n_rulings else tuple(ruling_log[n_rulings:])
+            new_reviews = () if len(review_log) == n_reviews else tuple(review_log[n_reviews:])
             new_unauthorized = (
-                () if len(logs[2]) == n_unauthorized else tuple(logs[2][n_unauthorized:])
+                ()
+                if len(unauthorized_log) == n_unauthorized
+                else tuple(unauthorized_log[n_unauthorized:])
             )
             replaced: tuple[str, ...] = ()
         else:
