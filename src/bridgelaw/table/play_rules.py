@@ -109,20 +109,20 @@ class PlayRules(TableState):
         if self.pending is not None:
             self._play_pending_event(event)
             return
-        if self.law45c4b_rho is not None:
-            self._law45c4b_renamed(event)
+        # the offer open (45C4b, 51A, 57A, 50D2/51B, in play_awaiting's order) takes the event
+        offer = self.play_awaiting()
+        if offer is not None:
+            if offer.law == "45C4b":
+                self._law45c4b_renamed(event)
+                return
+            if offer.law == "51A":
+                self._law51a_designate(offer, event)
+                return
+            if offer.law == "57A":
+                self._law57_choose(event)
+                return
+            self._law50d2_choice(offer, event)  # 50D2 or 51B
             return
-        if self.penalty_cards or self.must_play:  # 50D2, 51A, 57A offers need one of these
-            offer51 = self._law51a_awaiting()
-            if offer51 is not None:
-                self._law51a_designate(offer51, event)
-                return
-            if self._law57_choose(event):
-                return
-            offer = self._law50d2_awaiting()
-            if offer is not None:
-                self._law50d2_choice(offer, event)
-                return
         if event.action == "card":
             assert event.card is not None
             self.card_played(event.seat, event.card)
