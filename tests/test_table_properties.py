@@ -34,6 +34,7 @@ from bridgelaw.cards import Seat, card_name
 from bridgelaw.scoring import contract_score
 from bridgelaw.table import Awaiting, ScriptError, Table, parse_event
 from bridgelaw.table.engine import Table as TableClass
+from bridgelaw.table.offers import is_answer
 
 from .helpers import SAMPLE_DEAL, random_auction, random_deal, random_play
 
@@ -468,3 +469,121 @@ def test_51a_is_offered_before_the_opening_lead_when_the_leader_has_two_penalty_
     table.apply_text("W designate C3")
     table.apply_text("N C3")
     assert table.play is not None and table.play.played == [1]
+
+
+def answer_texts(table: TableClass) -> list[str]:
+    """Answers of every kind, by every party: those the offer names and many it does not."""
+    cards = ["SA", "S2", "HK", "H7", "DQ", "D3", "CJ", "C4"]
+    if table.play is not None:
+        cards += [card_name(c) for c in table.play.played[-3:]]
+        cards += [card_name(c) for c in range(52) if table.play.hands[table.play.turn] >> c & 1]
+    words = [
+        "accept",
+        "decline",
+        "agree",
+        "dispute",
+        "spread",
+        "no-restriction",
+        "highest",
+        "lowest",
+        *(f"{verb} {s}" for verb in ("forbid", "require") for s in "SHDC"),
+        "forbid S H",
+        *(f"designate {c}" for c in cards),
+        *(f"lead-hand {x}" for x in "NESW"),
+    ]
+    findings = [
+        "comparable",
+        "not-comparable",
+        "unintended",
+        "intended",
+        "accepted",
+        "in-turn",
+        "playable",
+        "not-playable",
+        *(f"tricks {n}" for n in range(14)),
+        "shows S",
+        "shows H D",
+        "shows NT",
+        "shows none",
+    ]
+    texts = [f"{x} {w}" for x in "NESW" for w in words + findings]
+    texts += [f"director {w}" for w in words + findings]
+    awaiting = table.awaiting
+    if awaiting is not None:
+        texts += [f"{o.who} {o.word}" for o in awaiting.commands()]
+    return texts
+
+
+@settings(max_examples=int(os.environ.get("BRIDGELAW_PROPERTY_EXAMPLES", "40")), deadline=None)
+@given(data=st.data(), edition=st.sampled_from([2017, 2007]), board=st.integers(1, 16))
+def test_the_answers_taken_are_exactly_the_options_offered(
+    data: st.DataObject, edition: int, board: int
+) -> None:
+    """The offer is the contract: at every state a random table reaches, every option of the
+    offer (each party's, as its typed command) is taken, and every other answer (an answer word
+    not offered, or offered to another party; any answer when nothing is offered) is refused,
+    tagged with the offer's clause, and leaves the table exactly as it was. Calls and cards
+    offered are tried too; those not offered are no answers (they may answer by the effect
+    the Laws give them, 27A1, 53A), so only answer words are tried as refusals."""
+    table = Table.from_deal(board, SAMPLE_DEAL, edition=edition)
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="seed"))
+    for _ in range(data.draw(st.integers(1, 30), label="length")):
+        if table.phase == "ended":
+            break
+        awaiting = table.awaiting
+        offered = {(o.who, o.word) for o in awaiting.commands()} if awaiting else set()
+        if awaiting is not None:
+            assert {o.command.who for o in awaiting.commands()} >= {awaiting.who}
+            for o in awaiting.commands():  # the command is the word, said by that party
+                assert parse_event(f"{o.who} {o.word}", 0) == o.command
+        before = snapshot(table)
+        options = list(awaiting.commands()) if awaiting is not None else []
+        rng.shuffle(options)
+        for o in options[:8]:  # every option is taken: answers, and calls or cards offered
+            try:
+                table.apply(parse_event(f"{o.who} {o.word}", len(table.events) + 1))
+            except ScriptError as error:
+                raise AssertionError(f"offered {o.who} {o.word!r} refused: {error}") from None
+            table.undo()
+            assert snapshot(table) == before, o
+        texts = answer_texts(table)
+        rng.shuffle(texts)
+        tried = 0
+        for text in texts:
+            try:
+                event = parse_event(text, len(table.events) + 1)
+            except ScriptError:
+                continue  # not words this party can say (a player's 'tricks 9')
+            taken = awaiting is not None and awaiting.takes(event)
+            if not is_answer(event, table.phase, taken):
+                continue  # a finding of the director's own (45C4b), not an answer
+            assert taken == ((event.who, text.split(" ", 1)[1]) in offered), text
+            if taken:
+                continue  # tried above
+            tried += 1
+            if tried > 6:
+                break
+            with pytest.raises(ScriptError) as refused:  # not offered: refused, nothing changed
+                table.apply(event)
+            assert refused.value.law == (None if awaiting is None else awaiting.law), text
+            assert snapshot(table) == before, text
+        text = random_event_text(data, table)
+        logs: list[list[object]] = [
+            list(table.ruling_log),
+            list(table.review_log),
+            list(table.unauthorized_log),
+            list(table.withdrawals),
+        ]
+        try:
+            table.apply_text(text)
+        except ScriptError:
+            continue
+        # the record is append-only: what was recorded stays, in its place
+        now: list[list[object]] = [
+            list(table.ruling_log),
+            list(table.review_log),
+            list(table.unauthorized_log),
+            list(table.withdrawals),
+        ]
+        for old, new in zip(logs, now, strict=True):
+            assert new[: len(old)] == old, text

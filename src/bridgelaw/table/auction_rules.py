@@ -20,6 +20,7 @@ from bridgelaw.table.state import (
     LeadRestriction,
     NextCallRule,
     Pending,
+    Phase,
     TableState,
 )
 
@@ -56,7 +57,7 @@ class AuctionRules(TableState):
         if p.kind == "insufficient":
             return {
                 "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
-                "premature": Awaiting(o.lho.letter, "27C", ("accept", "decline")),
+                "premature": Awaiting(o.lho.letter, "27C", self._law27c_options(p)),
                 "again": Awaiting(o.lho.letter, "27B4", ("accept", "decline")),
                 "declined": Awaiting(o.letter, "27B", self.legal_words(o)),
                 "must-replace": Awaiting(o.letter, "27B3", self.legal_words(o, doubles=False)),
@@ -67,9 +68,11 @@ class AuctionRules(TableState):
                 return Awaiting("director", "28B", ("accepted", "in-turn"))
             return Awaiting(o.lho.letter, "29A", ("accept", "decline"))
         if p.kind == "inadmissible":
+            # the LHO may also draw attention to it instead of calling (36B)
+            lho = ((o.lho.letter, ("decline",)),)
             if p.turn == o:
-                return Awaiting(o.letter, "36B2", self.legal_words(o))
-            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn))
+                return Awaiting(o.letter, "36B2", self.legal_words(o), lho)
+            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn), lho)
         if p.kind == "barred":
             return Awaiting(o.lho.letter, "37", ("accept", "decline"))
         if p.kind == "above-seven":
@@ -89,6 +92,16 @@ class AuctionRules(TableState):
             law = "21B1a" if p.kind == "mi-change" else "21B2"
             return Awaiting(o.letter, law, ("accept", *self._words_in_place_of(p.record)))
         raise AssertionError(p.kind)  # pragma: no cover
+
+    @staticmethod
+    def _law27c_options(p: Pending) -> tuple[str, ...]:
+        """27C: the LHO accepts the insufficient bid or declines it, the early replacement
+        then standing as the offender's replacement (27B); a bid above seven cannot replace
+        it (27B, 38), so declining is not offered then (it was refused)."""
+        replacement = p.replacement
+        if replacement is not None and replacement.call.code < 0:
+            return ("accept",)
+        return ("accept", "decline")
 
     def _turn_awaiting(self) -> Awaiting | None:
         """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""
@@ -852,11 +865,11 @@ class AuctionRules(TableState):
                 # 23B: after a comparable call 16C does not apply (at partner's turn, 30B1a /
                 # 31B1 / 32B1 already made it unauthorized for the partner's call between)
                 withdrawn_event = self._withdrawn_event(o, p)
-                self.unauthorized = [
-                    u
-                    for u in self.unauthorized
-                    if not (u["seat"] == o.letter and u["event"] == withdrawn_event)
-                ]
+                self.withdraw(  # under the clause ruling the comparable call (with 23B)
+                    "unauthorized",
+                    law,
+                    lambda u: not (u.seat == o.letter and u.event == withdrawn_event),
+                )
             self.rule(
                 law,
                 o,
@@ -1067,7 +1080,7 @@ class AuctionRules(TableState):
     def _undo_end_of_auction(self) -> None:
         """A change of the final pass (Law 25) reopens the auction."""
         if self.phase == "play":
-            self.phase, self.contract, self.declarer = "auction", None, None
+            self.phase, self.contract, self.declarer = Phase.AUCTION, None, None
             self.lead_restrictions = [r for r in self.lead_restrictions if r.suit is None]
 
     # Law 21B --------------------------------------------------------------------------------

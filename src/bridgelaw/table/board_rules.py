@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING
 
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay
-from bridgelaw.table.state import Awaiting, CallRecord, TableState
+from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay, is_established
+from bridgelaw.table.state import Awaiting, CallRecord, Phase, TableState, Unauthorized
 
 BOARD_FINDINGS = frozenset(
     {
@@ -162,7 +162,7 @@ class BoardRules(TableState):
         self.pending = None
         self.lead_restrictions = []
         if end:
-            self.phase = "ended"
+            self.phase = Phase.ENDED
         self.review(law, text)
 
     def _opening_lead_faced(self) -> bool:
@@ -247,14 +247,10 @@ class BoardRules(TableState):
         if self.play is not None:
             self.play.hands[seat] |= 1 << card
         # 14C: the partner may not use the knowledge that a card was put back
-        self.unauthorized.append(
-            {
-                "event": self.event_index,
-                "seat": seat.letter,
-                "side": ("NS", "EW")[seat.side],
-                "card": card_name(card),
-                "law": "14C",
-            }
+        self.unauthorized_log.append(
+            Unauthorized(
+                self.event_index, seat.letter, ("NS", "EW")[seat.side], "14C", card=card_name(card)
+            )
         )
 
     def _law14b4_revokes(self, seat: Seat, card: Card) -> None:
@@ -284,7 +280,7 @@ class BoardRules(TableState):
             later = index < len(play.tricks) and (
                 index < len(play.tricks) - 1 or any(s.side == seat.side for s in now)
             )
-            revoke.established = later and index != 11
+            revoke.established = is_established(index, later)
             play.revokes.append(revoke)
             self.rule(
                 "14B4",
@@ -368,14 +364,14 @@ class BoardRules(TableState):
         if not self.by_edition("2007/13E", e2017=False, e2007=True):
             return
         for who in sorted({seat, owner}):
-            self.unauthorized.append(
-                {
-                    "event": self.event_index,
-                    "seat": who.letter,
-                    "side": ("NS", "EW")[who.side],
-                    "card": card_name(card),
-                    "law": "13E",
-                }
+            self.unauthorized_log.append(
+                Unauthorized(
+                    self.event_index,
+                    who.letter,
+                    ("NS", "EW")[who.side],
+                    "13E",
+                    card=card_name(card),
+                )
             )
 
     def _law13b_decide(self, playable: bool) -> None:
@@ -454,7 +450,7 @@ class BoardRules(TableState):
             self.mark_unauthorized(record, "15A2c", side=seat.side)
         self.pending = None
         if partner_called:
-            self.phase = "ended"
+            self.phase = Phase.ENDED
             self.rule(
                 "15A2a",
                 seat,

@@ -44,7 +44,7 @@ from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.position import PlayPosition
-from bridgelaw.table.state import Awaiting, TableState
+from bridgelaw.table.state import Awaiting, Phase, TableState
 
 CLAIM_ACTIONS = frozenset(
     {
@@ -209,7 +209,17 @@ class ClaimRules(TableState):
         if claim is None or not self.claim_is_open():
             return None
         if claim.stage == ANSWERS:
-            return Awaiting(self._next_answer(claim).letter, "69A", ("agree", "dispute"))
+            # 69A: each opponent still to answer agrees or disputes, in any order; against a
+            # defender's claim, his partner (68B2, 68D2) and dummy (68D2) may dispute it too
+            first = self._next_answer(claim)
+            words: tuple[str, ...] = ("agree", "dispute")
+            others: list[tuple[str, tuple[str, ...]]] = [
+                (s.letter, words) for s in claim.answerers if s not in claim.agreed
+            ]
+            if not claim.declaring and self.declarer is not None:
+                others += [(claim.claimer.partner.letter, ("dispute",))]
+                others += [(self.declarer.partner.letter, ("dispute",))]
+            return Awaiting(first.letter, "69A", words, tuple(others[1:]))
         if claim.stage == PLAY_ON:
             return Awaiting(self._next_play_on(claim).letter, "68D2b", ("agree", "dispute"))
         return Awaiting("director", claim.director_law, tuple(f"tricks {n}" for n in claim.options))
@@ -631,7 +641,7 @@ class ClaimRules(TableState):
     def _reopen(self, claim: Claim) -> None:
         claim.reopened = True
         claim.stage = DIRECTOR
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.tricks = None
 
     def _law69b(self, claim: Claim, event: Event) -> None:

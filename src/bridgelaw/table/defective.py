@@ -14,7 +14,7 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL
-from bridgelaw.table.play_state import NO_CARD, Revoke
+from bridgelaw.table.play_state import NO_CARD, Revoke, is_established
 from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.state import Pending
 
@@ -36,7 +36,7 @@ class TrickRules(RevokeRules):
                 "45E: there is no card played after a completed trick for the director to "
                 "judge (only a card waiting as a lead out of turn can be a fifth card)",
             )
-        o, card = p.offender, p.card
+        o, card = p.offender, p.the_card
         self.pending = None
         if o.side == self.declarer.side:
             self.rule(
@@ -69,7 +69,7 @@ class TrickRules(RevokeRules):
         self.rule(
             "47E1",
             p.offender,
-            f"{p.offender.letter} led {card_name(p.card)} out of turn because an opponent said "
+            f"{p.offender.letter} led {card_name(p.the_card)} out of turn because an opponent said "
             f"it was his lead: it goes back without rectification and {play.leader.letter} "
             "leads (16C).",
         )
@@ -229,8 +229,16 @@ class TrickRules(RevokeRules):
                 f"{seat.letter} plays several cards at {play.turn.letter}'s turn: "
                 "58B is handled for the player in turn only",
             )
+        if not self.law57_playable(seat, cards):  # none can be designated as played (58B2)
+            required = self.must_play[seat]
+            what = card_name(required.card) if required.card is not None else required.choice
+            raise ScriptError(
+                self.event_index,
+                f"{seat.letter} must play {what} now (Law {required.law}): none of "
+                f"{' '.join(card_name(c) for c in cards)} can be the card he played",
+            )
         self.pending = Pending(
-            "58B", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards, trick=-1
+            "58B", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards
         )
 
     def law58b_answer(self, p: Pending, event: Event) -> None:
@@ -240,12 +248,12 @@ class TrickRules(RevokeRules):
         if event.who == seat.letter and event.action == "designate" and event.card in p.cards:
             assert event.card is not None
             self.pending = None
-            if p.trick < 0:
+            if p.trick is None:
                 self._law58b2_designated(seat, event.card, p.cards)
             else:
                 self._law67a2_designated(seat, event.card, p)
             return
-        if p.trick < 0 and event.action == "card" and event.seat == seat.lho:
+        if p.trick is None and event.action == "card" and event.seat == seat.lho:
             # nobody drew attention: the first card counts as played; the rest lie on the trick
             assert event.card is not None
             self.pending = None
@@ -348,6 +356,7 @@ class TrickRules(RevokeRules):
         play = self.play
         assert play is not None
         index = p.trick
+        assert index is not None  # 67A2 names the trick
         shown = p.cards[0]
         play.surplus = [e for e in play.surplus if not (e[0] == index and e[1] == seat)]
         for other in p.cards[1:]:
@@ -393,7 +402,7 @@ class TrickRules(RevokeRules):
             if any(r.seat == seat and r.trick == t for r in play.revokes):
                 continue  # already a revoke there
             revoke = Revoke(seat, t, played, led, self.event_index)
-            revoke.established = t != 11 and self._side_played_after(t, seat)
+            revoke.established = is_established(t, self._side_played_after(t, seat))
             play.revokes.append(revoke)
             established = " (established, 63A1)" if revoke.established else ""
             self.rule(

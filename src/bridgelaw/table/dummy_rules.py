@@ -111,7 +111,8 @@ class DummyRules(TableState):
         return self.declarer.partner
 
     def _offer(self, who: tuple[Seat, ...], law: str, options: tuple[str, ...]) -> None:
-        self.dummy_offer = Awaiting(who[0].letter, law, options)
+        others = tuple((seat.letter, options) for seat in who[1:])
+        self.dummy_offer = Awaiting(who[0].letter, law, options, others)
         self.dummy_offer_seats = who
 
     def _dummy_offer_answer(self, event: Event) -> bool:
@@ -240,10 +241,10 @@ class DummyRules(TableState):
             self.pending = None
             if target == "lead":
                 play.leader = p.offender
-                what = f"{p.offender.letter}'s lead of {card_name(p.card)} out of turn stands"
+                what = f"{p.offender.letter}'s lead of {card_name(p.the_card)} out of turn stands"
             else:
-                what = f"{card_name(p.card)}, played instead of the penalty card, stands"
-            self._play(p.offender, p.card)
+                what = f"{card_name(p.the_card)}, played instead of the penalty card, stands"
+            self._play(p.offender, p.the_card)
         self.rule(
             "43B3",
             offender,
@@ -696,7 +697,10 @@ class DummyRules(TableState):
         play = self.play
         if play is None or not play.played:
             raise ScriptError(self.event_index, "no card has been played")
-        seat, card = play.take_back_last()
+        try:
+            seat, card = play.take_back_last()
+        except IndexError:  # a place left empty (67): no card to take back
+            raise ScriptError(self.event_index, "45C4b: the last place holds no card") from None
         self.rule(
             "45C4b",
             None,

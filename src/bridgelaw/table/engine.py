@@ -14,7 +14,7 @@ Awaiting(who='S', law='27A1', options=('accept', 'decline'))
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name, is_honour
@@ -26,15 +26,19 @@ from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.dummy_rules import DummyRules
 from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
     LeadRestriction,
+    LogName,
     Outcome,
     Pending,
+    Phase,
     TableState,
+    Withdrawal,
 )
 
 __all__ = ["Outcome", "Table"]
@@ -42,20 +46,17 @@ __all__ = ["Outcome", "Table"]
 T = TypeVar("T")
 
 
-def _appended(
-    before: list[T], after: list[T], count: int, name: str, replaced: list[str]
+def _since(
+    log: list[T], count: int, name: LogName, withdrawals: list[Withdrawal], rewritten: list[str]
 ) -> tuple[T, ...]:
-    """The entries an event added to a log that had ``count`` entries in the list ``before``.
-    A log is appended to in place; a rule that rewrote it made a new list: if that new list
-    does not begin with the old entries, the log was rewritten, ``name`` goes to ``replaced``
-    and the whole log is returned."""
-    if after is before or (
-        len(after) >= count
-        and all(a is b for a, b in zip(after[:count], before[:count], strict=True))
-    ):
-        return tuple(after[count:])
-    replaced.append(name)
-    return tuple(after)
+    """The records in force that an event added to the append-only ``log`` (which had
+    ``count`` records before it), given the ``withdrawals`` it made. If it withdrew a record
+    made before it, the log in force was rewritten: ``name`` goes to ``rewritten`` (the
+    caller then sends the whole log in force)."""
+    gone = {i for w in withdrawals if w.log == name for i in w.entries}
+    if any(i < count for i in gone):
+        rewritten.append(name)
+    return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
 
 
 class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
@@ -96,8 +97,17 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         events (:meth:`_rebuild`). That keeps each accepted event at a constant cost, whatever
         the length of the board; only a refused event pays for the whole board again.
         """
-        rulings, reviews, unauthorized = self.rulings, self.reviews, self.unauthorized
-        counts = (len(rulings), len(reviews), len(unauthorized))
+        ruling_log, review_log, unauthorized_log = (
+            self.ruling_log,
+            self.review_log,
+            self.unauthorized_log,
+        )
+        n_rulings, n_reviews, n_unauthorized = (
+            len(ruling_log),
+            len(review_log),
+            len(unauthorized_log),
+        )
+        n_withdrawals = len(self.withdrawals)
         try:
             self.event_index = event.index
             self._apply(event)
@@ -111,28 +121,31 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self._rebuild(len(self.events))
             raise
         self.events.append(event)
-        n_rulings, n_reviews, n_unauthorized = counts
-        if (
-            self.rulings is rulings
-            and self.reviews is reviews
-            and self.unauthorized is unauthorized
-        ):
-            # the usual case, every log appended to in place (most events append nothing). The
-            # rules never change a log in place but by appending: one that takes entries out
-            # makes a new list (the property tests check the Outcome against the logs)
-            new_rulings = () if len(rulings) == n_rulings else tuple(rulings[n_rulings:])
-            new_reviews = () if len(reviews) == n_reviews else tuple(reviews[n_reviews:])
+        if len(self.withdrawals) == n_withdrawals:
+            # the usual case: the records only appended to (most events append nothing)
+            new_rulings = () if len(ruling_log) == n_rulings else tuple(ruling_log[n_rulings:])
+            new_reviews = () if len(review_log) == n_reviews else tuple(review_log[n_reviews:])
             new_unauthorized = (
-                () if len(unauthorized) == n_unauthorized else tuple(unauthorized[n_unauthorized:])
+                ()
+                if len(unauthorized_log) == n_unauthorized
+                else tuple(unauthorized_log[n_unauthorized:])
             )
             replaced: tuple[str, ...] = ()
         else:
+            withdrawals = self.withdrawals[n_withdrawals:]
             rewritten: list[str] = []
-            new_rulings = _appended(rulings, self.rulings, n_rulings, "rulings", rewritten)
-            new_reviews = _appended(reviews, self.reviews, n_reviews, "reviews", rewritten)
-            new_unauthorized = _appended(
-                unauthorized, self.unauthorized, n_unauthorized, "unauthorized", rewritten
+            new_rulings = _since(self.ruling_log, n_rulings, "rulings", withdrawals, rewritten)
+            new_reviews = _since(self.review_log, n_reviews, "reviews", withdrawals, rewritten)
+            new_unauthorized = _since(
+                self.unauthorized_log, n_unauthorized, "unauthorized", withdrawals, rewritten
             )
+            # a log rewritten (a record made before this event withdrawn): sent whole
+            if "rulings" in rewritten:
+                new_rulings = tuple(self.rulings)
+            if "reviews" in rewritten:
+                new_reviews = tuple(self.reviews)
+            if "unauthorized" in rewritten:
+                new_unauthorized = tuple(self.unauthorized)
             replaced = tuple(rewritten)
         return Outcome(
             event.index,
@@ -192,6 +205,48 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         return None
 
     def _apply(self, event: Event) -> None:
+        if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
+            offer, route = self._open_offer()
+            offered = offer is not None and offer.takes(event)
+            if is_answer(event, self.phase, offered):
+                if not offered:
+                    self._refuse_answer(event, offer)
+                self._answer(route, event)
+                return
+        self._route(event)
+
+    def _answer(self, route: Route, event: Event) -> None:
+        """An answer the offer takes goes to the rule that made the offer."""
+        if route == "board":
+            self.board_event(event)
+        elif route == "auction":
+            self.auction_event(event)
+        elif route == "claim":
+            self.claim_event(event)
+        elif route == "dummy":
+            self.dummy_event(event)
+        elif route == "lead":
+            choice = self._lead_choice()
+            assert choice is not None
+            self._law26_choose(choice[0], event)
+        else:
+            self.play_event(event)
+
+    def _refuse_answer(self, event: Event, offer: Awaiting | None) -> NoReturn:
+        """Refuse an answer the offer does not take, tagged with the offer's clause. The rule
+        that holds the state says why in its own words when it can (it refuses the event
+        too); the table is rebuilt either way (:meth:`apply`)."""
+        law = None if offer is None else offer.law
+        try:
+            self._route(event)
+        except ScriptError as error:
+            raise ScriptError(error.index, error.reason, law) from None
+        except BridgeLawError as error:
+            raise ScriptError(event.index, str(error), law) from None
+        who, options = ("", ()) if offer is None else (offer.who, offer.options)
+        raise ScriptError(event.index, refusal(event, who, law, options), law)
+
+    def _route(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
         if event.who == "director" and event.action == "noticed" and self.pending is None:
@@ -244,7 +299,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         contract = self.effective_contract()
         self.contract = contract
         if contract.is_passed_out:
-            self.phase = "ended"
+            self.phase = Phase.ENDED
             self.tricks = None
             self.rule(
                 self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
@@ -256,7 +311,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         declarer = self.final_declarer()
         assert declarer is not None
         self.declarer = declarer
-        self.phase = "play"
+        self.phase = Phase.PLAY
         # Law 26: a lead restriction matters only if the offender's side defends
         self.lead_restrictions = [
             r for r in self.lead_restrictions if r.offender.side != declarer.side
@@ -327,7 +382,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             assert event.call is not None
             self._law39(event.seat, event)
             return
-        if event.action in ("shows", "throws-in"):
+        if event.action in ("shows", "throws-in") and event.who != "director":
             event = self._claim_by_the_cards(event)  # 68A, 48B2, 68B1
         if event.action in CLAIM_ACTIONS:
             self.claim_event(event)  # Laws 68-71
@@ -447,7 +502,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             change = self.law64_transfers((by_claim[0], by_claim[1]))
         self.tricks_before_transfers = declarer_tricks
         self.tricks = max(0, min(13, declarer_tricks + change))
-        self.phase = "ended"
+        self.phase = Phase.ENDED
         self.lead_restrictions = []
 
     def _law64b4_b5(self, event: Event) -> None:
@@ -544,9 +599,10 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 and any(r.law == "39C" and r.seat == seat.rho for r in self.rulings)
             ):
                 self.lead_restrictions.remove(restriction)
-                self.rulings = [
-                    r for r in self.rulings if not (r.law == "39C" and r.seat == seat.rho)
-                ]
+                # superseded by reference: the 39C ruling stays in the record, withdrawn
+                self.withdraw(
+                    "rulings", "39B", lambda r: not (r.law == "39C" and r.seat == seat.rho)
+                )
                 self.rule(
                     "39B",
                     seat.rho,
@@ -656,28 +712,34 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
 
     @property
     def awaiting(self) -> Awaiting | None:
+        """What the director would now offer: who answers, under which clause, and the
+        options, which are exactly the answers the engine takes (:mod:`.offers`)."""
+        return self._open_offer()[0]
+
+    def _open_offer(self) -> tuple[Awaiting | None, Route]:
+        """The offer open and the rule that made it (the one place of their precedence)."""
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
-            return board
+            return board, "board"
         if self.phase == "auction" or (
             self.pending is not None and self.pending.kind in AUCTION_PENDING
         ):
-            return self.auction_awaiting()
+            return self.auction_awaiting(), "auction"
         if self.phase == "play" and self.declarer is not None:
             claim = self.claim_awaiting()
             if claim is not None:
-                return claim
+                return claim, "claim"
             offer = self.dummy_awaiting()
             if offer is not None:
-                return offer
+                return offer, "dummy"
             if self.pending is not None:
-                return self.play_awaiting()
+                return self.play_awaiting(), "play"
             choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:
                 restriction, options = choice
-                return Awaiting(self.declarer.letter, restriction.law, options)
-            return self.play_awaiting()
-        return None
+                return Awaiting(self.declarer.letter, restriction.law, options), "lead"
+            return self.play_awaiting(), "play"
+        return None, "play"
 
     # -- the report --------------------------------------------------------------------------
 
@@ -704,7 +766,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             "board": self.board.number,
             "dealer": self.board.dealer.letter,
             "vulnerable": self.board.vulnerability.label,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "awaiting": None if awaiting is None else awaiting.as_json(),
             "calls": [r.call.text for r in calls],
             "first_caller": (calls[0].seat if calls else self.board.dealer).letter,
@@ -721,8 +783,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 for seat, card, kind in self.penalty_cards
             ],
             "rulings": [r.as_json() for r in self.rulings],
-            "unauthorized_information": list(self.unauthorized),
-            "reviews": list(self.reviews),
+            "unauthorized_information": [u.as_json() for u in self.unauthorized],
+            "reviews": [r.as_json() for r in self.reviews],
             "history": [
                 {
                     "event": r.event,

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
 from bridgelaw.cards import RANK_CHARS, SUIT_LETTERS, Card, Seat, Strain, Suit, parse_card
 from bridgelaw.errors import BridgeLawError
 
 SEAT_WORDS = ("N", "E", "S", "W")
+
+Who = Literal["N", "E", "S", "W", "director"]
+"""Who an event comes from, and whom an offer waits for: a seat's letter or the director."""
 
 #: What the director may be asked, and the words of his answers (spec words first).
 DIRECTOR_FINDINGS = {
@@ -84,13 +88,15 @@ NAME_WORDS = {
 class ScriptError(BridgeLawError):
     """An event that does not fit the state: not an irregularity at the table but a bad script.
 
-    ``index`` is the event's number (1 for the first event).
+    ``index`` is the event's number (1 for the first event); ``law``, when the refusal is an
+    answer outside the offer, the clause of the offer open (None otherwise).
     """
 
-    def __init__(self, index: int, message: str) -> None:
+    def __init__(self, index: int, message: str, law: str | None = None) -> None:
         super().__init__(f"event {index}: {message}")
         self.index = index
         self.reason = message
+        self.law = law
 
 
 @dataclass(frozen=True, slots=True)

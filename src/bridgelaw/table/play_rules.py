@@ -49,7 +49,8 @@ class PlayRules(TableState):
         if p.kind.startswith("62C") or p.kind == "58B3":
             return self.law62c_awaiting(p)
         if p.kind == "58B":
-            options = tuple(f"designate {card_name(c)}" for c in p.cards)
+            cards = p.cards if p.trick is not None else self.law57_playable(p.offender, p.cards)
+            options = tuple(f"designate {card_name(c)}" for c in cards)
             return Awaiting(p.offender.letter, "58B2", options)
         if p.kind == "45C4b":
             return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
@@ -108,20 +109,20 @@ class PlayRules(TableState):
         if self.pending is not None:
             self._play_pending_event(event)
             return
-        if self.law45c4b_rho is not None:
-            self._law45c4b_renamed(event)
+        # the offer open (45C4b, 51A, 57A, 50D2/51B, in play_awaiting's order) takes the event
+        offer = self.play_awaiting()
+        if offer is not None:
+            if offer.law == "45C4b":
+                self._law45c4b_renamed(event)
+                return
+            if offer.law == "51A":
+                self._law51a_designate(offer, event)
+                return
+            if offer.law == "57A":
+                self._law57_choose(event)
+                return
+            self._law50d2_choice(offer, event)  # 50D2 or 51B
             return
-        if self.penalty_cards or self.must_play:  # 50D2, 51A, 57A offers need one of these
-            offer51 = self._law51a_awaiting()
-            if offer51 is not None:
-                self._law51a_designate(offer51, event)
-                return
-            if self._law57_choose(event):
-                return
-            offer = self._law50d2_awaiting()
-            if offer is not None:
-                self._law50d2_choice(offer, event)
-                return
         if event.action == "card":
             assert event.card is not None
             self.card_played(event.seat, event.card)
@@ -229,7 +230,7 @@ class PlayRules(TableState):
         lead restrictions (26B), the last one ends play, and an early lead waits (57C1)."""
         play = self.play
         assert play is not None
-        self.lead_retracted = -1  # 60B: a card has been played since
+        self.lead_retracted = None  # 60B: a card has been played since
         completed = len(play.tricks) > tricks_before
         if completed:
             self._restrictions_after_trick()
@@ -301,7 +302,7 @@ class PlayRules(TableState):
     def _lead_answer(self, p: Pending, event: Event) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        o, card = p.offender, p.card
+        o, card = p.offender, p.the_card
         who, law, options = self._lead_offer(p)
         if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
             # 54C: declarer could have seen dummy's cards: he must accept the lead
@@ -405,7 +406,7 @@ class PlayRules(TableState):
             self.cite("53B"),
             o,
             f"{event.seat.letter}, whose lead it was, leads {card_name(event.card)} over "
-            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.card)} goes back "
+            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.the_card)} goes back "
             "without rectification (16C).",
         )
         self.card_played(event.seat, event.card)
@@ -458,10 +459,10 @@ class PlayRules(TableState):
         self.rule(
             law,
             o,
-            f"{how} the lead out of turn of {card_name(p.card)}: it "
+            f"{how} the lead out of turn of {card_name(p.the_card)}: it "
             f"stands and {o.lho.letter} plays next.",
         )
-        self._play(o, p.card)
+        self._play(o, p.the_card)
 
     # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
 
@@ -552,7 +553,7 @@ class PlayRules(TableState):
     def _law45c4b_rho_answer(self, p: Pending, event: Event) -> None:
         """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
         (``decline``, or by playing another card)."""
-        rho, old = p.offender, p.card
+        rho, old = p.offender, p.the_card
         if event.seat == rho and event.action == "card":
             assert event.card is not None
             keep = event.card == old
@@ -800,6 +801,33 @@ class PlayRules(TableState):
         self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
         return True
 
+    def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Those of ``cards`` that ``seat``'s obligation (57D, 51A, 45D1: a given card; 2017
+        57A: the highest or lowest) lets him play now: what :meth:`_law57_obligation` would
+        not refuse. Changes nothing."""
+        play = self.play
+        obligation = self.must_play.get(seat)
+        if play is None or obligation is None:
+            return cards
+        required = obligation.card
+        if required is not None:
+            if not play.holds(seat, required):
+                return cards
+            led = play.led_suit() if play.trick else None
+            if led is not None and required // 13 != led and play.can_follow(seat):
+                return cards  # the obligation lapses (see _law57_obligation)
+            return tuple(c for c in cards if c == required)
+        choice = obligation.choice or ""
+        in_2007 = self.by_edition("61A", e2017=False, e2007=True)
+        if choice not in ("highest", "lowest") or in_2007 or not play.trick:
+            return cards  # 2007: not as demanded is a revoke (61A), played
+        led = play.led_suit()
+        suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
+        if not suit_cards:
+            return cards
+        demanded = (max if choice == "highest" else min)(suit_cards)
+        return tuple(c for c in cards if c == demanded)
+
     def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int, Card | None] | None:
         """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused,
         except a suit declarer required or forbade, and in 2007 also the highest or lowest card
@@ -951,7 +979,7 @@ class PlayRules(TableState):
 
     def _law52_answer(self, p: Pending, event: Event) -> None:
         assert self.declarer is not None
-        o, card = p.offender, p.card
+        o, card = p.offender, p.the_card
         dummy = self.declarer.partner
         if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
             # 52B1b: declarer accepts the card by playing after it from either hand
@@ -1000,11 +1028,11 @@ class PlayRules(TableState):
 
     def _law52_accepted(self, p: Pending) -> None:
         """52B1: the card played instead of the penalty card stands."""
-        self._play(p.offender, p.card)
+        self._play(p.offender, p.the_card)
         play = self.play
         assert play is not None
         for revoke in play.revokes:
-            if revoke.seat == p.offender and revoke.card == p.card and p.law == "50D1":
+            if revoke.seat == p.offender and revoke.card == p.the_card and p.law == "50D1":
                 revoke.faced_card = True  # 64B3: the penalty card could have followed
 
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:

@@ -16,6 +16,18 @@ from bridgelaw.play import Trick
 NO_CARD = -1
 """In a trick, the place of a card a player did not contribute (a defective trick, Law 67)."""
 
+TRICK_12 = 11
+"""Law 62D: the index (0 for the first trick) of trick 12, whose revokes are never established:
+they are corrected instead (62D1), and no trick changes hands for them (64B6)."""
+
+
+def is_established(trick: int, side_played_on: bool) -> bool:
+    """Law 63A with 62D, the one place that says whether a revoke is established: on trick
+    ``trick`` (0 for the first), it is once the offending side has played to a later trick
+    (63A1) or, ``side_played_on`` too, made or agreed to a claim or concession (63A3, 63A4);
+    never on trick 12 (62D)."""
+    return side_played_on and trick != TRICK_12
+
 
 def winner_index(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
     """Law 44E/F over the cards actually in a trick: a missing card (67) does not count."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL, PlayRules
-from bridgelaw.table.play_state import NO_CARD, Revoke, winner_index
-from bridgelaw.table.state import Awaiting, Pending
+from bridgelaw.table.play_state import NO_CARD, TRICK_12, Revoke, is_established, winner_index
+from bridgelaw.table.state import Awaiting, Pending, Phase
 
 
 class RevokeRules(PlayRules):
@@ -29,8 +29,7 @@ class RevokeRules(PlayRules):
                 not revoke.established
                 and not revoke.corrected
                 and revoke.seat.side == seat.side
-                and revoke.trick < len(play.tricks)
-                and revoke.trick != 11  # 62D: a revoke on trick 12 is never established
+                and is_established(revoke.trick, revoke.trick < len(play.tricks))
             ):
                 revoke.established = True
                 self.rule(
@@ -51,7 +50,7 @@ class RevokeRules(PlayRules):
                 revoke.seat.side == side
                 and not revoke.established
                 and not revoke.corrected
-                and revoke.trick != 11
+                and is_established(revoke.trick, True)  # the claim plays on (63A3, 63A4)
             ):
                 revoke.established = True
                 self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
@@ -67,7 +66,7 @@ class RevokeRules(PlayRules):
         for revoke in reversed(play.revokes):
             if revoke.seat != seat or revoke.corrected:
                 continue
-            if revoke.trick == 11 or revoke.trick == len(play.tricks):
+            if revoke.trick == TRICK_12 or revoke.trick == len(play.tricks):
                 return revoke
             if revoke.trick == len(play.tricks) - 1 and (
                 not revoke.established or self._law62c3_other(revoke) is not None
@@ -183,7 +182,7 @@ class RevokeRules(PlayRules):
                 stage="lead-waits" if waits else "",
             )
             return
-        if revoke.trick == 11 and seat.side != self.declarer.side:
+        if revoke.trick == TRICK_12 and seat.side != self.declarer.side:
             self._law62d2(revoke)
         paired = any(
             r.trick == revoke.trick and r.corrected and r.seat.side != seat.side
@@ -203,17 +202,19 @@ class RevokeRules(PlayRules):
             or self.score_cancelled is not None
             or self.revoke_found_late is not None
             or not any(
-                r.seat == event.seat and r.trick == 11 and not r.corrected for r in play.revokes
+                r.seat == event.seat and r.trick == TRICK_12 and not r.corrected
+                for r in play.revokes
             )
         ):
             return False
         assert event.card is not None
         for _ in range(4):
             play.take_back_last()
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.tricks = self.tricks_before_transfers = None
-        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
-        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64")]
+        # the Law 64 settlement of the board is made again once trick 13 is replayed
+        self.withdraw("rulings", "62D1", lambda r: not r.law.startswith("64"))
+        self.withdraw("reviews", "62D1", lambda r: not r.law.startswith("64"))
         self.rule(
             "62D1",
             event.seat,
@@ -227,7 +228,7 @@ class RevokeRules(PlayRules):
         """62D2: a defender corrected a revoke on trick 12 made before his partner played to
         it: the withdrawn card is unauthorized for the partner (2017: 16C; 2007: he may not
         choose a play it suggested when he holds cards of two other suits)."""
-        leader, _ = self._trick_cards(11)
+        leader, _ = self._trick_cards(TRICK_12)
         partner = revoke.seat.partner
         if (partner - leader) & 3 < (revoke.seat - leader) & 3:
             return  # the partner had played before the revoke
@@ -408,8 +409,9 @@ class RevokeRules(PlayRules):
             return
         # he takes it back and plays again in its place (a replay, not a new play: a card he
         # takes back under 62C2 is a penalty card only from then on)
+        assert p.trick is not None  # 62C and 58B3 name the trick
         _, cards = self._trick_cards(p.trick)
-        hand = play.hands[seat] | 1 << p.card
+        hand = play.hands[seat] | 1 << p.the_card
         led = cards[0] // 13
         follow = bool(hand >> (13 * led) & 0x1FFF)
         legal = tuple(
@@ -422,7 +424,7 @@ class RevokeRules(PlayRules):
             self.event_index,
             seat,
             law=p.kind,
-            card=p.card,
+            card=p.the_card,
             cards=legal,
             trick=p.trick,
         )
@@ -434,14 +436,14 @@ class RevokeRules(PlayRules):
         if event.who != seat.letter or event.action != "card" or event.card not in p.cards:
             raise ScriptError(
                 event.index,
-                f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
+                f"waiting for {seat.letter} to play again in place of {card_name(p.the_card)}: "
                 f"{', '.join(offer.options)} ({p.law})",
             )
-        assert event.card is not None
+        assert event.card is not None and p.trick is not None  # 62C and 58B3 name the trick
         self.pending = None
-        if event.card != p.card:
+        if event.card != p.the_card:
             play.replace(p.trick, seat, event.card)
-        self._law62c_taken_back(p.law, seat, p.card, event.card)
+        self._law62c_taken_back(p.law, seat, p.the_card, event.card)
         if p.law == "58B3":
             self.law58b3_offer(p.trick, seat.lho.lho.lho, after=seat)
         if p.law == "62C1":
@@ -508,10 +510,11 @@ class RevokeRules(PlayRules):
         be reopened and settled again)."""
         play = self.play
         assert play is not None and self.declarer is not None
-        self.rulings = [r for r in self.rulings if not r.law.startswith("64")]
-        self.reviews = [r for r in self.reviews if not str(r["law"]).startswith("64C")]
+        # this settlement supersedes any earlier one (a claim reopened, 64B4/64B5 found late)
+        self.withdraw("rulings", "64", lambda r: not r.law.startswith("64"))
+        self.withdraw("reviews", "64", lambda r: not r.law.startswith("64C"))
         for revoke in play.revokes:
-            if revoke.trick == 11 and not revoke.corrected:
+            if revoke.trick == TRICK_12 and not revoke.corrected:
                 # 62D: a revoke on trick 12 is corrected, never established; none moves tricks
                 self.rule(
                     "64B6",

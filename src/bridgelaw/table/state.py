@@ -8,18 +8,56 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from enum import StrEnum
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
 from bridgelaw.cards import Seat, Strain
 from bridgelaw.laws import number
 from bridgelaw.laws.editions import by_edition
-from bridgelaw.table.events import TableCall
+from bridgelaw.table.events import Event, TableCall, parse_event
 from bridgelaw.table.play_state import TablePlay
 
 T = TypeVar("T")
+
+
+class Phase(StrEnum):
+    """The period of the board: the auction (17), the play (41), the board over (22A, 65).
+    A string enum: it compares equal to its word and is written as it ("play")."""
+
+    AUCTION = "auction"
+    PLAY = "play"
+    ENDED = "ended"
+
+
+PendingKind = Literal[
+    # the auction period (Laws 21B, 25, 27-32, 35-38), some of them after the final pass too
+    "insufficient",
+    "rotation",
+    "inadmissible",
+    "barred",
+    "above-seven",
+    "change",
+    "judge",
+    "lho-change",
+    "shows",
+    "mi-change",
+    "mi-lho",
+    # the play period: named by their clause where one clause makes them
+    "lead",
+    "pc-failure",
+    "45C4b",
+    "58B",
+    "58B3",
+    "62C1",
+    "62C2",
+    "62C3",
+    "62C-replace",
+]
+"""The irregularity :attr:`TableState.pending` waits on (its rule is the module that made it)."""
 
 NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
@@ -44,26 +82,140 @@ class Ruling:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """Something the director looks at again at the end of play (23C, 27D, 70, 72C...)."""
+
+    event: int
+    law: str
+    text: str
+
+    def __getitem__(self, key: str) -> Any:  # read as the JSON object it is written as
+        return self.as_json()[key]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"event": self.event, "law": self.law, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Unauthorized:
+    """Information unauthorized for one side (16C, 2007 16D; 14C, 2007 13E; 25A6 turned
+    round): from a withdrawn or cancelled call, or from a card put back or moved."""
+
+    event: int
+    seat: str
+    side: str
+    """``NS`` or ``EW``: the side for which it is unauthorized."""
+    law: str
+    call: str | None = None
+    card: str | None = None
+
+    def __getitem__(self, key: str) -> Any:  # read as the JSON object it is written as
+        return self.as_json()[key]
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"event": self.event, "seat": self.seat, "side": self.side}
+        if self.call is not None:
+            data["call"] = self.call
+        if self.card is not None:
+            data["card"] = self.card
+        data["law"] = self.law
+        return data
+
+
+LogName = Literal["rulings", "reviews", "unauthorized"]
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A later settlement that takes back earlier records, by reference: the positions, in
+    the append-only log ``log``, of the records it supersedes (39B withdrawing a 39C ruling;
+    Law 64 worked out again when play ceases again, 62D1, 64B4/64B5, a claim settled again;
+    23B lifting 16C). The records stay in the log; the views leave them out."""
+
+    event: int
+    law: str
+    log: LogName
+    entries: tuple[int, ...]
+
+
+class Option(NamedTuple):
+    """One answer an offer takes: who gives it, its word as written in a script (``accept``,
+    ``forbid S``, ``tricks 9``, ``designate SA``...) and the command it stands for (the event
+    that word makes, index 0)."""
+
+    who: str
+    word: str
+    command: Event
+
+
+def option(who: str, word: str) -> Option:
+    """The option ``word`` of ``who`` with its command."""
+    return Option(who, word, parse_event(f"{who} {word}", 0))
+
+
+def same_command(a: Event, b: Event) -> bool:
+    """The same command, whatever the events' numbers: who, action and what it names."""
+    return (
+        a.who == b.who
+        and a.action == b.action
+        and (a.call is None) == (b.call is None)
+        and (a.call is None or b.call is None or a.call.text == b.call.text)
+        and a.card == b.card
+        and a.word == b.word
+        and a.number == b.number
+        and a.cards == b.cards
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Awaiting:
-    """What the director would now offer, to whom, under which clause."""
+    """What the director would now offer, to whom, under which clause: the contract between
+    the engine and whoever answers. ``who`` and ``options`` are what the script's ``awaiting``
+    shows; :meth:`commands` are the same options as typed commands, and the engine takes an
+    answer (:data:`~bridgelaw.table.offers.ANSWER_ACTIONS`) only if it is one of them
+    (:meth:`takes`).
+
+    ``others`` are further parties whose answers the same offer takes (43B2a and 46B5: either
+    defender; 69A: each opponent still to answer, and a dispute by the claimer's partner or
+    dummy, 68B2 and 68D2); they are not part of the script's ``awaiting`` (whose ``who`` is one
+    seat), nor of equality."""
 
     who: str
     law: str
     options: tuple[str, ...]
+    others: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         return {"who": self.who, "law": self.law, "options": list(self.options)}
+
+    @property
+    def parties(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Every party the offer waits for, with its options (``who`` first)."""
+        return ((self.who, self.options), *self.others)
+
+    def commands(self) -> tuple[Option, ...]:
+        """Every option of every party, as a typed command."""
+        return tuple(option(who, word) for who, words in self.parties for word in words)
+
+    def takes(self, event: Event) -> bool:
+        """Is ``event`` one of the options offered (by whom it is offered to)?"""
+        return any(
+            who == event.who and same_command(option(who, w).command, event)
+            for who, words in self.parties
+            for w in words
+        )
 
 
 class Outcome(NamedTuple):
     """What one accepted event changed, for a server to push to the players: the records this
     event added, the offer now open, who acts next and the phase.
 
-    The logs are append-only except in a few places where a later event settles an earlier
-    ruling again (Law 64 recomputed when play ends, 39B withdrawing a 39C ruling, 64C reviews
-    replaced, 16C records withdrawn once a replacement is found comparable, 23). When an event
-    rewrote a log, ``replaced`` names it and that field holds the whole log as it now stands
-    (to be sent again in full), not only the new entries.
+    The record is append-only: a later settlement of an earlier ruling (Law 64 worked out
+    again when play ceases again, 39B withdrawing a 39C ruling, 16C records lifted once a
+    replacement is found comparable, 23B) appends a :class:`Withdrawal` naming the records it
+    supersedes. The logs in force (``rulings``, ``reviews``, ``unauthorized``) then no longer
+    extend the ones before the event: ``replaced`` names each such log, and that field holds
+    the whole log in force (to be sent again in full), not only the new records.
 
     A named tuple (immutable, and made at every event: cheaper to build than a frozen
     dataclass).
@@ -72,8 +224,8 @@ class Outcome(NamedTuple):
     event: int
     """The event's index."""
     rulings: tuple[Ruling, ...]
-    reviews: tuple[dict[str, Any], ...]
-    unauthorized: tuple[dict[str, Any], ...]
+    reviews: tuple[Review, ...]
+    unauthorized: tuple[Unauthorized, ...]
     replaced: tuple[str, ...]
     """The logs (``rulings``, ``reviews``, ``unauthorized``) this event rewrote rather than
     appended to."""
@@ -81,6 +233,7 @@ class Outcome(NamedTuple):
     turn: Seat | None
     """Who calls or plays next when nothing is awaited (None once the board is over)."""
     phase: str
+    """The table's :class:`Phase` (a string enum: equal to its word)."""
 
 
 @dataclass
@@ -183,7 +336,7 @@ class Obligation:
 class Pending:
     """An irregularity waiting for the next event; ``stage`` says how far it has gone."""
 
-    kind: str
+    kind: PendingKind
     offender: Seat
     call: TableCall
     event: int
@@ -200,13 +353,20 @@ class Pending:
     """Law 27: the offender's replacement (or early replacement, 27C) of an insufficient bid."""
     insufficient: list[CallRecord] = field(default_factory=list)
     """Law 27: the insufficient bids of this irregularity (27B4 may add a second)."""
-    card: int = -1
+    card: int | None = None
     """In the play: the card of the irregularity (a lead out of turn, 53-56; a card played
     instead of a penalty card, 52)."""
+
+    @property
+    def the_card(self) -> int:
+        """:attr:`card`, for the irregularities of the play that have one."""
+        assert self.card is not None, self.kind
+        return self.card
+
     cards: tuple[int, ...] = ()
     """Law 58B: the cards played at once, among which the offender says which one he played."""
-    trick: int = -1
-    """Law 67A2: the trick the cards were played to."""
+    trick: int | None = None
+    """Law 67A2: the trick the cards were played to (None for 58B2: the trick in progress)."""
 
 
 @dataclass
@@ -217,7 +377,7 @@ class TableState:
     edition: int = 2017
     history: list[CallRecord] = field(default_factory=list)
     turn: Seat = Seat.NORTH
-    phase: str = "auction"
+    phase: Phase = Phase.AUCTION
     pending: Pending | None = None
     barred: dict[Seat, str] = field(default_factory=dict)
     no_double: set[Seat] = field(default_factory=set)
@@ -227,9 +387,13 @@ class TableState:
     exposed: list[tuple[Seat, int, int]] = field(default_factory=list)
     """Cards exposed during the auction (Law 24): seat, card, event."""
     penalty_cards: list[tuple[Seat, int, str]] = field(default_factory=list)
-    rulings: list[Ruling] = field(default_factory=list)
-    unauthorized: list[dict[str, Any]] = field(default_factory=list)
-    reviews: list[dict[str, Any]] = field(default_factory=list)
+    ruling_log: list[Ruling] = field(default_factory=list)
+    """The record, append-only: every ruling, review and piece of unauthorized information
+    ever made, and the withdrawals that supersede some of them by reference; ``rulings``,
+    ``reviews`` and ``unauthorized`` are the records in force."""
+    review_log: list[Review] = field(default_factory=list)
+    unauthorized_log: list[Unauthorized] = field(default_factory=list)
+    withdrawals: list[Withdrawal] = field(default_factory=list)
     carried_slot: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
     """A call that replaces another (25A, 25B1) takes its place in rotation: the players its
     acceptance skipped (29A) wait here for the call of that player that becomes effective."""
@@ -242,15 +406,15 @@ class TableState:
     play: TablePlay | None = None
     must_play: dict[Seat, Obligation] = field(default_factory=dict)
     """Law 57: what a player must do at his next turn to play."""
-    pc_choice_made: int = -1
+    pc_choice_made: int | None = None
     """50D2: the number of tricks played when declarer last chose (one choice a lead)."""
     early_lead: tuple[Seat, int] | None = None
     """57C1: a defender's lead to the next trick made before his partner played to this one,
     once declarer has played from both hands: no rectification; it waits for the trick's end."""
-    lead_retracted: int = -1
+    lead_retracted: int | None = None
     """60B: declarer's lead from the wrong hand was not accepted (55B) at this trick count and
     he has not yet led from the right one."""
-    dummy_suggested: int = -1
+    dummy_suggested: int | None = None
     """45F: the trick (by count of completed tricks) in which dummy suggested a card (57C2)."""
     score_cancelled: str | None = None
     """The clause that cancelled the table result (13B2, 13D, 15A3, 15B1, 67B3...): no
@@ -351,6 +515,42 @@ class TableState:
             return Contract(0, Strain.NOTRUMP, 0)
         return Contract(last.call.level, Strain(last.call.strain), self.doubled())
 
+    # -- the record: append-only, read through the records in force -------------------------
+
+    def _in_force(self, log: list[Any], name: LogName) -> list[Any]:
+        if not self.withdrawals:
+            return list(log)
+        gone = {i for w in self.withdrawals if w.log == name for i in w.entries}
+        return [r for i, r in enumerate(log) if i not in gone]
+
+    @property
+    def rulings(self) -> list[Ruling]:
+        """The rulings in force, in order (a copy: the record is changed by :meth:`rule`)."""
+        return self._in_force(self.ruling_log, "rulings")
+
+    @property
+    def reviews(self) -> list[Review]:
+        return self._in_force(self.review_log, "reviews")
+
+    @property
+    def unauthorized(self) -> list[Unauthorized]:
+        return self._in_force(self.unauthorized_log, "unauthorized")
+
+    def withdraw(self, name: LogName, law: str, keep: Callable[[Any], bool]) -> None:
+        """Supersede the records in force of log ``name`` that ``keep`` rejects, by reference
+        (a :class:`Withdrawal` under ``law``); nothing is recorded if there are none."""
+        log: list[Any]
+        if name == "rulings":
+            log = self.ruling_log
+        elif name == "reviews":
+            log = self.review_log
+        else:
+            log = self.unauthorized_log
+        gone = {i for w in self.withdrawals if w.log == name for i in w.entries}
+        entries = tuple(i for i, r in enumerate(log) if i not in gone and not keep(r))
+        if entries:
+            self.withdrawals.append(Withdrawal(self.event_index, law, name, entries))
+
     # -- bookkeeping -------------------------------------------------------------------------
 
     def cite(self, key: str) -> str:
@@ -365,7 +565,7 @@ class TableState:
         return by_edition(tag, self.edition, e2017, e2007)
 
     def rule(self, law: str, seat: Seat | None, text: str) -> None:
-        self.rulings.append(Ruling(self.event_index, law, seat, text))
+        self.ruling_log.append(Ruling(self.event_index, law, seat, text))
 
     def mark_unauthorized(
         self, record: CallRecord, law: str = "16C", side: int | None = None
@@ -375,19 +575,19 @@ class TableState:
         if law == "16C":
             law = self.cite("16C")  # 2007: 16D (its 16C is extraneous information)
         unauthorized_side = record.seat.side if side is None else side
-        self.unauthorized.append(
-            {
-                "event": record.event,
-                "seat": record.seat.letter,
-                "side": ("NS", "EW")[unauthorized_side],
-                "call": record.call.text,
-                "law": law,
-            }
+        self.unauthorized_log.append(
+            Unauthorized(
+                record.event,
+                record.seat.letter,
+                ("NS", "EW")[unauthorized_side],
+                law,
+                call=record.call.text,
+            )
         )
 
     def review(self, law: str, text: str) -> None:
         """Something the director looks at again at the end of play (23C, 27D, 72C...)."""
-        self.reviews.append({"event": self.event_index, "law": law, "text": text})
+        self.review_log.append(Review(self.event_index, law, text))
 
     def bar(self, seat: Seat, until: str, law: str) -> None:
         if self.barred.get(seat) == END_OF_AUCTION:
