@@ -67,7 +67,7 @@ class Movement:
     def pairs(self) -> list[str]:
         """Every pair (or team) the movement seats, in number order."""
         names = {s.ns for s in self.seatings} | {s.ew for s in self.seatings}
-        return sorted(names, key=_natural)
+        return sorted(names, key=natural_key)
 
     @property
     def boards(self) -> list[int]:
@@ -158,8 +158,10 @@ def _round_key(s: Seating) -> tuple[int, int]:
     return s.round, s.table
 
 
-def _natural(name: str) -> tuple[int, int, str]:
-    return (0, int(name), "") if name.isdigit() else (1, 0, name)
+def natural_key(name: str) -> tuple[int, int, str]:
+    # ASCII digits only, few enough for int(): "²1".isdigit() is true and int() refuses it
+    numeric = name.isascii() and name.isdigit() and len(name) <= 18
+    return (0, int(name), "") if numeric else (1, 0, name)
 
 
 def _span(boards: Sequence[int]) -> str:

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from bridgelaw.cards import Deal
-from bridgelaw.events.movements import Movement
+from bridgelaw.events.movements import Movement, natural_key
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import Artificial, Points, ResultLine
@@ -556,10 +556,6 @@ def _points_score(line: ResultLine, direction: int) -> Fraction | None:
 
 
 # -- ranking -----------------------------------------------------------------------------------
-
-
-def natural_key(name: str) -> tuple[int, int, str]:
-    return (0, int(name), "") if name.isdigit() else (1, 0, name)
 
 
 def rank_pairs(
