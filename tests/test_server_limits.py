@@ -13,6 +13,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from bridgelaw.server.app import create_app
@@ -146,6 +147,12 @@ def test_no_token_in_the_log_of_bridgelaw_serve(tmp_path: Path) -> None:
         httpx.post(f"{base}/events", json={"event": "N pass"}, headers=auth(seats["S"]))  # 403
         with pytest.raises(Exception, match="403"), connect(ws + "wrong-secret-token"):
             pass
+        with connect(ws + seats["W"]) as stream:  # a client's message over 4 KiB: closed
+            stream.recv(timeout=5)
+            stream.send("x" * 5000)
+            with pytest.raises(ConnectionClosed) as closed:
+                stream.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     finally:
         served.stop()
     text = log.read_text()
