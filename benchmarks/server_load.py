@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -339,7 +340,10 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
         log.close()
-    lost = lost_events(database, tally) if args.db is None else -1
+    try:
+        lost = lost_events(database, tally) if args.db is None else -1
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)  # the database and the server's log
     latencies = tally.latencies
     p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
     print(f"load: {args.tables} tables, 4 clients each acting every {args.think} s on average")

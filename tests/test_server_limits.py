@@ -4,8 +4,10 @@ time, role, table and reason, and no token ever in the log (the stream's ``?toke
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,8 +15,10 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from bridgelaw.server import app as app_module
 from bridgelaw.server.app import create_app
 from bridgelaw.server.limits import Buckets, Limits, NoQuery, without_query
 from tests.server_process import Served
@@ -146,6 +150,12 @@ def test_no_token_in_the_log_of_bridgelaw_serve(tmp_path: Path) -> None:
         httpx.post(f"{base}/events", json={"event": "N pass"}, headers=auth(seats["S"]))  # 403
         with pytest.raises(Exception, match="403"), connect(ws + "wrong-secret-token"):
             pass
+        with connect(ws + seats["W"]) as stream:  # a client's message over 4 KiB: closed
+            stream.recv(timeout=5)
+            stream.send("x" * 5000)
+            with pytest.raises(ConnectionClosed) as closed:
+                stream.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     finally:
         served.stop()
     text = log.read_text()
@@ -155,3 +165,31 @@ def test_no_token_in_the_log_of_bridgelaw_serve(tmp_path: Path) -> None:
     for secret in [*seats.values(), DIRECTOR, "wrong-secret-token"]:
         assert secret not in text
     assert "token=" not in text.replace("token=…", "")
+
+
+class Stalled:
+    """A WebSocket whose client has stopped reading: every send waits for ever."""
+
+    async def send_json(self, _view: object) -> None:
+        await asyncio.Event().wait()
+
+
+def test_a_client_that_stops_reading_does_not_hold_the_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "SEND_TIMEOUT", 0.2)
+    table, seats = new_table(client)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    live = server.get(table)
+    stalled = Stalled()
+    live.clients.append((stalled, "E"))
+    started = time.monotonic()
+    answer = client.post(
+        f"/api/tables/{table}/events", json={"event": "1NT"}, headers=auth(seats["N"])
+    )
+    assert answer.status_code == 200 and time.monotonic() - started < 3
+    assert all(socket is not stalled for socket, _ in live.clients)  # dropped
+    answer = client.post(
+        f"/api/tables/{table}/events", json={"event": "pass"}, headers=auth(seats["E"])
+    )
+    assert answer.json()["calls"] == ["1NT", "pass"]

@@ -40,6 +40,8 @@ PLAYING = ("card", "cards", "correct", "none", "again")
 """The actions that put a card of the hand on the table: dummy never does them (Law 45)."""
 CLAIM_WORDS = ("claim", "concede", "agree", "dispute")
 STRICT_WORDS = ("call", "card", *CLAIM_WORDS)
+SEND_TIMEOUT = 5.0
+"""Seconds a view may take to be handed to a client's socket before that client is dropped."""
 """What a seat may do at a ``strict`` table: call, play, claim and answer a claim."""
 
 
@@ -353,12 +355,17 @@ def create_app(url: str, director_token: str) -> FastAPI:
         for role in [sender or DIRECTOR, *(role for _, role in live.clients)]:
             if role not in views:
                 views[role] = live.view(role, report)
-        for socket, role in list(live.clients):
+
+        async def deliver(socket: WebSocket, role: str) -> None:
             try:
-                await socket.send_json(views[role])
-            except Exception:  # a client gone: it reconnects and gets the view again
+                await asyncio.wait_for(socket.send_json(views[role]), SEND_TIMEOUT)
+            except Exception:  # gone, or not reading: it reconnects and gets the view again
                 if (socket, role) in live.clients:
                     live.clients.remove((socket, role))
+
+        # all at once, each within SEND_TIMEOUT: a client that stops reading its socket
+        # blocks its send (flow control) and must not hold the table's lock for long
+        await asyncio.gather(*(deliver(socket, role) for socket, role in list(live.clients)))
         return views[sender or DIRECTOR]
 
     @app.websocket("/api/tables/{table_id}/stream")
