@@ -6,10 +6,22 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
 from bridgelaw.server.writer import GroupWriter
+
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in the main thread for the whole session, where asyncio.run is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_events_waiting_go_together_and_each_waits_for_its_commit() -> None:
@@ -40,7 +52,7 @@ def test_events_waiting_go_together_and_each_waits_for_its_commit() -> None:
         assert writer.batches == 2
         return done
 
-    done = asyncio.run(scenario())
+    done = run_apart(scenario())
     assert batches == [[0], [1, 2, 3, 4, 5]]
     assert sorted(done) == [0, 1, 2, 3, 4, 5]
 
@@ -56,7 +68,7 @@ def test_a_failed_transaction_fails_each_of_its_events() -> None:
         results = await asyncio.gather(writer.store(2), writer.store(3), return_exceptions=True)
         return [r if isinstance(r, BaseException) else None for r in results]
 
-    results = asyncio.run(scenario())
+    results = run_apart(scenario())
     assert all(isinstance(r, OSError) for r in results)  # 2 and 3 were in one transaction
 
 
@@ -65,7 +77,7 @@ def test_the_writer_store_many_error_type_is_kept() -> None:
         raise ValueError("bad row")
 
     with pytest.raises(ValueError, match="bad row"):
-        asyncio.run(GroupWriter(store_many).store(1))
+        run_apart(GroupWriter(store_many).store(1))
 
 
 def test_an_event_from_another_event_loop_is_stored_alone() -> None:
