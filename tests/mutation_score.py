@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import importlib
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -72,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=Path("."))
     parser.add_argument("--pattern", default=SAMPLE)
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
+    parser.add_argument(
+        "--wording",
+        action="store_true",
+        help="with --survivors: mark those that only change the wording of a sentence",
+    )
     args = parser.parse_args(argv)
     found = results(args.root, args.pattern)
     if not any(found.values()):
@@ -81,7 +88,10 @@ def main(argv: list[str] | None = None) -> int:
         for names in found.values():
             for name, result in sorted(names.items()):
                 if result == "survived":
-                    print(name)
+                    mark = ""
+                    if args.wording:
+                        mark = "wording  " if only_wording(_diff(name)) else "         "
+                    print(f"{mark}{name}")
         return 0
     total: Counter[str] = Counter()
     print(f"{'module':<16}{'killed':>8}{'survived':>10}{'no tests':>10}{'not run':>9}  score")
@@ -93,6 +103,33 @@ def main(argv: list[str] | None = None) -> int:
         print(_row(module, counts))
     print(_row("all", total))
     return 0
+
+
+def only_wording(diff: str) -> bool:
+    """Does a mutant's diff only change the case of a sentence, or wrap it in ``XX``?
+
+    The rulings' and errors' sentences are prose: the spec fixes that there is one, not its
+    words (the scripts check the words that matter: clauses, seats, cards, ``error_reason``). A
+    string of one word (a status, a clause, an option) is behaviour, not wording.
+    """
+    removed = [line[1:] for line in diff.splitlines() if line.startswith("-")]
+    added = [line[1:] for line in diff.splitlines() if line.startswith("+")]
+    removed = [line for line in removed if not line.startswith("--")]
+    added = [line for line in added if not line.startswith("++")]
+    if len(removed) != 1 or len(added) != 1 or removed == added:
+        return False
+    before, after = removed[0], added[0]
+    if before.lower() != after.replace("XX", "").lower():
+        return False
+    quoted = re.findall(r'"([^"]*)"', before)
+    return any(text.count(" ") >= 2 for text in quoted)
+
+
+def _diff(name: str) -> str:
+    # mutmut's own reading of a mutant (pinned: mutmut==3.8.1); imported here, as the tool is
+    # only in the optional `mutation` extra and its functions are not a public interface
+    tool = importlib.import_module("mutmut.__main__")
+    return str(tool.get_diff_for_mutant(name, path=tool.find_mutant(name).path))
 
 
 def _row(label: str, counts: Counter[str]) -> str:

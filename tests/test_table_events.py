@@ -7,12 +7,18 @@ that a finding is never read as another (a seat taken for a card, a qualifier dr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bridgelaw.calls import call_name
 from bridgelaw.cards import parse_card
+from bridgelaw.errors import ParseError
 from bridgelaw.table import ScriptError, parse_event
 from bridgelaw.table.events import parse_table_call, table_call_of
+from bridgelaw.table.script import load_script
+
+from .helpers import SAMPLE_DEAL
 
 
 @pytest.mark.parametrize(
@@ -77,3 +83,101 @@ def test_a_legal_call_number_reads_as_the_call_of_that_name() -> None:
     assert (table_call_of(0).level, table_call_of(0).strain) == (1, 0)
     assert (table_call_of(9).level, table_call_of(9).strain) == (2, 4)
     assert (table_call_of(33).level, table_call_of(33).strain) == (7, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "word", "card", "detail"),
+    [
+        # Law 46B: what declarer said when he named dummy's card incompletely
+        ("N names high", "names", "high", None, ""),
+        ("N names top s", "names", "high", None, "S"),
+        ("N names small H", "names", "low", None, "H"),
+        ("N names win", "names", "win", None, ""),
+        ("N names anything", "names", "any", None, ""),
+        ("N names d", "names", "suit", None, "D"),
+        ("N names 10", "names", "rank", None, "T"),
+        ("N names q", "names", "rank", None, "Q"),
+        ("N names CK", "names", "card", "CK", ""),
+        # Laws 42-43 and 61B: a player asks (a seat), dummy says which hand leads
+        ("E asks", "asks", "", None, ""),
+        ("E asks s", "asks", "S", None, ""),
+        ("S lead-hand N", "lead-hand", "N", None, ""),
+        # 45F: dummy suggests a card, or just suggests
+        ("S suggests", "suggests", "", None, ""),
+        ("S suggests HA", "suggests", "", "HA", ""),
+    ],
+)
+def test_a_designation_or_question_keeps_what_was_said(
+    text: str, action: str, word: str, card: str | None, detail: str
+) -> None:
+    event = parse_event(text, 9)
+    assert (event.index, event.who, event.action) == (9, text.split()[0], action)
+    assert event.word == word
+    assert event.card == (parse_card(card) if card else None)
+    assert event.text == detail
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("N names high S H", "names takes high/low [suit], win, any, a suit, a rank or a card"),
+        ("N names win S", "names takes high/low [suit], win, any, a suit, a rank or a card"),
+        ("N names high X", "names takes high/low [suit], win, any, a suit, a rank or a card"),
+        ("N names", "'' is not a card"),
+        ("S lead-hand", "lead-hand names a seat (N, E, S or W)"),
+        ("E asks NE", "asks names a seat (N, E, S or W)"),
+        ("N names S1", "'S1' is not a card"),
+    ],
+)
+def test_a_designation_out_of_its_words_is_refused(text: str, reason: str) -> None:
+    with pytest.raises(ScriptError) as info:
+        parse_event(text, 5)
+    assert info.value.index == 5
+    assert reason in info.value.reason
+
+
+@pytest.mark.parametrize(
+    ("word", "text", "code", "level", "strain", "artificial"),
+    [
+        ("X!", "X", 36, 0, -1, True),  # an alerted double
+        ("xx", "XX", 37, 0, -1, False),
+        ("p", "pass", 35, 0, -1, False),
+        ("7nt", "7NT", 34, 7, 4, False),  # the highest bid is a bid, not Law 38
+        ("1N!", "1NT", 4, 1, 4, True),
+        # Law 38: a bid above seven can be said at the table; it has no call number
+        ("8S", "8S", -1, 8, 3, False),
+        ("12c", "12C", -1, 12, 0, False),
+    ],
+)
+def test_a_call_word_reads_as_the_call_said(
+    word: str, text: str, code: int, level: int, strain: int, artificial: bool
+) -> None:
+    call = parse_table_call(word)
+    assert call is not None
+    assert (call.text, call.code, call.level, call.strain, call.artificial) == (
+        text,
+        code,
+        level,
+        strain,
+        artificial,
+    )
+
+
+@pytest.mark.parametrize("word", ["0S", "1X", "S1", "passed", ""])
+def test_a_word_that_is_no_call_reads_as_none(word: str) -> None:
+    assert parse_table_call(word) is None
+
+
+def test_a_bad_script_file_is_named_with_the_line(tmp_path: Path) -> None:
+    # anchors could make a small file expand into a huge one: refused, at the line they are on
+    path = tmp_path / "anchors.yaml"
+    path.write_text("board: 1\ndeal: &d N:...\nevents: *d\n", encoding="utf-8")
+    with pytest.raises(ParseError) as info:
+        load_script(path)
+    assert str(info.value).startswith(f"{path}:2: anchors and aliases")
+    # a script without its events says which file lacks them
+    path = tmp_path / "no-events.yaml"
+    path.write_text(f"board: 1\ndeal: {SAMPLE_DEAL}\n", encoding="utf-8")
+    with pytest.raises(ParseError) as info:
+        load_script(path)
+    assert str(info.value) == f"{path}: the key 'events' is missing"
