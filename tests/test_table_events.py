@@ -16,7 +16,7 @@ from bridgelaw.cards import parse_card
 from bridgelaw.errors import ParseError
 from bridgelaw.table import ScriptError, parse_event
 from bridgelaw.table.events import parse_table_call, table_call_of
-from bridgelaw.table.script import load_script
+from bridgelaw.table.script import load_script, script_from_data
 
 from .helpers import SAMPLE_DEAL
 
@@ -181,3 +181,29 @@ def test_a_bad_script_file_is_named_with_the_line(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as info:
         load_script(path)
     assert str(info.value) == f"{path}: the key 'events' is missing"
+
+
+def test_director_findings_that_name_a_seat_or_suits() -> None:
+    with pytest.raises(ScriptError) as info:
+        parse_event("director misinformation NE", 3)
+    assert (info.value.index, info.value.reason) == (
+        3,
+        "'director misinformation' names a seat (N, E, S or W)",
+    )
+    # 29C: the suits an artificial call showed, in the order of rank whatever was written
+    assert parse_event("director shows c s", 4).word == "S C"
+    assert parse_event("director shows D H", 4).word == "H D"
+    with pytest.raises(ScriptError) as info:
+        parse_event("director revoke-found soon", 6)
+    assert info.value.index == 6
+
+
+def test_a_script_may_set_dealer_and_vulnerability_against_law_2() -> None:
+    # board 1 is dealt by N with nobody vulnerable (Law 2); the script says otherwise
+    data = {"board": 1, "deal": SAMPLE_DEAL, "events": [], "dealer": "W", "vulnerable": "EW"}
+    board = script_from_data(data).board
+    assert board.dealer.letter == "W"
+    assert (board.is_vulnerable(0), board.is_vulnerable(1)) == (False, True)
+    with pytest.raises(ParseError) as info:
+        script_from_data({**data, "board": "7b"}, "s.yaml")
+    assert str(info.value).endswith("not '7b'")
