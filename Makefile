@@ -9,7 +9,7 @@ COMPILED := .venv-compiled
 CSTAMP := $(COMPILED)/.installed-stamp
 SOURCES := $(shell find src -name '*.py' 2>/dev/null)
 
-.PHONY: run test lint typecheck browser unit unit-compiled bench clean
+.PHONY: run test lint typecheck browser unit unit-compiled bench mutation clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -78,5 +78,17 @@ bench: $(STAMP) $(CSTAMP)
 	@echo "== Law 70 adjudication, 8 tricks left (p99 against DDS)"
 	$(BIN)/python benchmarks/adjudicate.py
 
+# Mutation testing of the table engine with mutmut (optional, not part of `make test`; needs the
+# `mutation` extra). MUTANTS picks the mutants run: by default a fixed sample, numbers 17, 27, 37...
+# of every function (about 1 in 13 of the 13,500); `make mutation MUTANTS='bridgelaw.table.*'` runs
+# them all (hours). Niced, two workers; prints the score per module (tests/mutation_score.py).
+MUTANTS ?= bridgelaw.table.*__mutmut_*[0-9]7
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	rm -rf mutants
+	nice -n 19 $(BIN)/mutmut run --max-children 2 '$(MUTANTS)' > mutmut-run.log 2>&1 \
+		|| { tail -40 mutmut-run.log; exit 1; }
+	$(BIN)/python tests/mutation_score.py --pattern '$(MUTANTS)'
+
 clean:
-	rm -rf $(VENV) $(COMPILED) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(COMPILED) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache mutants

@@ -14,9 +14,20 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from bridgelaw.table import events
+
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_event_parses() -> None:
+    """Each test reads its events anew: the parse cache of ``bridgelaw.table.events`` outlives a
+    test, so without this a test would only see the parses of the tests before it (and a
+    mutation run, whose mutants fork from a process that ran every test, would find the parser's
+    mutants unreachable)."""
+    events._PARSED.clear()
 
 
 # -- the server's databases (issue 14): every server test runs on SQLite and on PostgreSQL ----

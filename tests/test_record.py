@@ -76,6 +76,20 @@ def test_the_record_of_a_disputed_claim() -> None:
     data = record.as_json()
     assert data["declarer"] == "S" and data["dealer"] == "W" and data["edition"] == "2017"
     assert [r["law"] for r in data["rulings"]] == ["68A", "68D2", "70"]
+    # the JSON says what the record says, under the names the record uses
+    assert {key: data[key] for key in data if key != "rulings"} == {
+        "board": 4,
+        "dealer": "W",
+        "vulnerable": "both",
+        "edition": "2017",
+        "contract": "4S",
+        "declarer": "S",
+        "tricks": 11,
+        "score": {"NS": 650, "EW": -650},
+        "opening_lead": "CA",
+        "ended_by": "claim",
+        "settled_under": "70",
+    }
 
 
 @pytest.mark.parametrize(
