@@ -647,13 +647,7 @@ class AuctionRules(TableState):
     def _law29c_event(self, p: Pending, event: Event) -> None:
         self._expect(event, "director", ("shows",))
         o = p.offender
-        shown = (
-            ()
-            if event.word == "none"
-            else (4,)
-            if event.word == "NT"
-            else tuple("CDHS".index(x) for x in event.word.split())
-        )
+        shown = tuple(int(strain) for strain in event.strains)  # () for none
         rule = self.next_call.get(o)
         if rule is not None:
             rule.shown = shown
@@ -662,7 +656,7 @@ class AuctionRules(TableState):
                 restriction.shown = shown  # 2007 31B: 26A or 26B by what it showed
                 self._law26_which(restriction)
         self.pending = None
-        what = "no denomination" if event.word == "none" else event.word
+        what = " ".join(("C", "D", "H", "S", "NT")[s] for s in event.strains) or "no denomination"
         self.rule(
             "29C",
             o,
