@@ -489,7 +489,8 @@ class PlayRules(TableState):
         rho_card: Card | None = None
         if self._last_player() == rho:
             _, rho_card = self._take_back(rho)
-        if self._last_player() != dummy:
+        # (nothing left to look at when the card taken back was an opening lead by the RHO)
+        if not (play.trick or play.tricks) or self._last_player() != dummy:
             raise ScriptError(
                 self.event_index,
                 "45C4b: only declarer's designation of dummy's card can be changed, and only "
