@@ -55,6 +55,7 @@ class AuctionRules(TableState):
             return self._turn_awaiting()
         o = p.offender
         if p.kind == "insufficient":
+            assert p.stage is not None  # Law 27 sets one from the start ("offered")
             return {
                 "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
                 "premature": Awaiting(o.lho.letter, "27C", self._law27c_options(p)),
@@ -962,7 +963,7 @@ class AuctionRules(TableState):
         assert p.record is not None
         if not unintended:
             # an intended call at partner's turn is a call out of rotation (Laws 29-32)
-            p.kind, p.stage = "rotation", ""
+            p.kind, p.stage = "rotation", None
             return
         first = self._last_effective_of(o)
         assert first is not None

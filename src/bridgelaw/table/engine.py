@@ -647,7 +647,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.rule(restriction.law, None, f"declarer does not restrict {seat.letter}'s lead.")
             return
         suit = " ".join(s.letter for s in event.suits)  # one suit: 26 offers one at a time
-        restriction.kind, restriction.suit = event.action, suit
+        restriction.kind = "require" if event.action == "require" else "forbid"
+        restriction.suit = suit
         verb = "must lead" if event.action == "require" else "may not lead"
         self.rule(
             restriction.law,

@@ -121,7 +121,8 @@ class TableCall:
     code: int
     """0-37 as in :mod:`bridgelaw.calls`, or -1 for a bid of more than seven."""
     level: int = 0
-    strain: int = -1
+    strain: int | None = None
+    """A bid's strain, 0-4 as :class:`~bridgelaw.cards.Strain` (None for pass, X, XX)."""
     artificial: bool = False
 
     @property
@@ -139,7 +140,7 @@ class TableCall:
     @property
     def suit(self) -> Suit | None:
         """The suit a natural bid names (none for notrump, pass, double, artificial calls)."""
-        if self.is_bid and not self.artificial and self.strain < 4:
+        if not self.artificial and self.strain is not None and self.strain < 4:
             return Suit(self.strain)
         return None
 

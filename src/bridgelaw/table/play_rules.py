@@ -1078,7 +1078,12 @@ class PlayRules(TableState):
         for suit in suits:
             self.lead_restrictions.append(
                 LeadRestriction(
-                    leader, owner, "50D2a", self.event_index, kind=event.action, suit=suit
+                    leader,
+                    owner,
+                    "50D2a",
+                    self.event_index,
+                    kind="require" if event.action == "require" else "forbid",
+                    suit=suit,
                 )
             )
         if not several:

@@ -179,7 +179,7 @@ class RevokeRules(PlayRules):
                 law=both_law,
                 cards=tuple(c for c in range(51, -1, -1) if f"correct {card_name(c)}" in options),
                 trick=other.trick,
-                stage="lead-waits" if waits else "",
+                stage="lead-waits" if waits else None,
             )
             return
         if revoke.trick == TRICK_12 and seat.side != self.declarer.side:

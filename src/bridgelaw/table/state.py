@@ -64,6 +64,27 @@ REVOKE_PENDING: frozenset[PendingKind] = frozenset(
 )
 """The pendings of a revoke's correction (62C, 58B3), taken up by ``revokes``."""
 
+PendingStage = Literal[
+    "offered",  # 27A1, 25B1: the LHO may accept the call
+    "premature",  # 27C: the offender replaced it before the director ruled
+    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
+    "declined",  # 27B: not accepted; the offender replaces it
+    "must-replace",  # 27B3: the replacement may not be a double or redouble
+    "judge",  # 23A, 25A: the director judges (comparable; unintended or intended)
+    "intent",  # 28B: the player in turn called meanwhile: over it, or in turn?
+    "lead-waits",  # 62C3: the lead to the next trick waits for both corrections
+]
+"""How far a :class:`Pending` irregularity has gone (None: nothing decided yet)."""
+
+CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
+"""What became of a call (:attr:`CallRecord.status`)."""
+
+NextCallKind = Literal["comparable", "repeat", "rho", "denomination", "free"]
+"""What Laws 29B-32 say of the offender's next call (:attr:`NextCallRule.kind`)."""
+
+RestrictionKind = Literal["forbid", "require"]
+"""A lead restriction forbids a suit or requires it (Laws 26, 50D2, 51B)."""
+
 NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
 
@@ -260,7 +281,7 @@ class CallRecord:
     seat: Seat
     call: TableCall
     event: int
-    status: str = "effective"
+    status: CallStatus = "effective"
     """effective; pending (an irregular call the Laws have not yet dealt with); cancelled (by a
     law); or withdrawn (replaced by its maker)."""
     law: str | None = None
@@ -279,9 +300,10 @@ class CallRecord:
 class NextCallRule:
     """What the Laws say about the offender's next call after a cancelled call (29B-32)."""
 
-    kind: str
+    kind: NextCallKind
     """comparable (the director compares it, 23A), repeat (31A1/32A1), rho (depends on what the
-    right-hand opponent does: 31A/32A), denomination (2007 31A2)."""
+    right-hand opponent does: 31A/32A), denomination (2007 31A2), free (2007 32B2: he calls
+    freely, his partner is barred; the rule is then dropped)."""
     law: str
     withdrawn: TableCall
     event: int
@@ -311,7 +333,7 @@ class LeadRestriction:
     offender: Seat
     law: str
     event: int
-    kind: str = "forbid"
+    kind: RestrictionKind = "forbid"
     suit: str | None = None
     withdrawn: TableCall | None = None
     """The withdrawn call (2007 Law 26A looks at the suits it named)."""
@@ -359,7 +381,7 @@ class Pending:
     event: int
     turn: Seat
     """The player whose turn it was when the irregular call was made."""
-    stage: str = ""
+    stage: PendingStage | None = None
     record: CallRecord | None = None
     law: str = ""
     later: TableCall | None = None
@@ -506,11 +528,8 @@ class TableState:
     def specified_suits(self, seat: Seat) -> set[str]:
         """Suits ``seat`` named in natural bids of the legal auction (Law 26B: those cannot be
         forbidden). An artificial bid's suits are not known to the engine, so none count."""
-        return {
-            "CDHS"[r.call.strain]
-            for r in self.effective()
-            if r.seat == seat and r.call.suit is not None
-        }
+        suits = (r.call.suit for r in self.effective() if r.seat == seat)
+        return {suit.letter for suit in suits if suit is not None}
 
     def final_declarer(self) -> Seat | None:
         """Law 22: of the side that made the final bid, the first to name its strain."""
@@ -530,6 +549,7 @@ class TableState:
         last = self.last_bid()
         if last is None:
             return Contract(0, Strain.NOTRUMP, 0)
+        assert last.call.strain is not None  # a bid names its strain
         return Contract(last.call.level, Strain(last.call.strain), self.doubled())
 
     # -- the record: append-only, read through the records in force -------------------------
