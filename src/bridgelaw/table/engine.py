@@ -244,8 +244,9 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             raise ScriptError(error.index, error.reason, law) from None
         except BridgeLawError as error:
             raise ScriptError(event.index, str(error), law) from None
-        who, options = ("", ()) if offer is None else (offer.who, offer.options)
-        raise ScriptError(event.index, refusal(event, who, law, options), law)
+        if offer is None:
+            raise ScriptError(event.index, refusal(event, None, None, ()), None)
+        raise ScriptError(event.index, refusal(event, offer.who, law, offer.options), law)
 
     def _route(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
