@@ -73,3 +73,18 @@ def test_2007_45c4b_on_a_place_left_empty_is_refused_not_a_crash() -> None:
         table.apply_text(text)
     with pytest.raises(ScriptError, match="the last place holds no card"):
         table.apply_text("director unintended")
+
+
+def test_45c4b_finding_with_only_an_accepted_lead_by_the_rho_is_refused_not_a_crash() -> None:
+    """45C4b lets declarer change only his designation of dummy's card. When the one card
+    played is the declarer's RHO's opening lead out of turn, accepted (54B), nothing was
+    designated: the director's 45C4b finding does not fit, a script error, the table as it was
+    (found by the property test: it crashed looking for the last player of no trick)."""
+    table = Table.from_deal(1, SAMPLE_DEAL)  # dealer N: N declares 1NT, E leads
+    for text in ["N 1NT", "E pass", "S pass", "W pass", "W S5", "N accept"]:
+        table.apply_text(text)
+    before = table.to_json()
+    with pytest.raises(ScriptError) as refused:
+        table.apply_text("director unintended")
+    assert "45C4b" in str(refused.value)
+    assert table.to_json() == before

@@ -15,6 +15,7 @@ import pytest
 from bridgelaw.cards import Seat
 from bridgelaw.table import Awaiting, Outcome, ScriptError, Table, parse_event
 from bridgelaw.table.script import load_script
+from bridgelaw.table.state import Phase
 
 from .helpers import SAMPLE_DEAL
 from .test_claims import FakeAdjudicator, after_nine
@@ -33,7 +34,7 @@ def snapshot(table: Table) -> str:
 def test_an_ordinary_call_changes_no_record_and_names_the_next_caller() -> None:
     table = Table.from_deal(1, SAMPLE_DEAL)
     (outcome,) = feed(table, "N 1NT")
-    assert outcome == Outcome(1, (), (), (), (), None, Seat.EAST, "auction")
+    assert outcome == Outcome(1, (), (), (), (), None, Seat.EAST, Phase.AUCTION)
 
 
 def test_an_insufficient_bid_offers_27a1_and_its_acceptance_rules() -> None:

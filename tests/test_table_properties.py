@@ -35,6 +35,7 @@ from bridgelaw.scoring import contract_score
 from bridgelaw.table import Awaiting, ScriptError, Table, parse_event
 from bridgelaw.table.engine import Table as TableClass
 from bridgelaw.table.offers import is_answer
+from bridgelaw.table.state import LogName
 
 from .helpers import SAMPLE_DEAL, random_auction, random_deal, random_play
 
@@ -423,8 +424,9 @@ def test_undo_after_any_event_restores_the_exact_state(
         assert outcome.awaiting == table.awaiting
         assert outcome.phase == table.phase
         assert outcome.turn == table.next_to_act
+        names: tuple[LogName, ...] = ("rulings", "reviews", "unauthorized")
         for name, old, new in zip(
-            ("rulings", "reviews", "unauthorized"),
+            names,
             logs,
             (
                 list[object](outcome.rulings),

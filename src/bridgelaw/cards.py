@@ -20,11 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import Literal
 
 from bridgelaw.errors import ParseError
 
 Card = int
 Hand = int
+
+SeatLetter = Literal["N", "E", "S", "W"]
+"""A seat as a letter, the way scripts and files write it."""
+_SEAT_LETTERS: tuple[SeatLetter, ...] = ("N", "E", "S", "W")
 
 
 class Suit(IntEnum):
@@ -82,8 +87,8 @@ class Seat(IntEnum):
     WEST = 3
 
     @property
-    def letter(self) -> str:
-        return "NESW"[self]
+    def letter(self) -> SeatLetter:
+        return _SEAT_LETTERS[self]
 
     @property
     def lho(self) -> Seat:

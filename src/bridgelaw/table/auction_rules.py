@@ -55,6 +55,7 @@ class AuctionRules(TableState):
             return self._turn_awaiting()
         o = p.offender
         if p.kind == "insufficient":
+            assert p.stage is not None  # Law 27 sets one from the start ("offered")
             return {
                 "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
                 "premature": Awaiting(o.lho.letter, "27C", self._law27c_options(p)),
@@ -647,13 +648,7 @@ class AuctionRules(TableState):
     def _law29c_event(self, p: Pending, event: Event) -> None:
         self._expect(event, "director", ("shows",))
         o = p.offender
-        shown = (
-            ()
-            if event.word == "none"
-            else (4,)
-            if event.word == "NT"
-            else tuple("CDHS".index(x) for x in event.word.split())
-        )
+        shown = tuple(int(strain) for strain in event.strains)  # () for none
         rule = self.next_call.get(o)
         if rule is not None:
             rule.shown = shown
@@ -662,7 +657,7 @@ class AuctionRules(TableState):
                 restriction.shown = shown  # 2007 31B: 26A or 26B by what it showed
                 self._law26_which(restriction)
         self.pending = None
-        what = "no denomination" if event.word == "none" else event.word
+        what = " ".join(("C", "D", "H", "S", "NT")[s] for s in event.strains) or "no denomination"
         self.rule(
             "29C",
             o,
@@ -968,7 +963,7 @@ class AuctionRules(TableState):
         assert p.record is not None
         if not unintended:
             # an intended call at partner's turn is a call out of rotation (Laws 29-32)
-            p.kind, p.stage = "rotation", ""
+            p.kind, p.stage = "rotation", None
             return
         first = self._last_effective_of(o)
         assert first is not None

@@ -138,23 +138,23 @@ class BoardRules(TableState):
         if action in ("playable", "not-playable"):
             raise ScriptError(event.index, f"'director {action}': no wrong count is being ruled")
         if action == "wrong-board":
-            self._law15a(Seat.parse(event.word))
+            self._law15a(event.the_seat_named)
         elif action == "earlier-call":
-            self._law15a3(Seat.parse(event.word), event.text == "differs")
+            self._law15a3(event.the_seat_named, event.text == "differs")
         elif action == "wrong-table":
             self._law15b(event.text)
         elif action == "missing":
             assert event.card is not None
-            self._law14_missing(Seat.parse(event.word), event.card)
+            self._law14_missing(event.the_seat_named, event.card)
         elif action == "found":
             assert event.card is not None
             self._law14_found(event.card, event.text == "among-played")
         elif action == "wrong-count":
             assert event.card is not None
-            self._law13_wrong_count(Seat.parse(event.word), event.card, event.text)
+            self._law13_wrong_count(event.the_seat_named, event.card, event.text)
         else:
             assert action == "surplus" and event.card is not None
-            self._law13c_surplus(Seat.parse(event.word), event.card, event.text == "played")
+            self._law13c_surplus(event.the_seat_named, event.card, event.text == "played")
 
     def _adjusted(self, law: str, text: str, end: bool = True) -> None:
         """The table result is replaced by an adjusted score: play (if any) stops."""

@@ -42,7 +42,7 @@ from typing import Protocol
 
 from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import Event, ScriptError, Who
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, Phase, TableState
 
@@ -213,7 +213,7 @@ class ClaimRules(TableState):
             # defender's claim, his partner (68B2, 68D2) and dummy (68D2) may dispute it too
             first = self._next_answer(claim)
             words: tuple[str, ...] = ("agree", "dispute")
-            others: list[tuple[str, tuple[str, ...]]] = [
+            others: list[tuple[Who, tuple[str, ...]]] = [
                 (s.letter, words) for s in claim.answerers if s not in claim.agreed
             ]
             if not claim.declaring and self.declarer is not None:

@@ -238,7 +238,7 @@ class TrickRules(RevokeRules):
                 f"{' '.join(card_name(c) for c in cards)} can be the card he played",
             )
         self.pending = Pending(
-            "58B", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards
+            "simultaneous", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards
         )
 
     def law58b_answer(self, p: Pending, event: Event) -> None:
@@ -326,7 +326,7 @@ class TrickRules(RevokeRules):
         if not play.both_sides_played_after(index):
             # 67A2: still in time: 58B applies, the offender says which card he played
             self.pending = Pending(
-                "58B",
+                "simultaneous",
                 seat,
                 NO_CALL,
                 self.event_index,

@@ -118,12 +118,8 @@ class DummyRules(TableState):
     def _dummy_offer_answer(self, event: Event) -> bool:
         offer = self.dummy_offer
         assert offer is not None and self.play is not None
-        if event.card is not None:
-            word = f"{event.action} {card_name(event.card)}"
-        else:
-            word = f"{event.action} {event.word}".strip()
-        who_ok = event.who in {s.letter for s in self.dummy_offer_seats}
-        if not who_ok or word not in offer.options:
+        # the offer's parties are its seats, each with the same options
+        if not offer.takes(event):
             seats = " or ".join(s.letter for s in self.dummy_offer_seats)
             raise ScriptError(
                 event.index,
@@ -134,7 +130,7 @@ class DummyRules(TableState):
         if offer.law == "62A":
             return False  # the correction itself is Law 62's (play rules)
         if offer.law == "43B2a":
-            hand = Seat.parse(event.word)
+            hand = event.the_seat_named
             self.play.leader = hand
             self.rule(
                 "43B2a",
@@ -382,7 +378,7 @@ class DummyRules(TableState):
             raise ScriptError(
                 event.index, f"only declarer ({self.declarer.letter}) designates dummy's cards"
             )
-        kind = event.word
+        kind = event.designation
         if kind == "card":
             assert event.card is not None
             if play.holds(d, event.card):
@@ -568,8 +564,8 @@ class DummyRules(TableState):
     def _law61b_asks(self, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
         asker, d, declarer = event.seat, self.dummy, self.declarer
-        if event.word:
-            target = Seat.parse(event.word)
+        if event.seat_named is not None:
+            target = event.seat_named
         elif asker == d:
             target = declarer
         else:

@@ -39,6 +39,7 @@ from bridgelaw.table.state import (
     Phase,
     TableState,
     Withdrawal,
+    chosen,
 )
 
 __all__ = ["Outcome", "Table"]
@@ -47,7 +48,7 @@ T = TypeVar("T")
 
 
 def _since(
-    log: list[T], count: int, name: LogName, withdrawals: list[Withdrawal], rewritten: list[str]
+    log: list[T], count: int, name: LogName, withdrawals: list[Withdrawal], rewritten: list[LogName]
 ) -> tuple[T, ...]:
     """The records in force that an event added to the append-only ``log`` (which had
     ``count`` records before it), given the ``withdrawals`` it made. If it withdrew a record
@@ -130,10 +131,10 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
                 if len(unauthorized_log) == n_unauthorized
                 else tuple(unauthorized_log[n_unauthorized:])
             )
-            replaced: tuple[str, ...] = ()
+            replaced: tuple[LogName, ...] = ()
         else:
             withdrawals = self.withdrawals[n_withdrawals:]
-            rewritten: list[str] = []
+            rewritten: list[LogName] = []
             new_rulings = _since(self.ruling_log, n_rulings, "rulings", withdrawals, rewritten)
             new_reviews = _since(self.review_log, n_reviews, "reviews", withdrawals, rewritten)
             new_unauthorized = _since(
@@ -243,8 +244,9 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             raise ScriptError(error.index, error.reason, law) from None
         except BridgeLawError as error:
             raise ScriptError(event.index, str(error), law) from None
-        who, options = ("", ()) if offer is None else (offer.who, offer.options)
-        raise ScriptError(event.index, refusal(event, who, law, options), law)
+        if offer is None:
+            raise ScriptError(event.index, refusal(event, None, None, ()), None)
+        raise ScriptError(event.index, refusal(event, offer.who, law, offer.options), law)
 
     def _route(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
@@ -278,7 +280,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
     # -- Law 21 ------------------------------------------------------------------------------
 
     def _law21(self, event: Event) -> None:
-        seat = Seat.parse(event.word)
+        seat = event.the_seat_named
         self.rule(
             "21B",
             seat,
@@ -395,12 +397,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         choice = self._lead_choice() if self.pending is None and self.lead_restrictions else None
         if choice is not None:
             restriction, options = choice
-            word = (
-                event.action
-                if event.action == "no-restriction"
-                else (f"{event.action} {event.word}")
-            )
-            if event.who != declarer.letter or word not in options:
+            if chosen(declarer.letter, options, event) is None:
                 raise ScriptError(
                     event.index,
                     f"declarer ({declarer.letter}) chooses first: "
@@ -420,13 +417,13 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.law45e_fifth_card()
             return
         if event.who == "director" and event.action == "too-many":
-            self.law67_too_many(Seat.parse(event.word))
+            self.law67_too_many(event.the_seat_named)
             return
         if event.who == "director" and event.action == "told-to-lead":
             self.law47e1_told_to_lead()
             return
         if event.who == "director" and event.action == "mistaken-explanation":
-            self.law47e2_mistaken_explanation(Seat.parse(event.word))
+            self.law47e2_mistaken_explanation(event.the_seat_named)
             return
         if event.who == "director":
             raise ScriptError(event.index, f"'director {event.action}' does not fit the play")
@@ -514,7 +511,7 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             raise ScriptError(event.index, "no card was played on this board")
         if not any(r.established and not r.corrected for r in play.revokes):
             raise ScriptError(event.index, "there is no established revoke on this board")
-        self.revoke_found_late = "64B4" if event.word == "next-deal" else "64B5"
+        self.revoke_found_late = "64B4" if event.text == "next-deal" else "64B5"
         self.end_board(self.tricks_before_transfers)
 
     def _law41_review(self, seat: Seat) -> None:
@@ -650,13 +647,14 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             self.lead_restrictions.remove(restriction)
             self.rule(restriction.law, None, f"declarer does not restrict {seat.letter}'s lead.")
             return
-        restriction.kind, restriction.suit = event.action, event.word
+        suit = " ".join(s.letter for s in event.suits)  # one suit: 26 offers one at a time
+        restriction.kind = "require" if event.action == "require" else "forbid"
+        restriction.suit = suit
         verb = "must lead" if event.action == "require" else "may not lead"
         self.rule(
             restriction.law,
             restriction.offender,
-            f"declarer chooses: {seat.letter} "
-            f"{verb} {event.word} for as long as he keeps the lead.",
+            f"declarer chooses: {seat.letter} {verb} {suit} for as long as he keeps the lead.",
         )
 
     def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:

@@ -17,13 +17,27 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
-from bridgelaw.cards import RANK_CHARS, SUIT_LETTERS, Card, Seat, Strain, Suit, parse_card
+from bridgelaw.cards import (
+    RANK_CHARS,
+    SUIT_LETTERS,
+    Card,
+    Seat,
+    SeatLetter,
+    Strain,
+    Suit,
+    parse_card,
+)
 from bridgelaw.errors import BridgeLawError
 
 SEAT_WORDS = ("N", "E", "S", "W")
 
 Who = Literal["N", "E", "S", "W", "director"]
 """Who an event comes from, and whom an offer waits for: a seat's letter or the director."""
+
+_SEAT_LETTER: dict[str, SeatLetter] = {"N": "N", "E": "E", "S": "S", "W": "W"}
+
+Designation = Literal["high", "low", "win", "any", "suit", "rank", "card"]
+"""What a ``<declarer> names ...`` designation of dummy's card names (Laws 46A, 46B)."""
 
 #: What the director may be asked, and the words of his answers (spec words first).
 DIRECTOR_FINDINGS = {
@@ -74,7 +88,7 @@ DIRECTOR_FINDINGS = {
 }
 
 #: The words of ``<declarer> names ...`` (Law 46B) that are not a suit, a rank or a card.
-NAME_WORDS = {
+NAME_WORDS: dict[str, Designation] = {
     "high": "high",
     "top": "high",
     "low": "low",
@@ -107,7 +121,8 @@ class TableCall:
     code: int
     """0-37 as in :mod:`bridgelaw.calls`, or -1 for a bid of more than seven."""
     level: int = 0
-    strain: int = -1
+    strain: int | None = None
+    """A bid's strain, 0-4 as :class:`~bridgelaw.cards.Strain` (None for pass, X, XX)."""
     artificial: bool = False
 
     @property
@@ -125,7 +140,7 @@ class TableCall:
     @property
     def suit(self) -> Suit | None:
         """The suit a natural bid names (none for notrump, pass, double, artificial calls)."""
-        if self.is_bid and not self.artificial and self.strain < 4:
+        if not self.artificial and self.strain is not None and self.strain < 4:
             return Suit(self.strain)
         return None
 
@@ -168,27 +183,46 @@ def table_call_of(code: int) -> TableCall:
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """One event, typed: each thing an action names has its own field (``call``, ``card``,
+    ``number``, ``suits``, ``strains``, ``seat_named``, ``designation``...); the fields an
+    action does not use keep their defaults."""
+
     index: int
-    who: str
-    """``N``, ``E``, ``S``, ``W`` or ``director``."""
+    who: Who
     action: str
     """call, card, expose, correct, claim, concede, agree, dispute, play-on, accept, decline,
     forbid, require, no-restriction, spread, review, the dummy words (warns, asks, attention,
     suggests, names, lead-hand), or a director finding."""
     call: TableCall | None = None
     card: Card | None = None
-    word: str = ""
-    """The suit of forbid/require, the seat named by a director finding, by ``asks`` or by
-    ``lead-hand``, or the kind of a ``names`` designation (high, low, win, any, suit, rank,
-    card)."""
     number: int | None = None
     text: str = ""
+    """A claim's statement; the qualifier of a board finding (``seen``, ``played``...) or of
+    ``revoke-found`` (``next-deal``, ``end-of-round``); the suit (``S``) or rank (``T``) of a
+    ``names`` designation."""
     cards: tuple[Card, ...] = ()
     """``<seat> cards <card> <card>...``: several cards played at once (Law 58B)."""
+    suits: tuple[Suit, ...] = ()
+    """The suits of ``forbid`` / ``require`` (Laws 26, 50D2, 51B, 57A), highest first."""
+    strains: tuple[Strain, ...] = ()
+    """``director shows`` (29C): the denominations found, highest first: suits, notrump
+    alone, or none (``director shows none``)."""
+    seat_named: Seat | None = None
+    """The seat named by a director finding (21B, 15A, 13, 14, 67, 47E2), by ``asks`` (61B)
+    or by ``lead-hand`` (43B2a)."""
+    designation: Designation | None = None
+    """What a ``names`` designation names (46A/46B): high, low, win, any, a suit, a rank or
+    a card (the suit or rank in :attr:`text`, the card in :attr:`card`)."""
 
     @property
     def seat(self) -> Seat:
         return _SEAT_OF_WORD[self.who]
+
+    @property
+    def the_seat_named(self) -> Seat:
+        """:attr:`seat_named`, for the actions that always name one."""
+        assert self.seat_named is not None, self.action
+        return self.seat_named
 
 
 _SEAT_OF_WORD = {word: Seat(i) for i, word in enumerate(SEAT_WORDS)}
@@ -231,10 +265,13 @@ def parse_event(text: object, index: int) -> Event:
                 known.action,
                 known.call,
                 known.card,
-                known.word,
                 known.number,
                 known.text,
                 known.cards,
+                known.suits,
+                known.strains,
+                known.seat_named,
+                known.designation,
             )
     event = _parse_event(text, index)
     if len(_PARSED) < 4096:  # bounded: any text may come, but few different ones do
@@ -248,13 +285,13 @@ def _parse_event(text: object, index: int) -> Event:
     parts = text.split(None, 1)
     if len(parts) < 2:
         raise ScriptError(index, f"{text!r}: expected '<who> <action>'")
-    who = parts[0].strip()
+    word = parts[0].strip()
     rest = parts[1].strip()
-    if who.lower() == "director":
+    if word.lower() == "director":
         return _director_event(index, rest)
-    if who.upper() not in SEAT_WORDS:
-        raise ScriptError(index, f"{who!r} is not a seat (N, E, S, W) or 'director'")
-    who = who.upper()
+    who = _SEAT_LETTER.get(word.upper())
+    if who is None:
+        raise ScriptError(index, f"{word!r} is not a seat (N, E, S, W) or 'director'")
     word, _, argument = rest.partition(" ")
     key = word.lower()
     argument = argument.strip()
@@ -278,7 +315,7 @@ def _parse_event(text: object, index: int) -> Event:
             raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C") from None
         if not suits:
             raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C")
-        return Event(index, who, key, word=" ".join(s.letter for s in suits))
+        return Event(index, who, key, suits=tuple(suits))
     if key in ("claim", "concede"):
         number, _, statement = argument.partition(":")
         number = number.strip()  # ASCII digits only: "²".isdigit() is true, int("²") fails
@@ -316,12 +353,12 @@ def _board_finding(index: int, key: str, words: list[str]) -> Event:
         + ([f"[{'|'.join(qualifiers)}]"] if qualifiers else [])
     )
     rest = list(words)
-    seat = ""
+    seat: Seat | None = None
     card: Card | None = None
     if has_seat:
         if not rest or rest[0].upper() not in SEAT_WORDS:
             raise ScriptError(index, f"expected '{usage}'")
-        seat = rest.pop(0).upper()
+        seat = Seat.parse(rest.pop(0))
     if has_card:
         if not rest:
             raise ScriptError(index, f"expected '{usage}'")
@@ -332,7 +369,7 @@ def _board_finding(index: int, key: str, words: list[str]) -> Event:
     mandatory = key in ("earlier-call", "wrong-table")
     if rest or (qualifier and qualifier not in qualifiers) or (mandatory and not qualifier):
         raise ScriptError(index, f"expected '{usage}'")
-    return Event(index, "director", key, card=card, word=seat, text=qualifier)
+    return Event(index, "director", key, card=card, text=qualifier, seat_named=seat)
 
 
 def _card(index: int, word: str) -> Card:
@@ -342,7 +379,7 @@ def _card(index: int, word: str) -> Card:
         raise ScriptError(index, f"{word!r} is not a card (like SA, HT or H10)") from None
 
 
-def _dummy_event(index: int, who: str, key: str, argument: str, text: str) -> Event:
+def _dummy_event(index: int, who: SeatLetter, key: str, argument: str, text: str) -> Event:
     """The project's words for Laws 42-46 and 61B: ``asks [seat]``, ``lead-hand <seat>``,
     ``suggests [card]`` and ``names <designation>``."""
     if key == "suggests":
@@ -350,7 +387,7 @@ def _dummy_event(index: int, who: str, key: str, argument: str, text: str) -> Ev
         return Event(index, who, key, card=card)
     if key in ("asks", "lead-hand"):
         if argument.upper() in SEAT_WORDS:
-            return Event(index, who, key, word=argument.upper())
+            return Event(index, who, key, seat_named=Seat.parse(argument))
         if key == "asks" and not argument:
             return Event(index, who, key)
         raise ScriptError(index, f"{text!r}: {key} names a seat (N, E, S or W)")
@@ -361,16 +398,16 @@ def _dummy_event(index: int, who: str, key: str, argument: str, text: str) -> Ev
     elif first in NAME_WORDS:
         kind = NAME_WORDS[first]
         if len(words) == 1:
-            return Event(index, who, key, word=kind)
+            return Event(index, who, key, designation=kind)
         if kind in ("high", "low") and words[1].upper() in tuple(SUIT_LETTERS):
-            return Event(index, who, key, word=kind, text=words[1].upper())
+            return Event(index, who, key, text=words[1].upper(), designation=kind)
     elif len(words) == 1:
         w = words[0].upper()
         if w in tuple(SUIT_LETTERS):
-            return Event(index, who, key, word="suit", text=w)
+            return Event(index, who, key, text=w, designation="suit")
         if w in tuple(RANK_CHARS) or w == "10":
-            return Event(index, who, key, word="rank", text="T" if w == "10" else w)
-        return Event(index, who, key, word="card", card=_card(index, w))
+            return Event(index, who, key, text="T" if w == "10" else w, designation="rank")
+        return Event(index, who, key, card=_card(index, w), designation="card")
     raise ScriptError(
         index, f"{text!r}: names takes high/low [suit], win, any, a suit, a rank or a card"
     )
@@ -388,27 +425,27 @@ def _director_event(index: int, rest: str) -> Event:
     if key in ("misinformation", "wrong-board", "too-many", "mistaken-explanation"):
         if argument.upper() not in SEAT_WORDS:
             raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
-        return Event(index, "director", key, word=argument.upper())
+        return Event(index, "director", key, seat_named=Seat.parse(argument))
     if key == "incontrovertible" or (key == "not-designated" and argument):
         return Event(index, "director", key, card=_card(index, argument))
     if key == "shows":  # 29C: the denominations an artificial call specified
         words = [w.upper() for w in argument.split()]
-        if words == ["NONE"] or words == ["NT"]:
-            return Event(
-                index, "director", key, word=words[0].lower() if words[0] == "NONE" else "NT"
-            )
+        if words == ["NONE"]:
+            return Event(index, "director", key)
+        if words == ["NT"]:
+            return Event(index, "director", key, strains=(Strain.NOTRUMP,))
         if (
             words
             and all(w in ("S", "H", "D", "C") for w in words)
             and len(set(words)) == len(words)
         ):
-            ordered = sorted(words, key="CDHS".index, reverse=True)
-            return Event(index, "director", key, word=" ".join(ordered))
+            ordered = sorted((Strain.parse(w) for w in words), reverse=True)
+            return Event(index, "director", key, strains=tuple(ordered))
         raise ScriptError(index, "'director shows' takes suits (S H D C), NT or none")
     if key == "revoke-found":
         if argument not in ("next-deal", "end-of-round"):
             raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")
-        return Event(index, "director", key, word=argument)
+        return Event(index, "director", key, text=argument)
     if key in _BOARD_WORDS:
         return _board_finding(index, key, argument.split())
     if key in DIRECTOR_FINDINGS and not argument:

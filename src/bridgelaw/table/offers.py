@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.state import Phase
 
 __all__ = ["ANSWER_ACTIONS", "AnswerAction", "Route", "ScriptError", "is_answer", "refusal"]
 
@@ -71,7 +72,7 @@ auction period (Laws 17-39, and 21B and 25 after the final pass), a claim (68-71
 limitations and designations (43B2a, 46B, 62A), a Law 26 lead restriction, the play (50-67)."""
 
 
-def is_answer(event: Event, phase: str, offered: bool) -> bool:
+def is_answer(event: Event, phase: Phase, offered: bool) -> bool:
     """Is ``event`` an answer the offer alone decides on (while the board lasts)?
     ``offered``: the offer open names it."""
     action = event.action
@@ -83,9 +84,9 @@ def is_answer(event: Event, phase: str, offered: bool) -> bool:
     return not (action == "unintended" and phase == "play" and not offered)
 
 
-def refusal(event: Event, who: str, law: str | None, options: tuple[str, ...]) -> str:
+def refusal(event: Event, who: Who | None, law: str | None, options: tuple[str, ...]) -> str:
     """Why an answer outside the offer is refused."""
     words = f"{event.who} {event.action}"
-    if law is None:
+    if law is None or who is None:
         return f"{words}: nothing is offered to answer"
     return f"{words}: not an answer on offer; waiting for {who}: {', '.join(options)} (Law {law})"

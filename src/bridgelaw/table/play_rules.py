@@ -13,9 +13,17 @@ from typing import TYPE_CHECKING
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
-from bridgelaw.table.events import Event, ScriptError, table_call_of
+from bridgelaw.table.events import Event, ScriptError, Who, table_call_of
 from bridgelaw.table.play_state import Revoke, TablePlay
-from bridgelaw.table.state import Awaiting, LeadRestriction, Obligation, Pending, TableState
+from bridgelaw.table.state import (
+    REVOKE_PENDING,
+    Awaiting,
+    LeadRestriction,
+    Obligation,
+    Pending,
+    TableState,
+    chosen,
+)
 
 NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a call
 
@@ -46,13 +54,13 @@ class PlayRules(TableState):
         if p.kind == "pc-failure":
             # 52B1a: declarer may accept the card played instead of the penalty card
             return Awaiting(self.declarer.letter, "52B1a", ("accept", "decline"))
-        if p.kind.startswith("62C") or p.kind == "58B3":
+        if p.kind in REVOKE_PENDING:
             return self.law62c_awaiting(p)
-        if p.kind == "58B":
+        if p.kind == "simultaneous":
             cards = p.cards if p.trick is not None else self.law57_playable(p.offender, p.cards)
             options = tuple(f"designate {card_name(c)}" for c in cards)
             return Awaiting(p.offender.letter, "58B2", options)
-        if p.kind == "45C4b":
+        if p.kind == "designation-changed":
             return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
         return None
 
@@ -66,7 +74,7 @@ class PlayRules(TableState):
             cards = [c for c in cards if c // 13 == play.led_suit()]
         return tuple(card_name(c) for c in cards)
 
-    def _lead_offer(self, p: Pending) -> tuple[str, str, tuple[str, ...]]:
+    def _lead_offer(self, p: Pending) -> tuple[Who, str, tuple[str, ...]]:
         assert self.declarer is not None
         o = p.offender
         if o.side == self.declarer.side:  # 55A: the defenders choose (the next one prevails)
@@ -290,11 +298,11 @@ class PlayRules(TableState):
             self._lead_answer(p, event)
         elif p.kind == "pc-failure":
             self._law52_answer(p, event)
-        elif p.kind.startswith("62C") or p.kind == "58B3":
+        elif p.kind in REVOKE_PENDING:
             self.law62c_answer(p, event)
-        elif p.kind == "58B":
+        elif p.kind == "simultaneous":
             self.law58b_answer(p, event)
-        elif p.kind == "45C4b":
+        elif p.kind == "designation-changed":
             self._law45c4b_rho_answer(p, event)
         else:  # pragma: no cover
             raise ScriptError(event.index, "unexpected pending state")
@@ -481,7 +489,8 @@ class PlayRules(TableState):
         rho_card: Card | None = None
         if self._last_player() == rho:
             _, rho_card = self._take_back(rho)
-        if self._last_player() != dummy:
+        # (nothing left to look at when the card taken back was an opening lead by the RHO)
+        if not (play.trick or play.tricks) or self._last_player() != dummy:
             raise ScriptError(
                 self.event_index,
                 "45C4b: only declarer's designation of dummy's card can be changed, and only "
@@ -548,7 +557,9 @@ class PlayRules(TableState):
                 "side).",
             )
             return
-        self.pending = Pending("45C4b", rho, NO_CALL, self.event_index, rho, law="45C4b", card=old)
+        self.pending = Pending(
+            "designation-changed", rho, NO_CALL, self.event_index, rho, law="45C4b", card=old
+        )
 
     def _law45c4b_rho_answer(self, p: Pending, event: Event) -> None:
         """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
@@ -786,12 +797,8 @@ class PlayRules(TableState):
         offer = self.law57_awaiting()
         if offer is None:
             return False
-        word = (
-            event.action
-            if event.action in ("highest", "lowest")
-            else (f"{event.action} {event.word}")
-        )
-        if event.who != offer.who or word not in offer.options:
+        word = chosen(offer.who, offer.options, event)
+        if word is None:
             raise ScriptError(
                 event.index,
                 f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} (Law 57A)",
@@ -858,8 +865,9 @@ class PlayRules(TableState):
         choice = obligation.choice or ""
         led = play.led_suit() if play.trick else None
         suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
-        named = "CDHS".index(choice[-1]) if choice.startswith(("require", "forbid")) else -1
-        holds_named = named >= 0 and bool(play.hands[seat] >> (13 * named) & 0x1FFF)
+        # the suit declarer required or forbade (None: he chose highest or lowest)
+        named = "CDHS".index(choice[-1]) if choice.startswith(("require", "forbid")) else None
+        holds_named = named is not None and bool(play.hands[seat] >> (13 * named) & 0x1FFF)
         if choice in ("highest", "lowest"):
             feasible = bool(suit_cards)
             fits = not feasible or card == (max if choice == "highest" else min)(suit_cards)
@@ -867,21 +875,23 @@ class PlayRules(TableState):
             feasible = not suit_cards and holds_named
             fits = not feasible or card // 13 == named
         else:  # forbid: only matters when he cannot follow suit
+            assert named is not None
             others = play.hands[seat] & ~(0x1FFF << (13 * named))
             feasible = True
             fits = bool(suit_cards) or card // 13 != named or not others
         # 2007 61A: any play, when able, not as the opponent demanded in a rectification is a
         # revoke (2017 61A: only a suit required or specified; refused below)
-        if not fits and named < 0 and self.by_edition("61A", e2017=False, e2007=True):
+        if not fits and named is None and self.by_edition("61A", e2017=False, e2007=True):
             del self.must_play[seat]
             assert led is not None
             return choice, led, (max if choice == "highest" else min)(suit_cards)
-        if not fits and named < 0:
+        if not fits and named is None:
             raise ScriptError(
                 self.event_index, f"{seat.letter} must play as declarer chose ({choice}, Law 57A)"
             )
         del self.must_play[seat]
         if not fits:
+            assert named is not None  # highest or lowest not kept: refused or revoked above
             return choice.split()[0], named, None
         if not feasible:
             self.rule(
@@ -1037,8 +1047,7 @@ class PlayRules(TableState):
 
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
-        word = event.action if event.action == "no-restriction" else f"{event.action} {event.word}"
-        if event.who != offer.who or word not in offer.options:
+        if chosen(offer.who, offer.options, event) is None:
             raise ScriptError(
                 event.index,
                 f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} "
@@ -1058,7 +1067,7 @@ class PlayRules(TableState):
                 f"card{'s stay' if len(mine) > 1 else ' stays'} on the table.",
             )
             return
-        suits = event.word.split()
+        suits = [s.letter for s in event.suits]
         # 50D2a, 51B1, 51B2a/b: the penalty cards of the suits named are picked up; the
         # restriction holds while the leader keeps the lead
         self.penalty_cards = [
@@ -1069,7 +1078,12 @@ class PlayRules(TableState):
         for suit in suits:
             self.lead_restrictions.append(
                 LeadRestriction(
-                    leader, owner, "50D2a", self.event_index, kind=event.action, suit=suit
+                    leader,
+                    owner,
+                    "50D2a",
+                    self.event_index,
+                    kind="require" if event.action == "require" else "forbid",
+                    suit=suit,
                 )
             )
         if not several:

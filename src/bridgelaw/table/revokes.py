@@ -171,7 +171,7 @@ class RevokeRules(PlayRules):
                 if play.hands[other.seat] >> c & 1 and other.allows(c)
             )
             self.pending = Pending(
-                "62C3",
+                "other-revoke",
                 other.seat,
                 NO_CALL,
                 self.event_index,
@@ -179,7 +179,7 @@ class RevokeRules(PlayRules):
                 law=both_law,
                 cards=tuple(c for c in range(51, -1, -1) if f"correct {card_name(c)}" in options),
                 trick=other.trick,
-                stage="lead-waits" if waits else "",
+                stage="lead-waits" if waits else None,
             )
             return
         if revoke.trick == TRICK_12 and seat.side != self.declarer.side:
@@ -352,7 +352,7 @@ class RevokeRules(PlayRules):
         if len(cards) > position + 1 and cards[position + 1] != NO_CARD:
             lho = revoke.seat.lho
             self.pending = Pending(
-                "62C1",
+                "card-after-revoke",
                 lho,
                 NO_CALL,
                 self.event_index,
@@ -371,9 +371,9 @@ class RevokeRules(PlayRules):
         return done.leader, list(done.cards)
 
     def law62c_awaiting(self, p: Pending) -> Awaiting:
-        if p.kind in ("62C1", "62C2", "58B3"):
-            return Awaiting(p.offender.letter, p.kind, ("accept", "decline"))
-        if p.kind == "62C3":
+        if p.kind == "card-after-revoke":  # 62C1, 62C2, 58B3: the clause is the pending's law
+            return Awaiting(p.offender.letter, p.law, ("accept", "decline"))
+        if p.kind == "other-revoke":
             return Awaiting(
                 p.offender.letter, p.law, tuple(f"correct {card_name(c)}" for c in p.cards)
             )
@@ -384,7 +384,7 @@ class RevokeRules(PlayRules):
         assert play is not None
         seat = p.offender
         offer = self.law62c_awaiting(p)
-        if p.kind == "62C3":
+        if p.kind == "other-revoke":
             if event.who != seat.letter or event.action != "correct":
                 raise ScriptError(
                     event.index,
@@ -395,14 +395,14 @@ class RevokeRules(PlayRules):
             self.pending = None
             self._law62_correct(seat, event.card, lead_waits=p.stage == "lead-waits")
             return
-        if p.kind == "62C-replace":
+        if p.kind == "card-replaced":
             self._law62c_replace(p, event, offer)
             return
         if event.who != seat.letter or event.action not in ("accept", "decline"):
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter}: keep (accept) or take back (decline) the card "
-                f"played after the revoke ({p.kind})",
+                f"played after the revoke ({p.law})",
             )
         self.pending = None
         if event.action == "accept":
@@ -418,12 +418,12 @@ class RevokeRules(PlayRules):
             c for c in range(51, -1, -1) if hand >> c & 1 and (not follow or c // 13 == led)
         )
         self.pending = Pending(
-            "62C-replace",
+            "card-replaced",
             seat,
             NO_CALL,
             self.event_index,
             seat,
-            law=p.kind,
+            law=p.law,
             card=p.the_card,
             cards=legal,
             trick=p.trick,
@@ -452,7 +452,7 @@ class RevokeRules(PlayRules):
             position = (partner - leader) & 3
             if (seat - leader) & 3 < position < len(cards) and cards[position] != NO_CARD:
                 self.pending = Pending(
-                    "62C2",
+                    "card-after-revoke",
                     partner,
                     NO_CALL,
                     self.event_index,
@@ -471,7 +471,7 @@ class RevokeRules(PlayRules):
             position = (opponent - leader) & 3
             if (after - leader) & 3 < position < len(cards) and cards[position] != NO_CARD:
                 self.pending = Pending(
-                    "58B3",
+                    "card-after-revoke",
                     opponent,
                     NO_CALL,
                     self.event_index,

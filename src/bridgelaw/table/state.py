@@ -18,7 +18,7 @@ from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
 from bridgelaw.cards import Seat, Strain
 from bridgelaw.laws import number
 from bridgelaw.laws.editions import by_edition
-from bridgelaw.table.events import Event, TableCall, parse_event
+from bridgelaw.table.events import Event, TableCall, Who, parse_event
 from bridgelaw.table.play_state import TablePlay
 
 T = TypeVar("T")
@@ -35,29 +35,55 @@ class Phase(StrEnum):
 
 PendingKind = Literal[
     # the auction period (Laws 21B, 25, 27-32, 35-38), some of them after the final pass too
-    "insufficient",
-    "rotation",
-    "inadmissible",
-    "barred",
-    "above-seven",
-    "change",
-    "judge",
-    "lho-change",
-    "shows",
-    "mi-change",
-    "mi-lho",
-    # the play period: named by their clause where one clause makes them
-    "lead",
-    "pc-failure",
-    "45C4b",
-    "58B",
-    "58B3",
-    "62C1",
-    "62C2",
-    "62C3",
-    "62C-replace",
+    "insufficient",  # 27: an insufficient bid; the LHO accepts or not, the offender replaces
+    "rotation",  # 28-32: a call out of rotation; accepted (29A) or cancelled (29B)
+    "inadmissible",  # 36: an inadmissible double or redouble, cancelled and replaced
+    "barred",  # 37: a call by a player barred from calling
+    "above-seven",  # 38: a bid above seven, cancelled and replaced
+    "change",  # 25: a call changed; the director judges whether it was unintended (25A)
+    "judge",  # 23A: the director compares a replacement call with the one withdrawn
+    "lho-change",  # 25A: the LHO may change the call he made over the call replaced
+    "shows",  # 29C: what an artificial call out of rotation specified, for 30-32
+    "mi-change",  # 21B1a: a call changed after misinformation
+    "mi-lho",  # 21B2: the LHO may change the call he made over it
+    # the play period (Laws 45, 50-58, 62)
+    "lead",  # 53-56: a lead out of turn, accepted or not (the law: 54, 55 or 56)
+    "pc-failure",  # 50C/50D1, 52: a card played instead of a penalty card (the law: which)
+    "designation-changed",  # 45C4b: the RHO may take back the card played over it
+    "simultaneous",  # 58B (67A2 for a defective trick): which of the cards was played
+    "card-after-revoke",  # 62C1, 62C2, 58B3 (the law): a card played after may be taken back
+    "other-revoke",  # 62C3 (62A with nobody on): the other side corrects its revoke too
+    "card-replaced",  # 62C1, 62C2, 58B3 (the law): the card played in place of one taken back
 ]
-"""The irregularity :attr:`TableState.pending` waits on (its rule is the module that made it)."""
+"""The irregularity :attr:`TableState.pending` waits on, named by what it is; the clause it
+applies is the pending's ``law`` where one kind covers several clauses. The rule that made it
+is the one that takes it up (``auction_rules``, ``play_rules``, ``defective``, ``revokes``)."""
+
+REVOKE_PENDING: frozenset[PendingKind] = frozenset(
+    ("card-after-revoke", "other-revoke", "card-replaced")
+)
+"""The pendings of a revoke's correction (62C, 58B3), taken up by ``revokes``."""
+
+PendingStage = Literal[
+    "offered",  # 27A1, 25B1: the LHO may accept the call
+    "premature",  # 27C: the offender replaced it before the director ruled
+    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
+    "declined",  # 27B: not accepted; the offender replaces it
+    "must-replace",  # 27B3: the replacement may not be a double or redouble
+    "judge",  # 23A, 25A: the director judges (comparable; unintended or intended)
+    "intent",  # 28B: the player in turn called meanwhile: over it, or in turn?
+    "lead-waits",  # 62C3: the lead to the next trick waits for both corrections
+]
+"""How far a :class:`Pending` irregularity has gone (None: nothing decided yet)."""
+
+CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
+"""What became of a call (:attr:`CallRecord.status`)."""
+
+NextCallKind = Literal["comparable", "repeat", "rho", "denomination", "free"]
+"""What Laws 29B-32 say of the offender's next call (:attr:`NextCallRule.kind`)."""
+
+RestrictionKind = Literal["forbid", "require"]
+"""A lead restriction forbids a suit or requires it (Laws 26, 50D2, 51B)."""
 
 NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
@@ -143,12 +169,12 @@ class Option(NamedTuple):
     ``forbid S``, ``tricks 9``, ``designate SA``...) and the command it stands for (the event
     that word makes, index 0)."""
 
-    who: str
+    who: Who
     word: str
     command: Event
 
 
-def option(who: str, word: str) -> Option:
+def option(who: Who, word: str) -> Option:
     """The option ``word`` of ``who`` with its command."""
     return Option(who, word, parse_event(f"{who} {word}", 0))
 
@@ -161,10 +187,22 @@ def same_command(a: Event, b: Event) -> bool:
         and (a.call is None) == (b.call is None)
         and (a.call is None or b.call is None or a.call.text == b.call.text)
         and a.card == b.card
-        and a.word == b.word
         and a.number == b.number
+        and a.text == b.text
         and a.cards == b.cards
+        and a.suits == b.suits
+        and a.strains == b.strains
+        and a.seat_named == b.seat_named
+        and a.designation == b.designation
     )
+
+
+def chosen(who: Who, options: tuple[str, ...], event: Event) -> str | None:
+    """The option of ``options`` (offered to ``who``) that ``event`` is, compared as typed
+    commands, or None if it is none of them."""
+    if event.who != who:
+        return None
+    return next((w for w in options if same_command(option(who, w).command, event)), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,16 +218,16 @@ class Awaiting:
     dummy, 68B2 and 68D2); they are not part of the script's ``awaiting`` (whose ``who`` is one
     seat), nor of equality."""
 
-    who: str
+    who: Who
     law: str
     options: tuple[str, ...]
-    others: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
+    others: tuple[tuple[Who, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
 
     def as_json(self) -> dict[str, Any]:
         return {"who": self.who, "law": self.law, "options": list(self.options)}
 
     @property
-    def parties(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    def parties(self) -> tuple[tuple[Who, tuple[str, ...]], ...]:
         """Every party the offer waits for, with its options (``who`` first)."""
         return ((self.who, self.options), *self.others)
 
@@ -226,14 +264,14 @@ class Outcome(NamedTuple):
     rulings: tuple[Ruling, ...]
     reviews: tuple[Review, ...]
     unauthorized: tuple[Unauthorized, ...]
-    replaced: tuple[str, ...]
+    replaced: tuple[LogName, ...]
     """The logs (``rulings``, ``reviews``, ``unauthorized``) this event rewrote rather than
     appended to."""
     awaiting: Awaiting | None
     turn: Seat | None
     """Who calls or plays next when nothing is awaited (None once the board is over)."""
-    phase: str
-    """The table's :class:`Phase` (a string enum: equal to its word)."""
+    phase: Phase
+    """The table's period (a string enum: equal to its word)."""
 
 
 @dataclass
@@ -243,7 +281,7 @@ class CallRecord:
     seat: Seat
     call: TableCall
     event: int
-    status: str = "effective"
+    status: CallStatus = "effective"
     """effective; pending (an irregular call the Laws have not yet dealt with); cancelled (by a
     law); or withdrawn (replaced by its maker)."""
     law: str | None = None
@@ -262,9 +300,10 @@ class CallRecord:
 class NextCallRule:
     """What the Laws say about the offender's next call after a cancelled call (29B-32)."""
 
-    kind: str
+    kind: NextCallKind
     """comparable (the director compares it, 23A), repeat (31A1/32A1), rho (depends on what the
-    right-hand opponent does: 31A/32A), denomination (2007 31A2)."""
+    right-hand opponent does: 31A/32A), denomination (2007 31A2), free (2007 32B2: he calls
+    freely, his partner is barred; the rule is then dropped)."""
     law: str
     withdrawn: TableCall
     event: int
@@ -294,7 +333,7 @@ class LeadRestriction:
     offender: Seat
     law: str
     event: int
-    kind: str = "forbid"
+    kind: RestrictionKind = "forbid"
     suit: str | None = None
     withdrawn: TableCall | None = None
     """The withdrawn call (2007 Law 26A looks at the suits it named)."""
@@ -342,7 +381,7 @@ class Pending:
     event: int
     turn: Seat
     """The player whose turn it was when the irregular call was made."""
-    stage: str = ""
+    stage: PendingStage | None = None
     record: CallRecord | None = None
     law: str = ""
     later: TableCall | None = None
@@ -489,11 +528,8 @@ class TableState:
     def specified_suits(self, seat: Seat) -> set[str]:
         """Suits ``seat`` named in natural bids of the legal auction (Law 26B: those cannot be
         forbidden). An artificial bid's suits are not known to the engine, so none count."""
-        return {
-            "CDHS"[r.call.strain]
-            for r in self.effective()
-            if r.seat == seat and r.call.suit is not None
-        }
+        suits = (r.call.suit for r in self.effective() if r.seat == seat)
+        return {suit.letter for suit in suits if suit is not None}
 
     def final_declarer(self) -> Seat | None:
         """Law 22: of the side that made the final bid, the first to name its strain."""
@@ -513,6 +549,7 @@ class TableState:
         last = self.last_bid()
         if last is None:
             return Contract(0, Strain.NOTRUMP, 0)
+        assert last.call.strain is not None  # a bid names its strain
         return Contract(last.call.level, Strain(last.call.strain), self.doubled())
 
     # -- the record: append-only, read through the records in force -------------------------
