@@ -12,13 +12,20 @@ from pathlib import Path
 import pytest
 
 from bridgelaw.calls import call_name
-from bridgelaw.cards import parse_card
+from bridgelaw.cards import Strain, parse_card
 from bridgelaw.errors import ParseError
 from bridgelaw.table import ScriptError, parse_event
-from bridgelaw.table.events import parse_table_call, table_call_of
+from bridgelaw.table.events import Event, parse_table_call, table_call_of
 from bridgelaw.table.script import load_script, script_from_data
 
 from .helpers import SAMPLE_DEAL
+
+
+def said(event: Event) -> str:
+    """What the event's words named: a seat, or a designation (46B), as the script wrote it."""
+    if event.seat_named is not None:
+        return event.seat_named.letter
+    return event.designation or ""
 
 
 @pytest.mark.parametrize(
@@ -49,7 +56,7 @@ def test_a_board_finding_keeps_its_seat_card_and_qualifier(
 ) -> None:
     event = parse_event(text, 7)
     assert (event.index, event.who, event.action) == (7, "director", action)
-    assert event.word == seat
+    assert said(event) == seat
     assert event.card == (parse_card(card) if card else None)
     assert event.text == qualifier
 
@@ -112,7 +119,7 @@ def test_a_designation_or_question_keeps_what_was_said(
 ) -> None:
     event = parse_event(text, 9)
     assert (event.index, event.who, event.action) == (9, text.split()[0], action)
-    assert event.word == word
+    assert said(event) == word
     assert event.card == (parse_card(card) if card else None)
     assert event.text == detail
 
@@ -139,9 +146,9 @@ def test_a_designation_out_of_its_words_is_refused(text: str, reason: str) -> No
 @pytest.mark.parametrize(
     ("word", "text", "code", "level", "strain", "artificial"),
     [
-        ("X!", "X", 36, 0, -1, True),  # an alerted double
-        ("xx", "XX", 37, 0, -1, False),
-        ("p", "pass", 35, 0, -1, False),
+        ("X!", "X", 36, 0, None, True),  # an alerted double
+        ("xx", "XX", 37, 0, None, False),
+        ("p", "pass", 35, 0, None, False),
         ("7nt", "7NT", 34, 7, 4, False),  # the highest bid is a bid, not Law 38
         ("1N!", "1NT", 4, 1, 4, True),
         # Law 38: a bid above seven can be said at the table; it has no call number
@@ -150,7 +157,7 @@ def test_a_designation_out_of_its_words_is_refused(text: str, reason: str) -> No
     ],
 )
 def test_a_call_word_reads_as_the_call_said(
-    word: str, text: str, code: int, level: int, strain: int, artificial: bool
+    word: str, text: str, code: int, level: int, strain: int | None, artificial: bool
 ) -> None:
     call = parse_table_call(word)
     assert call is not None
@@ -191,8 +198,8 @@ def test_director_findings_that_name_a_seat_or_suits() -> None:
         "'director misinformation' names a seat (N, E, S or W)",
     )
     # 29C: the suits an artificial call showed, in the order of rank whatever was written
-    assert parse_event("director shows c s", 4).word == "S C"
-    assert parse_event("director shows D H", 4).word == "H D"
+    assert parse_event("director shows c s", 4).strains == (Strain.SPADES, Strain.CLUBS)
+    assert parse_event("director shows D H", 4).strains == (Strain.HEARTS, Strain.DIAMONDS)
     with pytest.raises(ScriptError) as info:
         parse_event("director revoke-found soon", 6)
     assert info.value.index == 6
