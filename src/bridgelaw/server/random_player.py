@@ -1,9 +1,8 @@
 """A random legal player that sees only its seat's view: the client of the durability test and
 the load benchmark (``benchmarks/server_load.py``).
 
-It reads whose turn it is from what the view shows a seat (the auction so far; the cards
-played, trick by trick), exactly as a program at the table would, and makes a random legal
-call or play: a card of the suit led when it holds one (Law 44C), and dummy's cards played by
+It reads whose turn it is from the view (its public ``turn``), and makes a random legal call
+or play: a card of the suit led when it holds one (Law 44C), and dummy's cards played by
 declarer (Law 45A). It makes no irregularity and answers no director's question: a table
 waiting for the director (``awaiting``) gets nothing from it.
 """
@@ -15,9 +14,7 @@ from typing import Any
 
 from bridgelaw.cards import (
     STRAIN_SYMBOLS,
-    Card,
     card_name,
-    card_rank,
     card_suit,
     cards_in,
     parse_card,
@@ -32,42 +29,14 @@ def seat_after(letter: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(letter) + steps) % 4]
 
 
-def trump_of(contract: str) -> int | None:
-    """The trump suit of ``3HX`` (the suit's index, clubs 0), None at no trump."""
-    strain = contract.rstrip("X")[1:]
-    return None if strain == "NT" else "CDHS".index(strain)
-
-
-def winner(cards: list[Card], leader: str, trump: int | None) -> str:
-    """Who wins a complete trick (Law 44E/44F): the highest trump, else the highest card of
-    the suit led."""
-    led = card_suit(cards[0])
-
-    def strength(card: Card) -> int:
-        suit = card_suit(card)
-        if trump is not None and suit == trump:
-            return 100 + card_rank(card)
-        return card_rank(card) if suit == led else -1
-
-    best = max(range(len(cards)), key=lambda i: strength(cards[i]))
-    return seat_after(leader, best)
-
-
 def turn(view: dict[str, Any]) -> str | None:
-    """The seat whose turn it is, as the view shows it; None once the board has ended or while
-    the table waits for a decision."""
+    """The seat whose turn it is, as every view says it (``turn``: the engine's next to act,
+    dummy's seat at dummy's turn); None once the board has ended or while the table waits for
+    a decision."""
     if view["awaiting"] is not None or view["phase"] == "ended":
         return None
-    if view["phase"] == "auction":
-        return seat_after(view["first_caller"], len(view["calls"]))
-    declarer = view["declarer"]
-    played = [parse_card(c) for c in view["play"] or []]
-    leader = seat_after(declarer)  # the opening lead (Law 41A)
-    trump = trump_of(view["contract"])
-    full = len(played) // 4 * 4
-    for start in range(0, full, 4):
-        leader = winner(played[start : start + 4], leader, trump)
-    return seat_after(leader, len(played) - full)
+    whose: str | None = view["turn"]
+    return whose
 
 
 def random_call(view: dict[str, Any], rng: random.Random) -> str:
