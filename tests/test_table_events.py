@@ -152,15 +152,16 @@ def test_a_designation_out_of_its_words_is_refused(text: str, reason: str) -> No
         ("7nt", "7NT", 34, 7, 4, False),  # the highest bid is a bid, not Law 38
         ("1N!", "1NT", 4, 1, 4, True),
         # Law 38: a bid above seven can be said at the table; it has no call number
-        ("8S", "8S", -1, 8, 3, False),
-        ("12c", "12C", -1, 12, 0, False),
+        ("8S", "8S", None, 8, 3, False),
+        ("12c", "12C", None, 12, 0, False),
     ],
 )
 def test_a_call_word_reads_as_the_call_said(
-    word: str, text: str, code: int, level: int, strain: int | None, artificial: bool
+    word: str, text: str, code: int | None, level: int, strain: int | None, artificial: bool
 ) -> None:
     call = parse_table_call(word)
     assert call is not None
+    assert call.is_above_seven == (level > 7) and call.is_bid == (level > 0)
     assert (call.text, call.code, call.level, call.strain, call.artificial) == (
         text,
         code,

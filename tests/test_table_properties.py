@@ -81,8 +81,8 @@ def check_effective_auction(table: TableClass) -> None:
         previous = record.seat
         if call.is_bid:
             # an insufficient bid stands only if accepted: 27A1 in turn, 29A out of rotation
-            assert call.code > last_code or record.seat.letter in accepted or record.skipped
-            last_code, last_bidder, doubled = call.code, record.seat, 0
+            assert call.number > last_code or record.seat.letter in accepted or record.skipped
+            last_code, last_bidder, doubled = call.number, record.seat, 0
         elif call.code == 36:
             if not any(record is r for r in table.unnoticed):  # 36: unnoticed, it stays
                 assert last_bidder is not None and last_bidder.side != record.seat.side

@@ -100,7 +100,7 @@ class AuctionRules(TableState):
         then standing as the offender's replacement (27B); a bid above seven cannot replace
         it (27B, 38), so declining is not offered then (it was refused)."""
         replacement = p.replacement
-        if replacement is not None and replacement.call.code < 0:
+        if replacement is not None and replacement.call.is_above_seven:
             return ("accept",)
         return ("accept", "decline")
 
@@ -153,7 +153,7 @@ class AuctionRules(TableState):
         """B.0: classify a call as the Law book does (35 inadmissible, 28-32 rotation, 27)."""
         turn = self.turn
         record = CallRecord(seat, call, self.event_index, status="pending")
-        if call.code < 0:  # Law 38
+        if call.is_above_seven:  # Law 38
             self.history.append(record)
             self.pending = Pending("above-seven", seat, call, self.event_index, turn, record=record)
             return
@@ -449,7 +449,7 @@ class AuctionRules(TableState):
         o = p.offender
         record = CallRecord(o, call, self.event_index, status="pending")
         record.skipped = p.insufficient[0].skipped  # the replacement takes the bid's place
-        if call.code < 0 or (call.is_double_or_redouble and p.stage == "must-replace"):
+        if call.is_above_seven or (call.is_double_or_redouble and p.stage == "must-replace"):
             raise ScriptError(
                 self.event_index,
                 f"{o.letter} must replace the insufficient bid with a legal call (Law 27B)",
@@ -479,7 +479,7 @@ class AuctionRules(TableState):
             call.is_bid
             and call.strain == p.call.strain
             # the same strain one level lower is not sufficient (is not above the last bid)
-            and (last is None or call.code - 5 <= last.call.code)
+            and (last is None or call.number - 5 <= last.call.number)
             # 27B1a: 2017 whatever the bids meant; 2007 only when both bids are natural
             and not self.by_edition(
                 "27B1a", e2017=False, e2007=call.artificial or p.call.artificial

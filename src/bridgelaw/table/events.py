@@ -6,8 +6,9 @@ project adds a few director findings of its own, listed in :data:`DIRECTOR_FINDI
 >>> event = parse_event("E 1D", 1)
 >>> event.who, event.action, event.call.text, event.call.code
 ('E', 'call', '1D', 1)
->>> parse_event("N 8S", 2).call.code    # a bid above seven is a call the table accepts
--1
+>>> call = parse_event("N 8S", 2).call    # a bid above seven is a call the table accepts
+>>> call.is_above_seven, call.code       # (Law 38): it has no number among the 38 calls
+(True, None)
 """
 
 from __future__ import annotations
@@ -115,11 +116,13 @@ class ScriptError(BridgeLawError):
 
 @dataclass(frozen=True, slots=True)
 class TableCall:
-    """A call as made at the table: possibly a bid above seven (``code`` -1, Law 38)."""
+    """A call as made at the table: possibly a bid above seven (Law 38), which has no
+    ``code``."""
 
     text: str
-    code: int
-    """0-37 as in :mod:`bridgelaw.calls`, or -1 for a bid of more than seven."""
+    code: int | None
+    """0-37 as in :mod:`bridgelaw.calls`; None for a bid of more than seven, which is none of
+    the 38 calls (Law 38)."""
     level: int = 0
     strain: int | None = None
     """A bid's strain, 0-4 as :class:`~bridgelaw.cards.Strain` (None for pass, X, XX)."""
@@ -127,7 +130,19 @@ class TableCall:
 
     @property
     def is_bid(self) -> bool:
-        return self.code < 35
+        """A bid, of any level (a bid above seven is a bid, if an inadmissible one)."""
+        return self.code is None or self.code < 35
+
+    @property
+    def is_above_seven(self) -> bool:
+        """A bid of more than seven tricks (Law 38)."""
+        return self.code is None
+
+    @property
+    def number(self) -> int:
+        """The call's number 0-37 (:mod:`bridgelaw.calls`), for a call that has one."""
+        assert self.code is not None, f"{self.text} is a bid above seven (Law 38)"
+        return self.code
 
     @property
     def is_pass(self) -> bool:
@@ -169,7 +184,7 @@ def parse_table_call(word: str) -> TableCall | None:
         return None
     if level > 7:  # Law 38: inadmissible, but it can be said at the table
         text = f"{level}{('C', 'D', 'H', 'S', 'NT')[strain]}"
-        return TableCall(text, -1, level, strain, artificial)
+        return TableCall(text, None, level, strain, artificial)
     code = bid(level, strain)
     return TableCall(call_name(code), code, level, strain, artificial)
 

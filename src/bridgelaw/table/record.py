@@ -124,7 +124,7 @@ def _strict_auction(table: Table) -> list[Call] | None:
     auction = Auction(table.board.dealer)
     try:
         for record in effective:
-            if record.call.code < 0:
+            if record.call.code is None:
                 return None
             auction.push(record.call.code, record.seat)
     except BridgeLawError:
@@ -135,7 +135,7 @@ def _strict_auction(table: Table) -> list[Call] | None:
         or (auction.declarer != table.declarer and not table.contract.is_passed_out)
     ):
         return None  # cannot happen: the table reads the same auction by the same laws
-    return [r.call.code for r in effective]
+    return [r.call.number for r in effective]
 
 
 def _call_notes(table: Table) -> dict[int, str]:

@@ -485,12 +485,14 @@ class TableState:
             if record.call.is_bid:
                 return state
             if state == 0 and record.call.code in (DOUBLE, REDOUBLE):
-                state = record.call.code - PASS
+                state = record.call.number - PASS
         return state
 
     def is_sufficient(self, call: TableCall) -> bool:
+        if call.code is None:
+            return False  # a bid above seven is never sufficient: it is inadmissible (38)
         last = self.last_bid()
-        return call.code > (-1 if last is None else last.call.code)
+        return last is None or call.code > last.call.number
 
     def may_double(self, seat: Seat) -> bool:
         """Law 19A1: only the last bid, only an opponent's, only passes since."""
@@ -503,7 +505,7 @@ class TableState:
         return last is not None and last.seat.side == seat.side and self.doubled() == 1
 
     def is_legal(self, seat: Seat, call: TableCall) -> bool:
-        if call.code < 0:
+        if call.is_above_seven:
             return False
         if call.is_bid:
             return self.is_sufficient(call)
@@ -521,7 +523,7 @@ class TableState:
         if doubles and self.may_redouble(seat):
             words.append("XX")
         last = self.last_bid()
-        first = 0 if last is None else last.call.code + 1
+        first = 0 if last is None else last.call.number + 1
         words.extend(call_name(c) for c in range(first, 35))
         return tuple(words)
 
