@@ -121,8 +121,10 @@ def check_cards_conserved(table: TableClass) -> None:
         assert table.board.deal[seat] >> card & 1, "a missing card that was not the seat's"
     if play is None:
         return
-    places = [*play.hands, *(1 << c for t in play.tricks for c in t.cards if c >= 0)]
-    places += [1 << c for c in play.trick if c >= 0]  # a card not contributed (67) is no card
+    places = [*play.hands, *(1 << c for t in play.tricks for c in t.cards if c is not None)]
+    places += [
+        1 << c for c in play.trick if c is not None
+    ]  # a card not contributed (67) is no card
     places += [1 << c for _, _, c in play.surplus]  # too many cards on a trick, unnoticed (67)
     places += [1 << c for _, c in table.missing_cards]  # off the table (14)
     seen = 0
@@ -202,7 +204,7 @@ def random_event_text(data: st.DataObject, table: TableClass) -> str:
         word = card_name(data.draw(st.sampled_from(cards)))
         action = {1: "expose ", 2: "correct ", 6: "again "}.get(roll, "")
         if roll == 6 and table.play is not None and table.play.tricks:  # 67B3
-            mine = [t.card_of(player) for t in table.play.tricks if t.card_of(player) >= 0]
+            mine = [c for t in table.play.tricks if (c := t.card_of(player)) is not None]
             word = card_name(data.draw(st.sampled_from(mine))) if mine else word
         text = f"{player.letter} {action}{word}" if roll != 3 else f"{player.letter} none"
         if roll == 4 and len(cards) > 1:  # two cards at once (58B)

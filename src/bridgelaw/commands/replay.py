@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # the table engine is imported when the command runs (fast --
     from rich.table import Table as RichTable
 
     from bridgelaw.table import Table
+    from bridgelaw.table.position import Place
 
 SEATS = ("N", "E", "S", "W")
 
@@ -87,7 +88,7 @@ def tricks_table(table: Table) -> RichTable:
     grid = RichTable(title="Play", box=None, padding=(0, 2))
     for heading in ("Trick", "Led by", *SEATS, "Won by"):
         grid.add_column(heading)
-    rows: list[tuple[int, tuple[int, ...], str]] = [
+    rows: list[tuple[int, tuple[Place, ...], str]] = [
         (t.leader, t.cards, t.winner.letter) for t in play.tricks
     ]
     if play.trick:
@@ -96,7 +97,11 @@ def tricks_table(table: Table) -> RichTable:
         cells = [""] * 4
         for offset, card in enumerate(cards):
             seat = (leader + offset) & 3
-            word = "-" if card < 0 else card_name(card) + ("*" if (number, card) in revoked else "")
+            word = (
+                "-"
+                if card is None
+                else card_name(card) + ("*" if (number, card) in revoked else "")
+            )
             cells[seat] = f"[u]{word}[/u]" if offset == 0 else word
         grid.add_row(str(number + 1), SEATS[leader], *cells, winner)
     return grid

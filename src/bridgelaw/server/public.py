@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgelaw.cards import SEATS, Card, card_name
+from bridgelaw.cards import SEATS, card_name
 from bridgelaw.table import Table
-from bridgelaw.table.play_state import NO_CARD
+from bridgelaw.table.play_state import Place
 
 
-def _card(card: Card) -> str | None:
-    """A card's name; None for a card missing from a trick (Law 67) or played face down."""
-    return None if card == NO_CARD else card_name(card)
+def _card(card: Place) -> str | None:
+    """A card's name; None for a card missing from a trick (Law 67)."""
+    return None if card is None else card_name(card)
 
 
 def public_state(table: Table) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from bridgelaw.play import Trick
 from bridgelaw.sample.bidding import seat_call
 from bridgelaw.sample.cardplay import choose_card
 from bridgelaw.table import Table
-from bridgelaw.table.play_state import NO_CARD
+from bridgelaw.table.play_state import TableTrick, suit_led
 
 if TYPE_CHECKING:
     from bridgelaw.server.app import LiveTable
@@ -89,11 +89,14 @@ class SeatPosition:
     played: tuple[Card, ...]
     trick: tuple[Card, ...]
     tricks: tuple[Trick, ...]
+    whole: bool = True
+    """False when a trick has a place with no card (a defective trick, Law 67): the card
+    player reads whole tricks only, and ``trick``/``tricks`` then leave those places out."""
 
     def legal_cards(self) -> list[Card]:
         """The cards of the hand in turn that follow suit (Law 44C), or any (44D)."""
         hand = self.hands[self.turn]
-        led = next((c // 13 for c in self.trick if c != NO_CARD), None)
+        led = suit_led(self.trick) if self.trick else None
         if led is not None and hand & SUIT_MASK[led]:
             hand &= SUIT_MASK[led]
         return list(cards_in(hand))
@@ -116,16 +119,27 @@ def seat_position(table: Table, seat: Seat) -> SeatPosition | None:
     dummy = declarer.partner
     if play.played or play.tricks:  # dummy faced after the opening lead (41B)
         hands[dummy] = play.hands[dummy]
+    trick = tuple(c for c in play.trick if c is not None)
+    tricks = tuple(t for t in map(_whole, play.tricks) if t is not None)
     return SeatPosition(
         contract.strain,
         declarer,
         play.turn,
         play.leader,
         _four(hands),
-        tuple(c for c in play.played if c != NO_CARD),
-        tuple(play.trick),
-        tuple(play.tricks),
+        tuple(play.played),
+        trick,
+        tricks,
+        whole=len(trick) == len(play.trick) and len(tricks) == len(play.tricks),
     )
+
+
+def _whole(trick: TableTrick) -> Trick | None:
+    """The trick as the strict play has it, or None if a place in it holds no card (67)."""
+    a, b, c, d = trick.cards
+    if a is None or b is None or c is None or d is None:
+        return None
+    return Trick(trick.leader, (a, b, c, d), trick.winner)
 
 
 def _four(hands: list[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
@@ -165,6 +179,8 @@ def robot_card(table: Table, seat: Seat) -> list[Card]:
     if position is None:
         return []
     legal = sorted(position.legal_cards(), key=lambda c: (c % 13, c))
+    if not position.whole:
+        return legal  # a defective trick (67): the card player cannot read it
     try:
         first = choose_card(position, bid_suits(table))
     except (ValueError, IndexError, BridgeLawError):  # an irregular past the player knows not

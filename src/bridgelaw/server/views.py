@@ -19,7 +19,6 @@ from typing import Any
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
 from bridgelaw.server.public import public_state
 from bridgelaw.table import Table
-from bridgelaw.table.play_state import NO_CARD
 
 DIRECTOR = "director"
 HIDDEN = "??"
@@ -53,7 +52,7 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
         seen |= set(cards_in(table.board.deal.hands[dummy]))
     play = table.play
     if play is not None:
-        seen.update(c for c in play.played if c != NO_CARD)
+        seen.update(play.played)
         seen.update(r.card for r in play.revokes)  # a revoke was played face up (61A)
     seen.update(card for _, card, _ in table.penalty_cards)  # Law 50: face up on the table
     seen.update(card for _, card, _ in table.exposed)  # Law 24: exposed in the auction
@@ -83,7 +82,7 @@ def names_of(cards: set[Card]) -> frozenset[str]:
 
 def current_trick(table: Table) -> list[str]:
     play = table.play
-    return [] if play is None else [card_name(c) for c in play.trick if c != NO_CARD]
+    return [] if play is None else [card_name(c) for c in play.trick if c is not None]
 
 
 def seat_view(

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_state import NO_CARD, Revoke, TablePlay, is_established
+from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
 from bridgelaw.table.state import Awaiting, CallRecord, Phase, TableState, Unauthorized
 
 BOARD_FINDINGS = frozenset(
@@ -260,16 +260,16 @@ class BoardRules(TableState):
         play = self.play
         assert play is not None
         suit = card // 13
-        places: list[tuple[int, Seat, list[Card]]] = [
+        places: list[tuple[int, Seat, list[Place]]] = [
             (i, t.leader, list(t.cards)) for i, t in enumerate(play.tricks)
         ]
         if play.trick:
             places.append((len(play.tricks), play.leader, list(play.trick)))
         for index, leader, cards in places:
             position = (seat - leader) & 3
-            if position == 0 or position >= len(cards) or cards[position] == NO_CARD:
+            played = cards[position] if 0 < position < len(cards) else None
+            if played is None:
                 continue  # he led, has not played yet, or played no card (67)
-            played = cards[position]
             if play.led_suit(index) != suit or played // 13 == suit:
                 continue
             if any(r.seat == seat and r.trick == index for r in play.revokes):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL
-from bridgelaw.table.play_state import NO_CARD, Revoke, is_established
+from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.state import Pending
 
@@ -84,7 +84,7 @@ class TrickRules(RevokeRules):
         if all(s != seat for s, _ in self._cards_in_order()):
             raise ScriptError(self.event_index, f"{seat.letter} has played no card")
         last_card = play.trick[-1] if play.trick else play.tricks[-1].cards[3]
-        if self._last_player() == seat and last_card == NO_CARD:
+        if self._last_player() == seat and last_card is None:
             raise ScriptError(self.event_index, f"{seat.letter} played no card to this trick")
         last = self._last_player() == seat
         if last and len(play.played) > 1:
@@ -108,11 +108,11 @@ class TrickRules(RevokeRules):
     def _cards_in_order(self) -> list[tuple[Seat, Card]]:
         play = self.play
         assert play is not None
-        cards: list[tuple[Seat, Card]] = []
+        cards: list[tuple[Seat, Place]] = []
         for trick in play.tricks:
             cards += [(Seat((trick.leader + i) & 3), c) for i, c in enumerate(trick.cards)]
         cards += [(Seat((play.leader + i) & 3), c) for i, c in enumerate(play.trick)]
-        return [(s, c) for s, c in cards if c != NO_CARD]
+        return [(s, c) for s, c in cards if c is not None]
 
     # -- Law 67B3: a played card played again ------------------------------------------------
 
@@ -323,6 +323,7 @@ class TrickRules(RevokeRules):
         index = mine[0][0]
         surplus = tuple(c for t, c in mine if t == index)
         shown = self._card_in_trick(index, seat)
+        assert shown is not None  # a surplus card lies beside the one he played (67)
         if not play.both_sides_played_after(index):
             # 67A2: still in time: 58B applies, the offender says which card he played
             self.pending = Pending(
@@ -345,7 +346,7 @@ class TrickRules(RevokeRules):
             return
         self._law67b2_return(index, seat, surplus, shown)
 
-    def _card_in_trick(self, index: int, seat: Seat) -> Card:
+    def _card_in_trick(self, index: int, seat: Seat) -> Place:
         play = self.play
         assert play is not None
         if index == len(play.tricks):
@@ -393,10 +394,10 @@ class TrickRules(RevokeRules):
             else:
                 cards, leader = list(play.tricks[t].cards), play.tricks[t].leader
             position = (seat - leader) & 3
-            if position >= len(cards) or cards[position] == NO_CARD:
+            played = cards[position] if position < len(cards) else None
+            if played is None:
                 continue
-            led = next(c for c in cards if c != NO_CARD) // 13
-            played = cards[position]
+            led = suit_led(cards)
             if played // 13 == led or led not in suits:
                 continue
             if any(r.seat == seat and r.trick == t for r in play.revokes):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_state import NO_CARD, Revoke, winner_index
+from bridgelaw.table.play_state import Place, Revoke, winner_index
 from bridgelaw.table.state import Awaiting, Obligation, TableState
 
 DUMMY_WORDS = frozenset(
@@ -275,14 +275,17 @@ class DummyRules(TableState):
         d = self.dummy
         cards = self._played_in_order()
         mine = [
-            i for i, (_, s, c) in enumerate(cards) if s == d and c != NO_CARD and named in (None, c)
+            i
+            for i, (_, s, c) in enumerate(cards)
+            if s == d and c is not None and named in (None, c)
         ]
         if not mine:
             what = "no card" if named is None else f"no {card_name(named)}"
             raise ScriptError(self.event_index, f"dummy has played {what}")
         position = mine[-1]
         trick, _, card = cards[position]
-        next_sides = {s.side for t, s, c in cards if t == trick + 1 and c != NO_CARD}
+        assert card is not None  # one of dummy's cards (mine)
+        next_sides = {s.side for t, s, c in cards if t == trick + 1 and c is not None}
         too_late = len(next_sides) == 2 or any(t > trick + 1 for t, _, _ in cards)
         if too_late:
             dummy_revoke = any(
@@ -305,7 +308,7 @@ class DummyRules(TableState):
             if dummy_revoke:
                 self.review("64C", f"dummy's {card_name(card)}, not designated, revoked.")
             return
-        later = [(t, s, c) for t, s, c in cards[position + 1 :] if c != NO_CARD]
+        later = [(t, s, c) for t, s, c in cards[position + 1 :] if c is not None]
         for _ in range(len(later) + 1):
             play.take_back_last()
         declarer = self.declarer
@@ -479,6 +482,7 @@ class DummyRules(TableState):
         if not play.trick and play.tricks and play.tricks[-1].winner == d:
             last = play.tricks[-1]
             won_with = last.cards[(d - last.leader) & 3]
+            assert won_with is not None  # the trick's winner played a card to it (44)
             card = (won_with // 13) * 13 + r
             if play.holds(d, card):
                 self.rule(
@@ -644,7 +648,7 @@ class DummyRules(TableState):
         current = len(play.tricks)
         window = {current} if play.trick else {current - 1}
         for trick, s, card in cards:
-            if s != seat or trick not in window or card == NO_CARD:
+            if s != seat or trick not in window or card is None:
                 continue
             if card // 13 == play.led_suit(trick):
                 return None, None
@@ -672,11 +676,12 @@ class DummyRules(TableState):
                 return revoke
         return None
 
-    def _played_in_order(self) -> list[tuple[int, Seat, Card]]:
-        """Every card played: (trick index, seat, card), trick by trick."""
+    def _played_in_order(self) -> list[tuple[int, Seat, Place]]:
+        """Every place played to: (trick index, seat, card or None for no card, 67), trick by
+        trick."""
         play = self.play
         assert play is not None
-        out: list[tuple[int, Seat, Card]] = []
+        out: list[tuple[int, Seat, Place]] = []
         for index, trick in enumerate(play.tricks):
             for i, card in enumerate(trick.cards):
                 out.append((index, Seat((trick.leader + i) & 3), card))

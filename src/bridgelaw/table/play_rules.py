@@ -651,7 +651,7 @@ class PlayRules(TableState):
         play = self.play
         assert play is not None and self.declarer is not None
         turn = play.turn
-        led = play.trick[0] // 13
+        led = play.led_suit()
         legal_then = card // 13 == led or not play.can_follow(seat)
         partner = seat.partner
         if self._played_to_this_trick(seat):  # a lead to the next trick, made early
@@ -975,7 +975,7 @@ class PlayRules(TableState):
         mine = [(c, k) for s, c, k in self.penalty_cards if s == seat]
         if not mine or any(c == card for c, _ in mine):
             return None
-        led = play.trick[0] // 13 if play.trick else None
+        led = play.led_suit() if play.trick else None
         for pc, kind in mine:
             legal = led is None or pc // 13 == led or not play.can_follow(seat)
             if kind == "major" and legal:

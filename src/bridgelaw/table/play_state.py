@@ -8,13 +8,28 @@ strict play's (``hands``, ``trick``, ``tricks``, ``leader``, ``turn``, ``won``..
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgelaw.cards import SEATS, SUIT_MASK, Card, Deal, Hand, Seat, Strain, card_name
-from bridgelaw.play import Trick
+from bridgelaw.table.position import Place as Place  # a card, or None for no card (67)
 
-NO_CARD = -1
-"""In a trick, the place of a card a player did not contribute (a defective trick, Law 67)."""
+
+@dataclass(frozen=True, slots=True)
+class TableTrick:
+    """A completed trick at the table: who led, the four places in the order played (a place
+    may hold no card, Law 67), who won it (Law 44 over the cards there)."""
+
+    leader: Seat
+    cards: tuple[Place, Place, Place, Place]
+    winner: Seat
+
+    def card_of(self, seat: Seat) -> Place:
+        return self.cards[(seat - self.leader) & 3]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TableTrick:
+        return self  # never changed once made
+
 
 TRICK_12 = 11
 """Law 62D: the index (0 for the first trick) of trick 12, whose revokes are never established:
@@ -29,19 +44,25 @@ def is_established(trick: int, side_played_on: bool) -> bool:
     return side_played_on and trick != TRICK_12
 
 
-def winner_index(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
-    """Law 44E/F over the cards actually in a trick: a missing card (67) does not count."""
-    best = -1
+def suit_led(cards: Sequence[Place]) -> int:
+    """The suit of the first card in a trick (a place with no card, 67, never comes first:
+    the lead is made before anyone can fail to play to the trick)."""
+    return next(c for c in cards if c is not None) // 13  # no card: StopIteration, as ever
+
+
+def winner_index(cards: Sequence[Place], trump: int) -> int:
+    """Law 44E/F over the cards actually in a trick: a missing card (67) does not count. The
+    trick holds at least one card (a trick with none is not played)."""
+    best: int | None = None
+    best_card = 0
     for index, card in enumerate(cards):
-        if card == NO_CARD:
+        if card is None:
             continue
-        if best < 0:
-            best = index
-        elif card // 13 == cards[best] // 13:
-            if card > cards[best]:
-                best = index
-        elif card // 13 == trump:
-            best = index
+        if best is None or (
+            card > best_card if card // 13 == best_card // 13 else card // 13 == trump
+        ):
+            best, best_card = index, card
+    assert best is not None, "a trick with no card"
     return best
 
 
@@ -95,8 +116,8 @@ class TablePlay:
         self.trump = trump
         self.hands: list[Hand] = list(deal.hands)
         self.leader: Seat = declarer.lho  # Law 41A
-        self.trick: list[Card] = []
-        self.tricks: list[Trick] = []
+        self.trick: list[Place] = []
+        self.tricks: list[TableTrick] = []
         self.won = [0, 0]
         self.played: list[Card] = []
         self.revokes: list[Revoke] = []
@@ -136,10 +157,7 @@ class TablePlay:
             if trick_index is None or trick_index == len(self.tricks)
             else self.tricks[trick_index].cards
         )
-        for card in cards:
-            if card != NO_CARD:
-                return card // 13
-        return next(c for c in cards if c != NO_CARD) // 13  # none: StopIteration, as ever
+        return suit_led(cards)
 
     def both_sides_played_after(self, trick_index: int) -> bool:
         """Have both sides played to a trick after ``trick_index`` (the line of Law 67)?"""
@@ -181,7 +199,7 @@ class TablePlay:
         """The player in turn contributes no card to the trick (Law 67: a defective trick)."""
         seat = self.turn
         self.omissions[len(self.tricks)] = seat
-        self.trick.append(NO_CARD)
+        self.trick.append(None)
         if len(self.trick) == 4:
             self._complete()
         return seat
@@ -190,7 +208,7 @@ class TablePlay:
         """The player in turn puts on the trick a card he had already played to an earlier one
         (Law 67B3): it stays there, and this trick gets no card of his."""
         seat = self.turn
-        self.trick.append(NO_CARD)
+        self.trick.append(None)
         if len(self.trick) == 4:
             self._complete()
         return seat
@@ -214,7 +232,7 @@ class TablePlay:
             self.won[winner.side] += 1
             if trick_index == len(self.tricks) - 1 and not self.trick:
                 self.leader = winner
-        self.tricks[trick_index] = Trick(
+        self.tricks[trick_index] = TableTrick(
             done.leader, (cards[0], cards[1], cards[2], cards[3]), winner
         )
 
@@ -222,7 +240,7 @@ class TablePlay:
         leader = self.leader
         winner = SEATS[(leader + winner_index(self.trick, self.trump)) & 3]
         cards = (self.trick[0], self.trick[1], self.trick[2], self.trick[3])
-        self.tricks.append(Trick(leader, cards, winner))
+        self.tricks.append(TableTrick(leader, cards, winner))
         self.won[winner.side] += 1
         self.leader = winner  # Law 44G
         self.trick = []
@@ -244,11 +262,12 @@ class TablePlay:
             winner = SEATS[(done.leader + winner_index(cards, self.trump)) & 3]
             self.won[done.winner.side] -= 1
             self.won[winner.side] += 1
-            self.tricks[trick_index] = Trick(
+            self.tricks[trick_index] = TableTrick(
                 done.leader, (cards[0], cards[1], cards[2], cards[3]), winner
             )
             if trick_index == len(self.tricks) - 1 and not self.trick:
                 self.leader = winner  # nobody has led to the next trick yet
+        assert old is not None, "a place with no card is filled by supply(), not replaced"
         self.played[self.played.index(old)] = card
         self.hands[seat] = (self.hands[seat] | 1 << old) & ~(1 << card)
         return old
@@ -263,7 +282,7 @@ class TablePlay:
             self.trick = list(last.cards)
             self.leader = last.leader
         card = self.trick.pop()
-        if card == NO_CARD:
+        if card is None:
             raise IndexError("the last place in the trick holds no card")
         seat = SEATS[(self.leader + len(self.trick)) & 3]
         self.played.pop()

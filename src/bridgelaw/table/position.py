@@ -8,7 +8,18 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bridgelaw.cards import Card, Hand, Seat, Strain
-from bridgelaw.play import Trick
+
+Place = Card | None
+"""A place in a trick: a card, or None where a player contributed none at the table (67)."""
+
+
+class TrickPlayed(Protocol):
+    """A completed trick, the strict play's or the table's (whose places may hold no card)."""
+
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def cards(self) -> Sequence[Place]: ...
 
 
 class PlayInProgress(Protocol):
@@ -17,7 +28,7 @@ class PlayInProgress(Protocol):
     @property
     def hands(self) -> Sequence[Hand]: ...
     @property
-    def trick(self) -> Sequence[Card]: ...
+    def trick(self) -> Sequence[Place]: ...
     @property
     def leader(self) -> Seat: ...
     @property
@@ -27,7 +38,7 @@ class PlayInProgress(Protocol):
     @property
     def won(self) -> Sequence[int]: ...
     @property
-    def tricks(self) -> Sequence[Trick]: ...
+    def tricks(self) -> Sequence[TrickPlayed]: ...
 
 
 @dataclass(frozen=True)
@@ -50,15 +61,19 @@ class PlayPosition:
 
     @classmethod
     def of(cls, play: PlayInProgress, declarer: Seat) -> PlayPosition:
-        """The position ``play`` has reached, declarer being ``declarer``."""
+        """The position ``play`` has reached, declarer being ``declarer``. A place where a
+        player contributed no card (67) is not in the trick and shows nothing of his hand."""
         leader = play.leader
-        trick = tuple((Seat((leader + i) & 3), c) for i, c in enumerate(play.trick))
+        trick = tuple(
+            (Seat((leader + i) & 3), c) for i, c in enumerate(play.trick) if c is not None
+        )
         h = play.hands
         shown = [0, 0, 0, 0]
-        for done in (*((t.leader, t.cards) for t in play.tricks), (leader, play.trick)):
-            for i, card in enumerate(done[1]):
-                if card // 13 != done[1][0] // 13:  # failed to follow to the suit led
-                    shown[(done[0] + i) & 3] |= 1 << (done[1][0] // 13)
+        for first, cards in (*((t.leader, t.cards) for t in play.tricks), (leader, play.trick)):
+            led = cards[0] // 13 if cards and cards[0] is not None else None  # the lead (67)
+            for i, card in enumerate(cards):
+                if led is not None and card is not None and card // 13 != led:
+                    shown[(first + i) & 3] |= 1 << led  # failed to follow to the suit led
         return cls(
             (h[0], h[1], h[2], h[3]), trick, play.turn, play.trump, declarer,
             (play.won[0], play.won[1]), (shown[0], shown[1], shown[2], shown[3]),

@@ -11,7 +11,14 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL, PlayRules
-from bridgelaw.table.play_state import NO_CARD, TRICK_12, Revoke, is_established, winner_index
+from bridgelaw.table.play_state import (
+    TRICK_12,
+    Place,
+    Revoke,
+    is_established,
+    suit_led,
+    winner_index,
+)
 from bridgelaw.table.state import Awaiting, Pending, Phase
 
 
@@ -121,7 +128,7 @@ class RevokeRules(PlayRules):
                 f"{card_name(card)} does not follow suit: the "
                 "correction must be a legal card (62B)",
             )
-        if NO_CARD in play.trick and revoke.trick < len(play.tricks):
+        if None in play.trick and revoke.trick < len(play.tricks):
             raise ScriptError(
                 self.event_index,
                 "a correction while the next trick holds a missing card (67) is not handled",
@@ -349,7 +356,7 @@ class RevokeRules(PlayRules):
         card back; 62C2 then lets the revoker's partner, if he too played after it, do so."""
         leader, cards = self._trick_cards(revoke.trick)
         position = (revoke.seat - leader) & 3
-        if len(cards) > position + 1 and cards[position + 1] != NO_CARD:
+        if len(cards) > position + 1 and cards[position + 1] is not None:
             lho = revoke.seat.lho
             self.pending = Pending(
                 "card-after-revoke",
@@ -362,7 +369,7 @@ class RevokeRules(PlayRules):
                 trick=revoke.trick,
             )
 
-    def _trick_cards(self, index: int) -> tuple[Seat, list[Card]]:
+    def _trick_cards(self, index: int) -> tuple[Seat, list[Place]]:
         play = self.play
         assert play is not None
         if index == len(play.tricks):
@@ -412,7 +419,7 @@ class RevokeRules(PlayRules):
         assert p.trick is not None  # 62C and 58B3 name the trick
         _, cards = self._trick_cards(p.trick)
         hand = play.hands[seat] | 1 << p.the_card
-        led = cards[0] // 13
+        led = suit_led(cards)
         follow = bool(hand >> (13 * led) & 0x1FFF)
         legal = tuple(
             c for c in range(51, -1, -1) if hand >> c & 1 and (not follow or c // 13 == led)
@@ -450,7 +457,7 @@ class RevokeRules(PlayRules):
             leader, cards = self._trick_cards(p.trick)
             partner = seat.lho  # the revoker's partner plays after the revoker's LHO
             position = (partner - leader) & 3
-            if (seat - leader) & 3 < position < len(cards) and cards[position] != NO_CARD:
+            if (seat - leader) & 3 < position < len(cards) and cards[position] is not None:
                 self.pending = Pending(
                     "card-after-revoke",
                     partner,
@@ -469,7 +476,7 @@ class RevokeRules(PlayRules):
         leader, cards = self._trick_cards(index)
         for opponent in (offender.lho, offender.rho):
             position = (opponent - leader) & 3
-            if (after - leader) & 3 < position < len(cards) and cards[position] != NO_CARD:
+            if (after - leader) & 3 < position < len(cards) and cards[position] is not None:
                 self.pending = Pending(
                     "card-after-revoke",
                     opponent,
