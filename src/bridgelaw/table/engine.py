@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, NoReturn, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
-from bridgelaw.cards import Deal, Seat, card_name, is_honour
+from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AUCTION_PENDING, AuctionRules
@@ -169,14 +169,6 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         self._rebuild(len(self.events) - 1)
         return event
 
-    def last_event(self) -> Event | None:
-        return self.events[-1] if self.events else None
-
-    def rebuild_before_last(self) -> None:
-        last = self.events[-1]
-        self._rebuild(len(self.events) - 1)
-        self.events.append(last)
-
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new
         table of the same board, edition and adjudicator (the adjudicator is shared, and its
@@ -252,7 +244,10 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
         if event.who == "director" and event.action == "noticed" and self.pending is None:
-            self.law36_noticed()  # 36A in the auction, 36C after the opening lead
+            if self.unnoticed and self.phase != "auction" and not self._opening_lead_faced():
+                self._law36a_clarification()  # 36A before the opening lead: the auction replayed
+            else:
+                self.law36_noticed()  # 36A in the auction, 36C after the opening lead
             return
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
@@ -295,76 +290,40 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         )
         self.law21b1a_offer(seat)
 
-    # -- the end of the auction --------------------------------------------------------------
+    # -- Law 36A in the clarification period ------------------------------------------------
 
-    def finish_auction(self) -> None:
-        contract = self.effective_contract()
-        self.contract = contract
-        if contract.is_passed_out:
-            self.phase = Phase.ENDED
-            self.tricks = None
-            self.rule(
-                self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
-                None,
-                "four passes: the board is passed out; it scores nothing for "
-                "either side and is not dealt again.",
+    def _law36a_clarification(self) -> None:
+        """36A in the clarification period: the auction period lasts until the opening lead is
+        faced (17D1; 2007 22B1) and 36C speaks only of attention drawn after it, so the LHO's
+        call over the double still cancels it with every later call, the final pass too, and
+        the auction goes on from its maker. The table is rebuilt from the events before the
+        final pass (the end of the auction changed much), then the pass is recorded as made
+        and 36A applied as in the auction. The engine's, as it owns the events it replays."""
+        record = self.unnoticed.pop()
+        last = self.events[-1] if self.events else None
+        if (
+            last is None
+            or last.action != "call"
+            or last.call is None
+            or not last.call.is_pass
+            or not self.history
+            or self.history[-1].event != last.index
+        ):
+            raise ScriptError(
+                self.event_index,
+                "attention drawn to an inadmissible double in the clarification period after "
+                "other events since the final pass is not handled",
             )
-            return
-        declarer = self.final_declarer()
-        assert declarer is not None
-        self.declarer = declarer
-        self.phase = Phase.PLAY
-        # Law 26: a lead restriction matters only if the offender's side defends
-        self.lead_restrictions = [
-            r for r in self.lead_restrictions if r.offender.side != declarer.side
-        ]
-        for restriction in list(self.lead_restrictions):
-            named = restriction.named_suits()
-            if (
-                restriction.law == "26A2"
-                and named
-                and set(named) <= set(self.specified_suits(restriction.offender))
-            ):
-                # 2007 26A1: each suit it showed was bid legally by the offender after all
-                self.lead_restrictions.remove(restriction)
-                self.rule(
-                    "26A1",
-                    restriction.offender,
-                    f"{restriction.offender.letter} bid "
-                    f"{' and '.join(named)} legally after all: no lead restriction.",
-                )
-        self.barred.clear()
-        self.no_double.clear()
-        self.next_call.clear()
-        self._law24_at_the_end(declarer)
-
-    def _law24_at_the_end(self, declarer: Seat) -> None:
-        """24D/24E: exposed cards go back to declarer's side, and become penalty cards of a
-        defender (50B: a single low card is minor; an honour, or one of two or more, major)."""
-        for seat in Seat:
-            cards = [c for s, c, _ in self.exposed if s == seat]
-            if not cards:
-                continue
-            names = " ".join(card_name(c) for c in cards)
-            if seat.side == declarer.side:
-                self.rule(
-                    "24D",
-                    seat,
-                    f"{seat.letter} will be declarer or dummy: the exposed "
-                    f"{names} goes back into the hand, with no penalty card.",
-                )
-                continue
-            for card in cards:
-                kind = "minor" if len(cards) == 1 and not is_honour(card) else "major"
-                self.penalty_cards.append((seat, card, kind))
-            self.rule(
-                "24E",
-                seat,
-                f"{seat.letter} is a defender: the exposed {names} "
-                f"become{'s' if len(cards) == 1 else ''} penalty "
-                f"card{'s' if len(cards) > 1 else ''} (Law 50).",
-            )
-        self.exposed.clear()
+        assert last.seat is not None
+        index, seat, call = self.event_index, last.seat, last.call
+        self._rebuild(len(self.events) - 1)
+        self.events.append(last)
+        self.event_index = index
+        self.unnoticed = [r for r in self.unnoticed if r.event != record.event]
+        restored = next(r for r in self.history if r.event == record.event)
+        self.unnoticed.append(restored)
+        self.history.append(CallRecord(seat, call, last.index))
+        self.law36_noticed()
 
     # -- after the final pass and in the play ------------------------------------------------
 
