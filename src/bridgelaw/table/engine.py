@@ -30,6 +30,7 @@ from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
+    REVOKE_PENDING,
     Awaiting,
     CallRecord,
     LeadRestriction,
@@ -423,6 +424,39 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         )
         return Event(event.index, event.who, "concede", number=remaining)
 
+    # -- the play period's router (Laws 44-67) ----------------------------------------------
+
+    def play_event(self, event: Event) -> None:
+        """A play-period event to the rule module that takes it: the answer to an irregularity
+        pending first (62C revokes.py, 58B defective.py, the others play_rules.py), then the
+        play rules' offers and words, then the words of Law 62 (revokes.py) and of 58B and
+        67B3 (defective.py). The dummy laws put a designated card into play through it too."""
+        if self.play is None:
+            self.law14_off_the_table(self._start_play())  # a card missing from a hand (Law 14)
+        p = self.pending
+        if p is not None:
+            if p.kind in REVOKE_PENDING:
+                self.law62c_answer(p, event)
+            elif p.kind == "simultaneous":
+                self.law58b_answer(p, event)
+            else:
+                self._play_pending_event(event)
+            return
+        if self.play_rules_event(event):
+            return
+        if event.action == "correct":  # not a card owed to a trick (67): a revoke corrected
+            assert event.card is not None
+            self._law62_correct(event.seat, event.card)
+        elif event.action == "again":
+            assert event.card is not None
+            self.law67b3_again(event.seat, event.card)
+        elif event.action == "cards":
+            self.law58b_several(event.seat, event.cards)
+        else:
+            raise ScriptError(
+                event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
+            )
+
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
 
     def position(self) -> PlayPosition:
@@ -616,49 +650,6 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             f"declarer chooses: {seat.letter} {verb} {suit} for as long as he keeps the lead.",
         )
 
-    def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
-        """A lead under a restriction (26B, 50D2a): the restriction it breaks, if any (61A
-        makes that a revoke); when the required suit cannot be led, any card (59)."""
-        assert self.play is not None
-        hand = self.play.hands[seat]
-        forbidden = 0  # 51B2b: several suits may be forbidden at once
-        for restriction in self.lead_restrictions:
-            if restriction.seat == seat and restriction.kind == "forbid" and restriction.suit:
-                forbidden |= 0x1FFF << (13 * "CDHS".index(restriction.suit))
-        for restriction in self.lead_restrictions:
-            if restriction.seat != seat or restriction.suit is None:
-                continue
-            named = "CDHS".index(restriction.suit)
-            holds_named = bool(hand >> (13 * named) & 0x1FFF)
-            holds_other = bool(hand & ~forbidden) if restriction.kind == "forbid" else True
-            if restriction.kind == "forbid" and card // 13 == named:
-                if holds_other:
-                    return restriction
-                self.rule(
-                    "59",
-                    seat,
-                    f"{seat.letter} holds only suits he may not lead "
-                    f"(Law {restriction.law}): any card.",
-                )
-            if restriction.kind == "require" and card // 13 != named:
-                if holds_named:
-                    return restriction
-                self.rule(
-                    "59",
-                    seat,
-                    f"{seat.letter} cannot lead {restriction.suit} as "
-                    f"required (Law {restriction.law}): any card.",
-                )
-        return None
-
-    def _restrictions_after_trick(self) -> None:
-        """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""
-        assert self.play is not None
-        leader = self.play.leader
-        self.lead_restrictions = [
-            r for r in self.lead_restrictions if r.suit is None or r.seat == leader
-        ]
-
     def _end_of_play(self) -> None:
         assert self.play is not None
         self.law14_at_the_end()  # 14B3: a card still missing is restored (before 67)
@@ -690,6 +681,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             if offer is not None:
                 return offer, "dummy"
             if self.pending is not None:
+                if self.pending.kind in REVOKE_PENDING:  # 62C (revokes.py)
+                    return self.law62c_awaiting(self.pending), "play"
                 return self.play_awaiting(), "play"
             choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import NO_CALL, PlayRules
-from bridgelaw.table.play_state import NO_CARD, TRICK_12, Revoke, is_established, winner_index
+from bridgelaw.table.play_state import NO_CARD, TRICK_12, Revoke, winner_index
 from bridgelaw.table.state import Awaiting, Pending, Phase
 
 
@@ -19,41 +19,6 @@ class RevokeRules(PlayRules):
     """Laws 61-64; mixed into :class:`~bridgelaw.table.Table`."""
 
     # -- Laws 62-63 -----------------------------------------------------------------
-
-    def _law63a1_establish(self, seat: Seat) -> None:
-        """63A1: a revoke is established when its side plays to the next trick."""
-        play = self.play
-        assert play is not None
-        for revoke in play.revokes:
-            if (
-                not revoke.established
-                and not revoke.corrected
-                and revoke.seat.side == seat.side
-                and is_established(revoke.trick, revoke.trick < len(play.tricks))
-            ):
-                revoke.established = True
-                self.rule(
-                    "63A1",
-                    revoke.seat,
-                    f"{revoke.describe()} is established: "
-                    f"{seat.letter}'s side has played to the next trick.",
-                )
-
-    def law63a_establish(self, side: int, law: str, how: str) -> None:
-        """63A3: a claim or concession by the offending side, 63A4 its agreement to the
-        opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
-        play = self.play
-        if play is None:
-            return
-        for revoke in play.revokes:
-            if (
-                revoke.seat.side == side
-                and not revoke.established
-                and not revoke.corrected
-                and is_established(revoke.trick, True)  # the claim plays on (63A3, 63A4)
-            ):
-                revoke.established = True
-                self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
 
     # -- Law 62: correcting a revoke ---------------------------------------------------------
 
