@@ -45,7 +45,7 @@ def _kind_of(call: TableCall) -> str:
 
 
 class AuctionRules(TableState):
-    """Rules of the auction period; mixed into :class:`~bridgelaw.table.Table`."""
+    """Rules of the auction period (Laws 17-39); the lowest rule layer (:mod:`bridgelaw.table`)."""
 
     # -- what the director would offer now ---------------------------------------------------
 

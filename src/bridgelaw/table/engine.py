@@ -20,14 +20,11 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
-from bridgelaw.table.auction_rules import AUCTION_PENDING, AuctionRules
+from bridgelaw.table.auction_rules import AUCTION_PENDING
 from bridgelaw.table.board_rules import BoardRules
-from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
-from bridgelaw.table.defective import TrickRules
-from bridgelaw.table.dummy_rules import DummyRules
+from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
-from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
     REVOKE_PENDING,
@@ -61,7 +58,7 @@ def _since(
     return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
 
 
-class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
+class Table(BoardRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(
@@ -458,21 +455,6 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             )
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
-
-    def position(self) -> PlayPosition:
-        """The play as it stands (before the opening lead: the whole deal)."""
-        assert self.declarer is not None and self.contract is not None
-        play = self.play
-        if play is None:
-            return PlayPosition(
-                self.board.deal.hands,
-                (),
-                self.declarer.lho,
-                self.contract.strain,
-                self.declarer,
-                (0, 0),
-            )
-        return PlayPosition.of(play, self.declarer)
 
     def end_board(self, declarer_tricks: int) -> None:
         """The board is over with ``declarer_tricks`` credited to declarer's side (after every

@@ -1,4 +1,4 @@
-"""The play period at the table: Laws 44, 49-50, 52-56 and 61-64.
+"""The play period at the table: Laws 44, 49-60, 63A and 67 (61-62 and 64 are revokes.py).
 
 As in the auction, an irregularity waits for the next event: a lead out of turn is offered to
 the side entitled to accept it (53-56), and the next player playing to it accepts it (53A); a
@@ -12,6 +12,7 @@ from itertools import combinations
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
+from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import Event, ScriptError, Who, table_call_of
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
@@ -19,15 +20,14 @@ from bridgelaw.table.state import (
     LeadRestriction,
     Obligation,
     Pending,
-    TableState,
     chosen,
 )
 
 NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a call
 
 
-class PlayRules(TableState):
-    """Rules of the play period; mixed into :class:`~bridgelaw.table.Table`."""
+class PlayRules(AuctionRules):
+    """Rules of the play period (44-60, 63A, 67); the layer over the auction's."""
 
     law50e_noted: tuple[tuple[Seat, Card], ...] = ()
     """2007 50E: the penalty cards already noted for the director."""

@@ -1,5 +1,5 @@
-"""Revokes: correction before establishment (62), establishment (63), and the tricks that
-change hands when play ends (64).
+"""Revokes: correction before establishment (62) and the tricks that change hands when play
+ends (64); establishment (63A) is applied by the play rules, as cards are played.
 
 A revoke stands until its player corrects it (``<seat> correct <card>``, 62) or his side plays to
 the next trick, claims, concedes or agrees to a claim (63A). Play goes on meanwhile; the
@@ -16,9 +16,7 @@ from bridgelaw.table.state import Awaiting, Pending, Phase
 
 
 class RevokeRules(PlayRules):
-    """Laws 61-64; mixed into :class:`~bridgelaw.table.Table`."""
-
-    # -- Laws 62-63 -----------------------------------------------------------------
+    """Laws 61, 62 and 64 (63A is the play rules'); the layer over the play rules."""
 
     # -- Law 62: correcting a revoke ---------------------------------------------------------
 
