@@ -1,10 +1,33 @@
 """The table engine: what happened at a table, legal or not, ruled on by the Laws.
 
-Layers: :mod:`~bridgelaw.table.events` (the words of a table script),
-:mod:`~bridgelaw.table.state` (what the table knows), :mod:`~bridgelaw.table.auction_rules`
-(Laws 17-39), :mod:`~bridgelaw.table.engine` (the :class:`Table`: the end of the auction,
-Laws 24D/E, 26 and 39, and the play), :mod:`~bridgelaw.table.script` (reading scripts and
-reporting them).
+Modules: :mod:`~bridgelaw.table.events` (the words of a table script),
+:mod:`~bridgelaw.table.state` (what the table knows, and the hooks below),
+:mod:`~bridgelaw.table.offers` (which answers an offer takes), :mod:`~bridgelaw.table.play_state`
+(the play as it happens), the rule modules, :mod:`~bridgelaw.table.engine` (the :class:`Table`)
+and :mod:`~bridgelaw.table.script` (reading scripts and reporting them).
+
+The rule modules are layers, each class a subclass of the one below, in the order the laws
+build on each other (bottom up)::
+
+    state.TableState          the state; the hooks (the engine's internal interface)
+    auction_rules.AuctionRules  17-39, the end of the auction (22, 24D/E)
+    play_rules.PlayRules        44-60, 63A, 67 (and 26 at the lead)
+    revokes.RevokeRules         61-62, 64
+    defective.TrickRules        45E, 47E, 58B, 65-67A2/B2
+    dummy_rules.DummyRules      42-43, 45D, 45F, 46, 61B
+    claims.ClaimRules           68-71
+    board_rules.BoardRules      13-15 (they reach into every period)
+    engine.Table                the router, the event log, 21, 26, 36A replayed, 39, 41, the end
+
+A rule calls its own layer and the layers below it, never one above: an event or an answer is
+handed to the module whose rule it is by the engine's router (:meth:`Table._route`,
+:meth:`Table._answer`, :meth:`Table.play_event`, the offers' order in ``Table._open_offer``),
+which sees every layer. The only calls up are three hooks, declared once in ``TableState`` as
+abstract methods and defined by the engine: ``play_event`` (the dummy laws put a designated
+card into play), ``_end_of_play`` (the last card is played) and ``end_board`` (a claim is
+settled). ``tests/test_table_layers.py`` checks all of this from the source. A new clause goes
+into the lowest layer whose rules it needs; if it must act on a moment a lower layer reaches,
+that is a new hook, in ``TableState``'s hook section.
 """
 
 from bridgelaw.table.engine import Table

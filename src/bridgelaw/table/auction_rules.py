@@ -10,7 +10,7 @@ offender's left-hand opponent calling over an inadmissible double cancels it wit
 from __future__ import annotations
 
 from bridgelaw.calls import PASS
-from bridgelaw.cards import Seat
+from bridgelaw.cards import Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError, TableCall, parse_table_call, table_call_of
 from bridgelaw.table.state import (
     END_OF_AUCTION,
@@ -45,7 +45,7 @@ def _kind_of(call: TableCall) -> str:
 
 
 class AuctionRules(TableState):
-    """Rules of the auction period; mixed into :class:`~bridgelaw.table.Table`."""
+    """Rules of the auction period (Laws 17-39); the lowest rule layer (:mod:`bridgelaw.table`)."""
 
     # -- what the director would offer now ---------------------------------------------------
 
@@ -1246,9 +1246,8 @@ class AuctionRules(TableState):
             )
             return
         play = self.play
-        if play is None or not play.played:
-            self._law36a_clarification(record)
-            return
+        # before the opening lead the engine applies 36A itself (Table._law36a_clarification)
+        assert play is not None and play.played
         if not self.by_edition("36C", e2017=True, e2007=False):
             raise ScriptError(
                 self.event_index,
@@ -1273,46 +1272,6 @@ class AuctionRules(TableState):
         """Whose turn it was when ``record`` was made: after the effective call before it."""
         before = [r for r in self.history[: self.history.index(record)] if r.is_effective]
         return before[-1].seat.lho if before else self.board.dealer
-
-    def _law36a_clarification(self, record: CallRecord) -> None:
-        """36A in the clarification period: the auction period lasts until the opening lead is
-        faced (17D1; 2007 22B1) and 36C speaks only of attention drawn after it, so the LHO's
-        call over the double still cancels it with every later call, the final pass too, and
-        the auction goes on from its maker. The table is rebuilt from the events before the
-        final pass (the end of the auction changed much), then the pass is recorded as made
-        and 36A applied as in the auction."""
-        last = self.last_event()
-        if (
-            last is None
-            or last.action != "call"
-            or last.call is None
-            or not last.call.is_pass
-            or not self.history
-            or self.history[-1].event != last.index
-        ):
-            raise ScriptError(
-                self.event_index,
-                "attention drawn to an inadmissible double in the clarification period after "
-                "other events since the final pass is not handled",
-            )
-        assert last.seat is not None
-        index, seat, call = self.event_index, last.seat, last.call
-        self.rebuild_before_last()
-        self.event_index = index
-        self.unnoticed = [r for r in self.unnoticed if r.event != record.event]
-        restored = next(r for r in self.history if r.event == record.event)
-        self.unnoticed.append(restored)
-        self.history.append(CallRecord(seat, call, last.index))
-        self.law36_noticed()
-
-    def last_event(self) -> Event | None:
-        """Overridden by the table: the last accepted event."""
-        raise NotImplementedError  # pragma: no cover
-
-    def rebuild_before_last(self) -> None:
-        """Overridden by the table: the state as the events before the last one made it, the
-        last one still counted as accepted."""
-        raise NotImplementedError  # pragma: no cover
 
     def _law36b(self, p: Pending) -> None:
         o = p.offender
@@ -1528,6 +1487,73 @@ class AuctionRules(TableState):
                 f"{o.letter} must pass at his next turn.",
             )
 
+    # -- the end of the auction (Law 22; 24D/E for cards exposed; 26A1 for suits bid after all)
+
     def finish_auction(self) -> None:
-        """Overridden by the table: the auction is over (contract, declarer, penalty cards)."""
-        raise NotImplementedError  # pragma: no cover
+        contract = self.effective_contract()
+        self.contract = contract
+        if contract.is_passed_out:
+            self.phase = Phase.ENDED
+            self.tricks = None
+            self.rule(
+                self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
+                None,
+                "four passes: the board is passed out; it scores nothing for "
+                "either side and is not dealt again.",
+            )
+            return
+        declarer = self.final_declarer()
+        assert declarer is not None
+        self.declarer = declarer
+        self.phase = Phase.PLAY
+        # Law 26: a lead restriction matters only if the offender's side defends
+        self.lead_restrictions = [
+            r for r in self.lead_restrictions if r.offender.side != declarer.side
+        ]
+        for restriction in list(self.lead_restrictions):
+            named = restriction.named_suits()
+            if (
+                restriction.law == "26A2"
+                and named
+                and set(named) <= set(self.specified_suits(restriction.offender))
+            ):
+                # 2007 26A1: each suit it showed was bid legally by the offender after all
+                self.lead_restrictions.remove(restriction)
+                self.rule(
+                    "26A1",
+                    restriction.offender,
+                    f"{restriction.offender.letter} bid "
+                    f"{' and '.join(named)} legally after all: no lead restriction.",
+                )
+        self.barred.clear()
+        self.no_double.clear()
+        self.next_call.clear()
+        self._law24_at_the_end(declarer)
+
+    def _law24_at_the_end(self, declarer: Seat) -> None:
+        """24D/24E: exposed cards go back to declarer's side, and become penalty cards of a
+        defender (50B: a single low card is minor; an honour, or one of two or more, major)."""
+        for seat in Seat:
+            cards = [c for s, c, _ in self.exposed if s == seat]
+            if not cards:
+                continue
+            names = " ".join(card_name(c) for c in cards)
+            if seat.side == declarer.side:
+                self.rule(
+                    "24D",
+                    seat,
+                    f"{seat.letter} will be declarer or dummy: the exposed "
+                    f"{names} goes back into the hand, with no penalty card.",
+                )
+                continue
+            for card in cards:
+                kind = "minor" if len(cards) == 1 and not is_honour(card) else "major"
+                self.penalty_cards.append((seat, card, kind))
+            self.rule(
+                "24E",
+                seat,
+                f"{seat.letter} is a defender: the exposed {names} "
+                f"become{'s' if len(cards) == 1 else ''} penalty "
+                f"card{'s' if len(cards) > 1 else ''} (Law 50).",
+            )
+        self.exposed.clear()

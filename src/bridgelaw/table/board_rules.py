@@ -36,12 +36,11 @@ An adjusted score replaces the table result: ``score`` is null and the clause is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
+from bridgelaw.table.claims import ClaimRules
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
-from bridgelaw.table.state import Awaiting, CallRecord, Phase, TableState, Unauthorized
+from bridgelaw.table.state import Awaiting, CallRecord, Phase, Unauthorized
 
 BOARD_FINDINGS = frozenset(
     {
@@ -58,8 +57,9 @@ BOARD_FINDINGS = frozenset(
 )
 
 
-class BoardRules(TableState):
-    """Laws 13-15 (2007: 13-15 and 17D); mixed into :class:`~bridgelaw.table.Table`."""
+class BoardRules(ClaimRules):
+    """Laws 13-15 (2007: 13-15 and 17D); the top rule layer, over the claim rules (a
+    wrong card count or a missing card reaches into every period: 14B1 applies 67, 14B4 61)."""
 
     missing_cards: tuple[tuple[Seat, Card], ...] = ()
     """Law 14: cards not in their owner's hand as taken out of the board, not yet found."""
@@ -684,10 +684,6 @@ class BoardRules(TableState):
             f"starts again with the right pair; {names[staying]} must repeat their calls, "
             "and a call that differs cancels the board.",
         )
-
-    if TYPE_CHECKING:  # provided by the play rules (Law 67), found after this class
-
-        def _law67_supply(self, seat: Seat, card: Card) -> None: ...
 
 
 __all__ = ["BOARD_FINDINGS", "BoardRules"]

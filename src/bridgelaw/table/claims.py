@@ -42,9 +42,10 @@ from typing import Protocol
 
 from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.table.dummy_rules import DummyRules
 from bridgelaw.table.events import Event, ScriptError, Who
 from bridgelaw.table.position import PlayPosition
-from bridgelaw.table.state import Awaiting, Phase, TableState
+from bridgelaw.table.state import Awaiting, Phase
 
 CLAIM_ACTIONS = frozenset(
     {
@@ -155,11 +156,12 @@ class Claim:
         return claimer_tricks if self.declaring else self.remaining - claimer_tricks
 
 
-class ClaimRules(TableState):
-    """Claims and concessions (Laws 68-71); mixed into :class:`~bridgelaw.table.Table`.
+class ClaimRules(DummyRules):
+    """Claims and concessions (Laws 68-71); the layer over the dummy rules.
 
-    Uses only the play-period interface of the table (``position()``, ``end_board()``) and its
-    own state: :attr:`claim` (the claim of the board, open or settled).
+    Uses the play as it stands (:meth:`position`), 63A3/63A4 (the play rules), the hook
+    ``end_board`` (the engine's) and its own state: :attr:`claim` (the claim of the board, open
+    or settled).
     """
 
     claim: Claim | None = None
@@ -183,15 +185,22 @@ class ClaimRules(TableState):
     def adjudicator(self, value: ClaimAdjudicator | None) -> None:
         self._shared_adjudicator = None if value is None else _Shared(value)
 
-    # -- what the table provides (engine.py) -------------------------------------------------
+    # -- what the adjudicator is given ------------------------------------------------------
 
     def position(self) -> PlayPosition:
-        """The play as it stands."""
-        raise NotImplementedError  # pragma: no cover
-
-    def end_board(self, declarer_tricks: int) -> None:
-        """End the board with ``declarer_tricks`` credited to declarer's side (Law 77)."""
-        raise NotImplementedError  # pragma: no cover
+        """The play as it stands (before the opening lead: the whole deal)."""
+        assert self.declarer is not None and self.contract is not None
+        play = self.play
+        if play is None:
+            return PlayPosition(
+                self.board.deal.hands,
+                (),
+                self.declarer.lho,
+                self.contract.strain,
+                self.declarer,
+                (0, 0),
+            )
+        return PlayPosition.of(play, self.declarer)
 
     # -- what the engine asks ----------------------------------------------------------------
 
@@ -199,10 +208,6 @@ class ClaimRules(TableState):
         """A claim is being answered or ruled on: play has stopped (68D)."""
         claim = self.claim
         return claim is not None and claim.stage in (ANSWERS, DIRECTOR, PLAY_ON)
-
-    def law63a_establish(self, side: int, law: str, how: str) -> None:
-        """63A3/63A4: provided by the play rules."""
-        raise NotImplementedError  # pragma: no cover
 
     def claim_awaiting(self) -> Awaiting | None:
         claim = self.claim

@@ -20,7 +20,7 @@ from bridgelaw.table.state import Pending
 
 
 class TrickRules(RevokeRules):
-    """Laws 45E, 58B and 67A2/67B2; mixed into :class:`~bridgelaw.table.Table`."""
+    """Laws 45E, 58B and 67A2/67B2; the layer over the revoke rules."""
 
     # -- Law 45E: a fifth card ---------------------------------------------------------------
 

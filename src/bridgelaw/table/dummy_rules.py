@@ -26,9 +26,10 @@ The project's words (the spec leaves them to the project):
 from __future__ import annotations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
+from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_state import Place, Revoke, winner_index
-from bridgelaw.table.state import Awaiting, Obligation, TableState
+from bridgelaw.table.state import Awaiting, Obligation
 
 DUMMY_WORDS = frozenset(
     {"warns", "asks", "attention", "suggests", "names", "lead-hand", "designate", "correct"}
@@ -40,8 +41,8 @@ _DUMMY_ACTIONS = DUMMY_WORDS - {"designate", "correct"}
 """The dummy words this module takes itself (designate and correct go to the play rules)."""
 
 
-class DummyRules(TableState):
-    """Laws 42-43, 45D, 45F, 46 and 61B; mixed into :class:`~bridgelaw.table.Table`."""
+class DummyRules(TrickRules):
+    """Laws 42-43, 45D, 45F, 46 and 61B; the layer over the defective-trick rules."""
 
     dummy_broke: bool = False
     """43A2: the director found that dummy broke a limitation (43B2, 43B3 then apply)."""
@@ -709,14 +710,6 @@ class DummyRules(TableState):
             "(2007: any player may correct it at once, before his partner plays): it goes "
             "back and the card meant is played.",
         )
-
-    # -- hooks provided by the play rules ----------------------------------------------------
-
-    def play_event(self, event: Event) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def _play(self, seat: Seat, card: Card) -> None:
-        raise NotImplementedError  # pragma: no cover
 
 
 __all__ = ["DUMMY_FINDINGS", "DUMMY_WORDS", "DummyRules"]

@@ -17,19 +17,17 @@ from __future__ import annotations
 from typing import Any, NoReturn, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
-from bridgelaw.cards import Deal, Seat, card_name, is_honour
+from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
-from bridgelaw.table.auction_rules import AUCTION_PENDING, AuctionRules
+from bridgelaw.table.auction_rules import AUCTION_PENDING
 from bridgelaw.table.board_rules import BoardRules
-from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, ClaimRules
-from bridgelaw.table.defective import TrickRules
-from bridgelaw.table.dummy_rules import DummyRules
+from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
-from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
+    REVOKE_PENDING,
     Awaiting,
     CallRecord,
     LeadRestriction,
@@ -60,7 +58,7 @@ def _since(
     return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
 
 
-class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
+class Table(BoardRules):
     """A board at a table, fed with events; it rules on each irregularity with its law."""
 
     def __init__(
@@ -169,14 +167,6 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         self._rebuild(len(self.events) - 1)
         return event
 
-    def last_event(self) -> Event | None:
-        return self.events[-1] if self.events else None
-
-    def rebuild_before_last(self) -> None:
-        last = self.events[-1]
-        self._rebuild(len(self.events) - 1)
-        self.events.append(last)
-
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new
         table of the same board, edition and adjudicator (the adjudicator is shared, and its
@@ -252,7 +242,10 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
         if event.who == "director" and event.action == "noticed" and self.pending is None:
-            self.law36_noticed()  # 36A in the auction, 36C after the opening lead
+            if self.unnoticed and self.phase != "auction" and not self._opening_lead_faced():
+                self._law36a_clarification()  # 36A before the opening lead: the auction replayed
+            else:
+                self.law36_noticed()  # 36A in the auction, 36C after the opening lead
             return
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
@@ -295,76 +288,40 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         )
         self.law21b1a_offer(seat)
 
-    # -- the end of the auction --------------------------------------------------------------
+    # -- Law 36A in the clarification period ------------------------------------------------
 
-    def finish_auction(self) -> None:
-        contract = self.effective_contract()
-        self.contract = contract
-        if contract.is_passed_out:
-            self.phase = Phase.ENDED
-            self.tricks = None
-            self.rule(
-                self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
-                None,
-                "four passes: the board is passed out; it scores nothing for "
-                "either side and is not dealt again.",
+    def _law36a_clarification(self) -> None:
+        """36A in the clarification period: the auction period lasts until the opening lead is
+        faced (17D1; 2007 22B1) and 36C speaks only of attention drawn after it, so the LHO's
+        call over the double still cancels it with every later call, the final pass too, and
+        the auction goes on from its maker. The table is rebuilt from the events before the
+        final pass (the end of the auction changed much), then the pass is recorded as made
+        and 36A applied as in the auction. The engine's, as it owns the events it replays."""
+        record = self.unnoticed.pop()
+        last = self.events[-1] if self.events else None
+        if (
+            last is None
+            or last.action != "call"
+            or last.call is None
+            or not last.call.is_pass
+            or not self.history
+            or self.history[-1].event != last.index
+        ):
+            raise ScriptError(
+                self.event_index,
+                "attention drawn to an inadmissible double in the clarification period after "
+                "other events since the final pass is not handled",
             )
-            return
-        declarer = self.final_declarer()
-        assert declarer is not None
-        self.declarer = declarer
-        self.phase = Phase.PLAY
-        # Law 26: a lead restriction matters only if the offender's side defends
-        self.lead_restrictions = [
-            r for r in self.lead_restrictions if r.offender.side != declarer.side
-        ]
-        for restriction in list(self.lead_restrictions):
-            named = restriction.named_suits()
-            if (
-                restriction.law == "26A2"
-                and named
-                and set(named) <= set(self.specified_suits(restriction.offender))
-            ):
-                # 2007 26A1: each suit it showed was bid legally by the offender after all
-                self.lead_restrictions.remove(restriction)
-                self.rule(
-                    "26A1",
-                    restriction.offender,
-                    f"{restriction.offender.letter} bid "
-                    f"{' and '.join(named)} legally after all: no lead restriction.",
-                )
-        self.barred.clear()
-        self.no_double.clear()
-        self.next_call.clear()
-        self._law24_at_the_end(declarer)
-
-    def _law24_at_the_end(self, declarer: Seat) -> None:
-        """24D/24E: exposed cards go back to declarer's side, and become penalty cards of a
-        defender (50B: a single low card is minor; an honour, or one of two or more, major)."""
-        for seat in Seat:
-            cards = [c for s, c, _ in self.exposed if s == seat]
-            if not cards:
-                continue
-            names = " ".join(card_name(c) for c in cards)
-            if seat.side == declarer.side:
-                self.rule(
-                    "24D",
-                    seat,
-                    f"{seat.letter} will be declarer or dummy: the exposed "
-                    f"{names} goes back into the hand, with no penalty card.",
-                )
-                continue
-            for card in cards:
-                kind = "minor" if len(cards) == 1 and not is_honour(card) else "major"
-                self.penalty_cards.append((seat, card, kind))
-            self.rule(
-                "24E",
-                seat,
-                f"{seat.letter} is a defender: the exposed {names} "
-                f"become{'s' if len(cards) == 1 else ''} penalty "
-                f"card{'s' if len(cards) > 1 else ''} (Law 50).",
-            )
-        self.exposed.clear()
+        assert last.seat is not None
+        index, seat, call = self.event_index, last.seat, last.call
+        self._rebuild(len(self.events) - 1)
+        self.events.append(last)
+        self.event_index = index
+        self.unnoticed = [r for r in self.unnoticed if r.event != record.event]
+        restored = next(r for r in self.history if r.event == record.event)
+        self.unnoticed.append(restored)
+        self.history.append(CallRecord(seat, call, last.index))
+        self.law36_noticed()
 
     # -- after the final pass and in the play ------------------------------------------------
 
@@ -464,22 +421,40 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
         )
         return Event(event.index, event.who, "concede", number=remaining)
 
-    # -- the play-period interface of the rule modules (claims, the board's record) ----------
+    # -- the play period's router (Laws 44-67) ----------------------------------------------
 
-    def position(self) -> PlayPosition:
-        """The play as it stands (before the opening lead: the whole deal)."""
-        assert self.declarer is not None and self.contract is not None
-        play = self.play
-        if play is None:
-            return PlayPosition(
-                self.board.deal.hands,
-                (),
-                self.declarer.lho,
-                self.contract.strain,
-                self.declarer,
-                (0, 0),
+    def play_event(self, event: Event) -> None:
+        """A play-period event to the rule module that takes it: the answer to an irregularity
+        pending first (62C revokes.py, 58B defective.py, the others play_rules.py), then the
+        play rules' offers and words, then the words of Law 62 (revokes.py) and of 58B and
+        67B3 (defective.py). The dummy laws put a designated card into play through it too."""
+        if self.play is None:
+            self.law14_off_the_table(self._start_play())  # a card missing from a hand (Law 14)
+        p = self.pending
+        if p is not None:
+            if p.kind in REVOKE_PENDING:
+                self.law62c_answer(p, event)
+            elif p.kind == "simultaneous":
+                self.law58b_answer(p, event)
+            else:
+                self._play_pending_event(event)
+            return
+        if self.play_rules_event(event):
+            return
+        if event.action == "correct":  # not a card owed to a trick (67): a revoke corrected
+            assert event.card is not None
+            self._law62_correct(event.seat, event.card)
+        elif event.action == "again":
+            assert event.card is not None
+            self.law67b3_again(event.seat, event.card)
+        elif event.action == "cards":
+            self.law58b_several(event.seat, event.cards)
+        else:
+            raise ScriptError(
+                event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
             )
-        return PlayPosition.of(play, self.declarer)
+
+    # -- the play-period interface of the rule modules (claims, the board's record) ----------
 
     def end_board(self, declarer_tricks: int) -> None:
         """The board is over with ``declarer_tricks`` credited to declarer's side (after every
@@ -657,49 +632,6 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             f"declarer chooses: {seat.letter} {verb} {suit} for as long as he keeps the lead.",
         )
 
-    def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
-        """A lead under a restriction (26B, 50D2a): the restriction it breaks, if any (61A
-        makes that a revoke); when the required suit cannot be led, any card (59)."""
-        assert self.play is not None
-        hand = self.play.hands[seat]
-        forbidden = 0  # 51B2b: several suits may be forbidden at once
-        for restriction in self.lead_restrictions:
-            if restriction.seat == seat and restriction.kind == "forbid" and restriction.suit:
-                forbidden |= 0x1FFF << (13 * "CDHS".index(restriction.suit))
-        for restriction in self.lead_restrictions:
-            if restriction.seat != seat or restriction.suit is None:
-                continue
-            named = "CDHS".index(restriction.suit)
-            holds_named = bool(hand >> (13 * named) & 0x1FFF)
-            holds_other = bool(hand & ~forbidden) if restriction.kind == "forbid" else True
-            if restriction.kind == "forbid" and card // 13 == named:
-                if holds_other:
-                    return restriction
-                self.rule(
-                    "59",
-                    seat,
-                    f"{seat.letter} holds only suits he may not lead "
-                    f"(Law {restriction.law}): any card.",
-                )
-            if restriction.kind == "require" and card // 13 != named:
-                if holds_named:
-                    return restriction
-                self.rule(
-                    "59",
-                    seat,
-                    f"{seat.letter} cannot lead {restriction.suit} as "
-                    f"required (Law {restriction.law}): any card.",
-                )
-        return None
-
-    def _restrictions_after_trick(self) -> None:
-        """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""
-        assert self.play is not None
-        leader = self.play.leader
-        self.lead_restrictions = [
-            r for r in self.lead_restrictions if r.suit is None or r.seat == leader
-        ]
-
     def _end_of_play(self) -> None:
         assert self.play is not None
         self.law14_at_the_end()  # 14B3: a card still missing is restored (before 67)
@@ -731,6 +663,8 @@ class Table(BoardRules, TrickRules, ClaimRules, AuctionRules, DummyRules):
             if offer is not None:
                 return offer, "dummy"
             if self.pending is not None:
+                if self.pending.kind in REVOKE_PENDING:  # 62C (revokes.py)
+                    return self.law62c_awaiting(self.pending), "play"
                 return self.play_awaiting(), "play"
             choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:

@@ -1,4 +1,4 @@
-"""The play period at the table: Laws 44, 49-50, 52-56 and 61-64.
+"""The play period at the table: Laws 44, 49-60, 63A and 67 (61-62 and 64 are revokes.py).
 
 As in the auction, an irregularity waits for the next event: a lead out of turn is offered to
 the side entitled to accept it (53-56), and the next player playing to it accepts it (53A); a
@@ -9,27 +9,25 @@ trick (63A1), and its tricks change hands when play ends (64).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
+from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import Event, ScriptError, Who, table_call_of
-from bridgelaw.table.play_state import Revoke, TablePlay
+from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
-    REVOKE_PENDING,
     Awaiting,
     LeadRestriction,
     Obligation,
     Pending,
-    TableState,
     chosen,
 )
 
 NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a call
 
 
-class PlayRules(TableState):
-    """Rules of the play period; mixed into :class:`~bridgelaw.table.Table`."""
+class PlayRules(AuctionRules):
+    """Rules of the play period (44-60, 63A, 67); the layer over the auction's."""
 
     law50e_noted: tuple[tuple[Seat, Card], ...] = ()
     """2007 50E: the penalty cards already noted for the director."""
@@ -54,8 +52,6 @@ class PlayRules(TableState):
         if p.kind == "pc-failure":
             # 52B1a: declarer may accept the card played instead of the penalty card
             return Awaiting(self.declarer.letter, "52B1a", ("accept", "decline"))
-        if p.kind in REVOKE_PENDING:
-            return self.law62c_awaiting(p)
         if p.kind == "simultaneous":
             cards = p.cards if p.trick is not None else self.law57_playable(p.offender, p.cards)
             options = tuple(f"designate {card_name(c)}" for c in cards)
@@ -111,54 +107,45 @@ class PlayRules(TableState):
 
     # -- events of the play period -----------------------------------------------------------
 
-    def play_event(self, event: Event) -> None:
-        if self.play is None:
-            self._start_play()
-        if self.pending is not None:
-            self._play_pending_event(event)
-            return
-        # the offer open (45C4b, 51A, 57A, 50D2/51B, in play_awaiting's order) takes the event
+    def play_rules_event(self, event: Event) -> bool:
+        """Take ``event`` if it is the play rules' own, no irregularity pending: an answer to
+        their offer open (45C4b, 51A, 57A, 50D2/51B, in play_awaiting's order), a card, an
+        exposed card, a card a player owes to a trick (67) or none. False if it is another
+        rule module's (the engine's play router, :meth:`Table.play_event`, says whose)."""
         offer = self.play_awaiting()
         if offer is not None:
             if offer.law == "45C4b":
                 self._law45c4b_renamed(event)
-                return
-            if offer.law == "51A":
+            elif offer.law == "51A":
                 self._law51a_designate(offer, event)
-                return
-            if offer.law == "57A":
+            elif offer.law == "57A":
                 self._law57_choose(event)
-                return
-            self._law50d2_choice(offer, event)  # 50D2 or 51B
-            return
+            else:
+                self._law50d2_choice(offer, event)  # 50D2 or 51B
+            return True
         if event.action == "card":
             assert event.card is not None
             self.card_played(event.seat, event.card)
         elif event.action == "expose":
             assert event.card is not None
             self._law48_49_exposed(event.seat, event.card)
-        elif event.action == "correct":
+        elif (
+            event.action == "correct"
+            and self.play is not None
+            and event.seat in self.play.omissions.values()
+        ):
             assert event.card is not None
-            if self.play is not None and event.seat in self.play.omissions.values():
-                self._law67_supply(event.seat, event.card)
-            else:
-                self._law62_correct(event.seat, event.card)
+            self._law67_supply(event.seat, event.card)
         elif event.action == "none":
             self._law67_omit(event.seat)
-        elif event.action == "again":
-            assert event.card is not None
-            self.law67b3_again(event.seat, event.card)
-        elif event.action == "cards":
-            self.law58b_several(event.seat, event.cards)
         else:
-            raise ScriptError(
-                event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
-            )
+            return False
+        return True
 
-    def _start_play(self) -> None:
+    def _start_play(self) -> TablePlay:
         assert self.declarer is not None and self.contract is not None
         self.play = TablePlay(self.board.deal, self.declarer, self.contract.strain)
-        self.law14_off_the_table(self.play)  # a card missing from a hand (Law 14)
+        return self.play
 
     def card_played(self, seat: Seat, card: Card) -> None:
         play = self.play
@@ -292,16 +279,13 @@ class PlayRules(TableState):
         )
 
     def _play_pending_event(self, event: Event) -> None:
+        """The answer to an irregularity of the play rules pending (53-56, 52, 45C4b)."""
         p = self.pending
         assert p is not None and self.play is not None
         if p.kind == "lead":
             self._lead_answer(p, event)
         elif p.kind == "pc-failure":
             self._law52_answer(p, event)
-        elif p.kind in REVOKE_PENDING:
-            self.law62c_answer(p, event)
-        elif p.kind == "simultaneous":
-            self.law58b_answer(p, event)
         elif p.kind == "designation-changed":
             self._law45c4b_rho_answer(p, event)
         else:  # pragma: no cover
@@ -1191,44 +1175,87 @@ class PlayRules(TableState):
                 "played no card, and counts as a revoke there (64A2).",
             )
 
-    # -- hooks provided by the table ---------------------------------------------------------
+    # -- Law 26 (2017 26B; 50D2a, 51B2b): a lead under a restriction ---------------------------
 
     def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
-        raise NotImplementedError  # pragma: no cover
-
-    def _law63a1_establish(self, seat: Seat) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def _law62_correct(self, seat: Seat, card: Card, lead_waits: bool = False) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def law62c_answer(self, p: Pending, event: Event) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def law62c_awaiting(self, p: Pending) -> Awaiting:
-        raise NotImplementedError  # pragma: no cover
-
-    def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def law58b_answer(self, p: Pending, event: Event) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def law67b3_again(self, seat: Seat, card: Card) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None:
-        raise NotImplementedError  # pragma: no cover
+        """A lead under a restriction (26B, 50D2a): the restriction it breaks, if any (61A
+        makes that a revoke); when the required suit cannot be led, any card (59)."""
+        assert self.play is not None
+        hand = self.play.hands[seat]
+        forbidden = 0  # 51B2b: several suits may be forbidden at once
+        for restriction in self.lead_restrictions:
+            if restriction.seat == seat and restriction.kind == "forbid" and restriction.suit:
+                forbidden |= 0x1FFF << (13 * "CDHS".index(restriction.suit))
+        for restriction in self.lead_restrictions:
+            if restriction.seat != seat or restriction.suit is None:
+                continue
+            named = "CDHS".index(restriction.suit)
+            holds_named = bool(hand >> (13 * named) & 0x1FFF)
+            holds_other = bool(hand & ~forbidden) if restriction.kind == "forbid" else True
+            if restriction.kind == "forbid" and card // 13 == named:
+                if holds_other:
+                    return restriction
+                self.rule(
+                    "59",
+                    seat,
+                    f"{seat.letter} holds only suits he may not lead "
+                    f"(Law {restriction.law}): any card.",
+                )
+            if restriction.kind == "require" and card // 13 != named:
+                if holds_named:
+                    return restriction
+                self.rule(
+                    "59",
+                    seat,
+                    f"{seat.letter} cannot lead {restriction.suit} as "
+                    f"required (Law {restriction.law}): any card.",
+                )
+        return None
 
     def _restrictions_after_trick(self) -> None:
-        raise NotImplementedError  # pragma: no cover
+        """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""
+        assert self.play is not None
+        leader = self.play.leader
+        self.lead_restrictions = [
+            r for r in self.lead_restrictions if r.suit is None or r.seat == leader
+        ]
 
-    def _end_of_play(self) -> None:
-        raise NotImplementedError  # pragma: no cover
+    # -- Law 63A: a revoke becomes established -----------------------------------------------
 
-    if TYPE_CHECKING:  # provided by the board rules (Law 14), found before this class
+    def _law63a1_establish(self, seat: Seat) -> None:
+        """63A1: a revoke is established when its side plays to the next trick."""
+        play = self.play
+        assert play is not None
+        for revoke in play.revokes:
+            if (
+                not revoke.established
+                and not revoke.corrected
+                and revoke.seat.side == seat.side
+                and is_established(revoke.trick, revoke.trick < len(play.tricks))
+            ):
+                revoke.established = True
+                self.rule(
+                    "63A1",
+                    revoke.seat,
+                    f"{revoke.describe()} is established: "
+                    f"{seat.letter}'s side has played to the next trick.",
+                )
 
-        def law14_off_the_table(self, play: TablePlay) -> None: ...
+    def law63a_establish(self, side: int, law: str, how: str) -> None:
+        """63A3: a claim or concession by the offending side, 63A4 its agreement to the
+        opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
+        play = self.play
+        if play is None:
+            return
+        for revoke in play.revokes:
+            if (
+                revoke.seat.side == side
+                and not revoke.established
+                and not revoke.corrected
+                and is_established(revoke.trick, True)  # the claim plays on (63A3, 63A4)
+            ):
+                revoke.established = True
+                self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
 
 
 __all__ = ["PlayRules", "Revoke"]

@@ -1,5 +1,5 @@
-"""Revokes: correction before establishment (62), establishment (63), and the tricks that
-change hands when play ends (64).
+"""Revokes: correction before establishment (62) and the tricks that change hands when play
+ends (64); establishment (63A) is applied by the play rules, as cards are played.
 
 A revoke stands until its player corrects it (``<seat> correct <card>``, 62) or his side plays to
 the next trick, claims, concedes or agrees to a claim (63A). Play goes on meanwhile; the
@@ -15,7 +15,6 @@ from bridgelaw.table.play_state import (
     TRICK_12,
     Place,
     Revoke,
-    is_established,
     suit_led,
     winner_index,
 )
@@ -23,44 +22,7 @@ from bridgelaw.table.state import Awaiting, Pending, Phase
 
 
 class RevokeRules(PlayRules):
-    """Laws 61-64; mixed into :class:`~bridgelaw.table.Table`."""
-
-    # -- Laws 62-63 -----------------------------------------------------------------
-
-    def _law63a1_establish(self, seat: Seat) -> None:
-        """63A1: a revoke is established when its side plays to the next trick."""
-        play = self.play
-        assert play is not None
-        for revoke in play.revokes:
-            if (
-                not revoke.established
-                and not revoke.corrected
-                and revoke.seat.side == seat.side
-                and is_established(revoke.trick, revoke.trick < len(play.tricks))
-            ):
-                revoke.established = True
-                self.rule(
-                    "63A1",
-                    revoke.seat,
-                    f"{revoke.describe()} is established: "
-                    f"{seat.letter}'s side has played to the next trick.",
-                )
-
-    def law63a_establish(self, side: int, law: str, how: str) -> None:
-        """63A3: a claim or concession by the offending side, 63A4 its agreement to the
-        opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
-        play = self.play
-        if play is None:
-            return
-        for revoke in play.revokes:
-            if (
-                revoke.seat.side == side
-                and not revoke.established
-                and not revoke.corrected
-                and is_established(revoke.trick, True)  # the claim plays on (63A3, 63A4)
-            ):
-                revoke.established = True
-                self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
+    """Laws 61, 62 and 64 (63A is the play rules'); the layer over the play rules."""
 
     # -- Law 62: correcting a revoke ---------------------------------------------------------
 

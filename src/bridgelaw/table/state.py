@@ -8,6 +8,7 @@ and of doubles (Laws 18, 19) are the same ones, applied seat by seat.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -632,3 +633,27 @@ class TableState:
         if self.barred.get(seat) == END_OF_AUCTION:
             return  # a bar for the rest of the auction covers the next turn too
         self.barred[seat] = until
+
+    # -- the engine's internal interface: the only calls that go up the layers -------------
+    # The rule modules are layers, each a subclass of the one below (see bridgelaw.table):
+    # a rule calls its own layer and the layers below it. These hooks are the moments a lower
+    # layer reaches that need rules from above it; :class:`~bridgelaw.table.Table` (engine.py)
+    # defines each, and mypy refuses a Table that leaves one out.
+
+    @abstractmethod
+    def play_event(self, event: Event) -> None:
+        """Hook: a play-period event, to the rule module whose event it is (the engine's play
+        router). DummyRules puts the card declarer designates (45, 46) into play through it,
+        as if dummy had played it, answering an irregularity pending or an offer open."""
+
+    @abstractmethod
+    def _end_of_play(self) -> None:
+        """Hook: the last card of the board is played (PlayRules, after_a_place_filled). The
+        engine restores a card still missing (14B3, BoardRules), adds a card still owed to a
+        trick (67B) and ends the board (:meth:`end_board`)."""
+
+    @abstractmethod
+    def end_board(self, declarer_tricks: int) -> None:
+        """Hook: the board is over with ``declarer_tricks`` credited to declarer's side, before
+        any revoke transfer (ClaimRules when a claim is settled; the end of play). The engine
+        applies 14B3 (BoardRules) and Law 64 (RevokeRules) and records the tricks for Law 77."""
