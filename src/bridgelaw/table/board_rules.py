@@ -76,10 +76,15 @@ class BoardRules(ClaimRules):
     # -- what the engine asks ----------------------------------------------------------------
 
     def board_awaiting(self) -> Awaiting | None:
-        if self.wrong_count is None:
-            return None
-        law = self.cite("13B")
-        return Awaiting("director", law, ("playable", "not-playable"))
+        if self.wrong_count is not None:
+            law = self.cite("13B")
+            return Awaiting("director", law, ("playable", "not-playable"))
+        repeat = self.lho_repeat
+        if repeat is not None and self.phase == "auction" and self.turn == repeat[0]:
+            # 2007 17D2: the LHO's call over the cancelled one is repeated; it is the only call
+            # he may make, so the offer says so (as 31A1's forced repeat does)
+            return Awaiting(repeat[0].letter, "17D2", (repeat[1],))
+        return None
 
     def board_event(self, event: Event) -> bool:
         """Handle ``event`` if it is one of Laws 13-15 (or must wait for one); False if not."""
@@ -549,10 +554,12 @@ class BoardRules(ClaimRules):
         if self.lho_repeat is not None:
             lho, call = self.lho_repeat
             if event.who != lho.letter or event.action != "call" or event.call is None:
-                raise ScriptError(event.index, f"{lho.letter} repeats his {call} (2007 17D2)")
+                raise ScriptError(
+                    event.index, f"{lho.letter} repeats his {call} (2007 17D2)", law="17D2"
+                )
             if event.call.text != call:
                 raise ScriptError(
-                    event.index, f"{lho.letter} must repeat his {call} (2007 Law 17D2)"
+                    event.index, f"{lho.letter} must repeat his {call} (2007 Law 17D2)", law="17D2"
                 )
             self.lho_repeat = None
             return False
