@@ -281,6 +281,20 @@ def test_random_table_events_never_corrupt_the_engine(
             raise AssertionError(f"board {board}, {edition}: {applied}") from error
 
 
+def test_a_call_again_after_15a_keeps_the_slot_of_the_accepted_call_it_replaces() -> None:
+    # found by the property above: E deals and passes, N opens out of rotation at S's turn and
+    # E accepts it (29A: S and W lose that turn); N had taken another board's cards (15A1):
+    # his call and E's are cancelled and he calls again (15A2b) in the slot of the accepted
+    # call, so S and W are still skipped and E, his LHO, calls next
+    table = Table.from_deal(2, SAMPLE_DEAL, edition=2017)
+    for text in ("E pass", "N 1C", "E accept", "E 1D", "director wrong-board N", "N 1H"):
+        table.apply_text(text)
+    assert [(r.seat.letter, str(r.call)) for r in table.effective()] == [("E", "pass"), ("N", "1H")]
+    assert table.effective()[-1].skipped == (Seat.SOUTH, Seat.WEST)
+    assert table.turn == Seat.EAST
+    check_effective_auction(table)
+
+
 def test_an_unnoticed_inadmissible_double_out_of_rotation_stays_where_it_was_made() -> None:
     # found by the property above: South opens out of rotation, West accepts (29A), North
     # doubles his partner's bid at West's turn and nobody notices (36): the double stays in

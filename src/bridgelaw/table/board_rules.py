@@ -450,9 +450,9 @@ class BoardRules(ClaimRules):
     ) -> None:
         """2017 15A: his call and every later call are cancelled (15A1); an adjusted score if
         his partner had called since (15A2a), else he calls again (15A2b)."""
-        for record in later:
-            record.status, record.law = "cancelled", "15A1"
-            self.mark_unauthorized(record, "15A2c", side=seat.side)
+        for cancelled in later:  # not ``record``: that is his own call, whose slot he keeps
+            cancelled.status, cancelled.law = "cancelled", "15A1"
+            self.mark_unauthorized(cancelled, "15A2c", side=seat.side)
         self.pending = None
         if partner_called:
             self.phase = Phase.ENDED
