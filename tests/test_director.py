@@ -555,19 +555,33 @@ def test_the_console_page_is_served(client: TestClient) -> None:
         ("director", "27B1b", "not-comparable", "27B1b", "must pass"),
         ("director", "28B", "in-turn", "28B", "cancelled"),
         ("N", "50D2", "forbid H", "50D2a", "may not lead hearts"),
-        ("N", "51B", "require D", "51B2a", "must lead diamonds"),
+        ("N", "50D2", "no-restriction", "50D2b", "stay on the table"),
+        ("N", "51B", "require D", "51B1a", "must lead diamonds"),  # all of one suit: 51B1
         ("N", "51B", "forbid D S", "51B2b", "may not lead spades and diamonds"),
+        ("N", "51B", "no-restriction", "51B2c", "stay on the table"),
         ("N", "57A", "highest", "57A", "highest card of the suit led"),
         ("director", "70", "tricks 9", "70", "credited 9 of the remaining tricks"),
         ("director", "70", "tricks 9", "70", "against the claimer (70A)"),
+        # 71B: a concession is cancelled for a trick no normal play could lose, not 70A
+        ("director", "71B", "tricks 2", "71B", "could not have lost by any normal play"),
+        # 69B2: an agreement withdrawn gives back a trick likely won had play gone on
+        ("director", "69B2", "tricks 0", "69B2", "would likely have won"),
         ("N", "62A", "correct HK", "62A", "HK is played instead"),
+        # 62C2: the offenders' card taken back is a (major) penalty card if a defender's
+        ("W", "62C2", "decline", "62C2", "if he is a defender it becomes a major penalty card"),
+        ("W", "62C2", "D3", "62C2", "card taken back becomes a major penalty card"),
         ("S", "62C1", "D3", "62C1", "with no penalty"),  # 62C1: the non-offender's, free
+        # 58B2: a defender's other cards seen become penalty cards
+        ("W", "58B2", "designate H3", "58B2", "H3 is the card played; a defender's other"),
         ("N", "26B", "forbid C", "26B", "may not lead clubs at his first turn"),
         ("director", "29C", "shows H D", "29C", "the call showed hearts and diamonds"),
+        ("director", "29C", "shows none", "29C", "the call showed nothing"),
         ("N", "43B2a", "lead-hand S", "43B2a", "lead from S's hand"),
         ("N", "46B3b", "names H6", "46B3b", "dummy plays H6"),
         ("N", "46B5", "names high S", "46B5", "dummy plays its highest card of spades"),
         ("E", "69A", "dispute", "68D", "director decides the tricks"),
+        # 31B1: the partner's call is free; the cancelled call is unauthorized for him
+        ("S", "31B1", "2H", "31B1", "partner calls freely (the cancelled call is unauth"),
     ],
 )
 def test_option_consequences_cite_the_law(
@@ -577,6 +591,24 @@ def test_option_consequences_cite_the_law(
     assert explained is not None
     (said,) = explained["options"]
     assert said["law"] == clause and words in said["consequence"], said
+
+
+def test_several_penalty_cards_of_one_suit_are_51b1() -> None:
+    """51B1 when a defender's penalty cards are all of one suit (the only suit declarer may
+    require), 51B2 when they are of several; neither: 50D2b (one suit) or 51B2c."""
+    one = Awaiting("N", "51B", ("require S", "forbid S", "no-restriction"))
+    several = Awaiting("N", "51B", ("require S", "require H", "forbid S", "no-restriction"))
+    assert [(o.command.action, consequence(one, o)) for o in one.commands()] == [
+        ("require", ("51B1a", "the partner must lead spades; the penalty cards of spades are "
+                     "picked up")),
+        ("forbid", ("51B1b", "the partner may not lead spades while he keeps the lead; the "
+                    "penalty cards of spades are picked up")),
+        ("no-restriction", ("50D2b", "no restriction: the partner leads any card, and the "
+                            "penalty cards stay on the table (to be played at the first legal "
+                            "opportunity)")),
+    ]  # fmt: skip
+    clauses = [said[0] for o in several.commands() if (said := consequence(several, o))]
+    assert clauses == ["51B2a", "51B2a", "51B2b", "51B2c"]
 
 
 def test_the_lho_drawing_attention_to_an_inadmissible_double() -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, cast, get_args
 
-from bridgelaw.cards import Strain, card_name
+from bridgelaw.cards import Strain, Suit, card_name
 from bridgelaw.table.events import ScriptError, Who
 from bridgelaw.table.state import Awaiting, Option
 
@@ -69,7 +69,8 @@ TITLES: dict[str, str] = {
     "31A1": "a bid out of rotation cancelled: the offender repeats it",
     "31A2": "a bid out of rotation cancelled: is the offender's new call comparable?",
     "31B2": "a bid out of rotation cancelled: is the offender's new call comparable?",
-    "31B1": "a bid out of rotation at partner's turn cancelled: partner calls freely",
+    "31B1": "a bid out of rotation at partner's turn (or LHO's, before the offender had "
+    "called) cancelled: partner calls freely",
     "32B1": "a double or redouble out of rotation at partner's turn: partner calls freely",
     "32A1": "a double or redouble out of rotation cancelled: the offender repeats it",
     "32A2": "a double or redouble out of rotation cancelled: is the new call comparable?",
@@ -94,8 +95,9 @@ TITLES: dict[str, str] = {
     "58B3": "a card withdrawn after several cards were played: the next player may change",
     "62A": "a revoke not yet established: it must be corrected",
     "62C1": "a revoke corrected: the non-offenders may change the cards they played after it",
-    "62C2": "a revoke corrected: the offender's partner may change his card",
-    "62C3": "a revoke corrected at the twelfth trick",
+    "62C2": "a revoke corrected, and a non-offender changed his card: the offender's partner "
+    "may change his",
+    "62C3": "both sides revoked in the same trick: the other revoke is corrected too",
     "68D2b": "a claim disputed: play on, if all four agree?",
     "69A": "a claim or concession: do the opponents agree?",
     "69B2": "an agreement to a claim withdrawn: the director decides the tricks",
@@ -194,7 +196,7 @@ ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     ),
     "45C4b": (
         ("45C4b", "the card stays played"),
-        ("45C4b", "the card is taken back and the right one played"),
+        ("45C4b", "the card is taken back and another played, with no rectification (16C1)"),
     ),
     "52B1a": (
         ("52B1a", "the card played stands, and the penalty card stays on the table"),
@@ -226,7 +228,11 @@ ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     ),
     "62C2": (
         ("62C2", "the card played stays"),
-        ("62C2", "the card is taken back and another played; it is unauthorized information"),
+        (
+            "62C2",
+            "the card is taken back and another played; if he is a defender it becomes a "
+            "major penalty card, and it is unauthorized information for his side (16C)",
+        ),
     ),
 }
 
@@ -257,6 +263,19 @@ CLAIM_PLAY_ON = {
     "dispute": ("68D2", "play does not go on: the director decides the tricks (Law 70)"),
 }
 
+TRICKS_PRINCIPLE: dict[str, str] = {
+    "70": "doubtful points go against the claimer (70A)",
+    "69B2": "the side that agreed gets back a trick it would likely have won had play gone on "
+    "(69B2)",
+    "71B": "the side that conceded gets back a trick it could not have lost by any normal play "
+    "(71B)",
+    "71": "the side that conceded gets back a trick it could not have lost by any normal play "
+    "(2007 Law 71)",
+}
+"""How the director decides the tricks, by the clause he rules under: a disputed claim (70),
+an agreement withdrawn (69B2), a concession cancelled (71B; 2007: 71). A trick already won
+(71A) the engine never offers back: the tricks it counts as won stand."""
+
 CALL_LAWS: dict[str, str] = {
     "27B": "lowest sufficient bid in the same denomination: no rectification (27B1a); any "
     "other call: the director judges if it is comparable (27B1b), else the partner must "
@@ -268,8 +287,10 @@ CALL_LAWS: dict[str, str] = {
     "21B1a": "the new call replaces the one made on misinformation",
     "21B2": "the new call replaces the one made over the changed call",
     "31A1": "the offender must repeat the call made out of rotation: no rectification",
-    "31B1": "a bid out of rotation at partner's turn cancelled: partner calls freely",
-    "32B1": "a double or redouble out of rotation at partner's turn: partner calls freely",
+    "31B1": "the bid out of rotation is cancelled: partner calls freely (the cancelled call is "
+    "unauthorized information for him, 16C2)",
+    "32B1": "the double or redouble out of rotation is cancelled: partner calls freely (the "
+    "cancelled call is unauthorized information for him, 16C2)",
     "32A1": "the offender must repeat the double or redouble: no rectification",
 }
 
@@ -352,6 +373,14 @@ def _option(offer: Awaiting, option: Option) -> dict[str, str]:
     return {"option": option.word, "consequence": text, "law": clause}
 
 
+def _nearest(table: Mapping[str, str], law: str) -> str | None:
+    """The entry of ``table`` for ``law`` or the nearest clause above it (``71B`` -> ``71``)."""
+    for size in range(len(law), 1, -1):
+        if law[:size] in table:
+            return table[law[:size]]
+    return None
+
+
 def _base(law: str) -> str:
     """``30B1bii`` -> ``30B1b``; ``70D1`` -> ``70``: the nearest clause the tables name."""
     for size in range(len(law), 1, -1):
@@ -398,20 +427,22 @@ def _judgement(offer: Awaiting, option: Option) -> Said | None:
 
 def _tricks(offer: Awaiting, option: Option) -> Said | None:
     number = option.command.number
-    if number is None:
+    principle = _nearest(TRICKS_PRINCIPLE, offer.law)
+    if number is None or principle is None:
         return None
-    return (
-        offer.law,
-        f"declarer's side is credited {number} of the remaining tricks; doubtful points go "
-        "against the claimer (70A)",
-    )
+    return offer.law, f"declarer's side is credited {number} of the remaining tricks; {principle}"
 
 
 def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
     law, verb, suits = offer.law, option.command.action, option.command.suits
     named = " and ".join(SUITS[Strain(suit)] for suit in suits)
     if law in ("50D2", "51B"):
-        clause = "50D2a" if law == "50D2" else ("51B2a" if verb == "require" else "51B2b")
+        if law == "50D2":
+            clause = "50D2a"
+        elif len(_penalty_suits(offer)) == 1:  # 51B1: the penalty cards all of one suit
+            clause = "51B1a" if verb == "require" else "51B1b"
+        else:  # 51B2: of several suits
+            clause = "51B2a" if verb == "require" else "51B2b"
         if verb == "require":
             return clause, (
                 f"the partner must lead {named}; the penalty cards of {named} are picked up"
@@ -432,9 +463,16 @@ def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
     )
 
 
+def _penalty_suits(offer: Awaiting) -> set[Suit]:
+    """The suits a 50D2/51B offer lets declarer require or forbid: those of the penalty cards."""
+    choices = ("require", "forbid")
+    return {s for o in offer.commands() if o.command.action in choices for s in o.command.suits}
+
+
 def _no_restriction(offer: Awaiting, option: Option) -> Said | None:
     if offer.law in ("50D2", "51B"):
-        return offer.law, (
+        several_suits = offer.law == "51B" and len(_penalty_suits(offer)) != 1
+        return ("51B2c" if several_suits else "50D2b"), (
             "no restriction: the partner leads any card, and the penalty cards stay on "
             "the table (to be played at the first legal opportunity)"
         )
@@ -450,6 +488,11 @@ def _designate(offer: Awaiting, option: Option) -> Said | None:
     card = option.command.card
     if card is None:
         return None
+    if offer.law == "58B2":
+        return offer.law, (
+            f"{card_name(card)} is the card played; a defender's other cards seen become "
+            "penalty cards"
+        )
     return offer.law, f"{card_name(card)} is the card played"
 
 
@@ -459,7 +502,7 @@ def _lead_hand(offer: Awaiting, option: Option) -> Said | None:
 
 
 def _shows(offer: Awaiting, option: Option) -> Said | None:
-    shown = " and ".join(SUITS[s] for s in option.command.strains) or "none"
+    shown = " and ".join(SUITS[s] for s in option.command.strains) or "nothing"
     return offer.law, f"the call showed {shown}: Laws 30 to 32 treat it as such a call"
 
 
@@ -482,8 +525,13 @@ def _card(offer: Awaiting, option: Option) -> Said | None:
     law, who, name = offer.law, option.who, card_name(card)
     if law == "45C4b":
         return law, f"declarer names dummy's card again: {name} is played"
-    if law in ("58B3", "62C1", "62C2"):
+    if law in ("58B3", "62C1"):
         return law, f"{who} plays {name} in place of the card he takes back, with no penalty"
+    if law == "62C2":
+        return law, (
+            f"{who} plays {name} in place of the card he takes back; if he is a defender, the "
+            "card taken back becomes a major penalty card"
+        )
     return law, f"{who} plays {name}"
 
 
