@@ -26,7 +26,16 @@ from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.scoring.adjusted import artificial_percent
 from bridgelaw.scoring.results import Artificial, Points
 from bridgelaw.server.app import create_app
-from bridgelaw.server.consequences import TITLES, explain
+from bridgelaw.server.consequences import (
+    EXPLAINERS,
+    MOVES,
+    TITLES,
+    consequence,
+    explain,
+    offer_of,
+)
+from bridgelaw.table import Awaiting
+from bridgelaw.table.offers import ANSWER_ACTIONS, AnswerAction
 
 DIRECTOR = "director-secret"
 DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
@@ -217,6 +226,8 @@ def test_a_lead_out_of_turn_the_options_and_the_spread(client: TestClient) -> No
     console = get(client, f"/api/tables/{table}/console")
     offer = console["offer"]
     assert (offer["who"], offer["law"]) == ("N", "54")
+    # the options explained are the engine's, in its order
+    assert [o["option"] for o in offer["options"]] == console["view"]["awaiting"]["options"]
     assert "opening lead out of turn" in offer["title"]
     clauses = {o["option"]: o["law"] for o in offer["options"]}
     assert clauses == {"accept": "54B", "spread": "54A", "decline": "54D"}
@@ -271,12 +282,14 @@ def test_a_judgement_is_logged_as_the_directors(client: TestClient) -> None:
 
 def test_every_offer_of_the_script_suite_is_explained() -> None:
     """Every offer the engine makes in the project's scripts has a title of its own and a
-    consequence for each option (no fallback sentence)."""
+    consequence for each option of each party it waits for, found from the option's command
+    (no fallback sentence); the offer read back from its JSON says the same."""
     import yaml
 
     from bridgelaw.table import Table, parse_event
 
     seen: set[str] = set()
+    actions: set[str] = set()
     for path in sorted((Path(__file__).parent / "scripts").rglob("*.yaml")):
         script = yaml.safe_load(path.read_text(encoding="utf-8"))
         try:
@@ -293,15 +306,95 @@ def test_every_offer_of_the_script_suite_is_explained() -> None:
             offer = table.awaiting
             if offer is None:
                 continue
-            explained = explain(offer.as_json())
+            explained = explain(offer)
             assert explained is not None
+            assert explain(offer.as_json()) == explained, (path, offer)
             seen.add(offer.law)
             assert not explained["title"].startswith("an offer under"), (path, offer)
             for option in explained["options"]:
                 assert not option["consequence"].endswith(f"(Law {offer.law})"), (path, option)
                 assert option["law"][:2].isdigit()
+            for command in offer.commands():  # the other parties' too (69A, 43B2a, 36B...)
+                actions.add(command.command.action)
+                said = consequence(offer, command)
+                assert said is not None, (path, offer.law, command.who, command.word)
     assert {"54", "27A1", "29A", "50D2", "57A", "70"} <= seen
     assert seen <= set(TITLES) | {law for law in seen if any(law.startswith(t) for t in TITLES)}
+    assert actions <= EXPLAINERS.keys()
+
+
+def test_every_action_an_offer_can_name_has_an_explainer() -> None:
+    """The engine's answers (``AnswerAction``) and the moves an offer names (calls, cards,
+    corrections, namings): each has its explainer, and nothing else has one. A new answer in
+    the engine fails here until the console can explain it."""
+    from typing import get_args
+
+    unexplained = [a for a in get_args(AnswerAction) if a not in EXPLAINERS]
+    assert not unexplained, unexplained
+    assert set(EXPLAINERS) == ANSWER_ACTIONS | MOVES  # no explainer for what is never offered
+
+
+def test_every_offer_the_code_makes_has_a_title() -> None:
+    """Every clause the engine's code names in an offer (an ``Awaiting``) has a title, whether
+    a script reaches it or not (the law index reads the sources)."""
+    from bridgelaw.laws import index
+
+    offered = {c.number for c in index.code_citations() if c.kind == "offer"}
+    assert {"27A1", "29A", "69A"} <= offered  # the index does find the offers
+    untitled = {law for law in offered if not any(law.startswith(t) for t in TITLES)}
+    assert not untitled
+
+
+def test_every_offer_the_code_writes_out_is_explained() -> None:
+    """The offers whose options the engine's code writes out (``Awaiting(..., "27A1",
+    ("accept", "decline"))``, as the law index reads them): each option is explained, whether
+    a script reaches the offer or not."""
+    from bridgelaw.laws import index
+    from bridgelaw.table import ScriptError
+
+    checked = 0
+    for cited in index.code_citations():
+        words = cited.text.split(", ")
+        if cited.kind != "offer" or "…" in cited.text or not cited.text:
+            continue
+        try:
+            offer = Awaiting("N", cited.number, tuple(words))
+            options = offer.commands()
+        except ScriptError:  # words only the director gives (28B, 25A, 13B)
+            offer = Awaiting("director", cited.number, tuple(words))
+            options = offer.commands()
+        for option in options:
+            assert consequence(offer, option) is not None, (cited, option.word)
+            checked += 1
+    assert checked >= 20  # 27A1, 29A, 37, 38, 25A, 25B1, 28B, 13B, 52B1a, 68D2b...
+
+
+def test_an_action_with_no_explainer_is_caught() -> None:
+    """An option whose action nothing here explains: ``consequence`` says so (None), and the
+    console falls back to a bare sentence naming the law, which the tests above refuse."""
+    offer = Awaiting("N", "68D2b", ("play-on",))
+    (option,) = offer.commands()
+    assert option.command.action == "play-on" and consequence(offer, option) is None
+    explained = explain(offer)
+    assert explained is not None
+    assert explained["options"] == [
+        {"option": "play-on", "consequence": "N play-on (Law 68D2b)", "law": "68D2b"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("offer", "error"),
+    [
+        ({"who": "X", "law": "54", "options": ["accept"]}, "'who' is a seat"),
+        ({"who": "N", "law": 54, "options": ["accept"]}, "'law' is a clause"),
+        ({"who": "N", "law": "54", "options": "accept"}, "'options' is a list of words"),
+        ({"who": "N", "law": "27B1b", "options": ["not-comparable"]}, "not a command"),
+    ],
+)
+def test_an_offer_read_from_json_that_is_not_one(offer: dict[str, Any], error: str) -> None:
+    with pytest.raises(ValueError, match=error) as raised:
+        offer_of(offer)
+    assert "\n" not in str(raised.value)
 
 
 # -- the result of the board (Law 12C) ------------------------------------------------------------
@@ -447,34 +540,90 @@ def test_the_console_page_is_served(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("law", "option", "clause", "words"),
+    ("who", "law", "option", "clause", "words"),
     [
-        ("27A1", "accept", "27A1", "stands as a legal bid"),  # LHO accepts the insufficient bid
-        ("27A1", "decline", "27B", "must replace it"),
-        ("29A", "accept", "29A", "as if in rotation"),
-        ("29A", "decline", "29B", "cancelled"),
-        ("37", "decline", "37B", "replaced by a pass"),
-        ("38", "decline", "38B", "every later call are cancelled"),
-        ("56", "decline", "56", "major penalty card"),
-        ("55A", "decline", "55B", "no penalty card"),  # 48A: declarer's card is never one
-        ("52B1a", "decline", "52B2", "major penalty card"),
-        ("25A", "unintended", "25A1", "intended call replaces it"),
-        ("27B1b", "not-comparable", "27B1b", "must pass"),
-        ("28B", "in-turn", "28B", "cancelled"),
-        ("50D2", "forbid H", "50D2a", "may not lead hearts"),
-        ("51B", "require D", "51B2a", "must lead diamonds"),
-        ("51B", "forbid D S", "51B2b", "may not lead diamonds and spades"),
-        ("57A", "highest", "57A", "highest card of the suit led"),
-        ("70", "tricks 9", "70", "credited 9 of the remaining tricks"),
-        ("62A", "correct HK", "62A", "HK is played instead"),
-        ("26B", "forbid C", "26B", "may not lead clubs at his first turn"),
+        ("S", "27A1", "accept", "27A1", "stands as a legal bid"),  # LHO accepts the bid
+        ("S", "27A1", "decline", "27B", "must replace it"),
+        ("S", "29A", "accept", "29A", "as if in rotation"),
+        ("S", "29A", "decline", "29B", "cancelled"),
+        ("S", "37", "decline", "37B", "replaced by a pass"),
+        ("S", "38", "decline", "38B", "every later call are cancelled"),
+        ("N", "56", "decline", "56", "major penalty card"),
+        ("E", "55A", "decline", "55B", "no penalty card"),  # 48A: declarer's card is never one
+        ("N", "52B1a", "decline", "52B2", "major penalty card"),
+        ("director", "25A", "unintended", "25A1", "intended call replaces it"),
+        ("director", "27B1b", "not-comparable", "27B1b", "must pass"),
+        ("director", "28B", "in-turn", "28B", "cancelled"),
+        ("N", "50D2", "forbid H", "50D2a", "may not lead hearts"),
+        ("N", "50D2", "no-restriction", "50D2b", "stay on the table"),
+        ("N", "51B", "require D", "51B1a", "must lead diamonds"),  # all of one suit: 51B1
+        ("N", "51B", "forbid D S", "51B2b", "may not lead spades and diamonds"),
+        ("N", "51B", "no-restriction", "51B2c", "stay on the table"),
+        ("N", "57A", "highest", "57A", "highest card of the suit led"),
+        ("director", "70", "tricks 9", "70", "credited 9 of the remaining tricks"),
+        ("director", "70", "tricks 9", "70", "against the claimer (70A)"),
+        # 71B: a concession is cancelled for a trick no normal play could lose, not 70A
+        ("director", "71B", "tricks 2", "71B", "could not have lost by any normal play"),
+        # 69B2: an agreement withdrawn gives back a trick likely won had play gone on
+        ("director", "69B2", "tricks 0", "69B2", "would likely have won"),
+        ("N", "62A", "correct HK", "62A", "HK is played instead"),
+        # 62C2: the offenders' card taken back is a (major) penalty card if a defender's
+        ("W", "62C2", "decline", "62C2", "if he is a defender it becomes a major penalty card"),
+        ("W", "62C2", "D3", "62C2", "card taken back becomes a major penalty card"),
+        ("S", "62C1", "D3", "62C1", "with no penalty"),  # 62C1: the non-offender's, free
+        # 58B2: a defender's other cards seen become penalty cards
+        ("W", "58B2", "designate H3", "58B2", "H3 is the card played; a defender's other"),
+        ("N", "26B", "forbid C", "26B", "may not lead clubs at his first turn"),
+        ("director", "29C", "shows H D", "29C", "the call showed hearts and diamonds"),
+        ("director", "29C", "shows none", "29C", "the call showed nothing"),
+        ("N", "43B2a", "lead-hand S", "43B2a", "lead from S's hand"),
+        ("N", "46B3b", "names H6", "46B3b", "dummy plays H6"),
+        ("N", "46B5", "names high S", "46B5", "dummy plays its highest card of spades"),
+        ("E", "69A", "dispute", "68D", "director decides the tricks"),
+        # 31B1: the partner's call is free; the cancelled call is unauthorized for him
+        ("S", "31B1", "2H", "31B1", "partner calls freely (the cancelled call is unauth"),
     ],
 )
-def test_option_consequences_cite_the_law(law: str, option: str, clause: str, words: str) -> None:
-    explained = explain({"who": "N", "law": law, "options": [option]})
+def test_option_consequences_cite_the_law(
+    who: str, law: str, option: str, clause: str, words: str
+) -> None:
+    explained = explain({"who": who, "law": law, "options": [option]})
     assert explained is not None
     (said,) = explained["options"]
     assert said["law"] == clause and words in said["consequence"], said
+
+
+def test_several_penalty_cards_of_one_suit_are_51b1() -> None:
+    """51B1 when a defender's penalty cards are all of one suit (the only suit declarer may
+    require), 51B2 when they are of several; neither: 50D2b (one suit) or 51B2c."""
+    one = Awaiting("N", "51B", ("require S", "forbid S", "no-restriction"))
+    several = Awaiting("N", "51B", ("require S", "require H", "forbid S", "no-restriction"))
+    assert [(o.command.action, consequence(one, o)) for o in one.commands()] == [
+        ("require", ("51B1a", "the partner must lead spades; the penalty cards of spades are "
+                     "picked up")),
+        ("forbid", ("51B1b", "the partner may not lead spades while he keeps the lead; the "
+                    "penalty cards of spades are picked up")),
+        ("no-restriction", ("50D2b", "no restriction: the partner leads any card, and the "
+                            "penalty cards stay on the table (to be played at the first legal "
+                            "opportunity)")),
+    ]  # fmt: skip
+    clauses = [said[0] for o in several.commands() if (said := consequence(several, o))]
+    assert clauses == ["51B2a", "51B2a", "51B2b", "51B2c"]
+
+
+def test_the_lho_drawing_attention_to_an_inadmissible_double() -> None:
+    """36B: the LHO's other option beside the offender's calls (36A if he calls over it)."""
+    offer = Awaiting("E", "36B2", ("pass", "1S"), (("S", ("decline",)),))
+    said = {(o.who, o.word): consequence(offer, o) for o in offer.commands()}
+    assert said[("S", "decline")] is not None and said[("S", "decline")][0] == "36B"
+    assert "partner must pass throughout" in said[("S", "decline")][1]
+    assert said[("E", "1S")] == (
+        "36B2",
+        "E calls 1S: any legal call; the offender's partner must pass throughout (36B2)",
+    )
+    explained = explain(offer)
+    assert explained is not None
+    assert [o["option"] for o in explained["options"]] == ["pass", "1S"]  # the JSON: E's only
 
 
 TABLE: dict[int, tuple[str, dict[str, str]]] = {}

@@ -1,10 +1,23 @@
-"""What each option of the engine's ``awaiting`` means, in plain words, for the director.
+"""What each option of the engine's offer means, in plain words, for the director.
 
-The engine offers words (``accept``, ``spread``, ``forbid S``, ``tricks 9``...) under a clause.
-A director at the table explains the choice before the player makes it; the console shows the
-same: what happened (the offer's title), and for every option what follows from it and under
-which clause. The sentences are the project's own summaries of the Laws (2017 unless the
-table's edition says otherwise), citing the law, never the law's text.
+The engine's offer (:class:`~bridgelaw.table.state.Awaiting`) names, under a clause, the
+options it takes, each with the command it stands for (:meth:`Awaiting.commands
+<bridgelaw.table.state.Awaiting.commands>`: an :class:`~bridgelaw.table.state.Option` whose
+``command`` is the typed event). A director at the table explains the choice before the player
+makes it; the console shows the same: what happened (the offer's title), and for every option
+what follows from it and under which clause. The sentences are the project's own summaries of
+the Laws (2017 unless the table's edition says otherwise), citing the law, never the law's text.
+
+Each option is explained from its command, never from its words: :data:`EXPLAINERS` has one
+function per action the engine can offer (every :data:`~bridgelaw.table.offers.AnswerAction`,
+and the calls, cards, revoke corrections and namings of dummy's card of :data:`MOVES`), which
+reads what the command names from its typed fields (``suits``, ``number``, ``card``,
+``seat_named``, ``strains``...). The console's options are the engine's own; the tests fail
+when the engine can offer an action, or an offer, that this module cannot explain (every
+``AnswerAction``, every offer of the table scripts and every offer the engine's code writes out).
+
+An offer may come as the engine's :class:`~bridgelaw.table.state.Awaiting` or as its JSON (the
+script's ``awaiting``), read once into an ``Awaiting`` at the boundary:
 
 >>> offer = {"who": "N", "law": "54", "options": ["accept", "spread", "decline"]}
 >>> [(o["option"], o["law"]) for o in explain(offer)["options"]]
@@ -13,9 +26,25 @@ table's edition says otherwise), citing the law, never the law's text.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast, get_args
 
-SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
+from bridgelaw.cards import Strain, Suit, card_name
+from bridgelaw.table.events import ScriptError, Who
+from bridgelaw.table.state import Awaiting, Option
+
+__all__ = ["EXPLAINERS", "MOVES", "TITLES", "consequence", "explain", "offer_of"]
+
+Said = tuple[str, str]
+"""What an option does: the clause it applies, and the consequence in plain words."""
+
+SUITS: dict[Strain, str] = {
+    Strain.SPADES: "spades",
+    Strain.HEARTS: "hearts",
+    Strain.DIAMONDS: "diamonds",
+    Strain.CLUBS: "clubs",
+    Strain.NOTRUMP: "no trumps",
+}
 
 TITLES: dict[str, str] = {
     "13A": "a hand with the wrong number of cards",
@@ -40,7 +69,8 @@ TITLES: dict[str, str] = {
     "31A1": "a bid out of rotation cancelled: the offender repeats it",
     "31A2": "a bid out of rotation cancelled: is the offender's new call comparable?",
     "31B2": "a bid out of rotation cancelled: is the offender's new call comparable?",
-    "31B1": "a bid out of rotation at partner's turn cancelled: partner calls freely",
+    "31B1": "a bid out of rotation at partner's turn (or LHO's, before the offender had "
+    "called) cancelled: partner calls freely",
     "32B1": "a double or redouble out of rotation at partner's turn: partner calls freely",
     "32A1": "a double or redouble out of rotation cancelled: the offender repeats it",
     "32A2": "a double or redouble out of rotation cancelled: is the new call comparable?",
@@ -65,8 +95,9 @@ TITLES: dict[str, str] = {
     "58B3": "a card withdrawn after several cards were played: the next player may change",
     "62A": "a revoke not yet established: it must be corrected",
     "62C1": "a revoke corrected: the non-offenders may change the cards they played after it",
-    "62C2": "a revoke corrected: the offender's partner may change his card",
-    "62C3": "a revoke corrected at the twelfth trick",
+    "62C2": "a revoke corrected, and a non-offender changed his card: the offender's partner "
+    "may change his",
+    "62C3": "both sides revoked in the same trick: the other revoke is corrected too",
     "68D2b": "a claim disputed: play on, if all four agree?",
     "69A": "a claim or concession: do the opponents agree?",
     "69B2": "an agreement to a claim withdrawn: the director decides the tricks",
@@ -165,7 +196,7 @@ ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     ),
     "45C4b": (
         ("45C4b", "the card stays played"),
-        ("45C4b", "the card is taken back and the right one played"),
+        ("45C4b", "the card is taken back and another played, with no rectification (16C1)"),
     ),
     "52B1a": (
         ("52B1a", "the card played stands, and the penalty card stays on the table"),
@@ -197,7 +228,11 @@ ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     ),
     "62C2": (
         ("62C2", "the card played stays"),
-        ("62C2", "the card is taken back and another played; it is unauthorized information"),
+        (
+            "62C2",
+            "the card is taken back and another played; if he is a defender it becomes a "
+            "major penalty card, and it is unauthorized information for his side (16C)",
+        ),
     ),
 }
 
@@ -228,6 +263,19 @@ CLAIM_PLAY_ON = {
     "dispute": ("68D2", "play does not go on: the director decides the tricks (Law 70)"),
 }
 
+TRICKS_PRINCIPLE: dict[str, str] = {
+    "70": "doubtful points go against the claimer (70A)",
+    "69B2": "the side that agreed gets back a trick it would likely have won had play gone on "
+    "(69B2)",
+    "71B": "the side that conceded gets back a trick it could not have lost by any normal play "
+    "(71B)",
+    "71": "the side that conceded gets back a trick it could not have lost by any normal play "
+    "(2007 Law 71)",
+}
+"""How the director decides the tricks, by the clause he rules under: a disputed claim (70),
+an agreement withdrawn (69B2), a concession cancelled (71B; 2007: 71). A trick already won
+(71A) the engine never offers back: the tricks it counts as won stand."""
+
 CALL_LAWS: dict[str, str] = {
     "27B": "lowest sufficient bid in the same denomination: no rectification (27B1a); any "
     "other call: the director judges if it is comparable (27B1b), else the partner must "
@@ -239,26 +287,98 @@ CALL_LAWS: dict[str, str] = {
     "21B1a": "the new call replaces the one made on misinformation",
     "21B2": "the new call replaces the one made over the changed call",
     "31A1": "the offender must repeat the call made out of rotation: no rectification",
-    "31B1": "a bid out of rotation at partner's turn cancelled: partner calls freely",
-    "32B1": "a double or redouble out of rotation at partner's turn: partner calls freely",
+    "31B1": "the bid out of rotation is cancelled: partner calls freely (the cancelled call is "
+    "unauthorized information for him, 16C2)",
+    "32B1": "the double or redouble out of rotation is cancelled: partner calls freely (the "
+    "cancelled call is unauthorized information for him, 16C2)",
     "32A1": "the offender must repeat the double or redouble: no rectification",
 }
 
 
-def explain(awaiting: dict[str, Any] | None) -> dict[str, Any] | None:
-    """``awaiting`` (the view's) with a title and, per option, its consequence and clause:
-    ``{"who", "law", "title", "options": [{"option", "consequence", "law"}]}``."""
+INADMISSIBLE_DECLINED: Said = (
+    "36B",
+    "attention is drawn to the inadmissible double or redouble before anyone calls over it: "
+    "it is cancelled and the offender makes a legal call instead (made out of rotation: at his "
+    "own turn, 36B4); his partner must pass throughout, and declarer may restrict the lead "
+    "(26B)",
+)
+"""The offender's LHO's ``decline`` beside a 36B2/36B4 offer: he does not call over the
+inadmissible call (which can never be accepted, Law 32's preamble and 36); calling over it
+instead would cancel it with every later call (36A)."""
+
+MOVES = frozenset({"call", "card", "correct", "names"})
+"""The commands an offer may name besides the answers (:data:`ANSWER_ACTIONS`): a call or a
+card the Laws leave to the player (27B, 36B2, 45C4b, 62C1...), a revoke's correction (62A,
+62C3) and declarer's naming of dummy's card (46B3b)."""
+
+Explainer = Callable[[Awaiting, Option], Said | None]
+"""What one option of an offer does; None when this module has no sentence for it."""
+
+
+def offer_of(awaiting: Mapping[str, Any]) -> Awaiting:
+    """The engine's offer read back from its JSON (``{"who", "law", "options"}``); a
+    :class:`ValueError` naming what is wrong if it is not one."""
+    who, law, options = awaiting.get("who"), awaiting.get("law"), awaiting.get("options", [])
+    if who not in get_args(Who):
+        raise ValueError(f"offer: 'who' is a seat (N, E, S, W) or 'director', not {who!r}")
+    if not isinstance(law, str) or not law:
+        raise ValueError(f"offer: 'law' is a clause like '54', not {law!r}")
+    if not isinstance(options, list) or not all(isinstance(w, str) for w in options):
+        raise ValueError(f"offer under Law {law}: 'options' is a list of words, not {options!r}")
+    return _commanded(Awaiting(cast(Who, who), law, tuple(options)))
+
+
+def _commanded(offer: Awaiting) -> Awaiting:
+    """``offer``, once each of its options is known to be a command."""
+    # a function of its own: the law index (bridgelaw.laws.index) recurses without end on an
+    # Awaiting(...) assigned to a name in a function where its law is a local name
+    try:
+        offer.commands()
+    except ScriptError as error:
+        raise ValueError(
+            f"offer under Law {offer.law}: an option is not a command: {error}"
+        ) from None
+    return offer
+
+
+def explain(awaiting: Awaiting | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The offer with a title and, per option of the party it waits for, its consequence and
+    clause: ``{"who", "law", "title", "options": [{"option", "consequence", "law"}]}``."""
     if awaiting is None:
         return None
-    law = str(awaiting["law"])
-    who = str(awaiting["who"])
-    options = [_option(law, str(word), who) for word in awaiting.get("options", [])]
+    offer = awaiting if isinstance(awaiting, Awaiting) else offer_of(awaiting)
+    options = offer.commands()[: len(offer.options)]  # ``who``'s, then the others'
     return {
-        "who": who,
-        "law": law,
-        "title": TITLES.get(law) or TITLES.get(_base(law)) or f"an offer under Law {law}",
-        "options": options,
+        "who": offer.who,
+        "law": offer.law,
+        "title": TITLES.get(offer.law)
+        or TITLES.get(_base(offer.law))
+        or f"an offer under Law {offer.law}",
+        "options": [_option(offer, option) for option in options],
     }
+
+
+def consequence(offer: Awaiting, option: Option) -> Said | None:
+    """What ``option`` of ``offer`` does, from its command; None if this module cannot say
+    (the console then shows a bare sentence naming the law, and the tests fail)."""
+    explainer = EXPLAINERS.get(option.command.action)
+    return None if explainer is None else explainer(offer, option)
+
+
+def _option(offer: Awaiting, option: Option) -> dict[str, str]:
+    said = consequence(offer, option)
+    if said is None:  # an offer the engine makes and no sentence here covers
+        said = offer.law, f"{option.who} {option.word} (Law {offer.law})"
+    clause, text = said
+    return {"option": option.word, "consequence": text, "law": clause}
+
+
+def _nearest(table: Mapping[str, str], law: str) -> str | None:
+    """The entry of ``table`` for ``law`` or the nearest clause above it (``71B`` -> ``71``)."""
+    for size in range(len(law), 1, -1):
+        if law[:size] in table:
+            return table[law[:size]]
+    return None
 
 
 def _base(law: str) -> str:
@@ -269,78 +389,60 @@ def _base(law: str) -> str:
     return law
 
 
-def _option(law: str, word: str, who: str) -> dict[str, str]:
-    clause, text = _consequence(law, word, who)
-    return {"option": word, "consequence": text, "law": clause}
+# -- one explainer per action -------------------------------------------------------------------
 
 
-def _consequence(law: str, word: str, who: str) -> tuple[str, str]:
-    first, _, rest = word.partition(" ")
-    if word in JUDGEMENTS:
-        clause, text = JUDGEMENTS[word]
-        return (law if clause == "23A" else clause), text
-    if law == "54" and word in LEAD_54:
-        return LEAD_54[word]
-    if law in ("69A",) and word in CLAIM:
-        return CLAIM[word]
-    if law == "68D2b" and word in CLAIM_PLAY_ON:
-        return CLAIM_PLAY_ON[word]
-    if law == "38" and word == "decline":
+def _accept_or_decline(offer: Awaiting, option: Option) -> Said | None:
+    law, action = offer.law, option.command.action
+    if law == "54":
+        return LEAD_54[action]
+    if law == "38" and action == "decline":
         return (
             "38B",
             "the bid above seven and every later call are cancelled; a pass replaces it, and "
             "both offenders must pass for the rest of the auction (38C)",
         )
-    if word in ("accept", "decline"):
-        pair = ACCEPT.get(law) or ACCEPT.get(_base(law))
-        if pair is not None:
-            return pair[0] if word == "accept" else pair[1]
-        return law, f"{who} {word}s (Law {law})"
-    if first == "tricks" and rest.isdigit():
-        return (
-            law,
-            f"declarer's side is credited {rest} of the remaining tricks; doubtful points go "
-            "against the claimer (70A)",
-        )
-    if first in ("forbid", "require") and rest:
-        return _lead_choice(law, first, rest.split())
-    if word == "no-restriction":
-        if law in ("50D2", "51B"):
-            return law, (
-                "no restriction: the partner leads any card, and the penalty cards stay on "
-                "the table (to be played at the first legal opportunity)"
-            )
-        return law, "no restriction on the lead"
-    if word in ("highest", "lowest"):
-        return "57A", f"the offender's partner must play his {word} card of the suit led"
-    if first == "designate" and rest:
-        return law, f"{rest} is the card played"
-    if first == "correct" and rest:
-        return law, f"the revoke is corrected: {rest} is played instead (62B)"
-    if first == "names" and rest:
-        return law, f"dummy plays {rest}"
-    if first == "lead-hand" and rest:
-        return law, f"declarer must lead from {rest}'s hand"
-    if first == "shows":
-        shown = " and ".join(SUITS.get(x, x) for x in rest.split()) or "nothing"
-        return law, f"the call showed {shown}: Laws 30 to 32 treat it as such a call"
-    if law in CALL_LAWS:
-        return law, f"{who} calls {word}: {CALL_LAWS[law]}"
-    if _is_card(word):
-        if law == "45C4b":
-            return law, f"declarer names dummy's card again: {word} is played"
-        if law in ("58B3", "62C1", "62C2"):
-            return law, f"{who} plays {word} in place of the card he takes back, with no penalty"
-        return law, f"{who} plays {word}"
-    if _is_call(word):
-        return law, f"{who} calls {word}, legal in turn; the auction goes on from there"
-    return law, f"{who} {word} (Law {law})"
+    if law in ("36B2", "36B4") and action == "decline" and option.who != offer.who:
+        return INADMISSIBLE_DECLINED
+    pair = ACCEPT.get(law) or ACCEPT.get(_base(law))
+    if pair is None:
+        return None
+    return pair[0] if action == "accept" else pair[1]
 
 
-def _lead_choice(law: str, verb: str, suits: list[str]) -> tuple[str, str]:
-    named = " and ".join(SUITS.get(s, s) for s in suits)
+def _spread(offer: Awaiting, option: Option) -> Said | None:
+    return LEAD_54["spread"] if offer.law == "54" else None
+
+
+def _claim_answer(offer: Awaiting, option: Option) -> Said | None:
+    answers = {"69A": CLAIM, "68D2b": CLAIM_PLAY_ON}.get(offer.law)
+    return None if answers is None else answers[option.command.action]
+
+
+def _judgement(offer: Awaiting, option: Option) -> Said | None:
+    clause, text = JUDGEMENTS[option.command.action]
+    # 23A defines comparable; the clause applied is the offer's (27B1b, 30B1b, 31A2...)
+    return (offer.law if clause == "23A" else clause), text
+
+
+def _tricks(offer: Awaiting, option: Option) -> Said | None:
+    number = option.command.number
+    principle = _nearest(TRICKS_PRINCIPLE, offer.law)
+    if number is None or principle is None:
+        return None
+    return offer.law, f"declarer's side is credited {number} of the remaining tricks; {principle}"
+
+
+def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
+    law, verb, suits = offer.law, option.command.action, option.command.suits
+    named = " and ".join(SUITS[Strain(suit)] for suit in suits)
     if law in ("50D2", "51B"):
-        clause = "50D2a" if law == "50D2" else ("51B2a" if verb == "require" else "51B2b")
+        if law == "50D2":
+            clause = "50D2a"
+        elif len(_penalty_suits(offer)) == 1:  # 51B1: the penalty cards all of one suit
+            clause = "51B1a" if verb == "require" else "51B1b"
+        else:  # 51B2: of several suits
+            clause = "51B2a" if verb == "require" else "51B2b"
         if verb == "require":
             return clause, (
                 f"the partner must lead {named}; the penalty cards of {named} are picked up"
@@ -361,15 +463,134 @@ def _lead_choice(law: str, verb: str, suits: list[str]) -> tuple[str, str]:
     )
 
 
-def _is_call(word: str) -> bool:
-    if word in ("pass", "X", "XX"):
-        return True
-    return len(word) >= 2 and word[0] in "1234567" and word[1:] in ("C", "D", "H", "S", "NT")
+def _penalty_suits(offer: Awaiting) -> set[Suit]:
+    """The suits a 50D2/51B offer lets declarer require or forbid: those of the penalty cards."""
+    choices = ("require", "forbid")
+    return {s for o in offer.commands() if o.command.action in choices for s in o.command.suits}
 
 
-def _is_card(word: str) -> bool:
+def _no_restriction(offer: Awaiting, option: Option) -> Said | None:
+    if offer.law in ("50D2", "51B"):
+        several_suits = offer.law == "51B" and len(_penalty_suits(offer)) != 1
+        return ("51B2c" if several_suits else "50D2b"), (
+            "no restriction: the partner leads any card, and the penalty cards stay on "
+            "the table (to be played at the first legal opportunity)"
+        )
+    return offer.law, "no restriction on the lead"
+
+
+def _highest_or_lowest(offer: Awaiting, option: Option) -> Said | None:
+    which = option.command.action
+    return "57A", f"the offender's partner must play his {which} card of the suit led"
+
+
+def _designate(offer: Awaiting, option: Option) -> Said | None:
+    card = option.command.card
+    if card is None:
+        return None
+    if offer.law == "58B2":
+        return offer.law, (
+            f"{card_name(card)} is the card played; a defender's other cards seen become "
+            "penalty cards"
+        )
+    return offer.law, f"{card_name(card)} is the card played"
+
+
+def _lead_hand(offer: Awaiting, option: Option) -> Said | None:
+    seat = option.command.seat_named
+    return None if seat is None else (offer.law, f"declarer must lead from {seat.letter}'s hand")
+
+
+def _shows(offer: Awaiting, option: Option) -> Said | None:
+    shown = " and ".join(SUITS[s] for s in option.command.strains) or "nothing"
+    return offer.law, f"the call showed {shown}: Laws 30 to 32 treat it as such a call"
+
+
+def _call(offer: Awaiting, option: Option) -> Said | None:
+    call = option.command.call
+    if call is None:
+        return None
+    if offer.law in CALL_LAWS:
+        return offer.law, f"{option.who} calls {call.text}: {CALL_LAWS[offer.law]}"
     return (
-        len(word) in (2, 3)
-        and word[0] in "SHDC"
-        and word[1:] in ("A", "K", "Q", "J", "T", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+        offer.law,
+        f"{option.who} calls {call.text}, legal in turn; the auction goes on from there",
     )
+
+
+def _card(offer: Awaiting, option: Option) -> Said | None:
+    card = option.command.card
+    if card is None:
+        return None
+    law, who, name = offer.law, option.who, card_name(card)
+    if law == "45C4b":
+        return law, f"declarer names dummy's card again: {name} is played"
+    if law in ("58B3", "62C1"):
+        return law, f"{who} plays {name} in place of the card he takes back, with no penalty"
+    if law == "62C2":
+        return law, (
+            f"{who} plays {name} in place of the card he takes back; if he is a defender, the "
+            "card taken back becomes a major penalty card"
+        )
+    return law, f"{who} plays {name}"
+
+
+def _correct(offer: Awaiting, option: Option) -> Said | None:
+    card = option.command.card
+    if card is None:
+        return None
+    return offer.law, f"the revoke is corrected: {card_name(card)} is played instead (62B)"
+
+
+def _names(offer: Awaiting, option: Option) -> Said | None:
+    command = option.command
+    kind = command.designation
+    if kind == "card" and command.card is not None:
+        named = card_name(command.card)
+    elif kind in ("high", "low"):
+        named = f"its {'highest' if kind == 'high' else 'lowest'} card" + (
+            f" of {SUITS[Strain.parse(command.text)]}" if command.text else ""
+        )
+    elif kind == "suit":
+        named = f"a card of {SUITS[Strain.parse(command.text)]}"
+    elif kind == "rank":
+        named = f"a card of rank {command.text}"
+    elif kind == "win":
+        named = "a card that wins the trick"
+    elif kind == "any":
+        named = "any card"
+    else:
+        return None
+    return offer.law, f"dummy plays {named}"
+
+
+EXPLAINERS: dict[str, Explainer] = {
+    "accept": _accept_or_decline,
+    "decline": _accept_or_decline,
+    "spread": _spread,
+    "agree": _claim_answer,
+    "dispute": _claim_answer,
+    "comparable": _judgement,
+    "not-comparable": _judgement,
+    "unintended": _judgement,
+    "intended": _judgement,
+    "accepted": _judgement,
+    "in-turn": _judgement,
+    "playable": _judgement,
+    "not-playable": _judgement,
+    "tricks": _tricks,
+    "forbid": _lead_choice,
+    "require": _lead_choice,
+    "no-restriction": _no_restriction,
+    "highest": _highest_or_lowest,
+    "lowest": _highest_or_lowest,
+    "designate": _designate,
+    "lead-hand": _lead_hand,
+    "shows": _shows,
+    "call": _call,
+    "card": _card,
+    "correct": _correct,
+    "names": _names,
+}
+"""The explainer of each action an offer may name: every answer (:data:`ANSWER_ACTIONS`) and
+every move (:data:`MOVES`), no other."""

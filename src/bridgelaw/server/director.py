@@ -487,7 +487,7 @@ def install(app: FastAPI, server: Server) -> None:
             view = view_for(live.table, DIRECTOR, live.mode)
             return {
                 "view": view,
-                "offer": explain(view["awaiting"]),
+                "offer": explain(live.table.awaiting),  # the typed offer: its commands
                 "events": events_json(rows),
                 "rulings": rulings_json(live, rows),
                 "calls": calls.get(table_id, []),
