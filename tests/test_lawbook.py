@@ -164,3 +164,24 @@ def test_coverage_command_checks_and_rewrites(tmp_path: Path) -> None:
     assert coverage_main([str(stale), "--check"]) == 0
     (tmp_path / "plain.md").write_text("no markers\n", encoding="utf-8")
     assert coverage_main([str(tmp_path / "plain.md")]) == 2
+
+
+def test_scanner_reads_an_offer_kept_in_a_local_name(tmp_path: Path) -> None:
+    # an offer assigned to a local name whose law is itself a local name: working out the
+    # assignments must not start over inside them (it once recursed without end)
+    source = tmp_path / "offer.py"
+    source.write_text(
+        "def f(self, who):\n"
+        '    law = "27A1"\n'
+        '    offer = Awaiting(who, law, ("accept",))\n'
+        "    return offer\n"
+    )
+    import bridgelaw.laws.index as index
+
+    original = index.PACKAGE
+    index.PACKAGE = tmp_path
+    try:
+        found = [(c.number, c.kind, c.line) for c in scan_source(source)]
+    finally:
+        index.PACKAGE = original
+    assert ("27A1", "offer", 3) in found

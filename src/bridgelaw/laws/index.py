@@ -173,7 +173,8 @@ def _variant_targets(tree: ast.AST) -> dict[str, tuple[int, str]]:
 
 
 def _is_stub(node: ast.FunctionDef) -> bool:
-    """A hook one mixin declares for another to provide (``raise NotImplementedError``)."""
+    """A declaration whose only statement raises (a hook for a subclass to provide): not the
+    code that applies a clause."""
     body = [
         s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
     ]
@@ -229,6 +230,10 @@ class _Scanner(ast.NodeVisitor):
         sub.docstrings, sub.edition, sub.law_context = self.docstrings, list(self.edition), 1
         sub.tags = list(self.tags)
         sub.function = self.function
+        # a law named by a local variable inside this expression resolves by the assignments
+        # already worked out; while they are being worked out, to nothing: an assignment like
+        # ``offer = Awaiting(who, law, ...)`` would otherwise work them out again, forever
+        sub.assigned = self.assigned if self.assigned is not None else {}
         sub.is_sub, sub.variants = True, self.variants  # a variant given as a ruling's law
         sub._under(edition, node)
         return sub.found
