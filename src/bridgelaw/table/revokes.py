@@ -260,6 +260,9 @@ class RevokeRules(PlayRules):
         if winner == play.tricks[revoke.trick].winner:
             return
         taken = [play.take_back_last() for _ in range(len(play.trick))]
+        for seat, back in reversed(taken):
+            # 16C2: a non-offender's withdrawn card is unauthorized for the offending side
+            self.mark_card_unauthorized(seat, back, revoke.seat.side)
         names = " ".join(card_name(c) for _, c in reversed(taken))
         self.rule(
             "62C1",
@@ -492,6 +495,11 @@ class RevokeRules(PlayRules):
             self._all_major(seat)
             if instead == card:
                 self.penalty_cards.pop()
+        if instead != card:
+            # 16C (62C1, 62C2 and 58B3 cite it): the card taken back is unauthorized for the
+            # offending side, the taker's own in 62C2, his opponents' in 62C1 and 58B3
+            offending = seat.side if law == "62C2" else seat.side ^ 1
+            self.mark_card_unauthorized(seat, card, offending)
         then = "plays again" if instead is None else f"plays {card_name(instead)} instead"
         after = "the card taken back" if law == "58B3" else "the corrected revoke"
         self.rule(
