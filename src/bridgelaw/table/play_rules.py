@@ -417,6 +417,9 @@ class PlayRules(TableState):
             f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.the_card)} goes back "
             "without rectification (16C).",
         )
+        # 16C (2007 16D), which 53B (2007 53C) cites: the offender's withdrawn lead is
+        # unauthorized for his side
+        self.mark_card_unauthorized(o, p.the_card, o.side)
         self.card_played(event.seat, event.card)
 
     def _law53_wrong_defender(self, p: Pending, event: Event) -> None:
