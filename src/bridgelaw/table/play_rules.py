@@ -380,6 +380,9 @@ class PlayRules(TableState):
                     f"{play.leader.letter} leads.",
                 )
                 self.lead_retracted = len(play.tricks)
+                # 16C (2007 16D, whose opening covers every withdrawal the Laws provide for):
+                # the withdrawn lead is unauthorized for declarer's side, the offending side
+                self.mark_card_unauthorized(o, card, o.side)
                 # 55C: what declarer learnt from his own lead out of turn (2017: 16C; 2007:
                 # the director may adjust if declarer's line could have been based on it)
                 self.review(
