@@ -547,6 +547,7 @@ class PlayRules(TableState):
         self.card_played(dummy, event.card)
         play = self.play
         if self.pending is not None or play.is_over or play.turn != rho:
+            self.mark_card_unauthorized(rho, old, rho.side ^ 1)  # 16C1, as below
             self.rule(
                 "45C4b",
                 None,
@@ -555,6 +556,7 @@ class PlayRules(TableState):
             )
             return
         if play.trick and old // 13 != play.led_suit() and play.can_follow(rho):
+            self.mark_card_unauthorized(rho, old, rho.side ^ 1)  # 16C1, as below
             self.rule(
                 "45C4b",
                 None,
@@ -589,6 +591,9 @@ class PlayRules(TableState):
             )
             self.card_played(rho, old)
             return
+        # 45C4b cites 16C1 (2007 45C4b: 16D1): the RHO's card taken back is authorized for
+        # his side; 16C2 makes it unauthorized for declarer's, whose slip led to it
+        self.mark_card_unauthorized(rho, old, rho.side ^ 1)
         self.rule(
             "45C4b",
             None,
