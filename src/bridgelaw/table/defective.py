@@ -66,6 +66,9 @@ class TrickRules(RevokeRules):
                 self.event_index, "47E1: no lead out of turn is waiting to be settled"
             )
         self.pending = None
+        # 16C, which 47E1 cites: the offenders are the opponents who misinformed him; his
+        # withdrawn lead is authorized for his side and unauthorized for theirs (16C2)
+        self.mark_card_unauthorized(p.offender, p.the_card, p.offender.side ^ 1)
         self.rule(
             "47E1",
             p.offender,
@@ -89,6 +92,9 @@ class TrickRules(RevokeRules):
         last = self._last_player() == seat
         if last and len(play.played) > 1:
             _, card = play.take_back_last()
+            # 16C, which 47E2a cites: the mistaken explanation was the opponents'; the card
+            # taken back is unauthorized for their side, authorized for his (16C1, 16C2)
+            self.mark_card_unauthorized(seat, card, seat.side ^ 1)
             self.rule(
                 "47E2a",
                 seat,
