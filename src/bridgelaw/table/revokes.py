@@ -94,9 +94,12 @@ class RevokeRules(PlayRules):
                 return other
         return None
 
-    def _law62_correct(self, seat: Seat, card: Card, lead_waits: bool = False) -> None:
+    def _law62_correct(
+        self, seat: Seat, card: Card, lead_waits: bool = False, pair_law: str | None = None
+    ) -> None:
         """62B: ``seat`` corrects his revoke with ``card``. ``lead_waits``: the second of a
-        62C3 pair, whose lead to the next trick waited for both corrections."""
+        62C3 pair, whose lead to the next trick waited for both corrections. ``pair_law``: for
+        the second of a pair, the clause both are corrected under (62C3, or 62A)."""
         play = self.play
         assert play is not None and self.declarer is not None
         if not any(r.seat == seat and not r.corrected for r in play.revokes):
@@ -144,6 +147,10 @@ class RevokeRules(PlayRules):
         elif revoke.trick == len(play.tricks) - 1 and play.trick:
             self._law62_next_trick_back(revoke, card)
         old = play.replace(revoke.trick, seat, card)
+        if "62C3" in (both_law, pair_law):
+            # 62C3 cites 16C2: both sides offended, so each side's withdrawn revoke card is
+            # unauthorized for it (a defender's too, though it becomes a penalty card)
+            self.mark_card_unauthorized(seat, old, seat.side)
         revoke.corrected = True
         revoke.established = False
         self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
@@ -332,6 +339,9 @@ class RevokeRules(PlayRules):
         assert play is not None and self.declarer is not None
         while play.trick:
             seat, card = play.take_back_last()
+            # 16C2 (62C3 cites it): a withdrawn card is unauthorized for its own side, both
+            # sides having offended
+            self.mark_card_unauthorized(seat, card, seat.side)
             if seat.side != self.declarer.side:
                 self.penalty_cards.append((seat, card, "major"))
                 self._all_major(seat)
@@ -396,7 +406,9 @@ class RevokeRules(PlayRules):
                 )
             assert event.card is not None
             self.pending = None
-            self._law62_correct(seat, event.card, lead_waits=p.stage == "lead-waits")
+            self._law62_correct(
+                seat, event.card, lead_waits=p.stage == "lead-waits", pair_law=p.law
+            )
             return
         if p.kind == "card-replaced":
             self._law62c_replace(p, event, offer)
