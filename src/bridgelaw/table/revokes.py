@@ -247,6 +247,10 @@ class RevokeRules(PlayRules):
         self.review(
             "62D2", f"{revoke.describe()} was corrected before {partner.letter} played: {text}."
         )
+        if self.by_edition("62D2", e2017=True, e2007=False):
+            # 2017 62D2 applies 16C: the withdrawn revoke card is unauthorized for his side
+            # (2007 62D2 is a bar of its own, when partner holds two other suits: reviewed)
+            self.mark_card_unauthorized(revoke.seat, revoke.card, revoke.seat.side)
 
     def _winner_once_corrected(self, revoke: Revoke, card: Card) -> Seat:
         """Who wins the revoke trick when the revoking card is replaced by ``card`` (62)."""
