@@ -164,6 +164,11 @@ class RevokeRules(PlayRules):
                 f"replaces {card_name(old)}, which becomes a major penalty card.",
             )
         else:
+            if "62C3" not in (both_law, pair_law):  # (62C3 recorded it above)
+                # 16C (2007 16D) covers every withdrawal the Laws provide for: the revoke card
+                # taken back into declarer's or dummy's hand is the offending side's own
+                # withdrawn play, unauthorized for it (16C2)
+                self.mark_card_unauthorized(seat, old, seat.side)
             self.rule(
                 "62B2",
                 seat,
