@@ -447,6 +447,9 @@ class PlayRules(TableState):
         card = event.card
         self._check_card_in_hand(seat, card)
         if seat.side == self.declarer.side:
+            # 16C (2007 16D) covers every withdrawal the Laws provide for: his card taken back
+            # is his offending side's own withdrawn play, unauthorized for it (16C2)
+            self.mark_card_unauthorized(seat, card, seat.side)
             self.rule(
                 "60C",
                 seat,
