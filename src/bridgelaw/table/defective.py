@@ -39,6 +39,9 @@ class TrickRules(RevokeRules):
         o, card = p.offender, p.the_card
         self.pending = None
         if o.side == self.declarer.side:
+            # 16C (2007 16D), whose opening covers every withdrawal: the returned fifth card
+            # is declarer's side's own withdrawn play, unauthorized for it (16C2)
+            self.mark_card_unauthorized(o, card, o.side)
             self.rule(
                 "45E2",
                 o,
