@@ -299,6 +299,10 @@ class TrickRules(RevokeRules):
         assert self.declarer is not None
         names = " ".join(card_name(c) for c in others)
         if seat.side == self.declarer.side:
+            for other in others:
+                # 16C (2007 16D): each visible card withdrawn (58B3 calls it so) is the
+                # offending side's own withdrawn play, unauthorized for it (16C2)
+                self.mark_card_unauthorized(seat, other, seat.side)
             self.rule(
                 law,
                 seat,
