@@ -257,6 +257,8 @@ class PlayRules(TableState):
         # 53A footnote (2017; 2007 has none): a lead out of turn to trick 13 is withdrawn,
         # never accepted
         if len(play.tricks) == 12 and self.by_edition("53A", e2017=True, e2007=False):
+            # 16C: the withdrawn lead is the offending side's own, unauthorized for it (16C2)
+            self.mark_card_unauthorized(seat, card, seat.side)
             self.rule(
                 "53A",
                 seat,
