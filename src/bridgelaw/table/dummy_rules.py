@@ -318,7 +318,7 @@ class DummyRules(TableState):
         own = [c for t, s, c in later if s == declarer and t == trick]
         rho = [c for t, s, c in later if s == declarer.rho and t == trick]
         if own and rho:
-            self.must_play[declarer] = Obligation("45D1", card=own[0])
+            self.must_play[declarer] = Obligation(self.cite("45D1"), card=own[0])
             self.law45d_rho = (declarer.rho, rho[0])
         back_too = ", ".join(f"{s.letter}'s {card_name(c)}" for _, s, c in later)
         self.rule(
@@ -361,7 +361,7 @@ class DummyRules(TableState):
         if event.card != old:
             self.must_play.pop(self.declarer, None)
             self.rule(
-                "45D1",
+                self.cite("45D1"),
                 None,
                 f"declarer's RHO ({rho.letter}) changed his card: declarer may change his own.",
             )
