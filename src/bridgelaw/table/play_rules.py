@@ -279,7 +279,9 @@ class PlayRules(TableState):
             )
             return
         if opening and seat.side == self.declarer.side:
-            # 54E with Law 24: the declaring side's attempted lead goes back to the hand
+            # 54E with Law 24: the declaring side's attempted lead goes back to the hand, and
+            # what it showed is unauthorized for that side (Law 24)
+            self.mark_card_unauthorized(seat, card, seat.side, law="24")
             self.rule(
                 "54E",
                 seat,
