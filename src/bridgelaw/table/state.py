@@ -124,8 +124,9 @@ class Review:
 
 @dataclass(frozen=True, slots=True)
 class Unauthorized:
-    """Information unauthorized for one side (16C, 2007 16D; 14C, 2007 13E; 25A6 turned
-    round): from a withdrawn or cancelled call, or from a card put back or moved."""
+    """Information unauthorized for one side (16C, 2007 16D; 14C, 2007 13E; 24; 25A6 turned
+    round): from a withdrawn or cancelled call, a card withdrawn in the play, a card exposed in
+    the auction, or a card put back or moved. ``seat``: whose call or card it was."""
 
     event: int
     seat: str
