@@ -118,7 +118,8 @@ def describe(c: Clause) -> dict[str, Any]:
         if x.kind in ("rule", "review", "offer", "refusal") and part is c:
             gives[(x.kind, x.text)] = None
         elif x.kind == "unauthorized" and part is c:
-            gives[(x.kind, "the withdrawn or cancelled call recorded as unauthorized")] = None
+            recorded = "the withdrawn or cancelled call or card recorded as unauthorized"
+            gives[(x.kind, recorded)] = None
     scripts = script_citations()
     tested = None
     if scripts is not None:

@@ -70,6 +70,7 @@ BOOK = """
 22B      22A1   Ads  four passes: the board passed out
 23A      =      J    a comparable call: the director compares the replacement
 23C      =      J    a comparable call that helped the offenders: score adjusted at the end
+24       =      A    a card exposed in the auction: what it shows is unauthorized to the offenders
 24A      =      A    a single low card exposed in the auction: no rectification
 24B      =      A    an honour or a premature lead exposed: partner passes at his next turn
 24C      =      A    two or more cards exposed: partner passes at his next turn

@@ -363,7 +363,8 @@ class _Scanner(ast.NodeVisitor):
         if name in self.defaults:
             at, default = self.defaults[name]
             if len(node.args) <= at and all(k.arg != "law" for k in node.keywords):
-                kind = "unauthorized" if name == "mark_unauthorized" else name
+                unauthorized = name in ("mark_unauthorized", "mark_card_unauthorized")
+                kind = "unauthorized" if unauthorized else name
                 self.found.append(
                     Citation(
                         default, self.edition[-1], self.file, node.lineno, kind, "", self.tags[-1]

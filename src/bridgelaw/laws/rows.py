@@ -35,6 +35,11 @@ ROWS: tuple[tuple[str, str, str], ...] = (
         "`table.board_rules`",
     ),
     (
+        "16C",
+        "information from withdrawn actions recorded as unauthorized for the offending side (16C2; 2007 16D), authorized for the other (16C1): cancelled and withdrawn calls; withdrawn cards: 45C4b (the RHO's card), 45D1, 45E2, 47E1, 47E2a, 53A (trick 13), 53B, 55B, 58B2 (declarer's), 58B3, 60C (declarer's), 62B2, 62C1, 62C2, 62C3 (each side's own), 62D2 (2017), a lead to the next trick that goes back after a corrected revoke; a card that stays as a penalty card is Law 50E's",
+        "`table`",
+    ),
+    (
         "17, 22",
         "rotation, the end of the auction, contract and declarer; 17D3 (a pass out of rotation among the three passes that follow a call, a first pass too; 2007: 17E2)",
         "`auction`, `table`",
@@ -56,7 +61,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "24",
-        "a card exposed in the auction: A/B/C, partner's pass, 24D back to hand, 24E penalty cards",
+        "a card exposed in the auction (and the declaring side's attempted opening lead, 54E): A/B/C, partner's pass, 24D back to hand, 24E penalty cards; what it shows recorded as unauthorized for the offenders (24)",
         "`table`",
     ),
     (

@@ -1372,6 +1372,9 @@ class AuctionRules(TableState):
         if any(c == card for _, c, _ in self.exposed):
             raise ScriptError(self.event_index, f"{card_name(card)} is already exposed")
         self.exposed.append((seat, card, self.event_index))
+        # Law 24 (both editions): what the exposed card shows is authorized for the
+        # non-offending side and unauthorized for the offender's side (2017: see 16C)
+        self.mark_card_unauthorized(seat, card, seat.side, law="24")
         mine = [c for s, c, _ in self.exposed if s == seat]
         if len(mine) >= 2:
             law = "24C"

@@ -39,6 +39,9 @@ class TrickRules(RevokeRules):
         o, card = p.offender, p.the_card
         self.pending = None
         if o.side == self.declarer.side:
+            # 16C (2007 16D), whose opening covers every withdrawal: the returned fifth card
+            # is declarer's side's own withdrawn play, unauthorized for it (16C2)
+            self.mark_card_unauthorized(o, card, o.side)
             self.rule(
                 "45E2",
                 o,
@@ -66,6 +69,9 @@ class TrickRules(RevokeRules):
                 self.event_index, "47E1: no lead out of turn is waiting to be settled"
             )
         self.pending = None
+        # 16C, which 47E1 cites: the offenders are the opponents who misinformed him; his
+        # withdrawn lead is authorized for his side and unauthorized for theirs (16C2)
+        self.mark_card_unauthorized(p.offender, p.the_card, p.offender.side ^ 1)
         self.rule(
             "47E1",
             p.offender,
@@ -89,6 +95,9 @@ class TrickRules(RevokeRules):
         last = self._last_player() == seat
         if last and len(play.played) > 1:
             _, card = play.take_back_last()
+            # 16C, which 47E2a cites: the mistaken explanation was the opponents'; the card
+            # taken back is unauthorized for their side, authorized for his (16C1, 16C2)
+            self.mark_card_unauthorized(seat, card, seat.side ^ 1)
             self.rule(
                 "47E2a",
                 seat,
@@ -290,6 +299,10 @@ class TrickRules(RevokeRules):
         assert self.declarer is not None
         names = " ".join(card_name(c) for c in others)
         if seat.side == self.declarer.side:
+            for other in others:
+                # 16C (2007 16D): each visible card withdrawn (58B3 calls it so) is the
+                # offending side's own withdrawn play, unauthorized for it (16C2)
+                self.mark_card_unauthorized(seat, other, seat.side)
             self.rule(
                 law,
                 seat,

@@ -57,6 +57,9 @@ class DummyRules(TrickRules):
     law45d_rho: tuple[Seat, Card] | None = None
     """45D1: declarer's RHO and the card he took back; declarer keeps his own card unless the
     RHO changes his."""
+    law45d_back: tuple[tuple[Seat, Card], ...] = ()
+    """45D1: the cards put back (dummy's, and those played after it) whose players have not
+    played again since; each is a withdrawn play (16C) once another card takes its place."""
 
     # -- dispatch ----------------------------------------------------------------------------
 
@@ -78,6 +81,8 @@ class DummyRules(TrickRules):
                 assert event.card is not None
                 self._law46b_incontrovertible(event.card)
             return True
+        if self.law45d_back and event.action == "card":
+            self._law45d_replaced(event)
         if self.law45d_rho is not None:
             self._law45d_rho_plays(event)
         if event.action not in _DUMMY_ACTIONS:
@@ -312,11 +317,12 @@ class DummyRules(TrickRules):
         later = [(t, s, c) for t, s, c in cards[position + 1 :] if c is not None]
         for _ in range(len(later) + 1):
             play.take_back_last()
+        self.law45d_back = ((d, card), *((s, c) for _, s, c in later))
         declarer = self.declarer
         own = [c for t, s, c in later if s == declarer and t == trick]
         rho = [c for t, s, c in later if s == declarer.rho and t == trick]
         if own and rho:
-            self.must_play[declarer] = Obligation("45D1", card=own[0])
+            self.must_play[declarer] = Obligation(self.cite("45D1"), card=own[0])
             self.law45d_rho = (declarer.rho, rho[0])
         back_too = ", ".join(f"{s.letter}'s {card_name(c)}" for _, s, c in later)
         self.rule(
@@ -333,6 +339,20 @@ class DummyRules(TrickRules):
             + ".",
         )
 
+    def _law45d_replaced(self, event: Event) -> None:
+        """16C, which 45D1 cites (2007 45D: 16D): a card put back under 45D1 is withdrawn once
+        its player plays another in its place. Dummy's offence makes declarer's side the
+        offending side: the defenders' withdrawn cards are unauthorized for it (16C2), and so
+        are its own (dummy's, declarer's changed card)."""
+        assert self.declarer is not None
+        back = self.law45d_back
+        for i, (seat, card) in enumerate(back):
+            if event.who == seat.letter:
+                self.law45d_back = back[:i] + back[i + 1 :]
+                if event.card != card:
+                    self.mark_card_unauthorized(seat, card, self.declarer.side)
+                return
+
     def _law45d_rho_plays(self, event: Event) -> None:
         """45D1: if declarer's RHO plays another card than the one he took back, declarer may
         change his own card too."""
@@ -345,7 +365,7 @@ class DummyRules(TrickRules):
         if event.card != old:
             self.must_play.pop(self.declarer, None)
             self.rule(
-                "45D1",
+                self.cite("45D1"),
                 None,
                 f"declarer's RHO ({rho.letter}) changed his card: declarer may change his own.",
             )

@@ -244,6 +244,8 @@ class PlayRules(AuctionRules):
         # 53A footnote (2017; 2007 has none): a lead out of turn to trick 13 is withdrawn,
         # never accepted
         if len(play.tricks) == 12 and self.by_edition("53A", e2017=True, e2007=False):
+            # 16C: the withdrawn lead is the offending side's own, unauthorized for it (16C2)
+            self.mark_card_unauthorized(seat, card, seat.side)
             self.rule(
                 "53A",
                 seat,
@@ -264,7 +266,9 @@ class PlayRules(AuctionRules):
             )
             return
         if opening and seat.side == self.declarer.side:
-            # 54E with Law 24: the declaring side's attempted lead goes back to the hand
+            # 54E with Law 24: the declaring side's attempted lead goes back to the hand, and
+            # what it showed is unauthorized for that side (Law 24)
+            self.mark_card_unauthorized(seat, card, seat.side, law="24")
             self.rule(
                 "54E",
                 seat,
@@ -364,6 +368,9 @@ class PlayRules(AuctionRules):
                     f"{play.leader.letter} leads.",
                 )
                 self.lead_retracted = len(play.tricks)
+                # 16C (2007 16D, whose opening covers every withdrawal the Laws provide for):
+                # the withdrawn lead is unauthorized for declarer's side, the offending side
+                self.mark_card_unauthorized(o, card, o.side)
                 # 55C: what declarer learnt from his own lead out of turn (2017: 16C; 2007:
                 # the director may adjust if declarer's line could have been based on it)
                 self.review(
@@ -401,6 +408,9 @@ class PlayRules(AuctionRules):
             f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.the_card)} goes back "
             "without rectification (16C).",
         )
+        # 16C (2007 16D), which 53B (2007 53C) cites: the offender's withdrawn lead is
+        # unauthorized for his side
+        self.mark_card_unauthorized(o, p.the_card, o.side)
         self.card_played(event.seat, event.card)
 
     def _law53_wrong_defender(self, p: Pending, event: Event) -> None:
@@ -425,6 +435,9 @@ class PlayRules(AuctionRules):
         card = event.card
         self._check_card_in_hand(seat, card)
         if seat.side == self.declarer.side:
+            # 16C (2007 16D) covers every withdrawal the Laws provide for: his card taken back
+            # is his offending side's own withdrawn play, unauthorized for it (16C2)
+            self.mark_card_unauthorized(seat, card, seat.side)
             self.rule(
                 "60C",
                 seat,
@@ -525,6 +538,7 @@ class PlayRules(AuctionRules):
         self.card_played(dummy, event.card)
         play = self.play
         if self.pending is not None or play.is_over or play.turn != rho:
+            self.mark_card_unauthorized(rho, old, rho.side ^ 1)  # 16C1, as below
             self.rule(
                 "45C4b",
                 None,
@@ -533,6 +547,7 @@ class PlayRules(AuctionRules):
             )
             return
         if play.trick and old // 13 != play.led_suit() and play.can_follow(rho):
+            self.mark_card_unauthorized(rho, old, rho.side ^ 1)  # 16C1, as below
             self.rule(
                 "45C4b",
                 None,
@@ -567,6 +582,9 @@ class PlayRules(AuctionRules):
             )
             self.card_played(rho, old)
             return
+        # 45C4b cites 16C1 (2007 45C4b: 16D1): the RHO's card taken back is authorized for
+        # his side; 16C2 makes it unauthorized for declarer's, whose slip led to it
+        self.mark_card_unauthorized(rho, old, rho.side ^ 1)
         self.rule(
             "45C4b",
             None,

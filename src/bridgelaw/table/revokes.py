@@ -63,9 +63,12 @@ class RevokeRules(PlayRules):
                 return other
         return None
 
-    def _law62_correct(self, seat: Seat, card: Card, lead_waits: bool = False) -> None:
+    def _law62_correct(
+        self, seat: Seat, card: Card, lead_waits: bool = False, pair_law: str | None = None
+    ) -> None:
         """62B: ``seat`` corrects his revoke with ``card``. ``lead_waits``: the second of a
-        62C3 pair, whose lead to the next trick waited for both corrections."""
+        62C3 pair, whose lead to the next trick waited for both corrections. ``pair_law``: for
+        the second of a pair, the clause both are corrected under (62C3, or 62A)."""
         play = self.play
         assert play is not None and self.declarer is not None
         if not any(r.seat == seat and not r.corrected for r in play.revokes):
@@ -113,6 +116,10 @@ class RevokeRules(PlayRules):
         elif revoke.trick == len(play.tricks) - 1 and play.trick:
             self._law62_next_trick_back(revoke, card)
         old = play.replace(revoke.trick, seat, card)
+        if "62C3" in (both_law, pair_law):
+            # 62C3 cites 16C2: both sides offended, so each side's withdrawn revoke card is
+            # unauthorized for it (a defender's too, though it becomes a penalty card)
+            self.mark_card_unauthorized(seat, old, seat.side)
         revoke.corrected = True
         revoke.established = False
         self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
@@ -126,6 +133,11 @@ class RevokeRules(PlayRules):
                 f"replaces {card_name(old)}, which becomes a major penalty card.",
             )
         else:
+            if "62C3" not in (both_law, pair_law):  # (62C3 recorded it above)
+                # 16C (2007 16D) covers every withdrawal the Laws provide for: the revoke card
+                # taken back into declarer's or dummy's hand is the offending side's own
+                # withdrawn play, unauthorized for it (16C2)
+                self.mark_card_unauthorized(seat, old, seat.side)
             self.rule(
                 "62B2",
                 seat,
@@ -209,6 +221,10 @@ class RevokeRules(PlayRules):
         self.review(
             "62D2", f"{revoke.describe()} was corrected before {partner.letter} played: {text}."
         )
+        if self.by_edition("62D2", e2017=True, e2007=False):
+            # 2017 62D2 applies 16C: the withdrawn revoke card is unauthorized for his side
+            # (2007 62D2 is a bar of its own, when partner holds two other suits: reviewed)
+            self.mark_card_unauthorized(revoke.seat, revoke.card, revoke.seat.side)
 
     def _winner_once_corrected(self, revoke: Revoke, card: Card) -> Seat:
         """Who wins the revoke trick when the revoking card is replaced by ``card`` (62)."""
@@ -229,6 +245,9 @@ class RevokeRules(PlayRules):
         if winner == play.tricks[revoke.trick].winner:
             return
         taken = [play.take_back_last() for _ in range(len(play.trick))]
+        for seat, back in reversed(taken):
+            # 16C2: a non-offender's withdrawn card is unauthorized for the offending side
+            self.mark_card_unauthorized(seat, back, revoke.seat.side)
         names = " ".join(card_name(c) for _, c in reversed(taken))
         self.rule(
             "62C1",
@@ -298,6 +317,9 @@ class RevokeRules(PlayRules):
         assert play is not None and self.declarer is not None
         while play.trick:
             seat, card = play.take_back_last()
+            # 16C2 (62C3 cites it): a withdrawn card is unauthorized for its own side, both
+            # sides having offended
+            self.mark_card_unauthorized(seat, card, seat.side)
             if seat.side != self.declarer.side:
                 self.penalty_cards.append((seat, card, "major"))
                 self._all_major(seat)
@@ -362,7 +384,9 @@ class RevokeRules(PlayRules):
                 )
             assert event.card is not None
             self.pending = None
-            self._law62_correct(seat, event.card, lead_waits=p.stage == "lead-waits")
+            self._law62_correct(
+                seat, event.card, lead_waits=p.stage == "lead-waits", pair_law=p.law
+            )
             return
         if p.kind == "card-replaced":
             self._law62c_replace(p, event, offer)
@@ -461,6 +485,11 @@ class RevokeRules(PlayRules):
             self._all_major(seat)
             if instead == card:
                 self.penalty_cards.pop()
+        if instead != card:
+            # 16C (62C1, 62C2 and 58B3 cite it): the card taken back is unauthorized for the
+            # offending side, the taker's own in 62C2, his opponents' in 62C1 and 58B3
+            offending = seat.side if law == "62C2" else seat.side ^ 1
+            self.mark_card_unauthorized(seat, card, offending)
         then = "plays again" if instead is None else f"plays {card_name(instead)} instead"
         after = "the card taken back" if law == "58B3" else "the corrected revoke"
         self.rule(

@@ -16,7 +16,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
-from bridgelaw.cards import Seat, Strain
+from bridgelaw.cards import Card, Seat, Strain, card_name
 from bridgelaw.laws import number
 from bridgelaw.laws.editions import by_edition
 from bridgelaw.table.events import Event, TableCall, Who, parse_event
@@ -125,8 +125,9 @@ class Review:
 
 @dataclass(frozen=True, slots=True)
 class Unauthorized:
-    """Information unauthorized for one side (16C, 2007 16D; 14C, 2007 13E; 25A6 turned
-    round): from a withdrawn or cancelled call, or from a card put back or moved."""
+    """Information unauthorized for one side (16C, 2007 16D; 14C, 2007 13E; 24; 25A6 turned
+    round): from a withdrawn or cancelled call, a card withdrawn in the play, a card exposed in
+    the auction, or a card put back or moved. ``seat``: whose call or card it was."""
 
     event: int
     seat: str
@@ -622,6 +623,20 @@ class TableState:
                 ("NS", "EW")[unauthorized_side],
                 law,
                 call=record.call.text,
+            )
+        )
+
+    def mark_card_unauthorized(self, seat: Seat, card: Card, side: int, law: str = "16C") -> None:
+        """Law 16C (2007: 16D) for a card withdrawn in the play: information from ``seat``'s
+        withdrawn ``card`` is unauthorized for ``side``, the offending side, whether the card
+        was its own or a non-offender's (16C2), and authorized for the other side (16C1).
+        Recorded at the event that withdrew it. A card that stays on the table as a penalty
+        card is not withdrawn into the hand: Law 50E says what it tells, not this."""
+        if law == "16C":
+            law = self.cite("16C")  # 2007: 16D (its 16C is extraneous information)
+        self.unauthorized_log.append(
+            Unauthorized(
+                self.event_index, seat.letter, ("NS", "EW")[side], law, card=card_name(card)
             )
         )
 
