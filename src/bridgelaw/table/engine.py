@@ -30,11 +30,12 @@ from bridgelaw.table.state import (
     REVOKE_PENDING,
     Awaiting,
     CallRecord,
+    ChangedCall,
     LeadRestriction,
     LogName,
     Outcome,
-    Pending,
     Phase,
+    SimultaneousCards,
     TableState,
     Withdrawal,
     chosen,
@@ -265,7 +266,7 @@ class Table(BoardRules):
         if self.phase == "auction":
             self.auction_event(event)
             return
-        if self.pending is not None and self.pending.kind in AUCTION_PENDING:
+        if isinstance(self.pending, AUCTION_PENDING):
             self.auction_event(event)  # a change of the final pass (Law 25, 21B), judged first
             return
         self._play_period_event(event)
@@ -432,9 +433,9 @@ class Table(BoardRules):
             self.law14_off_the_table(self._start_play())  # a card missing from a hand (Law 14)
         p = self.pending
         if p is not None:
-            if p.kind in REVOKE_PENDING:
+            if isinstance(p, REVOKE_PENDING):
                 self.law62c_answer(p, event)
-            elif p.kind == "simultaneous":
+            elif isinstance(p, SimultaneousCards):
                 self.law58b_answer(p, event)
             else:
                 self._play_pending_event(event)
@@ -517,8 +518,8 @@ class Table(BoardRules):
         if self._made_last_call(seat) and event.call.text != self.effective()[-1].call.text:
             record = CallRecord(seat, event.call, event.index, status="pending")
             self.history.append(record)
-            self.pending = Pending(
-                "change", seat, event.call, event.index, seat.lho, stage="judge", record=record
+            self.pending = ChangedCall(
+                offender=seat, call=event.call, event=event.index, turn=seat.lho, record=record
             )
             return
         self.history.append(
@@ -651,9 +652,7 @@ class Table(BoardRules):
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
             return board, "board"
-        if self.phase == "auction" or (
-            self.pending is not None and self.pending.kind in AUCTION_PENDING
-        ):
+        if self.phase == "auction" or (isinstance(self.pending, AUCTION_PENDING)):
             return self.auction_awaiting(), "auction"
         if self.phase == "play" and self.declarer is not None:
             claim = self.claim_awaiting()
@@ -663,7 +662,7 @@ class Table(BoardRules):
             if offer is not None:
                 return offer, "dummy"
             if self.pending is not None:
-                if self.pending.kind in REVOKE_PENDING:  # 62C (revokes.py)
+                if isinstance(self.pending, REVOKE_PENDING):  # 62C (revokes.py)
                     return self.law62c_awaiting(self.pending), "play"
                 return self.play_awaiting(), "play"
             choice = self._lead_choice() if self.lead_restrictions else None

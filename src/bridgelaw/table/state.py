@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, NamedTuple, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
@@ -59,23 +59,6 @@ PendingKind = Literal[
 """The irregularity :attr:`TableState.pending` waits on, named by what it is; the clause it
 applies is the pending's ``law`` where one kind covers several clauses. The rule that made it
 is the one that takes it up (``auction_rules``, ``play_rules``, ``defective``, ``revokes``)."""
-
-REVOKE_PENDING: frozenset[PendingKind] = frozenset(
-    ("card-after-revoke", "other-revoke", "card-replaced")
-)
-"""The pendings of a revoke's correction (62C, 58B3), taken up by ``revokes``."""
-
-PendingStage = Literal[
-    "offered",  # 27A1, 25B1: the LHO may accept the call
-    "premature",  # 27C: the offender replaced it before the director ruled
-    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
-    "declined",  # 27B: not accepted; the offender replaces it
-    "must-replace",  # 27B3: the replacement may not be a double or redouble
-    "judge",  # 23A, 25A: the director judges (comparable; unintended or intended)
-    "intent",  # 28B: the player in turn called meanwhile: over it, or in turn?
-    "lead-waits",  # 62C3: the lead to the next trick waits for both corrections
-]
-"""How far a :class:`Pending` irregularity has gone (None: nothing decided yet)."""
 
 CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
 """What became of a call (:attr:`CallRecord.status`)."""
@@ -373,41 +356,223 @@ class Obligation:
     """57A: declarer's choice: highest, lowest, require X or forbid X."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Pending:
-    """An irregularity waiting for the next event; ``stage`` says how far it has gone."""
+    """An irregularity waiting for the next event: one subclass per irregularity, each with
+    the fields it uses and no other (what has happened so far, in its own terms)."""
 
-    kind: PendingKind
+    kind: ClassVar[PendingKind]
+    """Its name, as :data:`PendingKind` lists it."""
     offender: Seat
+    """The player who answers or whose irregularity it is (the RHO for 45C4b)."""
+
+
+# -- the auction period ------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class AuctionPending(Pending):
+    """An irregular call of the auction period (Laws 21B, 25, 27-32, 35-38)."""
+
     call: TableCall
+    """The irregular call."""
     event: int
+    """The event that made it."""
     turn: Seat
     """The player whose turn it was when the irregular call was made."""
-    stage: PendingStage | None = None
-    record: CallRecord | None = None
-    law: str = ""
-    later: TableCall | None = None
-    """A call made meanwhile that waits for the director's answer (28B/29A intent), or the
-    replacement the director is asked to compare (23A)."""
-    later_seat: Seat | None = None
+
+
+InsufficientStage = Literal[
+    "offered",  # 27A1: the LHO may accept the bid
+    "premature",  # 27C: the offender replaced it before the director ruled
+    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
+    "declined",  # 27B: not accepted; the offender replaces it
+    "must-replace",  # 27B3: the replacement may not be a double or redouble
+    "judge",  # 27B1b: the director compares the replacement (23A)
+]
+
+
+@dataclass(kw_only=True)
+class InsufficientBid(AuctionPending):
+    """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
+
+    kind: ClassVar[PendingKind] = "insufficient"
+    stage: InsufficientStage = "offered"
+    insufficient: list[CallRecord]
+    """The insufficient bids of this irregularity (27B4 may add a second)."""
     replacement: CallRecord | None = None
-    """Law 27: the offender's replacement (or early replacement, 27C) of an insufficient bid."""
-    insufficient: list[CallRecord] = field(default_factory=list)
-    """Law 27: the insufficient bids of this irregularity (27B4 may add a second)."""
-    card: int | None = None
-    """In the play: the card of the irregularity (a lead out of turn, 53-56; a card played
-    instead of a penalty card, 52)."""
+    """The offender's replacement (or early replacement, 27C), once he has made one."""
 
-    @property
-    def the_card(self) -> int:
-        """:attr:`card`, for the irregularities of the play that have one."""
-        assert self.card is not None, self.kind
-        return self.card
 
-    cards: tuple[int, ...] = ()
-    """Law 58B: the cards played at once, among which the offender says which one he played."""
-    trick: int | None = None
-    """Law 67A2: the trick the cards were played to (None for 58B2: the trick in progress)."""
+@dataclass(kw_only=True)
+class CallOutOfRotation(AuctionPending):
+    """Laws 28-32: a call out of rotation, accepted (29A) or cancelled (29B)."""
+
+    kind: ClassVar[PendingKind] = "rotation"
+    record: CallRecord
+    meanwhile: tuple[Seat, TableCall] | None = None
+    """28B: the call the player in turn made meanwhile, waiting for the director to find
+    whether it was made over the call out of rotation or in turn."""
+
+
+@dataclass(kw_only=True)
+class InadmissibleCall(AuctionPending):
+    """Law 36: an inadmissible double or redouble, cancelled and replaced."""
+
+    kind: ClassVar[PendingKind] = "inadmissible"
+    record: CallRecord
+
+
+@dataclass(kw_only=True)
+class BarredCall(AuctionPending):
+    """Law 37 (2007 30B2b): a call by a player barred from making it."""
+
+    kind: ClassVar[PendingKind] = "barred"
+    record: CallRecord
+
+
+@dataclass(kw_only=True)
+class BidAboveSeven(AuctionPending):
+    """Law 38: a bid above seven, cancelled and replaced."""
+
+    kind: ClassVar[PendingKind] = "above-seven"
+    record: CallRecord
+
+
+@dataclass(kw_only=True)
+class ChangedCall(AuctionPending):
+    """Law 25: a call changed; the director judges whether the first was unintended (25A),
+    and an intended change the LHO may accept (25B1)."""
+
+    kind: ClassVar[PendingKind] = "change"
+    record: CallRecord
+    stage: Literal["judge", "offered"] = "judge"
+
+
+@dataclass(kw_only=True)
+class ComparabilityJudgement(AuctionPending):
+    """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
+    31A2, 31B2, 32A2, 32B2: ``law``)."""
+
+    kind: ClassVar[PendingKind] = "judge"
+    law: str
+    record: CallRecord
+    withdrawn: TableCall
+
+
+@dataclass(kw_only=True)
+class LhoChange(AuctionPending):
+    """25A6: the LHO may change the call he made over the call replaced."""
+
+    kind: ClassVar[PendingKind] = "lho-change"
+    record: CallRecord
+
+
+@dataclass(kw_only=True)
+class ArtificialCallShown(AuctionPending):
+    """29C: what an artificial call out of rotation specified, for Laws 30-32."""
+
+    kind: ClassVar[PendingKind] = "shows"
+
+
+@dataclass(kw_only=True)
+class MisinformationChange(AuctionPending):
+    """21B1a: a call the misinformed player may change."""
+
+    kind: ClassVar[PendingKind] = "mi-change"
+    record: CallRecord
+
+
+@dataclass(kw_only=True)
+class MisinformationLho(AuctionPending):
+    """21B2: the call the LHO made over a call changed under 21B1a, which he may change."""
+
+    kind: ClassVar[PendingKind] = "mi-lho"
+    record: CallRecord
+
+
+# -- the play period ---------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class LeadOutOfTurn(Pending):
+    """Laws 53-56: a lead out of turn, accepted or not (``law``: 54, 55 or 56)."""
+
+    kind: ClassVar[PendingKind] = "lead"
+    law: str
+    card: int
+
+
+@dataclass(kw_only=True)
+class PenaltyCardNotPlayed(Pending):
+    """50C/50D1, 52 (``law``): a card played instead of a penalty card."""
+
+    kind: ClassVar[PendingKind] = "pc-failure"
+    law: str
+    card: int
+
+
+@dataclass(kw_only=True)
+class DesignationChanged(Pending):
+    """45C4b: declarer changed dummy's card; the RHO (``offender``) may take back the card he
+    played over it."""
+
+    kind: ClassVar[PendingKind] = "designation-changed"
+    card: int
+    """The RHO's card played over the card changed."""
+
+
+@dataclass(kw_only=True)
+class SimultaneousCards(Pending):
+    """58B (67A2 for a defective trick: ``law``): which of the cards was played."""
+
+    kind: ClassVar[PendingKind] = "simultaneous"
+    law: str
+    cards: tuple[int, ...]
+    """The cards played at once, among which the offender says which one he played."""
+    trick: int | None
+    """67A2: the trick the cards were played to; None for 58B2 (the trick in progress)."""
+
+
+@dataclass(kw_only=True)
+class CardAfterRevoke(Pending):
+    """62C1, 62C2, 58B3 (``law``): a card played after a corrected revoke (or a withdrawn
+    card) may be taken back."""
+
+    kind: ClassVar[PendingKind] = "card-after-revoke"
+    law: str
+    card: int
+    trick: int
+
+
+@dataclass(kw_only=True)
+class OtherRevoke(Pending):
+    """62C3 (62A with nobody on): the other side corrects its revoke too."""
+
+    kind: ClassVar[PendingKind] = "other-revoke"
+    law: str
+    cards: tuple[int, ...]
+    """The cards the offender may correct the revoke with."""
+    trick: int
+    lead_waits: bool
+    """62C3: the lead to the next trick waits for both corrections."""
+
+
+@dataclass(kw_only=True)
+class CardReplaced(Pending):
+    """62C1, 62C2, 58B3 (``law``): the card played in place of one taken back."""
+
+    kind: ClassVar[PendingKind] = "card-replaced"
+    law: str
+    card: int
+    """The card taken back."""
+    cards: tuple[int, ...]
+    """The cards he may play in its place."""
+    trick: int
+
+
+REVOKE_PENDING = (CardAfterRevoke, OtherRevoke, CardReplaced)
+"""The pendings of a revoke's correction (62C, 58B3), taken up by ``revokes``."""
 
 
 @dataclass
