@@ -9,34 +9,26 @@ offender's left-hand opponent calling over an inadmissible double cancels it wit
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError, TableCall, parse_table_call, table_call_of
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
-    ArtificialCallShown,
     Awaiting,
-    BarredCall,
-    BidAboveSeven,
-    CallOutOfRotation,
     CallRecord,
-    ChangedCall,
-    ComparabilityJudgement,
-    InadmissibleCall,
-    InsufficientBid,
     LeadRestriction,
-    LhoChange,
-    MisinformationChange,
-    MisinformationLho,
     NextCallRule,
+    Pending,
+    PendingKind,
     Phase,
     TableState,
 )
 
 PASS_CALL = table_call_of(PASS)
-#: irregularities of the auction that may still be pending after the final pass (25, 21B)
-AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange, MisinformationLho)
 JUDGEMENT = ("comparable", "not-comparable")
 #: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
 SHOWS = (
@@ -63,44 +55,7 @@ class AuctionRules(TableState):
         p = self.pending
         if p is None:
             return self._turn_awaiting()
-        o = p.offender
-        if isinstance(p, InsufficientBid):
-            return {
-                "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
-                "premature": Awaiting(o.lho.letter, "27C", self._law27c_options(p)),
-                "again": Awaiting(o.lho.letter, "27B4", ("accept", "decline")),
-                "declined": Awaiting(o.letter, "27B", self.legal_words(o)),
-                "must-replace": Awaiting(o.letter, "27B3", self.legal_words(o, doubles=False)),
-                "judge": Awaiting("director", "27B1b", JUDGEMENT),
-            }[p.stage]
-        if isinstance(p, CallOutOfRotation):
-            if p.meanwhile is not None:
-                return Awaiting("director", "28B", ("accepted", "in-turn"))
-            return Awaiting(o.lho.letter, "29A", ("accept", "decline"))
-        if isinstance(p, InadmissibleCall):
-            # the LHO may also draw attention to it instead of calling (36B)
-            lho = ((o.lho.letter, ("decline",)),)
-            if p.turn == o:
-                return Awaiting(o.letter, "36B2", self.legal_words(o), lho)
-            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn), lho)
-        if isinstance(p, BarredCall):
-            return Awaiting(o.lho.letter, "37", ("accept", "decline"))
-        if isinstance(p, BidAboveSeven):
-            return Awaiting(o.lho.letter, "38", ("decline",))
-        if isinstance(p, ChangedCall):
-            if p.stage == "offered":
-                return Awaiting(o.lho.letter, "25B1", ("accept", "decline"))
-            return Awaiting("director", "25A", ("unintended", "intended"))
-        if isinstance(p, ComparabilityJudgement):
-            return Awaiting("director", p.law, JUDGEMENT)
-        if isinstance(p, LhoChange):
-            return Awaiting(o.letter, "25A6", ("accept", "decline"))
-        if isinstance(p, ArtificialCallShown):
-            return Awaiting("director", "29C", SHOWS)
-        if isinstance(p, MisinformationChange | MisinformationLho):
-            law = "21B1a" if isinstance(p, MisinformationChange) else "21B2"
-            return Awaiting(o.letter, law, ("accept", *self._words_in_place_of(p.record)))
-        raise AssertionError(p.kind)  # pragma: no cover
+        return p.offer(self)
 
     @staticmethod
     def _law27c_options(p: InsufficientBid) -> tuple[str, ...]:
@@ -126,7 +81,7 @@ class AuctionRules(TableState):
 
     def auction_event(self, event: Event) -> None:
         if self.pending is not None:
-            self._pending_event(event)
+            self.pending.answer(self, event)
         elif event.action == "call":
             assert event.call is not None
             self.make_call(event.seat, event.call)
@@ -153,7 +108,7 @@ class AuctionRules(TableState):
         """A call that came with an answer (accepting by calling, calling in turn): it meets
         whatever the answer left pending, or else the auction as it now stands."""
         if self.pending is not None:
-            self._pending_event(Event(self.event_index, seat.letter, "call", call=call))
+            self.pending.answer(self, Event(self.event_index, seat.letter, "call", call=call))
         else:
             self.make_call(seat, call)
 
@@ -163,15 +118,11 @@ class AuctionRules(TableState):
         record = CallRecord(seat, call, self.event_index, status="pending")
         if call.is_above_seven:  # Law 38
             self.history.append(record)
-            self.pending = BidAboveSeven(
-                offender=seat, call=call, event=self.event_index, turn=turn, record=record
-            )
+            self.pending = BidAboveSeven(offender=seat, call=call, turn=turn, record=record)
             return
         if call.is_double_or_redouble and not self.is_legal(seat, call):  # Law 36 (19A, 19B)
             self.history.append(record)
-            self.pending = InadmissibleCall(
-                offender=seat, call=call, event=self.event_index, turn=turn, record=record
-            )
+            self.pending = InadmissibleCall(offender=seat, call=call, turn=turn, record=record)
             return
         rule = self.next_call.get(seat)
         if seat == turn and rule is not None and rule.kind == "repeat":
@@ -215,21 +166,15 @@ class AuctionRules(TableState):
             return
         if self.barred.get(seat) and not call.is_pass:  # Law 37
             self.history.append(record)
-            self.pending = BarredCall(
-                offender=seat, call=call, event=self.event_index, turn=turn, record=record
-            )
+            self.pending = BarredCall(offender=seat, call=call, record=record)
             return
         if seat in self.no_double and call.is_double_or_redouble:  # 2007 Law 30B2b
             self.history.append(record)
-            self.pending = BarredCall(
-                offender=seat, call=call, event=self.event_index, turn=turn, record=record
-            )
+            self.pending = BarredCall(offender=seat, call=call, record=record)
             return
         if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D)
             self.history.append(record)
-            self.pending = InsufficientBid(
-                offender=seat, call=call, event=self.event_index, turn=turn, insufficient=[record]
-            )
+            self.pending = InsufficientBid(offender=seat, call=call, insufficient=[record])
             return
         self._legal_call(record)
 
@@ -248,10 +193,7 @@ class AuctionRules(TableState):
                 self.pending = ComparabilityJudgement(
                     offender=seat,
                     call=record.call,
-                    event=self.event_index,
-                    turn=seat,
                     law=rule.law,
-                    record=record,
                     withdrawn=rule.withdrawn,
                 )
                 return
@@ -328,32 +270,6 @@ class AuctionRules(TableState):
         self._bar(offender.partner, END_OF_AUCTION, "32B2")
 
     # -- pending irregularities --------------------------------------------------------------
-
-    def _pending_event(self, event: Event) -> None:
-        p = self.pending
-        assert p is not None
-        if isinstance(p, InsufficientBid):
-            self._law27_event(p, event)
-        elif isinstance(p, CallOutOfRotation):
-            self._law29_event(p, event)
-        elif isinstance(p, InadmissibleCall):
-            self._law36_event(p, event)
-        elif isinstance(p, BarredCall):
-            self._law37_event(p, event)
-        elif isinstance(p, BidAboveSeven):
-            self._law38_event(p, event)
-        elif isinstance(p, ChangedCall):
-            self._law25_event(p, event)
-        elif isinstance(p, LhoChange):
-            self._law25a6_event(p, event)
-        elif isinstance(p, ComparabilityJudgement):
-            self._judge_event(p, event)
-        elif isinstance(p, ArtificialCallShown):
-            self._law29c_event(p, event)
-        elif isinstance(p, MisinformationChange | MisinformationLho):
-            self._law21b_event(p, event)
-        else:  # pragma: no cover
-            raise AssertionError(p.kind)
 
     def _expect(self, event: Event, who: str, actions: tuple[str, ...]) -> None:
         awaiting = self.auction_awaiting()
@@ -658,7 +574,8 @@ class AuctionRules(TableState):
             # 29C: 30-32 work with the denominations the artificial call specified: asked
             # when the next call depends on them, or (2007 31B) the lead restriction: 26A/26B
             self.pending = ArtificialCallShown(
-                offender=p.offender, call=p.call, event=p.event, turn=p.turn
+                offender=p.offender,
+                call=p.call,
             )
 
     def _law29c_event(self, p: ArtificialCallShown, event: Event) -> None:
@@ -1013,8 +930,6 @@ class AuctionRules(TableState):
         if self._legal_after(before, lho_call):
             self.pending = LhoChange(
                 offender=o.lho,
-                call=lho_call.call,
-                event=self.event_index,
                 turn=o.partner,
                 record=lho_call,
             )
@@ -1110,9 +1025,7 @@ class AuctionRules(TableState):
         later = [r for r in self.effective()[self.effective().index(record) + 1 :]]
         if any(r.seat == seat.partner for r in later) or len(later) > 1:
             return  # his partner has called since: too late (21B3)
-        self.pending = MisinformationChange(
-            offender=seat, call=record.call, event=self.event_index, turn=self.turn, record=record
-        )
+        self.pending = MisinformationChange(offender=seat, record=record)
 
     def _words_in_place_of(self, record: CallRecord) -> tuple[str, ...]:
         """The legal calls that could stand in ``record``'s place, other than itself."""
@@ -1124,12 +1037,10 @@ class AuctionRules(TableState):
             self.history = saved
         return tuple(w for w in words if w != record.call.text)
 
-    def _law21b_event(self, p: MisinformationChange | MisinformationLho, event: Event) -> None:
+    def _law21b_event(self, p: MisinformationChange, event: Event) -> None:
         """21B1a (the misinformed player) and 21B2 (then his LHO): keep the call (accept, or
         the next player calling) or change it."""
-        o, record = p.offender, p.record
-        assert record is not None
-        law = "21B1a" if p.kind == "mi-change" else "21B2"
+        o, record, law = p.offender, p.record, p.law
         if event.who == self.turn.letter and event.action == "call" and self.turn != o:
             self.pending = None  # the next player calls: the call is kept
             assert event.call is not None
@@ -1170,9 +1081,6 @@ class AuctionRules(TableState):
             if self._legal_after([r for r in self.effective() if r is not lho], lho):
                 self.pending = MisinformationLho(
                     offender=lho.seat,
-                    call=lho.call,
-                    event=self.event_index,
-                    turn=self.turn,
                     record=lho,
                 )
                 return
@@ -1579,3 +1487,233 @@ class AuctionRules(TableState):
                 f"card{'s' if len(cards) > 1 else ''} (Law 50).",
             )
         self.exposed.clear()
+
+
+# -- the irregularities of the auction period: each its fields, its offer, its rule ----------
+
+
+InsufficientStage = Literal[
+    "offered",  # 27A1: the LHO may accept the bid
+    "premature",  # 27C: the offender replaced it before the director ruled
+    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
+    "declined",  # 27B: not accepted; the offender replaces it
+    "must-replace",  # 27B3: the replacement may not be a double or redouble
+    "judge",  # 27B1b: the director compares the replacement (23A)
+]
+
+
+@dataclass(kw_only=True)
+class InsufficientBid(Pending[AuctionRules]):
+    """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
+
+    kind: ClassVar[PendingKind] = "insufficient"
+    call: TableCall
+    """The irregular call."""
+    stage: InsufficientStage = "offered"
+    insufficient: list[CallRecord]
+    """The insufficient bids of this irregularity (27B4 may add a second)."""
+    replacement: CallRecord | None = None
+    """The offender's replacement (or early replacement, 27C), once he has made one."""
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        o, stage = self.offender, self.stage
+        if stage == "offered":
+            return Awaiting(o.lho.letter, "27A1", ("accept", "decline"))
+        if stage == "premature":
+            return Awaiting(o.lho.letter, "27C", table._law27c_options(self))
+        if stage == "again":
+            return Awaiting(o.lho.letter, "27B4", ("accept", "decline"))
+        if stage == "declined":
+            return Awaiting(o.letter, "27B", table.legal_words(o))
+        if stage == "must-replace":
+            return Awaiting(o.letter, "27B3", table.legal_words(o, doubles=False))
+        return Awaiting("director", "27B1b", JUDGEMENT)
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law27_event(self, event)
+
+
+@dataclass(kw_only=True)
+class CallOutOfRotation(Pending[AuctionRules]):
+    """Laws 28-32: a call out of rotation, accepted (29A) or cancelled (29B)."""
+
+    kind: ClassVar[PendingKind] = "rotation"
+    call: TableCall
+    """The irregular call."""
+    event: int
+    """The event that made it."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+    meanwhile: tuple[Seat, TableCall] | None = None
+    """28B: the call the player in turn made meanwhile, waiting for the director to find
+    whether it was made over the call out of rotation or in turn."""
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        if self.meanwhile is not None:
+            return Awaiting("director", "28B", ("accepted", "in-turn"))
+        return Awaiting(self.offender.lho.letter, "29A", ("accept", "decline"))
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law29_event(self, event)
+
+
+@dataclass(kw_only=True)
+class InadmissibleCall(Pending[AuctionRules]):
+    """Law 36: an inadmissible double or redouble, cancelled and replaced."""
+
+    kind: ClassVar[PendingKind] = "inadmissible"
+    call: TableCall
+    """The irregular call."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        o, turn = self.offender, self.turn
+        # the LHO may also draw attention to it instead of calling (36B)
+        lho = ((o.lho.letter, ("decline",)),)
+        if turn == o:
+            return Awaiting(o.letter, "36B2", table.legal_words(o), lho)
+        return Awaiting(turn.letter, "36B4", table.legal_words(turn), lho)
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law36_event(self, event)
+
+
+@dataclass(kw_only=True)
+class BarredCall(Pending[AuctionRules]):
+    """Law 37 (2007 30B2b): a call by a player barred from making it."""
+
+    kind: ClassVar[PendingKind] = "barred"
+    call: TableCall
+    """The irregular call."""
+    record: CallRecord
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        return Awaiting(self.offender.lho.letter, "37", ("accept", "decline"))
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law37_event(self, event)
+
+
+@dataclass(kw_only=True)
+class BidAboveSeven(Pending[AuctionRules]):
+    """Law 38: a bid above seven, cancelled and replaced."""
+
+    kind: ClassVar[PendingKind] = "above-seven"
+    call: TableCall
+    """The irregular call."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        return Awaiting(self.offender.lho.letter, "38", ("decline",))
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law38_event(self, event)
+
+
+@dataclass(kw_only=True)
+class ChangedCall(Pending[AuctionRules]):
+    """Law 25: a call changed; the director judges whether the first was unintended (25A),
+    and an intended change the LHO may accept (25B1)."""
+
+    kind: ClassVar[PendingKind] = "change"
+    call: TableCall
+    """The irregular call."""
+    event: int
+    """The event that made it."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+    stage: Literal["judge", "offered"] = "judge"
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        if self.stage == "offered":
+            return Awaiting(self.offender.lho.letter, "25B1", ("accept", "decline"))
+        return Awaiting("director", "25A", ("unintended", "intended"))
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law25_event(self, event)
+
+
+@dataclass(kw_only=True)
+class ComparabilityJudgement(Pending[AuctionRules]):
+    """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
+    31A2, 31B2, 32A2, 32B2: ``law``)."""
+
+    kind: ClassVar[PendingKind] = "judge"
+    call: TableCall
+    """The irregular call."""
+    law: str
+    withdrawn: TableCall
+    """The call withdrawn, which the offender's call is compared with."""
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        return Awaiting("director", self.law, JUDGEMENT)
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._judge_event(self, event)
+
+
+@dataclass(kw_only=True)
+class LhoChange(Pending[AuctionRules]):
+    """25A6: the LHO may change the call he made over the call replaced."""
+
+    kind: ClassVar[PendingKind] = "lho-change"
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        return Awaiting(self.offender.letter, "25A6", ("accept", "decline"))
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law25a6_event(self, event)
+
+
+@dataclass(kw_only=True)
+class ArtificialCallShown(Pending[AuctionRules]):
+    """29C: what an artificial call out of rotation specified, for Laws 30-32."""
+
+    kind: ClassVar[PendingKind] = "shows"
+    call: TableCall
+    """The irregular call."""
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        return Awaiting("director", "29C", SHOWS)
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law29c_event(self, event)
+
+
+@dataclass(kw_only=True)
+class MisinformationChange(Pending[AuctionRules]):
+    """21B1a: a call the misinformed player may change (``law``); the same offer and rule
+    serve the LHO's call over it (:class:`MisinformationLho`, 21B2)."""
+
+    kind: ClassVar[PendingKind] = "mi-change"
+    law: ClassVar[str] = "21B1a"
+    record: CallRecord
+
+    def offer(self, table: AuctionRules) -> Awaiting:
+        o = self.offender
+        return Awaiting(o.letter, self.law, ("accept", *table._words_in_place_of(self.record)))
+
+    def answer(self, table: AuctionRules, event: Event) -> None:
+        table._law21b_event(self, event)
+
+
+@dataclass(kw_only=True)
+class MisinformationLho(MisinformationChange):
+    """21B2: the call the LHO made over a call changed under 21B1a, which he may change."""
+
+    kind: ClassVar[PendingKind] = "mi-lho"
+    law: ClassVar[str] = "21B2"
+
+
+AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)
+"""The irregularities of the auction that may still be pending after the final pass (25, 21B;
+:class:`MisinformationLho` is a :class:`MisinformationChange`)."""

@@ -11,11 +11,15 @@ been there, and not playing it since may be a revoke (67B2).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.play_rules import LeadOutOfTurn
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.revokes import RevokeRules
-from bridgelaw.table.state import LeadOutOfTurn, SimultaneousCards
+from bridgelaw.table.state import Awaiting, Pending, PendingKind
 
 
 class TrickRules(RevokeRules):
@@ -245,7 +249,7 @@ class TrickRules(RevokeRules):
                 f"{seat.letter} must play {what} now (Law {required.law}): none of "
                 f"{' '.join(card_name(c) for c in cards)} can be the card he played",
             )
-        self.pending = SimultaneousCards(offender=seat, law="58B2", cards=cards, trick=None)
+        self.pending = SimultaneousCards(offender=seat, cards=cards, trick=None)
 
     def law58b_answer(self, p: SimultaneousCards, event: Event) -> None:
         play = self.play
@@ -336,9 +340,7 @@ class TrickRules(RevokeRules):
         assert shown is not None  # a surplus card lies beside the one he played (67)
         if not play.both_sides_played_after(index):
             # 67A2: still in time: 58B applies, the offender says which card he played
-            self.pending = SimultaneousCards(
-                offender=seat, law="67A2", cards=(shown, *surplus), trick=index
-            )
+            self.pending = SimultaneousCards(offender=seat, cards=(shown, *surplus), trick=index)
             self.rule(
                 "67A2",
                 seat,
@@ -428,3 +430,24 @@ class TrickRules(RevokeRules):
 
 
 __all__ = ["TrickRules"]
+
+
+@dataclass(kw_only=True)
+class SimultaneousCards(Pending[TrickRules]):
+    """58B (67A2 for a defective trick): the offender says which of the cards he
+    played at once was played."""
+
+    kind: ClassVar[PendingKind] = "simultaneous"
+    cards: tuple[Card, ...]
+    """The cards played at once, among which the offender says which one he played."""
+    trick: int | None
+    """67A2: the trick the cards were played to; None for 58B2 (the trick in progress)."""
+
+    def offer(self, table: TrickRules) -> Awaiting:
+        o = self.offender
+        cards = self.cards if self.trick is not None else table.law57_playable(o, self.cards)
+        options = tuple(f"designate {card_name(c)}" for c in cards)
+        return Awaiting(o.letter, "58B2", options)
+
+    def answer(self, table: TrickRules, event: Event) -> None:
+        table.law58b_answer(self, event)

@@ -28,8 +28,9 @@ from __future__ import annotations
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, winner_index
-from bridgelaw.table.state import Awaiting, LeadOutOfTurn, Obligation, PenaltyCardNotPlayed
+from bridgelaw.table.state import Awaiting, Obligation
 
 DUMMY_WORDS = frozenset(
     {"warns", "asks", "attention", "suggests", "names", "lead-hand", "designate", "correct"}

@@ -8,7 +8,9 @@ trick (63A1), and its tricks change hands when play ends (64).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
+from typing import ClassVar
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
@@ -16,12 +18,10 @@ from bridgelaw.table.events import Event, ScriptError, Who
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
     Awaiting,
-    DesignationChanged,
-    LeadOutOfTurn,
     LeadRestriction,
     Obligation,
-    PenaltyCardNotPlayed,
-    SimultaneousCards,
+    Pending,
+    PendingKind,
     chosen,
 )
 
@@ -38,27 +38,16 @@ class PlayRules(AuctionRules):
     # -- what the director would offer now ---------------------------------------------------
 
     def play_awaiting(self) -> Awaiting | None:
-        p = self.pending
-        if p is None and self.law45c4b_rho is not None and self.declarer is not None:
+        """The play rules' offers while no irregularity is pending (one pending makes its own
+        offer, :meth:`Pending.offer <bridgelaw.table.state.Pending.offer>`)."""
+        if self.pending is not None:
+            return None
+        if self.law45c4b_rho is not None and self.declarer is not None:
             # 45C4b: declarer names dummy's card again before anything else happens
             return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
-        if p is None:
-            if not self.penalty_cards and not self.must_play:
-                return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
-            return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
-        assert self.declarer is not None
-        if isinstance(p, LeadOutOfTurn):
-            return Awaiting(*self._lead_offer(p))
-        if isinstance(p, PenaltyCardNotPlayed):
-            # 52B1a: declarer may accept the card played instead of the penalty card
-            return Awaiting(self.declarer.letter, "52B1a", ("accept", "decline"))
-        if isinstance(p, SimultaneousCards):
-            cards = p.cards if p.trick is not None else self.law57_playable(p.offender, p.cards)
-            options = tuple(f"designate {card_name(c)}" for c in cards)
-            return Awaiting(p.offender.letter, "58B2", options)
-        if isinstance(p, DesignationChanged):
-            return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
-        return None
+        if not self.penalty_cards and not self.must_play:
+            return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
+        return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
 
     def _legal_names(self) -> tuple[str, ...]:
         """The cards the player in turn may play now (following suit if he can)."""
@@ -277,19 +266,6 @@ class PlayRules(AuctionRules):
             return
         law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
         self.pending = LeadOutOfTurn(offender=seat, law=law, card=card)
-
-    def _play_pending_event(self, event: Event) -> None:
-        """The answer to an irregularity of the play rules pending (53-56, 52, 45C4b)."""
-        p = self.pending
-        assert p is not None and self.play is not None
-        if isinstance(p, LeadOutOfTurn):
-            self._lead_answer(p, event)
-        elif isinstance(p, PenaltyCardNotPlayed):
-            self._law52_answer(p, event)
-        elif isinstance(p, DesignationChanged):
-            self._law45c4b_rho_answer(p, event)
-        else:  # pragma: no cover
-            raise ScriptError(event.index, "unexpected pending state")
 
     def _lead_answer(self, p: LeadOutOfTurn, event: Event) -> None:
         play = self.play
@@ -1268,6 +1244,57 @@ class PlayRules(AuctionRules):
             ):
                 revoke.established = True
                 self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
+
+
+# -- the irregularities of the play rules: each its fields, its offer, its rule --------------
+
+
+@dataclass(kw_only=True)
+class LeadOutOfTurn(Pending[PlayRules]):
+    """Laws 53-56: a lead out of turn, accepted or not (``law``: 54, 55 or 56)."""
+
+    kind: ClassVar[PendingKind] = "lead"
+    law: str
+    card: Card
+
+    def offer(self, table: PlayRules) -> Awaiting:
+        return Awaiting(*table._lead_offer(self))
+
+    def answer(self, table: PlayRules, event: Event) -> None:
+        table._lead_answer(self, event)
+
+
+@dataclass(kw_only=True)
+class PenaltyCardNotPlayed(Pending[PlayRules]):
+    """50C/50D1, 52 (``law``): a card played instead of a penalty card."""
+
+    kind: ClassVar[PendingKind] = "pc-failure"
+    law: str
+    card: Card
+
+    def offer(self, table: PlayRules) -> Awaiting:
+        assert table.declarer is not None
+        # 52B1a: declarer may accept the card played instead of the penalty card
+        return Awaiting(table.declarer.letter, "52B1a", ("accept", "decline"))
+
+    def answer(self, table: PlayRules, event: Event) -> None:
+        table._law52_answer(self, event)
+
+
+@dataclass(kw_only=True)
+class DesignationChanged(Pending[PlayRules]):
+    """45C4b: declarer changed dummy's card; the RHO (``offender``) may take back the card he
+    played over it."""
+
+    kind: ClassVar[PendingKind] = "designation-changed"
+    card: Card
+    """The RHO's card played over the card changed."""
+
+    def offer(self, table: PlayRules) -> Awaiting:
+        return Awaiting(self.offender.letter, "45C4b", ("accept", "decline"))
+
+    def answer(self, table: PlayRules, event: Event) -> None:
+        table._law45c4b_rho_answer(self, event)
 
 
 __all__ = ["PlayRules", "Revoke"]

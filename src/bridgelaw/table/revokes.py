@@ -8,6 +8,9 @@ transfers of 64A are worked out when play ceases, by the last card or by a claim
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import PlayRules
@@ -18,13 +21,7 @@ from bridgelaw.table.play_state import (
     suit_led,
     winner_index,
 )
-from bridgelaw.table.state import (
-    Awaiting,
-    CardAfterRevoke,
-    CardReplaced,
-    OtherRevoke,
-    Phase,
-)
+from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase
 
 
 class RevokeRules(PlayRules):
@@ -161,7 +158,6 @@ class RevokeRules(PlayRules):
                 offender=other.seat,
                 law=both_law,
                 cards=tuple(c for c in range(51, -1, -1) if f"correct {card_name(c)}" in options),
-                trick=other.trick,
                 lead_waits=waits,
             )
             return
@@ -354,30 +350,13 @@ class RevokeRules(PlayRules):
         done = play.tricks[index]
         return done.leader, list(done.cards)
 
-    def law62c_awaiting(self, p: CardAfterRevoke | OtherRevoke | CardReplaced) -> Awaiting:
-        if isinstance(p, CardAfterRevoke):  # 62C1, 62C2, 58B3: the clause is the pending's law
-            return Awaiting(p.offender.letter, p.law, ("accept", "decline"))
-        if isinstance(p, OtherRevoke):
-            return Awaiting(
-                p.offender.letter, p.law, tuple(f"correct {card_name(c)}" for c in p.cards)
-            )
-        return Awaiting(p.offender.letter, p.law, tuple(card_name(c) for c in p.cards))
-
-    def law62c_answer(self, p: CardAfterRevoke | OtherRevoke | CardReplaced, event: Event) -> None:
-        if isinstance(p, OtherRevoke):
-            self._law62c3_answer(p, event)
-        elif isinstance(p, CardReplaced):
-            self._law62c_replace(p, event)
-        else:
-            self._law62c_card_after(p, event)
-
     def _law62c3_answer(self, p: OtherRevoke, event: Event) -> None:
         seat = p.offender
         if event.who != seat.letter or event.action != "correct":
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter} to correct his revoke too: "
-                f"{', '.join(self.law62c_awaiting(p).options)} ({p.law})",
+                f"{', '.join(p.offer(self).options)} ({p.law})",
             )
         assert event.card is not None
         self.pending = None
@@ -417,7 +396,7 @@ class RevokeRules(PlayRules):
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
-                f"{', '.join(self.law62c_awaiting(p).options)} ({p.law})",
+                f"{', '.join(p.offer(self).options)} ({p.law})",
             )
         assert event.card is not None
         self.pending = None
@@ -643,6 +622,66 @@ class RevokeRules(PlayRules):
             and r.rule == "follow"
             for r in play.revokes
         )
+
+
+# -- the irregularities of a revoke's correction (62C, 58B3): each its fields, offer, rule ----
+
+
+@dataclass(kw_only=True)
+class CardAfterRevoke(Pending[RevokeRules]):
+    """62C1, 62C2, 58B3 (``law``): a card played after a corrected revoke (or after a card
+    changed under 58B) may be taken back."""
+
+    kind: ClassVar[PendingKind] = "card-after-revoke"
+    law: str
+    card: Card
+    trick: int
+
+    def offer(self, table: RevokeRules) -> Awaiting:
+        # 62C1, 62C2, 58B3: the clause is the pending's law
+        return Awaiting(self.offender.letter, self.law, ("accept", "decline"))
+
+    def answer(self, table: RevokeRules, event: Event) -> None:
+        table._law62c_card_after(self, event)
+
+
+@dataclass(kw_only=True)
+class OtherRevoke(Pending[RevokeRules]):
+    """62C3 (62A with nobody on): the other side corrects its revoke too."""
+
+    kind: ClassVar[PendingKind] = "other-revoke"
+    law: str
+    cards: tuple[Card, ...]
+    """The cards the offender may correct the revoke with."""
+    lead_waits: bool
+    """62C3: the lead to the next trick waits for both corrections."""
+
+    def offer(self, table: RevokeRules) -> Awaiting:
+        options = tuple(f"correct {card_name(c)}" for c in self.cards)
+        return Awaiting(self.offender.letter, self.law, options)
+
+    def answer(self, table: RevokeRules, event: Event) -> None:
+        table._law62c3_answer(self, event)
+
+
+@dataclass(kw_only=True)
+class CardReplaced(Pending[RevokeRules]):
+    """62C1, 62C2, 58B3 (``law``): the card played in place of one taken back."""
+
+    kind: ClassVar[PendingKind] = "card-replaced"
+    law: str
+    card: Card
+    """The card taken back."""
+    cards: tuple[Card, ...]
+    """The cards he may play in its place."""
+    trick: int
+
+    def offer(self, table: RevokeRules) -> Awaiting:
+        options = tuple(card_name(c) for c in self.cards)
+        return Awaiting(self.offender.letter, self.law, options)
+
+    def answer(self, table: RevokeRules, event: Event) -> None:
+        table._law62c_replace(self, event)
 
 
 __all__ = ["RevokeRules"]

@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
@@ -56,9 +56,10 @@ PendingKind = Literal[
     "other-revoke",  # 62C3 (62A with nobody on): the other side corrects its revoke too
     "card-replaced",  # 62C1, 62C2, 58B3 (the law): the card played in place of one taken back
 ]
-"""The irregularity :attr:`TableState.pending` waits on, named by what it is; the clause it
-applies is the pending's ``law`` where one kind covers several clauses. The rule that made it
-is the one that takes it up (``auction_rules``, ``play_rules``, ``defective``, ``revokes``)."""
+"""The irregularity :attr:`TableState.pending` waits on, named by what it is: the ``kind`` of
+each :class:`Pending` class (declared in ``auction_rules``, ``play_rules``, ``revokes`` and
+``defective``, next to the rules that take it up); the clause it applies is its ``law`` where
+one class covers several clauses."""
 
 CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
 """What became of a call (:attr:`CallRecord.status`)."""
@@ -356,223 +357,31 @@ class Obligation:
     """57A: declarer's choice: highest, lowest, require X or forbid X."""
 
 
+L = TypeVar("L", bound="TableState")
+"""The rule layer an irregularity's rules live in (:class:`Pending`'s parameter)."""
+
+
 @dataclass(kw_only=True)
-class Pending:
-    """An irregularity waiting for the next event: one subclass per irregularity, each with
-    the fields it uses and no other (what has happened so far, in its own terms)."""
+class Pending(Generic[L]):
+    """An irregularity waiting for the next event. One subclass per irregularity, declared in
+    the rule module (layer ``L``) whose rules take it up, holds the fields it uses and no
+    other, and is the one place that says which offer it makes (:meth:`offer`) and which rule
+    takes its answers (:meth:`answer`); the rules themselves stay methods of the layer."""
 
     kind: ClassVar[PendingKind]
     """Its name, as :data:`PendingKind` lists it."""
     offender: Seat
-    """The player who answers or whose irregularity it is (the RHO for 45C4b)."""
-
-
-# -- the auction period ------------------------------------------------------------------------
-
-
-@dataclass(kw_only=True)
-class AuctionPending(Pending):
-    """An irregular call of the auction period (Laws 21B, 25, 27-32, 35-38)."""
-
-    call: TableCall
-    """The irregular call."""
-    event: int
-    """The event that made it."""
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-
-
-InsufficientStage = Literal[
-    "offered",  # 27A1: the LHO may accept the bid
-    "premature",  # 27C: the offender replaced it before the director ruled
-    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
-    "declined",  # 27B: not accepted; the offender replaces it
-    "must-replace",  # 27B3: the replacement may not be a double or redouble
-    "judge",  # 27B1b: the director compares the replacement (23A)
-]
-
-
-@dataclass(kw_only=True)
-class InsufficientBid(AuctionPending):
-    """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
-
-    kind: ClassVar[PendingKind] = "insufficient"
-    stage: InsufficientStage = "offered"
-    insufficient: list[CallRecord]
-    """The insufficient bids of this irregularity (27B4 may add a second)."""
-    replacement: CallRecord | None = None
-    """The offender's replacement (or early replacement, 27C), once he has made one."""
-
-
-@dataclass(kw_only=True)
-class CallOutOfRotation(AuctionPending):
-    """Laws 28-32: a call out of rotation, accepted (29A) or cancelled (29B)."""
-
-    kind: ClassVar[PendingKind] = "rotation"
-    record: CallRecord
-    meanwhile: tuple[Seat, TableCall] | None = None
-    """28B: the call the player in turn made meanwhile, waiting for the director to find
-    whether it was made over the call out of rotation or in turn."""
-
-
-@dataclass(kw_only=True)
-class InadmissibleCall(AuctionPending):
-    """Law 36: an inadmissible double or redouble, cancelled and replaced."""
-
-    kind: ClassVar[PendingKind] = "inadmissible"
-    record: CallRecord
-
-
-@dataclass(kw_only=True)
-class BarredCall(AuctionPending):
-    """Law 37 (2007 30B2b): a call by a player barred from making it."""
-
-    kind: ClassVar[PendingKind] = "barred"
-    record: CallRecord
-
-
-@dataclass(kw_only=True)
-class BidAboveSeven(AuctionPending):
-    """Law 38: a bid above seven, cancelled and replaced."""
-
-    kind: ClassVar[PendingKind] = "above-seven"
-    record: CallRecord
-
-
-@dataclass(kw_only=True)
-class ChangedCall(AuctionPending):
-    """Law 25: a call changed; the director judges whether the first was unintended (25A),
-    and an intended change the LHO may accept (25B1)."""
-
-    kind: ClassVar[PendingKind] = "change"
-    record: CallRecord
-    stage: Literal["judge", "offered"] = "judge"
-
-
-@dataclass(kw_only=True)
-class ComparabilityJudgement(AuctionPending):
-    """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
-    31A2, 31B2, 32A2, 32B2: ``law``)."""
-
-    kind: ClassVar[PendingKind] = "judge"
-    law: str
-    record: CallRecord
-    withdrawn: TableCall
-
-
-@dataclass(kw_only=True)
-class LhoChange(AuctionPending):
-    """25A6: the LHO may change the call he made over the call replaced."""
-
-    kind: ClassVar[PendingKind] = "lho-change"
-    record: CallRecord
-
-
-@dataclass(kw_only=True)
-class ArtificialCallShown(AuctionPending):
-    """29C: what an artificial call out of rotation specified, for Laws 30-32."""
-
-    kind: ClassVar[PendingKind] = "shows"
-
-
-@dataclass(kw_only=True)
-class MisinformationChange(AuctionPending):
-    """21B1a: a call the misinformed player may change."""
-
-    kind: ClassVar[PendingKind] = "mi-change"
-    record: CallRecord
-
-
-@dataclass(kw_only=True)
-class MisinformationLho(AuctionPending):
-    """21B2: the call the LHO made over a call changed under 21B1a, which he may change."""
-
-    kind: ClassVar[PendingKind] = "mi-lho"
-    record: CallRecord
-
-
-# -- the play period ---------------------------------------------------------------------------
-
-
-@dataclass(kw_only=True)
-class LeadOutOfTurn(Pending):
-    """Laws 53-56: a lead out of turn, accepted or not (``law``: 54, 55 or 56)."""
-
-    kind: ClassVar[PendingKind] = "lead"
-    law: str
-    card: int
-
-
-@dataclass(kw_only=True)
-class PenaltyCardNotPlayed(Pending):
-    """50C/50D1, 52 (``law``): a card played instead of a penalty card."""
-
-    kind: ClassVar[PendingKind] = "pc-failure"
-    law: str
-    card: int
-
-
-@dataclass(kw_only=True)
-class DesignationChanged(Pending):
-    """45C4b: declarer changed dummy's card; the RHO (``offender``) may take back the card he
-    played over it."""
-
-    kind: ClassVar[PendingKind] = "designation-changed"
-    card: int
-    """The RHO's card played over the card changed."""
-
-
-@dataclass(kw_only=True)
-class SimultaneousCards(Pending):
-    """58B (67A2 for a defective trick: ``law``): which of the cards was played."""
-
-    kind: ClassVar[PendingKind] = "simultaneous"
-    law: str
-    cards: tuple[int, ...]
-    """The cards played at once, among which the offender says which one he played."""
-    trick: int | None
-    """67A2: the trick the cards were played to; None for 58B2 (the trick in progress)."""
-
-
-@dataclass(kw_only=True)
-class CardAfterRevoke(Pending):
-    """62C1, 62C2, 58B3 (``law``): a card played after a corrected revoke (or a withdrawn
-    card) may be taken back."""
-
-    kind: ClassVar[PendingKind] = "card-after-revoke"
-    law: str
-    card: int
-    trick: int
-
-
-@dataclass(kw_only=True)
-class OtherRevoke(Pending):
-    """62C3 (62A with nobody on): the other side corrects its revoke too."""
-
-    kind: ClassVar[PendingKind] = "other-revoke"
-    law: str
-    cards: tuple[int, ...]
-    """The cards the offender may correct the revoke with."""
-    trick: int
-    lead_waits: bool
-    """62C3: the lead to the next trick waits for both corrections."""
-
-
-@dataclass(kw_only=True)
-class CardReplaced(Pending):
-    """62C1, 62C2, 58B3 (``law``): the card played in place of one taken back."""
-
-    kind: ClassVar[PendingKind] = "card-replaced"
-    law: str
-    card: int
-    """The card taken back."""
-    cards: tuple[int, ...]
-    """The cards he may play in its place."""
-    trick: int
-
-
-REVOKE_PENDING = (CardAfterRevoke, OtherRevoke, CardReplaced)
-"""The pendings of a revoke's correction (62C, 58B3), taken up by ``revokes``."""
+    """The player whose irregularity it is, or who answers it (the RHO for 45C4b)."""
+
+    @abstractmethod
+    def offer(self, table: L) -> Awaiting | None:
+        """What the director offers for it now: who answers, under which clause, the options."""
+
+    @abstractmethod
+    def answer(self, table: L, event: Event) -> None:
+        """The next event, taken up by the rule whose irregularity it is (it may refuse it
+        with a :class:`~bridgelaw.table.events.ScriptError`, or settle it and clear
+        :attr:`TableState.pending`)."""
 
 
 @dataclass
@@ -584,7 +393,7 @@ class TableState:
     history: list[CallRecord] = field(default_factory=list)
     turn: Seat = Seat.NORTH
     phase: Phase = Phase.AUCTION
-    pending: Pending | None = None
+    pending: Pending[Any] | None = None
     barred: dict[Seat, str] = field(default_factory=dict)
     no_double: set[Seat] = field(default_factory=set)
     """2007 Law 30B2b: the partner may not double or redouble at his next turn."""
