@@ -263,7 +263,7 @@ class Table(BoardRules):
         if self.phase == "auction":
             self.auction_event(event)
             return
-        if isinstance(self.pending, AUCTION_PENDING):
+        if self.pending is not None and isinstance(self.pending, AUCTION_PENDING):
             self.auction_event(event)  # a change of the final pass (Law 25, 21B), judged first
             return
         self._play_period_event(event)
@@ -645,7 +645,9 @@ class Table(BoardRules):
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
             return board, "board"
-        if self.phase == "auction" or (isinstance(self.pending, AUCTION_PENDING)):
+        if self.phase == "auction" or (
+            self.pending is not None and isinstance(self.pending, AUCTION_PENDING)
+        ):
             return self.auction_awaiting(), "auction"
         if self.phase == "play" and self.declarer is not None:
             claim = self.claim_awaiting()
