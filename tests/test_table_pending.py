@@ -29,7 +29,7 @@ LAYERS = (
 def _classes() -> list[type[Pending[Any]]]:
     for module, _ in LAYERS:
         importlib.import_module(f"bridgelaw.table.{module}")
-    found: list[type[Pending]] = []  # type: ignore[type-arg]
+    found: list[type[Pending[Any]]] = []
     todo = list(Pending.__subclasses__())
     while todo:
         cls = todo.pop()
