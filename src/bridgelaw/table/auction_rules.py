@@ -10,7 +10,7 @@ offender's left-hand opponent calling over an inadmissible double cancels it wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
@@ -1502,11 +1502,17 @@ InsufficientStage = Literal[
 ]
 
 
+def as_auction_rules(table: TableState) -> AuctionRules:
+    """``table`` seen as the auction layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, AuctionRules)
+    return table
+
+
 @dataclass(kw_only=True)
-class InsufficientBid(Pending[AuctionRules]):
+class InsufficientBid(Pending):
     """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
 
-    kind: ClassVar[PendingKind] = "insufficient"
     call: TableCall
     """The irregular call."""
     stage: InsufficientStage = "offered"
@@ -1515,29 +1521,32 @@ class InsufficientBid(Pending[AuctionRules]):
     replacement: CallRecord | None = None
     """The offender's replacement (or early replacement, 27C), once he has made one."""
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "insufficient"
+
+    def offer(self, table: TableState) -> Awaiting:
         o, stage = self.offender, self.stage
         if stage == "offered":
             return Awaiting(o.lho.letter, "27A1", ("accept", "decline"))
         if stage == "premature":
-            return Awaiting(o.lho.letter, "27C", table._law27c_options(self))
+            return Awaiting(o.lho.letter, "27C", as_auction_rules(table)._law27c_options(self))
         if stage == "again":
             return Awaiting(o.lho.letter, "27B4", ("accept", "decline"))
         if stage == "declined":
-            return Awaiting(o.letter, "27B", table.legal_words(o))
+            return Awaiting(o.letter, "27B", as_auction_rules(table).legal_words(o))
         if stage == "must-replace":
-            return Awaiting(o.letter, "27B3", table.legal_words(o, doubles=False))
+            return Awaiting(o.letter, "27B3", as_auction_rules(table).legal_words(o, doubles=False))
         return Awaiting("director", "27B1b", JUDGEMENT)
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law27_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law27_event(self, event)
 
 
 @dataclass(kw_only=True)
-class CallOutOfRotation(Pending[AuctionRules]):
+class CallOutOfRotation(Pending):
     """Laws 28-32: a call out of rotation, accepted (29A) or cancelled (29B)."""
 
-    kind: ClassVar[PendingKind] = "rotation"
     call: TableCall
     """The irregular call."""
     event: int
@@ -1549,78 +1558,90 @@ class CallOutOfRotation(Pending[AuctionRules]):
     """28B: the call the player in turn made meanwhile, waiting for the director to find
     whether it was made over the call out of rotation or in turn."""
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "rotation"
+
+    def offer(self, table: TableState) -> Awaiting:
         if self.meanwhile is not None:
             return Awaiting("director", "28B", ("accepted", "in-turn"))
         return Awaiting(self.offender.lho.letter, "29A", ("accept", "decline"))
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law29_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law29_event(self, event)
 
 
 @dataclass(kw_only=True)
-class InadmissibleCall(Pending[AuctionRules]):
+class InadmissibleCall(Pending):
     """Law 36: an inadmissible double or redouble, cancelled and replaced."""
 
-    kind: ClassVar[PendingKind] = "inadmissible"
     call: TableCall
     """The irregular call."""
     turn: Seat
     """The player whose turn it was when the irregular call was made."""
     record: CallRecord
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "inadmissible"
+
+    def offer(self, table: TableState) -> Awaiting:
         o, turn = self.offender, self.turn
         # the LHO may also draw attention to it instead of calling (36B)
         lho = ((o.lho.letter, ("decline",)),)
         if turn == o:
-            return Awaiting(o.letter, "36B2", table.legal_words(o), lho)
-        return Awaiting(turn.letter, "36B4", table.legal_words(turn), lho)
+            return Awaiting(o.letter, "36B2", as_auction_rules(table).legal_words(o), lho)
+        return Awaiting(turn.letter, "36B4", as_auction_rules(table).legal_words(turn), lho)
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law36_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law36_event(self, event)
 
 
 @dataclass(kw_only=True)
-class BarredCall(Pending[AuctionRules]):
+class BarredCall(Pending):
     """Law 37 (2007 30B2b): a call by a player barred from making it."""
 
-    kind: ClassVar[PendingKind] = "barred"
     call: TableCall
     """The irregular call."""
     record: CallRecord
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "barred"
+
+    def offer(self, table: TableState) -> Awaiting:
         return Awaiting(self.offender.lho.letter, "37", ("accept", "decline"))
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law37_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law37_event(self, event)
 
 
 @dataclass(kw_only=True)
-class BidAboveSeven(Pending[AuctionRules]):
+class BidAboveSeven(Pending):
     """Law 38: a bid above seven, cancelled and replaced."""
 
-    kind: ClassVar[PendingKind] = "above-seven"
     call: TableCall
     """The irregular call."""
     turn: Seat
     """The player whose turn it was when the irregular call was made."""
     record: CallRecord
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "above-seven"
+
+    def offer(self, table: TableState) -> Awaiting:
         return Awaiting(self.offender.lho.letter, "38", ("decline",))
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law38_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law38_event(self, event)
 
 
 @dataclass(kw_only=True)
-class ChangedCall(Pending[AuctionRules]):
+class ChangedCall(Pending):
     """Law 25: a call changed; the director judges whether the first was unintended (25A),
     and an intended change the LHO may accept (25B1)."""
 
-    kind: ClassVar[PendingKind] = "change"
     call: TableCall
     """The irregular call."""
     event: int
@@ -1630,88 +1651,112 @@ class ChangedCall(Pending[AuctionRules]):
     record: CallRecord
     stage: Literal["judge", "offered"] = "judge"
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "change"
+
+    def offer(self, table: TableState) -> Awaiting:
         if self.stage == "offered":
             return Awaiting(self.offender.lho.letter, "25B1", ("accept", "decline"))
         return Awaiting("director", "25A", ("unintended", "intended"))
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law25_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law25_event(self, event)
 
 
 @dataclass(kw_only=True)
-class ComparabilityJudgement(Pending[AuctionRules]):
+class ComparabilityJudgement(Pending):
     """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
     31A2, 31B2, 32A2, 32B2: ``law``)."""
 
-    kind: ClassVar[PendingKind] = "judge"
     call: TableCall
     """The irregular call."""
     law: str
     withdrawn: TableCall
     """The call withdrawn, which the offender's call is compared with."""
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "judge"
+
+    def offer(self, table: TableState) -> Awaiting:
         return Awaiting("director", self.law, JUDGEMENT)
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._judge_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._judge_event(self, event)
 
 
 @dataclass(kw_only=True)
-class LhoChange(Pending[AuctionRules]):
+class LhoChange(Pending):
     """25A6: the LHO may change the call he made over the call replaced."""
 
-    kind: ClassVar[PendingKind] = "lho-change"
     turn: Seat
     """The player whose turn it was when the irregular call was made."""
     record: CallRecord
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "lho-change"
+
+    def offer(self, table: TableState) -> Awaiting:
         return Awaiting(self.offender.letter, "25A6", ("accept", "decline"))
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law25a6_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law25a6_event(self, event)
 
 
 @dataclass(kw_only=True)
-class ArtificialCallShown(Pending[AuctionRules]):
+class ArtificialCallShown(Pending):
     """29C: what an artificial call out of rotation specified, for Laws 30-32."""
 
-    kind: ClassVar[PendingKind] = "shows"
     call: TableCall
     """The irregular call."""
 
-    def offer(self, table: AuctionRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "shows"
+
+    def offer(self, table: TableState) -> Awaiting:
         return Awaiting("director", "29C", SHOWS)
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law29c_event(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law29c_event(self, event)
 
 
 @dataclass(kw_only=True)
-class MisinformationChange(Pending[AuctionRules]):
+class MisinformationChange(Pending):
     """21B1a: a call the misinformed player may change (``law``); the same offer and rule
     serve the LHO's call over it (:class:`MisinformationLho`, 21B2)."""
 
-    kind: ClassVar[PendingKind] = "mi-change"
-    law: ClassVar[str] = "21B1a"
     record: CallRecord
 
-    def offer(self, table: AuctionRules) -> Awaiting:
-        o = self.offender
-        return Awaiting(o.letter, self.law, ("accept", *table._words_in_place_of(self.record)))
+    @property
+    def kind(self) -> PendingKind:
+        return "mi-change"
 
-    def answer(self, table: AuctionRules, event: Event) -> None:
-        table._law21b_event(self, event)
+    @property
+    def law(self) -> str:
+        return "21B1a"
+
+    def offer(self, table: TableState) -> Awaiting:
+        words = as_auction_rules(table)._words_in_place_of(self.record)
+        return Awaiting(self.offender.letter, self.law, ("accept", *words))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law21b_event(self, event)
 
 
 @dataclass(kw_only=True)
 class MisinformationLho(MisinformationChange):
     """21B2: the call the LHO made over a call changed under 21B1a, which he may change."""
 
-    kind: ClassVar[PendingKind] = "mi-lho"
-    law: ClassVar[str] = "21B2"
+    @property
+    def kind(self) -> PendingKind:
+        return "mi-lho"
+
+    @property
+    def law(self) -> str:
+        return "21B2"
 
 
 AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)

@@ -12,14 +12,13 @@ been there, and not playing it since may be a revoke (67B2).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.play_rules import LeadOutOfTurn
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.revokes import RevokeRules
-from bridgelaw.table.state import Awaiting, Pending, PendingKind
+from bridgelaw.table.state import Awaiting, Pending, PendingKind, TableState
 
 
 class TrickRules(RevokeRules):
@@ -432,22 +431,32 @@ class TrickRules(RevokeRules):
 __all__ = ["TrickRules"]
 
 
+def as_trick_rules(table: TableState) -> TrickRules:
+    """``table`` seen as the defective-trick layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, TrickRules)
+    return table
+
+
 @dataclass(kw_only=True)
-class SimultaneousCards(Pending[TrickRules]):
+class SimultaneousCards(Pending):
     """58B (67A2 for a defective trick): the offender says which of the cards he
     played at once was played."""
 
-    kind: ClassVar[PendingKind] = "simultaneous"
     cards: tuple[Card, ...]
     """The cards played at once, among which the offender says which one he played."""
     trick: int | None
     """67A2: the trick the cards were played to; None for 58B2 (the trick in progress)."""
 
-    def offer(self, table: TrickRules) -> Awaiting:
-        o = self.offender
-        cards = self.cards if self.trick is not None else table.law57_playable(o, self.cards)
-        options = tuple(f"designate {card_name(c)}" for c in cards)
-        return Awaiting(o.letter, "58B2", options)
+    @property
+    def kind(self) -> PendingKind:
+        return "simultaneous"
 
-    def answer(self, table: TrickRules, event: Event) -> None:
-        table.law58b_answer(self, event)
+    def offer(self, table: TableState) -> Awaiting:
+        o, cards = self.offender, self.cards
+        if self.trick is None:  # 58B2: only the cards he may play now (57) can be the one
+            cards = as_trick_rules(table).law57_playable(o, cards)
+        return Awaiting(o.letter, "58B2", tuple(f"designate {card_name(c)}" for c in cards))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_trick_rules(table).law58b_answer(self, event)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
@@ -22,6 +21,7 @@ from bridgelaw.table.state import (
     Obligation,
     Pending,
     PendingKind,
+    TableState,
     chosen,
 )
 
@@ -1249,52 +1249,69 @@ class PlayRules(AuctionRules):
 # -- the irregularities of the play rules: each its fields, its offer, its rule --------------
 
 
+def as_play_rules(table: TableState) -> PlayRules:
+    """``table`` seen as the play layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, PlayRules)
+    return table
+
+
 @dataclass(kw_only=True)
-class LeadOutOfTurn(Pending[PlayRules]):
+class LeadOutOfTurn(Pending):
     """Laws 53-56: a lead out of turn, accepted or not (``law``: 54, 55 or 56)."""
 
-    kind: ClassVar[PendingKind] = "lead"
     law: str
     card: Card
 
-    def offer(self, table: PlayRules) -> Awaiting:
-        return Awaiting(*table._lead_offer(self))
+    @property
+    def kind(self) -> PendingKind:
+        return "lead"
 
-    def answer(self, table: PlayRules, event: Event) -> None:
-        table._lead_answer(self, event)
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting(*as_play_rules(table)._lead_offer(self))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_play_rules(table)._lead_answer(self, event)
 
 
 @dataclass(kw_only=True)
-class PenaltyCardNotPlayed(Pending[PlayRules]):
+class PenaltyCardNotPlayed(Pending):
     """50C/50D1, 52 (``law``): a card played instead of a penalty card."""
 
-    kind: ClassVar[PendingKind] = "pc-failure"
     law: str
     card: Card
 
-    def offer(self, table: PlayRules) -> Awaiting:
-        assert table.declarer is not None
-        # 52B1a: declarer may accept the card played instead of the penalty card
-        return Awaiting(table.declarer.letter, "52B1a", ("accept", "decline"))
+    @property
+    def kind(self) -> PendingKind:
+        return "pc-failure"
 
-    def answer(self, table: PlayRules, event: Event) -> None:
-        table._law52_answer(self, event)
+    def offer(self, table: TableState) -> Awaiting:
+        declarer = as_play_rules(table).declarer
+        assert declarer is not None
+        # 52B1a: declarer may accept the card played instead of the penalty card
+        return Awaiting(declarer.letter, "52B1a", ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_play_rules(table)._law52_answer(self, event)
 
 
 @dataclass(kw_only=True)
-class DesignationChanged(Pending[PlayRules]):
+class DesignationChanged(Pending):
     """45C4b: declarer changed dummy's card; the RHO (``offender``) may take back the card he
     played over it."""
 
-    kind: ClassVar[PendingKind] = "designation-changed"
     card: Card
     """The RHO's card played over the card changed."""
 
-    def offer(self, table: PlayRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "designation-changed"
+
+    def offer(self, table: TableState) -> Awaiting:
         return Awaiting(self.offender.letter, "45C4b", ("accept", "decline"))
 
-    def answer(self, table: PlayRules, event: Event) -> None:
-        table._law45c4b_rho_answer(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_play_rules(table)._law45c4b_rho_answer(self, event)
 
 
 __all__ = ["PlayRules", "Revoke"]

@@ -9,7 +9,6 @@ transfers of 64A are worked out when play ceases, by the last card or by a claim
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
@@ -21,7 +20,7 @@ from bridgelaw.table.play_state import (
     suit_led,
     winner_index,
 )
-from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase
+from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase, TableState
 
 
 class RevokeRules(PlayRules):
@@ -627,48 +626,60 @@ class RevokeRules(PlayRules):
 # -- the irregularities of a revoke's correction (62C, 58B3): each its fields, offer, rule ----
 
 
+def as_revoke_rules(table: TableState) -> RevokeRules:
+    """``table`` seen as the revoke layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, RevokeRules)
+    return table
+
+
 @dataclass(kw_only=True)
-class CardAfterRevoke(Pending[RevokeRules]):
+class CardAfterRevoke(Pending):
     """62C1, 62C2, 58B3 (``law``): a card played after a corrected revoke (or after a card
     changed under 58B) may be taken back."""
 
-    kind: ClassVar[PendingKind] = "card-after-revoke"
     law: str
     card: Card
     trick: int
 
-    def offer(self, table: RevokeRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "card-after-revoke"
+
+    def offer(self, table: TableState) -> Awaiting:
         # 62C1, 62C2, 58B3: the clause is the pending's law
         return Awaiting(self.offender.letter, self.law, ("accept", "decline"))
 
-    def answer(self, table: RevokeRules, event: Event) -> None:
-        table._law62c_card_after(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_revoke_rules(table)._law62c_card_after(self, event)
 
 
 @dataclass(kw_only=True)
-class OtherRevoke(Pending[RevokeRules]):
+class OtherRevoke(Pending):
     """62C3 (62A with nobody on): the other side corrects its revoke too."""
 
-    kind: ClassVar[PendingKind] = "other-revoke"
     law: str
     cards: tuple[Card, ...]
     """The cards the offender may correct the revoke with."""
     lead_waits: bool
     """62C3: the lead to the next trick waits for both corrections."""
 
-    def offer(self, table: RevokeRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "other-revoke"
+
+    def offer(self, table: TableState) -> Awaiting:
         options = tuple(f"correct {card_name(c)}" for c in self.cards)
         return Awaiting(self.offender.letter, self.law, options)
 
-    def answer(self, table: RevokeRules, event: Event) -> None:
-        table._law62c3_answer(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_revoke_rules(table)._law62c3_answer(self, event)
 
 
 @dataclass(kw_only=True)
-class CardReplaced(Pending[RevokeRules]):
+class CardReplaced(Pending):
     """62C1, 62C2, 58B3 (``law``): the card played in place of one taken back."""
 
-    kind: ClassVar[PendingKind] = "card-replaced"
     law: str
     card: Card
     """The card taken back."""
@@ -676,12 +687,16 @@ class CardReplaced(Pending[RevokeRules]):
     """The cards he may play in its place."""
     trick: int
 
-    def offer(self, table: RevokeRules) -> Awaiting:
+    @property
+    def kind(self) -> PendingKind:
+        return "card-replaced"
+
+    def offer(self, table: TableState) -> Awaiting:
         options = tuple(card_name(c) for c in self.cards)
         return Awaiting(self.offender.letter, self.law, options)
 
-    def answer(self, table: RevokeRules, event: Event) -> None:
-        table._law62c_replace(self, event)
+    def answer(self, table: TableState, event: Event) -> None:
+        as_revoke_rules(table)._law62c_replace(self, event)
 
 
 __all__ = ["RevokeRules"]

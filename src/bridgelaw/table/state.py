@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from bridgelaw.boards import Board
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Contract, call_name
@@ -357,28 +357,29 @@ class Obligation:
     """57A: declarer's choice: highest, lowest, require X or forbid X."""
 
 
-L = TypeVar("L", bound="TableState")
-"""The rule layer an irregularity's rules live in (:class:`Pending`'s parameter)."""
-
-
 @dataclass(kw_only=True)
-class Pending(Generic[L]):
+class Pending:
     """An irregularity waiting for the next event. One subclass per irregularity, declared in
-    the rule module (layer ``L``) whose rules take it up, holds the fields it uses and no
-    other, and is the one place that says which offer it makes (:meth:`offer`) and which rule
-    takes its answers (:meth:`answer`); the rules themselves stay methods of the layer."""
+    the rule module whose rules take it up, holds the fields it uses and no other, and is the
+    one place that says which offer it makes (:meth:`offer`) and which rule takes its answers
+    (:meth:`answer`); the rules themselves stay methods of their layer, which the subclass
+    reaches through its module's ``as_...`` (the table seen as that layer, checked)."""
 
-    kind: ClassVar[PendingKind]
-    """Its name, as :data:`PendingKind` lists it."""
     offender: Seat
     """The player whose irregularity it is, or who answers it (the RHO for 45C4b)."""
 
+    @property
     @abstractmethod
-    def offer(self, table: L) -> Awaiting | None:
+    def kind(self) -> PendingKind:
+        """Its name, as :data:`PendingKind` lists it (a property, not a class variable:
+        mypyc's dataclasses take an annotated class variable for a field)."""
+
+    @abstractmethod
+    def offer(self, table: TableState) -> Awaiting | None:
         """What the director offers for it now: who answers, under which clause, the options."""
 
     @abstractmethod
-    def answer(self, table: L, event: Event) -> None:
+    def answer(self, table: TableState, event: Event) -> None:
         """The next event, taken up by the rule whose irregularity it is (it may refuse it
         with a :class:`~bridgelaw.table.events.ScriptError`, or settle it and clear
         :attr:`TableState.pending`)."""
@@ -393,7 +394,7 @@ class TableState:
     history: list[CallRecord] = field(default_factory=list)
     turn: Seat = Seat.NORTH
     phase: Phase = Phase.AUCTION
-    pending: Pending[Any] | None = None
+    pending: Pending | None = None
     barred: dict[Seat, str] = field(default_factory=dict)
     no_double: set[Seat] = field(default_factory=set)
     """2007 Law 30B2b: the partner may not double or redouble at his next turn."""
