@@ -203,6 +203,12 @@ def test_director_findings_that_name_a_seat_or_suits() -> None:
     with pytest.raises(ScriptError) as info:
         parse_event("director revoke-found soon", 6)
     assert info.value.index == 6
+    # a finding the engine does not know is refused at its event, named, with those it knows
+    with pytest.raises(ScriptError) as info:
+        parse_event("director mistook", 5)
+    assert info.value.index == 5
+    assert info.value.reason.startswith("'director mistook' is not a finding the engine knows")
+    assert "unintended" in info.value.reason  # one of the findings it does know (25A)
 
 
 def test_a_script_may_set_dealer_and_vulnerability_against_law_2() -> None:
