@@ -290,3 +290,17 @@ def test_random_claims_never_corrupt_the_table(data: st.DataObject, edition: int
             awaiting = table.awaiting
             assert awaiting is not None and awaiting.options
             assert awaiting.law in ("69A", "68D2b", "70", "69B2", "71B", "71")
+
+
+def test_the_position_records_who_failed_to_follow_in_each_place_of_the_trick() -> None:
+    # 70E1: what the table has seen of the split. E leads a heart to trick 1; the second
+    # player, S, does not follow: the heart is marked for him, not for his partner N
+    deal = "N:KJ74.A83.Q62.K95 Q82.KQJ5.AJ4.J73 A963.T76.K85.AQ2 T5.942.T973.T864"
+    table = Table.from_deal(1, deal)  # dealer N; N declares 3NT, E leads
+    for text in ["N 1NT", "E pass", "S 3NT", "W pass", "N pass", "E pass"]:
+        table.apply_text(text)
+    for text in ["E HK", "S C2", "W H2", "N H3"]:
+        table.apply_text(text)
+    hearts = 1 << 2  # suits counted clubs 0 to spades 3
+    shown = table.position().shown_out
+    assert [bool(shown[s] & hearts) for s in Seat] == [False, False, True, False]

@@ -16,7 +16,7 @@ from bridgelaw.cards import Strain, parse_card
 from bridgelaw.errors import ParseError
 from bridgelaw.table import ScriptError, parse_event
 from bridgelaw.table.events import Event, parse_table_call, table_call_of
-from bridgelaw.table.script import load_script, script_from_data
+from bridgelaw.table.script import load_script, parse_yaml, script_from_data
 
 from .helpers import SAMPLE_DEAL
 
@@ -220,3 +220,15 @@ def test_a_script_may_set_dealer_and_vulnerability_against_law_2() -> None:
     with pytest.raises(ParseError) as info:
         script_from_data({**data, "board": "7b"}, "s.yaml")
     assert str(info.value).endswith("not '7b'")
+
+
+def test_a_script_text_is_bounded_and_its_bad_values_named() -> None:
+    # nesting deeper than a table script needs is refused at its line; siblings do not add up
+    with pytest.raises(ParseError, match=r"^f\.yaml:2: nested more than 20 levels deep"):
+        parse_yaml("board: 1\nevents: " + "[" * 30 + "]" * 30 + "\n", "f.yaml")
+    siblings = "".join(f"k{i}: [[[{i}]]]\n" for i in range(10))
+    assert parse_yaml(siblings, "f.yaml") == {f"k{i}": [[[i]]] for i in range(10)}
+    # a value YAML cannot build is named with what is wrong with it
+    with pytest.raises(ParseError) as info:
+        parse_yaml("board: 2024-13-45\n", "f.yaml")
+    assert str(info.value) == "f.yaml: a value cannot be read: month must be in 1..12"
