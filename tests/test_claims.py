@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.cards import Seat, card_name
+from bridgelaw.errors import BridgeLawError
 from bridgelaw.table import ScriptError, Table
 from bridgelaw.table.position import PlayPosition
 
@@ -97,6 +98,30 @@ def test_an_answer_out_of_range_is_recorded_and_ignored() -> None:
     table = feed(after_nine(adjudicator=FakeAdjudicator(answer=9)), "S claim 4", "W dispute")
     assert any("not 0 to 4: ignored" in r["text"] for r in table.reviews if r["law"] == "70")
     assert table.claim is not None and table.claim.suggestion is None
+
+
+@dataclass
+class FailingAdjudicator(FakeAdjudicator):
+    """An adjudicator that cannot rule on the position it is given."""
+
+    def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
+        raise BridgeLawError("no line found")
+
+
+def test_an_adjudicator_that_cannot_rule_leaves_it_to_the_director_saying_why() -> None:
+    table = feed(after_nine(adjudicator=FailingAdjudicator(answer=0)), "S claim 4", "W dispute")
+    texts = [r["text"] for r in table.reviews if r["law"] == "70"]
+    assert texts == ["the adjudicator gives no suggestion: no line found."]
+    assert table.claim is not None and table.claim.suggestion is None
+    assert table.awaiting is not None and table.awaiting.who == "director"
+
+
+def test_a_suggestion_without_an_account_of_the_line_adds_none() -> None:
+    # FakeAdjudicator has no ruling_text: the review gives the tricks and nothing in brackets
+    table = feed(after_nine(adjudicator=FakeAdjudicator(answer=3)), "S claim 4", "W dispute")
+    assert table.claim is not None and table.claim.suggestion_text == ""
+    [text] = [r["text"] for r in table.reviews if "suggests" in r["text"]]
+    assert "for NS (declarer's side); the director decides" in text, text
 
 
 def test_the_adjudicator_is_asked_again_after_a_late_objection() -> None:
