@@ -40,6 +40,13 @@ SCRIPTS = Path(__file__).parent / "scripts"
         # 68D2: a defender's concession disputed is called a concession, a claim a claim
         ("claims/l70-disputed-defender-concession.yaml", "68D2", ["W's concession"]),
         ("claims/l69a-rho-disputes-first.yaml", "68D2", ["S's claim"]),
+        # 64B4 and 64B5: when attention was first drawn to the revoke
+        ("irregular-play/l64b4-found-after-next-deal.yaml", "64B4", ["on the next deal"]),
+        ("irregular-play/l64b5-found-after-end-of-round.yaml", "64B5", ["the round ended"]),
+        # 2007 17D: W, who had called over the cancelled call, must repeat it
+        ("boards/e2007-l17d1-lho-repeats.yaml", "17D1", ["W must then repeat his pass"]),
+        # 68B1: claiming no trick concedes them all
+        ("claims/l68b1-claim-of-no-trick-concedes-all.yaml", "68B1", ["concede all 4"]),
     ],
 )
 def test_a_ruling_names_the_trick_card_and_obligation(
