@@ -45,6 +45,8 @@ SCRIPTS = Path(__file__).parent / "scripts"
         ("irregular-play/l64b5-found-after-end-of-round.yaml", "64B5", ["the round ended"]),
         # 2007 17D: W, who had called over the cancelled call, must repeat it
         ("boards/e2007-l17d1-lho-repeats.yaml", "17D1", ["W must then repeat his pass"]),
+        # 29C: the director's finding, notrump, is what the sentence says the call specified
+        ("auction/e2007-l29c-l26b-shown-notrump.yaml", "29C", ["specified NT"]),
         # 68B1: claiming no trick concedes them all
         ("claims/l68b1-claim-of-no-trick-concedes-all.yaml", "68B1", ["concede all 4"]),
     ],
