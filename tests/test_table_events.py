@@ -232,3 +232,24 @@ def test_a_script_text_is_bounded_and_its_bad_values_named() -> None:
     with pytest.raises(ParseError) as info:
         parse_yaml("board: 2024-13-45\n", "f.yaml")
     assert str(info.value) == "f.yaml: a value cannot be read: month must be in 1..12"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("N", "'N': expected '<who> <action>'"),
+        ("S claim 14", "'S claim 14': claim takes a number of tricks from 0 to 13"),
+        ("S concede x", "'S concede x': concede takes a number of tricks from 0 to 13"),
+        ("S claim 100", "'S claim 100': claim takes a number of tricks from 0 to 13"),
+    ],
+)
+def test_an_event_out_of_its_form_is_refused_at_its_number(text: str, reason: str) -> None:
+    with pytest.raises(ScriptError) as info:
+        parse_event(text, 3)
+    assert (info.value.index, info.value.reason) == (3, reason)
+
+
+def test_declarer_may_forbid_several_suits_written_with_commas() -> None:
+    # 51B2b: "forbid S,H" forbids both suits, as "forbid S H" does
+    assert parse_event("N forbid S,H", 5).suits == parse_event("N forbid S H", 5).suits
+    assert [s.letter for s in parse_event("N forbid H,S", 5).suits] == ["S", "H"]
