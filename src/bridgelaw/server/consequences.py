@@ -20,6 +20,7 @@ SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no 
 TITLES: dict[str, str] = {
     "13A": "a hand with the wrong number of cards",
     "13B": "a hand with the wrong number of cards: can the board still be played normally?",
+    "17D2": "a call on cards from another board (2007): the LHO repeats his call over it",
     "21B1a": "misinformation: the player may change his last call",
     "21B2": "a call changed after misinformation: the next player may change his own call",
     "25A": "a call replaced at once: was the first call unintended (a slip)?",
@@ -238,6 +239,7 @@ CALL_LAWS: dict[str, str] = {
     "to pass throughout",
     "21B1a": "the new call replaces the one made on misinformation",
     "21B2": "the new call replaces the one made over the changed call",
+    "17D2": "he repeats the call he made over the cancelled one, as 2007 17D2 requires",
     "31A1": "the offender must repeat the call made out of rotation: no rectification",
     "31B1": "a bid out of rotation at partner's turn cancelled: partner calls freely",
     "32B1": "a double or redouble out of rotation at partner's turn: partner calls freely",

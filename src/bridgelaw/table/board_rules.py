@@ -77,6 +77,11 @@ class BoardRules(TableState):
 
     def board_awaiting(self) -> Awaiting | None:
         if self.wrong_count is None:
+            if self.lho_repeat is not None:
+                # 2007 17D2: the offender's LHO must repeat the call he made over the cancelled
+                # one; that call is all the table takes from him now
+                lho, call = self.lho_repeat
+                return Awaiting(lho.letter, "17D2", (call,))
             return None
         law = self.cite("13B")
         return Awaiting("director", law, ("playable", "not-playable"))
