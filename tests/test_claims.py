@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.cards import Seat, card_name
+from bridgelaw.errors import BridgeLawError
 from bridgelaw.table import ScriptError, Table
 from bridgelaw.table.position import PlayPosition
 
@@ -97,6 +98,30 @@ def test_an_answer_out_of_range_is_recorded_and_ignored() -> None:
     table = feed(after_nine(adjudicator=FakeAdjudicator(answer=9)), "S claim 4", "W dispute")
     assert any("not 0 to 4: ignored" in r["text"] for r in table.reviews if r["law"] == "70")
     assert table.claim is not None and table.claim.suggestion is None
+
+
+@dataclass
+class FailingAdjudicator(FakeAdjudicator):
+    """An adjudicator that cannot rule on the position it is given."""
+
+    def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
+        raise BridgeLawError("no line found")
+
+
+def test_an_adjudicator_that_cannot_rule_leaves_it_to_the_director_saying_why() -> None:
+    table = feed(after_nine(adjudicator=FailingAdjudicator(answer=0)), "S claim 4", "W dispute")
+    texts = [r["text"] for r in table.reviews if r["law"] == "70"]
+    assert texts == ["the adjudicator gives no suggestion: no line found."]
+    assert table.claim is not None and table.claim.suggestion is None
+    assert table.awaiting is not None and table.awaiting.who == "director"
+
+
+def test_a_suggestion_without_an_account_of_the_line_adds_none() -> None:
+    # FakeAdjudicator has no ruling_text: the review gives the tricks and nothing in brackets
+    table = feed(after_nine(adjudicator=FakeAdjudicator(answer=3)), "S claim 4", "W dispute")
+    assert table.claim is not None and table.claim.suggestion_text == ""
+    [text] = [r["text"] for r in table.reviews if "suggests" in r["text"]]
+    assert "for NS (declarer's side); the director decides" in text, text
 
 
 def test_the_adjudicator_is_asked_again_after_a_late_objection() -> None:
@@ -290,3 +315,17 @@ def test_random_claims_never_corrupt_the_table(data: st.DataObject, edition: int
             awaiting = table.awaiting
             assert awaiting is not None and awaiting.options
             assert awaiting.law in ("69A", "68D2b", "70", "69B2", "71B", "71")
+
+
+def test_the_position_records_who_failed_to_follow_in_each_place_of_the_trick() -> None:
+    # 70E1: what the table has seen of the split. E leads a heart to trick 1; the second
+    # player, S, does not follow: the heart is marked for him, not for his partner N
+    deal = "N:KJ74.A83.Q62.K95 Q82.KQJ5.AJ4.J73 A963.T76.K85.AQ2 T5.942.T973.T864"
+    table = Table.from_deal(1, deal)  # dealer N; N declares 3NT, E leads
+    for text in ["N 1NT", "E pass", "S 3NT", "W pass", "N pass", "E pass"]:
+        table.apply_text(text)
+    for text in ["E HK", "S C2", "W H2", "N H3"]:
+        table.apply_text(text)
+    hearts = 1 << 2  # suits counted clubs 0 to spades 3
+    shown = table.position().shown_out
+    assert [bool(shown[s] & hearts) for s in Seat] == [False, False, True, False]

@@ -111,11 +111,13 @@ def check_shape(output: dict[str, Any], events: int) -> None:
         assert CLAUSE.fullmatch(ruling["law"]), ruling
         assert ruling["seat"] in (*SEATS, None), ruling
         assert isinstance(ruling["text"], str) and ruling["text"].endswith("."), ruling
+        assert "None" not in ruling["text"], ruling  # a value missing from the sentence
     for review in output["reviews"]:
         assert set(review) == {"event", "law", "text"}, review
         assert isinstance(review["event"], int) and 0 <= review["event"] <= events, review
         assert CLAUSE.fullmatch(str(review["law"])), review
         assert isinstance(review["text"], str) and review["text"], review
+        assert "None" not in review["text"], review
     awaiting = output["awaiting"]
     if awaiting is not None:
         assert awaiting["who"] in (*SEATS, "director"), awaiting

@@ -16,7 +16,7 @@ from bridgelaw.cards import Strain, parse_card
 from bridgelaw.errors import ParseError
 from bridgelaw.table import ScriptError, parse_event
 from bridgelaw.table.events import Event, parse_table_call, table_call_of
-from bridgelaw.table.script import load_script, script_from_data
+from bridgelaw.table.script import load_script, parse_yaml, script_from_data
 
 from .helpers import SAMPLE_DEAL
 
@@ -204,6 +204,12 @@ def test_director_findings_that_name_a_seat_or_suits() -> None:
     with pytest.raises(ScriptError) as info:
         parse_event("director revoke-found soon", 6)
     assert info.value.index == 6
+    # a finding the engine does not know is refused at its event, named, with those it knows
+    with pytest.raises(ScriptError) as info:
+        parse_event("director mistook", 5)
+    assert info.value.index == 5
+    assert info.value.reason.startswith("'director mistook' is not a finding the engine knows")
+    assert "unintended" in info.value.reason  # one of the findings it does know (25A)
 
 
 def test_a_script_may_set_dealer_and_vulnerability_against_law_2() -> None:
@@ -215,3 +221,36 @@ def test_a_script_may_set_dealer_and_vulnerability_against_law_2() -> None:
     with pytest.raises(ParseError) as info:
         script_from_data({**data, "board": "7b"}, "s.yaml")
     assert str(info.value).endswith("not '7b'")
+
+
+def test_a_script_text_is_bounded_and_its_bad_values_named() -> None:
+    # nesting deeper than a table script needs is refused at its line; siblings do not add up
+    with pytest.raises(ParseError, match=r"^f\.yaml:2: nested more than 20 levels deep"):
+        parse_yaml("board: 1\nevents: " + "[" * 30 + "]" * 30 + "\n", "f.yaml")
+    siblings = "".join(f"k{i}: [[[{i}]]]\n" for i in range(10))
+    assert parse_yaml(siblings, "f.yaml") == {f"k{i}": [[[i]]] for i in range(10)}
+    # a value YAML cannot build is named with what is wrong with it
+    with pytest.raises(ParseError) as info:
+        parse_yaml("board: 2024-13-45\n", "f.yaml")
+    assert str(info.value) == "f.yaml: a value cannot be read: month must be in 1..12"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("N", "'N': expected '<who> <action>'"),
+        ("S claim 14", "'S claim 14': claim takes a number of tricks from 0 to 13"),
+        ("S concede x", "'S concede x': concede takes a number of tricks from 0 to 13"),
+        ("S claim 100", "'S claim 100': claim takes a number of tricks from 0 to 13"),
+    ],
+)
+def test_an_event_out_of_its_form_is_refused_at_its_number(text: str, reason: str) -> None:
+    with pytest.raises(ScriptError) as info:
+        parse_event(text, 3)
+    assert (info.value.index, info.value.reason) == (3, reason)
+
+
+def test_declarer_may_forbid_several_suits_written_with_commas() -> None:
+    # 51B2b: "forbid S,H" forbids both suits, as "forbid S H" does
+    assert parse_event("N forbid S,H", 5).suits == parse_event("N forbid S H", 5).suits
+    assert [s.letter for s in parse_event("N forbid H,S", 5).suits] == ["S", "H"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bridgelaw.table import Awaiting, ScriptError, Table
+from bridgelaw.table.events import parse_event
+from bridgelaw.table.state import same_command
 
 from .helpers import SAMPLE_DEAL
 
@@ -88,3 +90,12 @@ def test_45c4b_finding_with_only_an_accepted_lead_by_the_rho_is_refused_not_a_cr
         table.apply_text("director unintended")
     assert "45C4b" in str(refused.value)
     assert table.to_json() == before
+
+
+def test_an_answer_is_the_option_it_names_whatever_its_event_number() -> None:
+    # an offer's options are compared with the answer as commands (state.same_command): the
+    # same call is the same answer at any event, another call is not
+    assert same_command(parse_event("N 2H", 0), parse_event("N 2H", 7))
+    assert not same_command(parse_event("N 2H", 0), parse_event("N 2S", 7))
+    assert not same_command(parse_event("N 2H", 0), parse_event("S 2H", 7))
+    assert not same_command(parse_event("N 2H", 0), parse_event("N pass", 7))

@@ -7,6 +7,7 @@ The random-table properties (undo after any event, a refused event) are in
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -132,3 +133,18 @@ def test_64b4_after_the_board_rewrites_the_law_64_rulings_and_says_so() -> None:
     assert tricks_with_transfer is not None and table.tricks == tricks_with_transfer - 1
     table.undo()  # the finding taken back: the transfer stands again
     assert "64A2" in [r.law for r in table.rulings] and table.tricks == tricks_with_transfer
+
+
+def test_a_copy_of_a_table_in_play_is_the_same_table_and_goes_its_own_way() -> None:
+    # the random-table properties try events on a deep copy (copy.deepcopy): it must show the
+    # same state, and what is played on it must not reach the table it was copied from
+    table = Table.from_deal(1, SAMPLE_DEAL)  # dealer N
+    for text in ["N 1NT", "E pass", "S 3NT", "W pass", "N pass", "E pass", "E HA", "S H6"]:
+        table.apply_text(text)
+    before = table.to_json()
+    twin = copy.deepcopy(table)
+    assert twin.to_json() == before
+    for text in ["W H3", "N H2", "E HJ"]:
+        twin.apply_text(text)
+    assert twin.to_json()["play"] == ["HA", "H6", "H3", "H2", "HJ"]
+    assert table.to_json() == before
