@@ -18,6 +18,7 @@ from bridgelaw.laws.coverage import BEGIN, END, current, render
 from bridgelaw.laws.coverage import main as coverage_main
 from bridgelaw.laws.index import (
     IN_TEXT,
+    Citation,
     code_citations,
     resolve,
     scan_source,
@@ -122,23 +123,29 @@ def test_unknown_clause_suggests_close_ones() -> None:
     assert "27B1a" in suggest("27B1x")
 
 
-def test_scanner_reads_edition_branches(tmp_path: Path) -> None:
+def _scanned(tmp_path: Path, text: str) -> list[Citation]:
+    """The citations the scanner finds in ``text``, as a module of the package."""
     source = tmp_path / "sample.py"
-    source.write_text(
+    source.write_text(text)
+    import bridgelaw.laws.index as index
+
+    original = index.PACKAGE
+    index.PACKAGE = tmp_path
+    try:
+        return scan_source(source)
+    finally:
+        index.PACKAGE = original
+
+
+def test_scanner_reads_edition_branches(tmp_path: Path) -> None:
+    text = (
         "def f(self):\n"
         '    law = "16D" if self.edition == 2007 else "16C"\n'
         '    self.rule("27B1a", None, "text")\n'
         '    x = "37"\n'
         '    self.review("37", "text")\n'
     )
-    import bridgelaw.laws.index as index
-
-    original = index.PACKAGE
-    index.PACKAGE = tmp_path
-    try:
-        found = [(c.number, c.edition, c.line) for c in scan_source(source)]
-    finally:
-        index.PACKAGE = original
+    found = [(c.number, c.edition, c.line) for c in _scanned(tmp_path, text)]
     assert found == [("16D", 2007, 2), ("16C", 2017, 2), ("27B1a", None, 3), ("37", None, 5)]
 
 
@@ -169,19 +176,11 @@ def test_coverage_command_checks_and_rewrites(tmp_path: Path) -> None:
 def test_scanner_reads_an_offer_kept_in_a_local_name(tmp_path: Path) -> None:
     # an offer assigned to a local name whose law is itself a local name: working out the
     # assignments must not start over inside them (it once recursed without end)
-    source = tmp_path / "offer.py"
-    source.write_text(
+    text = (
         "def f(self, who):\n"
         '    law = "27A1"\n'
         '    offer = Awaiting(who, law, ("accept",))\n'
         "    return offer\n"
     )
-    import bridgelaw.laws.index as index
-
-    original = index.PACKAGE
-    index.PACKAGE = tmp_path
-    try:
-        found = [(c.number, c.kind, c.line) for c in scan_source(source)]
-    finally:
-        index.PACKAGE = original
+    found = [(c.number, c.kind, c.line) for c in _scanned(tmp_path, text)]
     assert ("27A1", "offer", 3) in found

@@ -67,6 +67,8 @@ TITLES: dict[str, str] = {
     "29C": "an artificial call out of rotation: what did it show?",
     "30B1b": "a pass out of rotation cancelled: is the offender's new call comparable?",
     "31A1": "a bid out of rotation cancelled: the offender repeats it",
+    "17D2": "a call on cards from another board cancelled (2007): the next player repeats "
+    "the call he made over it",
     "31A2": "a bid out of rotation cancelled: is the offender's new call comparable?",
     "31B2": "a bid out of rotation cancelled: is the offender's new call comparable?",
     "31B1": "a bid out of rotation at partner's turn (or LHO's, before the offender had "
@@ -292,6 +294,8 @@ CALL_LAWS: dict[str, str] = {
     "32B1": "the double or redouble out of rotation is cancelled: partner calls freely (the "
     "cancelled call is unauthorized information for him, 16C2)",
     "32A1": "the offender must repeat the double or redouble: no rectification",
+    "17D2": "he repeats the call he made over the cancelled one, the only call 2007 17D2 "
+    "lets him make; the auction then goes on normally",
 }
 
 

@@ -28,6 +28,13 @@ card into play), ``_end_of_play`` (the last card is played) and ``end_board`` (a
 settled). ``tests/test_table_layers.py`` checks all of this from the source. A new clause goes
 into the lowest layer whose rules it needs; if it must act on a moment a lower layer reaches,
 that is a new hook, in ``TableState``'s hook section.
+
+The irregularity pending (``TableState.pending``) is an object: one small dataclass per
+irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in the layer whose rules
+take it up, holding only the fields it uses. It says which offer it makes (``offer``, read by
+``Table._open_offer`` in its place in the precedence) and which rule of its layer takes the
+answers (``answer``, called by the router), so there is no chain keyed by its kind. A new
+irregularity is a new subclass next to its rules.
 """
 
 from bridgelaw.table.engine import Table

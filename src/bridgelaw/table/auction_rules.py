@@ -9,6 +9,9 @@ offender's left-hand opponent calling over an inadmissible double cancels it wit
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError, TableCall, parse_table_call, table_call_of
@@ -20,13 +23,12 @@ from bridgelaw.table.state import (
     LeadRestriction,
     NextCallRule,
     Pending,
+    PendingKind,
     Phase,
     TableState,
 )
 
 PASS_CALL = table_call_of(PASS)
-#: irregularities of the auction that may still be pending after the final pass (25, 21B)
-AUCTION_PENDING = ("change", "lho-change", "mi-change", "mi-lho")
 JUDGEMENT = ("comparable", "not-comparable")
 #: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
 SHOWS = (
@@ -53,49 +55,10 @@ class AuctionRules(TableState):
         p = self.pending
         if p is None:
             return self._turn_awaiting()
-        o = p.offender
-        if p.kind == "insufficient":
-            assert p.stage is not None  # Law 27 sets one from the start ("offered")
-            return {
-                "offered": Awaiting(o.lho.letter, "27A1", ("accept", "decline")),
-                "premature": Awaiting(o.lho.letter, "27C", self._law27c_options(p)),
-                "again": Awaiting(o.lho.letter, "27B4", ("accept", "decline")),
-                "declined": Awaiting(o.letter, "27B", self.legal_words(o)),
-                "must-replace": Awaiting(o.letter, "27B3", self.legal_words(o, doubles=False)),
-                "judge": Awaiting("director", "27B1b", JUDGEMENT),
-            }[p.stage]
-        if p.kind == "rotation":
-            if p.stage == "intent":
-                return Awaiting("director", "28B", ("accepted", "in-turn"))
-            return Awaiting(o.lho.letter, "29A", ("accept", "decline"))
-        if p.kind == "inadmissible":
-            # the LHO may also draw attention to it instead of calling (36B)
-            lho = ((o.lho.letter, ("decline",)),)
-            if p.turn == o:
-                return Awaiting(o.letter, "36B2", self.legal_words(o), lho)
-            return Awaiting(p.turn.letter, "36B4", self.legal_words(p.turn), lho)
-        if p.kind == "barred":
-            return Awaiting(o.lho.letter, "37", ("accept", "decline"))
-        if p.kind == "above-seven":
-            return Awaiting(o.lho.letter, "38", ("decline",))
-        if p.kind == "change":
-            if p.stage == "offered":
-                return Awaiting(o.lho.letter, "25B1", ("accept", "decline"))
-            return Awaiting("director", "25A", ("unintended", "intended"))
-        if p.kind == "judge":
-            return Awaiting("director", p.law, JUDGEMENT)
-        if p.kind == "lho-change":
-            return Awaiting(o.letter, "25A6", ("accept", "decline"))
-        if p.kind == "shows":
-            return Awaiting("director", "29C", SHOWS)
-        if p.kind in ("mi-change", "mi-lho"):
-            assert p.record is not None
-            law = "21B1a" if p.kind == "mi-change" else "21B2"
-            return Awaiting(o.letter, law, ("accept", *self._words_in_place_of(p.record)))
-        raise AssertionError(p.kind)  # pragma: no cover
+        return p.offer(self)
 
     @staticmethod
-    def _law27c_options(p: Pending) -> tuple[str, ...]:
+    def _law27c_options(p: InsufficientBid) -> tuple[str, ...]:
         """27C: the LHO accepts the insufficient bid or declines it, the early replacement
         then standing as the offender's replacement (27B); a bid above seven cannot replace
         it (27B, 38), so declining is not offered then (it was refused)."""
@@ -118,7 +81,7 @@ class AuctionRules(TableState):
 
     def auction_event(self, event: Event) -> None:
         if self.pending is not None:
-            self._pending_event(event)
+            self.pending.answer(self, event)
         elif event.action == "call":
             assert event.call is not None
             self.make_call(event.seat, event.call)
@@ -145,7 +108,7 @@ class AuctionRules(TableState):
         """A call that came with an answer (accepting by calling, calling in turn): it meets
         whatever the answer left pending, or else the auction as it now stands."""
         if self.pending is not None:
-            self._pending_event(Event(self.event_index, seat.letter, "call", call=call))
+            self.pending.answer(self, Event(self.event_index, seat.letter, "call", call=call))
         else:
             self.make_call(seat, call)
 
@@ -155,13 +118,11 @@ class AuctionRules(TableState):
         record = CallRecord(seat, call, self.event_index, status="pending")
         if call.is_above_seven:  # Law 38
             self.history.append(record)
-            self.pending = Pending("above-seven", seat, call, self.event_index, turn, record=record)
+            self.pending = BidAboveSeven(offender=seat, call=call, turn=turn, record=record)
             return
         if call.is_double_or_redouble and not self.is_legal(seat, call):  # Law 36 (19A, 19B)
             self.history.append(record)
-            self.pending = Pending(
-                "inadmissible", seat, call, self.event_index, turn, record=record
-            )
+            self.pending = InadmissibleCall(offender=seat, call=call, turn=turn, record=record)
             return
         rule = self.next_call.get(seat)
         if seat == turn and rule is not None and rule.kind == "repeat":
@@ -187,40 +148,33 @@ class AuctionRules(TableState):
                 # 25A: a player may replace an unintended call until his partner calls, even
                 # after his LHO has called over it; the director first finds out which it is
                 self.history.append(record)
-                self.pending = Pending(
-                    "change", seat, call, self.event_index, turn, stage="judge", record=record
+                self.pending = ChangedCall(
+                    offender=seat, call=call, event=self.event_index, turn=turn, record=record
                 )
                 return
             if turn == seat.lho and self._made_last_call(seat):
                 # 30B2, 31C, 32C: a later call at LHO's turn is a change of call (Law 25)
                 self.history.append(record)
-                self.pending = Pending(
-                    "change", seat, call, self.event_index, turn, stage="judge", record=record
+                self.pending = ChangedCall(
+                    offender=seat, call=call, event=self.event_index, turn=turn, record=record
                 )
                 return
             self.history.append(record)
-            self.pending = Pending("rotation", seat, call, self.event_index, turn, record=record)
+            self.pending = CallOutOfRotation(
+                offender=seat, call=call, event=self.event_index, turn=turn, record=record
+            )
             return
         if self.barred.get(seat) and not call.is_pass:  # Law 37
             self.history.append(record)
-            self.pending = Pending("barred", seat, call, self.event_index, turn, record=record)
+            self.pending = BarredCall(offender=seat, call=call, record=record)
             return
         if seat in self.no_double and call.is_double_or_redouble:  # 2007 Law 30B2b
             self.history.append(record)
-            self.pending = Pending("barred", seat, call, self.event_index, turn, record=record)
+            self.pending = BarredCall(offender=seat, call=call, record=record)
             return
         if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D)
             self.history.append(record)
-            self.pending = Pending(
-                "insufficient",
-                seat,
-                call,
-                self.event_index,
-                turn,
-                stage="offered",
-                record=record,
-                insufficient=[record],
-            )
+            self.pending = InsufficientBid(offender=seat, call=call, insufficient=[record])
             return
         self._legal_call(record)
 
@@ -236,15 +190,11 @@ class AuctionRules(TableState):
         if rule is not None:
             del self.next_call[seat]
             if rule.kind == "comparable":
-                self.pending = Pending(
-                    "judge",
-                    seat,
-                    record.call,
-                    self.event_index,
-                    seat,
+                self.pending = ComparabilityJudgement(
+                    offender=seat,
+                    call=record.call,
                     law=rule.law,
-                    record=record,
-                    later=rule.withdrawn,
+                    withdrawn=rule.withdrawn,
                 )
                 return
             elif rule.kind == "denomination":
@@ -321,24 +271,6 @@ class AuctionRules(TableState):
 
     # -- pending irregularities --------------------------------------------------------------
 
-    def _pending_event(self, event: Event) -> None:
-        p = self.pending
-        assert p is not None
-        handler = {
-            "insufficient": self._law27_event,
-            "rotation": self._law29_event,
-            "inadmissible": self._law36_event,
-            "barred": self._law37_event,
-            "above-seven": self._law38_event,
-            "change": self._law25_event,
-            "lho-change": self._law25a6_event,
-            "judge": self._judge_event,
-            "shows": self._law29c_event,
-            "mi-change": self._law21b_event,
-            "mi-lho": self._law21b_event,
-        }[p.kind]
-        handler(p, event)
-
     def _expect(self, event: Event, who: str, actions: tuple[str, ...]) -> None:
         awaiting = self.auction_awaiting()
         if event.who != who or event.action not in actions:
@@ -358,7 +290,7 @@ class AuctionRules(TableState):
 
     # Law 27 ---------------------------------------------------------------------------------
 
-    def _law27_event(self, p: Pending, event: Event) -> None:
+    def _law27_event(self, p: InsufficientBid, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
         if p.stage in ("offered", "again", "premature"):
             if event.who == o.letter and event.action == "call" and p.stage == "offered":
@@ -390,7 +322,7 @@ class AuctionRules(TableState):
         self._expect(event, "director", JUDGEMENT)  # stage "judge"
         self._law27_judged(p, event.action == "comparable")
 
-    def _law27_declined(self, p: Pending) -> None:
+    def _law27_declined(self, p: InsufficientBid) -> None:
         o, lho = p.offender, p.offender.lho
         for record in p.insufficient:
             self._cancel(record, "27B", unauthorized=False)  # 16C only if B2/B3 follow
@@ -427,7 +359,7 @@ class AuctionRules(TableState):
         )
         p.stage = "declined"
 
-    def _law27a1_accept(self, p: Pending, by_call: bool) -> None:
+    def _law27a1_accept(self, p: InsufficientBid, by_call: bool) -> None:
         o = p.offender
         record = p.insufficient[-1]
         self._make_effective(record)
@@ -445,7 +377,7 @@ class AuctionRules(TableState):
         self._advance(o)
         self.end_of_auction_check()
 
-    def _law27_replacement(self, p: Pending, call: TableCall) -> None:
+    def _law27_replacement(self, p: InsufficientBid, call: TableCall) -> None:
         o = p.offender
         record = CallRecord(o, call, self.event_index, status="pending")
         record.skipped = p.insufficient[0].skipped  # the replacement takes the bid's place
@@ -498,7 +430,7 @@ class AuctionRules(TableState):
             return
         p.stage = "judge"  # 27B1b, or else 27B2 / 27B3: the director compares it (23A)
 
-    def _law27_judged(self, p: Pending, comparable: bool) -> None:
+    def _law27_judged(self, p: InsufficientBid, comparable: bool) -> None:
         o = p.offender
         record = p.replacement
         assert record is not None
@@ -526,7 +458,7 @@ class AuctionRules(TableState):
             self.pending = None
             self._legal_call(record)
 
-    def _review_27d(self, p: Pending) -> None:
+    def _review_27d(self, p: InsufficientBid) -> None:
         """27D: after 27B1, a damage review at the end of play."""
         self.review(
             "27D",
@@ -534,7 +466,7 @@ class AuctionRules(TableState):
             "and damaged the other, the director adjusts the score.",
         )
 
-    def _law27b3(self, p: Pending, record: CallRecord) -> None:
+    def _law27b3(self, p: InsufficientBid, record: CallRecord) -> None:
         o = p.offender
         self._cancel(record, "27B3")
         self.rule(
@@ -547,7 +479,7 @@ class AuctionRules(TableState):
         self._law27b_barring(p, "27B3")
         p.stage = "must-replace"
 
-    def _law27b_barring(self, p: Pending, law: str) -> None:
+    def _law27b_barring(self, p: InsufficientBid, law: str) -> None:
         """27B2/27B3: partner passes throughout; Law 26B and 72C; the bid is UI (16C)."""
         o = p.offender
         self._bar(o.partner, END_OF_AUCTION, law)
@@ -562,16 +494,15 @@ class AuctionRules(TableState):
 
     # Laws 28-32 -----------------------------------------------------------------------------
 
-    def _law29_event(self, p: Pending, event: Event) -> None:
+    def _law29_event(self, p: CallOutOfRotation, event: Event) -> None:
         lho, turn = p.offender.lho, p.turn
-        if p.stage == "intent":
+        if p.meanwhile is not None:
             self._expect(event, "director", ("accepted", "in-turn"))
-            assert p.later is not None and p.later_seat is not None
             if event.action == "accepted":
                 self._law29a_accept(p, by_call=True)
             else:
                 self._law28b(p)
-            self._follow(p.later_seat, p.later)
+            self._follow(*p.meanwhile)
             return
         if event.who == turn.letter and event.action == "call" and turn != lho:
             assert event.call is not None
@@ -585,16 +516,15 @@ class AuctionRules(TableState):
         if event.action == "call" and lho == turn:
             # KOM on Law 28: did he mean to call over it (29A) or to ignore it (28B)?
             assert event.call is not None
-            p.stage, p.later, p.later_seat = "intent", event.call, event.seat
+            p.meanwhile = (event.seat, event.call)
             return
         self._law29a_accept(p, by_call=event.action == "call")
         if event.action == "call":
             assert event.call is not None
             self._follow(event.seat, event.call)
 
-    def _law29a_accept(self, p: Pending, by_call: bool) -> None:
+    def _law29a_accept(self, p: CallOutOfRotation, by_call: bool) -> None:
         o = p.offender
-        assert p.record is not None
         skipped = []
         seat = p.turn
         while seat != o:
@@ -615,7 +545,7 @@ class AuctionRules(TableState):
         self._advance(o)
         self.end_of_auction_check()
 
-    def _law28b(self, p: Pending) -> None:
+    def _law28b(self, p: CallOutOfRotation) -> None:
         o = p.offender
         self._cancel(p.record, "28B")
         self.rule(
@@ -628,7 +558,7 @@ class AuctionRules(TableState):
         )
         self.pending = None
 
-    def _law29b_cancel(self, p: Pending) -> None:
+    def _law29b_cancel(self, p: CallOutOfRotation) -> None:
         """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
         self._law29b_rectify(p)
         rule = self.next_call.get(p.offender)
@@ -643,9 +573,12 @@ class AuctionRules(TableState):
         if p.call.artificial and p.call.is_bid and asked:
             # 29C: 30-32 work with the denominations the artificial call specified: asked
             # when the next call depends on them, or (2007 31B) the lead restriction: 26A/26B
-            self.pending = Pending("shows", p.offender, p.call, p.event, p.turn)
+            self.pending = ArtificialCallShown(
+                offender=p.offender,
+                call=p.call,
+            )
 
-    def _law29c_event(self, p: Pending, event: Event) -> None:
+    def _law29c_event(self, p: ArtificialCallShown, event: Event) -> None:
         self._expect(event, "director", ("shows",))
         o = p.offender
         shown = tuple(int(strain) for strain in event.strains)  # () for none
@@ -665,7 +598,7 @@ class AuctionRules(TableState):
             "30-32 apply to that, not to the denomination it named.",
         )
 
-    def _law29b_rectify(self, p: Pending) -> None:
+    def _law29b_rectify(self, p: CallOutOfRotation) -> None:
         o, turn = p.offender, p.turn
         self._cancel(p.record, "29B")
         self.pending = None
@@ -683,7 +616,7 @@ class AuctionRules(TableState):
             )
         self.by_edition("30 31 32", e2017=self._law30_32, e2007=self._law30_32_2007)(p, kind, at)
 
-    def _law30_32(self, p: Pending, kind: str, at: str) -> None:
+    def _law30_32(self, p: CallOutOfRotation, kind: str, at: str) -> None:
         """The 2017 Laws 30-32: the offender's next call compared (23A) where the call out of
         rotation was at partner's or LHO's turn, or RHO then called."""
         o, turn = p.offender, p.turn
@@ -748,7 +681,7 @@ class AuctionRules(TableState):
         anyones = self.by_edition("30C", e2017=True, e2007=False)
         return any(r.call.artificial and (anyones or r.seat == o.partner) for r in since)
 
-    def _law30_32_2007(self, p: Pending, kind: str, at: str) -> None:
+    def _law30_32_2007(self, p: CallOutOfRotation, kind: str, at: str) -> None:
         """The 2007 Laws 30-32: longer silences, no comparable-call test."""
         o, turn = p.offender, p.turn
         any_bid = self.last_bid() is not None
@@ -849,7 +782,7 @@ class AuctionRules(TableState):
                 "rest of the auction (2007).",
             )
 
-    def _judge_event(self, p: Pending, event: Event) -> None:
+    def _judge_event(self, p: ComparabilityJudgement, event: Event) -> None:
         """30B1b, 31A2, 31B2, 32A2, 32B2: is the offender's call comparable (Law 23A)?"""
         self._expect(event, "director", JUDGEMENT)
         o, base = p.offender, p.law
@@ -869,7 +802,7 @@ class AuctionRules(TableState):
                 law,
                 o,
                 f"the director finds {o.letter}'s {p.call} comparable to the "
-                f"cancelled {p.later}: no further rectification (no lead restriction).",
+                f"cancelled {p.withdrawn}: no further rectification (no lead restriction).",
             )
             self.review(
                 "23C",
@@ -879,13 +812,12 @@ class AuctionRules(TableState):
         else:
             law = {"30B1b": "30B1bii", "31A2": "31A2b", "32A2": "32A2b"}.get(base, base)
             self._bar(o.partner, NEXT_TURN, law)
-            assert p.later is not None
-            self.arm_lead_restriction(o, law, p.later)
+            self.arm_lead_restriction(o, law, p.withdrawn)
             self.rule(
                 law,
                 o,
                 f"the director finds {o.letter}'s {p.call} not comparable to the "
-                f"cancelled {p.later}: {o.partner.letter} must pass at his next turn, and "
+                f"cancelled {p.withdrawn}: {o.partner.letter} must pass at his next turn, and "
                 "declarer may restrict a lead (Law 26B).",
             )
             self.review(
@@ -897,7 +829,7 @@ class AuctionRules(TableState):
 
     # Law 25 ---------------------------------------------------------------------------------
 
-    def _law25_event(self, p: Pending, event: Event) -> None:
+    def _law25_event(self, p: ChangedCall, event: Event) -> None:
         o = p.offender
         first = self._last_effective_of(o)
         if p.stage == "judge":
@@ -907,7 +839,6 @@ class AuctionRules(TableState):
                 return
             if event.action == "unintended":
                 # 25A1: the intended call replaces the unintended one, without rectification
-                assert p.record is not None
                 self.history.remove(p.record)
                 if first is not None:
                     first.status, first.law = "withdrawn", "25A1"
@@ -941,7 +872,6 @@ class AuctionRules(TableState):
             if first is not None:
                 first.status, first.law = "withdrawn", "25B1"
                 self.mark_unauthorized(first)
-            assert p.record is not None
             self.history.remove(p.record)
             self.rule(
                 "25B1",
@@ -958,12 +888,13 @@ class AuctionRules(TableState):
             assert event.call is not None
             self._follow(event.seat, event.call)
 
-    def _law25_after_lho(self, p: Pending, unintended: bool) -> None:
+    def _law25_after_lho(self, p: ChangedCall, unintended: bool) -> None:
         o = p.offender
-        assert p.record is not None
         if not unintended:
             # an intended call at partner's turn is a call out of rotation (Laws 29-32)
-            p.kind, p.stage = "rotation", None
+            self.pending = CallOutOfRotation(
+                offender=o, call=p.call, event=p.event, turn=p.turn, record=p.record
+            )
             return
         first = self._last_effective_of(o)
         assert first is not None
@@ -997,8 +928,10 @@ class AuctionRules(TableState):
         assert lho_call.seat == o.lho
         before = [r for r in self.effective() if r is not lho_call]
         if self._legal_after(before, lho_call):
-            self.pending = Pending(
-                "lho-change", o.lho, lho_call.call, self.event_index, o.partner, record=lho_call
+            self.pending = LhoChange(
+                offender=o.lho,
+                turn=o.partner,
+                record=lho_call,
             )
         else:
             self._law25a6_withdraw(lho_call, forced=True)
@@ -1025,7 +958,7 @@ class AuctionRules(TableState):
             "call is authorized information for his side only).",
         )
 
-    def _law25a6_event(self, p: Pending, event: Event) -> None:
+    def _law25a6_event(self, p: LhoChange, event: Event) -> None:
         """25A6: the LHO may change the call he made over the unintended call."""
         lho = p.offender
         if event.who == p.turn.letter and event.action == "call":
@@ -1036,7 +969,6 @@ class AuctionRules(TableState):
         self._expect(event, lho.letter, ("accept", "decline"))
         self.pending = None
         if event.action == "decline":
-            assert p.record is not None
             self._law25a6_withdraw(p.record, forced=False)
 
     def _call_in_place_of(self, first: CallRecord | None, seat: Seat, call: TableCall) -> None:
@@ -1050,9 +982,9 @@ class AuctionRules(TableState):
         calls = self.effective()
         return bool(calls) and calls[-1].seat == seat and not calls[-1].inferred
 
-    def _withdrawn_event(self, seat: Seat, p: Pending) -> int | None:
+    def _withdrawn_event(self, seat: Seat, p: ComparabilityJudgement) -> int | None:
         for record in reversed(self.history):
-            if record.seat == seat and record.status == "cancelled" and record.call == p.later:
+            if record.seat == seat and record.status == "cancelled" and record.call == p.withdrawn:
                 return record.event
         return None
 
@@ -1093,9 +1025,7 @@ class AuctionRules(TableState):
         later = [r for r in self.effective()[self.effective().index(record) + 1 :]]
         if any(r.seat == seat.partner for r in later) or len(later) > 1:
             return  # his partner has called since: too late (21B3)
-        self.pending = Pending(
-            "mi-change", seat, record.call, self.event_index, self.turn, record=record
-        )
+        self.pending = MisinformationChange(offender=seat, record=record)
 
     def _words_in_place_of(self, record: CallRecord) -> tuple[str, ...]:
         """The legal calls that could stand in ``record``'s place, other than itself."""
@@ -1107,12 +1037,10 @@ class AuctionRules(TableState):
             self.history = saved
         return tuple(w for w in words if w != record.call.text)
 
-    def _law21b_event(self, p: Pending, event: Event) -> None:
+    def _law21b_event(self, p: MisinformationChange, event: Event) -> None:
         """21B1a (the misinformed player) and 21B2 (then his LHO): keep the call (accept, or
         the next player calling) or change it."""
-        o, record = p.offender, p.record
-        assert record is not None
-        law = "21B1a" if p.kind == "mi-change" else "21B2"
+        o, record, law = p.offender, p.record, p.law
         if event.who == self.turn.letter and event.action == "call" and self.turn != o:
             self.pending = None  # the next player calls: the call is kept
             assert event.call is not None
@@ -1151,8 +1079,9 @@ class AuctionRules(TableState):
         if later:  # 21B2: the LHO had called over it: he may change his call in turn
             lho = later[0]
             if self._legal_after([r for r in self.effective() if r is not lho], lho):
-                self.pending = Pending(
-                    "mi-lho", lho.seat, lho.call, self.event_index, self.turn, record=lho
+                self.pending = MisinformationLho(
+                    offender=lho.seat,
+                    record=lho,
                 )
                 return
             lho.status, lho.law = "withdrawn", "21B2"
@@ -1172,7 +1101,7 @@ class AuctionRules(TableState):
 
     # Law 36 ---------------------------------------------------------------------------------
 
-    def _law36_event(self, p: Pending, event: Event) -> None:
+    def _law36_event(self, p: InadmissibleCall, event: Event) -> None:
         o, turn = p.offender, p.turn
         lho = o.lho
         if event.who == "director" and event.action == "unnoticed":
@@ -1203,10 +1132,9 @@ class AuctionRules(TableState):
         self._law36b(p)
         self._follow(turn, event.call)
 
-    def _law36_unnoticed(self, p: Pending) -> None:
+    def _law36_unnoticed(self, p: InadmissibleCall) -> None:
         """Nobody draws attention to the inadmissible call now: it stays in the auction as made
         until attention is drawn (``law36_noticed``)."""
-        assert p.record is not None
         # out of rotation too: 32 (preamble) says it can never be accepted, so Law 36 alone
         # rules it. Unnoticed, the table goes on from the offender's LHO; 36A later gives the
         # turn back to the player whose turn it was (_turn_before)
@@ -1273,7 +1201,7 @@ class AuctionRules(TableState):
         before = [r for r in self.history[: self.history.index(record)] if r.is_effective]
         return before[-1].seat.lho if before else self.board.dealer
 
-    def _law36b(self, p: Pending) -> None:
+    def _law36b(self, p: InadmissibleCall) -> None:
         o = p.offender
         law = "36B2" if p.turn == o else "36B4"
         self._cancel(p.record, law)
@@ -1291,11 +1219,10 @@ class AuctionRules(TableState):
 
     # Law 37 ---------------------------------------------------------------------------------
 
-    def _law37_event(self, p: Pending, event: Event) -> None:
+    def _law37_event(self, p: BarredCall, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
         self._expect(event, lho.letter, ("accept", "decline", "call"))
         self.pending = None
-        assert p.record is not None
         if event.action == "decline":
             self._cancel(p.record, "37B")
             self._substitute_pass(o)
@@ -1325,7 +1252,7 @@ class AuctionRules(TableState):
 
     # Law 38 ---------------------------------------------------------------------------------
 
-    def _law38_event(self, p: Pending, event: Event) -> None:
+    def _law38_event(self, p: BidAboveSeven, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
         self._expect(event, lho.letter, ("decline", "call"))
         self.pending = None
@@ -1560,3 +1487,278 @@ class AuctionRules(TableState):
                 f"card{'s' if len(cards) > 1 else ''} (Law 50).",
             )
         self.exposed.clear()
+
+
+# -- the irregularities of the auction period: each its fields, its offer, its rule ----------
+
+
+InsufficientStage = Literal[
+    "offered",  # 27A1: the LHO may accept the bid
+    "premature",  # 27C: the offender replaced it before the director ruled
+    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
+    "declined",  # 27B: not accepted; the offender replaces it
+    "must-replace",  # 27B3: the replacement may not be a double or redouble
+    "judge",  # 27B1b: the director compares the replacement (23A)
+]
+
+
+def as_auction_rules(table: TableState) -> AuctionRules:
+    """``table`` seen as the auction layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, AuctionRules)
+    return table
+
+
+@dataclass(kw_only=True)
+class InsufficientBid(Pending):
+    """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
+
+    call: TableCall
+    """The irregular call."""
+    stage: InsufficientStage = "offered"
+    insufficient: list[CallRecord]
+    """The insufficient bids of this irregularity (27B4 may add a second)."""
+    replacement: CallRecord | None = None
+    """The offender's replacement (or early replacement, 27C), once he has made one."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "insufficient"
+
+    def offer(self, table: TableState) -> Awaiting:
+        o, stage = self.offender, self.stage
+        if stage == "offered":
+            return Awaiting(o.lho.letter, "27A1", ("accept", "decline"))
+        if stage == "premature":
+            return Awaiting(o.lho.letter, "27C", as_auction_rules(table)._law27c_options(self))
+        if stage == "again":
+            return Awaiting(o.lho.letter, "27B4", ("accept", "decline"))
+        if stage == "declined":
+            return Awaiting(o.letter, "27B", as_auction_rules(table).legal_words(o))
+        if stage == "must-replace":
+            return Awaiting(o.letter, "27B3", as_auction_rules(table).legal_words(o, doubles=False))
+        return Awaiting("director", "27B1b", JUDGEMENT)
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law27_event(self, event)
+
+
+@dataclass(kw_only=True)
+class CallOutOfRotation(Pending):
+    """Laws 28-32: a call out of rotation, accepted (29A) or cancelled (29B)."""
+
+    call: TableCall
+    """The irregular call."""
+    event: int
+    """The event that made it."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+    meanwhile: tuple[Seat, TableCall] | None = None
+    """28B: the call the player in turn made meanwhile, waiting for the director to find
+    whether it was made over the call out of rotation or in turn."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "rotation"
+
+    def offer(self, table: TableState) -> Awaiting:
+        if self.meanwhile is not None:
+            return Awaiting("director", "28B", ("accepted", "in-turn"))
+        return Awaiting(self.offender.lho.letter, "29A", ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law29_event(self, event)
+
+
+@dataclass(kw_only=True)
+class InadmissibleCall(Pending):
+    """Law 36: an inadmissible double or redouble, cancelled and replaced."""
+
+    call: TableCall
+    """The irregular call."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+
+    @property
+    def kind(self) -> PendingKind:
+        return "inadmissible"
+
+    def offer(self, table: TableState) -> Awaiting:
+        o, turn = self.offender, self.turn
+        # the LHO may also draw attention to it instead of calling (36B)
+        lho = ((o.lho.letter, ("decline",)),)
+        if turn == o:
+            return Awaiting(o.letter, "36B2", as_auction_rules(table).legal_words(o), lho)
+        return Awaiting(turn.letter, "36B4", as_auction_rules(table).legal_words(turn), lho)
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law36_event(self, event)
+
+
+@dataclass(kw_only=True)
+class BarredCall(Pending):
+    """Law 37 (2007 30B2b): a call by a player barred from making it."""
+
+    call: TableCall
+    """The irregular call."""
+    record: CallRecord
+
+    @property
+    def kind(self) -> PendingKind:
+        return "barred"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting(self.offender.lho.letter, "37", ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law37_event(self, event)
+
+
+@dataclass(kw_only=True)
+class BidAboveSeven(Pending):
+    """Law 38: a bid above seven, cancelled and replaced."""
+
+    call: TableCall
+    """The irregular call."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+
+    @property
+    def kind(self) -> PendingKind:
+        return "above-seven"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting(self.offender.lho.letter, "38", ("decline",))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law38_event(self, event)
+
+
+@dataclass(kw_only=True)
+class ChangedCall(Pending):
+    """Law 25: a call changed; the director judges whether the first was unintended (25A),
+    and an intended change the LHO may accept (25B1)."""
+
+    call: TableCall
+    """The irregular call."""
+    event: int
+    """The event that made it."""
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+    stage: Literal["judge", "offered"] = "judge"
+
+    @property
+    def kind(self) -> PendingKind:
+        return "change"
+
+    def offer(self, table: TableState) -> Awaiting:
+        if self.stage == "offered":
+            return Awaiting(self.offender.lho.letter, "25B1", ("accept", "decline"))
+        return Awaiting("director", "25A", ("unintended", "intended"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law25_event(self, event)
+
+
+@dataclass(kw_only=True)
+class ComparabilityJudgement(Pending):
+    """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
+    31A2, 31B2, 32A2, 32B2: ``law``)."""
+
+    call: TableCall
+    """The irregular call."""
+    law: str
+    withdrawn: TableCall
+    """The call withdrawn, which the offender's call is compared with."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "judge"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting("director", self.law, JUDGEMENT)
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._judge_event(self, event)
+
+
+@dataclass(kw_only=True)
+class LhoChange(Pending):
+    """25A6: the LHO may change the call he made over the call replaced."""
+
+    turn: Seat
+    """The player whose turn it was when the irregular call was made."""
+    record: CallRecord
+
+    @property
+    def kind(self) -> PendingKind:
+        return "lho-change"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting(self.offender.letter, "25A6", ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law25a6_event(self, event)
+
+
+@dataclass(kw_only=True)
+class ArtificialCallShown(Pending):
+    """29C: what an artificial call out of rotation specified, for Laws 30-32."""
+
+    call: TableCall
+    """The irregular call."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "shows"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting("director", "29C", SHOWS)
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law29c_event(self, event)
+
+
+@dataclass(kw_only=True)
+class MisinformationChange(Pending):
+    """21B1a: a call the misinformed player may change (``law``); the same offer and rule
+    serve the LHO's call over it (:class:`MisinformationLho`, 21B2)."""
+
+    record: CallRecord
+
+    @property
+    def kind(self) -> PendingKind:
+        return "mi-change"
+
+    @property
+    def law(self) -> str:
+        return "21B1a"
+
+    def offer(self, table: TableState) -> Awaiting:
+        words = as_auction_rules(table)._words_in_place_of(self.record)
+        return Awaiting(self.offender.letter, self.law, ("accept", *words))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_auction_rules(table)._law21b_event(self, event)
+
+
+@dataclass(kw_only=True)
+class MisinformationLho(MisinformationChange):
+    """21B2: the call the LHO made over a call changed under 21B1a, which he may change."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "mi-lho"
+
+    @property
+    def law(self) -> str:
+        return "21B2"
+
+
+AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)
+"""The irregularities of the auction that may still be pending after the final pass (25, 21B;
+:class:`MisinformationLho` is a :class:`MisinformationChange`)."""

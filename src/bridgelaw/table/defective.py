@@ -11,12 +11,14 @@ been there, and not playing it since may be a revoke (67B2).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_rules import NO_CALL
+from bridgelaw.table.play_rules import LeadOutOfTurn
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.revokes import RevokeRules
-from bridgelaw.table.state import Pending
+from bridgelaw.table.state import Awaiting, Pending, PendingKind, TableState
 
 
 class TrickRules(RevokeRules):
@@ -30,13 +32,13 @@ class TrickRules(RevokeRules):
         played deliberately, 50B); declarer's goes back without rectification (45E2)."""
         play, p = self.play, self.pending
         assert self.declarer is not None
-        if play is None or p is None or p.kind != "lead" or not play.tricks:
+        if play is None or not isinstance(p, LeadOutOfTurn) or not play.tricks:
             raise ScriptError(
                 self.event_index,
                 "45E: there is no card played after a completed trick for the director to "
                 "judge (only a card waiting as a lead out of turn can be a fifth card)",
             )
-        o, card = p.offender, p.the_card
+        o, card = p.offender, p.card
         self.pending = None
         if o.side == self.declarer.side:
             # 16C (2007 16D), whose opening covers every withdrawal: the returned fifth card
@@ -64,18 +66,18 @@ class TrickRules(RevokeRules):
         """47E1: a lead out of turn made because an opponent said it was his lead goes back
         without rectification; it cannot be accepted, and it establishes nothing (63A1)."""
         play, p = self.play, self.pending
-        if play is None or p is None or p.kind != "lead":
+        if play is None or not isinstance(p, LeadOutOfTurn):
             raise ScriptError(
                 self.event_index, "47E1: no lead out of turn is waiting to be settled"
             )
         self.pending = None
         # 16C, which 47E1 cites: the offenders are the opponents who misinformed him; his
         # withdrawn lead is authorized for his side and unauthorized for theirs (16C2)
-        self.mark_card_unauthorized(p.offender, p.the_card, p.offender.side ^ 1)
+        self.mark_card_unauthorized(p.offender, p.card, p.offender.side ^ 1)
         self.rule(
             "47E1",
             p.offender,
-            f"{p.offender.letter} led {card_name(p.the_card)} out of turn because an opponent said "
+            f"{p.offender.letter} led {card_name(p.card)} out of turn because an opponent said "
             f"it was his lead: it goes back without rectification and {play.leader.letter} "
             "leads (16C).",
         )
@@ -246,11 +248,9 @@ class TrickRules(RevokeRules):
                 f"{seat.letter} must play {what} now (Law {required.law}): none of "
                 f"{' '.join(card_name(c) for c in cards)} can be the card he played",
             )
-        self.pending = Pending(
-            "simultaneous", seat, NO_CALL, self.event_index, seat, law="58B2", cards=cards
-        )
+        self.pending = SimultaneousCards(offender=seat, cards=cards, trick=None)
 
-    def law58b_answer(self, p: Pending, event: Event) -> None:
+    def law58b_answer(self, p: SimultaneousCards, event: Event) -> None:
         play = self.play
         assert play is not None
         seat = p.offender
@@ -339,16 +339,7 @@ class TrickRules(RevokeRules):
         assert shown is not None  # a surplus card lies beside the one he played (67)
         if not play.both_sides_played_after(index):
             # 67A2: still in time: 58B applies, the offender says which card he played
-            self.pending = Pending(
-                "simultaneous",
-                seat,
-                NO_CALL,
-                self.event_index,
-                seat,
-                law="67A2",
-                cards=(shown, *surplus),
-                trick=index,
-            )
+            self.pending = SimultaneousCards(offender=seat, cards=(shown, *surplus), trick=index)
             self.rule(
                 "67A2",
                 seat,
@@ -366,7 +357,7 @@ class TrickRules(RevokeRules):
             return play.trick[(seat - play.leader) & 3]
         return play.tricks[index].card_of(seat)
 
-    def _law67a2_designated(self, seat: Seat, card: Card, p: Pending) -> None:
+    def _law67a2_designated(self, seat: Seat, card: Card, p: SimultaneousCards) -> None:
         play = self.play
         assert play is not None
         index = p.trick
@@ -438,3 +429,34 @@ class TrickRules(RevokeRules):
 
 
 __all__ = ["TrickRules"]
+
+
+def as_trick_rules(table: TableState) -> TrickRules:
+    """``table`` seen as the defective-trick layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, TrickRules)
+    return table
+
+
+@dataclass(kw_only=True)
+class SimultaneousCards(Pending):
+    """58B (67A2 for a defective trick): the offender says which of the cards he
+    played at once was played."""
+
+    cards: tuple[Card, ...]
+    """The cards played at once, among which the offender says which one he played."""
+    trick: int | None
+    """67A2: the trick the cards were played to; None for 58B2 (the trick in progress)."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "simultaneous"
+
+    def offer(self, table: TableState) -> Awaiting:
+        o, cards = self.offender, self.cards
+        if self.trick is None:  # 58B2: only the cards he may play now (57) can be the one
+            cards = as_trick_rules(table).law57_playable(o, cards)
+        return Awaiting(o.letter, "58B2", tuple(f"designate {card_name(c)}" for c in cards))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_trick_rules(table).law58b_answer(self, event)

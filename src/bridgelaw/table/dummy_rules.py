@@ -28,6 +28,7 @@ from __future__ import annotations
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, winner_index
 from bridgelaw.table.state import Awaiting, Obligation
 
@@ -208,8 +209,8 @@ class DummyRules(TrickRules):
         defenders = self.declarer.side ^ 1
         target: str | None = None
         revoke: Revoke | None = None
-        if p is not None and p.offender.side == defenders and p.kind in ("lead", "pc-failure"):
-            target = "lead" if p.kind == "lead" else "penalty card"
+        if isinstance(p, LeadOutOfTurn | PenaltyCardNotPlayed) and p.offender.side == defenders:
+            target = "lead" if isinstance(p, LeadOutOfTurn) else "penalty card"
         else:
             revoke = self._open_revoke(defenders)
             if revoke is not None:
@@ -238,15 +239,15 @@ class DummyRules(TrickRules):
             what = f"{revoke.describe()} is not corrected and no trick changes hands for it"
             offender = revoke.seat
         else:
-            assert p is not None
+            assert isinstance(p, LeadOutOfTurn | PenaltyCardNotPlayed)
             offender = p.offender
             self.pending = None
             if target == "lead":
                 play.leader = p.offender
-                what = f"{p.offender.letter}'s lead of {card_name(p.the_card)} out of turn stands"
+                what = f"{p.offender.letter}'s lead of {card_name(p.card)} out of turn stands"
             else:
-                what = f"{card_name(p.the_card)}, played instead of the penalty card, stands"
-            self._play(p.offender, p.the_card)
+                what = f"{card_name(p.card)}, played instead of the penalty card, stands"
+            self._play(p.offender, p.card)
         self.rule(
             "43B3",
             offender,

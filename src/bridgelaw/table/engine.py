@@ -21,20 +21,18 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
-from bridgelaw.table.auction_rules import AUCTION_PENDING
+from bridgelaw.table.auction_rules import AUCTION_PENDING, ChangedCall
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
-    REVOKE_PENDING,
     Awaiting,
     CallRecord,
     LeadRestriction,
     LogName,
     Outcome,
-    Pending,
     Phase,
     TableState,
     Withdrawal,
@@ -307,7 +305,7 @@ class Table(BoardRules):
         if self.phase == "auction":
             self.auction_event(event)
             return
-        if self.pending is not None and self.pending.kind in AUCTION_PENDING:
+        if self.pending is not None and isinstance(self.pending, AUCTION_PENDING):
             self.auction_event(event)  # a change of the final pass (Law 25, 21B), judged first
             return
         self._play_period_event(event)
@@ -467,19 +465,15 @@ class Table(BoardRules):
 
     def play_event(self, event: Event) -> None:
         """A play-period event to the rule module that takes it: the answer to an irregularity
-        pending first (62C revokes.py, 58B defective.py, the others play_rules.py), then the
-        play rules' offers and words, then the words of Law 62 (revokes.py) and of 58B and
-        67B3 (defective.py). The dummy laws put a designated card into play through it too."""
+        pending first (the pending object's ``answer``: 62C revokes.py, 58B defective.py, the
+        others play_rules.py), then the play rules' offers and words, then the words of Law 62
+        (revokes.py) and of 58B and 67B3 (defective.py). The dummy laws put a designated card
+        into play through it too."""
         if self.play is None:
             self.law14_off_the_table(self._start_play())  # a card missing from a hand (Law 14)
         p = self.pending
         if p is not None:
-            if p.kind in REVOKE_PENDING:
-                self.law62c_answer(p, event)
-            elif p.kind == "simultaneous":
-                self.law58b_answer(p, event)
-            else:
-                self._play_pending_event(event)
+            p.answer(self, event)  # the irregularity's own rule (62C, 58B, 45C4b, 50-56)
             return
         if self.play_rules_event(event):
             return
@@ -559,8 +553,8 @@ class Table(BoardRules):
         if self._made_last_call(seat) and event.call.text != self.effective()[-1].call.text:
             record = CallRecord(seat, event.call, event.index, status="pending")
             self.history.append(record)
-            self.pending = Pending(
-                "change", seat, event.call, event.index, seat.lho, stage="judge", record=record
+            self.pending = ChangedCall(
+                offender=seat, call=event.call, event=event.index, turn=seat.lho, record=record
             )
             return
         self.history.append(
@@ -694,7 +688,7 @@ class Table(BoardRules):
         if board is not None:
             return board, "board"
         if self.phase == "auction" or (
-            self.pending is not None and self.pending.kind in AUCTION_PENDING
+            self.pending is not None and isinstance(self.pending, AUCTION_PENDING)
         ):
             return self.auction_awaiting(), "auction"
         if self.phase == "play" and self.declarer is not None:
@@ -705,9 +699,7 @@ class Table(BoardRules):
             if offer is not None:
                 return offer, "dummy"
             if self.pending is not None:
-                if self.pending.kind in REVOKE_PENDING:  # 62C (revokes.py)
-                    return self.law62c_awaiting(self.pending), "play"
-                return self.play_awaiting(), "play"
+                return self.pending.offer(self), "play"  # the irregularity's own offer
             choice = self._lead_choice() if self.lead_restrictions else None
             if choice is not None:
                 restriction, options = choice

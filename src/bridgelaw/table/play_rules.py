@@ -8,22 +8,22 @@ trick (63A1), and its tricks change hands when play ends (64).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
-from bridgelaw.calls import PASS
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
-from bridgelaw.table.events import Event, ScriptError, Who, table_call_of
+from bridgelaw.table.events import Event, ScriptError, Who
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
     Awaiting,
     LeadRestriction,
     Obligation,
     Pending,
+    PendingKind,
+    TableState,
     chosen,
 )
-
-NO_CALL = table_call_of(PASS)  # a play-period irregularity has a card, not a call
 
 
 class PlayRules(AuctionRules):
@@ -38,27 +38,16 @@ class PlayRules(AuctionRules):
     # -- what the director would offer now ---------------------------------------------------
 
     def play_awaiting(self) -> Awaiting | None:
-        p = self.pending
-        if p is None and self.law45c4b_rho is not None and self.declarer is not None:
+        """The play rules' offers while no irregularity is pending (one pending makes its own
+        offer, :meth:`Pending.offer <bridgelaw.table.state.Pending.offer>`)."""
+        if self.pending is not None:
+            return None
+        if self.law45c4b_rho is not None and self.declarer is not None:
             # 45C4b: declarer names dummy's card again before anything else happens
             return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
-        if p is None:
-            if not self.penalty_cards and not self.must_play:
-                return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
-            return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
-        assert self.declarer is not None
-        if p.kind == "lead":
-            return Awaiting(*self._lead_offer(p))
-        if p.kind == "pc-failure":
-            # 52B1a: declarer may accept the card played instead of the penalty card
-            return Awaiting(self.declarer.letter, "52B1a", ("accept", "decline"))
-        if p.kind == "simultaneous":
-            cards = p.cards if p.trick is not None else self.law57_playable(p.offender, p.cards)
-            options = tuple(f"designate {card_name(c)}" for c in cards)
-            return Awaiting(p.offender.letter, "58B2", options)
-        if p.kind == "designation-changed":
-            return Awaiting(p.offender.letter, "45C4b", ("accept", "decline"))
-        return None
+        if not self.penalty_cards and not self.must_play:
+            return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
+        return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
 
     def _legal_names(self) -> tuple[str, ...]:
         """The cards the player in turn may play now (following suit if he can)."""
@@ -70,7 +59,7 @@ class PlayRules(AuctionRules):
             cards = [c for c in cards if c // 13 == play.led_suit()]
         return tuple(card_name(c) for c in cards)
 
-    def _lead_offer(self, p: Pending) -> tuple[Who, str, tuple[str, ...]]:
+    def _lead_offer(self, p: LeadOutOfTurn) -> tuple[Who, str, tuple[str, ...]]:
         assert self.declarer is not None
         o = p.offender
         if o.side == self.declarer.side:  # 55A: the defenders choose (the next one prevails)
@@ -177,9 +166,7 @@ class PlayRules(AuctionRules):
         )
         failure = self._penalty_card_failure(seat, card)
         if failure is not None:
-            self.pending = Pending(
-                "pc-failure", seat, NO_CALL, self.event_index, seat, law=failure, card=card
-            )
+            self.pending = PenaltyCardNotPlayed(offender=seat, law=failure, card=card)
             return
         self._play(seat, card)
         if broken is not None:
@@ -278,27 +265,12 @@ class PlayRules(AuctionRules):
             )
             return
         law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
-        self.pending = Pending(
-            "lead", seat, NO_CALL, self.event_index, play.leader, law=law, card=card
-        )
+        self.pending = LeadOutOfTurn(offender=seat, law=law, card=card)
 
-    def _play_pending_event(self, event: Event) -> None:
-        """The answer to an irregularity of the play rules pending (53-56, 52, 45C4b)."""
-        p = self.pending
-        assert p is not None and self.play is not None
-        if p.kind == "lead":
-            self._lead_answer(p, event)
-        elif p.kind == "pc-failure":
-            self._law52_answer(p, event)
-        elif p.kind == "designation-changed":
-            self._law45c4b_rho_answer(p, event)
-        else:  # pragma: no cover
-            raise ScriptError(event.index, "unexpected pending state")
-
-    def _lead_answer(self, p: Pending, event: Event) -> None:
+    def _lead_answer(self, p: LeadOutOfTurn, event: Event) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        o, card = p.offender, p.the_card
+        o, card = p.offender, p.card
         who, law, options = self._lead_offer(p)
         if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
             # 54C: declarer could have seen dummy's cards: he must accept the lead
@@ -394,7 +366,7 @@ class PlayRules(AuctionRules):
                 f"penalty card and {play.leader.letter} leads (Law 50).",
             )
 
-    def _law53_proper_lead(self, p: Pending, event: Event) -> None:
+    def _law53_proper_lead(self, p: LeadOutOfTurn, event: Event) -> None:
         """2017 53B (2007 53C): the opponent whose lead it was leads properly over the lead
         out of turn: his lead stands and the irregular card goes back without rectification
         (16C)."""
@@ -405,15 +377,15 @@ class PlayRules(AuctionRules):
             self.cite("53B"),
             o,
             f"{event.seat.letter}, whose lead it was, leads {card_name(event.card)} over "
-            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.the_card)} goes back "
+            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.card)} goes back "
             "without rectification (16C).",
         )
         # 16C (2007 16D), which 53B (2007 53C) cites: the offender's withdrawn lead is
         # unauthorized for his side
-        self.mark_card_unauthorized(o, p.the_card, o.side)
+        self.mark_card_unauthorized(o, p.card, o.side)
         self.card_played(event.seat, event.card)
 
-    def _law53_wrong_defender(self, p: Pending, event: Event) -> None:
+    def _law53_wrong_defender(self, p: LeadOutOfTurn, event: Event) -> None:
         """2017 53C (2007 53B): declarer leads from the wrong hand and the defender on the
         lead's right plays to it: the lead stands, and his card is a premature play (57)."""
         play = self.play
@@ -455,7 +427,7 @@ class PlayRules(AuctionRules):
             "settled: it becomes a major penalty card; declarer keeps his options.",
         )
 
-    def _accept_lead(self, p: Pending, law: str, how: str) -> None:
+    def _accept_lead(self, p: LeadOutOfTurn, law: str, how: str) -> None:
         play = self.play
         assert play is not None
         o = p.offender
@@ -464,10 +436,10 @@ class PlayRules(AuctionRules):
         self.rule(
             law,
             o,
-            f"{how} the lead out of turn of {card_name(p.the_card)}: it "
+            f"{how} the lead out of turn of {card_name(p.card)}: it "
             f"stands and {o.lho.letter} plays next.",
         )
-        self._play(o, p.the_card)
+        self._play(o, p.card)
 
     # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
 
@@ -556,14 +528,12 @@ class PlayRules(AuctionRules):
                 "side).",
             )
             return
-        self.pending = Pending(
-            "designation-changed", rho, NO_CALL, self.event_index, rho, law="45C4b", card=old
-        )
+        self.pending = DesignationChanged(offender=rho, card=old)
 
-    def _law45c4b_rho_answer(self, p: Pending, event: Event) -> None:
+    def _law45c4b_rho_answer(self, p: DesignationChanged, event: Event) -> None:
         """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
         (``decline``, or by playing another card)."""
-        rho, old = p.offender, p.the_card
+        rho, old = p.offender, p.card
         if event.seat == rho and event.action == "card":
             assert event.card is not None
             keep = event.card == old
@@ -989,9 +959,9 @@ class PlayRules(AuctionRules):
                 return "50C"  # a low card of the suit before the minor penalty card
         return None
 
-    def _law52_answer(self, p: Pending, event: Event) -> None:
+    def _law52_answer(self, p: PenaltyCardNotPlayed, event: Event) -> None:
         assert self.declarer is not None
-        o, card = p.offender, p.the_card
+        o, card = p.offender, p.card
         dummy = self.declarer.partner
         if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
             # 52B1b: declarer accepts the card by playing after it from either hand
@@ -1038,13 +1008,13 @@ class PlayRules(AuctionRules):
         )
         self._play(o, pc)
 
-    def _law52_accepted(self, p: Pending) -> None:
+    def _law52_accepted(self, p: PenaltyCardNotPlayed) -> None:
         """52B1: the card played instead of the penalty card stands."""
-        self._play(p.offender, p.the_card)
+        self._play(p.offender, p.card)
         play = self.play
         assert play is not None
         for revoke in play.revokes:
-            if revoke.seat == p.offender and revoke.card == p.the_card and p.law == "50D1":
+            if revoke.seat == p.offender and revoke.card == p.card and p.law == "50D1":
                 revoke.faced_card = True  # 64B3: the penalty card could have followed
 
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
@@ -1274,6 +1244,74 @@ class PlayRules(AuctionRules):
             ):
                 revoke.established = True
                 self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
+
+
+# -- the irregularities of the play rules: each its fields, its offer, its rule --------------
+
+
+def as_play_rules(table: TableState) -> PlayRules:
+    """``table`` seen as the play layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, PlayRules)
+    return table
+
+
+@dataclass(kw_only=True)
+class LeadOutOfTurn(Pending):
+    """Laws 53-56: a lead out of turn, accepted or not (``law``: 54, 55 or 56)."""
+
+    law: str
+    card: Card
+
+    @property
+    def kind(self) -> PendingKind:
+        return "lead"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting(*as_play_rules(table)._lead_offer(self))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_play_rules(table)._lead_answer(self, event)
+
+
+@dataclass(kw_only=True)
+class PenaltyCardNotPlayed(Pending):
+    """50C/50D1, 52 (``law``): a card played instead of a penalty card."""
+
+    law: str
+    card: Card
+
+    @property
+    def kind(self) -> PendingKind:
+        return "pc-failure"
+
+    def offer(self, table: TableState) -> Awaiting:
+        declarer = as_play_rules(table).declarer
+        assert declarer is not None
+        # 52B1a: declarer may accept the card played instead of the penalty card
+        return Awaiting(declarer.letter, "52B1a", ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_play_rules(table)._law52_answer(self, event)
+
+
+@dataclass(kw_only=True)
+class DesignationChanged(Pending):
+    """45C4b: declarer changed dummy's card; the RHO (``offender``) may take back the card he
+    played over it."""
+
+    card: Card
+    """The RHO's card played over the card changed."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "designation-changed"
+
+    def offer(self, table: TableState) -> Awaiting:
+        return Awaiting(self.offender.letter, "45C4b", ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_play_rules(table)._law45c4b_rho_answer(self, event)
 
 
 __all__ = ["PlayRules", "Revoke"]

@@ -8,9 +8,11 @@ transfers of 64A are worked out when play ceases, by the last card or by a claim
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.play_rules import NO_CALL, PlayRules
+from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.play_state import (
     TRICK_12,
     Place,
@@ -18,7 +20,7 @@ from bridgelaw.table.play_state import (
     suit_led,
     winner_index,
 )
-from bridgelaw.table.state import Awaiting, Pending, Phase
+from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase, TableState
 
 
 class RevokeRules(PlayRules):
@@ -151,16 +153,11 @@ class RevokeRules(PlayRules):
                 for c in range(51, -1, -1)
                 if play.hands[other.seat] >> c & 1 and other.allows(c)
             )
-            self.pending = Pending(
-                "other-revoke",
-                other.seat,
-                NO_CALL,
-                self.event_index,
-                other.seat,
+            self.pending = OtherRevoke(
+                offender=other.seat,
                 law=both_law,
                 cards=tuple(c for c in range(51, -1, -1) if f"correct {card_name(c)}" in options),
-                trick=other.trick,
-                stage="lead-waits" if waits else None,
+                lead_waits=waits,
             )
             return
         if revoke.trick == TRICK_12 and seat.side != self.declarer.side:
@@ -340,18 +337,9 @@ class RevokeRules(PlayRules):
         card back; 62C2 then lets the revoker's partner, if he too played after it, do so."""
         leader, cards = self._trick_cards(revoke.trick)
         position = (revoke.seat - leader) & 3
-        if len(cards) > position + 1 and cards[position + 1] is not None:
+        if len(cards) > position + 1 and (card := cards[position + 1]) is not None:
             lho = revoke.seat.lho
-            self.pending = Pending(
-                "card-after-revoke",
-                lho,
-                NO_CALL,
-                self.event_index,
-                lho,
-                law="62C1",
-                card=cards[position + 1],
-                trick=revoke.trick,
-            )
+            self.pending = CardAfterRevoke(offender=lho, law="62C1", card=card, trick=revoke.trick)
 
     def _trick_cards(self, index: int) -> tuple[Seat, list[Place]]:
         play = self.play
@@ -361,36 +349,22 @@ class RevokeRules(PlayRules):
         done = play.tricks[index]
         return done.leader, list(done.cards)
 
-    def law62c_awaiting(self, p: Pending) -> Awaiting:
-        if p.kind == "card-after-revoke":  # 62C1, 62C2, 58B3: the clause is the pending's law
-            return Awaiting(p.offender.letter, p.law, ("accept", "decline"))
-        if p.kind == "other-revoke":
-            return Awaiting(
-                p.offender.letter, p.law, tuple(f"correct {card_name(c)}" for c in p.cards)
+    def _law62c3_answer(self, p: OtherRevoke, event: Event) -> None:
+        seat = p.offender
+        if event.who != seat.letter or event.action != "correct":
+            raise ScriptError(
+                event.index,
+                f"waiting for {seat.letter} to correct his revoke too: "
+                f"{', '.join(p.offer(self).options)} ({p.law})",
             )
-        return Awaiting(p.offender.letter, p.law, tuple(card_name(c) for c in p.cards))
+        assert event.card is not None
+        self.pending = None
+        self._law62_correct(seat, event.card, lead_waits=p.lead_waits, pair_law=p.law)
 
-    def law62c_answer(self, p: Pending, event: Event) -> None:
+    def _law62c_card_after(self, p: CardAfterRevoke, event: Event) -> None:
         play = self.play
         assert play is not None
         seat = p.offender
-        offer = self.law62c_awaiting(p)
-        if p.kind == "other-revoke":
-            if event.who != seat.letter or event.action != "correct":
-                raise ScriptError(
-                    event.index,
-                    f"waiting for {seat.letter} to correct his revoke too: "
-                    f"{', '.join(offer.options)} ({p.law})",
-                )
-            assert event.card is not None
-            self.pending = None
-            self._law62_correct(
-                seat, event.card, lead_waits=p.stage == "lead-waits", pair_law=p.law
-            )
-            return
-        if p.kind == "card-replaced":
-            self._law62c_replace(p, event, offer)
-            return
         if event.who != seat.letter or event.action not in ("accept", "decline"):
             raise ScriptError(
                 event.index,
@@ -402,57 +376,43 @@ class RevokeRules(PlayRules):
             return
         # he takes it back and plays again in its place (a replay, not a new play: a card he
         # takes back under 62C2 is a penalty card only from then on)
-        assert p.trick is not None  # 62C and 58B3 name the trick
         _, cards = self._trick_cards(p.trick)
-        hand = play.hands[seat] | 1 << p.the_card
+        hand = play.hands[seat] | 1 << p.card
         led = suit_led(cards)
         follow = bool(hand >> (13 * led) & 0x1FFF)
         legal = tuple(
             c for c in range(51, -1, -1) if hand >> c & 1 and (not follow or c // 13 == led)
         )
-        self.pending = Pending(
-            "card-replaced",
-            seat,
-            NO_CALL,
-            self.event_index,
-            seat,
-            law=p.law,
-            card=p.the_card,
-            cards=legal,
-            trick=p.trick,
+        self.pending = CardReplaced(
+            offender=seat, law=p.law, card=p.card, cards=legal, trick=p.trick
         )
 
-    def _law62c_replace(self, p: Pending, event: Event, offer: Awaiting) -> None:
+    def _law62c_replace(self, p: CardReplaced, event: Event) -> None:
         play = self.play
         assert play is not None
         seat = p.offender
         if event.who != seat.letter or event.action != "card" or event.card not in p.cards:
             raise ScriptError(
                 event.index,
-                f"waiting for {seat.letter} to play again in place of {card_name(p.the_card)}: "
-                f"{', '.join(offer.options)} ({p.law})",
+                f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
+                f"{', '.join(p.offer(self).options)} ({p.law})",
             )
-        assert event.card is not None and p.trick is not None  # 62C and 58B3 name the trick
+        assert event.card is not None
         self.pending = None
-        if event.card != p.the_card:
+        if event.card != p.card:
             play.replace(p.trick, seat, event.card)
-        self._law62c_taken_back(p.law, seat, p.the_card, event.card)
+        self._law62c_taken_back(p.law, seat, p.card, event.card)
         if p.law == "58B3":
             self.law58b3_offer(p.trick, seat.lho.lho.lho, after=seat)
         if p.law == "62C1":
             leader, cards = self._trick_cards(p.trick)
             partner = seat.lho  # the revoker's partner plays after the revoker's LHO
             position = (partner - leader) & 3
-            if (seat - leader) & 3 < position < len(cards) and cards[position] is not None:
-                self.pending = Pending(
-                    "card-after-revoke",
-                    partner,
-                    NO_CALL,
-                    self.event_index,
-                    partner,
-                    law="62C2",
-                    card=cards[position],
-                    trick=p.trick,
+            if (seat - leader) & 3 < position < len(cards) and (
+                card := cards[position]
+            ) is not None:
+                self.pending = CardAfterRevoke(
+                    offender=partner, law="62C2", card=card, trick=p.trick
                 )
 
     def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None:
@@ -462,16 +422,10 @@ class RevokeRules(PlayRules):
         leader, cards = self._trick_cards(index)
         for opponent in (offender.lho, offender.rho):
             position = (opponent - leader) & 3
-            if (after - leader) & 3 < position < len(cards) and cards[position] is not None:
-                self.pending = Pending(
-                    "card-after-revoke",
-                    opponent,
-                    NO_CALL,
-                    self.event_index,
-                    opponent,
-                    law="58B3",
-                    card=cards[position],
-                    trick=index,
+            card = cards[position] if (after - leader) & 3 < position < len(cards) else None
+            if card is not None:
+                self.pending = CardAfterRevoke(
+                    offender=opponent, law="58B3", card=card, trick=index
                 )
                 return
 
@@ -667,6 +621,82 @@ class RevokeRules(PlayRules):
             and r.rule == "follow"
             for r in play.revokes
         )
+
+
+# -- the irregularities of a revoke's correction (62C, 58B3): each its fields, offer, rule ----
+
+
+def as_revoke_rules(table: TableState) -> RevokeRules:
+    """``table`` seen as the revoke layer, checked (every table is one: ``Table`` is a
+    subclass); the irregularities below reach the rules of their layer through it."""
+    assert isinstance(table, RevokeRules)
+    return table
+
+
+@dataclass(kw_only=True)
+class CardAfterRevoke(Pending):
+    """62C1, 62C2, 58B3 (``law``): a card played after a corrected revoke (or after a card
+    changed under 58B) may be taken back."""
+
+    law: str
+    card: Card
+    trick: int
+
+    @property
+    def kind(self) -> PendingKind:
+        return "card-after-revoke"
+
+    def offer(self, table: TableState) -> Awaiting:
+        # 62C1, 62C2, 58B3: the clause is the pending's law
+        return Awaiting(self.offender.letter, self.law, ("accept", "decline"))
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_revoke_rules(table)._law62c_card_after(self, event)
+
+
+@dataclass(kw_only=True)
+class OtherRevoke(Pending):
+    """62C3 (62A with nobody on): the other side corrects its revoke too."""
+
+    law: str
+    cards: tuple[Card, ...]
+    """The cards the offender may correct the revoke with."""
+    lead_waits: bool
+    """62C3: the lead to the next trick waits for both corrections."""
+
+    @property
+    def kind(self) -> PendingKind:
+        return "other-revoke"
+
+    def offer(self, table: TableState) -> Awaiting:
+        options = tuple(f"correct {card_name(c)}" for c in self.cards)
+        return Awaiting(self.offender.letter, self.law, options)
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_revoke_rules(table)._law62c3_answer(self, event)
+
+
+@dataclass(kw_only=True)
+class CardReplaced(Pending):
+    """62C1, 62C2, 58B3 (``law``): the card played in place of one taken back."""
+
+    law: str
+    card: Card
+    """The card taken back."""
+    cards: tuple[Card, ...]
+    """The cards he may play in its place."""
+    trick: int
+
+    @property
+    def kind(self) -> PendingKind:
+        return "card-replaced"
+
+    def offer(self, table: TableState) -> Awaiting:
+        options = tuple(card_name(c) for c in self.cards)
+        return Awaiting(self.offender.letter, self.law, options)
+
+    def answer(self, table: TableState, event: Event) -> None:
+        as_revoke_rules(table)._law62c_replace(self, event)
 
 
 __all__ = ["RevokeRules"]

@@ -56,26 +56,10 @@ PendingKind = Literal[
     "other-revoke",  # 62C3 (62A with nobody on): the other side corrects its revoke too
     "card-replaced",  # 62C1, 62C2, 58B3 (the law): the card played in place of one taken back
 ]
-"""The irregularity :attr:`TableState.pending` waits on, named by what it is; the clause it
-applies is the pending's ``law`` where one kind covers several clauses. The rule that made it
-is the one that takes it up (``auction_rules``, ``play_rules``, ``defective``, ``revokes``)."""
-
-REVOKE_PENDING: frozenset[PendingKind] = frozenset(
-    ("card-after-revoke", "other-revoke", "card-replaced")
-)
-"""The pendings of a revoke's correction (62C, 58B3), taken up by ``revokes``."""
-
-PendingStage = Literal[
-    "offered",  # 27A1, 25B1: the LHO may accept the call
-    "premature",  # 27C: the offender replaced it before the director ruled
-    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
-    "declined",  # 27B: not accepted; the offender replaces it
-    "must-replace",  # 27B3: the replacement may not be a double or redouble
-    "judge",  # 23A, 25A: the director judges (comparable; unintended or intended)
-    "intent",  # 28B: the player in turn called meanwhile: over it, or in turn?
-    "lead-waits",  # 62C3: the lead to the next trick waits for both corrections
-]
-"""How far a :class:`Pending` irregularity has gone (None: nothing decided yet)."""
+"""The irregularity :attr:`TableState.pending` waits on, named by what it is: the ``kind`` of
+each :class:`Pending` class (declared in ``auction_rules``, ``play_rules``, ``revokes`` and
+``defective``, next to the rules that take it up); the clause it applies is its ``law`` where
+one class covers several clauses."""
 
 CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
 """What became of a call (:attr:`CallRecord.status`)."""
@@ -373,41 +357,32 @@ class Obligation:
     """57A: declarer's choice: highest, lowest, require X or forbid X."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Pending:
-    """An irregularity waiting for the next event; ``stage`` says how far it has gone."""
+    """An irregularity waiting for the next event. One subclass per irregularity, declared in
+    the rule module whose rules take it up, holds the fields it uses and no other, and is the
+    one place that says which offer it makes (:meth:`offer`) and which rule takes its answers
+    (:meth:`answer`); the rules themselves stay methods of their layer, which the subclass
+    reaches through its module's ``as_...`` (the table seen as that layer, checked)."""
 
-    kind: PendingKind
     offender: Seat
-    call: TableCall
-    event: int
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    stage: PendingStage | None = None
-    record: CallRecord | None = None
-    law: str = ""
-    later: TableCall | None = None
-    """A call made meanwhile that waits for the director's answer (28B/29A intent), or the
-    replacement the director is asked to compare (23A)."""
-    later_seat: Seat | None = None
-    replacement: CallRecord | None = None
-    """Law 27: the offender's replacement (or early replacement, 27C) of an insufficient bid."""
-    insufficient: list[CallRecord] = field(default_factory=list)
-    """Law 27: the insufficient bids of this irregularity (27B4 may add a second)."""
-    card: int | None = None
-    """In the play: the card of the irregularity (a lead out of turn, 53-56; a card played
-    instead of a penalty card, 52)."""
+    """The player whose irregularity it is, or who answers it (the RHO for 45C4b)."""
 
     @property
-    def the_card(self) -> int:
-        """:attr:`card`, for the irregularities of the play that have one."""
-        assert self.card is not None, self.kind
-        return self.card
+    @abstractmethod
+    def kind(self) -> PendingKind:
+        """Its name, as :data:`PendingKind` lists it (a property, not a class variable:
+        mypyc's dataclasses take an annotated class variable for a field)."""
 
-    cards: tuple[int, ...] = ()
-    """Law 58B: the cards played at once, among which the offender says which one he played."""
-    trick: int | None = None
-    """Law 67A2: the trick the cards were played to (None for 58B2: the trick in progress)."""
+    @abstractmethod
+    def offer(self, table: TableState) -> Awaiting | None:
+        """What the director offers for it now: who answers, under which clause, the options."""
+
+    @abstractmethod
+    def answer(self, table: TableState, event: Event) -> None:
+        """The next event, taken up by the rule whose irregularity it is (it may refuse it
+        with a :class:`~bridgelaw.table.events.ScriptError`, or settle it and clear
+        :attr:`TableState.pending`)."""
 
 
 @dataclass

@@ -1,0 +1,99 @@
+"""One object per irregularity (``bridgelaw.table.state.Pending``): each class is declared in the
+rule layer whose rules take it up, is parametrised by that layer, names a distinct
+``PendingKind`` and makes its own offer and takes its own answers; no rule module dispatches on
+a pending's kind."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+from typing import get_args
+
+from bridgelaw.table.state import Pending, PendingKind
+
+#: the rule modules and their layer classes (as ``tests/test_table_layers.py`` lists them)
+LAYERS = (
+    ("state", "TableState"),
+    ("auction_rules", "AuctionRules"),
+    ("play_rules", "PlayRules"),
+    ("revokes", "RevokeRules"),
+    ("defective", "TrickRules"),
+    ("dummy_rules", "DummyRules"),
+    ("claims", "ClaimRules"),
+    ("board_rules", "BoardRules"),
+    ("engine", "Table"),
+)
+
+
+def _classes() -> list[type[Pending]]:
+    for module, _ in LAYERS:
+        importlib.import_module(f"bridgelaw.table.{module}")
+    found: list[type[Pending]] = []
+    todo = list(Pending.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _source(module: str) -> ast.Module:
+    path = importlib.import_module(f"bridgelaw.table.{module}").__file__
+    assert path is not None
+    return ast.parse(Path(path).read_text(encoding="utf-8"))
+
+
+def _kind(cls: type[Pending]) -> str:
+    """The word a class's ``kind`` returns, read from its source (a compiled class's property
+    has no getter to call without an instance)."""
+    module = cls.__module__.rsplit(".", 1)[1]
+    (node,) = [
+        n
+        for n in ast.walk(_source(module))
+        if isinstance(n, ast.ClassDef) and n.name == cls.__name__
+    ]
+    (kind,) = [f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "kind"]
+    (ret,) = [r for r in ast.walk(kind) if isinstance(r, ast.Return)]
+    assert isinstance(ret.value, ast.Constant) and isinstance(ret.value.value, str)
+    return ret.value.value
+
+
+def test_every_kind_has_one_class_in_the_layer_of_its_rules() -> None:
+    classes = _classes()
+    assert sorted(_kind(cls) for cls in classes) == sorted(get_args(PendingKind))  # each once
+    layer_of = dict(LAYERS)
+    for cls in classes:
+        module = cls.__module__.rsplit(".", 1)[1]
+        assert module in layer_of and module != "state", cls
+        for method in ("kind", "offer", "answer"):
+            assert not getattr(getattr(cls, method), "__isabstractmethod__", False), cls
+
+
+def test_an_irregularity_reaches_only_the_rules_of_its_own_layer() -> None:
+    """Each module's pending classes see the table as that module's layer (``as_...``), the
+    one narrowing mypy checks their calls against."""
+    for module, layer in LAYERS[1:5]:
+        tree = _source(module)
+        (helper,) = [
+            f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name.startswith("as_")
+        ]
+        assert helper.returns is not None and ast.unparse(helper.returns) == layer, module
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name != layer:
+                called = {
+                    n.func.id
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                }
+                assert not {c for c in called if c.startswith("as_")} - {helper.name}, node.name
+
+
+def test_no_rule_module_dispatches_on_a_pending_kind() -> None:
+    """The offer and the answer are the object's: nothing compares ``pending.kind`` (or a
+    ``p.kind``) with a word, and nothing keys a table by it."""
+    for module, _ in LAYERS:
+        for node in ast.walk(_source(module)):
+            if isinstance(node, ast.Attribute) and node.attr == "kind":
+                owner = ast.unparse(node.value)
+                assert owner not in ("p", "self.pending", "pending"), (module, node.lineno)
