@@ -4,7 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-# A second environment holds the mypyc-compiled build of the strict core (see setup.py).
+# A second environment holds the mypyc-compiled build of the strict core and the table
+# engine (see setup.py).
 COMPILED := .venv-compiled
 CSTAMP := $(COMPILED)/.installed-stamp
 SOURCES := $(shell find src -name '*.py' 2>/dev/null)
@@ -75,6 +76,10 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"
 	$(COMPILED)/bin/python benchmarks/engine.py
+	@echo "== table engine against the strict engine (issue 12), pure Python"
+	$(BIN)/python benchmarks/table_engine.py
+	@echo "== table engine against the strict engine, both compiled with mypyc"
+	$(COMPILED)/bin/python benchmarks/table_engine.py
 	@echo "== Law 70 adjudication, 8 tricks left (p99 against DDS)"
 	$(BIN)/python benchmarks/adjudicate.py
 

@@ -41,7 +41,8 @@ def _classes() -> list[type[Pending]]:
 def _source(module: str) -> ast.Module:
     path = importlib.import_module(f"bridgelaw.table.{module}").__file__
     assert path is not None
-    return ast.parse(Path(path).read_text(encoding="utf-8"))
+    # the source beside the module (in the compiled build the module is a .so)
+    return ast.parse((Path(path).parent / f"{module}.py").read_text(encoding="utf-8"))
 
 
 def _kind(cls: type[Pending]) -> str:

@@ -14,6 +14,7 @@ Awaiting(who='S', law='27A1', options=('accept', 'decline'))
 
 from __future__ import annotations
 
+import copy
 from typing import Any, NoReturn, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
@@ -22,7 +23,7 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AUCTION_PENDING, ChangedCall
 from bridgelaw.table.board_rules import BoardRules
-from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator
+from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
 from bridgelaw.table.events import Event, ScriptError, parse_event
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
@@ -54,6 +55,13 @@ def _since(
     if any(i < count for i in gone):
         rewritten.append(name)
     return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
+
+
+def _compiled_attributes(table: object) -> tuple[str, ...] | None:
+    """Every attribute of ``table``'s class and its bases when it is compiled with mypyc
+    (which lists them in ``__mypyc_attrs__``); None in pure Python (a ``__dict__``)."""
+    names: tuple[str, ...] | None = getattr(type(table), "__mypyc_attrs__", None)
+    return names
 
 
 class Table(BoardRules):
@@ -172,15 +180,49 @@ class Table(BoardRules):
         events = self.events[:count]
         answers = {k: v for k, v in self.adjudicator_answers.items() if k < count}
         shared = self._shared_adjudicator
-        board, edition = self.board, self.edition
-        self.__dict__.clear()
-        Table.__init__(self, board, edition)
+        self._reset(Table(self.board, self.edition))
+        self._replay(shared, answers, events)
+
+    def _replay(self, shared: _Shared | None, answers: dict[int, int], events: list[Event]) -> None:
+        """Apply ``events`` to this new table, with the adjudicator ``shared`` and its
+        ``answers`` so far."""
         self._shared_adjudicator = shared
         self.adjudicator_answers = answers
         for event in events:
             self.event_index = event.index
             self._apply(event)
             self.events.append(event)
+
+    def _reset(self, fresh: Table) -> None:
+        """Make every attribute of this table (of every layer) that of ``fresh``, a new table:
+        the state of a table before its first event, the layers' class defaults included."""
+        names = _compiled_attributes(self)
+        if names is None:  # pure Python: the instance's own attributes are its state
+            self.__dict__.clear()
+            self.__dict__.update(fresh.__dict__)
+            return
+        # compiled with mypyc (setup.py): no __dict__, and the layers' class defaults are set
+        # when a table is made, not by __init__: each attribute is taken from ``fresh``
+        for name in names:
+            if hasattr(fresh, name):
+                setattr(self, name, getattr(fresh, name))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """What ``copy.deepcopy`` does by default (the adjudicator shared, see ``_Shared``),
+        written out for the compiled build, whose tables ``copy`` cannot remake."""
+        names = _compiled_attributes(self)
+        if names is None:  # pure Python: the default, a new instance with a deep copy of the dict
+            cls = type(self)
+            other = cls.__new__(cls)
+            memo[id(self)] = other
+            other.__dict__.update(copy.deepcopy(self.__dict__, memo))
+            return other
+        # compiled: the frozen records cannot be remade by ``copy`` either (no __dict__ to
+        # fill); the table is made again from its events, as a rollback makes it
+        other = Table(self.board, self.edition)
+        memo[id(self)] = other
+        other._replay(self._shared_adjudicator, dict(self.adjudicator_answers), list(self.events))
+        return other
 
     @property
     def next_to_act(self) -> Seat | None:

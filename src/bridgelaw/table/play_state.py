@@ -9,7 +9,7 @@ strict play's (``hands``, ``trick``, ``tricks``, ``leader``, ``turn``, ``won``..
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bridgelaw.cards import SEATS, SUIT_MASK, Card, Deal, Hand, Seat, Strain, card_name
 from bridgelaw.table.position import Place as Place  # a card, or None for no card (67)
@@ -298,7 +298,7 @@ class TablePlay:
         other.tricks = list(self.tricks)
         other.won = list(self.won)
         other.played = list(self.played)
-        other.revokes = [Revoke(**vars(r)) for r in self.revokes]
+        other.revokes = [replace(r) for r in self.revokes]  # not vars(): no __dict__ under mypyc
         other.omissions = dict(self.omissions)
         other.surplus = list(self.surplus)
         return other
