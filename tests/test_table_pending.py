@@ -12,18 +12,7 @@ from typing import get_args
 
 from bridgelaw.table.state import Pending, PendingKind
 
-#: the rule modules and their layer classes (as ``tests/test_table_layers.py`` lists them)
-LAYERS = (
-    ("state", "TableState"),
-    ("auction_rules", "AuctionRules"),
-    ("play_rules", "PlayRules"),
-    ("revokes", "RevokeRules"),
-    ("defective", "TrickRules"),
-    ("dummy_rules", "DummyRules"),
-    ("claims", "ClaimRules"),
-    ("board_rules", "BoardRules"),
-    ("engine", "Table"),
-)
+from .test_table_layers import LAYERS  # the rule modules and their layer classes
 
 
 def _classes() -> list[type[Pending]]:
