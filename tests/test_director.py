@@ -37,15 +37,11 @@ from bridgelaw.server.consequences import (
 from bridgelaw.table import Awaiting
 from bridgelaw.table.offers import ANSWER_ACTIONS, AnswerAction
 
-DIRECTOR = "director-secret"
-DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
+from .api_client import DEAL, DIRECTOR, act, auth, new_table
+
 # board 5 of the README: North deals, N-S vulnerable (Law 2)
 DEAL5 = "N:KJ74.A83.Q62.K95 Q82.KQJ5.AJ4.J73 A963.T76.K85.AQ2 T5.942.T973.T864"
 AUCTION = ["N 1NT", "E pass", "S pass", "W pass"]  # North declares 1NT; East leads
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def url_of(tmp_path: Path) -> str:
@@ -55,26 +51,6 @@ def url_of(tmp_path: Path) -> str:
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(url_of(tmp_path), DIRECTOR))
-
-
-def new_table(
-    client: TestClient, board: int = 1, deal: str = DEAL, mode: str = "law"
-) -> tuple[str, dict[str, str]]:
-    answer = client.post(
-        "/api/tables",
-        json={"board": board, "deal": deal, "edition": 2017, "mode": mode},
-        headers=auth(DIRECTOR),
-    )
-    assert answer.status_code == 200, answer.text
-    body = answer.json()
-    return body["table"], body["seats"]
-
-
-def act(client: TestClient, table: str, token: str, event: str) -> dict[str, Any]:
-    answer = client.post(f"/api/tables/{table}/events", json={"event": event}, headers=auth(token))
-    assert answer.status_code == 200, (event, answer.text)
-    view: dict[str, Any] = answer.json()
-    return view
 
 
 def play(client: TestClient, table: str, seats: dict[str, str], events: list[str]) -> None:

@@ -59,7 +59,8 @@ from bridgelaw.server.robots import (
 )
 from bridgelaw.table import Table
 
-DIRECTOR = "director-secret"
+from .api_client import DIRECTOR, auth
+
 # found by trying random deals: with South (the human) passing, West's robot declares 2H
 WEST_DECLARES = "N:Q84.AQ94..A97632 A752.JT5.9643.KQ KT963.3.QT7.JT85 J.K8762.AKJ852.4"
 # with South passing, North's robot declares 1S: South, the human, is dummy
@@ -71,10 +72,6 @@ EAST_OPENS_1S = "N:AQ6.AKJ5.J8.KJ74 KT932.82.AQT94.A 875.T93.763.Q532 J4.Q764.K5
 
 
 CARD_EVENT = re.compile(r"[NESW] [SHDC][AKQJT2-9]")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture

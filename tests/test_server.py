@@ -19,27 +19,12 @@ from starlette.websockets import WebSocketDisconnect
 from bridgelaw.cards import Card, Deal, Seat, cards_in, parse_card, parse_hand_pbn
 from bridgelaw.server.app import create_app
 
-DIRECTOR = "director-secret"
-DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
+from .api_client import DEAL, DIRECTOR, auth, new_table
+from .api_client import act as send
+
 HANDS = Deal.from_pbn(DEAL).hands
 PBN_HAND = re.compile(r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*")
 CARD = re.compile(r"(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_table(client: TestClient, mode: str = "law") -> tuple[str, dict[str, str]]:
-    answer = client.post(
-        "/api/tables",
-        json={"board": 1, "deal": DEAL, "edition": 2017, "mode": mode},
-        headers=auth(DIRECTOR),
-    )
-    assert answer.status_code == 200, answer.text
-    body = answer.json()
-    assert set(body["seats"]) == {"N", "E", "S", "W"}
-    return body["table"], body["seats"]
 
 
 def stored_events(url: str, table: str) -> list[tuple[int, str, str]]:
@@ -60,12 +45,6 @@ def client(database_url: str) -> Iterator[TestClient]:
     app = create_app(database_url, DIRECTOR)
     yield TestClient(app)
     app.state.server.engine.dispose()
-
-
-def send(client: TestClient, table: str, token: str, event: str) -> Any:
-    answer = client.post(f"/api/tables/{table}/events", json={"event": event}, headers=auth(token))
-    assert answer.status_code == 200, (event, answer.text)
-    return answer.json()
 
 
 # 1NT by North, East leads; declarer plays dummy's cards with his own token (Law 45A)

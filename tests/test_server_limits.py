@@ -23,13 +23,11 @@ from bridgelaw.server.app import create_app
 from bridgelaw.server.limits import Buckets, Limits, NoQuery, without_query
 from tests.server_process import Served
 
+from .api_client import DEAL, auth
+from .api_client import new_table as new_table_of
+
 DIRECTOR = "limits-director"
-DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture
@@ -40,10 +38,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def new_table(client: TestClient) -> tuple[str, dict[str, str]]:
-    body = {"board": 1, "deal": DEAL, "mode": "law"}
-    answer = client.post("/api/tables", json=body, headers=auth(DIRECTOR))
-    assert answer.status_code == 200
-    return answer.json()["table"], answer.json()["seats"]
+    return new_table_of(client, director=DIRECTOR)  # a token of its own, looked for in logs
 
 
 def test_a_body_too_large_is_a_413(client: TestClient) -> None:

@@ -11,42 +11,19 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from bridgelaw.server.app import create_app
 
-DIRECTOR = "director-secret"
-DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from .api_client import DIRECTOR, auth, new_table
+from .api_client import act as send
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", DIRECTOR))
-
-
-def new_table(client: TestClient, mode: str = "law") -> tuple[str, dict[str, str]]:
-    answer = client.post(
-        "/api/tables",
-        json={"board": 1, "deal": DEAL, "edition": 2017, "mode": mode},
-        headers=auth(DIRECTOR),
-    )
-    assert answer.status_code == 200, answer.text
-    body = answer.json()
-    return body["table"], body["seats"]
-
-
-def send(client: TestClient, table: str, token: str, event: str) -> dict[str, Any]:
-    answer = client.post(f"/api/tables/{table}/events", json={"event": event}, headers=auth(token))
-    assert answer.status_code == 200, (event, answer.text)
-    result: dict[str, Any] = answer.json()
-    return result
 
 
 def play(client: TestClient, events: list[tuple[str, str]]) -> tuple[str, dict[str, str]]:
