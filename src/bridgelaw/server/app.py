@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -95,6 +95,13 @@ class Server:
         self.writer: GroupWriter[tuple[str, int, str, str]] = GroupWriter(
             lambda rows: self.store_many(rows)
         )
+        # what a duplicate session (server/sessions.py) adds to the tables it makes: their
+        # seats (the players' own tokens), a gate before each event and a hook after it
+        self.seat_source: Callable[[str, str], tuple[dict[str, str], tuple[str, ...]]] = (
+            lambda _table, _session: ({}, ())
+        )
+        self.gates: list[Callable[[LiveTable, str], None]] = []
+        self.after_event: list[Callable[[LiveTable], Awaitable[None]]] = []
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -151,13 +158,16 @@ class Server:
                 raise Refused(404, f"no table {table_id!r}")
             tokens = session.scalars(select(SeatToken).where(SeatToken.table_id == table_id))
             seats = {t.token_hash: t.seat for t in tokens}
+            robot_seats = tuple(row.robots or "")
+            if row.session is not None:  # a session's table: its players' tokens
+                seats, robot_seats = self.seat_source(table_id, row.session)
             events = session.scalars(
                 select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.index)
             ).all()
             table = Table.from_deal(row.board, row.deal, edition=row.edition)
             for stored in events:
                 table.apply(parse_event(stored.text, stored.index))
-            live = LiveTable(table_id, table, row.mode, seats, robots=tuple(row.robots or ""))
+            live = LiveTable(table_id, table, row.mode, seats, robots=robot_seats)
         return self.live.setdefault(table_id, live)
 
     # -- events ------------------------------------------------------------------------------
@@ -226,6 +236,8 @@ class Server:
     def apply(self, live: LiveTable, role: str, text: str) -> tuple[str, Event]:
         """Apply ``text`` from ``role`` to the engine (not yet stored)."""
         table = live.table
+        for gate in self.gates:
+            gate(live, role)
         try:
             full, event = self.event_for(live, role, text)
         except ScriptError as error:
@@ -341,7 +353,10 @@ def create_app(url: str, director_token: str) -> FastAPI:
         except Exception:
             live.table.undo()  # not stored: not accepted
             raise Refused(503, "the event could not be stored; send it again") from None
-        return await push(live, role)
+        view = await push(live, role)
+        for hook in server.after_event:
+            await hook(live)
+        return view
 
     robots = Robots(accept)
     app.state.robots = robots
@@ -396,4 +411,8 @@ def create_app(url: str, director_token: str) -> FastAPI:
     from bridgelaw.server import director  # calls, the ruling log, results, the console
 
     director.install(app, server)
+
+    from bridgelaw.server import sessions  # duplicate sessions: session-api.md
+
+    sessions.install(app, server)
     return app

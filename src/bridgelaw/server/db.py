@@ -33,7 +33,9 @@ class TableRow(Base):
     mode: Mapped[str] = mapped_column(String(8))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     robots: Mapped[str] = mapped_column(String(4), default="")
-    """The seats the sample players take (``ESW``), in N, E, S, W order (migration 0002)."""
+    """The seats the sample players take (``ESW``), in N, E, S, W order (migration 0003)."""
+    session: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    """The duplicate session whose board this table plays, if any (migration 0004)."""
 
 
 class SeatToken(Base):

@@ -57,6 +57,9 @@ SECRET = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
 class Limits:
     body_bytes: int = 8192
     """The largest request body accepted."""
+    director_body_bytes: int = 512 * 1024
+    """The largest body the director may send: a session's hand record (``deals``) is PBN text
+    of a few hundred boards."""
     rate: float = 20.0
     """Requests per second a client may make, sustained."""
     burst: int = 60
@@ -162,16 +165,18 @@ class Guard:
             await _answer(send, 429, reason, [(b"retry-after", str(retry).encode())])
             return
         if scope["type"] == "http":
-            sized = await self._sized(scope, receive, send)
+            sized = await self._sized(scope, receive, send, director)
             if sized is None:
                 return
             receive = sized
         await self.app(scope, receive, send)
 
-    async def _sized(self, scope: Scope, receive: Receive, send: Send) -> Receive | None:
+    async def _sized(
+        self, scope: Scope, receive: Receive, send: Send, director: bool
+    ) -> Receive | None:
         """The request's body read whole (at most the limit) and handed on; None when it was
         too large and the 413 is sent."""
-        limit = self.limits.body_bytes
+        limit = self.limits.director_body_bytes if director else self.limits.body_bytes
         reason = f"the request body is larger than {limit} bytes"
         for name, value in scope.get("headers", []):
             if name == b"content-length" and (not value.isdigit() or int(value) > limit):

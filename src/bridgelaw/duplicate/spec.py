@@ -1,0 +1,362 @@
+"""What the director asks for when he starts a session (``POST /api/sessions``), read and checked.
+
+Every problem is a :class:`SpecError` naming the field (``movement.tables``, ``deals``,
+``pairs.7``...), which the server answers with 422. The spec's fields are those of
+``session-api.md``; the project adds (all optional):
+
+* ``clock``: ``{"seconds_per_board": 420}`` or ``{"seconds_per_round": 1500}``, and
+  ``"change_seconds"`` (the time allowed for the move between rounds). The round clock starts
+  when the director starts the round (Law 8A1).
+* ``robots`` (``law``/``strict`` sessions): the players robots replace, ``"3"`` for both players
+  of pair 3, ``"3:2"`` for its second player.
+* ``correction_minutes``: the correction period the organiser sets (Law 79C1: 30 minutes after
+  the official scores are made available when he sets none).
+* ``dealer_key``: the key the server deals from (Law 6), hex, when the boards are not given;
+  a new secret key when it is missing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bridgelaw.cards import Deal
+from bridgelaw.errors import BridgeLawError
+from bridgelaw.events.movements import Movement, make_movement, natural_key
+from bridgelaw.events.session import SCORINGS
+
+PlayMode = Literal["results", "law", "strict"]
+PLAY_MODES: tuple[PlayMode, ...] = ("results", "law", "strict")
+MAX_NAME = 100
+MAX_PLAYER_NAME = 60
+MAX_DEALS_TEXT = 400_000
+"""A hand record of a few hundred boards with commentary fits; more is not a session's."""
+MAX_SECONDS = 4 * 3600
+DEFAULT_CORRECTION_MINUTES = 30
+"""Law 79C1: the correction period ends 30 minutes after the official scores are made
+available, unless the tournament organiser sets another time."""
+
+
+class SpecError(ValueError):
+    """A field of the session's request that cannot be taken: its name and why."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where, self.message = where, message
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The round clock as the club sets it: the playing time of a round and the change time."""
+
+    seconds_per_board: int | None = None
+    seconds_per_round: int | None = None
+    change_seconds: int = 0
+
+    def round_seconds(self, boards: int) -> int | None:
+        """The playing time of a round of ``boards`` boards; None: no clock."""
+        if self.seconds_per_round is not None:
+            return self.seconds_per_round
+        if self.seconds_per_board is not None:
+            return self.seconds_per_board * boards
+        return None
+
+    def as_json(self) -> dict[str, int | None]:
+        return {
+            "seconds_per_board": self.seconds_per_board,
+            "seconds_per_round": self.seconds_per_round,
+            "change_seconds": self.change_seconds,
+        }
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat in a contestant: pair ``pair``'s first or second player (teams: 1 to 4)."""
+
+    pair: str
+    number: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.pair}:{self.number}"
+
+
+@dataclass(frozen=True)
+class SessionSpec:
+    """The session as the director asked for it, checked."""
+
+    name: str
+    date: str
+    scoring: str
+    movement: Movement
+    movement_request: dict[str, Any]
+    deals: dict[int, Deal]
+    names: dict[str, list[str]]
+    play: PlayMode
+    edition: int
+    clock: Clock = field(default_factory=Clock)
+    robots: frozenset[Player] = frozenset()
+    correction_minutes: int = DEFAULT_CORRECTION_MINUTES
+    dealt_by: str = "given"
+    """``given`` (the director's PBN) or the dealer's commitment (Law 6, dealt by the server)."""
+
+    @property
+    def teams(self) -> bool:
+        return self.scoring == "teams"
+
+    @property
+    def pairs(self) -> list[str]:
+        """The contestants (pairs, or teams), without the movement's phantom pairs."""
+        phantoms = phantoms_of(self.movement)
+        return [p for p in self.movement.pairs if p not in phantoms]
+
+    @property
+    def players_per_pair(self) -> int:
+        return 4 if self.teams else 2
+
+    def players(self) -> list[Player]:
+        return [Player(p, n) for p in self.pairs for n in range(1, self.players_per_pair + 1)]
+
+    def as_json(self) -> dict[str, Any]:
+        """What is stored, and read back by :func:`read_spec` to the same spec."""
+        return {
+            "name": self.name,
+            "date": self.date,
+            "scoring": self.scoring,
+            "movement": self.movement_request,
+            "deals": "\n".join(
+                f'[Board "{b}"]\n[Deal "{self.deals[b].pbn()}"]\n' for b in sorted(self.deals)
+            ),
+            "pairs": self.names,
+            "play": self.play,
+            "edition": self.edition,
+            "clock": self.clock.as_json(),
+            "robots": sorted(p.key for p in self.robots),
+            "correction_minutes": self.correction_minutes,
+            "dealt_by": self.dealt_by,
+        }
+
+
+def phantoms_of(movement: Movement) -> frozenset[str]:
+    """The movement's place-holder pairs (a sit-out), if it has any."""
+    value: frozenset[str] = getattr(movement, "phantoms", frozenset())
+    return frozenset(value)
+
+
+def read_spec(body: object, stored: bool = False) -> SessionSpec:
+    """The director's request checked field by field; the first problem raises :class:`SpecError`.
+
+    Without ``deals`` the boards are dealt here by Law 6 from ``dealer_key`` (hex) or a new
+    key. ``stored``: ``body`` is a spec this module wrote (:meth:`SessionSpec.as_json`)."""
+    if not isinstance(body, Mapping):
+        raise SpecError("body", "a session is a JSON object")
+    unknown = sorted(set(body) - KNOWN_FIELDS - ({"dealt_by"} if stored else set()))
+    if unknown:
+        raise SpecError(unknown[0], f"unknown field (expected {', '.join(sorted(KNOWN_FIELDS))})")
+    name = _text(body.get("name", "Duplicate session"), "name", MAX_NAME)
+    date = _date(body.get("date"))
+    scoring = body.get("scoring", "matchpoints")
+    if scoring not in SCORINGS:
+        raise SpecError("scoring", f"{_shown(scoring)} is not one of {', '.join(SCORINGS)}")
+    request = body.get("movement")
+    movement = _movement(request, scoring)
+    assert isinstance(request, dict)
+    play = body.get("play", "results")
+    if play not in PLAY_MODES:
+        raise SpecError("play", f"{_shown(play)} is not one of {', '.join(PLAY_MODES)}")
+    edition = body.get("edition", 2017)
+    if edition not in (2007, 2017) or isinstance(edition, bool):
+        raise SpecError("edition", f"{_shown(edition)} is not 2007 or 2017")
+    deals, dealt_by = _deals(body.get("deals"), movement, body.get("dealer_key"))
+    if stored:
+        dealt_by = str(body.get("dealt_by", dealt_by))
+    spec = SessionSpec(
+        name=name,
+        date=date,
+        scoring=str(scoring),
+        movement=movement,
+        movement_request=dict(request),
+        deals=deals,
+        names={},
+        play=play,
+        edition=int(edition),
+        clock=_clock(body.get("clock")),
+        correction_minutes=_whole(
+            body.get("correction_minutes", DEFAULT_CORRECTION_MINUTES), "correction_minutes", 0
+        ),
+        dealt_by=dealt_by,
+    )
+    names = _names(body.get("pairs"), spec)
+    robots = _robots(body.get("robots"), spec)
+    if robots and play == "results":
+        raise SpecError("robots", "robots play only at the table pages (play law or strict)")
+    return SessionSpec(**{**spec.__dict__, "names": names, "robots": robots})
+
+
+KNOWN_FIELDS = frozenset(
+    {
+        "name",
+        "date",
+        "scoring",
+        "movement",
+        "deals",
+        "pairs",
+        "play",
+        "edition",
+        "clock",
+        "robots",
+        "correction_minutes",
+        "dealer_key",
+    }
+)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _text(value: object, where: str, longest: int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise SpecError(where, f"a text is needed, not {_shown(value)}")
+    if len(value) > longest or any(ord(c) < 32 for c in value):
+        raise SpecError(where, f"at most {longest} characters, no control characters")
+    return value.strip()
+
+
+def _whole(value: object, where: str, least: int, most: int = MAX_SECONDS) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise SpecError(where, f"a whole number {least} to {most} is needed, not {_shown(value)}")
+    return value
+
+
+def _date(value: object) -> str:
+    if value is None:
+        return datetime.date.today().isoformat()
+    try:
+        return datetime.date.fromisoformat(str(value)).isoformat()
+    except ValueError:
+        raise SpecError("date", f"a date like 2026-11-24 is needed, not {_shown(value)}") from None
+
+
+def _movement(request: object, scoring: str) -> Movement:
+    if not isinstance(request, Mapping):
+        raise SpecError("movement", 'an object like {"kind": "mitchell", "tables": 3, ...}')
+    kind = request.get("kind")
+    if kind not in ("mitchell", "howell", "teams"):
+        raise SpecError("movement.kind", f"{_shown(kind)} is not mitchell, howell or teams")
+    if (kind == "teams") != (scoring == "teams"):
+        raise SpecError(
+            "movement.kind", "a teams movement goes with teams scoring, and only with it"
+        )
+    tables = _whole(request.get("tables"), "movement.tables", 1, 10_000)
+    per_round = _whole(request.get("boards_per_round"), "movement.boards_per_round", 1, 10_000)
+    rounds = request.get("rounds")
+    if rounds is not None:
+        rounds = _whole(rounds, "movement.rounds", 1, 10_000)
+    arrow = request.get("arrow_switch", [])
+    if not isinstance(arrow, list) or not all(isinstance(r, int) for r in arrow):
+        raise SpecError("movement.arrow_switch", "a list of round numbers")
+    try:
+        return make_movement(str(kind), tables, per_round, rounds, arrow)
+    except ValueError as error:
+        field_ = "movement.rounds" if "rounds" in str(error) else "movement.tables"
+        raise SpecError(field_, str(error)) from None
+
+
+def _deals(text: object, movement: Movement, key: object) -> tuple[dict[int, Deal], str]:
+    boards = movement.boards
+    if text is None:
+        from bridgelaw.dealing.dealer import SecureDealer, new_key, parse_key
+
+        try:
+            dealer = SecureDealer(parse_key(str(key)) if key else new_key())
+        except BridgeLawError as error:
+            raise SpecError("dealer_key", str(error)) from None
+        return {b: dealer.deal(b) for b in boards}, f"Law 6, commitment {dealer.commitment}"
+    if not isinstance(text, str) or len(text) > MAX_DEALS_TEXT:
+        raise SpecError("deals", f"PBN text of at most {MAX_DEALS_TEXT:,} characters")
+    from bridgelaw.formats.pbn import read_pbn
+
+    parsed = read_pbn(text, "deals")
+    deals: dict[int, Deal] = {}
+    for game in parsed.games:
+        number, deal = game.board_number, game.tags.get("Deal")
+        if number is None or deal is None:
+            continue
+        try:
+            deals[number] = Deal.from_pbn(deal)
+        except BridgeLawError as error:
+            line = game.tag_lines.get("Deal", game.line)
+            raise SpecError("deals", f"line {line}: board {number}: {error}") from None
+    missing = [b for b in boards if b not in deals]
+    if missing:
+        listed = ", ".join(str(b) for b in missing[:10])
+        raise SpecError("deals", f"the movement plays boards {_span(boards)}; missing: {listed}")
+    return {b: deals[b] for b in boards}, "given"
+
+
+def _span(boards: list[int]) -> str:
+    return f"{boards[0]}-{boards[-1]}" if boards else "none"
+
+
+def _clock(value: object) -> Clock:
+    if value is None:
+        return Clock()
+    if not isinstance(value, Mapping):
+        raise SpecError("clock", 'an object like {"seconds_per_board": 420}')
+    unknown = sorted(set(value) - {"seconds_per_board", "seconds_per_round", "change_seconds"})
+    if unknown:
+        raise SpecError(f"clock.{unknown[0]}", "unknown field")
+    per_board, per_round = value.get("seconds_per_board"), value.get("seconds_per_round")
+    return Clock(
+        None if per_board is None else _whole(per_board, "clock.seconds_per_board", 30),
+        None if per_round is None else _whole(per_round, "clock.seconds_per_round", 60),
+        _whole(value.get("change_seconds", 0), "clock.change_seconds", 0),
+    )
+
+
+def _names(value: object, spec: SessionSpec) -> dict[str, list[str]]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise SpecError("pairs", 'an object like {"1": ["Anna Nowak", "Jan Kowalski"]}')
+    known = set(spec.pairs)
+    names: dict[str, list[str]] = {}
+    for key in sorted(value, key=lambda k: natural_key(str(k))):
+        where = f"pairs.{key}"
+        if str(key) not in known:
+            raise SpecError(where, f"not a {'team' if spec.teams else 'pair'} of this movement")
+        players = value[key]
+        if isinstance(players, str):
+            players = [players]
+        if not isinstance(players, list) or not 1 <= len(players) <= spec.players_per_pair + 2:
+            raise SpecError(where, "a list of the players' names")
+        names[str(key)] = [_text(p, where, MAX_PLAYER_NAME) for p in players]
+    return names
+
+
+ROBOT = re.compile(r"^([^:\s]{1,12})(?::([1-4]))?$")
+
+
+def _robots(value: object, spec: SessionSpec) -> frozenset[Player]:
+    if value is None:
+        return frozenset()
+    if not isinstance(value, list) or len(value) > 4 * len(spec.pairs):
+        raise SpecError("robots", 'a list of players: "3" (both of pair 3) or "3:2"')
+    robots: set[Player] = set()
+    known = set(spec.pairs)
+    for item in value:
+        match = ROBOT.match(item) if isinstance(item, str) else None
+        if match is None or match.group(1) not in known:
+            raise SpecError("robots", f"{_shown(item)} is not a player of this session")
+        numbers = (
+            [int(match.group(2))] if match.group(2) else list(range(1, spec.players_per_pair + 1))
+        )
+        if numbers[0] > spec.players_per_pair:
+            raise SpecError("robots", f"{_shown(item)}: a pair has {spec.players_per_pair} players")
+        robots.update(Player(match.group(1), n) for n in numbers)
+    return frozenset(robots)

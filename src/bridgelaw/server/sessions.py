@@ -1,0 +1,1139 @@
+"""The duplicate session over HTTP: ``session-api.md``, and what the project adds to it.
+
+A session is its spec (``sessions.spec``) and its log (``session_records``: one row per record
+of :mod:`bridgelaw.duplicate.records`, appended, never changed). In memory it is a
+:class:`~bridgelaw.duplicate.state.SessionState` replayed from the log, the live ranking kept up
+to date record by record, and the clients of its stream. Every request is checked against the
+state (a :class:`~bridgelaw.duplicate.state.Refusal` is answered with its status, reason and
+law, and nothing is stored), its records are committed, and only then applied, pushed and
+answered: a ``kill -9`` loses nothing that was answered.
+
+In a ``law`` or ``strict`` session the boards are played on the table pages: when a round starts
+the server makes one table (``table-api.md``) for each board at each table of the round, whose
+seats are the players the movement puts there (their own tokens, one for the whole session), and
+robots where the director asked for them. When a board's play ends, its result is entered into
+the session, already accepted (Law 79A is the table's claim and agreement procedure there); when
+the engine cancels the table's score (an adjusted score is needed), the board waits for the
+director, who enters it on the session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import hmac
+import json
+import logging
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+from starlette.concurrency import run_in_threadpool
+
+from bridgelaw.cards import Seat
+from bridgelaw.duplicate.records import (
+    Accepted,
+    CallAnswered,
+    Created,
+    DirectorCall,
+    Disputed,
+    Entered,
+    PlayerChanged,
+    Record,
+    RoundStarted,
+    TablesMade,
+    record_from,
+)
+from bridgelaw.duplicate.spec import Player, SessionSpec, SpecError, phantoms_of, read_spec
+from bridgelaw.duplicate.state import (
+    DIRECTOR,
+    PUBLIC,
+    Refusal,
+    Role,
+    SessionState,
+    Slot,
+    stamp,
+)
+from bridgelaw.events.session import EventInput, EventResults, MatchSpec
+from bridgelaw.scoring.results import ResultLine
+from bridgelaw.server.app import LiveTable, Refused, Server
+from bridgelaw.server.db import Base, TableRow, now, token_hash
+from bridgelaw.table import Table
+
+log = logging.getLogger("bridgelaw.server")
+
+MAX_BODY = 4000
+"""The longest body of a result, a move or a call (a weighted score of a dozen outcomes fits)."""
+SEND_TIMEOUT = 5.0
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    name: Mapped[str] = mapped_column(String(100))
+    spec: Mapped[str] = mapped_column(Text)
+    """The spec as :meth:`SessionSpec.as_json` writes it (the boards' deals included)."""
+
+
+class SessionRecordRow(Base):
+    """One record of a session's log; never changed."""
+
+    __tablename__ = "session_records"
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[str] = mapped_column(Text)
+    who: Mapped[str] = mapped_column(String(24))
+    time: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- the live ranking ------------------------------------------------------------------------------
+
+
+class Ranking:
+    """The ranking of the results in force, kept up to date as they come and go (the scorer
+    of :mod:`bridgelaw.events.live` when it is there; it gives exactly what ``score-event``
+    gives on the session's ``results.json``)."""
+
+    def __init__(self, template: EventInput) -> None:
+        self.template = template
+        self.lines: dict[int, ResultLine] = {}
+
+    def put(self, key: int, line: ResultLine) -> None:
+        self.lines[key] = line
+
+    def remove(self, key: int) -> None:
+        del self.lines[key]
+
+    def results(self) -> EventResults:
+        from bridgelaw.events.session import score_event
+
+        event = replace(self.template, lines=[self.lines[k] for k in sorted(self.lines)])
+        return score_event(event)
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.lines:
+            return {"event": self.template.event, "scoring": self.template.scoring,
+                    "boards": [], "ranking": []}  # fmt: skip
+        return self.results().to_json()
+
+
+# -- a session in memory -----------------------------------------------------------------------
+
+
+@dataclass
+class LiveSession:
+    id: str
+    state: SessionState
+    ranking: Ranking
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    counted: set[int] = field(default_factory=set)
+    clients: list[tuple[WebSocket, Role]] = field(default_factory=list)
+    pages: tuple[int, dict[str, str]] | None = None
+    analyses: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """The number of records: it grows with every change a client may want to see."""
+        return self.state.records
+
+
+def event_template(spec: SessionSpec) -> EventInput:
+    """The scorer's event without results: the session's name, scoring, pairs and matches."""
+    names = {pair: " & ".join(spec.names.get(pair, [])) for pair in spec.pairs}
+    matches: list[MatchSpec] = []
+    if spec.teams:
+        seen: dict[str, MatchSpec] = {}
+        for s in spec.movement.seatings:
+            if s.room == "open" and s.match is not None and s.match not in seen:
+                seen[s.match] = MatchSpec(s.match, s.ns, s.ew, len(s.boards))
+        matches = list(seen.values())
+    return EventInput(
+        spec.name,
+        spec.scoring,
+        [],
+        matches=matches,
+        vp="wbf" if spec.teams else None,
+        names=names,
+        date=spec.date,
+        phantoms=phantoms_of(spec.movement),
+    )
+
+
+class Sessions:
+    """Every session of the database, and the tables they make."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.live: dict[str, LiveSession] = {}
+        self.table_session: dict[str, str] = {}
+        """A session's table id -> the session's id."""
+        server.seat_source = self.seats_of
+        server.gates.append(self.gate)
+        server.after_event.append(self.board_played)
+        self.wake: Any = None
+        """The robots' wake-up call (``Robots.wake``), set when the app is made."""
+
+    # -- making and loading ------------------------------------------------------------------
+
+    def create(self, body: object) -> tuple[LiveSession, dict[str, str], dict[str, list[str]]]:
+        try:
+            spec = read_spec(body)
+        except SpecError as error:
+            raise Refusal(422, str(error)) from None
+        session_id = secrets.token_hex(8)
+        table_tokens = {
+            str(t): secrets.token_urlsafe(24) for t in range(1, spec.movement.tables + 1)
+        }
+        player_tokens = {
+            pair: [secrets.token_urlsafe(24) for _ in range(spec.players_per_pair)]
+            for pair in spec.pairs
+        }
+        owners = {token_hash(t): f"table:{n}" for n, t in table_tokens.items()}
+        for pair, tokens in player_tokens.items():
+            for number, token in enumerate(tokens, start=1):
+                owners[token_hash(token)] = f"player:{pair}:{number}"
+        live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
+        time = now()
+        records: list[Record] = [
+            Created(time=time, by="director", tokens=owners),
+            RoundStarted(time=time, by="director", round=1, previous=None),
+        ]
+        with Session(self.server.engine) as db, db.begin():
+            db.add(SessionRow(id=session_id, created=time, name=spec.name, spec=_dumps(spec)))
+        self.live[session_id] = live
+        self.commit(live, records)
+        if spec.play != "results":
+            self.make_tables(live, 1)
+        return live, table_tokens, player_tokens
+
+    def load(self, session_id: str) -> LiveSession:
+        """The session in memory, replayed from its log if needed."""
+        live = self.live.get(session_id)
+        if live is not None:
+            return live
+        with Session(self.server.engine) as db:
+            row = db.get(SessionRow, session_id)
+            if row is None:
+                raise Refusal(404, f"no session {session_id!r}")
+            spec = read_spec(json.loads(row.spec), stored=True)
+            rows = db.scalars(
+                select(SessionRecordRow)
+                .where(SessionRecordRow.session_id == session_id)
+                .order_by(SessionRecordRow.seq)
+            ).all()
+            records = [record_from(r.kind, json.loads(r.data), r.time, r.who) for r in rows]
+        live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
+        for record in records:
+            self.apply(live, record)
+        return self.live.setdefault(session_id, live)
+
+    # -- the log -----------------------------------------------------------------------------
+
+    def commit(
+        self, live: LiveSession, records: list[Record], tables: Iterable[TableRow] = ()
+    ) -> None:
+        """Store ``records`` (and the table rows they make) in one transaction, then apply them.
+        Called under the session's lock (or before anyone else can see the session)."""
+        seq = live.state.records
+        with Session(self.server.engine) as db, db.begin():
+            for table in tables:
+                db.add(table)
+            for offset, record in enumerate(records, start=1):
+                db.add(
+                    SessionRecordRow(
+                        session_id=live.id,
+                        seq=seq + offset,
+                        kind=record.kind,
+                        data=json.dumps(record.as_json(), sort_keys=True),
+                        who=record.by[:24],
+                        time=record.time,
+                    )
+                )
+        for record in records:
+            self.apply(live, record)
+
+    def apply(self, live: LiveSession, record: Record) -> None:
+        """The record into the state, and the ranking kept up to date: it counts the accepted
+        results in force (session-api.md); in teams, a board's result once the other room's is
+        in too (IMPs compare the two rooms, Law 78B; ``score-event`` refuses a board with one
+        room's result)."""
+        state = live.state
+        state.apply(record)
+        if isinstance(record, Entered | Accepted):
+            result = state.results[record.result]
+            self._sync(live, result.slot)
+            if isinstance(record, Entered) and record.supersedes is not None:
+                self._sync(live, state.results[record.supersedes].slot)
+        elif isinstance(record, TablesMade):
+            for table_id in state.slot_of_table:
+                self.table_session[table_id] = live.id
+
+    def _sync(self, live: LiveSession, slot: Slot) -> None:
+        """The ranking's results at ``slot`` (and at its other room in teams) as they should be."""
+        state = live.state
+        slots = [slot]
+        twin = state.twin(slot)
+        if twin is not None:
+            slots.append(twin)
+        wanted: set[int] = set()
+        for place in slots:
+            result_id = state.in_force.get(place)
+            if result_id is not None and state.results[result_id].counts:
+                wanted.add(result_id)
+        if len(wanted) < len(slots):
+            wanted = set()  # teams: not until both rooms have theirs
+        held = {r for place in slots for r in live.counted if state.results[r].slot == place}
+        for result_id in sorted(held - wanted):
+            live.counted.discard(result_id)
+            live.ranking.remove(result_id)
+        for result_id in sorted(wanted - held):
+            live.counted.add(result_id)
+            result = state.results[result_id]
+            live.ranking.put(result_id, state.line(result.slot, result.record.entry))
+
+    # -- the tables of an online session -----------------------------------------------------
+
+    def make_tables(self, live: LiveSession, round_: int) -> None:
+        """One table of ``table-api.md`` for each board at each table of ``round_``, seated by
+        the movement with the players' own tokens."""
+        state, spec = live.state, live.state.spec
+        made: dict[str, dict[str, str]] = {}
+        rows: list[TableRow] = []
+        lives: list[LiveTable] = []
+        time = now()
+        for seating in (
+            spec.movement.round(round_)
+            if hasattr(spec.movement, "round")
+            else [s for s in spec.movement.seatings if s.round == round_]
+        ):
+            if state.sits_out(seating):
+                continue
+            seats, robots = self.seating_of(state, round_, seating.table)
+            for board in seating.boards:
+                table_id = secrets.token_hex(8)
+                deal = spec.deals[board].pbn()
+                rows.append(
+                    TableRow(
+                        id=table_id,
+                        board=board,
+                        deal=deal,
+                        edition=spec.edition,
+                        mode=spec.play,
+                        created=time,
+                        robots="".join(robots),
+                        session=live.id,
+                    )
+                )
+                engine = Table.from_deal(board, deal, edition=spec.edition)
+                lives.append(LiveTable(table_id, engine, spec.play, dict(seats), robots=robots))
+                made.setdefault(str(seating.table), {})[str(board)] = table_id
+        self.commit(live, [TablesMade(time=time, by="director", round=round_, tables=made)], rows)
+        for table in lives:
+            self.server.live[table.id] = table
+            if self.wake is not None and table.robots:
+                self.wake(table)
+
+    def seating_of(
+        self, state: SessionState, round_: int, table: int
+    ) -> tuple[dict[str, str], tuple[str, ...]]:
+        """The seats of a table in a round: each player's token hash -> his seat letter, and
+        the seats robots take."""
+        seats: dict[str, str] = {}
+        robots: list[str] = []
+        for seat, player in state.players_at(round_, table).items():
+            digest = state.player_tokens.get(player)
+            if digest is not None:
+                seats[digest] = seat.letter
+            if player in state.robots:
+                robots.append(seat.letter)
+        return seats, tuple(s for s in "NESW" if s in robots)
+
+    def seats_of(self, table_id: str, session_id: str) -> tuple[dict[str, str], tuple[str, ...]]:
+        """For the server's table loader (a worker thread): the seats of a session's table."""
+        live = self.load(session_id)
+        slot = live.state.slot_of_table.get(table_id)
+        if slot is None:  # made, but its round's record was never committed: nobody sits
+            return {}, ()
+        return self.seating_of(live.state, slot[0], slot[1])
+
+    def gate(self, table: LiveTable, role: str) -> None:
+        """Before each event at a session's table: a board the director has scored (a late
+        board scored as not played, Law 8B2, or any adjusted score) is no longer played."""
+        session_id = self.table_session.get(table.id)
+        if session_id is None or role == "director":
+            return
+        state = self.live[session_id].state
+        slot = state.slot_of_table[table.id]
+        result_id = state.in_force.get(slot)
+        scored = result_id is not None and state.results[result_id].record.by == "director"
+        if scored and table.table.phase != "ended":
+            raise Refused(
+                409,
+                f"the director has scored board {slot[2]} at table {slot[1]} "
+                f"(result {result_id}): it is not played on (Law 8B2)",
+            )
+
+    async def board_played(self, table: LiveTable) -> None:
+        """After each event at a session's table: once the board has ended with a score, its
+        result is the session's (or corrects the one it gave before)."""
+        session_id = self.table_session.get(table.id)
+        if session_id is None or table.table.phase != "ended":
+            return
+        from bridgelaw.server.director import table_result
+
+        entry = table_result(table)
+        if entry is None:
+            return  # the engine cancelled the score: the director enters one
+        record = table.table.record()
+        if record.opening_lead is not None and "declarer" in entry:
+            entry["lead"] = record.opening_lead
+        live = self.live[session_id]
+        async with live.lock:
+            state = live.state
+            slot = state.slot_of_table[table.id]
+            current = state.in_force.get(slot)
+            previous = None if current is None else state.results[current]
+            if previous is not None and (
+                previous.record.by != "play" or previous.record.entry == entry
+            ):
+                return  # the same result, or the director's: his stands
+            record_ = Entered(
+                time=now(),
+                by="play",
+                result=len(state.results) + 1,
+                round=slot[0],
+                table=slot[1],
+                board=slot[2],
+                entry=entry,
+                supersedes=current,
+                accepted=True,
+                late=state.round is None or slot[0] < state.round,
+                note="the result of the play at the table"
+                if previous is None
+                else "corrected at the table",
+            )
+            await run_in_threadpool(self.commit, live, [record_])
+        await self.push(live)
+
+    # -- what each role sees -----------------------------------------------------------------
+
+    def role(self, live: LiveSession, token: str | None) -> Role:
+        if not token:
+            return PUBLIC
+        if hmac.compare_digest(token.encode(), self.server.director_token.encode()):
+            return DIRECTOR
+        role = live.state.role_of(token_hash(token))
+        if role is None:
+            raise Refusal(403, "this token is not one of this session's")
+        return role
+
+    def view(self, live: LiveSession, role: Role) -> dict[str, Any]:
+        """``GET /api/sessions/{id}``: the spec's fields, the round's tables and their boards,
+        the clock; for a table or a player, where he is (``you``)."""
+        state, spec = live.state, live.state.spec
+        time = now()
+        rounds = []
+        for r in range(1, state.rounds + 1):
+            tables = []
+            for s in sorted(
+                (s for s in spec.movement.seatings if s.round == r), key=lambda s: s.table
+            ):
+                entry: dict[str, Any] = {
+                    "table": str(s.table),
+                    "ns": s.ns,
+                    "ew": s.ew,
+                    "boards": list(s.boards),
+                }
+                if s.room is not None:
+                    entry |= {"room": s.room, "match": s.match}
+                if state.sits_out(s):
+                    entry["sitout"] = True
+                tables.append(entry)
+            rounds.append({"round": r, "tables": tables})
+        data: dict[str, Any] = {
+            "session": live.id,
+            "name": spec.name,
+            "date": spec.date,
+            "scoring": spec.scoring,
+            "play": spec.play,
+            "edition": spec.edition,
+            "round": state.round,
+            "rounds": rounds,
+            "movement": {
+                "kind": spec.movement.kind,
+                "tables": spec.movement.tables,
+                "rounds": spec.movement.rounds,
+                "boards_per_round": spec.movement.boards_per_round,
+                "notes": list(spec.movement.notes),
+            },
+            "pairs": {p: spec.names.get(p, []) for p in spec.pairs},
+            "clock": state.clock(time),
+            "ended": None if state.ended_at is None else stamp(state.ended_at),
+            "correction_ends": _stamp_or_none(state.correction_ends()),
+            "version": live.version,
+            "progress": self.progress(live),
+        }
+        if role.kind == "director":
+            data["late"] = [
+                self.slot_json(live, s) for s in state.slots() if state.status(s) == "late"
+            ]
+            data["calls"] = self.calls_json(live)
+            data["dealt_by"] = spec.dealt_by
+        elif role.kind == "table":
+            data["you"] = self.table_you(live, role)
+        elif role.kind == "player":
+            data["you"] = self.player_you(live, role)
+        return data
+
+    def progress(self, live: LiveSession) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for slot in live.state.slots():
+            status = live.state.status(slot)
+            counts[status] = counts.get(status, 0) + 1
+        return counts
+
+    def slot_json(self, live: LiveSession, slot: Slot, own: bool = True) -> dict[str, Any]:
+        """One board at one table in one round: its status, and its result for those who may
+        read it (the director; the table that entered it)."""
+        state = live.state
+        result_id = state.in_force.get(slot)
+        data: dict[str, Any] = {
+            "round": slot[0],
+            "table": str(slot[1]),
+            "board": slot[2],
+            "status": state.status(slot),
+            "result": None if result_id is None else str(result_id),
+        }
+        if own and result_id is not None:
+            result = state.results[result_id]
+            data["entry"] = result.record.entry
+            data["by"] = result.record.by
+        table_id = state.table_ids.get(slot)
+        if table_id is not None:
+            data["table_id"] = table_id
+            table = self.server.live.get(table_id)
+            if table is not None:
+                data["phase"] = table.table.phase
+                awaiting = table.table.awaiting
+                if awaiting is not None and awaiting.who == "director":
+                    data["director"] = awaiting.law  # waiting for the director's judgement
+                elif table.table.phase == "ended" and table.table.score_cancelled:
+                    data["director"] = table.table.score_cancelled
+        return data
+
+    def table_you(self, live: LiveSession, role: Role) -> dict[str, Any]:
+        state = live.state
+        assert role.table is not None
+        current = state.round
+        boards = []
+        seating = None if current is None else state.seating(current, role.table)
+        if current is not None and seating is not None and not state.sits_out(seating):
+            boards = [self.slot_json(live, (current, role.table, b)) for b in seating.boards]
+        late = [
+            self.slot_json(live, s)
+            for s in state.slots()
+            if s[1] == role.table and state.status(s) == "late"
+        ]
+        waiting = [
+            self.slot_json(live, state.results[r].slot)
+            for r in sorted(state.in_force.values())
+            if state.results[r].record.table == role.table
+            and state.results[r].status in ("entered", "disputed")
+        ]
+        return {
+            "table": str(role.table),
+            "round": current,
+            "ns": None if seating is None else seating.ns,
+            "ew": None if seating is None else seating.ew,
+            "sitout": seating is not None and state.sits_out(seating),
+            "boards": boards,
+            "late": late,
+            "awaiting_acceptance": waiting,
+        }
+
+    def player_you(self, live: LiveSession, role: Role) -> dict[str, Any]:
+        state = live.state
+        player = role.player
+        assert player is not None
+        data: dict[str, Any] = {
+            "pair": player.pair,
+            "player": player.number,
+            "name": state.names.get(player),
+            "round": state.round,
+            "table": None,
+            "seat": None,
+            "boards": [],
+            "late": [],
+            "next": None,
+        }
+        late = []
+        for slot in state.slots():
+            if state.status(slot) == "late" and self._plays(state, player, slot):
+                late.append(self.slot_json(live, slot, own=False))
+        data["late"] = late
+        if state.round is not None:
+            where = state.seat_of(player, state.round)
+            if where is not None:
+                table, seat = where
+                seating = state.seating(state.round, table)
+                assert seating is not None
+                data["table"], data["seat"] = str(table), seat.letter
+                data["against"] = seating.ew if seat in (Seat.NORTH, Seat.SOUTH) else seating.ns
+                data["boards"] = [
+                    self.slot_json(live, (state.round, table, b), own=False) for b in seating.boards
+                ]
+            else:
+                data["sitout"] = True
+        # the board to play now: a late board first (Law 8B1: the round goes on there), then
+        # the round's boards in order
+        for item in [*late, *data["boards"]]:
+            if (
+                item.get("table_id")
+                and item.get("phase") != "ended"
+                and item["status"]
+                in (
+                    "to-play",
+                    "late",
+                )
+            ):
+                data["next"] = item["table_id"]
+                break
+        return data
+
+    def _plays(self, state: SessionState, player: Player, slot: Slot) -> bool:
+        where = state.seat_of(player, slot[0])
+        return where is not None and where[0] == slot[1]
+
+    def calls_json(self, live: LiveSession) -> list[dict[str, Any]]:
+        state = live.state
+        calls = []
+        for number, call in sorted(state.calls.items()):
+            answer = state.answers.get(number)
+            calls.append(
+                {
+                    "call": str(number),
+                    "table": str(call.table),
+                    "board": call.board,
+                    "by": call.by,
+                    "reason": call.reason,
+                    "time": stamp(call.time),
+                    "answered": None if answer is None else stamp(answer.time),
+                    "note": None if answer is None else answer.note,
+                }
+            )
+        for result in state.results.values():
+            for dispute in result.disputes:
+                if result.status == "disputed":
+                    calls.append(
+                        {
+                            "call": None,
+                            "table": str(result.record.table),
+                            "board": result.record.board,
+                            "by": dispute.by,
+                            "reason": f"result {result.record.result} disputed (79B): "
+                            f"{dispute.reason}",
+                            "time": stamp(dispute.time),
+                            "answered": None,
+                            "note": None,
+                        }
+                    )
+        return calls
+
+    def log_json(self, live: LiveSession) -> dict[str, Any]:
+        """The director's view of the results log: every result entered, in order, with what
+        became of it (accepted, superseded and by which, disputed), who did it and when, and
+        whether a correction came after the correction period (79C2)."""
+        state = live.state
+        results = []
+        for number in sorted(state.results):
+            result = state.results[number]
+            record = result.record
+            results.append(
+                {
+                    "result": str(number),
+                    "round": record.round,
+                    "table": str(record.table),
+                    "board": record.board,
+                    "entry": record.entry,
+                    "text": state.line(result.slot, record.entry).describe(),
+                    "status": result.status,
+                    "by": record.by,
+                    "time": stamp(record.time),
+                    "supersedes": None if record.supersedes is None else str(record.supersedes),
+                    "superseded_by": None
+                    if result.superseded_by is None
+                    else str(result.superseded_by),
+                    "accepted_by": result.accepted_by,
+                    "accepted_at": _stamp_or_none(result.accepted_at),
+                    "late": record.late,
+                    "after_period": record.after_period,
+                    "note": record.note,
+                    "disputes": [
+                        {"by": d.by, "reason": d.reason, "time": stamp(d.time)}
+                        for d in result.disputes
+                    ],
+                }
+            )
+        return {"results": results, "correction_ends": _stamp_or_none(state.correction_ends())}
+
+    # -- what is published -------------------------------------------------------------------
+
+    def results_json(self, live: LiveSession) -> dict[str, Any]:
+        """The results in force as the input of ``score-event`` (``event-results.md``): the
+        accepted results only, in the order they were entered."""
+        state, spec = live.state, live.state.spec
+        template = event_template(spec)
+        data: dict[str, Any] = {"event": spec.name, "date": spec.date, "scoring": spec.scoring}
+        data["pairs"] = template.names
+        if spec.teams:
+            data["matches"] = [
+                {"match": m.match, "home": m.home, "away": m.away, "boards": m.boards}
+                for m in template.matches
+            ]
+            data["vp"] = "wbf"
+        results = []
+        for number in sorted(live.counted):
+            result = state.results[number]
+            round_, table, board = result.slot
+            seating = state.seating(round_, table)
+            assert seating is not None
+            line: dict[str, Any] = {"board": board, "ns": seating.ns, "ew": seating.ew}
+            line |= {"round": round_, "table": table}
+            if seating.room is not None:
+                line |= {"room": seating.room, "match": seating.match}
+            results.append(line | result.record.entry)
+        data["results"] = results
+        complete = state.complete_boards()
+        if complete:  # a hand record only for boards nobody still has to play
+            data["deals"] = {str(b): spec.deals[b].pbn() for b in sorted(complete)}
+        return data
+
+    def ranking_json(self, live: LiveSession) -> dict[str, Any]:
+        return live.ranking.to_json()
+
+    def site(self, live: LiveSession) -> dict[str, str]:
+        """The results pages (``formats.results_html``) of the results so far, made again only
+        when the session has changed. A board's hand diagram, double-dummy table and par are
+        shown once every table that plays it has its result (before that a player who has the
+        board still to play could read the hands: Law 16C2 in 2017, 16D in 2007)."""
+        if live.pages is not None and live.pages[0] == live.version:
+            return live.pages[1]
+        from bridgelaw.formats.results_html import render_site
+
+        spec = live.state.spec
+        complete = live.state.complete_boards()
+        missing = {b: spec.deals[b] for b in complete if b not in live.analyses}
+        if missing:
+            from bridgelaw.analysis.dds import analyse_deals
+
+            live.analyses.update(analyse_deals(missing))
+        if live.counted:
+            results = live.ranking.results()
+        else:
+            results = EventResults(spec.name, spec.scoring, [], [])
+        results.deals = {b: spec.deals[b] for b in complete}
+        pages = render_site(results, {b: live.analyses[b] for b in complete})
+        script = f'<script src="/results/live.js" data-session="{live.id}" defer></script>'
+        pages = {
+            name: text.replace("</body>", f"{script}\n</body>", 1)
+            if name.endswith(".html")
+            else text
+            for name, text in pages.items()
+        }
+        live.pages = (live.version, pages)
+        return pages
+
+    def reseat(self, live: LiveSession) -> None:
+        """After a substitution: the seats and robots of the tables still being played."""
+        state = live.state
+        for slot, table_id in state.table_ids.items():
+            table = self.server.live.get(table_id)
+            if table is None or table.table.phase == "ended":
+                continue
+            seats, robots = self.seating_of(state, slot[0], slot[1])
+            table.seats, table.robots = dict(seats), robots
+            if self.wake is not None and robots:
+                self.wake(table)
+
+    # -- pushing -----------------------------------------------------------------------------
+
+    async def push(self, live: LiveSession) -> None:
+        """Each client of the session's stream gets its role's view again (the public gets the
+        new version number: its page fetches what it shows)."""
+        views: dict[Role, dict[str, Any]] = {}
+        for _, role in live.clients:
+            if role not in views:
+                views[role] = (
+                    {"session": live.id, "version": live.version}
+                    if role.kind == "public"
+                    else self.view(live, role)
+                )
+
+        async def deliver(socket: WebSocket, role: Role) -> None:
+            try:
+                await asyncio.wait_for(socket.send_json(views[role]), SEND_TIMEOUT)
+            except Exception:
+                if (socket, role) in live.clients:
+                    live.clients.remove((socket, role))
+
+        await asyncio.gather(*(deliver(s, r) for s, r in list(live.clients)))
+
+
+def _dumps(spec: SessionSpec) -> str:
+    return json.dumps(spec.as_json(), sort_keys=True)
+
+
+def _stamp_or_none(time: datetime.datetime | None) -> str | None:
+    return None if time is None else stamp(time)
+
+
+# -- the routes ----------------------------------------------------------------------------------
+
+
+def install(app: FastAPI, server: Server) -> Sessions:
+    """Add the session routes to ``app``."""
+    sessions = Sessions(server)
+    sessions.wake = app.state.robots.wake
+    app.state.sessions = sessions
+
+    @app.exception_handler(Refusal)
+    async def refused(request: Request, error: Refusal) -> JSONResponse:
+        from bridgelaw.server import limits
+
+        limits.log_refusal(server, request.scope, error.status, error.message)
+        body: dict[str, Any] = {"error": error.message}
+        if error.status == 422 or error.law is not None:
+            body["law"] = error.law
+        return JSONResponse(body, status_code=error.status)
+
+    def bearer(request: Request) -> str | None:
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return token.strip() if scheme.lower() == "bearer" else None
+
+    async def body_of(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > limit:
+            raise Refusal(413, f"the body is larger than {limit} bytes")
+        if not raw.strip():
+            return {}
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            raise Refusal(422, "the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise Refusal(422, "the body must be a JSON object")
+        return data
+
+    async def session_of(session_id: str) -> LiveSession:
+        live = sessions.live.get(session_id)
+        return live if live is not None else await run_in_threadpool(sessions.load, session_id)
+
+    def needs(role: Role, *kinds: str) -> None:
+        if role.kind in kinds:
+            return
+        if role.kind == "public":
+            raise Refusal(401, "a token is needed (Authorization: Bearer <token>)")
+        raise Refusal(403, f"the {role.kind}'s token may not do this")
+
+    @app.post("/api/sessions")
+    async def create_session(request: Request) -> dict[str, Any]:
+        token = bearer(request)
+        if not token:
+            raise Refusal(401, "a token is needed (Authorization: Bearer <token>)")
+        if not hmac.compare_digest(token.encode(), server.director_token.encode()):
+            raise Refusal(403, "only the director starts a session")
+        body = await body_of(request, app.state.limits.director_body_bytes)
+        live, tables, players = await run_in_threadpool(sessions.create, body)
+        return {"session": live.id, "tables": tables, "players": players}
+
+    @app.get("/api/sessions")
+    async def list_sessions(request: Request) -> dict[str, Any]:
+        if bearer(request) is None:
+            raise Refusal(401, "a token is needed (Authorization: Bearer <token>)")
+        if not hmac.compare_digest(
+            (bearer(request) or "").encode(), server.director_token.encode()
+        ):
+            raise Refusal(403, "only the director lists the sessions")
+
+        def rows() -> list[tuple[str, str, datetime.datetime]]:
+            with Session(server.engine) as db:
+                found = db.execute(
+                    select(SessionRow.id, SessionRow.name, SessionRow.created).order_by(
+                        SessionRow.created
+                    )
+                )
+                return [(r[0], r[1], r[2]) for r in found]
+
+        listed = []
+        for session_id, name, created in await run_in_threadpool(rows):
+            live = await session_of(session_id)
+            listed.append(
+                {
+                    "session": session_id,
+                    "name": name,
+                    "created": stamp(created),
+                    "date": live.state.spec.date,
+                    "play": live.state.spec.play,
+                    "round": live.state.round,
+                    "rounds": live.state.rounds,
+                    "progress": sessions.progress(live),
+                    "calls": sum(1 for c in sessions.calls_json(live) if c["answered"] is None),
+                }
+            )
+        return {"sessions": listed}
+
+    @app.get("/api/sessions/{session_id}")
+    async def get_session(session_id: str, request: Request) -> dict[str, Any]:
+        live = await session_of(session_id)
+        role = sessions.role(live, bearer(request))
+        needs(role, "director", "table", "player")
+        return sessions.view(live, role)
+
+    async def move(session_id: str, request: Request, ending: bool) -> dict[str, Any]:
+        live = await session_of(session_id)
+        role = sessions.role(live, bearer(request))
+        needs(role, "director")
+        body = await body_of(request)
+        async with live.lock:
+            records = live.state.check_move(body, now(), ending)
+            await run_in_threadpool(sessions.commit, live, records)
+            started = live.state.round
+            if started is not None and live.state.spec.play != "results":
+                await run_in_threadpool(sessions.make_tables, live, started)
+        await sessions.push(live)
+        return sessions.view(live, DIRECTOR)
+
+    @app.post("/api/sessions/{session_id}/round")
+    async def next_round(session_id: str, request: Request) -> dict[str, Any]:
+        return await move(session_id, request, ending=False)
+
+    @app.post("/api/sessions/{session_id}/end")
+    async def end_session(session_id: str, request: Request) -> dict[str, Any]:
+        return await move(session_id, request, ending=True)
+
+    @app.post("/api/sessions/{session_id}/results")
+    async def enter_result(session_id: str, request: Request) -> dict[str, Any]:
+        live = await session_of(session_id)
+        role = sessions.role(live, bearer(request))
+        needs(role, "director", "table")
+        body = await body_of(request)
+        async with live.lock:
+            time = now()
+            checked = live.state.check_entry(role, body, time)
+            record = live.state.entered(checked, time)
+            await run_in_threadpool(sessions.commit, live, [record])
+        await sessions.push(live)
+        status = live.state.results[record.result].status
+        return {"result": str(record.result), "status": status}
+
+    async def answer(session_id: str, number: str, request: Request, what: str) -> dict[str, Any]:
+        live = await session_of(session_id)
+        role = sessions.role(live, bearer(request))
+        needs(role, "director", "table")
+        body = await body_of(request)
+        result_id = _number(number)
+        reason = body.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > 300:
+            raise Refusal(422, "reason: a text of at most 300 characters")
+        async with live.lock:
+            result = live.state.check_answer(role, result_id, what)
+            if result is not None:
+                record: Record = (
+                    Accepted(time=now(), by=role.label, result=result_id)
+                    if what == "accepted"
+                    else Disputed(time=now(), by=role.label, result=result_id, reason=reason)
+                )
+                await run_in_threadpool(sessions.commit, live, [record])
+        await sessions.push(live)
+        return {"result": str(result_id), "status": live.state.results[result_id].status}
+
+    @app.post("/api/sessions/{session_id}/results/{number}/accept")
+    async def accept_result(session_id: str, number: str, request: Request) -> dict[str, Any]:
+        return await answer(session_id, number, request, "accepted")
+
+    @app.post("/api/sessions/{session_id}/results/{number}/dispute")
+    async def dispute_result(session_id: str, number: str, request: Request) -> dict[str, Any]:
+        return await answer(session_id, number, request, "disputed")
+
+    @app.get("/api/sessions/{session_id}/log")
+    async def results_log(session_id: str, request: Request) -> dict[str, Any]:
+        live = await session_of(session_id)
+        needs(sessions.role(live, bearer(request)), "director")
+        return sessions.log_json(live)
+
+    @app.post("/api/sessions/{session_id}/calls")
+    async def call_director(session_id: str, request: Request) -> dict[str, Any]:
+        live = await session_of(session_id)
+        role = sessions.role(live, bearer(request))
+        needs(role, "table", "player")
+        body = await body_of(request)
+        reason = body.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > 300:
+            raise Refusal(422, "reason: a text of at most 300 characters")
+        board = body.get("board")
+        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
+            raise Refusal(422, "board: a board number")
+        async with live.lock:
+            state = live.state
+            table = role.table
+            if role.player is not None:
+                where = None if state.round is None else state.seat_of(role.player, state.round)
+                table = None if where is None else where[0]
+            if table is None:
+                raise Refusal(409, "you are not at a table in this round")
+            number = len(state.calls) + 1
+            record = DirectorCall(
+                time=now(), by=role.label, call=number, table=table, board=board, reason=reason
+            )
+            await run_in_threadpool(sessions.commit, live, [record])
+        await sessions.push(live)
+        return {"call": str(number)}
+
+    @app.post("/api/sessions/{session_id}/calls/{number}/answer")
+    async def answer_call(session_id: str, number: str, request: Request) -> dict[str, Any]:
+        live = await session_of(session_id)
+        needs(sessions.role(live, bearer(request)), "director")
+        body = await body_of(request)
+        note = body.get("note", "")
+        if not isinstance(note, str) or len(note) > 300:
+            raise Refusal(422, "note: a text of at most 300 characters")
+        call = _number(number)
+        async with live.lock:
+            if call not in live.state.calls:
+                raise Refusal(404, f"there is no call {call}")
+            if call in live.state.answers:
+                raise Refusal(409, f"call {call} is already answered")
+            record = CallAnswered(time=now(), by="director", call=call, note=note)
+            await run_in_threadpool(sessions.commit, live, [record])
+        await sessions.push(live)
+        return {"call": str(call), "answered": stamp(record.time)}
+
+    @app.post("/api/sessions/{session_id}/players")
+    async def change_player(session_id: str, request: Request) -> dict[str, Any]:
+        """A substitute (Law 4) or a robot takes a player's place from now on: a new token
+        for him, and the old one stops working."""
+        live = await session_of(session_id)
+        needs(sessions.role(live, bearer(request)), "director")
+        body = await body_of(request)
+        pair, number = str(body.get("pair", "")), body.get("player")
+        name, robot = body.get("name", ""), body.get("robot", False)
+        state = live.state
+        if pair not in state.spec.pairs:
+            raise Refusal(422, f"pair: {pair!r} is not a pair of this session")
+        if not isinstance(number, int) or not 1 <= number <= state.spec.players_per_pair:
+            raise Refusal(422, f"player: 1 to {state.spec.players_per_pair}")
+        if not isinstance(name, str) or len(name) > 60 or not isinstance(robot, bool):
+            raise Refusal(422, "name: a text of at most 60 characters; robot: true or false")
+        if robot and state.spec.play == "results":
+            raise Refusal(422, "robot: robots play only at the table pages (law or strict)")
+        token = secrets.token_urlsafe(24)
+        async with live.lock:
+            record = PlayerChanged(
+                time=now(),
+                by="director",
+                pair=pair,
+                number=number,
+                name=name.strip(),
+                robot=robot,
+                token=token_hash(token),
+            )
+            await run_in_threadpool(sessions.commit, live, [record])
+            sessions.reseat(live)
+        await sessions.push(live)
+        return {"pair": pair, "player": number, "token": token}
+
+    @app.get("/api/sessions/{session_id}/results.json")
+    async def results_file(session_id: str) -> dict[str, Any]:
+        live = await session_of(session_id)
+        async with live.lock:
+            return sessions.results_json(live)
+
+    @app.get("/api/sessions/{session_id}/ranking")
+    async def ranking(session_id: str) -> dict[str, Any]:
+        live = await session_of(session_id)
+        async with live.lock:
+            return sessions.ranking_json(live)
+
+    @app.get("/api/sessions/{session_id}/deals")
+    async def deals(session_id: str, request: Request) -> Response:
+        """The hand record (PBN) for the director: every board's deal."""
+        live = await session_of(session_id)
+        needs(sessions.role(live, bearer(request)), "director")
+        spec = live.state.spec
+        text = "".join(
+            f'[Board "{b}"]\n[Deal "{spec.deals[b].pbn()}"]\n\n' for b in sorted(spec.deals)
+        )
+        return Response(text, media_type="text/plain; charset=utf-8")
+
+    @app.get("/api/sessions/{session_id}/guide")
+    async def guide(session_id: str) -> Response:
+        """The movement's table and pair guide cards (Law 8A1: the director's instructions)."""
+        live = await session_of(session_id)
+        text = live.state.spec.movement.guide_cards()
+        return Response(text, media_type="text/plain; charset=utf-8")
+
+    @app.websocket("/api/sessions/{session_id}/stream")
+    async def stream(socket: WebSocket, session_id: str, token: str = "") -> None:
+        try:
+            live = await session_of(session_id)
+            role = sessions.role(live, token or None)
+        except Refusal as error:
+            await socket.close(code=4000 + error.status, reason=error.message[:120])
+            return
+        await socket.accept()
+        first = (
+            {"session": live.id, "version": live.version}
+            if role.kind == "public"
+            else sessions.view(live, role)
+        )
+        await socket.send_json(first)
+        live.clients.append((socket, role))
+        try:
+            while True:
+                await socket.receive_text()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if (socket, role) in live.clients:
+                live.clients.remove((socket, role))
+
+    @app.get("/results/live.js")
+    async def live_script() -> Response:
+        from importlib import resources
+
+        static = resources.files("bridgelaw.server") / "static" / "results-live.js"
+        return Response(static.read_text(encoding="utf-8"), media_type="text/javascript")
+
+    @app.get("/results/{session_id}/", response_class=HTMLResponse)
+    async def results_index(session_id: str) -> HTMLResponse:
+        return HTMLResponse(await page(session_id, "index.html"))
+
+    @app.get("/results/{session_id}/{name:path}")
+    async def results_page(session_id: str, name: str) -> Response:
+        text = await page(session_id, name)
+        kind = "text/css" if name.endswith(".css") else "text/html; charset=utf-8"
+        return Response(text, media_type=kind)
+
+    async def page(session_id: str, name: str) -> str:
+        live = await session_of(session_id)
+        async with live.lock:
+            pages = await run_in_threadpool(sessions.site, live)
+        text = pages.get(name)
+        if text is None:
+            raise Refusal(404, f"no page {name!r}")
+        return text
+
+    return sessions
+
+
+def _number(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise Refusal(404, f"no result or call {text[:20]!r}")
+    return int(text)

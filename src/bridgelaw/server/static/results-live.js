@@ -1,0 +1,32 @@
+// The live results pages: reloaded when the session changes (a result accepted, a correction,
+// a move). Listens on the session's public stream, which sends only a version number; the page
+// itself is fetched again, so nothing here renders results.
+"use strict";
+(function () {
+  const script = document.currentScript;
+  const session = script && script.dataset.session;
+  if (!session) return;
+  let known = null;
+  let backoff = 1000;
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/api/sessions/${encodeURIComponent(session)}/stream`);
+    socket.onmessage = (message) => {
+      backoff = 1000;
+      let data = null;
+      try { data = JSON.parse(message.data); } catch (error) { return; }
+      if (typeof data.version !== "number") return;
+      if (known !== null && data.version !== known) {
+        location.reload();
+        return;
+      }
+      known = data.version;
+      document.documentElement.dataset.version = String(known);
+    };
+    socket.onclose = () => {
+      setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 30000);
+    };
+  }
+  connect();
+})();
