@@ -182,7 +182,9 @@ class Sessions:
 
     # -- making and loading ------------------------------------------------------------------
 
-    def create(self, body: object) -> tuple[LiveSession, dict[str, str], dict[str, list[str]]]:
+    def create(
+        self, body: object
+    ) -> tuple[LiveSession, dict[str, str], dict[str, list[str]], list[LiveTable]]:
         try:
             spec = read_spec(body)
         except SpecError as error:
@@ -209,9 +211,8 @@ class Sessions:
             db.add(SessionRow(id=session_id, created=time, name=spec.name, spec=_dumps(spec)))
         self.live[session_id] = live
         self.commit(live, records)
-        if spec.play != "results":
-            self.make_tables(live, 1)
-        return live, table_tokens, player_tokens
+        made = self.make_tables(live, 1) if spec.play != "results" else []
+        return live, table_tokens, player_tokens, made
 
     def load(self, session_id: str) -> LiveSession:
         """The session in memory, replayed from its log if needed."""
@@ -300,9 +301,10 @@ class Sessions:
 
     # -- the tables of an online session -----------------------------------------------------
 
-    def make_tables(self, live: LiveSession, round_: int) -> None:
+    def make_tables(self, live: LiveSession, round_: int) -> list[LiveTable]:
         """One table of ``table-api.md`` for each board at each table of ``round_``, seated by
-        the movement with the players' own tokens."""
+        the movement with the players' own tokens (in a worker thread: the caller wakes their
+        robots on the event loop, :meth:`wake_robots`)."""
         state, spec = live.state, live.state.spec
         made: dict[str, dict[str, str]] = {}
         rows: list[TableRow] = []
@@ -337,6 +339,11 @@ class Sessions:
         self.commit(live, [TablesMade(time=time, by="director", round=round_, tables=made)], rows)
         for table in lives:
             self.server.live[table.id] = table
+        return lives
+
+    def wake_robots(self, tables: Iterable[LiveTable]) -> None:
+        """The robots of these tables start (on the event loop)."""
+        for table in tables:
             if self.wake is not None and table.robots:
                 self.wake(table)
 
@@ -759,8 +766,7 @@ class Sessions:
                 continue
             seats, robots = self.seating_of(state, slot[0], slot[1])
             table.seats, table.robots = dict(seats), robots
-            if self.wake is not None and robots:
-                self.wake(table)
+            self.wake_robots([table])
 
     # -- pushing -----------------------------------------------------------------------------
 
@@ -850,7 +856,8 @@ def install(app: FastAPI, server: Server) -> Sessions:
         if not hmac.compare_digest(token.encode(), server.director_token.encode()):
             raise Refusal(403, "only the director starts a session")
         body = await body_of(request, app.state.limits.director_body_bytes)
-        live, tables, players = await run_in_threadpool(sessions.create, body)
+        live, tables, players, made = await run_in_threadpool(sessions.create, body)
+        sessions.wake_robots(made)
         return {"session": live.id, "tables": tables, "players": players}
 
     @app.get("/api/sessions")
@@ -906,7 +913,8 @@ def install(app: FastAPI, server: Server) -> Sessions:
             await run_in_threadpool(sessions.commit, live, records)
             started = live.state.round
             if started is not None and live.state.spec.play != "results":
-                await run_in_threadpool(sessions.make_tables, live, started)
+                made = await run_in_threadpool(sessions.make_tables, live, started)
+                sessions.wake_robots(made)
         await sessions.push(live)
         return sessions.view(live, DIRECTOR)
 
