@@ -137,6 +137,8 @@ class LiveSession:
     clients: list[tuple[WebSocket, Role]] = field(default_factory=list)
     pages: tuple[int, dict[str, str]] | None = None
     analyses: dict[int, Any] = field(default_factory=dict)
+    resumed: bool = False
+    """Its tables' robots woken after a (re)load."""
 
     @property
     def version(self) -> int:
@@ -839,7 +841,16 @@ def install(app: FastAPI, server: Server) -> Sessions:
 
     async def session_of(session_id: str) -> LiveSession:
         live = sessions.live.get(session_id)
-        return live if live is not None else await run_in_threadpool(sessions.load, session_id)
+        if live is not None:
+            return live
+        live = await run_in_threadpool(sessions.load, session_id)
+        if not live.resumed:  # after a restart: the robots of the boards in play go on
+            live.resumed = True
+            for slot, table_id in live.state.table_ids.items():
+                if live.state.status(slot) in ("to-play", "late"):
+                    table = await run_in_threadpool(server.get, table_id)
+                    sessions.wake_robots([table])
+        return live
 
     def needs(role: Role, *kinds: str) -> None:
         if role.kind in kinds:
@@ -857,6 +868,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
             raise Refusal(403, "only the director starts a session")
         body = await body_of(request, app.state.limits.director_body_bytes)
         live, tables, players, made = await run_in_threadpool(sessions.create, body)
+        live.resumed = True
         sessions.wake_robots(made)
         return {"session": live.id, "tables": tables, "players": players}
 
