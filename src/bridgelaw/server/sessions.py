@@ -810,6 +810,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
     sessions = Sessions(server)
     sessions.wake = app.state.robots.wake
     app.state.sessions = sessions
+    server.sessions = sessions  # the refusals' log names a session's roles (server/limits.py)
 
     @app.exception_handler(Refusal)
     async def refused(request: Request, error: Refusal) -> JSONResponse:
