@@ -494,3 +494,19 @@ def test_a_sessions_pages_and_exports_are_public(client: TestClient) -> None:
     board_page = client.get(f"/results/{session}/boards/board-1.html")
     assert 'class="diagram"' in board_page.text
     assert "1" in client.get(f"/api/sessions/{session}/results.json").json()["deals"]
+
+
+@pytest.mark.parametrize("scoring", ["matchpoints", "imps-datum"])
+def test_the_pbn_export_reads_back_to_the_same_ranking(client: TestClient, scoring: str) -> None:
+    from bridgelaw.events.session import score_event
+    from bridgelaw.formats.results_pbn import read_results_pbn
+
+    started = play_session(client, {"movement": MITCHELL, "scoring": scoring}, seed=7)
+    session = started["session"]
+    text = client.get(f"/api/sessions/{session}/export.pbn").text
+    outcome = read_results_pbn(text, "session.pbn")
+    assert outcome.event is not None, outcome.problems
+    again = score_event(outcome.event).to_json()
+    live = ranking(client, session)
+    assert again["ranking"] == live["ranking"]
+    assert again["boards"] == live["boards"]

@@ -25,7 +25,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -139,6 +139,17 @@ class LiveSession:
     analyses: dict[int, Any] = field(default_factory=dict)
     resumed: bool = False
     """Its tables' robots woken after a (re)load."""
+    texts: dict[str, tuple[int, bytes]] = field(default_factory=dict)
+    """The published JSON texts (ranking, results file) of the last version asked for."""
+
+    def text(self, name: str, make: Callable[[], dict[str, Any]]) -> bytes:
+        """A published JSON text, made again only when the session has changed."""
+        held = self.texts.get(name)
+        if held is not None and held[0] == self.version:
+            return held[1]
+        text = json.dumps(make(), ensure_ascii=False).encode()
+        self.texts[name] = (self.version, text)
+        return text
 
     @property
     def version(self) -> int:
@@ -727,6 +738,17 @@ class Sessions:
     def ranking_json(self, live: LiveSession) -> dict[str, Any]:
         return live.ranking.to_json()
 
+    def published(self, live: LiveSession) -> EventResults:
+        """The scored results so far, with the deals of the complete boards only (exports)."""
+        spec = live.state.spec
+        if live.counted:
+            results = live.ranking.results()
+        else:
+            results = EventResults(spec.name, spec.scoring, [], [])
+        results.deals = {b: spec.deals[b] for b in live.state.complete_boards()}
+        results.names = event_template(spec).names
+        return results
+
     def site(self, live: LiveSession) -> dict[str, str]:
         """The results pages (``formats.results_html``) of the results so far, made again only
         when the session has changed. A board's hand diagram, double-dummy table and par are
@@ -743,11 +765,7 @@ class Sessions:
             from bridgelaw.analysis.dds import analyse_deals
 
             live.analyses.update(analyse_deals(missing))
-        if live.counted:
-            results = live.ranking.results()
-        else:
-            results = EventResults(spec.name, spec.scoring, [], [])
-        results.deals = {b: spec.deals[b] for b in complete}
+        results = self.published(live)
         pages = render_site(results, {b: live.analyses[b] for b in complete})
         script = f'<script src="/results/live.js" data-session="{live.id}" defer></script>'
         pages = {
@@ -1071,16 +1089,41 @@ def install(app: FastAPI, server: Server) -> Sessions:
         return {"pair": pair, "player": number, "token": token}
 
     @app.get("/api/sessions/{session_id}/results.json")
-    async def results_file(session_id: str) -> dict[str, Any]:
+    async def results_file(session_id: str) -> Response:
         live = await session_of(session_id)
         async with live.lock:
-            return sessions.results_json(live)
+            text = live.text("results", lambda: sessions.results_json(live))
+        return Response(text, media_type="application/json")
 
     @app.get("/api/sessions/{session_id}/ranking")
-    async def ranking(session_id: str) -> dict[str, Any]:
+    async def ranking(session_id: str) -> Response:
         live = await session_of(session_id)
         async with live.lock:
-            return sessions.ranking_json(live)
+            text = live.text("ranking", lambda: sessions.ranking_json(live))
+        return Response(text, media_type="application/json")
+
+    @app.get("/api/sessions/{session_id}/export.pbn")
+    async def export_pbn(session_id: str) -> Response:
+        """The session's results as PBN (ScoreTable, TotalScoreTable), as ``score-event --pbn``
+        writes them; ``score-event`` reads it back to the same ranking."""
+        from bridgelaw.formats.results_pbn import results_pbn
+
+        live = await session_of(session_id)
+        async with live.lock:
+            results = sessions.published(live)
+        text = await run_in_threadpool(results_pbn, results, live.state.spec.date)
+        return Response(text, media_type="text/plain; charset=utf-8")
+
+    @app.get("/api/sessions/{session_id}/export.xml")
+    async def export_usebio(session_id: str) -> Response:
+        """The session's results as USEBIO 1.3 XML, as ``score-event --usebio`` writes them."""
+        from bridgelaw.formats.usebio import usebio_xml
+
+        live = await session_of(session_id)
+        async with live.lock:
+            results = sessions.published(live)
+        text = await run_in_threadpool(usebio_xml, results, "", live.state.spec.date)
+        return Response(text, media_type="application/xml; charset=utf-8")
 
     @app.get("/api/sessions/{session_id}/deals")
     async def deals(session_id: str, request: Request) -> Response:
