@@ -20,6 +20,11 @@ ROWS: tuple[tuple[str, str, str], ...] = (
         "`dealing`, `formats`",
     ),
     (
+        "8, 79",
+        "a duplicate session live: rounds moved by the director (8A1), unfinished boards deferred as late plays or cancelled with the director's artificial score (8B1, 8B2, 12C2a), the session's end (8C); results entered at the table and accepted by the other side (79A) or disputed to the director (79B), corrected by supersession within the correction period or after it with the organiser's agreement (79C, 79C1, 79C2)",
+        "`duplicate`, `server.sessions`",
+    ),
+    (
         "13",
         "a wrong number of cards: corrected before a call by the players concerned (13A1; a card seen: played and reviewed, 13A2), after one called the director's choice (13B1 play on, 13B2 adjusted score), found after the play the score cancelled (13D); a surplus card of no hand removed (13C); 2007: 13A-13F (13D2b an artificial score at once, 13E unauthorized information)",
         "`table.board_rules`",
