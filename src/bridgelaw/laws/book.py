@@ -25,7 +25,7 @@ BOOK = """
 8C       =      A    the last round and the session end when each table's boards are recorded
 12B1     =      J    an adjusted score for the non-offenders' damage only
 12C      =      N    computing an adjusted score at the table (the scorer's tools do)
-12C2a    =      A    an artificial score when no result is possible: by fault, the director's judgement
+12C2a    =      A    an artificial score when no result is possible, by fault (the director's call)
 13A1     -      A    a wrong number of cards found before any call: corrected, the board played
 13A2     -      Ad   a card seen before any call: the hands corrected, the board played, reviewed
 13B      13A    Ads  a wrong number of cards found after a call: the director's choice

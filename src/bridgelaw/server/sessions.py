@@ -752,9 +752,9 @@ class Sessions:
     def site(self, live: LiveSession) -> dict[str, str]:
         """The results pages (``formats.results_html``) of the results so far, made again only
         when the session has changed. A board's hand diagram, double-dummy table and par are
-        shown once every table that plays it has its result (before that a player who has the
-        board still to play could read the hands: extraneous information about a board
-        still to be played: Law 16D in 2017, 16C in 2007)."""
+        shown once every table that plays it has its result: before that a player who has the
+        board still to play could read its hands (extraneous information, Law 16D; 2007:
+        16C)."""
         if live.pages is not None and live.pages[0] == live.version:
             return live.pages[1]
         from bridgelaw.formats.results_html import render_site
