@@ -442,6 +442,35 @@ class Sessions:
             await run_in_threadpool(self.commit, live, [record_])
         await self.push(live)
 
+    async def director_result(self, table: LiveTable, entry: dict[str, Any], note: str) -> None:
+        """The director entered a result on a session's table from the table's console: it is
+        the session's result for that board (it supersedes the one in force)."""
+        session_id = self.table_session.get(table.id)
+        if session_id is None:
+            return
+        live = self.live[session_id]
+        entry = {k: v for k, v in entry.items() if k != "pairs"}
+        async with live.lock:
+            state = live.state
+            slot = state.slot_of_table[table.id]
+            current = state.in_force.get(slot)
+            record = Entered(
+                time=now(),
+                by="director",
+                result=len(state.results) + 1,
+                round=slot[0],
+                table=slot[1],
+                board=slot[2],
+                entry=entry,
+                supersedes=current,
+                accepted=True,
+                late=state.round is None or slot[0] < state.round,
+                note=note or "entered at the table's console",
+            )
+            state.line(slot, entry)  # the table's console read it the same way: never refused
+            await run_in_threadpool(self.commit, live, [record])
+        await self.push(live)
+
     # -- what each role sees -----------------------------------------------------------------
 
     def role(self, live: LiveSession, token: str | None) -> Role:
