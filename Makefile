@@ -54,7 +54,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src tests benchmarks
 
-# The pure-Python build: every test, the doctests in the sources and the README.
+# The pure-Python build: every test, the doctests in the sources, the README and docs/*.md.
 unit: $(STAMP)
 	$(BIN)/pytest
 

@@ -15,7 +15,7 @@ Rankings: when every pair keeps one direction (Mitchell) North-South and East-We
 separately; when pairs change direction (Howell) there is one ranking.
 
 Numbers are exact fractions here; :meth:`EventResults.to_json` rounds them to two decimals,
-halves away from zero, as the README documents.
+halves away from zero, as docs/scoring.md documents.
 """
 
 from __future__ import annotations

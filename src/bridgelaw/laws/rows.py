@@ -1,8 +1,8 @@
-# ruff: noqa: E501  (the rows are table cells, one string each, as the README shows them)
-"""The README's law coverage table, generated from here (``python -m bridgelaw.laws.coverage``).
+# ruff: noqa: E501  (the rows are table cells, one string each, as docs/law-coverage.md shows them)
+"""The law coverage table (docs/law-coverage.md), generated from here (``bridgelaw.laws.coverage``).
 
 Each row: the laws, what the code does with them (the project's words), and the modules that do
-it. Every clause a row names must be in the law book (:mod:`bridgelaw.laws`); the README's table
+it. Every clause a row names must be in the law book (:mod:`bridgelaw.laws`); the page's table
 is this one, rendered, with the law book's counts by status (a test fails when they differ).
 """
 
@@ -166,7 +166,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "68-71",
-        "claims and concessions: agreement (69A), disputes to the director (70), 68B2, 68D2b, 69B, 71 (see above)",
+        "claims and concessions: agreement (69A), disputes to the director (70), 68B2, 68D2b, 69B, 71 (see [claims and concessions](table-engine.md#claims-and-concessions))",
         "`table.claims`",
     ),
     (
