@@ -281,7 +281,9 @@ def _write_outputs(
 
             say("writing the PBN file")
             with outputs.file(pbn) as stream:
-                write_results_pbn(scored, stream, date)
+                notes = write_results_pbn(scored, stream, date)
+            for note in notes:  # what other programs will not read from the file
+                said(f"{pbn}: {note}")
             written.append(str(pbn))
         if usebio is not None:
             from bridgelaw.formats.usebio import write_usebio

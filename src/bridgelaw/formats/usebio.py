@@ -44,14 +44,20 @@ import io
 import json
 import re
 from collections import defaultdict
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 from bridgelaw import __version__
-from bridgelaw.events.session import EventResults, ScoredResult, number, value_text, value_texts
-from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
+from bridgelaw.events.session import EventResults, ScoredResult, number, value_texts
+from bridgelaw.formats.result_forms import (
+    artificial_text,
+    count_exact,
+    exact_notes,
+    exact_result,
+    side_text,
+)
+from bridgelaw.scoring.results import Artificial, ResultLine
 
 METHODS = {
     "matchpoints": "MATCH_POINTS",
@@ -109,38 +115,6 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
-def percent_text(percent: Fraction) -> str:
-    """A percentage exactly, as the readers take it back: decimals when it has a finite
-    decimal expansion of at most 18 places (``55.5``), else a fraction (``100/3``).
-
-    >>> percent_text(Fraction(111, 2)), percent_text(Fraction(100, 3)), percent_text(Fraction(60))
-    ('55.5', '100/3', '60')
-    """
-    twos = fives = 0
-    rest = percent.denominator
-    while rest % 2 == 0:
-        rest, twos = rest // 2, twos + 1
-    while rest % 5 == 0:
-        rest, fives = rest // 5, fives + 1
-    places = max(twos, fives)
-    if rest != 1 or places > 18:
-        return f"{percent.numerator}/{percent.denominator}"
-    if places == 0:
-        return str(percent.numerator)
-    scaled = abs(percent.numerator) * 10**places // percent.denominator
-    digits = str(scaled).rjust(places + 1, "0")
-    sign = "-" if percent < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
-def artificial_text(side: Artificial) -> str:
-    """A side's artificial score in ``NS_SCORE``/``EW_SCORE``: ``A+``, ``A``, ``A-``, ``NP``
-    or an explicit percentage like ``55%``."""
-    if side.kind == "%" and side.percent is not None:
-        return f"{percent_text(side.percent)}%"
-    return side.kind
-
-
 def _code(side: Artificial) -> int | None:
     """The two digits of a side in an ``A`` code, when it has them: A+/A/A- are 60/50/40, an
     explicit whole percentage below 100 other than those three (read back as A+/A/A-)."""
@@ -152,15 +126,6 @@ def _code(side: Artificial) -> int | None:
         if 0 <= value <= 99 and value not in _ARTIFICIAL_CODES.values():
             return value
     return None
-
-
-def side_score_text(side: SideResult, direction: int) -> str:
-    """One side's own score in ``NS_SCORE`` (``direction`` 0) or ``EW_SCORE`` (1): its points
-    (the weighted mean of a weighted score), or its artificial score."""
-    if isinstance(side, Artificial):
-        return artificial_text(side)
-    mean = side.expected
-    return value_text(mean if direction == 0 else -mean)
 
 
 def score_elements(line: ResultLine) -> list[tuple[str, Any]]:
@@ -175,8 +140,8 @@ def score_elements(line: ResultLine) -> list[tuple[str, Any]]:
         return [("NS_SCORE", artificial_text(ns_side)), ("EW_SCORE", artificial_text(ew_side))]
     if line.is_split:
         return [
-            ("NS_SCORE", side_score_text(ns_side, 0)),
-            ("EW_SCORE", side_score_text(ew_side, 1)),
+            ("NS_SCORE", side_text(ns_side, 0)),
+            ("EW_SCORE", side_text(ew_side, 1)),
         ]
     elements: list[tuple[str, Any]] = []
     played = line.played
@@ -189,54 +154,8 @@ def score_elements(line: ResultLine) -> list[tuple[str, Any]]:
             elements.append(("LEAD", played.lead))
         if played.tricks is not None:
             elements.append(("TRICKS", played.tricks))
-    elements.append(("SCORE", side_score_text(ns_side, 0)))
+    elements.append(("SCORE", side_text(ns_side, 0)))
     return elements
-
-
-def exact_result(line: ResultLine) -> dict[str, Any] | None:
-    """The result as the event-results JSON writes it, when :func:`score_elements` cannot say
-    it exactly (a weighted score, a split score with a side's contract or weighting); else
-    ``None``."""
-    if isinstance(line.ns_side, Artificial) and isinstance(line.ew_side, Artificial):
-        return None
-    if not line.is_split:
-        return _weighted_json(line.ns_side) if isinstance(line.ns_side, Points) else None
-    plain = all(
-        isinstance(side, Artificial) or (not side.is_weighted and played is None)
-        for side, played in ((line.ns_side, line.ns_played), (line.ew_side, line.ew_played))
-    )
-    if plain:
-        return None
-    return {
-        "split": {
-            "NS": _side_json(line.ns_side, line.ns_played),
-            "EW": _side_json(line.ew_side, line.ew_played),
-        }
-    }
-
-
-def _weighted_json(side: Points) -> dict[str, Any] | None:
-    if not side.is_weighted:
-        return None
-    return {"weighted": [{"weight": str(w), "ns_score": s} for s, w in side.components]}
-
-
-def _side_json(side: SideResult, played: Any) -> Any:
-    if isinstance(side, Artificial):
-        return artificial_text(side)
-    weighted = _weighted_json(side)
-    if weighted is not None:
-        return weighted
-    if played is not None and played.declarer is not None and played.tricks is not None:
-        found: dict[str, Any] = {
-            "contract": str(played.contract),
-            "declarer": played.declarer.letter,
-            "tricks": played.tricks,
-        }
-        return found | ({"lead": played.lead} if played.lead else {})
-    if played is not None:
-        return {"contract": "passed-out"}
-    return {"ns_score": side.components[0][0]}
 
 
 def _players(name: str) -> list[str]:
@@ -253,7 +172,7 @@ def write_usebio(
     """Write the scored event to ``stream`` as a USEBIO 1.3 document. ``date`` is the
     session's date (a date or ISO text); without one there is no ``DATE`` element. The result
     is the notes to show the user: what other programs will not read from the file."""
-    notes: dict[str, int] = defaultdict(int)
+    notes: dict[str, int] = {}
     stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     stream.write('<!DOCTYPE USEBIO SYSTEM "usebio_v1_3.dtd">\n')
     xml = _Xml(stream)
@@ -287,7 +206,7 @@ def write_usebio(
             xml.end()
     xml.end()
     xml.end()
-    return [f"{what} ({count} result{'s' if count > 1 else ''})" for what, count in notes.items()]
+    return exact_notes(notes, "a bridgelaw processing instruction")
 
 
 def _event_note(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
@@ -384,25 +303,12 @@ def _traveller_line(
     exact = exact_result(line)
     if exact is not None:
         parts.append(f"{inner}{instruction(exact)}\n")
-        notes[_exact_note(line)] += 1
+        count_exact([scored], notes)
     for tag, value in elements:
         text = "" if value is None else str(value)  # none or "": an empty element
         parts.append(f"{inner}<{tag}>{_escaped(text)}</{tag}>\n" if text else f"{inner}<{tag} />\n")
     parts.append(f"{outer}</TRAVELLER_LINE>\n")
     xml.stream.write("".join(parts))
-
-
-def _exact_note(line: ResultLine) -> str:
-    sides = (line.ns_side, line.ew_side)
-    if any(isinstance(s, Points) and s.is_weighted for s in sides):
-        return (
-            "a weighted score (Law 12C1c) has no USEBIO element: other programs read its "
-            "weighted mean; the weighting is in a bridgelaw processing instruction"
-        )
-    return (
-        "a split score's contracts (Law 12C1b): other programs read each side's score; "
-        "the contracts are in a bridgelaw processing instruction"
-    )
 
 
 @lru_cache(maxsize=65536)

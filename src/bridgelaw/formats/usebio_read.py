@@ -35,10 +35,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bridgelaw.formats.pbn import Problem
+from bridgelaw.formats.result_forms import sides_form
 from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event, parse_entry
 from bridgelaw.formats.usebio import INSTRUCTION, score_elements
 from bridgelaw.formats.xml_safe import Node, read_xml
-from bridgelaw.inputs import fraction, shown, whole_number
+from bridgelaw.inputs import shown, whole_number
 
 _PAIRS_METHODS = {
     "MATCH_POINTS": "matchpoints",
@@ -394,23 +395,14 @@ class _Reader:
 
     def _sides(self, node: Node, ns_text: str | None, ew_text: str | None) -> dict[str, Any] | None:
         """``NS_SCORE`` and ``EW_SCORE``: each side's own score (Law 12C1b) or artificial."""
-        sides = []
-        for tag, text, sign in (("NS_SCORE", ns_text, 1), ("EW_SCORE", ew_text, -1)):
-            value = _side(text or "", sign)
-            if value is None:
-                self.report(
-                    node.line,
-                    f"{tag} must be a score in points, A+, A, A-, NP or a "
-                    f"percentage like 55%, not {shown(text)}",
-                )
-                return None
-            sides.append(value)
-        ns, ew = sides
-        if isinstance(ns, str) and isinstance(ew, str):
-            return {"artificial": {"NS": ns, "EW": ew}}
-        if ns == ew:
-            return dict(ns) if isinstance(ns, dict) else None
-        return {"split": {"NS": ns, "EW": ew}}
+        form = sides_form(ns_text or "", ew_text or "")
+        if form is None:
+            self.report(
+                node.line,
+                "NS_SCORE and EW_SCORE must each be a score in points, A+, A, A-, NP or a "
+                f"percentage like 55%, not {shown(ns_text)} and {shown(ew_text)}",
+            )
+        return form
 
     def _agrees(self, node: Node, entry: dict[str, Any], values: dict[str, str]) -> None:
         """The instruction's exact result must be the one the elements give other programs."""
@@ -431,20 +423,6 @@ class _Reader:
 def _percent(digits: str) -> str:
     """A side of an ``A`` code: 60, 50 and 40 are average-plus, average and average-minus."""
     return {"60": "A+", "50": "A", "40": "A-"}.get(digits, f"{int(digits)}%")
-
-
-def _side(text: str, sign: int) -> str | dict[str, Any] | None:
-    """One side's score: its points (North-South's, from ``sign``) or an artificial score."""
-    points = whole_number(text, signed=True)
-    if points is not None:
-        return {"ns_score": sign * points}
-    word = text.strip().upper().replace("AVE", "A").replace("AV", "A")
-    if word in ("A+", "A", "A-", "NP"):
-        return word
-    percent = fraction(word[:-1]) if word.endswith("%") else None
-    if percent is not None and 0 <= percent <= 100:
-        return f"{word[:-1]}%"
-    return None
 
 
 def _iso_date(text: str) -> str | None:
