@@ -347,13 +347,14 @@ class _Reader:
         for tag, key in (("ROUND_NUMBER", "round"), ("TABLE_NUMBER", "table")):
             if values.get(tag):
                 entry[key] = values[tag]
+        note = self._note(node, set(FORMS))
+        if note:  # bridgelaw's exact result; the elements must say the same to other programs
+            self._agrees(node, entry | note, values)
+            entry.update(note)
+            return entry
         form = self._form(node, values)
         if form is None:
             return None  # a sit-out, or a problem reported
-        note = self._note(node, set(FORMS))
-        if note:
-            self._agrees(node, entry | note, values)
-            form = note
         entry.update(form)
         return entry
 
@@ -367,6 +368,10 @@ class _Reader:
         code = _A_CODE.fullmatch(score.upper())
         if code is not None:
             return {"artificial": {"NS": _percent(code[1]), "EW": _percent(code[2])}}
+        if score[:1] in ("A", "a"):
+            self.report(node.line, f"SCORE {shown(score)} is not an artificial score (A, then "
+                        "each side's percentage: A6040)")  # fmt: skip
+            return None
         if ns_score or ew_score:
             return self._sides(node, ns_score, ew_score)
         contract = re.sub(r"\s+", " ", (values.get("CONTRACT") or "").strip().upper())
