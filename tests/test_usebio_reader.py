@@ -405,9 +405,16 @@ def test_problems_of_a_usebio_file_name_their_lines() -> None:
     found = problems_of(bad)
     # each problem on the line of its TRAVELLER_LINE, by the rules of the JSON format
     assert found == [
-        (23, "board 1: tricks must be a whole number from 0 to 13, not '14'"),
+        (23, "board 1: tricks must be a whole number from 0 to 13, not 14"),
         (32, "SCORE 'A60' is not an artificial score (A, then each side's percentage: A6040)"),
     ]
+
+
+def test_a_score_must_be_the_contracts_score() -> None:
+    # 4S doubled by North making ten tricks, nobody vulnerable, is 590 (Law 77), not 620
+    wrong = OTHER_PAIRS.replace(b"<SCORE>590</SCORE>", b"<SCORE>620</SCORE>")
+    assert problems_of(wrong) == [(23, "board 1: SCORE 620 does not match 4SX N = (+590 for NS "
+                                   "by Law 77)")]  # fmt: skip
 
 
 def test_the_instruction_must_agree_with_the_elements() -> None:

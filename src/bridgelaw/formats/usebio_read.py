@@ -34,12 +34,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bridgelaw.events.session import EventInput
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.result_forms import sides_form
 from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event, parse_entry
 from bridgelaw.formats.usebio import INSTRUCTION, score_elements
 from bridgelaw.formats.xml_safe import Node, read_xml
 from bridgelaw.inputs import shown, whole_number
+from bridgelaw.scoring.results import Points
 
 _PAIRS_METHODS = {
     "MATCH_POINTS": "matchpoints",
@@ -81,6 +83,8 @@ def read_usebio(
     if top is None:
         return ReadOutcome(None, sorted(reader.problems, key=lambda p: p.line))
     built = build_event(top, filename, reader.report)
+    if built is not None:
+        reader.check_scores(built)
     problems = sorted(reader.problems, key=lambda p: p.line)
     return ReadOutcome(built if not problems else None, problems, partial=built)
 
@@ -110,9 +114,25 @@ class _Reader:
         self.participants: list[Node] = []
         self.events = 0
         self.sections: set[tuple[str, ...]] = set()
+        self.scores: list[tuple[int, int]] = []
+        """The ``SCORE`` of each line with a contract: its line, the points."""
 
     def report(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.filename, line, message))
+
+    def check_scores(self, event: EventInput) -> None:
+        """Each contract's ``SCORE`` must be the score Law 77 gives it (with Law 2's
+        vulnerability): another number is a mistake in the file, or another board."""
+        by_line = {r.line: r for r in event.lines}
+        for line, points in self.scores:
+            result = by_line.get(line)
+            side = None if result is None else result.ns_side
+            if result is None or result.played is None or not isinstance(side, Points):
+                continue
+            expected = side.components[0][0]
+            if points != expected:
+                self.report(line, f"board {result.board}: SCORE {points} does not match "
+                            f"{result.played.text()} ({expected:+d} for NS by Law 77)")  # fmt: skip
 
     # -- as the elements end ------------------------------------------------------------------
 
@@ -322,7 +342,7 @@ class _Reader:
     ) -> LineDict | None:
         """One traveller line as a results entry (checked later by the JSON rules)."""
         values = _values(node)
-        entry = LineDict({"board": context["board"]})
+        entry = LineDict({"board": _number(context["board"])})
         entry.line = node.line
         ns, ew = values.get("NS_PAIR_NUMBER"), values.get("EW_PAIR_NUMBER")
         if "match" in context:
@@ -380,15 +400,18 @@ class _Reader:
         if contract in _PASSED:
             return {"contract": "passed-out"}
         if contract:
+            tricks = values.get("TRICKS", "")
             form: dict[str, Any] = {
                 "contract": contract.replace("**", "XX").replace("*", "X"),
                 "declarer": values.get("PLAYED_BY", ""),
-                "tricks": values.get("TRICKS", ""),
+                # a number as a number: the JSON rules read a plain result the quick way
+                "tricks": _number(tricks),
             }
             if values.get("LEAD"):
                 form["lead"] = values["LEAD"]
-            if whole_number(score, signed=True) is not None:
-                form["ns_score"] = score  # checked against the contract by Law 77
+            points = whole_number(score, signed=True)
+            if points is not None:
+                self.scores.append((node.line, points))  # checked by Law 77 once built
             elif score:
                 self.report(node.line, f"SCORE {shown(score)} is not a score in points")
                 return None
@@ -423,6 +446,12 @@ class _Reader:
                     f"{tag} {shown(given)} is not the bridgelaw instruction's result ({value})",
                 )
                 return
+
+
+def _number(text: str) -> int | str:
+    """Digits as a whole number, anything else as it is (for the JSON rules to report)."""
+    value = whole_number(text)
+    return text if value is None else value
 
 
 def _percent(digits: str) -> str:
