@@ -65,6 +65,8 @@ _NOT_READ = {
 }
 _PASSED = {"PASS", "PASSED", "P", "AP", "ALL PASS", "PASSED OUT", "PASSED-OUT", "PASSOUT"}
 _A_CODE = re.compile(r"A([0-9]{2})([0-9]{2})")
+_STRUCTURE = {"HANDSET", "EVENT", "BOARD", "MATCH", "PARTICIPANTS"}
+"""The elements :meth:`_Reader.keep` looks at; every other element stays in its parent."""
 _EVENT_KEYS = {"event", "datum", "cross_imps_ranking", "phantoms", "sitouts", "vp"}
 
 
@@ -97,7 +99,7 @@ def _values(node: Node) -> dict[str, str]:
     """A line's child elements by tag (the first of each)."""
     found: dict[str, str] = {}
     for child in node.children:
-        found.setdefault(_upper(child), child.text)
+        found.setdefault(child.tag.upper(), child.text)
     return found
 
 
@@ -137,22 +139,25 @@ class _Reader:
     # -- as the elements end ------------------------------------------------------------------
 
     def keep(self, node: Node, open_: list[Node]) -> bool:
-        tag = _upper(node)
-        inside = [_upper(n) for n in open_]
-        if "HANDSET" in inside or tag == "HANDSET":
+        tag = node.tag.upper()
+        if tag not in _STRUCTURE:
+            return True  # kept in its parent, read with it (most elements: once, cheaply)
+        if tag == "HANDSET":
             return False  # hand records: not results
         if tag == "EVENT":
             self.events += 1
-        if tag in ("BOARD", "MATCH"):
-            self.sections.add(self._section(open_))
-        if tag == "BOARD" and "MATCH" not in inside:
+            return True
+        if any(n.tag.upper() == "HANDSET" for n in open_):
+            return False
+        if tag == "PARTICIPANTS":
+            self.participants.append(node)
+            return False
+        self.sections.add(self._section(open_))
+        if tag == "BOARD" and not any(n.tag.upper() == "MATCH" for n in open_):
             self._board(node, {})
             return False
         if tag == "MATCH":
             self._match(node)
-            return False
-        if tag == "PARTICIPANTS":
-            self.participants.append(node)
             return False
         return True
 
