@@ -41,8 +41,9 @@ def _emit_json(data: Any) -> None:
 
 
 def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> ReadOutcome:
-    """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``; the bytes are
-    decoded as every reader decodes them (a byte-order mark, UTF-16 from Excel, Latin-1)."""
+    """Read a results file by its extension: ``.json``, ``.csv``, ``.pbn`` or ``.xml``
+    (USEBIO); the bytes are decoded as every reader decodes them (a byte-order mark, UTF-16
+    from Excel, Latin-1), XML's as its declaration says."""
     from bridgelaw.events.session import SCORINGS
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome, read_results_json
@@ -53,6 +54,11 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     if scoring is not None and scoring not in SCORINGS:
         raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     suffix = path.suffix.lower()
+    if suffix == ".xml":
+        from bridgelaw.formats.usebio_read import read_usebio
+
+        # the bytes: the XML declaration names their encoding (USEBIO 1.2 files: ISO-8859-1)
+        return read_usebio(path.read_bytes(), str(path), scoring, event_name)
     try:
         text = read_text_file(path).text
     except UndecodableText as error:
@@ -60,7 +66,8 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     if suffix == ".json":
         if scoring is not None or event_name is not None:
             raise typer.BadParameter(
-                "--scoring and --event are for CSV and PBN files; a JSON results file names its own"
+                "--scoring and --event are for CSV, PBN and USEBIO files; a JSON results file "
+                "names its own"
             )
         return read_results_json(text, str(path))
     if suffix == ".csv":
@@ -72,7 +79,7 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
 
         # the bytes: the PBN reader decodes them itself (BOM, UTF-16, Latin-1: formats.text)
         return read_results_pbn(path.read_bytes(), str(path), scoring, event_name)
-    raise typer.BadParameter(f"{path}: expected a .json, .csv or .pbn results file")
+    raise typer.BadParameter(f"{path}: expected a .json, .csv, .pbn or .xml (USEBIO) results file")
 
 
 def load_event(
@@ -141,12 +148,17 @@ def _check_targets(**targets: Path | None) -> None:
 
 
 def score_event_command(
-    results: Annotated[Path, typer.Argument(help="Results file: .json (the spec), .csv or .pbn.")],
+    results: Annotated[
+        Path, typer.Argument(help="Results file: .json (the spec), .csv, .pbn or .xml (USEBIO).")
+    ],
     as_json: JsonOption = False,
     scoring: Annotated[
-        str | None, typer.Option(help="Scoring of a CSV or PBN file (default matchpoints).")
+        str | None,
+        typer.Option(help="Scoring of a CSV, PBN or USEBIO file (default: the file's, else MP)."),
     ] = None,
-    event: Annotated[str | None, typer.Option(help="Event name for a CSV or PBN file.")] = None,
+    event: Annotated[
+        str | None, typer.Option(help="Event name for a CSV, PBN or USEBIO file.")
+    ] = None,
     deals: Annotated[
         Path | None, typer.Option(help="A PBN file with the deals, for hand diagrams.")
     ] = None,
@@ -269,14 +281,18 @@ def _write_outputs(
 
             say("writing the PBN file")
             with outputs.file(pbn) as stream:
-                write_results_pbn(scored, stream, date)
+                notes = write_results_pbn(scored, stream, date)
+            for note in notes:  # what other programs will not read from the file
+                said(f"{pbn}: {note}")
             written.append(str(pbn))
         if usebio is not None:
             from bridgelaw.formats.usebio import write_usebio
 
             say("writing the USEBIO file")
             with outputs.file(usebio) as stream:
-                write_usebio(scored, stream, date=date)
+                notes = write_usebio(scored, stream, date=date)
+            for note in notes:  # what other programs will not read from the file
+                said(f"{usebio}: {note}")
             written.append(str(usebio))
         if site is not None:
             from bridgelaw.formats.results_html import stage_site

@@ -201,6 +201,10 @@ class EventResults:
     deals: dict[int, Deal] = field(default_factory=dict)
     datum_method: str | None = None
     cross_imps_ranking: str | None = None
+    phantoms: frozenset[str] = frozenset()
+    """The event's phantom pairs and how a row against one counted (:data:`SITOUTS`), for the
+    writers: a file written must say so, or reading it back ranks the phantoms as pairs."""
+    sitouts: str = "not-a-result"
 
     def kept(self) -> EventResults:
         """The event with each board's results built once and kept until this copy is dropped:
@@ -500,6 +504,7 @@ def _score_event(event: EventInput) -> EventResults:
         scored = score_event_reference(pairs_event)
     if event.phantoms:
         scored.ranking = without_pairs(scored.ranking, event.phantoms)
+        scored.phantoms, scored.sitouts = event.phantoms, event.sitouts
     return scored
 
 
