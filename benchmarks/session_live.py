@@ -37,7 +37,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.server_process import free_port  # noqa: E402
+from tests.server_process import free_port
 
 DIRECTOR = "benchmark-director"
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -136,7 +136,13 @@ def main() -> None:
             round_latencies: list[float] = []
             lock = threading.Lock()
 
-            def device(seating: dict[str, Any], seed: int, number: int = round_["round"]) -> None:
+            def device(
+                seating: dict[str, Any],
+                seed: int,
+                number: int = round_["round"],
+                lock: threading.Lock = lock,
+                round_latencies: list[float] = round_latencies,
+            ) -> None:
                 rng = random.Random(seed)
                 headers = {"Authorization": f"Bearer {tokens[seating['table']]}"}
                 with httpx.Client(base_url=server.base, headers=headers, timeout=60) as client:

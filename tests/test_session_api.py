@@ -496,17 +496,30 @@ def test_a_sessions_pages_and_exports_are_public(client: TestClient) -> None:
     assert "1" in client.get(f"/api/sessions/{session}/results.json").json()["deals"]
 
 
-@pytest.mark.parametrize("scoring", ["matchpoints", "imps-datum"])
-def test_the_pbn_export_reads_back_to_the_same_ranking(client: TestClient, scoring: str) -> None:
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"movement": MITCHELL},
+        {"movement": MITCHELL, "scoring": "imps-datum"},
+        {"movement": {"kind": "teams", "tables": 3, "boards_per_round": 2}, "scoring": "teams"},
+    ],
+    ids=["matchpoints", "butler", "teams"],
+)
+def test_the_exports_read_back_to_the_same_ranking(
+    client: TestClient, spec: dict[str, Any]
+) -> None:
+    """The session's PBN and USEBIO, read by ``score-event``'s readers, score to exactly the
+    live ranking (every board's values too)."""
     from bridgelaw.events.session import score_event
     from bridgelaw.formats.results_pbn import read_results_pbn
+    from bridgelaw.formats.usebio_read import read_usebio
 
-    started = play_session(client, {"movement": MITCHELL, "scoring": scoring}, seed=7)
-    session = started["session"]
-    text = client.get(f"/api/sessions/{session}/export.pbn").text
-    outcome = read_results_pbn(text, "session.pbn")
-    assert outcome.event is not None, outcome.problems
-    again = score_event(outcome.event).to_json()
+    session = play_session(client, spec, seed=7)["session"]
     live = ranking(client, session)
-    assert again["ranking"] == live["ranking"]
-    assert again["boards"] == live["boards"]
+    pbn = read_results_pbn(client.get(f"/api/sessions/{session}/export.pbn").text, "s.pbn")
+    usebio = read_usebio(client.get(f"/api/sessions/{session}/export.xml").content, "s.xml")
+    for outcome in (pbn, usebio):
+        assert outcome.event is not None, outcome.problems
+        again = score_event(outcome.event).to_json()
+        assert again["ranking"] == live["ranking"]
+        assert again["boards"] == live["boards"]

@@ -418,7 +418,7 @@ def _board_game(
     if results.phantoms and first:
         game.tags["Phantoms"] = json.dumps(sorted(results.phantoms), ensure_ascii=False)
         game.tags["Sitouts"] = results.sitouts
-    columns = ["Match\\2R", "Room\\6L"] if teams else ["Round\\2R", "Table\\2R"]
+    columns = ["Round\\2R", "Table\\2R"] + (["Match\\2R", "Room\\6L"] if teams else [])
     columns += [
         "PairId_NS\\4R",
         "PairId_EW\\4R",
@@ -460,7 +460,7 @@ def _row(results: EventResults, r: ScoredResult, teams: bool, exact: bool) -> li
         declarer = played.declarer.letter if played.declarer is not None else "-"
         tricks = "-" if played.tricks is None else str(played.tricks)
     room = None if line.room is None else line.room.title()  # PBN writes Open / Closed
-    cells: list[Any] = [line.match, room] if teams else [line.round, line.table]
+    cells: list[Any] = [line.round, line.table] + ([line.match, room] if teams else [])
     texts = [text or "-" for text in value_texts(r)]  # PBN writes "-" for a value not there
     ns_score, ew_score = texts[0], texts[1]
     if line.ns_side is not line.ew_side or not isinstance(line.ns_side, Points):
