@@ -82,7 +82,8 @@ def _rounds(movement: Movement) -> list[str]:
     rows = []
     for number in range(1, movement.rounds + 1):
         parts = []
-        resting = movement.resting(number)
+        # a teams round's boards are its own: the other rounds' sets are not waiting on a stand
+        resting = movement.resting(number) if movement.kind != "teams" else []
         if resting:
             sets = ", ".join(f"{n} ({span(movement.sets[n])})" for n in resting)
             parts.append(f"on the stand: set{'s' if len(resting) > 1 else ''} {sets}")

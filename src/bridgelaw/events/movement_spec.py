@@ -29,12 +29,21 @@ from typing import Any
 
 from bridgelaw.events.movement_model import MAX_ROUNDS, MAX_TABLES, Movement, MovementError
 from bridgelaw.events.movements import EVEN_METHODS, KINDS, make_movement
-from bridgelaw.inputs import shown
+from bridgelaw.inputs import shown, whole_number
 
 SPEC_KEYS = (
     "kind", "type", "tables", "teams", "boards_per_round", "rounds", "arrow_switch", "even",
     "pairs", "phantom", "content",
 )  # fmt: skip
+
+
+def _number(value: object) -> int | None:
+    """A JSON integer, or ASCII digits as results files have always been allowed to write it."""
+    if isinstance(value, str):
+        return whole_number(value, signed=True)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**18:
+        return value
+    return None
 
 
 def _whole(spec: dict[str, Any], key: str, required: bool = False) -> int | None:
@@ -43,9 +52,10 @@ def _whole(spec: dict[str, Any], key: str, required: bool = False) -> int | None
         if required:
             raise MovementError(key, f"{key} is missing (a whole number)")
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = _number(value)
+    if number is None:
         raise MovementError(key, f"{key} must be a whole number, not {shown(value)}")
-    return value
+    return number
 
 
 def _spec(obj: object) -> Movement:
@@ -81,14 +91,11 @@ def _spec(obj: object) -> Movement:
         raise MovementError("rounds", f"rounds must be from 1 to {MAX_ROUNDS}, not {rounds}")
     if pairs is not None and not 1 <= pairs <= 2 * MAX_TABLES:
         raise MovementError("pairs", f"pairs must be from 1 to {2 * MAX_TABLES}, not {pairs}")
-    switch = obj.get("arrow_switch") or []
-    if (
-        not isinstance(switch, list)
-        or len(switch) > MAX_ROUNDS
-        or not all(isinstance(r, int) and not isinstance(r, bool) for r in switch)
-    ):
+    given = obj.get("arrow_switch") or []
+    switch = [_number(r) for r in given] if isinstance(given, list) else [None]
+    if len(switch) > MAX_ROUNDS or None in switch:
         raise MovementError("arrow_switch", "arrow_switch must be a list of whole numbers, not "
-                            f"{shown(switch)}")  # fmt: skip
+                            f"{shown(given)}")  # fmt: skip
     even = obj.get("even", "skip")
     if even not in EVEN_METHODS:
         raise MovementError("even", f"even must be {' or '.join(EVEN_METHODS)}, not "
@@ -103,7 +110,8 @@ def _spec(obj: object) -> Movement:
     if kind != "mitchell" and "even" in obj:
         raise MovementError("even", "even (skip or share-relay) is for a Mitchell")
     try:
-        return make_movement(kind, count, boards, rounds, switch, even=even, pairs=pairs,
+        rounds_switched = [r for r in switch if r is not None]
+        return make_movement(kind, count, boards, rounds, rounds_switched, even=even, pairs=pairs,
                              phantom=phantom)  # fmt: skip
     except MovementError as error:
         if error.field == "teams":  # the count, under the key the request gave it

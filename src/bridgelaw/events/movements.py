@@ -419,7 +419,8 @@ def howell(
         notes.append("Some tables share a set in a round (listed by round): they play its "
                      "boards in turn.")  # fmt: skip
     if copies > 1:
-        notes.append(f"Tables of a round play the same set: make {copies} copies of each set.")
+        notes.append(f"In some rounds {copies} tables play the same set, which has too few "
+                     f"boards to share: make {copies} copies of each set.")  # fmt: skip
     counts = Counter(s.board_set for s in seatings)
     plays = dict(counts) if len(set(counts.values())) > 1 else {}
     if plays:
