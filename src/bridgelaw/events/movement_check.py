@@ -28,7 +28,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bridgelaw.events.movement_model import MEET_ALL, Movement, Seating, natural_key, span
+from bridgelaw.events.movement_model import (
+    MAX_TABLES,
+    MEET_ALL,
+    Movement,
+    Seating,
+    natural_key,
+    span,
+)
 
 Found = tuple[int, str]
 """A problem: the line (0 when the movement was made, not read) and the message."""
@@ -214,6 +221,10 @@ def _check_meetings(movement: Movement, seatings: list[Seating], lines: Lines) -
                                                      f"{field_a + 1} but meet in round "
                                                      f"{seen[0].round}"))  # fmt: skip
     pairs = movement.pairs
+    if len(pairs) > 2 * MAX_TABLES:  # two pairs a table: and the checks below are quadratic
+        found.append((lines.top, f"the movement seats {len(pairs):,} pairs; a movement seats "
+                                 f"at most {2 * MAX_TABLES}"))  # fmt: skip
+        return found
     if movement.fields:
         found += _check_fields(movement, pairs, lines)
     for phantom in sorted(movement.phantoms, key=natural_key):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from bridgelaw.errors import BridgeLawError
@@ -112,7 +113,8 @@ class Movement:
         sets = dict(self.sets)
         numbered = {boards: number for number, boards in sets.items()}
         seatings = []
-        for s in self.seatings:
+        # round by round, table by table: the order of a file's lines is not part of the value
+        for s in sorted(self.seatings, key=_round_key):
             if s.board_set == 0:
                 number = numbered.get(s.boards)
                 if number is None:
@@ -121,7 +123,7 @@ class Movement:
                 s = replace(s, board_set=number)
             elif not s.boards and s.board_set in sets:
                 s = replace(s, boards=sets[s.board_set])
-            elif s.board_set not in sets:
+            elif s.board_set not in sets and s.boards:
                 sets[s.board_set] = s.boards
                 numbered.setdefault(s.boards, s.board_set)
             seatings.append(s)
@@ -131,15 +133,24 @@ class Movement:
             self._by_pairs.setdefault((seating.ns, seating.ew), []).append(seating)
             self._by_round.setdefault(seating.round, []).append(seating)
 
+    # worked out once (the scorer asks for every result); cached_property writes the instance's
+    # __dict__ itself, so it works on a frozen dataclass
+    @cached_property
+    def _pair_names(self) -> frozenset[str]:
+        return frozenset(s.ns for s in self.seatings) | frozenset(s.ew for s in self.seatings)
+
+    @cached_property
+    def _board_numbers(self) -> frozenset[int]:
+        return frozenset(b for s in self.seatings for b in s.boards)
+
     @property
     def pairs(self) -> list[str]:
         """Every pair (or team) the movement seats, phantoms included, in number order."""
-        names = {s.ns for s in self.seatings} | {s.ew for s in self.seatings}
-        return sorted(names, key=natural_key)
+        return sorted(self._pair_names, key=natural_key)
 
     @property
     def boards(self) -> list[int]:
-        return sorted({b for s in self.seatings for b in s.boards})
+        return sorted(self._board_numbers)
 
     def round(self, number: int) -> tuple[Seating, ...]:
         """The seatings of round ``number`` (1-based), by table."""
@@ -191,11 +202,10 @@ class Movement:
         self, board: int, ns: str, ew: str, round: int | None = None, table: int | None = None
     ) -> str | None:
         """Why a result of ``ns`` against ``ew`` on ``board`` does not fit, or ``None``."""
-        known = set(self.pairs)
         for pair in (ns, ew):
-            if pair not in known:
+            if pair not in self._pair_names:
                 return f"pair {pair} is not in this {self.kind} movement"
-        if board not in self.boards:
+        if board not in self._board_numbers:
             return f"board {board} is not played in this movement"
         seating = self.find(board, ns, ew)
         if seating is None:

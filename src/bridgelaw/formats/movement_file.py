@@ -183,11 +183,13 @@ def _whole(value: Any, least: int, most: int) -> int | None:
 
 
 def _name(value: Any) -> str | None:
-    """A pair's (team's, match's) name: a string or a whole number, at most 40 characters."""
+    """A pair's (team's, match's) name: a string or a whole number, at most 40 characters,
+    printable (it is quoted in messages and printed on guide cards)."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**18:
         return str(value)
-    if isinstance(value, str) and value.strip() and len(value.strip()) <= MAX_NAME:
-        return value.strip()
+    name = value.strip() if isinstance(value, str) else ""
+    if name and len(name) <= MAX_NAME and name.isprintable():
+        return name
     return None
 
 
@@ -201,7 +203,7 @@ class _Reader:
 
     def whole(self, key: str, least: int, most: int, obj: Any = None, line: int = 0) -> int | None:
         source = self.data if obj is None else obj
-        if key not in source or source[key] is None:
+        if key not in source:
             return None
         value = _whole(source[key], least, most)
         if value is None:
@@ -213,9 +215,9 @@ class _Reader:
         value = self.data.get(key)
         if value is None:
             return None
-        if not isinstance(value, str) or len(value) > most:
-            self.report(self.top, f"{key} must be a text of at most {most:,} characters, "
-                        f"not {shown(value)}")  # fmt: skip
+        if not isinstance(value, str) or not value.isprintable() or len(value) > most:
+            self.report(self.top, f"{key} must be a text on one line of at most {most:,} "
+                        f"characters, not {shown(value)}")  # fmt: skip
             return None
         return value
 
@@ -254,21 +256,27 @@ def movement_from_json(data: Any, report: Report, line: int = 1) -> Movement | N
     if not isinstance(data, dict):
         report(_line(data, line), f"a movement file is a JSON object, not {shown(data)}")
         return None
-    r = _Reader(data, report, line)
+    reported = [0]
+
+    def counted(at: int, message: str) -> None:
+        reported[0] += 1
+        report(at, message)
+
+    r = _Reader(data, counted, line)
     top = r.top
     for key in getattr(data, "twice", ()):
-        report(top, f"{key!r} is given twice")
+        counted(top, f"{key!r} is given twice")
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
-        report(top, f"unknown key {shown(unknown[0])} (the keys are {', '.join(TOP_KEYS)})")
+        counted(top, f"unknown key {shown(unknown[0])} (the keys are {', '.join(TOP_KEYS)})")
     if data.get("format", FORMAT) != FORMAT:
-        report(top, f"format must be {FORMAT!r}, not {shown(data.get('format'))}")
+        counted(top, f"format must be {FORMAT!r}, not {shown(data.get('format'))}")
     if data.get("version", VERSION) != VERSION:
-        report(top, f"version {shown(data.get('version'))} is not known (this reader knows "
+        counted(top, f"version {shown(data.get('version'))} is not known (this reader knows "
                f"version {VERSION})")  # fmt: skip
     kind = r.text("kind", MAX_NAME)
     if kind is None and "kind" not in data:
-        report(top, 'kind is missing (e.g. "mitchell", "howell", "teams")')
+        counted(top, 'kind is missing (e.g. "mitchell", "howell", "teams")')
     name = r.text("name", MAX_TEXT) or ""
     tables = r.whole("tables", 1, MAX_TABLES)
     rounds = r.whole("rounds", 1, MAX_ROUNDS)
@@ -277,7 +285,7 @@ def movement_from_json(data: Any, report: Report, line: int = 1) -> Movement | N
     copies = r.whole("copies", 1, MAX_TABLES) or 1
     meet = data.get("meet", MEET_SOME)
     if meet not in (MEET_ALL, MEET_SOME):
-        report(top, f"meet must be {MEET_ALL!r} or {MEET_SOME!r}, not {shown(meet)}")
+        counted(top, f"meet must be {MEET_ALL!r} or {MEET_SOME!r}, not {shown(meet)}")
     sets, set_lines = _read_sets(data.get("sets"), r)
     plays = _read_plays(data.get("plays"), sets, r)
     phantoms = r.names(data["phantoms"], "phantoms", top) if "phantoms" in data else []
@@ -286,6 +294,8 @@ def movement_from_json(data: Any, report: Report, line: int = 1) -> Movement | N
     notes = _read_notes(data.get("notes"), r)
     seatings, shares, round_lines = _read_schedule(data.get("schedule"), sets, everywhere, r)
     if not seatings:
+        if not reported[0]:
+            report(top, "the schedule seats nobody")
         return None
     seen_rounds = max(s.round for s in seatings)
     seen_tables = max(s.table for s in seatings)
