@@ -1,12 +1,12 @@
 """A movement as a value: who sits where, against whom, on which board set, in every round.
 
-Law 4 leaves the movement to the organiser; Law 8 makes the Director responsible for the players
-moving and the boards passing as it says. A :class:`Movement` lists every table of every round as
-a :class:`Seating` and says what a session needs beside: the board sets (a set number and its
-boards), the phantom pairs (place holders: whoever meets one sits out that round), which tables
-share a set in a round (share-and-relay) or how many copies of each set there are, and what the
-schedule promises (who meets whom, how often each board is played), which
-:mod:`bridgelaw.events.movement_check` verifies.
+Law 4 seats North-South against East-West in partnerships kept through a session; Law 8A has the
+Director direct how the boards and the contestants move, round after round. A :class:`Movement`
+lists every table of every round as a :class:`Seating` and says what a session needs beside:
+the board sets (a set number and its boards), the phantom pairs (place holders: whoever meets
+one sits out that round), which tables share a set in a round (share-and-relay) or how many
+copies of each set there are, and what the schedule promises (who meets whom, how often each
+board is played), which :mod:`bridgelaw.events.movement_check` verifies.
 
 Pair numbers are strings, unique in the movement. A Mitchell numbers its two fields by table:
 the North-South pair that stays at table ``t`` is pair ``t``, and the East-West pair that starts

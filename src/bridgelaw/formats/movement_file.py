@@ -130,14 +130,38 @@ class MovementRead:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _pairs_object(pairs: list[tuple[str, Any]]) -> _Object:
+    obj = _Object(pairs)
+    if len(obj) < len(pairs):
+        obj.twice = ("",)  # some key twice: the line-tracking pass names it
+    return obj
+
+
 def read_movement_file(text: str, filename: str = "<movement>") -> MovementRead:
-    """Read and check a movement file (JSON text, see ``docs/movements.md``)."""
+    """Read and check a movement file (JSON text, see ``docs/movements.md``).
+
+    A file without problems is read by the standard library's C decoder; a file with any is
+    read again by the line-tracking decoder, so that every problem names its line."""
+    text = text.removeprefix("\ufeff")
+    if len(text) <= MAX_CHARS:
+        try:
+            data = json.loads(text, object_pairs_hook=_pairs_object)
+        except (ValueError, RecursionError):
+            pass  # reported with its line below
+        else:
+            found: list[int] = []
+            movement = movement_from_json(data, lambda line, message: found.append(line))
+            if movement is not None and not found:
+                return MovementRead(movement)
+    return _read_tracking_lines(text, filename)
+
+
+def _read_tracking_lines(text: str, filename: str) -> MovementRead:
     problems: list[Problem] = []
 
     def report(line: int, message: str) -> None:
         problems.append(Problem(filename, max(line, 1), message))
 
-    text = text.removeprefix("\ufeff")
     if len(text) > MAX_CHARS:
         report(1, f"a movement file has at most {MAX_CHARS:,} characters, not {len(text):,}")
         return MovementRead(None, problems)
