@@ -73,7 +73,8 @@ class Seating:
     board_set: int = 0
     """The set played, a key of :attr:`Movement.sets` (0: the movement numbers it)."""
     line: int = field(default=0, compare=False)
-    """The line of a movement file the seating was read from (0 when it was made)."""
+    """The line of a movement file the seating was read from, for its problems (0 when it was
+    made, or read from a file without problems: such a file is read without lines)."""
 
 
 @dataclass(frozen=True)
