@@ -330,7 +330,8 @@ def _general_design(tables: int) -> Design | None:
         return None
 
 
-def _least_shared_sets(tables: int) -> list[list[int]] | None:
+@lru_cache(maxsize=4)
+def _least_shared_sets(tables: int) -> tuple[tuple[int, ...], ...] | None:
     """For the patterned pairs of a small Howell with no design: the set (0-based) of each
     table in each round such that every pair plays every set once, with the fewest tables
     playing a set another table of the round plays (branch and bound; 2 and 3 tables)."""
@@ -367,7 +368,7 @@ def _least_shared_sets(tables: int) -> list[list[int]] | None:
             grid[r][k] = -1
 
     search(0, 0)
-    return best[0]
+    return None if best[0] is None else tuple(tuple(row) for row in best[0])
 
 
 def howell(
