@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.events.movement_check import check_movement
-from bridgelaw.events.movements import Movement, howell, mitchell, teams
+from bridgelaw.events.movements import Movement, Seating, howell, mitchell, teams
 from bridgelaw.formats.movement_file import (
     MAX_CHARS,
     movement_to_json,
@@ -487,3 +489,44 @@ def schedules(draw: st.DrawFn) -> str:
 @given(schedules())
 def test_random_schedules(text: str) -> None:
     sound(text)
+
+
+def test_defects_of_a_movement_made_in_code() -> None:
+    # checks a file cannot reach (its rounds and tables come from its schedule) but a movement
+    # built in code can
+    base = mitchell(3, 2)
+    seats = list(base.seatings)
+    first = seats[0]
+
+    def found(**changes: Any) -> list[str]:
+        return [message for _, message in check_movement(replace(base, **changes))]
+
+    assert "round 4 is not a round of this movement (1 to 3)" in found(
+        seatings=(*seats, Seating(4, 1, "1", "9", (1, 2), board_set=1))
+    )
+    assert "table 5 is not a table of this movement (1 to 3)" in found(
+        seatings=(*seats[1:], Seating(1, 5, "1", "4", (1, 2), board_set=1))
+    )
+    assert "table 1 in round 1 plays boards 1-3, not set 1's" in found(
+        seatings=(Seating(1, 1, "1", "4", (1, 2, 3), board_set=1), *seats[1:])
+    )
+    assert "set 4 has no boards" in found(sets={**base.sets, 4: ()})
+    assert "pair 1 is in 2 fields" in found(fields=(("1", "2", "3"), ("1", "4", "5", "6")))
+    assert "pair 9 of the fields is not seated" in found(fields=(("1", "2", "3", "9"),
+                                                                 ("4", "5", "6")))  # fmt: skip
+    assert "set 3 is played at 3 tables, and the movement's plays do not say how often" in found(
+        plays={1: 3, 2: 3}
+    )
+    assert "plays counts set 7, which is not defined" in found(plays={1: 3, 2: 3, 3: 3, 7: 1})
+    assert "a share in round 1 needs two tables or more, not [1]" in found(shares={1: ((1,),)})
+    assert "table 2 shares a set in round 1 but is not seated" in found(
+        seatings=tuple(s for s in seats if (s.round, s.table) != (1, 2)), shares={1: ((1, 2),)}
+    )
+    assert first.round == 1 and first.table == 1
+    assert check_movement(base) == [] and len(base.round(1)) == 3  # replace() left it as it was
+    match = teams(2, 2)
+    open_, closed = match.seatings
+    other = Seating(1, 2, closed.ns, closed.ew, (3, 4), "closed", closed.match, 2)
+    assert [m for _, m in check_movement(Movement(
+        "teams", 2, 1, 2, (open_, other), sets={1: (1, 2), 2: (3, 4)}, copies=1
+    ))] == ["match 1.1 in round 1: both rooms play one set, not sets 1 and 2"]  # fmt: skip

@@ -105,10 +105,13 @@ class Movement:
     """Set -> the tables its boards are played at over the session (a phantom's table counted),
     when not the same for every set."""
     name: str = ""
+    # indexes made by __post_init__ (init=False: dataclasses.replace must not hand them over)
     _by_pairs: dict[tuple[str, str], list[Seating]] = field(
-        default_factory=dict, compare=False, repr=False
+        default_factory=dict, init=False, compare=False, repr=False
     )
-    _by_round: dict[int, list[Seating]] = field(default_factory=dict, compare=False, repr=False)
+    _by_round: dict[int, list[Seating]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         sets = dict(self.sets)
