@@ -8,7 +8,8 @@ load on the machine weighs on both alike, and the median of the rounds' ratios i
 each side's best time. A valid file is read once (the C decoder, then the checks); a file with a
 problem twice (again with the line-tracking decoder, for the lines), as the hostile one is. The
 last line is the club file's ratio: the goal is at most 40. The hostile file shows the work stays
-linear in its size (its ratio is of the same order, its time a few seconds at most on one core).
+linear in its size: its ratio is of the same order (about 50, for two passes), its time about
+10 seconds.
 
 Run: ``.venv/bin/python benchmarks/movement_file.py [ROUNDS]``
 """
