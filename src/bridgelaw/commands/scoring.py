@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast
     from collections.abc import Callable, Mapping
 
     from bridgelaw.analysis.ddtable import BoardAnalysis
+    from bridgelaw.events.movement_model import Movement
     from bridgelaw.events.session import EventInput, EventResults
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome
@@ -340,31 +341,153 @@ def _print_results(scored: EventResults) -> None:
         print_table(title, headings, rows, right=headings[2:])
 
 
+MOVEMENT_KINDS = ("mitchell", "howell", "teams")
+FILE_ACTIONS = ("check", "show")
+
+
 def movement_command(
-    kind: Annotated[str, typer.Argument(help="mitchell, howell or teams.")],
-    tables: Annotated[int, typer.Option(help="Tables (for teams: the number of teams).")],
-    boards_per_round: Annotated[int, typer.Option(help="Boards played in each round.")],
+    kind: Annotated[
+        str,
+        typer.Argument(
+            help="mitchell, howell or teams to make a movement; check or show to "
+            "read a movement file."
+        ),
+    ],
+    file: Annotated[Path | None, typer.Argument(help="The movement file to check or show.")] = None,
+    tables: Annotated[
+        int | None, typer.Option(help="Tables (for teams: the number of teams).")
+    ] = None,
+    boards_per_round: Annotated[
+        int | None, typer.Option(help="Boards played in each round.")
+    ] = None,
     rounds: Annotated[int | None, typer.Option(help="Rounds (default: all).")] = None,
     arrow_switch: Annotated[
         list[int] | None, typer.Option(help="A round in which the pairs turn round (Mitchell).")
     ] = None,
+    even: Annotated[
+        str, typer.Option(help="A Mitchell of an even number of tables: skip or share-relay.")
+    ] = "skip",
+    pairs: Annotated[
+        int | None,
+        typer.Option(
+            help="Pairs, when one short of the seats: the missing pair is a phantom "
+            "(Mitchell, Howell)."
+        ),
+    ] = None,
+    phantom: Annotated[
+        str | None,
+        typer.Option(
+            help="The phantom pair (default: a Mitchell's last North-South "
+            "pair, a Howell's stationary pair)."
+        ),
+    ] = None,
+    write: Annotated[
+        Path | None, typer.Option("--write", help="Write the movement file (docs/movements.md).")
+    ] = None,
+    output_format: Annotated[
+        str,
+        typer.Option("--format", help="cards (guide cards) or file (the movement file, JSON)."),
+    ] = "cards",
     as_json: JsonOption = False,
 ) -> None:
-    """A movement's seatings for every round, printed as table and pair guide cards."""
-    from bridgelaw.events.movements import make_movement
+    """Make a movement (Mitchell, Howell, teams) and print its guide cards or its movement file;
+    or check a movement file (exit 1 when it has problems) or show its guide cards."""
+    from bridgelaw.events.movements import MovementError, make_movement
 
-    if kind not in ("mitchell", "howell", "teams"):
-        raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams)")
+    if output_format not in ("cards", "file"):
+        raise typer.BadParameter(f"--format: cards or file, not {output_format!r}")
+    if kind in FILE_ACTIONS:
+        if file is None:
+            raise typer.BadParameter(f"movement {kind} needs a movement file")
+        _movement_file_command(kind, file, output_format, as_json)
+        return
+    if kind not in MOVEMENT_KINDS:
+        raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams; "
+                                 "or check or show and a movement file)")  # fmt: skip
+    if file is not None:
+        raise typer.BadParameter(f"a {kind} is made from its options, not read from {file}")
+    if tables is None or boards_per_round is None:
+        missing = "--tables" if tables is None else "--boards-per-round"
+        raise typer.BadParameter(f"{missing} is needed to make a {kind}")
     if arrow_switch and kind != "mitchell":
         raise typer.BadParameter("--arrow-switch is for a Mitchell")
+    if even != "skip" and kind != "mitchell":
+        raise typer.BadParameter("--even is for a Mitchell")
     try:
-        movement = make_movement(kind, tables, boards_per_round, rounds, arrow_switch or ())
-    except ValueError as error:
+        movement = make_movement(kind, tables, boards_per_round, rounds, arrow_switch or (),
+                                 even=even, pairs=pairs, phantom=phantom)  # fmt: skip
+    except MovementError as error:
         raise typer.BadParameter(str(error)) from None
+    _emit_movement(movement, write, output_format, as_json)
+
+
+def _emit_movement(movement: Movement, write: Path | None, output_format: str,
+                   as_json: bool) -> None:  # fmt: skip
+    from bridgelaw.formats.files import write_atomic
+    from bridgelaw.formats.movement_file import write_movement_file
+
+    if write is not None:
+        try:
+            write_atomic(write, write_movement_file(movement))
+        except OSError as error:
+            raise CommandError(f"cannot write {write}: {error.strerror or error}") from None
+        if not as_json:
+            said(f"wrote the movement ({movement.kind}, {movement.tables} tables, "
+                 f"{movement.rounds} rounds) to {write}")  # fmt: skip
     if as_json:
-        _emit_json(movement.to_json())
+        _emit_json(movement.to_json() | ({"output": str(write)} if write else {}))
+    elif write is None:
+        text = write_movement_file(movement) if output_format == "file" else movement.guide_cards()
+        sys.stdout.write(text)
+
+
+def _movement_file_command(action: str, path: Path, output_format: str, as_json: bool) -> None:
+    from bridgelaw.events.movements import describe
+    from bridgelaw.formats.movement_file import MAX_CHARS, read_movement_file
+    from bridgelaw.formats.pbn import Problem
+
+    if not path.is_file():
+        raise typer.BadParameter(f"no such file: {path}")
+    try:
+        if path.stat().st_size > 4 * MAX_CHARS:
+            problems = [Problem(str(path), 1, f"a movement file has at most {MAX_CHARS:,} "
+                                "characters")]  # fmt: skip
+            read = None
+        else:
+            data = path.read_bytes()
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                line = data.count(b"\n", 0, error.start) + 1
+                problems = [Problem(str(path), line, "not UTF-8 text (a JSON file is UTF-8)")]
+                read = None
+            else:
+                read = read_movement_file(text, str(path))
+                problems = read.problems
+    except OSError as error:
+        raise typer.BadParameter(f"cannot read {path}: {error.strerror or error}") from None
+    movement = read.movement if read is not None else None
+    if action == "show" and movement is not None:
+        _emit_movement(movement, None, output_format, as_json)
+        return
+    summary = describe(movement) if movement is not None else None
+    if as_json:
+        _emit_json({
+            "file": str(path),
+            "movement": summary,
+            "problems": [{"line": p.line, "message": p.message} for p in problems],
+            "status": 1 if problems else 0,
+        })  # fmt: skip
     else:
-        sys.stdout.write(movement.guide_cards())
+        for p in problems:
+            sys.stdout.write(f"{p}\n")
+        if summary is not None:
+            sys.stdout.write(f"{path}: {summary}; no problems\n")
+        else:
+            count = len(problems)
+            sys.stdout.write(f"{count} problem{'s' if count != 1 else ''} found\n")
+    if problems:
+        raise typer.Exit(1)
 
 
 def vp_command(
