@@ -323,11 +323,7 @@ class Sessions:
         rows: list[TableRow] = []
         lives: list[LiveTable] = []
         time = now()
-        for seating in (
-            spec.movement.round(round_)
-            if hasattr(spec.movement, "round")
-            else [s for s in spec.movement.seatings if s.round == round_]
-        ):
+        for seating in spec.movement.round(round_):
             if state.sits_out(seating):
                 continue
             seats, robots = self.seating_of(state, round_, seating.table)
@@ -491,9 +487,7 @@ class Sessions:
         rounds = []
         for r in range(1, state.rounds + 1):
             tables = []
-            for s in sorted(
-                (s for s in spec.movement.seatings if s.round == r), key=lambda s: s.table
-            ):
+            for s in spec.movement.round(r):
                 entry: dict[str, Any] = {
                     "table": str(s.table),
                     "ns": s.ns,
@@ -505,7 +499,16 @@ class Sessions:
                 if state.sits_out(s):
                     entry["sitout"] = True
                 tables.append(entry)
-            rounds.append({"round": r, "tables": tables})
+            movement = spec.movement
+            resting = [list(movement.sets.get(n, ())) for n in movement.resting(r)]
+            rounds.append(
+                {
+                    "round": r,
+                    "tables": tables,
+                    "sitouts": movement.sitouts(r),  # meeting a phantom, or a team's bye
+                    "stand": resting,  # the board sets on a relay or bye stand this round
+                }
+            )
         data: dict[str, Any] = {
             "session": live.id,
             "name": spec.name,
