@@ -78,8 +78,10 @@ class LiveScorer:
         self._scoring = _scoring_for(self.template)
         self._matches = {spec.match for spec in template.matches}
         self._unit = EventResults(template.event, template.scoring, [], []).unit
-        self._boards: dict[int, tuple[BoardResults, dict[str, Any]]] = {}
-        """Board -> its scored results and their JSON, while they stay the same."""
+        self._json: dict[int, dict[str, Any]] = {}
+        self._results: dict[int, BoardResults] = {}
+        """Board -> its JSON and its scored results, made when asked for, kept while they
+        stay the same."""
         self._ranking: list[RankEntry] | None = None
         self._ranking_json: list[dict[str, Any]] | None = None
 
@@ -190,7 +192,7 @@ class LiveScorer:
         return EventResults(
             template.event,
             template.scoring,
-            [self._boards[number][0] for number in numbers],
+            [self._board_results(number) for number in numbers],
             self.ranking(),
             matches,
             names=dict(template.names),
@@ -213,7 +215,7 @@ class LiveScorer:
         data: dict[str, Any] = {
             "event": template.event,
             "scoring": template.scoring,
-            "boards": [self._boards[number][1] for number in numbers],
+            "boards": [self._board_json(number) for number in numbers],
         }
         if template.scoring == "cross-imps":
             data["cross_imps_ranking"] = template.cross_imps_ranking
@@ -228,20 +230,32 @@ class LiveScorer:
         return data
 
     def _refresh(self) -> list[int]:
-        """Rebuild the travellers of the boards that changed; the boards' numbers in order."""
+        """Forget the travellers of the boards that changed; the boards' numbers in order."""
         stale = self._scoring.take_stale()
         if stale is None:
-            self._boards.clear()
+            self._json.clear()
+            self._results.clear()
         else:
             for number in stale:
-                self._boards.pop(number, None)
-        numbers = self._scoring.board_numbers()
-        unit = self._unit
-        for number in numbers:
-            if number not in self._boards:
-                board = self._scoring.board_results(number)
-                self._boards[number] = (board, board_json(board, unit))
-        return numbers
+                self._json.pop(number, None)
+                self._results.pop(number, None)
+        return self._scoring.board_numbers()
+
+    def _board_results(self, number: int) -> BoardResults:
+        found = self._results.get(number)
+        if found is None:
+            found = self._results[number] = self._scoring.board_results(number)
+        return found
+
+    def _board_json(self, number: int) -> dict[str, Any]:
+        found = self._json.get(number)
+        if found is None:
+            if isinstance(self._scoring, TeamsScoring):
+                found = board_json(self._board_results(number), self._unit)
+            else:
+                found = self._scoring.board_json(number)
+            self._json[number] = found
+        return found
 
 
 def _check_template(template: EventInput) -> None:

@@ -25,8 +25,10 @@ Every number is an exact fraction, the same as :func:`bridgelaw.events.session.s
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 from bridgelaw.events.movements import natural_key
 from bridgelaw.events.reference import _datum_value
@@ -37,8 +39,14 @@ from bridgelaw.events.session import (
     RankEntry,
     ScoredResult,
     _points_score,
+    _result_json,
+    board_json,
+    fraction_number,
     rank_totals,
     without_pairs,
+)
+from bridgelaw.events.session import (
+    number as written,
 )
 from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
 from bridgelaw.scoring.butler import DatumMethod, butler_imps, datum
@@ -49,8 +57,51 @@ from bridgelaw.scoring.results import Artificial, Points, ResultLine
 ZERO = Fraction(0)
 Side = tuple[int, int]
 """A result's key and a direction (NS or EW): one side of one result."""
-Contribution = tuple[str, Fraction, Fraction]
-"""What one scored side adds to its pair: (pair, to the 12C2c sum, to the ranking total)."""
+Exact = int | Fraction
+Contribution = tuple[str, int, Exact, int, Exact]
+"""What one scored side adds to its pair, as ``numerator`` over ``denominator``: (pair,
+denominator and numerator of its share of the 12C2c sum, the same of its ranking total)."""
+Sums = dict[int, int]
+"""A sum of fractions kept as denominator -> the sum of the numerators over it: adding and
+taking back a board's share is then adding integers."""
+Values = tuple[Fraction | None, Fraction | None, Fraction | None, Fraction | None]
+"""A result's North-South and East-West value, then their percentages (matchpoints) or averages
+per comparison (cross-IMPs)."""
+Rounded = tuple[float | int | None, float | int | None, float | int | None, float | int | None]
+
+#: The JSON names of :data:`Values` in each unit (spec event-results.md).
+VALUE_KEYS = {
+    "mp": ("ns_mp", "ew_mp", "ns_percent", "ew_percent"),
+    "imps": ("ns_imps", "ew_imps", "ns_imps_average", "ew_imps_average"),
+    "points": ("ns_points", "ew_points", "", ""),
+}
+
+
+def whole(value: Fraction) -> Exact:
+    """A whole number as an ``int`` (sums of integers are quicker than of fractions)."""
+    return value.numerator if value.denominator == 1 else value
+
+
+def _move(sums: Sums, denominator: int, numerator: Exact) -> None:
+    """Add ``numerator / denominator`` to ``sums`` (a denominator left with 0 is dropped)."""
+    if type(numerator) is not int:  # a fraction: over its own denominator times this one
+        assert isinstance(numerator, Fraction)
+        denominator *= numerator.denominator
+        numerator = numerator.numerator
+    if numerator:
+        moved = sums.get(denominator, 0) + numerator
+        if moved:
+            sums[denominator] = moved
+        else:
+            del sums[denominator]
+
+
+def exact_sum(sums: Sums, times: int = 1, plus: int = 0) -> Fraction:
+    """``times * (the sum) + plus`` as one fraction, made over the least common multiple of the
+    denominators."""
+    common = math.lcm(*sums)
+    whole = sum(numerator * (common // d) for d, numerator in sums.items())
+    return Fraction(times * whole + plus * common, common)
 
 
 class PairsScoring:
@@ -61,6 +112,7 @@ class PairsScoring:
     """
 
     scoring = ""
+    unit = "mp"
 
     def __init__(self, phantoms: frozenset[str]) -> None:
         self.phantoms = phantoms
@@ -71,12 +123,18 @@ class PairsScoring:
         """Pair -> how many of its results are as North-South and as East-West."""
         self.real: dict[str, int] = {}
         """Pair -> its scored sides (not artificial), the boards 12C2c averages over."""
-        self.sums: dict[str, Fraction] = {}
-        self.totals: dict[str, Fraction] = {}
+        self.sums: dict[str, Sums] = {}
+        """Pair -> the sum Law 12C2c needs (matchpoints: of ``(raw + 1) / n``)."""
+        self.totals: dict[str, Sums] = {}
+        """Pair -> the total its scored sides add to the ranking (not matchpoints)."""
+        self.exact: dict[str, tuple[Fraction, Fraction]] = {}
+        """Pair -> its two sums as fractions, made when first needed after a change."""
         self.contributions: dict[int, list[Contribution]] = {}
         """Board -> what its scored sides added to the pairs (taken back when it is rescored)."""
         self.artificial: dict[str, dict[Side, int]] = {}
         """Pair -> its artificial sides -> their board."""
+        self.static: dict[int, dict[str, Any]] = {}
+        """Key -> its traveller line's JSON but for the values (which boards change)."""
         self.stale: set[int] = set()
         self.all_stale = False
 
@@ -102,6 +160,7 @@ class PairsScoring:
         number = self.board_of.pop(key)
         board = self.boards[number]
         line = board.pop(key)
+        self.static.pop(key, None)
         if not board:
             del self.boards[number]
         for direction in (NS, EW):
@@ -123,30 +182,42 @@ class PairsScoring:
     def rescore(self, number: int) -> None:
         """Score board ``number`` again and move its contributions in the pairs' sums."""
         touched: set[str] = set()
-        for pair, to_sum, to_total in self.contributions.pop(number, ()):
-            self._count(pair, -1, -to_sum, -to_total)
-            touched.add(pair)
+        for contribution in self.contributions.pop(number, ()):
+            self._count(contribution, -1)
+            touched.add(contribution[0])
         lines = self.boards.get(number)
         if lines:
             contributions = self.score_board(number, lines)
             self.contributions[number] = contributions
-            for pair, to_sum, to_total in contributions:
-                self._count(pair, 1, to_sum, to_total)
-                touched.add(pair)
+            for contribution in contributions:
+                self._count(contribution, 1)
+                touched.add(contribution[0])
         else:
             self.forget_board(number)
         self.stale.add(number)
         for pair in touched:  # Law 12C2c: the pair's artificial scores follow its session
+            self.exact.pop(pair, None)
             self.stale.update(self.artificial.get(pair, {}).values())
 
-    def _count(self, pair: str, sides: int, to_sum: Fraction, to_total: Fraction) -> None:
-        real = self.real.get(pair, 0) + sides
-        if real:
-            self.real[pair] = real
-            self.sums[pair] = self.sums.get(pair, ZERO) + to_sum
-            self.totals[pair] = self.totals.get(pair, ZERO) + to_total
-        else:  # exact sums: nothing is left over
+    def _count(self, contribution: Contribution, sign: int) -> None:
+        pair, sum_denominator, sum_numerator, total_denominator, total_numerator = contribution
+        real = self.real.get(pair, 0) + sign
+        if not real:  # exact sums: nothing is left over
             del self.real[pair], self.sums[pair], self.totals[pair]
+            return
+        self.real[pair] = real
+        _move(self.sums.setdefault(pair, {}), sum_denominator, sign * sum_numerator)
+        _move(self.totals.setdefault(pair, {}), total_denominator, sign * total_numerator)
+
+    def pair_sums(self, pair: str) -> tuple[Fraction, Fraction]:
+        """The pair's 12C2c sum and ranking total over its scored sides, as fractions."""
+        found = self.exact.get(pair)
+        if found is None:
+            found = self.exact[pair] = (
+                exact_sum(self.sums[pair]),
+                exact_sum(self.totals[pair]),
+            )
+        return found
 
     def take_stale(self) -> set[int] | None:
         """The boards whose travellers changed since the last call (``None``: all of them)."""
@@ -165,14 +236,20 @@ class PairsScoring:
 
     def scored_total(self, pair: str) -> Fraction:
         """The pair's total over its scored sides (what the ranking adds artificial scores to)."""
-        return self.totals.get(pair, ZERO)
+        return self.pair_sums(pair)[1] if pair in self.real else ZERO
 
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         """What an artificial side adds to its pair's ranking total (``None``: not scored)."""
         return None
 
-    def result(self, number: int, key: int, line: ResultLine) -> ScoredResult:
+    def values(self, number: int, key: int, line: ResultLine) -> Values:
+        """The result's values (see :data:`Values`)."""
         raise NotImplementedError
+
+    def rounded(self, number: int, key: int, line: ResultLine) -> Rounded:
+        """:meth:`values` as the outputs write them."""
+        a, b, c, d = self.values(number, key, line)
+        return written(a), written(b), written(c), written(d)
 
     @property
     def top(self) -> Fraction | None:
@@ -187,9 +264,40 @@ class PairsScoring:
         return sorted(self.boards)
 
     def board_results(self, number: int) -> BoardResults:
-        lines = self.boards[number]
-        results = [self.result(number, key, line) for key, line in lines.items()]
+        results = [self.result(key, line, number) for key, line in self.boards[number].items()]
         return BoardResults(number, self.top, results, self.datum(number))
+
+    def result(self, key: int, line: ResultLine, number: int) -> ScoredResult:
+        ns_value, ew_value, ns_extra, ew_extra = self.values(number, key, line)
+        scored = ScoredResult(
+            line, _points_score(line, NS), _points_score(line, EW), ns_value, ew_value
+        )
+        if self.unit == "mp":
+            scored.ns_percent, scored.ew_percent = ns_extra, ew_extra
+        elif self.unit == "imps":
+            scored.ns_average, scored.ew_average = ns_extra, ew_extra
+        return scored
+
+    def board_json(self, number: int) -> dict[str, Any]:
+        """The board's entry of ``to_json``: :func:`~bridgelaw.events.session.board_json`
+        with each result's unchanging part (pairs, contract, scores) made once."""
+        entry = board_json(BoardResults(number, self.top, [], self.datum(number)), self.unit)
+        entry["results"] = [
+            self.result_json(key, line, number) for key, line in self.boards[number].items()
+        ]
+        return entry
+
+    def result_json(self, key: int, line: ResultLine, number: int) -> dict[str, Any]:
+        static = self.static.get(key)
+        if static is None:
+            plain = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+            static = self.static[key] = _result_json(plain, self.unit)
+        out = static.copy()  # the value keys are there already (None): their order is kept
+        ns_name, ew_name, ns_extra_name, ew_extra_name = VALUE_KEYS[self.unit]
+        out[ns_name], out[ew_name], ns_extra, ew_extra = self.rounded(number, key, line)
+        if self.unit == "mp" or ns_extra is not None or ew_extra is not None:
+            out[ns_extra_name], out[ew_extra_name] = ns_extra, ew_extra
+        return out
 
     def ranking(self) -> list[RankEntry]:
         """Every pair's total with its artificial scores, ranked as ``score_event`` ranks."""
@@ -244,7 +352,7 @@ def _scored_sides(
     ]
 
 
-def raw_matchpoints(sides: list[Points], direction: int) -> list[Fraction]:
+def raw_matchpoints(sides: list[Points], direction: int) -> list[Exact]:
     """Law 78A among one direction's scored sides of a board: 2 for each score beaten, 1 for
     each tie (East-West beat lower North-South scores); weighted sides (12C1c) by the
     reference's frequencies."""
@@ -257,14 +365,16 @@ def raw_matchpoints(sides: list[Points], direction: int) -> list[Fraction]:
         for score in sorted(counts):
             below[score] = running
             running += counts[score]
-        return [Fraction(2 * below[s] + counts[s] - 1) for s in scores]
-    return matchpoints_reference([[(sign * s, w) for s, w in side.components] for side in sides])
+        return [2 * below[s] + counts[s] - 1 for s in scores]
+    field = [[(sign * s, w) for s, w in side.components] for side in sides]
+    return [whole(mp) for mp in matchpoints_reference(field)]
 
 
 class Matchpoints(PairsScoring):
     """Law 78A with Neuberg's factoring and the artificial scores of Law 12C2."""
 
     scoring = "matchpoints"
+    unit = "mp"
 
     def __init__(self, phantoms: frozenset[str]) -> None:
         super().__init__(phantoms)
@@ -272,7 +382,7 @@ class Matchpoints(PairsScoring):
         """Results on a board -> how many boards have that many."""
         self.most = 0
         """The most-played board's results (E): Neuberg factors every board up to it."""
-        self.raw: dict[int, dict[Side, tuple[Fraction, int]]] = {}
+        self.raw: dict[int, dict[Side, tuple[Exact, int]]] = {}
         """Board -> scored side -> its raw matchpoints and the comparable scores (n)."""
 
     def resized(self, before: int, after: int) -> None:
@@ -288,13 +398,14 @@ class Matchpoints(PairsScoring):
         if most != self.most:  # every board's factoring and the top change
             self.most = most
             self.all_stale = True
+            self.exact.clear()
 
     @property
     def top(self) -> Fraction:
         return Fraction(2 * (self.most - 1))  # Law 78A, after any factoring
 
     def score_board(self, number: int, lines: dict[int, ResultLine]) -> list[Contribution]:
-        raw: dict[Side, tuple[Fraction, int]] = {}
+        raw: dict[Side, tuple[Exact, int]] = {}
         contributions: list[Contribution] = []
         for direction in (NS, EW):
             field = _scored_sides(lines, direction)
@@ -302,7 +413,9 @@ class Matchpoints(PairsScoring):
             values = raw_matchpoints([side for _, _, side in field], direction)
             for (key, line, _), value in zip(field, values, strict=True):
                 raw[key, direction] = (value, n)
-                contributions.append((line.pair(direction), (value + 1) / n, ZERO))
+                # the pair's sum of (raw + 1) / n: its factored total is E times it, less one
+                # for each board (Neuberg), whatever E becomes
+                contributions.append((line.pair(direction), n, value + 1, 1, 0))
         self.raw[number] = raw
         return contributions
 
@@ -317,11 +430,18 @@ class Matchpoints(PairsScoring):
         top = self.top
         if not top:
             return Fraction(50)
-        return 100 * (self.most * self.sums[pair] - real) / (real * top)
+        return 100 * self.scored_total(pair) / (real * top)
+
+    def pair_sums(self, pair: str) -> tuple[Fraction, Fraction]:
+        """Only the factored total: E times the sum of ``(raw + 1) / n``, less 1 a board."""
+        found = self.exact.get(pair)
+        if found is None:
+            factored = exact_sum(self.sums[pair], self.most, -self.real[pair])
+            found = self.exact[pair] = (ZERO, factored)
+        return found
 
     def scored_total(self, pair: str) -> Fraction:
-        real = self.real.get(pair)
-        return self.most * self.sums[pair] - real if real else ZERO
+        return self.pair_sums(pair)[1] if pair in self.real else ZERO
 
     def _artificial(self, pair: str, side: Artificial) -> tuple[Fraction | None, Fraction | None]:
         percent = artificial_percent(side, self.session(pair))  # Law 12C2a, 12C2c
@@ -330,36 +450,48 @@ class Matchpoints(PairsScoring):
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         return self._artificial(pair, self.artificial_side(side, number))[0]
 
-    def result(self, number: int, key: int, line: ResultLine) -> ScoredResult:
-        scored = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+    def values(self, number: int, key: int, line: ResultLine) -> Values:
         top = self.top
         raw = self.raw[number]
+        found: list[tuple[Fraction | None, Fraction | None]] = []
         for direction in (NS, EW):
             side = line.side(direction)
-            mp: Fraction | None
-            percent: Fraction | None
             if isinstance(side, Artificial):
-                mp, percent = self._artificial(line.pair(direction), side)
+                found.append(self._artificial(line.pair(direction), side))
             else:
                 value, n = raw[key, direction]
-                mp = neuberg(value, n, self.most)  # fewer comparable scores than E
-                percent = 100 * mp / top if top else Fraction(50)
-            if direction == NS:
-                scored.ns_value, scored.ns_percent = mp, percent
-            else:
-                scored.ew_value, scored.ew_percent = mp, percent
-        return scored
+                mp = neuberg(Fraction(value), n, self.most)  # fewer comparable scores than E
+                found.append((mp, 100 * mp / top if top else Fraction(50)))
+        (ns_mp, ns_percent), (ew_mp, ew_percent) = found
+        return ns_mp, ew_mp, ns_percent, ew_percent
+
+    def rounded(self, number: int, key: int, line: ResultLine) -> Rounded:
+        raw = self.raw[number]
+        ns, ew = raw.get((key, NS)), raw.get((key, EW))
+        if ns is None or ew is None or type(ns[0]) is not int or type(ew[0]) is not int:
+            return super().rounded(number, key, line)  # artificial or weighted: in fractions
+        most, top = self.most, 2 * (self.most - 1)
+        # Neuberg, (raw + 1) * E / n - 1, as an integer over n; the same as in values()
+        ns_mp = (ns[0] + 1) * most - ns[1]
+        ew_mp = (ew[0] + 1) * most - ew[1]
+        return (
+            fraction_number(ns_mp, ns[1]),
+            fraction_number(ew_mp, ew[1]),
+            fraction_number(100 * ns_mp, ns[1] * top) if top else 50,
+            fraction_number(100 * ew_mp, ew[1] * top) if top else 50,
+        )
 
 
 class Butler(PairsScoring):
     """Law 78B against each board's datum (:mod:`bridgelaw.scoring.butler`), Law 12C2b/c."""
 
     scoring = "imps-datum"
+    unit = "imps"
 
     def __init__(self, phantoms: frozenset[str], method: DatumMethod) -> None:
         super().__init__(phantoms)
         self.method = method
-        self.values: dict[int, dict[Side, Fraction]] = {}
+        self.board_values: dict[int, dict[Side, Fraction]] = {}
         self.datums: dict[int, Fraction | None] = {}
 
     def score_board(self, number: int, lines: dict[int, ResultLine]) -> list[Contribution]:
@@ -374,12 +506,13 @@ class Butler(PairsScoring):
                 assert board_datum is not None  # a scored side counts in the datum
                 value = sign * butler_imps(side, board_datum)
                 values[key, direction] = value
-                contributions.append((line.pair(direction), value, value))
-        self.values[number] = values
+                plain = whole(value)
+                contributions.append((line.pair(direction), 1, plain, 1, plain))
+        self.board_values[number] = values
         return contributions
 
     def forget_board(self, number: int) -> None:
-        self.values.pop(number, None)
+        self.board_values.pop(number, None)
         self.datums.pop(number, None)
 
     def datum(self, number: int) -> Fraction | None:
@@ -388,26 +521,22 @@ class Butler(PairsScoring):
     def session(self, pair: str) -> Fraction | None:
         """Law 12C2c: the pair's average IMPs per board on the boards it really played."""
         real = self.real.get(pair)
-        return self.sums[pair] / real if real else None
+        return self.pair_sums(pair)[0] / real if real else None
 
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         return artificial_imps(self.artificial_side(side, number), self.session(pair))
 
-    def result(self, number: int, key: int, line: ResultLine) -> ScoredResult:
-        scored = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-        values = self.values[number]
+    def values(self, number: int, key: int, line: ResultLine) -> Values:
+        values = self.board_values[number]
+        found: list[Fraction | None] = []
         for direction in (NS, EW):
             side = line.side(direction)
-            value = (
+            found.append(
                 artificial_imps(side, self.session(line.pair(direction)))  # Law 12C2b, 12C2c
                 if isinstance(side, Artificial)
                 else values[key, direction]
             )
-            if direction == NS:
-                scored.ns_value = value
-            else:
-                scored.ew_value = value
-        return scored
+        return found[0], found[1], None, None
 
 
 class CrossImps(PairsScoring):
@@ -415,11 +544,12 @@ class CrossImps(PairsScoring):
     averages per comparison or by the raw totals."""
 
     scoring = "cross-imps"
+    unit = "imps"
 
     def __init__(self, phantoms: frozenset[str], by_average: bool) -> None:
         super().__init__(phantoms)
         self.by_average = by_average
-        self.values: dict[int, dict[Side, tuple[Fraction, Fraction]]] = {}
+        self.board_values: dict[int, dict[Side, tuple[Fraction, Fraction]]] = {}
         """Board -> scored side -> its total cross-IMPs and their average per comparison."""
         self.comparisons: dict[int, tuple[int, int]] = {}
         """Board -> the scored sides in each direction (an artificial side's comparisons)."""
@@ -442,24 +572,25 @@ class CrossImps(PairsScoring):
                 mine: sum((w * imps(mine - theirs) for theirs, w in weight.items()), ZERO)
                 for mine in weight
             }
+            comparisons = max(n - 1, 1)  # alone on the board: 0 IMPs, and an average of 0
             for key, line, side in field:
                 total = sum((w * against[sign * s] for s, w in side.components), ZERO)
-                average = total / (n - 1) if n > 1 else ZERO
-                values[key, direction] = (total, average)
-                ranked = average if self.by_average else total
-                contributions.append((line.pair(direction), average, ranked))
-        self.values[number] = values
+                values[key, direction] = (total, total / comparisons)
+                plain = whole(total)
+                ranked = (comparisons, plain) if self.by_average else (1, plain)
+                contributions.append((line.pair(direction), comparisons, plain, *ranked))
+        self.board_values[number] = values
         self.comparisons[number] = (counts[NS], counts[EW])
         return contributions
 
     def forget_board(self, number: int) -> None:
-        self.values.pop(number, None)
+        self.board_values.pop(number, None)
         self.comparisons.pop(number, None)
 
     def session(self, pair: str) -> Fraction | None:
         """Law 12C2c: the pair's average IMPs per comparison, per board really played."""
         real = self.real.get(pair)
-        return self.sums[pair] / real if real else None
+        return self.pair_sums(pair)[0] / real if real else None
 
     def _artificial(
         self, pair: str, side: Artificial, number: int, direction: int
@@ -473,27 +604,25 @@ class CrossImps(PairsScoring):
         total, average = self._artificial(pair, self.artificial_side(side, number), number, side[1])
         return average if self.by_average else total
 
-    def result(self, number: int, key: int, line: ResultLine) -> ScoredResult:
-        scored = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-        values = self.values[number]
+    def values(self, number: int, key: int, line: ResultLine) -> Values:
+        values = self.board_values[number]
+        found: list[tuple[Fraction | None, Fraction | None]] = []
         for direction in (NS, EW):
             side = line.side(direction)
-            found = (
+            found.append(
                 self._artificial(line.pair(direction), side, number, direction)
                 if isinstance(side, Artificial)
                 else values[key, direction]
             )
-            if direction == NS:
-                scored.ns_value, scored.ns_average = found
-            else:
-                scored.ew_value, scored.ew_average = found
-        return scored
+        (ns_value, ns_average), (ew_value, ew_average) = found
+        return ns_value, ew_value, ns_average, ew_average
 
 
 class TotalPoints(PairsScoring):
     """Law 78C: each side's net score counts as it is."""
 
     scoring = "total-points"
+    unit = "points"
 
     def score_board(self, number: int, lines: dict[int, ResultLine]) -> list[Contribution]:
         contributions: list[Contribution] = []
@@ -501,9 +630,8 @@ class TotalPoints(PairsScoring):
             for _, line, _ in _scored_sides(lines, direction):
                 value = _points_score(line, direction)
                 assert value is not None
-                contributions.append((line.pair(direction), ZERO, value))
+                contributions.append((line.pair(direction), 1, 0, 1, value))
         return contributions
 
-    def result(self, number: int, key: int, line: ResultLine) -> ScoredResult:
-        ns, ew = _points_score(line, NS), _points_score(line, EW)
-        return ScoredResult(line, ns, ew, ns, ew)
+    def values(self, number: int, key: int, line: ResultLine) -> Values:
+        return _points_score(line, NS), _points_score(line, EW), None, None

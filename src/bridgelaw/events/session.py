@@ -285,6 +285,20 @@ def number(value: Fraction | int | None) -> float | int | None:
     return (hundredths if numerator > 0 else -hundredths) / 100
 
 
+def fraction_number(numerator: int, denominator: int) -> float | int:
+    """``number(Fraction(numerator, denominator))`` without making the fraction
+    (``denominator > 0``): the whole number, or the nearest hundredth, halves away from zero.
+
+    >>> fraction_number(34, 4), fraction_number(-7, 3), fraction_number(-12, 4)
+    (8.5, -2.33, -3)
+    """
+    whole, rest = divmod(numerator, denominator)
+    if not rest:
+        return whole
+    hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return (hundredths if numerator > 0 else -hundredths) / 100
+
+
 def fraction_text(numerator: int, denominator: int) -> str:
     """``number_text(number(Fraction(numerator, denominator)))`` without making the fraction:
     the whole number, or two decimals rounded halves away from zero (``denominator > 0``)."""
