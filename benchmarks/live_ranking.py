@@ -129,27 +129,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    live_times: list[float] = []
-    rescore_times: list[float] = []
+    # (wall-clock, processor) seconds; processor time is not inflated by other programs
+    live_times: list[tuple[float, float]] = []
+    rescore_times: list[tuple[float, float]] = []
     paired: list[tuple[float, float]] = []
     checked = 0
     for session in range(args.sessions):
         events = arrivals(args.seed + session)
         live = LiveScorer(EventInput("Live Howell", args.scoring, []))
         for step, (old, key, line) in enumerate(events):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             if old is not None:
                 live.remove(old)
             live.put(key, line)
             data = live.to_json()
-            took = time.perf_counter() - start
+            took = (time.perf_counter() - start, time.process_time() - start_cpu)
             live_times.append(took)
             if step % args.every == 0 or step == len(events) - 1:
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 reference = score_event(live.event()).to_json()
-                rescored = time.perf_counter() - start
+                rescored = (time.perf_counter() - start, time.process_time() - start_cpu)
                 rescore_times.append(rescored)
-                paired.append((rescored, took))
+                paired.append((rescored[1], took[1]))
                 if json.dumps(data) != json.dumps(reference):
                     raise SystemExit(f"session {session}, arrival {step}: live != score_event")
                 checked += 1
@@ -163,19 +164,27 @@ def main(argv: list[str] | None = None) -> int:
         ("live put + to_json", live_times),
         ("rescore from scratch", rescore_times),
     ):
-        print(
-            f"{name}: {len(times)} timed; p50 {percentile(times, 0.5) * 1e3:.2f} ms, "
-            f"p99 {percentile(times, 0.99) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms"
-        )
+        for clock, index in (("wall-clock", 0), ("processor", 1)):
+            spent = [t[index] for t in times]
+            print(
+                f"{name}, {clock}: {len(spent)} timed; p50 {percentile(spent, 0.5) * 1e3:.2f} ms, "
+                f"p99 {percentile(spent, 0.99) * 1e3:.2f} ms, max {max(spent) * 1e3:.2f} ms"
+            )
     ratios = [rescored / took for rescored, took in paired]
+    live_cpu = [t[1] for t in live_times]
+    rescore_cpu = [t[1] for t in rescore_times]
     print(
-        f"ratio rescore / live at the same arrivals: median {statistics.median(ratios):.1f}, "
-        f"p50s {percentile(rescore_times, 0.5) / percentile(live_times, 0.5):.1f}, "
-        f"p99s {percentile(rescore_times, 0.99) / percentile(live_times, 0.99):.1f}"
+        f"ratio rescore / live (processor time) at the same arrivals: median "
+        f"{statistics.median(ratios):.1f}; of the p50s "
+        f"{percentile(rescore_cpu, 0.5) / percentile(live_cpu, 0.5):.1f}, of the p99s "
+        f"{percentile(rescore_cpu, 0.99) / percentile(live_cpu, 0.99):.1f}"
     )
-    p99 = percentile(live_times, 0.99)
+    live_times_wall = [t[0] for t in live_times]
+    p99 = percentile(live_times_wall, 0.99)
     verdict = "met" if p99 < GOAL_P99 else "NOT met"
-    print(f"goal (live p99 under {GOAL_P99 * 1e3:.0f} ms): {verdict} ({p99 * 1e3:.2f} ms)")
+    print(
+        f"goal (live p99 under {GOAL_P99 * 1e3:.0f} ms, wall-clock): {verdict} ({p99 * 1e3:.2f} ms)"
+    )
     return 0
 
 

@@ -33,6 +33,7 @@ from typing import Any
 from bridgelaw.events.movements import natural_key
 from bridgelaw.events.reference import _datum_value
 from bridgelaw.events.session import (
+    DIRECTIONS,
     EW,
     NS,
     BoardResults,
@@ -42,8 +43,6 @@ from bridgelaw.events.session import (
     _result_json,
     board_json,
     fraction_number,
-    rank_totals,
-    without_pairs,
 )
 from bridgelaw.events.session import (
     number as written,
@@ -55,6 +54,8 @@ from bridgelaw.scoring.matchpoints import matchpoints_reference, neuberg
 from bridgelaw.scoring.results import Artificial, Points, ResultLine
 
 ZERO = Fraction(0)
+MISSING = (Fraction(-1), Fraction(-1))
+"""Not a value any side shows."""
 Side = tuple[int, int]
 """A result's key and a direction (NS or EW): one side of one result."""
 Exact = int | Fraction
@@ -137,6 +138,12 @@ class PairsScoring:
         """Key -> its traveller line's JSON but for the values (which boards change)."""
         self.stale: set[int] = set()
         self.all_stale = False
+        self.touched: set[str] = set()
+        """The pairs whose sums changed since the travellers were last asked for."""
+        self.natural: dict[str, tuple[int, int, str]] = {}
+        """Pair -> its :func:`natural_key` (the order of equal scores)."""
+        self.shown: dict[Side, tuple[Fraction | None, ...]] = {}
+        """Artificial side -> its values as its board's traveller shows them."""
 
     # -- results coming and going -------------------------------------------------------------
 
@@ -161,6 +168,8 @@ class PairsScoring:
         board = self.boards[number]
         line = board.pop(key)
         self.static.pop(key, None)
+        self.shown.pop((key, NS), None)
+        self.shown.pop((key, EW), None)
         if not board:
             del self.boards[number]
         for direction in (NS, EW):
@@ -195,9 +204,9 @@ class PairsScoring:
         else:
             self.forget_board(number)
         self.stale.add(number)
-        for pair in touched:  # Law 12C2c: the pair's artificial scores follow its session
+        for pair in touched:
             self.exact.pop(pair, None)
-            self.stale.update(self.artificial.get(pair, {}).values())
+        self.touched |= touched
 
     def _count(self, contribution: Contribution, sign: int) -> None:
         pair, sum_denominator, sum_numerator, total_denominator, total_numerator = contribution
@@ -221,8 +230,19 @@ class PairsScoring:
 
     def take_stale(self) -> set[int] | None:
         """The boards whose travellers changed since the last call (``None``: all of them)."""
-        stale = None if self.all_stale else self.stale
-        self.stale, self.all_stale = set(), False
+        if self.all_stale:
+            self.shown.clear()
+            stale = None
+        else:
+            stale = self.stale
+            # Law 12C2c: an artificial score follows its pair's session; its board's traveller
+            # changed if the score did
+            for pair in self.touched:
+                for side, number in self.artificial.get(pair, {}).items():
+                    now = self.artificial_values(pair, side, number)
+                    if number not in stale and self.shown.get(side, MISSING) != now:
+                        stale.add(number)
+        self.stale, self.all_stale, self.touched = set(), False, set()
         return stale
 
     # -- what a scoring defines ---------------------------------------------------------------
@@ -241,6 +261,10 @@ class PairsScoring:
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         """What an artificial side adds to its pair's ranking total (``None``: not scored)."""
         return None
+
+    def artificial_values(self, pair: str, side: Side, number: int) -> tuple[Fraction | None, ...]:
+        """What an artificial side's traveller line shows (it moves with the pair's session)."""
+        return ()
 
     def values(self, number: int, key: int, line: ResultLine) -> Values:
         """The result's values (see :data:`Values`)."""
@@ -265,7 +289,17 @@ class PairsScoring:
 
     def board_results(self, number: int) -> BoardResults:
         results = [self.result(key, line, number) for key, line in self.boards[number].items()]
+        self._shown(number)
         return BoardResults(number, self.top, results, self.datum(number))
+
+    def _shown(self, number: int) -> None:
+        """Board ``number`` is shown as it is now: so are its artificial scores."""
+        for key, line in self.boards[number].items():
+            for direction in (NS, EW):
+                if isinstance(line.side(direction), Artificial):
+                    side = (key, direction)
+                    pair = line.pair(direction)
+                    self.shown[side] = self.artificial_values(pair, side, number)
 
     def result(self, key: int, line: ResultLine, number: int) -> ScoredResult:
         ns_value, ew_value, ns_extra, ew_extra = self.values(number, key, line)
@@ -285,6 +319,7 @@ class PairsScoring:
         entry["results"] = [
             self.result_json(key, line, number) for key, line in self.boards[number].items()
         ]
+        self._shown(number)
         return entry
 
     def result_json(self, key: int, line: ResultLine, number: int) -> dict[str, Any]:
@@ -300,30 +335,71 @@ class PairsScoring:
         return out
 
     def ranking(self) -> list[RankEntry]:
-        """Every pair's total with its artificial scores, ranked as ``score_event`` ranks."""
-        directions = {pair: {d for d in (NS, EW) if seats[d]} for pair, seats in self.seats.items()}
-        if len({natural_key(pair) for pair in directions}) < len(directions):
+        """Every pair's total with its artificial scores, ranked as ``score_event`` ranks
+        (:func:`~bridgelaw.events.session.rank_totals`, then
+        :func:`~bridgelaw.events.session.without_pairs` for the phantoms): in two directions
+        when every pair kept one, highest percentage (matchpoints) or score first, equal ones
+        sharing a rank like ``3=`` and listed by pair number. The same order, made here on
+        whole numbers: the scores put over one common denominator."""
+        directions = {pair: [d for d in (NS, EW) if seats[d]] for pair, seats in self.seats.items()}
+        names = self.natural
+        for pair in directions:
+            if pair not in names:
+                names[pair] = natural_key(pair)
+        if len({names[pair] for pair in directions}) < len(directions):
             directions = self._bulk_order(directions)
         top = self.top
-        total: dict[str, Fraction] = {}
-        maximum: dict[str, Fraction] = {}
-        count: dict[str, int] = {}
+        entries: list[RankEntry] = []
         for pair in directions:
+            if pair in self.phantoms:
+                continue  # phantoms are not ranked
             value, counted = self.scored_total(pair), self.real.get(pair, 0)
             for side, number in self.artificial.get(pair, {}).items():
                 extra = self.artificial_total(pair, side, number)
                 if extra is not None:
                     value += extra
                     counted += 1
-            total[pair], count[pair] = value, counted
-            if counted and top is not None:
-                maximum[pair] = top * counted
-        ranking = rank_totals(directions, total, maximum, count, self.scoring)
-        if self.phantoms:
-            ranking = without_pairs(ranking, self.phantoms)
+            if top is None:
+                entries.append(RankEntry("", pair, None, value, None, None, counted))
+            else:
+                most = int(top) * counted  # the top is a whole number (Law 78A)
+                percent = (
+                    Fraction(100 * value.numerator, value.denominator * most)
+                    if most
+                    else Fraction(50)
+                )
+                entries.append(RankEntry("", pair, None, value, Fraction(most), percent, counted))
+        # by percentage, or by score without one (as _rank_key), over one denominator
+        ranked = [e.percent if e.percent is not None else e.score for e in entries]
+        common = math.lcm(*(v.denominator for v in ranked))
+        keys = {
+            e.pair: v.numerator * (common // v.denominator)
+            for e, v in zip(entries, ranked, strict=True)
+        }
+        groups: list[tuple[str | None, list[RankEntry]]] = [(None, entries)]
+        if all(len(d) == 1 for d in directions.values()):  # every pair kept one direction
+            groups = [
+                (DIRECTIONS[d], [e for e in entries if directions[e.pair][0] == d])
+                for d in (NS, EW)
+            ]
+        ranking: list[RankEntry] = []
+        for label, group in groups:
+            group.sort(key=lambda e: names[e.pair])
+            group.sort(key=lambda e: keys[e.pair], reverse=True)
+            position = 0
+            while position < len(group):
+                end = position
+                key = keys[group[position].pair]
+                while end + 1 < len(group) and keys[group[end + 1].pair] == key:
+                    end += 1
+                rank = str(position + 1) + ("=" if end > position else "")
+                for entry in group[position : end + 1]:
+                    entry.rank, entry.direction = rank, label
+                position = end + 1
+            ranking.extend(group)
         return ranking
 
-    def _bulk_order(self, directions: dict[str, set[int]]) -> dict[str, set[int]]:
+    def _bulk_order(self, directions: dict[str, list[int]]) -> dict[str, list[int]]:
         """The pairs in the order the bulk scorers list them: those that sat North-South, then
         the others, each by first appearance in the results. It decides the order of equal
         scores only between pairs named alike for :func:`natural_key` ("1" and "01")."""
@@ -450,6 +526,9 @@ class Matchpoints(PairsScoring):
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         return self._artificial(pair, self.artificial_side(side, number))[0]
 
+    def artificial_values(self, pair: str, side: Side, number: int) -> tuple[Fraction | None, ...]:
+        return self._artificial(pair, self.artificial_side(side, number))
+
     def values(self, number: int, key: int, line: ResultLine) -> Values:
         top = self.top
         raw = self.raw[number]
@@ -468,18 +547,24 @@ class Matchpoints(PairsScoring):
     def rounded(self, number: int, key: int, line: ResultLine) -> Rounded:
         raw = self.raw[number]
         ns, ew = raw.get((key, NS)), raw.get((key, EW))
-        if ns is None or ew is None or type(ns[0]) is not int or type(ew[0]) is not int:
-            return super().rounded(number, key, line)  # artificial or weighted: in fractions
+        if ns is None or ew is None:
+            return super().rounded(number, key, line)  # an artificial score: in fractions
         most, top = self.most, 2 * (self.most - 1)
-        # Neuberg, (raw + 1) * E / n - 1, as an integer over n; the same as in values()
-        ns_mp = (ns[0] + 1) * most - ns[1]
-        ew_mp = (ew[0] + 1) * most - ew[1]
+        ns_mp, ns_over = _factored(*ns, most)
+        ew_mp, ew_over = _factored(*ew, most)
         return (
-            fraction_number(ns_mp, ns[1]),
-            fraction_number(ew_mp, ew[1]),
-            fraction_number(100 * ns_mp, ns[1] * top) if top else 50,
-            fraction_number(100 * ew_mp, ew[1] * top) if top else 50,
+            fraction_number(ns_mp, ns_over),
+            fraction_number(ew_mp, ew_over),
+            fraction_number(100 * ns_mp, ns_over * top) if top else 50,
+            fraction_number(100 * ew_mp, ew_over * top) if top else 50,
         )
+
+
+def _factored(raw: Exact, n: int, most: int) -> tuple[int, int]:
+    """Neuberg's ``(raw + 1) * E / n - 1`` as a numerator and a denominator (as in
+    :func:`~bridgelaw.scoring.matchpoints.neuberg`, in integers)."""
+    over = 1 if type(raw) is int else raw.denominator
+    return (raw.numerator + over) * most - n * over, n * over
 
 
 class Butler(PairsScoring):
@@ -525,6 +610,9 @@ class Butler(PairsScoring):
 
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         return artificial_imps(self.artificial_side(side, number), self.session(pair))
+
+    def artificial_values(self, pair: str, side: Side, number: int) -> tuple[Fraction | None, ...]:
+        return (self.artificial_total(pair, side, number),)
 
     def values(self, number: int, key: int, line: ResultLine) -> Values:
         values = self.board_values[number]
@@ -603,6 +691,9 @@ class CrossImps(PairsScoring):
     def artificial_total(self, pair: str, side: Side, number: int) -> Fraction | None:
         total, average = self._artificial(pair, self.artificial_side(side, number), number, side[1])
         return average if self.by_average else total
+
+    def artificial_values(self, pair: str, side: Side, number: int) -> tuple[Fraction | None, ...]:
+        return self._artificial(pair, self.artificial_side(side, number), number, side[1])
 
     def values(self, number: int, key: int, line: ResultLine) -> Values:
         values = self.board_values[number]
