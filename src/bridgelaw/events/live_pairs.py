@@ -16,11 +16,15 @@ that comes into force or leaves rescores its board only:
 
 Artificial scores (Law 12C2) are not summed: they depend on the pair's session figure, which
 moves with every board it plays, so they are valued when the ranking or a traveller is asked
-for. A board's traveller is stale when the board changed, when a pair with an artificial score
-on it had another board rescored (12C2c), or, in matchpoints, when ``E`` (and so the top)
-changed: :meth:`PairsScoring.take_stale` says which.
+for. A board's traveller is stale when the board changed, when an artificial score on it moved
+with its pair's session (12C2c), or, in matchpoints, when ``E`` (and so the top) changed:
+:meth:`PairsScoring.take_stale` says which.
 
-Every number is an exact fraction, the same as :func:`bridgelaw.events.session.score_event`'s.
+Every number is exact, the same as :func:`bridgelaw.events.session.score_event`'s: the sums are
+integers over their denominators (adding a board's share is adding integers), made into one
+fraction per pair when the ranking is asked for; the ranking orders whole numbers (each pair's
+percentage or score over one common denominator); matchpoints are rounded for the JSON in
+integers (:func:`~bridgelaw.events.session.fraction_number`).
 """
 
 from __future__ import annotations
@@ -101,8 +105,8 @@ def exact_sum(sums: Sums, times: int = 1, plus: int = 0) -> Fraction:
     """``times * (the sum) + plus`` as one fraction, made over the least common multiple of the
     denominators."""
     common = math.lcm(*sums)
-    whole = sum(numerator * (common // d) for d, numerator in sums.items())
-    return Fraction(times * whole + plus * common, common)
+    total = sum(numerator * (common // d) for d, numerator in sums.items())
+    return Fraction(times * total + plus * common, common)
 
 
 class PairsScoring:
