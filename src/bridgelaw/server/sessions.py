@@ -97,31 +97,27 @@ class SessionRecordRow(Base):
 
 
 class Ranking:
-    """The ranking of the results in force, kept up to date as they come and go (the scorer
-    of :mod:`bridgelaw.events.live` when it is there; it gives exactly what ``score-event``
-    gives on the session's ``results.json``)."""
+    """The ranking of the results in force, kept up to date as they come and go by the live
+    scorer (:mod:`bridgelaw.events.live`): after every change exactly what ``score-event``
+    gives on the session's ``results.json``, at the cost of the changed board."""
 
     def __init__(self, template: EventInput) -> None:
-        self.template = template
-        self.lines: dict[int, ResultLine] = {}
+        from bridgelaw.events.live import LiveScorer
+
+        self.scorer = LiveScorer(template)
 
     def put(self, key: int, line: ResultLine) -> None:
-        self.lines[key] = line
+        self.scorer.put(key, line)
 
     def remove(self, key: int) -> None:
-        del self.lines[key]
+        self.scorer.remove(key)
 
     def results(self) -> EventResults:
-        from bridgelaw.events.session import score_event
-
-        event = replace(self.template, lines=[self.lines[k] for k in sorted(self.lines)])
-        return score_event(event)
+        """The scored results (shared with the scorer: read only)."""
+        return self.scorer.results()
 
     def to_json(self) -> dict[str, Any]:
-        if not self.lines:
-            return {"event": self.template.event, "scoring": self.template.scoring,
-                    "boards": [], "ranking": []}  # fmt: skip
-        return self.results().to_json()
+        return self.scorer.to_json()
 
 
 # -- a session in memory -----------------------------------------------------------------------
@@ -773,13 +769,8 @@ class Sessions:
     def published(self, live: LiveSession) -> EventResults:
         """The scored results so far, with the deals of the complete boards only (exports)."""
         spec = live.state.spec
-        if live.counted:
-            results = live.ranking.results()
-        else:
-            results = EventResults(spec.name, spec.scoring, [], [])
-        results.deals = {b: spec.deals[b] for b in live.state.complete_boards()}
-        results.names = event_template(spec).names
-        return results
+        deals = {b: spec.deals[b] for b in live.state.complete_boards()}
+        return replace(live.ranking.results(), deals=deals, names=event_template(spec).names)
 
     def site(self, live: LiveSession) -> dict[str, str]:
         """The results pages (``formats.results_html``) of the results so far, made again only
