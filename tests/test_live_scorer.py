@@ -391,3 +391,27 @@ def test_teams_boards_list_their_matches_in_order_whatever_finished_first() -> N
             live.put(key, in_force[key])
             check(live, in_force)
     assert [r["match"] for r in live.to_json()["boards"][0]["results"]] == ["1", "1", "2", "2"]
+
+
+def test_the_json_text_is_the_json_of_the_output() -> None:
+    """The text a server publishes is ``json.dumps`` of :meth:`LiveScorer.to_json`, board texts
+    kept from one change to the next included."""
+    import json
+
+    from bridgelaw.events.live import LiveScorer
+    from bridgelaw.events.movements import mitchell
+    from bridgelaw.events.session import EventInput
+    from bridgelaw.scoring.results import Points, ResultLine
+
+    movement = mitchell(tables=3, boards_per_round=2)
+    names = {pair: "" for pair in movement.pairs} | {"1": "A & B"}
+    scorer = LiveScorer(EventInput("Night", "matchpoints", [], names=names))
+    key = 0
+    for seating in movement.seatings:
+        for board in seating.boards:
+            key += 1
+            points = Points.single(10 * ((key * 37) % 50) - 200)
+            scorer.put(key, ResultLine(board, seating.ns, seating.ew, points, points))
+            assert scorer.json_text() == json.dumps(scorer.to_json(), ensure_ascii=False)
+    scorer.remove(3)
+    assert scorer.json_text() == json.dumps(scorer.to_json(), ensure_ascii=False)

@@ -152,6 +152,15 @@ class SessionState:
             (s.round, s.table): s for s in self.spec.movement.seatings
         }
         self._phantoms = phantoms_of(self.spec.movement)
+        self._slots: list[Slot] = [
+            (seating.round, seating.table, board)
+            for seating in sorted(self.spec.movement.seatings, key=lambda s: (s.round, s.table))
+            if not self.spec.movement.sits_out(seating)
+            for board in seating.boards
+        ]
+        self._by_round: dict[int, list[Slot]] = {}
+        for slot in self._slots:
+            self._by_round.setdefault(slot[0], []).append(slot)
         self.robots = set(self.spec.robots)
         for pair, players in self.spec.names.items():
             for number, name in enumerate(players, start=1):
@@ -223,10 +232,7 @@ class SessionState:
 
     def slots(self, round_: int | None = None) -> Iterator[Slot]:
         """Every board played at a table, in round, table and board order."""
-        for seating in sorted(self.spec.movement.seatings, key=lambda s: (s.round, s.table)):
-            if (round_ is None or seating.round == round_) and not self.sits_out(seating):
-                for board in seating.boards:
-                    yield seating.round, seating.table, board
+        return iter(self._slots if round_ is None else self._by_round.get(round_, ()))
 
     def status(self, slot: Slot) -> Status:
         result_id = self.in_force.get(slot)

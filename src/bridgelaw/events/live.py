@@ -28,6 +28,7 @@ a :class:`LiveScoreError` naming its key and the reason, and nothing changes.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -79,6 +80,8 @@ class LiveScorer:
         self._matches = {spec.match for spec in template.matches}
         self._unit = EventResults(template.event, template.scoring, [], []).unit
         self._json: dict[int, dict[str, Any]] = {}
+        self._texts: dict[int, tuple[dict[str, Any], str]] = {}
+        """Each board's traveller as JSON text, beside the object it was made from."""
         self._results: dict[int, BoardResults] = {}
         """Board -> its JSON and its scored results, made when asked for, kept while they
         stay the same."""
@@ -228,6 +231,24 @@ class LiveScorer:
             self._ranking_json = [rank_json(r, scoring, names) for r in self.ranking()]
         data["ranking"] = list(self._ranking_json)
         return data
+
+    def json_text(self) -> str:
+        """``json.dumps(self.to_json(), ensure_ascii=False)``, with each board's traveller
+        serialised once for as long as it does not change: what a server publishes after every
+        result costs the changed board and the ranking, not the whole session."""
+        data = self.to_json()
+        boards = data["boards"]
+        data["boards"] = []
+        head = json.dumps(data, ensure_ascii=False)
+        key = '"boards": ['
+        at = head.index(key) + len(key)  # the first: in a JSON string a quote is escaped
+        texts = []
+        for board in boards:
+            held = self._texts.get(board["board"])
+            if held is None or held[0] is not board:
+                held = self._texts[board["board"]] = (board, json.dumps(board, ensure_ascii=False))
+            texts.append(held[1])
+        return head[:at] + ", ".join(texts) + head[at:]
 
     def _refresh(self) -> list[int]:
         """Forget the travellers of the boards that changed; the boards' numbers in order."""

@@ -25,6 +25,8 @@ import hmac
 import json
 import logging
 import secrets
+import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -130,27 +132,35 @@ class LiveSession:
     ranking: Ranking
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     counted: set[int] = field(default_factory=set)
+    """The results the ranking holds."""
+    counted_at: dict[Slot, int] = field(default_factory=dict)
+    """The same, by the board at the table in the round each is for."""
+    changes: int = 0
+    """How many times a result came into the ranking or left it."""
     clients: list[tuple[WebSocket, Role]] = field(default_factory=list)
     pages: tuple[int, dict[str, str]] | None = None
     analyses: dict[int, Any] = field(default_factory=dict)
     resumed: bool = False
     """Its tables' robots woken after a (re)load."""
-    texts: dict[str, tuple[int, bytes]] = field(default_factory=dict)
-    """The published JSON texts (ranking, results file) of the last version asked for."""
-
-    def text(self, name: str, make: Callable[[], dict[str, Any]]) -> bytes:
-        """A published JSON text, made again only when the session has changed."""
-        held = self.texts.get(name)
-        if held is not None and held[0] == self.version:
-            return held[1]
-        text = json.dumps(make(), ensure_ascii=False).encode()
-        self.texts[name] = (self.version, text)
-        return text
+    memos: dict[str, tuple[int, Any]] = field(default_factory=dict)
+    published: dict[str, bytes] = field(default_factory=dict)
+    """The public texts of the results in force: ``ranking`` and ``results`` (the file)."""
+    updates: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
+    """Seconds from each accepted result's commit to the ranking published with it."""
 
     @property
     def version(self) -> int:
         """The number of records: it grows with every change a client may want to see."""
         return self.state.records
+
+    def memo(self, name: str, make: Callable[[], Any], forever: bool = False) -> Any:
+        """A part of the views made once per version of the session (or once for all)."""
+        held = self.memos.get(name)
+        if held is not None and (forever or held[0] == self.version):
+            return held[1]
+        made = make()
+        self.memos[name] = (self.version, made)
+        return made
 
 
 def event_template(spec: SessionSpec) -> EventInput:
@@ -218,9 +228,14 @@ class Sessions:
         ]
         with Session(self.server.engine) as db, db.begin():
             db.add(SessionRow(id=session_id, created=time, name=spec.name, spec=_dumps(spec)))
-        self.live[session_id] = live
-        self.commit(live, records)
-        made = self.make_tables(live, 1) if spec.play != "results" else []
+        self.commit_now(live, records)
+        made: list[LiveTable] = []
+        if spec.play != "results":
+            record, rows, made = self.prepare_tables(live, 1)
+            self.commit_now(live, [record], rows)
+            self.open_tables(made)
+        self.publish(live)
+        self.live[session_id] = live  # seen by others only now, whole
         return live, table_tokens, player_tokens, made
 
     def load(self, session_id: str) -> LiveSession:
@@ -242,15 +257,17 @@ class Sessions:
         live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
         for record in records:
             self.apply(live, record)
+        self.publish(live)
         return self.live.setdefault(session_id, live)
 
     # -- the log -----------------------------------------------------------------------------
 
-    def commit(
+    def store(
         self, live: LiveSession, records: list[Record], tables: Iterable[TableRow] = ()
-    ) -> None:
-        """Store ``records`` (and the table rows they make) in one transaction, then apply them.
-        Called under the session's lock (or before anyone else can see the session)."""
+    ) -> float:
+        """Store ``records`` (and the table rows they make) in one transaction (in a worker
+        thread: nothing in memory changes); the moment it was done. Called under the session's
+        lock, or before anyone else can see the session."""
         seq = live.state.records
         with Session(self.server.engine) as db, db.begin():
             for table in tables:
@@ -266,8 +283,39 @@ class Sessions:
                         time=record.time,
                     )
                 )
+        return time.perf_counter()
+
+    def applied(self, live: LiveSession, records: list[Record], stored: float) -> None:
+        """Stored ``records`` into the state (on the event loop: every reader of the state sees
+        it before or after, never half way); the ranking and results file published again if
+        they changed, and how long that took after the records were on disk."""
+        changes = live.changes
         for record in records:
             self.apply(live, record)
+        if live.changes != changes:
+            self.publish(live)
+            live.updates.append(time.perf_counter() - stored)
+
+    async def commit(
+        self, live: LiveSession, records: list[Record], tables: Iterable[TableRow] = ()
+    ) -> None:
+        """Stored (in a worker thread), then applied (on the event loop)."""
+        stored = await run_in_threadpool(self.store, live, records, list(tables))
+        self.applied(live, records, stored)
+
+    def commit_now(
+        self, live: LiveSession, records: list[Record], tables: Iterable[TableRow] = ()
+    ) -> None:
+        """Stored and applied here (a session nobody else sees yet)."""
+        self.applied(live, records, self.store(live, records, tables))
+
+    def publish(self, live: LiveSession) -> None:
+        """The public texts (the ranking, the results file) of the results in force, made now,
+        so that a request for them never waits for the session's lock."""
+        live.published = {
+            "ranking": live.ranking.scorer.json_text().encode(),
+            "results": json.dumps(self.results_json(live), ensure_ascii=False).encode(),
+        }
 
     def apply(self, live: LiveSession, record: Record) -> None:
         """The record into the state, and the ranking kept up to date: it counts the accepted
@@ -299,21 +347,28 @@ class Sessions:
                 wanted.add(result_id)
         if len(wanted) < len(slots):
             wanted = set()  # teams: not until both rooms have theirs
-        held = {r for place in slots for r in live.counted if state.results[r].slot == place}
+        held = {live.counted_at[place] for place in slots if place in live.counted_at}
         for result_id in sorted(held - wanted):
             live.counted.discard(result_id)
+            del live.counted_at[state.results[result_id].slot]
             live.ranking.remove(result_id)
+            live.changes += 1
         for result_id in sorted(wanted - held):
             live.counted.add(result_id)
+            live.counted_at[state.results[result_id].slot] = result_id
+            live.changes += 1
             result = state.results[result_id]
             live.ranking.put(result_id, state.line(result.slot, result.record.entry))
 
     # -- the tables of an online session -----------------------------------------------------
 
-    def make_tables(self, live: LiveSession, round_: int) -> list[LiveTable]:
+    def prepare_tables(
+        self, live: LiveSession, round_: int
+    ) -> tuple[TablesMade, list[TableRow], list[LiveTable]]:
         """One table of ``table-api.md`` for each board at each table of ``round_``, seated by
-        the movement with the players' own tokens (in a worker thread: the caller wakes their
-        robots on the event loop, :meth:`wake_robots`)."""
+        the movement with the players' own tokens: their record, their rows and their engines,
+        to be committed (:meth:`commit`), then opened (:meth:`open_tables`) and their robots
+        woken (:meth:`wake_robots`)."""
         state, spec = live.state, live.state.spec
         made: dict[str, dict[str, str]] = {}
         rows: list[TableRow] = []
@@ -341,10 +396,11 @@ class Sessions:
                 engine = Table.from_deal(board, deal, edition=spec.edition)
                 lives.append(LiveTable(table_id, engine, spec.play, dict(seats), robots=robots))
                 made.setdefault(str(seating.table), {})[str(board)] = table_id
-        self.commit(live, [TablesMade(time=time, by="director", round=round_, tables=made)], rows)
-        for table in lives:
+        return TablesMade(time=time, by="director", round=round_, tables=made), rows, lives
+
+    def open_tables(self, tables: Iterable[LiveTable]) -> None:
+        for table in tables:
             self.server.live[table.id] = table
-        return lives
 
     def wake_robots(self, tables: Iterable[LiveTable]) -> None:
         """The robots of these tables start (on the event loop)."""
@@ -431,7 +487,7 @@ class Sessions:
                 if previous is None
                 else "corrected at the table",
             )
-            await run_in_threadpool(self.commit, live, [record_])
+            await self.commit(live, [record_])
         await self.push(live)
 
     async def director_result(self, table: LiveTable, entry: dict[str, Any], note: str) -> None:
@@ -460,7 +516,7 @@ class Sessions:
                 note=note or "entered at the table's console",
             )
             state.line(slot, entry)  # the table's console read it the same way: never refused
-            await run_in_threadpool(self.commit, live, [record])
+            await self.commit(live, [record])
         await self.push(live)
 
     # -- what each role sees -----------------------------------------------------------------
@@ -480,31 +536,7 @@ class Sessions:
         the clock; for a table or a player, where he is (``you``)."""
         state, spec = live.state, live.state.spec
         time = now()
-        rounds = []
-        for r in range(1, state.rounds + 1):
-            tables = []
-            for s in spec.movement.round(r):
-                entry: dict[str, Any] = {
-                    "table": str(s.table),
-                    "ns": s.ns,
-                    "ew": s.ew,
-                    "boards": list(s.boards),
-                }
-                if s.room is not None:
-                    entry |= {"room": s.room, "match": s.match}
-                if state.sits_out(s):
-                    entry["sitout"] = True
-                tables.append(entry)
-            movement = spec.movement
-            resting = [list(movement.sets.get(n, ())) for n in movement.resting(r)]
-            rounds.append(
-                {
-                    "round": r,
-                    "tables": tables,
-                    "sitouts": movement.sitouts(r),  # meeting a phantom, or a team's bye
-                    "stand": resting,  # the board sets on a relay or bye stand this round
-                }
-            )
+        rounds = live.memo("rounds", lambda: self.rounds_json(live), forever=True)
         data: dict[str, Any] = {
             "session": live.id,
             "name": spec.name,
@@ -526,12 +558,10 @@ class Sessions:
             "ended": None if state.ended_at is None else stamp(state.ended_at),
             "correction_ends": _stamp_or_none(state.correction_ends()),
             "version": live.version,
-            "progress": self.progress(live),
+            "progress": live.memo("progress", lambda: self.progress(live)),
         }
         if role.kind == "director":
-            data["late"] = [
-                self.slot_json(live, s) for s in state.slots() if state.status(s) == "late"
-            ]
+            data["late"] = [self.slot_json(live, s) for s in self.late(live)]
             data["calls"] = self.calls_json(live)
             data["dealt_by"] = spec.dealt_by
         elif role.kind == "table":
@@ -539,6 +569,43 @@ class Sessions:
         elif role.kind == "player":
             data["you"] = self.player_you(live, role)
         return data
+
+    def rounds_json(self, live: LiveSession) -> list[dict[str, Any]]:
+        """Every round's seating (the spec's ``rounds``), its sit-outs and its stand."""
+        state, movement = live.state, live.state.spec.movement
+        rounds = []
+        for r in range(1, state.rounds + 1):
+            tables = []
+            for s in movement.round(r):
+                entry: dict[str, Any] = {
+                    "table": str(s.table),
+                    "ns": s.ns,
+                    "ew": s.ew,
+                    "boards": list(s.boards),
+                }
+                if s.room is not None:
+                    entry |= {"room": s.room, "match": s.match}
+                if state.sits_out(s):
+                    entry["sitout"] = True
+                tables.append(entry)
+            resting = [list(movement.sets.get(n, ())) for n in movement.resting(r)]
+            rounds.append(
+                {
+                    "round": r,
+                    "tables": tables,
+                    "sitouts": movement.sitouts(r),  # meeting a phantom, or a team's bye
+                    "stand": resting,  # the board sets on a relay or bye stand this round
+                }
+            )
+        return rounds
+
+    def late(self, live: LiveSession) -> list[Slot]:
+        """The deferred boards (Law 8B2) still without a result."""
+        state = live.state
+        late: list[Slot] = live.memo(
+            "late", lambda: [s for s in state.slots() if state.status(s) == "late"]
+        )
+        return late
 
     def progress(self, live: LiveSession) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -584,11 +651,7 @@ class Sessions:
         seating = None if current is None else state.seating(current, role.table)
         if current is not None and seating is not None and not state.sits_out(seating):
             boards = [self.slot_json(live, (current, role.table, b)) for b in seating.boards]
-        late = [
-            self.slot_json(live, s)
-            for s in state.slots()
-            if s[1] == role.table and state.status(s) == "late"
-        ]
+        late = [self.slot_json(live, s) for s in self.late(live) if s[1] == role.table]
         waiting = [
             self.slot_json(live, state.results[r].slot)
             for r in sorted(state.in_force.values())
@@ -621,10 +684,11 @@ class Sessions:
             "late": [],
             "next": None,
         }
-        late = []
-        for slot in state.slots():
-            if state.status(slot) == "late" and self._plays(state, player, slot):
-                late.append(self.slot_json(live, slot, own=False))
+        late = [
+            self.slot_json(live, slot, own=False)
+            for slot in self.late(live)
+            if self._plays(state, player, slot)
+        ]
         data["late"] = late
         if state.round is not None:
             where = state.seat_of(player, state.round)
@@ -965,10 +1029,12 @@ def install(app: FastAPI, server: Server) -> Sessions:
         body = await body_of(request)
         async with live.lock:
             records = live.state.check_move(body, now(), ending)
-            await run_in_threadpool(sessions.commit, live, records)
+            await sessions.commit(live, records)
             started = live.state.round
             if started is not None and live.state.spec.play != "results":
-                made = await run_in_threadpool(sessions.make_tables, live, started)
+                record, rows, made = sessions.prepare_tables(live, started)
+                await sessions.commit(live, [record], rows)
+                sessions.open_tables(made)
                 sessions.wake_robots(made)
         await sessions.push(live)
         return sessions.view(live, DIRECTOR)
@@ -991,7 +1057,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
             time = now()
             checked = live.state.check_entry(role, body, time)
             record = live.state.entered(checked, time)
-            await run_in_threadpool(sessions.commit, live, [record])
+            await sessions.commit(live, [record])
         await sessions.push(live)
         status = live.state.results[record.result].status
         return {"result": str(record.result), "status": status}
@@ -1013,7 +1079,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
                     if what == "accepted"
                     else Disputed(time=now(), by=role.label, result=result_id, reason=reason)
                 )
-                await run_in_threadpool(sessions.commit, live, [record])
+                await sessions.commit(live, [record])
         await sessions.push(live)
         return {"result": str(result_id), "status": live.state.results[result_id].status}
 
@@ -1055,7 +1121,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
             record = DirectorCall(
                 time=now(), by=role.label, call=number, table=table, board=board, reason=reason
             )
-            await run_in_threadpool(sessions.commit, live, [record])
+            await sessions.commit(live, [record])
         await sessions.push(live)
         return {"call": str(number)}
 
@@ -1074,7 +1140,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
             if call in live.state.answers:
                 raise Refusal(409, f"call {call} is already answered")
             record = CallAnswered(time=now(), by="director", call=call, note=note)
-            await run_in_threadpool(sessions.commit, live, [record])
+            await sessions.commit(live, [record])
         await sessions.push(live)
         return {"call": str(call), "answered": stamp(record.time)}
 
@@ -1107,7 +1173,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
                 robot=robot,
                 token=token_hash(token),
             )
-            await run_in_threadpool(sessions.commit, live, [record])
+            await sessions.commit(live, [record])
             sessions.reseat(live)
         await sessions.push(live)
         return {"pair": pair, "player": number, "token": token}
@@ -1115,16 +1181,33 @@ def install(app: FastAPI, server: Server) -> Sessions:
     @app.get("/api/sessions/{session_id}/results.json")
     async def results_file(session_id: str) -> Response:
         live = await session_of(session_id)
-        async with live.lock:
-            text = live.text("results", lambda: sessions.results_json(live))
-        return Response(text, media_type="application/json")
+        return Response(live.published["results"], media_type="application/json")
 
     @app.get("/api/sessions/{session_id}/ranking")
     async def ranking(session_id: str) -> Response:
         live = await session_of(session_id)
-        async with live.lock:
-            text = live.text("ranking", lambda: sessions.ranking_json(live))
-        return Response(text, media_type="application/json")
+        return Response(live.published["ranking"], media_type="application/json")
+
+    @app.get("/api/sessions/{session_id}/metrics")
+    async def metrics(session_id: str, request: Request) -> dict[str, Any]:
+        """How long each change of the ranking took to publish, from the commit of the result
+        that changed it (the director's, and a benchmark's, view of the live ranking)."""
+        live = await session_of(session_id)
+        needs(sessions.role(live, bearer(request)), "director")
+        times = sorted(live.updates)
+
+        def at(share: float) -> float | None:
+            if not times:
+                return None
+            return round(times[min(len(times) - 1, int(share * len(times)))] * 1000, 3)
+
+        return {
+            "updates": len(times),
+            "p50_ms": at(0.5),
+            "p99_ms": at(0.99),
+            "max_ms": None if not times else round(times[-1] * 1000, 3),
+            "results_in_force": len(live.counted),
+        }
 
     @app.get("/api/sessions/{session_id}/export.pbn")
     async def export_pbn(session_id: str) -> Response:
