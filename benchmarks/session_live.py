@@ -2,8 +2,8 @@
 
 ``bridgelaw serve`` runs as a process on a fresh SQLite file (or ``--db postgresql://...``). A
 results session is made through the API: a partial Howell of 30 tables, 9 rounds of 3 boards
-(60 pairs, 810 results). Round by round, 30 table devices (one thread each, as many connections)
-enter their boards' results and accept them as fast as they can send them; after each
+(60 pairs, 810 results). Round by round, 30 table devices (coroutines in one client process,
+a connection each) enter their boards' results and accept them as fast as they can send them; after each
 acceptance the device fetches the public ranking, which must already hold that result.
 
 Two latencies are measured. The server's: from the commit of an accepted result (the moment it
@@ -30,6 +30,7 @@ Run: ``.venv/bin/python benchmarks/session_live.py`` (``--tables``, ``--rounds``
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -37,7 +38,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -143,47 +143,46 @@ def main() -> None:
         started_all = time.perf_counter()
         for round_ in view["rounds"]:
             round_latencies: list[float] = []
-            lock = threading.Lock()
 
-            def device(
+            async def device(
                 seating: dict[str, Any],
                 seed: int,
-                number: int = round_["round"],
-                lock: threading.Lock = lock,
+                number: int,
                 round_latencies: list[float] = round_latencies,
             ) -> None:
                 rng = random.Random(seed)
                 headers = {"Authorization": f"Bearer {tokens[seating['table']]}"}
-                with httpx.Client(base_url=server.base, headers=headers, timeout=60) as client:
+                async with httpx.AsyncClient(
+                    base_url=server.base, headers=headers, timeout=60
+                ) as client:
                     for board in seating["boards"]:
                         body = {"round": number, "board": board} | result_for(rng)
-                        entered = client.post(f"/api/sessions/{session}/results", json=body)
+                        entered = await client.post(f"/api/sessions/{session}/results", json=body)
                         if entered.status_code != 200:
                             problems.append(entered.text)
                             return
                         result = entered.json()["result"]
                         sent = time.perf_counter()
-                        accepted = client.post(f"/api/sessions/{session}/results/{result}/accept")
+                        accepted = await client.post(
+                            f"/api/sessions/{session}/results/{result}/accept"
+                        )
                         fetched_at = time.perf_counter()
-                        ranking = client.get(f"/api/sessions/{session}/ranking")
+                        ranking = await client.get(f"/api/sessions/{session}/ranking")
                         done = time.perf_counter()
                         if accepted.status_code != 200 or ranking.status_code != 200:
                             problems.append(f"{accepted.text} {ranking.status_code}")
                             return
                         if not in_ranking(ranking.json(), board, seating["ns"], seating["ew"]):
                             problems.append(f"result {result} not in the ranking")
-                        with lock:
-                            round_latencies.append(done - sent)
-                            fetches.append(done - fetched_at)
+                        round_latencies.append(done - sent)
+                        fetches.append(done - fetched_at)
 
-            threads = [
-                threading.Thread(target=device, args=(s, args.seed * 1000 + i))
-                for i, s in enumerate(round_["tables"])
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+            async def all_tables(tables: list[dict[str, Any]], number: int) -> None:
+                await asyncio.gather(
+                    *(device(s, args.seed * 1000 + i, number) for i, s in enumerate(tables))
+                )
+
+            asyncio.run(all_tables(round_["tables"], round_["round"]))
             if problems:
                 raise SystemExit("; ".join(problems[:5]))
             latencies.append(round_latencies)

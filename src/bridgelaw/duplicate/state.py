@@ -159,8 +159,12 @@ class SessionState:
             for board in seating.boards
         ]
         self._by_round: dict[int, list[Slot]] = {}
+        self._slots_of_board: dict[int, list[Slot]] = {}
         for slot in self._slots:
             self._by_round.setdefault(slot[0], []).append(slot)
+            self._slots_of_board.setdefault(slot[2], []).append(slot)
+        self._complete: set[int] = set()
+        self._complete_at = -1
         self.robots = set(self.spec.robots)
         for pair, players in self.spec.names.items():
             for number, name in enumerate(players, start=1):
@@ -576,14 +580,16 @@ class SessionState:
 
     def complete_boards(self) -> set[int]:
         """Boards with an accepted result at every table that plays them: their hand records,
-        double-dummy analysis and par may be shown (nobody has them still to play)."""
-        waiting: set[int] = set()
-        boards: set[int] = set()
-        for slot in self.slots():
-            boards.add(slot[2])
-            if self.status(slot) != "accepted":
-                waiting.add(slot[2])
-        return boards - waiting
+        double-dummy analysis and par may be shown (nobody has them still to play). A board
+        once complete stays so (its results may be corrected, never unplayed)."""
+        if self._complete_at != self.records:
+            for board, slots in self._slots_of_board.items():
+                if board not in self._complete and all(
+                    self.status(slot) == "accepted" for slot in slots
+                ):
+                    self._complete.add(board)
+            self._complete_at = self.records
+        return set(self._complete)
 
     def role_of(self, digest: str) -> Role | None:
         return self.tokens.get(digest)

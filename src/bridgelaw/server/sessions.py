@@ -143,6 +143,8 @@ class LiveSession:
     resumed: bool = False
     """Its tables' robots woken after a (re)load."""
     memos: dict[str, tuple[int, Any]] = field(default_factory=dict)
+    line_texts: dict[int, str] = field(default_factory=dict)
+    """Each result's line of the results file, as JSON text."""
     published: dict[str, bytes] = field(default_factory=dict)
     """The public texts of the results in force: ``ranking`` and ``results`` (the file)."""
     updates: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
@@ -314,7 +316,7 @@ class Sessions:
         so that a request for them never waits for the session's lock."""
         live.published = {
             "ranking": live.ranking.scorer.json_text().encode(),
-            "results": json.dumps(self.results_json(live), ensure_ascii=False).encode(),
+            "results": self.results_text(live).encode(),
         }
 
     def apply(self, live: LiveSession, record: Record) -> None:
@@ -800,6 +802,12 @@ class Sessions:
     def results_json(self, live: LiveSession) -> dict[str, Any]:
         """The results in force as the input of ``score-event`` (``event-results.md``): the
         accepted results only, in the order they were entered."""
+        data: dict[str, Any] = json.loads(self.results_text(live))
+        return data
+
+    def results_text(self, live: LiveSession) -> str:
+        """:meth:`results_json` as JSON text, each result's line written once (a result never
+        changes: a correction is a new one)."""
         state, spec = live.state, live.state.spec
         template = event_template(spec)
         data: dict[str, Any] = {"event": spec.name, "date": spec.date, "scoring": spec.scoring}
@@ -810,22 +818,29 @@ class Sessions:
                 for m in template.matches
             ]
             data["vp"] = "wbf"
-        results = []
-        for number in sorted(live.counted):
-            result = state.results[number]
-            round_, table, board = result.slot
-            seating = state.seating(round_, table)
-            assert seating is not None
-            line: dict[str, Any] = {"board": board, "ns": seating.ns, "ew": seating.ew}
-            line |= {"round": round_, "table": table}
-            if seating.room is not None:
-                line |= {"room": seating.room, "match": seating.match}
-            results.append(line | result.record.entry)
-        data["results"] = results
+        data["results"] = []
         complete = state.complete_boards()
         if complete:  # a hand record only for boards nobody still has to play
             data["deals"] = {str(b): spec.deals[b].pbn() for b in sorted(complete)}
-        return data
+        head = json.dumps(data, ensure_ascii=False)
+        at = head.index('"results": [') + len('"results": [')
+        texts = []
+        for number in sorted(live.counted):
+            text = live.line_texts.get(number)
+            if text is None:
+                result = state.results[number]
+                round_, table, board = result.slot
+                seating = state.seating(round_, table)
+                assert seating is not None
+                line: dict[str, Any] = {"board": board, "ns": seating.ns, "ew": seating.ew}
+                line |= {"round": round_, "table": table}
+                if seating.room is not None:
+                    line |= {"room": seating.room, "match": seating.match}
+                text = live.line_texts[number] = json.dumps(
+                    line | result.record.entry, ensure_ascii=False
+                )
+            texts.append(text)
+        return head[:at] + ", ".join(texts) + head[at:]
 
     def ranking_json(self, live: LiveSession) -> dict[str, Any]:
         return live.ranking.to_json()
