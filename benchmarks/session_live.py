@@ -3,8 +3,8 @@
 ``bridgelaw serve`` runs as a process on a fresh SQLite file (or ``--db postgresql://...``). A
 results session is made through the API: a partial Howell of 30 tables, 9 rounds of 3 boards
 (60 pairs, 810 results). Round by round, 30 table devices (coroutines in one client process,
-a connection each) enter their boards' results and accept them as fast as they can send them; after each
-acceptance the device fetches the public ranking, which must already hold that result.
+a connection each) enter their boards' results and accept them as fast as they can send them;
+after each acceptance the device fetches the public ranking, which must already hold that result.
 
 Two latencies are measured. The server's: from the commit of an accepted result (the moment it
 is accepted: on disk) to the ranking published with it, which the server records for every
