@@ -82,6 +82,10 @@ bench: $(STAMP) $(CSTAMP)
 	$(COMPILED)/bin/python benchmarks/table_engine.py
 	@echo "== Law 70 adjudication, 8 tricks left (p99 against DDS)"
 	$(BIN)/python benchmarks/adjudicate.py
+	@echo "== the live ranking of a 30-table Howell, in process, against score_event at each result"
+	$(BIN)/python benchmarks/live_ranking.py
+	@echo "== a 30-table Howell session through the server: accepted result -> ranking, against score-event"
+	$(BIN)/python benchmarks/session_live.py
 
 # Mutation testing of the table engine with mutmut (optional, not part of `make test`; needs the
 # `mutation` extra). MUTANTS picks the mutants run: by default a fixed sample, numbers 17, 27, 37...
