@@ -495,6 +495,9 @@ class Sessions:
             ]
             data["calls"] = self.calls_json(live)
             data["dealt_by"] = spec.dealt_by
+            # project: every board at every table of the round (the last one once ended)
+            shown = state.round if state.round is not None else state.rounds
+            data["slots"] = [self.slot_json(live, s) for s in state.slots(shown)]
         elif role.kind == "table":
             data["you"] = self.table_you(live, role)
         elif role.kind == "player":
@@ -524,6 +527,7 @@ class Sessions:
             result = state.results[result_id]
             data["entry"] = result.record.entry
             data["by"] = result.record.by
+            data["text"] = state.line(slot, result.record.entry).describe()  # the traveller's
         table_id = state.table_ids.get(slot)
         if table_id is not None:
             data["table_id"] = table_id
