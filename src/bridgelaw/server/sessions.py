@@ -753,7 +753,10 @@ class Sessions:
             results = EventResults(spec.name, spec.scoring, [], [])
         results.deals = {b: spec.deals[b] for b in complete}
         pages = render_site(results, {b: live.analyses[b] for b in complete})
-        script = f'<script src="/results/live.js" data-session="{live.id}" defer></script>'
+        script = (  # the page's version: a change between the page and its stream reloads it
+            f'<script src="/results/live.js" data-session="{live.id}" '
+            f'data-version="{live.version}" defer></script>'
+        )
         pages = {
             name: text.replace("</body>", f"{script}\n</body>", 1)
             if name.endswith(".html")

@@ -142,11 +142,23 @@ export async function loadLaws(edition) {
   if (answer.status === 200) lawTitles = answer.body;
 }
 
+// The clause's title: the session's clauses from the words, the engine's from the server (the
+// clause itself only: a shorter number's title may say something else)
 export function lawTitle(law) {
-  for (let key = law || ""; key.length > 0; key = key.slice(0, -1)) {
-    if (lawTitles[key]) return lawTitles[key];
+  return W.lawTitles[law] || lawTitles[law] || "";
+}
+
+// A sentence from the server with its cards made readable: "SA" -> ♠A
+export function prettyText(text) {
+  const node = el("span");
+  const pattern = /(?<![A-Za-z0-9])([SHDC])(10|[AKQJT2-9])(?![A-Za-z0-9])/g;
+  let last = 0;
+  for (const match of String(text).matchAll(pattern)) {
+    node.append(String(text).slice(last, match.index), cardNode(match[1] + match[2]));
+    last = match.index + match[0].length;
   }
-  return "";
+  node.append(String(text).slice(last));
+  return node;
 }
 
 export function lawNode(law) {
@@ -160,7 +172,7 @@ export function showError(panel, answer, what) {
   const body = answer.body || {};
   panel.replaceChildren(
     el("h2", { class: "error-title", text: W.errorTitles[answer.status] || W.errorStatus(answer.status) }),
-    el("p", { class: "error-text" }, what ? el("strong", { text: `${what}: ` }) : null, String(body.error || W.errorStatus(answer.status))),
+    el("p", { class: "error-text" }, what ? el("strong", { text: `${what}: ` }) : null, prettyText(body.error || W.errorStatus(answer.status))),
     body.law ? el("p", { class: "law-line" }, lawNode(body.law)) : null,
     el("button", { type: "button", class: "small", onclick: () => { panel.hidden = true; } }, W.dismiss),
   );

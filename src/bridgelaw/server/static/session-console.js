@@ -8,7 +8,7 @@
 import { WORDS } from "./session-words.js";
 import {
   $, el, fillWords, readFragment, sessionIdFromPath, api, follow, setConnection, newer,
-  RoundClock, loadLaws, showError, lawNode, entryNode, statusWord, pairText, signed, SEATS,
+  RoundClock, loadLaws, showError, lawNode, prettyText, entryNode, statusWord, pairText, signed, SEATS,
 } from "./session-common.js";
 
 const W = WORDS.console;
@@ -475,7 +475,7 @@ async function preview() {
   } else {
     box.dataset.state = "refused";
     box.replaceChildren(
-      el("p", { class: "preview-refused", text: (answer.body && answer.body.error) || C.errorStatus(answer.status) }),
+      el("p", { class: "preview-refused" }, prettyText((answer.body && answer.body.error) || C.errorStatus(answer.status))),
       answer.body && answer.body.law ? el("p", { class: "law-line" }, lawNode(answer.body.law)) : null,
     );
   }

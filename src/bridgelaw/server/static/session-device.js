@@ -6,7 +6,7 @@
 import { WORDS } from "./session-words.js";
 import {
   $, el, fillWords, readFragment, sessionIdFromPath, api, follow, setConnection, newer,
-  RoundClock, loadLaws, showError, lawNode, entryNode, statusWord, pairText, signed,
+  RoundClock, loadLaws, showError, lawNode, prettyText, entryNode, statusWord, pairText, signed,
   SEATS, SUITS, SUIT_SYMBOLS, suitNode,
 } from "./session-common.js";
 
@@ -324,7 +324,7 @@ async function updatePreview() {
     box.dataset.state = "refused";
     const error = answer.body || {};
     box.replaceChildren(
-      el("p", { class: "preview-refused", text: error.error || C.errorStatus(answer.status) }),
+      el("p", { class: "preview-refused" }, prettyText(error.error || C.errorStatus(answer.status))),
       error.law ? el("p", { class: "law-line" }, lawNode(error.law)) : null,
     );
     box.dataset.law = error.law || "";

@@ -62,6 +62,23 @@ export const WORDS = {
     called: (n) => `The director has been called (call ${n}). Stay at the table.`,
     callFailed: (why) => `The call did not go through: ${why}`,
     resultsLink: "Live results",
+    // the clauses the session pages name, in a few words of the project's own
+    lawTitles: {
+      4: "partnerships and substitutes",
+      "8A1": "the director starts each round",
+      "8B2": "a board played late",
+      "8C": "the end of the session",
+      "9B": "calling the director",
+      12: "adjusted scores",
+      "12C1b": "each side its own adjusted score",
+      "12C1c": "a weighted adjusted score",
+      "12C2a": "an artificial adjusted score for a board not played",
+      "79A": "both sides agree the result",
+      "79B": "the sides disagree: the director decides",
+      "79C": "an error in the score, corrected",
+      "79C1": "the correction period",
+      "79C2": "a correction after the period",
+    },
   },
 
   device: {
