@@ -259,3 +259,18 @@ def test_only_the_pages_own_files_are_served(client: TestClient) -> None:
         assert client.get(f"/static/session/{name}").status_code == 404
     assert client.get("/session/not..an:id/device").status_code == 404
     assert client.get(f"/session/{'x' * 40}/play").status_code == 404
+
+
+def test_the_results_page_carries_the_version_it_was_made_from(
+    client: TestClient, night: dict[str, Any]
+) -> None:
+    # its script reloads the page when the stream reports another version, even one reached
+    # between the page's making and the stream's first answer
+    session = night["session"]
+    before = director_view(client, session)["version"]
+    assert f'data-version="{before}"' in client.get(f"/results/{session}/").text
+    body = {"round": 1, "board": 1, "contract": "4H", "declarer": "S", "tricks": 10}
+    client.post(f"/api/sessions/{session}/results", json=body, headers=auth(night["tables"]["1"]))
+    after = director_view(client, session)["version"]
+    assert after == before + 1
+    assert f'data-version="{after}"' in client.get(f"/results/{session}/").text

@@ -214,7 +214,10 @@ function chip(slot) {
     el("span", { class: "chip-status", text: waiting }),
   );
   if (slot.text) button.append(el("span", { class: "chip-entry" }, entryNode(slot.entry, slot.text)));
-  return button;
+  if (!slot.table_id) return button;
+  // a board played on the table pages: its table in the tables console (rulings, offers)
+  const link = el("a", { class: "table-link", href: `/director#table=${encodeURIComponent(slot.table_id)}`, text: W.openTable });
+  return el("span", { class: "chip-wrap" }, button, link);
 }
 
 function drawTables() {

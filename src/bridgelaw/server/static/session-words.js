@@ -186,6 +186,7 @@ export const WORDS = {
     tableName: (t) => `Table ${t}`,
     sitout: "Sits out this round.",
     waitingDirector: (law) => `waiting for the director (Law ${law})`,
+    openTable: "its table ›",
     lateTitle: "Late boards (Law 8B2)",
     lateWhere: (r, t) => `Round ${r}, table ${t}: `,
     resultTitle: "Enter or correct a result (Law 12C)",
