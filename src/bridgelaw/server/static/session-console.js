@@ -30,10 +30,12 @@ const clock = new RoundClock($("clock"));
 function accept(next) {
   if (!newer(view, next) || !next.slots) return;
   const first = view === null;
+  const moved = !first && view.round !== next.round;
   view = next;
   loadLaws(view.edition);
   render();
   if (first) initForms();
+  else if (moved) drawSlotChoice(); // the rounds that may be chosen
   if (view.version !== loggedVersion) loadLog();
 }
 
@@ -192,7 +194,12 @@ async function move() {
   const last = view.round === rounds();
   const body = moveBody();
   cancelMove();
-  await post(last ? "/end" : "/round", body, last ? W.endedFlash : W.moved);
+  const done = await post(last ? "/end" : "/round", body, last ? W.endedFlash : W.moved);
+  if (done) {
+    // the next move starts from the safe choice again: unfinished boards late (8B2)
+    document.querySelector('input[name="unfinished"][value="late"]').checked = true;
+    $("move-artificial").hidden = true;
+  }
 }
 
 // -- the tables of the round ---------------------------------------------------------------------
