@@ -26,8 +26,8 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	BRIDGELAW_COMPILE=1 $(COMPILED)/bin/python -m pip install --quiet --no-build-isolation '.[dev]'
 	touch $(CSTAMP)
 
-# The demo server: a table to play South against three robots, the director's console and the
-# sample session's results site (bridgelaw serve --demo); Ctrl-C stops it. `make run PORT=8001`
+# The demo server: a club night played online against robots (you are North at table 1), the
+# director's session console and the live results (bridgelaw serve --demo); Ctrl-C stops it. `make run PORT=8001`
 # if 8000 is taken.
 PORT ?= 8000
 run: $(STAMP)
@@ -54,7 +54,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src tests benchmarks
 
-# The pure-Python build: every test, the doctests in the sources and the README.
+# The pure-Python build: every test, the doctests in the sources, the README and docs/*.md.
 unit: $(STAMP)
 	$(BIN)/pytest
 

@@ -12,8 +12,8 @@ CORE_MODULES = ["cards", "calls", "errors", "boards", "auction", "play", "scorin
 
 # The table engine (issue 12): every module of table/ but the package's __init__ and script.py
 # (reading YAML scripts: not on an event's path, and PyYAML has no stubs in the build
-# environment). Compiled, whole boards through Table run 2-3.5 times faster (README,
-# "Performance"); the build takes about a minute longer.
+# environment). Compiled, whole boards through Table run 2-3.5 times faster
+# (docs/benchmarks.md); the build takes about a minute longer.
 TABLE_MODULES = sorted(
     f"table/{p.stem}"
     for p in Path(__file__).parent.joinpath("src/bridgelaw/table").glob("*.py")

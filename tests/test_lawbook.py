@@ -149,9 +149,9 @@ def test_scanner_reads_edition_branches(tmp_path: Path) -> None:
     assert found == [("16D", 2007, 2), ("16C", 2017, 2), ("27B1a", None, 3), ("37", None, 5)]
 
 
-def test_readme_coverage_table_is_generated_from_the_book() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    assert current(readme) == render(), "run: python -m bridgelaw.laws.coverage README.md"
+def test_coverage_page_table_is_generated_from_the_book() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "law-coverage.md").read_text(encoding="utf-8")
+    assert current(page) == render(), "run: python -m bridgelaw.laws.coverage docs/law-coverage.md"
 
 
 def test_every_clause_the_coverage_table_names_is_in_the_book() -> None:
@@ -162,7 +162,7 @@ def test_every_clause_the_coverage_table_names_is_in_the_book() -> None:
 
 
 def test_coverage_command_checks_and_rewrites(tmp_path: Path) -> None:
-    stale = tmp_path / "README.md"
+    stale = tmp_path / "law-coverage.md"
     stale.write_text(f"# x\n\n{BEGIN}\n| old | table |\n{END}\n\nafter\n", encoding="utf-8")
     assert coverage_main([str(stale), "--check"]) == 1
     assert coverage_main([str(stale)]) == 0

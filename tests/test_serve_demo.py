@@ -1,7 +1,8 @@
-"""``bridgelaw serve --demo`` (``make run``, issue 14 item 8), run as a real process: it
-starts on an SQLite file in the working folder with a demo table whose robots call at once,
-prints the player's, the director's and the results' addresses (tokens in the fragment), and
-stops on Ctrl-C (SIGINT) with status 0 and no traceback; started again, it makes a new table."""
+"""``bridgelaw serve --demo`` (``make run``, issue 19 item 7), run as a real process: it starts
+on an SQLite file in the working folder with a demo club session (a Mitchell played on the table
+pages, robots in every seat but the user's, who is North at table 1), prints the player's link,
+the director's session console and the live results (tokens in the fragment), and stops on
+Ctrl-C (SIGINT) with status 0 and no traceback; started again, it makes a new session."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-ADDRESS = re.compile(r"^\s+(play South|direct|results):\s+(\S+)$")
+ADDRESS = re.compile(r"^\s+(play|direct|results):\s+(\S+)$")
 
 
 def free_port() -> int:
@@ -36,8 +37,8 @@ def get(url: str, token: str) -> Any:
 
 
 def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
-    """Run ``serve --demo`` in ``folder`` until its South view shows the robots' first calls,
-    then Ctrl-C; the printed addresses and the table id."""
+    """Run ``serve --demo`` in ``folder`` until the player's second board shows a robot's
+    first call, then Ctrl-C; the printed addresses and the session's id."""
     env = {k: v for k, v in os.environ.items() if k != "BRIDGELAW_DIRECTOR_TOKEN"}
     process = subprocess.Popen(
         [sys.executable, "-m", "bridgelaw", "serve", "--demo", "--port", str(port)],
@@ -68,30 +69,34 @@ def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
             if match:
                 found[match.group(1)] = match.group(2)
         base = f"http://127.0.0.1:{port}"
-        player = re.fullmatch(rf"{base}/table/([0-9a-f]+)#token=([\w-]+)", found["play South"])
+        player = re.fullmatch(rf"{base}/session/([0-9a-f]+)/play#token=([\w-]+)", found["play"])
         assert player is not None, found
-        assert re.fullmatch(rf"{base}/director#token=[\w-]+", found["direct"]), found
-        assert found["results"] == f"{base}/results/"
-        table, token = player.group(1), player.group(2)
-        view: Any = None
+        session, token = player.group(1), player.group(2)
+        assert re.fullmatch(rf"{base}/director/session/{session}#token=[\w-]+", found["direct"])
+        assert found["results"] == f"{base}/results/{session}/"
+        you: Any = None
+        seen: Any = None
         while time.monotonic() < deadline:
             try:
-                view = get(f"{base}/api/tables/{table}", token)
+                you = get(f"{base}/api/sessions/{session}", token)["you"]
+                # board 2: East deals (Law 2), a robot: it calls without waiting for anyone
+                seen = get(f"{base}/api/tables/{you['boards'][1]['table_id']}", token)
             except OSError:  # not listening yet
                 time.sleep(0.2)
                 continue
-            if view["calls"]:
+            if seen["calls"]:
                 break
             time.sleep(0.2)
-        assert view is not None and view["calls"], "the robots did not call"
-        assert view["seat"] == "S" and view["robots"] == ["N", "E", "W"]
-        assert view["board"] == 1 and view["mode"] == "law"
+        assert seen is not None and seen["calls"], "the robots did not call"
+        assert (you["table"], you["seat"], you["round"]) == ("1", "N", 1)
+        assert you["next"] == you["boards"][0]["table_id"]  # board 1: he deals, he calls first
+        assert seen["seat"] == "N" and seen["robots"] == ["E", "S", "W"] and seen["mode"] == "law"
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
         assert process.stderr is not None
         errors = process.stderr.read()
         assert "Traceback" not in errors and "stopped" in errors, errors
-        return found, table
+        return found, session
     finally:
         if process.poll() is None:
             process.kill()
@@ -100,8 +105,8 @@ def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
 
 
 def test_serve_demo_starts_prints_the_addresses_and_stops_on_ctrl_c(tmp_path: Path) -> None:
-    first, table = start_and_stop(tmp_path, free_port())
+    first, session = start_and_stop(tmp_path, free_port())
     assert (tmp_path / "bridgelaw-demo.db").is_file()  # in the working folder
     again, other = start_and_stop(tmp_path, free_port())
-    assert other != table  # a new demo table at each start (tokens are kept only as hashes)
+    assert other != session  # a new demo session at each start (tokens are kept only as hashes)
     assert first["direct"] != again["direct"]  # a director's token made at each start

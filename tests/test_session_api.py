@@ -15,11 +15,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgelaw.events.movements import mitchell
+from bridgelaw.formats.movement_file import write_movement_file
 from bridgelaw.server.app import create_app
 from tests.api_client import DEAL, DIRECTOR, auth
 from tests.session_client import adjusted, ranking, scored, start, table_result
 
 MITCHELL = {"kind": "mitchell", "tables": 3, "rounds": 3, "boards_per_round": 2}
+CLUB_FILE = write_movement_file(mitchell(tables=3, boards_per_round=2, arrow_switch=[3]))
+"""A club's own movement, as the movement file it loads (docs/movements.md)."""
 
 
 @pytest.fixture
@@ -43,8 +47,10 @@ def check_ranking(client: TestClient, session: str) -> None:
     published = client.get(f"/api/sessions/{session}/results.json").json()
     if published["results"]:
         assert ranking(client, session) == scored(client, session)
-    else:
-        assert ranking(client, session)["ranking"] == []
+    else:  # score-event refuses an empty file: nothing scored, nobody ahead of anybody
+        live = ranking(client, session)
+        assert live["boards"] == []
+        assert len({(r["rank"], r["score"]) for r in live["ranking"]}) <= 1
 
 
 def play_session(client: TestClient, spec: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -125,6 +131,26 @@ def play_session(client: TestClient, spec: dict[str, Any], seed: int) -> dict[st
         },
         {"movement": MITCHELL, "scoring": "cross-imps"},
         {"movement": {"kind": "teams", "tables": 4, "boards_per_round": 3}, "scoring": "teams"},
+        {"movement": {"kind": "teams", "tables": 3, "boards_per_round": 2}, "scoring": "teams"},
+        {"movement": MITCHELL | {"tables": 4, "pairs": 7}},
+        {
+            "movement": {
+                "kind": "mitchell",
+                "tables": 4,
+                "boards_per_round": 2,
+                "even": "share-relay",
+            }
+        },
+        {
+            "movement": {
+                "kind": "howell",
+                "tables": 4,
+                "rounds": 3,
+                "boards_per_round": 2,
+                "pairs": 7,
+            }
+        },
+        {"movement": {"kind": "file", "content": CLUB_FILE}},
     ],
     ids=[
         "mitchell",
@@ -134,6 +160,11 @@ def play_session(client: TestClient, spec: dict[str, Any], seed: int) -> dict[st
         "howell-butler",
         "cross-imps",
         "teams",
+        "teams-bye",
+        "mitchell-phantom",
+        "share-and-relay",
+        "howell-phantom",
+        "club-file",
     ],
 )
 def test_whole_session_ranking_is_score_event_at_every_step(
@@ -356,7 +387,7 @@ def test_only_accepted_results_count(client: TestClient) -> None:
         {"round": 1, "board": 1, "contract": "1NT", "declarer": "N", "tricks": 7},
     )
     assert client.get(f"/api/sessions/{session}/results.json").json()["results"] == []
-    assert ranking(client, session)["ranking"] == []
+    assert ranking(client, session)["ranking"] == []  # pairs: nobody is ranked before a result
     # the other side disagrees: the director is called (79B); the result still does not count
     disputed = client.post(
         f"/api/sessions/{session}/results/{entered.json()['result']}/dispute",
@@ -494,3 +525,55 @@ def test_a_sessions_pages_and_exports_are_public(client: TestClient) -> None:
     board_page = client.get(f"/results/{session}/boards/board-1.html")
     assert 'class="diagram"' in board_page.text
     assert "1" in client.get(f"/api/sessions/{session}/results.json").json()["deals"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"movement": MITCHELL},
+        {"movement": MITCHELL, "scoring": "imps-datum"},
+        {"movement": {"kind": "teams", "tables": 3, "boards_per_round": 2}, "scoring": "teams"},
+    ],
+    ids=["matchpoints", "butler", "teams"],
+)
+def test_the_exports_read_back_to_the_same_ranking(
+    client: TestClient, spec: dict[str, Any]
+) -> None:
+    """The session's PBN and USEBIO, read by ``score-event``'s readers, score to exactly the
+    live ranking (every board's values too)."""
+    from bridgelaw.events.session import score_event
+    from bridgelaw.formats.results_pbn import read_results_pbn
+    from bridgelaw.formats.usebio_read import read_usebio
+
+    session = play_session(client, spec, seed=7)["session"]
+    live = ranking(client, session)
+    pbn = read_results_pbn(client.get(f"/api/sessions/{session}/export.pbn").text, "s.pbn")
+    usebio = read_usebio(client.get(f"/api/sessions/{session}/export.xml").content, "s.xml")
+    for outcome in (pbn, usebio):
+        assert outcome.event is not None, outcome.problems
+        again = score_event(outcome.event).to_json()
+        assert again["ranking"] == live["ranking"]
+        assert again["boards"] == live["boards"]
+
+
+def test_a_phantom_pair_makes_a_sit_out(client: TestClient) -> None:
+    """Seven pairs in a four-table Mitchell: the phantom is North-South at table 4
+    (docs/movements.md), so table 4 is a sit-out and its East-West pair of the round rests."""
+    started = start(client, movement=MITCHELL | {"tables": 4, "pairs": 7})
+    session = started["session"]
+    assert "4" not in started["players"]  # the phantom has no players
+    view = client.get(f"/api/sessions/{session}", headers=auth(DIRECTOR)).json()
+    first = {t["table"]: t for t in view["rounds"][0]["tables"]}
+    assert first["4"].get("sitout") is True and not first["1"].get("sitout")
+    resting = first["4"]["ew"]
+    assert view["rounds"][0]["sitouts"] == [resting]
+    you = client.get(f"/api/sessions/{session}", headers=auth(started["players"][resting][0]))
+    assert you.json()["you"]["sitout"] is True
+    device = started["tables"]["4"]
+    refused = enter(
+        client,
+        session,
+        device,
+        {"round": 1, "board": 7, "contract": "1NT", "declarer": "N", "tricks": 7},
+    )
+    assert refused.status_code == 422 and "sits out" in refused.json()["error"]

@@ -131,3 +131,23 @@ def test_a_substitute_takes_over_with_a_new_token(client: TestClient) -> None:
     table = you["next"]
     assert client.get(f"/api/tables/{table}", headers=auth(new)).json()["seat"] == "S"
     assert client.get(f"/api/tables/{table}", headers=auth(old)).status_code == 403
+
+
+def test_a_result_the_director_enters_at_the_tables_console_is_the_sessions(
+    client: TestClient,
+) -> None:
+    started = start(client, movement=SMALL, play="law", robots=["1:2", "2", "3", "4", "5", "6"])
+    session, me = started["session"], started["players"]["1"][0]
+    table = client.get(f"/api/sessions/{session}", headers=auth(me)).json()["you"]["next"]
+    entered = client.post(
+        f"/api/tables/{table}/result",
+        json={"ns_score": 420, "note": "Law 12C1: assigned after a misinformation ruling"},
+        headers=auth(DIRECTOR),
+    )
+    assert entered.status_code == 200, entered.text
+    log = client.get(f"/api/sessions/{session}/log", headers=auth(DIRECTOR)).json()["results"]
+    mine = [r for r in log if r["table"] == "1" and r["round"] == 1]
+    assert [(r["entry"], r["by"], r["status"]) for r in mine] == [
+        ({"ns_score": 420}, "director", "accepted")
+    ]
+    assert mine[0]["note"].startswith("Law 12C1")

@@ -112,7 +112,7 @@ def test_an_open_claim_is_shown_and_its_hidden_cards_blotted(client: TestClient)
         assert claim["claimer"] == "N" and claim["number"] == 12 and claim["kind"] == "claim"
         assert view["awaiting"]["law"] == "69A"  # play has stopped; the claim is answered
         # North's hand is not faced: the cards his statement names reach the other seats
-        # blotted, like every card a view would otherwise leak (a known limit: see README)
+        # blotted, like every card a view would otherwise leak (a known limit: see docs/server.md)
         assert "HK" not in claim["statement"] and "??" in claim["statement"], seat
     north = client.get(f"/api/tables/{table}", headers=auth(seats["N"])).json()
     assert north["claim"]["statement"] == "HK then DA, all high"

@@ -70,7 +70,7 @@ def _laws_of_row(laws: str) -> set[int]:
 
 
 def modules(c: Clause) -> list[str]:
-    """The modules the README's coverage table gives for the clause's law."""
+    """The modules the coverage table (docs/law-coverage.md) gives for the clause's law."""
     law = int(re.match(r"\d+", c.key.removeprefix("2007/")).group())  # type: ignore[union-attr]
     return list(dict.fromkeys(where for laws, _, where in ROWS if law in _laws_of_row(laws)))
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast
     from collections.abc import Callable, Mapping
 
     from bridgelaw.analysis.ddtable import BoardAnalysis
+    from bridgelaw.events.movement_model import Movement
     from bridgelaw.events.session import EventInput, EventResults
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome
@@ -41,8 +42,9 @@ def _emit_json(data: Any) -> None:
 
 
 def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> ReadOutcome:
-    """Read a results file by its extension: ``.json``, ``.csv`` or ``.pbn``; the bytes are
-    decoded as every reader decodes them (a byte-order mark, UTF-16 from Excel, Latin-1)."""
+    """Read a results file by its extension: ``.json``, ``.csv``, ``.pbn`` or ``.xml``
+    (USEBIO); the bytes are decoded as every reader decodes them (a byte-order mark, UTF-16
+    from Excel, Latin-1), XML's as its declaration says."""
     from bridgelaw.events.session import SCORINGS
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome, read_results_json
@@ -53,6 +55,11 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     if scoring is not None and scoring not in SCORINGS:
         raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     suffix = path.suffix.lower()
+    if suffix == ".xml":
+        from bridgelaw.formats.usebio_read import read_usebio
+
+        # the bytes: the XML declaration names their encoding (USEBIO 1.2 files: ISO-8859-1)
+        return read_usebio(path.read_bytes(), str(path), scoring, event_name)
     try:
         text = read_text_file(path).text
     except UndecodableText as error:
@@ -60,7 +67,8 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     if suffix == ".json":
         if scoring is not None or event_name is not None:
             raise typer.BadParameter(
-                "--scoring and --event are for CSV and PBN files; a JSON results file names its own"
+                "--scoring and --event are for CSV, PBN and USEBIO files; a JSON results file "
+                "names its own"
             )
         return read_results_json(text, str(path))
     if suffix == ".csv":
@@ -72,7 +80,7 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
 
         # the bytes: the PBN reader decodes them itself (BOM, UTF-16, Latin-1: formats.text)
         return read_results_pbn(path.read_bytes(), str(path), scoring, event_name)
-    raise typer.BadParameter(f"{path}: expected a .json, .csv or .pbn results file")
+    raise typer.BadParameter(f"{path}: expected a .json, .csv, .pbn or .xml (USEBIO) results file")
 
 
 def load_event(
@@ -141,12 +149,17 @@ def _check_targets(**targets: Path | None) -> None:
 
 
 def score_event_command(
-    results: Annotated[Path, typer.Argument(help="Results file: .json (the spec), .csv or .pbn.")],
+    results: Annotated[
+        Path, typer.Argument(help="Results file: .json (the spec), .csv, .pbn or .xml (USEBIO).")
+    ],
     as_json: JsonOption = False,
     scoring: Annotated[
-        str | None, typer.Option(help="Scoring of a CSV or PBN file (default matchpoints).")
+        str | None,
+        typer.Option(help="Scoring of a CSV, PBN or USEBIO file (default: the file's, else MP)."),
     ] = None,
-    event: Annotated[str | None, typer.Option(help="Event name for a CSV or PBN file.")] = None,
+    event: Annotated[
+        str | None, typer.Option(help="Event name for a CSV, PBN or USEBIO file.")
+    ] = None,
     deals: Annotated[
         Path | None, typer.Option(help="A PBN file with the deals, for hand diagrams.")
     ] = None,
@@ -269,14 +282,18 @@ def _write_outputs(
 
             say("writing the PBN file")
             with outputs.file(pbn) as stream:
-                write_results_pbn(scored, stream, date)
+                notes = write_results_pbn(scored, stream, date)
+            for note in notes:  # what other programs will not read from the file
+                said(f"{pbn}: {note}")
             written.append(str(pbn))
         if usebio is not None:
             from bridgelaw.formats.usebio import write_usebio
 
             say("writing the USEBIO file")
             with outputs.file(usebio) as stream:
-                write_usebio(scored, stream, date=date)
+                notes = write_usebio(scored, stream, date=date)
+            for note in notes:  # what other programs will not read from the file
+                said(f"{usebio}: {note}")
             written.append(str(usebio))
         if site is not None:
             from bridgelaw.formats.results_html import stage_site
@@ -324,31 +341,153 @@ def _print_results(scored: EventResults) -> None:
         print_table(title, headings, rows, right=headings[2:])
 
 
+MOVEMENT_KINDS = ("mitchell", "howell", "teams")
+FILE_ACTIONS = ("check", "show")
+
+
 def movement_command(
-    kind: Annotated[str, typer.Argument(help="mitchell, howell or teams.")],
-    tables: Annotated[int, typer.Option(help="Tables (for teams: the number of teams).")],
-    boards_per_round: Annotated[int, typer.Option(help="Boards played in each round.")],
+    kind: Annotated[
+        str,
+        typer.Argument(
+            help="mitchell, howell or teams to make a movement; check or show to "
+            "read a movement file."
+        ),
+    ],
+    file: Annotated[Path | None, typer.Argument(help="The movement file to check or show.")] = None,
+    tables: Annotated[
+        int | None, typer.Option(help="Tables (for teams: the number of teams).")
+    ] = None,
+    boards_per_round: Annotated[
+        int | None, typer.Option(help="Boards played in each round.")
+    ] = None,
     rounds: Annotated[int | None, typer.Option(help="Rounds (default: all).")] = None,
     arrow_switch: Annotated[
         list[int] | None, typer.Option(help="A round in which the pairs turn round (Mitchell).")
     ] = None,
+    even: Annotated[
+        str, typer.Option(help="A Mitchell of an even number of tables: skip or share-relay.")
+    ] = "skip",
+    pairs: Annotated[
+        int | None,
+        typer.Option(
+            help="Pairs, when one short of the seats: the missing pair is a phantom "
+            "(Mitchell, Howell)."
+        ),
+    ] = None,
+    phantom: Annotated[
+        str | None,
+        typer.Option(
+            help="The phantom pair (default: a Mitchell's last North-South "
+            "pair, a Howell's stationary pair)."
+        ),
+    ] = None,
+    write: Annotated[
+        Path | None, typer.Option("--write", help="Write the movement file (docs/movements.md).")
+    ] = None,
+    output_format: Annotated[
+        str,
+        typer.Option("--format", help="cards (guide cards) or file (the movement file, JSON)."),
+    ] = "cards",
     as_json: JsonOption = False,
 ) -> None:
-    """A movement's seatings for every round, printed as table and pair guide cards."""
-    from bridgelaw.events.movements import make_movement
+    """Make a movement (Mitchell, Howell, teams) and print its guide cards or its movement file;
+    or check a movement file (exit 1 when it has problems) or show its guide cards."""
+    from bridgelaw.events.movements import MovementError, make_movement
 
-    if kind not in ("mitchell", "howell", "teams"):
-        raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams)")
+    if output_format not in ("cards", "file"):
+        raise typer.BadParameter(f"--format: cards or file, not {output_format!r}")
+    if kind in FILE_ACTIONS:
+        if file is None:
+            raise typer.BadParameter(f"movement {kind} needs a movement file")
+        _movement_file_command(kind, file, output_format, as_json)
+        return
+    if kind not in MOVEMENT_KINDS:
+        raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams; "
+                                 "or check or show and a movement file)")  # fmt: skip
+    if file is not None:
+        raise typer.BadParameter(f"a {kind} is made from its options, not read from {file}")
+    if tables is None or boards_per_round is None:
+        missing = "--tables" if tables is None else "--boards-per-round"
+        raise typer.BadParameter(f"{missing} is needed to make a {kind}")
     if arrow_switch and kind != "mitchell":
         raise typer.BadParameter("--arrow-switch is for a Mitchell")
+    if even != "skip" and kind != "mitchell":
+        raise typer.BadParameter("--even is for a Mitchell")
     try:
-        movement = make_movement(kind, tables, boards_per_round, rounds, arrow_switch or ())
-    except ValueError as error:
+        movement = make_movement(kind, tables, boards_per_round, rounds, arrow_switch or (),
+                                 even=even, pairs=pairs, phantom=phantom)  # fmt: skip
+    except MovementError as error:
         raise typer.BadParameter(str(error)) from None
+    _emit_movement(movement, write, output_format, as_json)
+
+
+def _emit_movement(movement: Movement, write: Path | None, output_format: str,
+                   as_json: bool) -> None:  # fmt: skip
+    from bridgelaw.formats.files import write_atomic
+    from bridgelaw.formats.movement_file import write_movement_file
+
+    if write is not None:
+        try:
+            write_atomic(write, write_movement_file(movement))
+        except OSError as error:
+            raise CommandError(f"cannot write {write}: {error.strerror or error}") from None
+        if not as_json:
+            said(f"wrote the movement ({movement.kind}, {movement.tables} tables, "
+                 f"{movement.rounds} rounds) to {write}")  # fmt: skip
     if as_json:
-        _emit_json(movement.to_json())
+        _emit_json(movement.to_json() | ({"output": str(write)} if write else {}))
+    elif write is None:
+        text = write_movement_file(movement) if output_format == "file" else movement.guide_cards()
+        sys.stdout.write(text)
+
+
+def _movement_file_command(action: str, path: Path, output_format: str, as_json: bool) -> None:
+    from bridgelaw.events.movements import describe
+    from bridgelaw.formats.movement_file import MAX_CHARS, read_movement_file
+    from bridgelaw.formats.pbn import Problem
+
+    if not path.is_file():
+        raise typer.BadParameter(f"no such file: {path}")
+    try:
+        if path.stat().st_size > 4 * MAX_CHARS:
+            problems = [Problem(str(path), 1, f"a movement file has at most {MAX_CHARS:,} "
+                                "characters")]  # fmt: skip
+            read = None
+        else:
+            data = path.read_bytes()
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                line = data.count(b"\n", 0, error.start) + 1
+                problems = [Problem(str(path), line, "not UTF-8 text (a JSON file is UTF-8)")]
+                read = None
+            else:
+                read = read_movement_file(text, str(path))
+                problems = read.problems
+    except OSError as error:
+        raise typer.BadParameter(f"cannot read {path}: {error.strerror or error}") from None
+    movement = read.movement if read is not None else None
+    if action == "show" and movement is not None:
+        _emit_movement(movement, None, output_format, as_json)
+        return
+    summary = describe(movement) if movement is not None else None
+    if as_json:
+        _emit_json({
+            "file": str(path),
+            "movement": summary,
+            "problems": [{"line": p.line, "message": p.message} for p in problems],
+            "status": 1 if problems else 0,
+        })  # fmt: skip
     else:
-        sys.stdout.write(movement.guide_cards())
+        for p in problems:
+            sys.stdout.write(f"{p}\n")
+        if summary is not None:
+            sys.stdout.write(f"{path}: {summary}; no problems\n")
+        else:
+            count = len(problems)
+            sys.stdout.write(f"{count} problem{'s' if count != 1 else ''} found\n")
+    if problems:
+        raise typer.Exit(1)
 
 
 def vp_command(

@@ -1,8 +1,7 @@
-"""``bridgelaw serve``: the web server (issue 14, in progress). FastAPI, SQLAlchemy and uvicorn
-are imported when the command runs, so that ``bridgelaw --help`` stays fast.
+"""``bridgelaw serve``: the web server. FastAPI, SQLAlchemy and uvicorn are imported when the
+command runs, so that ``bridgelaw --help`` stays fast.
 
-``--demo`` (``make run``) adds a table ready to play against three robots and the sample
-session's results site (server/demo.py)."""
+``--demo`` (``make run``) adds a club night to play against robots (server/demo.py)."""
 
 from __future__ import annotations
 
@@ -10,15 +9,11 @@ import contextlib
 import os
 import secrets
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from bridgelaw.commands.common import CommandError, said
-
-if TYPE_CHECKING:
-    from bridgelaw.server.demo import ResultsSite
 
 DEFAULT_DB = "sqlite:///bridgelaw.db"
 
@@ -39,14 +34,11 @@ def serve(
         bool,
         typer.Option(
             "--demo",
-            help="Make a table to play South against three robots (board 1 of the sample "
-            "session), serve the sample session's results site at /results/, print the "
-            "addresses to open.",
+            help="Start a club night to play against robots (a 3-table Mitchell played on the "
+            "table pages; you are North at table 1) and print your link, the director's "
+            "session console and the live results.",
         ),
     ] = False,
-    site: Annotated[
-        Path, typer.Option("--site", help="With --demo: where to write the results site.")
-    ] = Path("out") / "sample-session",
 ) -> None:
     """Run the table server: the API of tables played and directed live."""
     import uvicorn
@@ -59,8 +51,6 @@ def serve(
         from bridgelaw.server.demo import DEMO_DB
 
         db = DEMO_DB if demo else DEFAULT_DB
-    if demo and site.exists() and not site.is_dir():
-        raise typer.BadParameter(f"--site: {site} is not a directory")
     token = os.environ.get("BRIDGELAW_DIRECTOR_TOKEN", "")
     made = not token
     if made:
@@ -70,23 +60,20 @@ def serve(
     except (SQLAlchemyError, ImportError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise CommandError(f"--db {db}: cannot open the database: {first}") from None
-    results: ResultsSite | None = None
     if demo:
-        from bridgelaw.server.demo import ResultsSite, addresses, make_demo_table
+        from bridgelaw.server.demo import addresses, make_demo_session
 
-        table = make_demo_table(app)
-        results = ResultsSite(app, site)
+        session = make_demo_session(app)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         base = f"http://{shown}:{port}" if ":" not in shown else f"http://[{shown}]:{port}"
         sys.stdout.write(
-            f"bridgelaw demo: board 1 of the sample session, a new table in {db}; you play "
-            "South, robots play North, East and West.\n"
+            f"bridgelaw demo: a club night in {db}: a 3-table Mitchell, 3 rounds of 2 boards, "
+            "played online; you are North at table 1, robots play the other seats. Open your "
+            "link to play; the director's console moves the rounds.\n"
         )
-        for name, url in addresses(base, table, token):
+        for name, url in addresses(base, session, token):
             sys.stdout.write(f"  {name + ':':12}{url}\n")
-        sys.stdout.write(
-            "  (the results site is being written in the background; Ctrl-C stops the server)\n"
-        )
+        sys.stdout.write("  (Ctrl-C stops the server)\n")
         sys.stdout.flush()
     elif made:
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
@@ -96,7 +83,5 @@ def serve(
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn stops, raises it again
             uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)
-    finally:  # stopped, or could not start (the port taken): no site writer left behind
-        if results is not None:
-            results.stop()
-    said("stopped")
+    finally:
+        said("stopped")

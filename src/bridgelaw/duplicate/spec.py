@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from bridgelaw.cards import Deal
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.events.movements import Movement, make_movement, natural_key
+from bridgelaw.events.movements import Movement, natural_key
 from bridgelaw.events.session import SCORINGS
 
 PlayMode = Literal["results", "law", "strict"]
@@ -141,9 +141,8 @@ class SessionSpec:
 
 
 def phantoms_of(movement: Movement) -> frozenset[str]:
-    """The movement's place-holder pairs (a sit-out), if it has any."""
-    value: frozenset[str] = getattr(movement, "phantoms", frozenset())
-    return frozenset(value)
+    """The movement's place-holder pairs: the pair meeting one sits out."""
+    return movement.phantoms
 
 
 def read_spec(body: object, stored: bool = False) -> SessionSpec:
@@ -243,28 +242,23 @@ def _date(value: object) -> str:
 
 
 def _movement(request: object, scoring: str) -> Movement:
+    """The movement asked for (``docs/movements.md``: made by rule, or a club's movement file
+    under ``"kind": "file"``), checked like every movement file."""
+    from bridgelaw.events.movement_spec import movement_from_spec
+    from bridgelaw.events.movements import MovementError
+
     if not isinstance(request, Mapping):
         raise SpecError("movement", 'an object like {"kind": "mitchell", "tables": 3, ...}')
-    kind = request.get("kind")
-    if kind not in ("mitchell", "howell", "teams"):
-        raise SpecError("movement.kind", f"{_shown(kind)} is not mitchell, howell or teams")
-    if (kind == "teams") != (scoring == "teams"):
+    try:
+        movement = movement_from_spec(dict(request))
+    except MovementError as error:
+        detail = "; ".join(f"line {p.line}: {p.message}" for p in error.problems[:5])
+        raise SpecError(error.field, error.message + (f" ({detail})" if detail else "")) from None
+    if (movement.kind == "teams") != (scoring == "teams"):
         raise SpecError(
             "movement.kind", "a teams movement goes with teams scoring, and only with it"
         )
-    tables = _whole(request.get("tables"), "movement.tables", 1, 10_000)
-    per_round = _whole(request.get("boards_per_round"), "movement.boards_per_round", 1, 10_000)
-    rounds = request.get("rounds")
-    if rounds is not None:
-        rounds = _whole(rounds, "movement.rounds", 1, 10_000)
-    arrow = request.get("arrow_switch", [])
-    if not isinstance(arrow, list) or not all(isinstance(r, int) for r in arrow):
-        raise SpecError("movement.arrow_switch", "a list of round numbers")
-    try:
-        return make_movement(str(kind), tables, per_round, rounds, arrow)
-    except ValueError as error:
-        field_ = "movement.rounds" if "rounds" in str(error) else "movement.tables"
-        raise SpecError(field_, str(error)) from None
+    return movement
 
 
 def _deals(text: object, movement: Movement, key: object) -> tuple[dict[int, Deal], str]:

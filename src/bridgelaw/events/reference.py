@@ -116,7 +116,8 @@ def matchpoint_direction(
 
 
 def _score_matchpoints(by_board: dict[int, list[ResultLine]]) -> list[BoardResults]:
-    expected = max(len(lines) for lines in by_board.values())  # the most-played board
+    # the most-played board; none when every row was a sit-out (a phantom's: SITOUTS)
+    expected = max((len(lines) for lines in by_board.values()), default=0)
     top = Fraction(2 * (expected - 1))  # Law 78A, after any factoring
     values: dict[tuple[int, int, int], Fraction] = {}  # (board, index, direction) -> MP
     for direction in (NS, EW):

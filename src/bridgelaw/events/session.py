@@ -15,7 +15,7 @@ Rankings: when every pair keeps one direction (Mitchell) North-South and East-We
 separately; when pairs change direction (Howell) there is one ranking.
 
 Numbers are exact fractions here; :meth:`EventResults.to_json` rounds them to two decimals,
-halves away from zero, as the README documents.
+halves away from zero, as docs/scoring.md documents.
 """
 
 from __future__ import annotations
@@ -201,6 +201,10 @@ class EventResults:
     deals: dict[int, Deal] = field(default_factory=dict)
     datum_method: str | None = None
     cross_imps_ranking: str | None = None
+    phantoms: frozenset[str] = frozenset()
+    """The event's phantom pairs and how a row against one counted (:data:`SITOUTS`), for the
+    writers: a file written must say so, or reading it back ranks the phantoms as pairs."""
+    sitouts: str = "not-a-result"
 
     def kept(self) -> EventResults:
         """The event with each board's results built once and kept until this copy is dropped:
@@ -214,43 +218,49 @@ class EventResults:
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` output of ``score-event`` (spec: event-results.md)."""
         unit = self.unit
-        boards = []
-        for b in self.boards:
-            entry: dict[str, Any] = {"board": b.board, "top": number(b.top)}
-            if b.datum is not None:
-                entry["datum"] = number(b.datum)
-            entry["results"] = [_result_json(r, unit) for r in b.results]
-            boards.append(entry)
+        boards = [board_json(b, unit) for b in self.boards]
         data: dict[str, Any] = {"event": self.event, "scoring": self.scoring, "boards": boards}
         if self.cross_imps_ranking is not None:
             data["cross_imps_ranking"] = self.cross_imps_ranking
         if self.matches:
-            data["matches"] = [
-                {
-                    "match": m.match,
-                    "home": m.home,
-                    "away": m.away,
-                    "boards": m.boards,
-                    "imps": [number(m.imps[0]), number(m.imps[1])],
-                    "margin": [number(m.margin[0]), number(m.margin[1])],
-                    "vp": None if m.vp is None else [number(m.vp[0]), number(m.vp[1])],
-                }
-                for m in self.matches
-            ]
-        data["ranking"] = [
-            {
-                "rank": r.rank,
-                "pair": r.pair,
-                "direction": r.direction,
-                "score": number(r.score),
-                "max": number(r.max),
-                "percent": number(r.percent),
-                "matches" if self.scoring == "teams" else "boards": r.boards,
-            }
-            | ({"names": self.names[r.pair]} if self.names.get(r.pair) else {})
-            for r in self.ranking
-        ]
+            data["matches"] = [match_json(m) for m in self.matches]
+        data["ranking"] = [rank_json(r, self.scoring, self.names) for r in self.ranking]
         return data
+
+
+def board_json(b: BoardResults, unit: str) -> dict[str, Any]:
+    """One board of :meth:`EventResults.to_json`: its number, top, datum and results."""
+    entry: dict[str, Any] = {"board": b.board, "top": number(b.top)}
+    if b.datum is not None:
+        entry["datum"] = number(b.datum)
+    entry["results"] = [_result_json(r, unit) for r in b.results]
+    return entry
+
+
+def match_json(m: MatchResult) -> dict[str, Any]:
+    """One teams match of :meth:`EventResults.to_json`."""
+    return {
+        "match": m.match,
+        "home": m.home,
+        "away": m.away,
+        "boards": m.boards,
+        "imps": [number(m.imps[0]), number(m.imps[1])],
+        "margin": [number(m.margin[0]), number(m.margin[1])],
+        "vp": None if m.vp is None else [number(m.vp[0]), number(m.vp[1])],
+    }
+
+
+def rank_json(r: RankEntry, scoring: str, names: dict[str, str]) -> dict[str, Any]:
+    """One ranking entry of :meth:`EventResults.to_json` (with the players' names if known)."""
+    return {
+        "rank": r.rank,
+        "pair": r.pair,
+        "direction": r.direction,
+        "score": number(r.score),
+        "max": number(r.max),
+        "percent": number(r.percent),
+        "matches" if scoring == "teams" else "boards": r.boards,
+    } | ({"names": names[r.pair]} if names.get(r.pair) else {})
 
 
 def number_text(value: object, missing: str = "") -> str:
@@ -275,6 +285,20 @@ def number(value: Fraction | int | None) -> float | int | None:
     numerator, denominator = exact.numerator, exact.denominator
     if denominator == 1:
         return numerator
+    hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return (hundredths if numerator > 0 else -hundredths) / 100
+
+
+def fraction_number(numerator: int, denominator: int) -> float | int:
+    """``number(Fraction(numerator, denominator))`` without making the fraction
+    (``denominator > 0``): the whole number, or the nearest hundredth, halves away from zero.
+
+    >>> fraction_number(34, 4), fraction_number(-7, 3), fraction_number(-12, 4)
+    (8.5, -2.33, -3)
+    """
+    whole, rest = divmod(numerator, denominator)
+    if not rest:
+        return whole
     hundredths = (200 * abs(numerator) + denominator) // (2 * denominator)
     return (hundredths if numerator > 0 else -hundredths) / 100
 
@@ -500,6 +524,7 @@ def _score_event(event: EventInput) -> EventResults:
         scored = score_event_reference(pairs_event)
     if event.phantoms:
         scored.ranking = without_pairs(scored.ranking, event.phantoms)
+        scored.phantoms, scored.sitouts = event.phantoms, event.sitouts
     return scored
 
 

@@ -101,6 +101,86 @@ def _artificial_for(team_sides: Sequence[SideResult]) -> Fraction | None:
     return sum(values, Fraction(0)) / len(values)  # Law 12C2b; both rooms: their mean
 
 
+def board_imps(open_: ResultLine, closed: ResultLine) -> tuple[Fraction, Fraction]:
+    """The home and the away team's IMPs on one board of a match, from its two rooms."""
+    # home: NS in the open room, EW in the closed room; away the other way round
+    home = _artificial_for([open_.ns_side, closed.ew_side])
+    if home is None:
+        home = _team_imps(open_.ns_side, closed.ew_side, +1)
+    away = _artificial_for([open_.ew_side, closed.ns_side])
+    if away is None:
+        away = _team_imps(closed.ns_side, open_.ew_side, +1)
+    return (
+        home if home is not None else Fraction(0),
+        away if away is not None else Fraction(0),
+    )
+
+
+def board_results(
+    open_: ResultLine, closed: ResultLine, imps: tuple[Fraction, Fraction]
+) -> list[ScoredResult]:
+    """The two rooms' results of one board of a match, each with its teams' IMPs."""
+    home_imps, away_imps = imps
+    scored = []
+    for line, ns_value, ew_value in (
+        (open_, home_imps, away_imps),
+        (closed, away_imps, home_imps),
+    ):
+        result = ScoredResult(line, _points_score(line, NS), _points_score(line, 1))
+        result.ns_value, result.ew_value = ns_value, ew_value
+        scored.append(result)
+    return scored
+
+
+def match_result(
+    spec: MatchSpec, board_imps: Sequence[tuple[Fraction, Fraction]], vp_scale: str | None
+) -> MatchResult:
+    """A match's IMPs, margins and (with the WBF scale) victory points from its boards'
+    home and away IMPs."""
+    home_total = sum((max(h, Fraction(0)) for h, _ in board_imps), Fraction(0))
+    away_total = sum((max(a, Fraction(0)) for _, a in board_imps), Fraction(0))
+    home_margin = sum((h for h, _ in board_imps), Fraction(0))
+    away_margin = sum((a for _, a in board_imps), Fraction(0))
+    count = spec.boards or len(board_imps)
+    result_vp = None
+    if vp_scale == "wbf" and count:
+        result_vp = (vp(home_margin, count), vp(away_margin, count))
+    return MatchResult(
+        spec.match,
+        spec.home,
+        spec.away,
+        count,
+        (home_total, away_total),
+        (home_margin, away_margin),
+        result_vp,
+    )
+
+
+def rank_teams(matches: Sequence[MatchResult], vp_scale: str | None) -> list[RankEntry]:
+    """The teams ranked by victory points (WBF scale) or, without them, by IMP margin."""
+    vps: dict[str, Fraction] = defaultdict(Fraction)
+    margins: dict[str, Fraction] = defaultdict(Fraction)
+    played: dict[str, int] = defaultdict(int)
+    for m in matches:
+        if m.vp is not None:
+            vps[m.home] += m.vp[0]
+            vps[m.away] += m.vp[1]
+        margins[m.home] += m.margin[0]
+        margins[m.away] += m.margin[1]
+        played[m.home] += 1
+        played[m.away] += 1
+    entries = []
+    for team in played:
+        if vp_scale == "wbf":
+            most = Fraction(20 * played[team])
+            entries.append(
+                RankEntry("", team, None, vps[team], most, 100 * vps[team] / most, played[team])
+            )
+        else:
+            entries.append(RankEntry("", team, None, margins[team], None, None, played[team]))
+    return assign_ranks(entries, lambda e: e.score)
+
+
 def score_teams(event: EventInput) -> EventResults:
     by_key: dict[tuple[str, int], dict[str, ResultLine]] = defaultdict(dict)
     for r in event.lines:
@@ -110,65 +190,13 @@ def score_teams(event: EventInput) -> EventResults:
     scored_by_board: dict[int, list[ScoredResult]] = defaultdict(list)
     for (match, board), rooms in sorted(by_key.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         open_, closed = rooms["open"], rooms["closed"]
-        # home: NS in the open room, EW in the closed room; away the other way round
-        home = _artificial_for([open_.ns_side, closed.ew_side])
-        if home is None:
-            home = _team_imps(open_.ns_side, closed.ew_side, +1)
-        away = _artificial_for([open_.ew_side, closed.ns_side])
-        if away is None:
-            away = _team_imps(closed.ns_side, open_.ew_side, +1)
-        home_imps = home if home is not None else Fraction(0)
-        away_imps = away if away is not None else Fraction(0)
-        per_match[match].append((home_imps, away_imps))
-        for line, ns_value, ew_value in (
-            (open_, home_imps, away_imps),
-            (closed, away_imps, home_imps),
-        ):
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, 1))
-            result.ns_value, result.ew_value = ns_value, ew_value
-            scored_by_board[board].append(result)
-
-    matches: list[MatchResult] = []
-    vps: dict[str, Fraction] = defaultdict(Fraction)
-    margins: dict[str, Fraction] = defaultdict(Fraction)
-    played: dict[str, int] = defaultdict(int)
-    for spec in event.matches:
-        board_imps = per_match.get(spec.match, [])
-        home_total = sum((max(h, Fraction(0)) for h, _ in board_imps), Fraction(0))
-        away_total = sum((max(a, Fraction(0)) for _, a in board_imps), Fraction(0))
-        home_margin = sum((h for h, _ in board_imps), Fraction(0))
-        away_margin = sum((a for _, a in board_imps), Fraction(0))
-        count = spec.boards or len(board_imps)
-        result_vp = None
-        if event.vp == "wbf" and count:
-            result_vp = (vp(home_margin, count), vp(away_margin, count))
-            vps[spec.home] += result_vp[0]
-            vps[spec.away] += result_vp[1]
-        margins[spec.home] += home_margin
-        margins[spec.away] += away_margin
-        played[spec.home] += 1
-        played[spec.away] += 1
-        matches.append(
-            MatchResult(
-                spec.match,
-                spec.home,
-                spec.away,
-                count,
-                (home_total, away_total),
-                (home_margin, away_margin),
-                result_vp,
-            )
-        )
-    entries = []
-    for team in played:
-        if event.vp == "wbf":
-            most = Fraction(20 * played[team])
-            entries.append(
-                RankEntry("", team, None, vps[team], most, 100 * vps[team] / most, played[team])
-            )
-        else:
-            entries.append(RankEntry("", team, None, margins[team], None, None, played[team]))
-    ranking = assign_ranks(entries, lambda e: e.score)
+        imps = board_imps(open_, closed)
+        per_match[match].append(imps)
+        scored_by_board[board].extend(board_results(open_, closed, imps))
+    matches = [
+        match_result(spec, per_match.get(spec.match, []), event.vp) for spec in event.matches
+    ]
+    ranking = rank_teams(matches, event.vp)
     boards = [BoardResults(b, None, scored_by_board[b]) for b in sorted(scored_by_board)]
     return EventResults(
         event.event,

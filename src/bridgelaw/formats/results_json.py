@@ -9,7 +9,9 @@ Beyond the spec, the top level may carry (all optional):
 
 * ``"pairs"``: ``{"1": "Ann Smith & Bob Jones", ...}``; when given, every pair must be listed;
 * ``"movement"``: ``{"type": "mitchell", "tables": 7, "boards_per_round": 3, "rounds": 7,
-  "arrow_switch": [7]}`` (or ``"howell"``); every result must fit it;
+  "arrow_switch": [7]}`` (or ``"howell"``, and the other keys of
+  :func:`bridgelaw.events.movement_spec.movement_from_spec`), or a movement file's content
+  (``docs/movements.md``); every result must fit it, and its phantoms are the file's phantoms;
 * ``"datum"``: the Butler datum method (``trimmed``, ``trimmed-exact``, ``mean``, ``median``);
 * ``"phantoms"``: ``["8"]``, pairs that are only place holders: a row against one is a sit-out,
   which ``"sitouts"`` says how to count (``not-a-result``, the default, or ``not-played``);
@@ -45,7 +47,8 @@ from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, card_name, parse_card
 from bridgelaw.dealing.dealer import MAX_BOARD
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.events.movements import make_movement
+from bridgelaw.events.movement_model import MovementError
+from bridgelaw.events.movement_spec import movement_from_spec
 from bridgelaw.events.session import (
     CROSS_IMPS_RANKINGS,
     SCORINGS,
@@ -55,6 +58,7 @@ from bridgelaw.events.session import (
     MatchSpec,
     collector_paused,
 )
+from bridgelaw.formats.movement_file import movement_from_json
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.inputs import fraction, shown, whole_number
 from bridgelaw.scoring.butler import DatumMethod
@@ -590,20 +594,7 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
         ok = False
     movement = data.get("movement")
     if movement is not None:
-        where = getattr(movement, "line", line)
-        try:
-            if not isinstance(movement, dict):
-                raise ValueError("movement must be an object")
-            event.movement = make_movement(
-                str(movement.get("type")),
-                _required_int(movement, "tables"),
-                _required_int(movement, "boards_per_round"),
-                _optional_int(movement, "rounds"),
-                _int_list(movement, "arrow_switch"),
-            )
-        except (ValueError, TypeError) as error:
-            report(where, f"movement: {error}")
-            ok = False
+        ok = _read_movement(movement, event, line, report) and ok
     deals = data.get("deals")
     if isinstance(deals, dict):
         for key, text in deals.items():
@@ -616,6 +607,36 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
                 report(getattr(deals, "line", line), f"deal of board {key}: {error}")
                 ok = False
     return ok
+
+
+def _read_movement(movement: Any, event: EventInput, line: int, report: Report) -> bool:
+    """The ``movement`` extension: a movement made by rule (``{"type": "mitchell", ...}``, the
+    keys of :func:`movement_from_spec`) or a movement file's content, checked with its lines."""
+    where = getattr(movement, "line", line)
+    if isinstance(movement, dict) and "schedule" in movement:
+        count = [0]
+
+        def counted(at: int, message: str) -> None:
+            count[0] += 1
+            report(at, f"movement: {message}")
+
+        made = movement_from_json(movement, counted, where)
+        if count[0]:
+            return False
+    else:
+        try:
+            made = movement_from_spec(movement)
+        except MovementError as error:
+            for problem in error.problems:
+                report(where, f"movement: {problem.message}")
+            if not error.problems:
+                report(where, f"movement: {error}")
+            return False
+    if made is None:
+        return False
+    event.movement = made
+    event.phantoms = event.phantoms | made.phantoms  # a row against one is a sit-out
+    return True
 
 
 def _read_date(data: dict[str, Any], event: EventInput, line: int, report: Report) -> None:
@@ -648,25 +669,6 @@ def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report
         else:
             setattr(event, key, data[key])
     return ok
-
-
-def _required_int(obj: dict[str, Any], key: str) -> int:
-    value = _int(obj.get(key))
-    if value is None:
-        raise ValueError(f"{key} must be a whole number, not {shown(obj.get(key))}")
-    return value
-
-
-def _optional_int(obj: dict[str, Any], key: str) -> int | None:
-    return _required_int(obj, key) if obj.get(key) is not None else None
-
-
-def _int_list(obj: dict[str, Any], key: str) -> list[int]:
-    items = obj.get(key) or []
-    values = [_int(item) for item in items] if isinstance(items, list) else [None]
-    if any(v is None for v in values):
-        raise ValueError(f"{key} must be a list of whole numbers, not {shown(items)}")
-    return [v for v in values if v is not None]
 
 
 def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:

@@ -18,16 +18,22 @@ own table section: each match's home and away team and number of boards).
 
 Writing: one game per board with its markings (Law 2), its deal when known and the scored
 ``ScoreTable``; the first game also carries the ``TotalScoreTable`` (the ranking) and, for
-teams, the ``MatchTable``. Reading the written file back gives the same event. Artificial
-scores are written as ``A+``/``A-``... in ``Score_NS``/``Score_EW`` and read back as such; a
-weighted or split score has no column in PBN, so it is written as its weighted mean with a
-``Remark``, and reading that file back gives an assigned score, not the weighting.
+teams, the ``MatchTable``. Reading the written file back gives the same event. ``Score_NS`` and
+``Score_EW`` give each side its own score (:mod:`bridgelaw.formats.result_forms`): points, so a
+split score (Law 12C1b) reads back as one, or artificial scores (``A+``, ``A-``, ``NP``,
+``55%``). A weighted score (Law 12C1c) has no PBN column: the score columns hold its weighted
+mean for other programs, and bridgelaw's own column ``BridgelawResult`` (only on a board that
+needs it) the result as the event-results JSON says it, as it does a split score's contracts;
+a ``Remark`` describes it. bridgelaw's own tags ``CrossImpsRanking``, ``Phantoms`` and
+``Sitouts`` carry the event's cross-IMPs ranking and phantom pairs (docs/formats-usebio.md).
 """
 
 from __future__ import annotations
 
 import datetime
 import io
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -52,8 +58,20 @@ from bridgelaw.formats.pbn import (
     table_columns,
 )
 from bridgelaw.formats.pbn import write_game as write_one_game
-from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
-from bridgelaw.scoring.results import Artificial
+from bridgelaw.formats.result_forms import (
+    count_exact,
+    exact_notes,
+    exact_result,
+    side_text,
+    sides_form,
+)
+from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event
+from bridgelaw.inputs import shown, whole_number
+from bridgelaw.scoring.results import Points
+
+EXACT_COLUMN = "BridgelawResult"
+"""bridgelaw's own ScoreTable column: a result as the event-results JSON writes it, for what
+the score columns cannot say exactly (a weighted score, a split score's contracts)."""
 
 _SCORING_WRITTEN = {
     "matchpoints": "MP",
@@ -148,6 +166,7 @@ def read_results_pbn(
             scoring_tag = game.tags["Scoring"]
         if "datum" not in top and _known(game.tags.get("DatumMethod")):
             top["datum"] = _known(game.tags.get("DatumMethod"))
+        _read_own_tags(game, top, report)
         board = game.board_number
         if board is None:
             report(game.line, "a game with a result needs a board number")
@@ -173,7 +192,7 @@ def read_results_pbn(
         teams = teams or "Room" in columns
         for line, cells in game.tables["ScoreTable"]:
             row = dict(zip(columns, cells, strict=False))
-            top["results"].append(_row_result(row, board, line))
+            top["results"].append(_row_result(row, board, line, report))
     top["scoring"] = scoring or _scoring_of(scoring_tag or "", teams)
     if top["scoring"] == "teams":
         top["matches"] = matches or _matches_from_rooms(top["results"])
@@ -190,20 +209,28 @@ def read_results_pbn(
     return ReadOutcome(built if not problems else None, problems, partial=built)
 
 
-def _row_result(row: dict[str, str], board: int, line: int) -> LineDict:
+def _row_result(row: dict[str, str], board: int, line: int, report: Report) -> LineDict:
     """One ``ScoreTable`` row as a results entry (checked later by the JSON rules)."""
     entry = LineDict({"board": board, "ns": row.get("PairId_NS"), "ew": row.get("PairId_EW")})
     entry.line = line
     contract = row.get("Contract", "-")
-    if contract not in ("", "-"):
+    ns_score, ew_score = row.get("Score_NS", "-"), row.get("Score_EW", "-")
+    exact = _exact(row.get(EXACT_COLUMN, "-"), line, report)
+    if exact is not None:
+        entry |= exact
+    elif contract not in ("", "-"):
         entry["contract"] = "passed-out" if contract.upper() == "PASS" else contract
         if entry["contract"] != "passed-out":
             entry["declarer"] = row.get("Declarer")
             entry["tricks"] = row.get("Result")
-    elif _is_artificial(row.get("Score_NS", "")):
-        entry["artificial"] = {"NS": row["Score_NS"], "EW": row.get("Score_EW", "")}
-    elif row.get("Score_NS", "-") not in ("", "-"):
-        entry["ns_score"] = row["Score_NS"]
+    elif ns_score not in ("", "-") and ew_score not in ("", "-") and sides_form(ns_score, ew_score):
+        entry |= sides_form(ns_score, ew_score) or {}  # each side its own score
+    elif _is_artificial(ns_score):
+        entry["artificial"] = {"NS": ns_score, "EW": ew_score}
+    elif ns_score not in ("", "-"):
+        entry["ns_score"] = ns_score
+    elif whole_number(ew_score, signed=True) is not None:  # East-West's points alone
+        entry["ns_score"] = -(whole_number(ew_score, signed=True) or 0)
     for source, key in (("Lead", "lead"), ("Round", "round"), ("Table", "table")):
         if row.get(source, "-") not in ("", "-"):
             entry[key] = row[source]
@@ -245,6 +272,38 @@ def _game_result(game: PbnGame, board: int, names: dict[str, str]) -> LineDict:
         if pair is not None and players and pair not in names:
             names[pair] = " & ".join(players)
     return entry
+
+
+Report = Callable[[int, str], None]
+
+
+def _exact(cell: str, line: int, report: Report) -> dict[str, Any] | None:
+    """bridgelaw's own column: the result as the event-results JSON says it."""
+    if cell.strip() in ("", "-"):
+        return None
+    try:
+        found = json.loads(cell)
+    except (ValueError, RecursionError):
+        found = None
+    if not isinstance(found, dict) or not found or not set(found) <= set(FORMS):
+        report(line, f"{EXACT_COLUMN} must be a result as the JSON gives it (one of "
+               f"{', '.join(FORMS)}), not {shown(cell)}")  # fmt: skip
+        return None
+    return found
+
+
+def _read_own_tags(game: PbnGame, top: LineDict, report: Report) -> None:
+    """bridgelaw's tags for what PBN has none for: the cross-IMPs ranking, phantom pairs."""
+    for tag, key in (("CrossImpsRanking", "cross_imps_ranking"), ("Sitouts", "sitouts")):
+        if key not in top and _known(game.tags.get(tag)) is not None:
+            top[key] = _known(game.tags.get(tag))
+    phantoms = _known(game.tags.get("Phantoms"))
+    if "phantoms" not in top and phantoms is not None:
+        try:
+            top["phantoms"] = json.loads(phantoms)  # the JSON rules check it is a list of pairs
+        except (ValueError, RecursionError):
+            report(game.tag_lines.get("Phantoms", game.line), "Phantoms must be a JSON list of "
+                   f"pairs, not {shown(phantoms)}")  # fmt: skip
 
 
 def _read_totals(game: PbnGame, names: dict[str, str], top: LineDict) -> None:
@@ -301,14 +360,16 @@ def results_pbn(results: EventResults, date: str | None = None) -> str:
     return stream.getvalue()
 
 
-def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = None) -> None:
+def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = None) -> list[str]:
     """Write the scored event as PBN, game by game: a ScoreTable per board, the
     TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
-    date, written as the ``Date`` tag."""
+    date, written as the ``Date`` tag. The result is the notes to show the user: what other
+    programs will not read from the file (see :func:`exact_notes`)."""
+    notes: dict[str, int] = {}
     stream.write("% PBN 2.1\n\n")
     quoted: dict[str, str] = {}  # cell -> as written; a session repeats its pairs and numbers
     for index, board in enumerate(results.boards):
-        game = _board_game(results, board, index == 0, date)
+        game = _board_game(results, board, index == 0, date, notes)
         if index == 0:  # the ScoreTable, then the TotalScoreTable (and the MatchTable)
             stream.write(write_one_game(game))
             continue
@@ -327,10 +388,15 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
                 written.append(text)
             lines.append(" ".join(written))
         stream.write("\n".join(lines) + "\n" if lines else "")
+    return exact_notes(notes, f"bridgelaw's own column {EXACT_COLUMN}")
 
 
 def _board_game(
-    results: EventResults, board: BoardResults, first: bool, date: str | None
+    results: EventResults,
+    board: BoardResults,
+    first: bool,
+    date: str | None,
+    notes: dict[str, int],
 ) -> PbnGame:
     unit = results.unit
     teams = results.scoring == "teams"
@@ -347,7 +413,12 @@ def _board_game(
     game.tags["Scoring"] = _SCORING_WRITTEN[results.scoring]
     if results.scoring == "imps-datum" and results.datum_method:
         game.tags["DatumMethod"] = results.datum_method
-    columns = ["Match\\2R", "Room\\6L"] if teams else ["Round\\2R", "Table\\2R"]
+    if results.scoring == "cross-imps" and results.cross_imps_ranking and first:
+        game.tags["CrossImpsRanking"] = results.cross_imps_ranking
+    if results.phantoms and first:
+        game.tags["Phantoms"] = json.dumps(sorted(results.phantoms), ensure_ascii=False)
+        game.tags["Sitouts"] = results.sitouts
+    columns = ["Round\\2R", "Table\\2R"] + (["Match\\2R", "Room\\6L"] if teams else [])
     columns += [
         "PairId_NS\\4R",
         "PairId_EW\\4R",
@@ -363,8 +434,15 @@ def _board_game(
     elif unit == "imps":
         columns += ["IMP_NS\\6R", "IMP_EW\\6R"]
     columns.append("Remark\\20L")
+    # a weighted score, or a split score's contracts: no PBN column says them (Law 12C1b, c)
+    scored = board.results  # built once here (a board scored in bulk builds it on each access)
+    before = sum(notes.values())
+    count_exact(scored, notes)
+    exact = sum(notes.values()) > before
+    if exact:
+        columns.append(f"{EXACT_COLUMN}\\40L")
     game.tags["ScoreTable"] = ";".join(columns)
-    game.tables["ScoreTable"] = [(0, _row(results, r, teams)) for r in board.results]
+    game.tables["ScoreTable"] = [(0, _row(results, r, teams, exact)) for r in scored]
     if first:
         game.tags["TotalScoreTable"], game.tables["TotalScoreTable"] = _total_table(results)
         if teams and results.matches:
@@ -372,7 +450,7 @@ def _board_game(
     return game
 
 
-def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
+def _row(results: EventResults, r: ScoredResult, teams: bool, exact: bool) -> list[str]:
     line = r.result
     played = line.played
     contract, declarer, tricks = "-", "-", "-"
@@ -382,11 +460,12 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
         declarer = played.declarer.letter if played.declarer is not None else "-"
         tricks = "-" if played.tricks is None else str(played.tricks)
     room = None if line.room is None else line.room.title()  # PBN writes Open / Closed
-    cells: list[Any] = [line.match, room] if teams else [line.round, line.table]
+    cells: list[Any] = [line.round, line.table] + ([line.match, room] if teams else [])
     texts = [text or "-" for text in value_texts(r)]  # PBN writes "-" for a value not there
     ns_score, ew_score = texts[0], texts[1]
-    if isinstance(line.ns_side, Artificial) and isinstance(line.ew_side, Artificial):
-        ns_score, ew_score = line.ns_side.label, line.ew_side.label  # read back as such
+    if line.ns_side is not line.ew_side or not isinstance(line.ns_side, Points):
+        # each side its own score: a split score, artificial scores (read back as such)
+        ns_score, ew_score = side_text(line.ns_side, 0), side_text(line.ew_side, 1)
     cells += [
         line.ns,
         line.ew,
@@ -403,7 +482,11 @@ def _row(results: EventResults, r: ScoredResult, teams: bool) -> list[str]:
     one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
     remark = "" if played is not None and one_result else line.describe()
     # none of these cells is a float: _text would write each as "-" for none, else as str()
-    return ["-" if c is None else str(c) for c in cells] + numbers + [remark]
+    row = ["-" if c is None else str(c) for c in cells] + numbers + [remark]
+    if exact:
+        found = exact_result(line)
+        row.append("-" if found is None else json.dumps(found, separators=(",", ":")))
+    return row
 
 
 def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:

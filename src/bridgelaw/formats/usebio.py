@@ -1,41 +1,79 @@
-"""USEBIO 1.3 XML (Universal Standard for Exchange of Bridge Information Over XML).
+"""USEBIO 1.3 XML (Universal Standard for Exchange of Bridge Information Over XML): writing.
 
 USEBIO is the results format of the English Bridge Union and others (usebio.org). A file holds
 the club, one event with its participants (pairs or teams, each with its place and score) and
 every board's traveller lines. This writer emits the elements of version 1.3 that a scored
 session has: ``EVENT`` with ``EVENT_TYPE`` ``PAIRS`` or ``TEAMS_OF_FOUR``, ``DATE`` as an ISO
 date (1.3), ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``, ``BUTLER_IMPS``, ``CROSS_IMPS``,
-``AGGREGATE``, ``IMPS``), ``PARTICIPANTS``, and per board ``TRAVELLER_LINE`` with the contract,
-declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs of each side.
+``AGGREGATE``, ``IMPS``), ``PARTICIPANTS``, and per board ``TRAVELLER_LINE`` with the round and
+table, the contract, declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs
+of each side. A teams event is written as USEBIO writes matches: one ``MATCH`` per match with
+its ``TEAM`` (the home team) and ``OPPOSING_TEAM``, their scores, and its boards, each
+traveller line saying in ``DIRECTION`` where the home team sat (North-South: the open room).
 
-``DATE`` is the session's date as the input gives it (a PBN ``Date`` tag, ``"date"`` in JSON);
-when the input has none, the element is left out rather than filled with the day of writing.
-The document is written element by element to a stream, so a large event is never held
-twice in memory.
+Each form of result (docs/formats-usebio.md has the table):
 
-An artificial score is written as USEBIO does, ``A`` then the two sides' percentages
-(``A6040`` for average-plus/average-minus); a weighted or split score as its weighted mean.
+* a table result: ``CONTRACT`` (``PASS`` when passed out), ``PLAYED_BY``, ``LEAD``, ``TRICKS``
+  and ``SCORE``, North-South's points;
+* an assigned score in points (Law 12C1): ``SCORE`` alone;
+* artificial scores (Law 12C2): ``SCORE`` ``A`` then the two sides' percentages, ``A6040`` for
+  average-plus/average-minus, when both fit two digits (60, 50 and 40 are A+, A and A-, so an
+  explicit 60 % is written otherwise); else ``NS_SCORE`` and ``EW_SCORE`` (``55%``, ``A+``,
+  ``NP``); a board not played by either side is ``CONTRACT`` ``NP``;
+* a split score (Law 12C1b): ``NS_SCORE`` and ``EW_SCORE``, each side's own score;
+* a weighted score (Law 12C1c): USEBIO has no element for it. ``SCORE`` (or the side's
+  ``NS_SCORE``/``EW_SCORE``) holds its weighted mean for other programs, and the exact
+  weighting goes in a processing instruction ``<?bridgelaw {...}?>`` inside the line: the
+  result as the event-results JSON writes it. XML lets an application put such instructions
+  anywhere; programs that do not know them skip them, so the document stays valid USEBIO.
+
+The same instruction carries, in ``EVENT``, ``MATCH`` and ``PAIR``/``TEAM``, what USEBIO has no
+element for: the Butler datum method, the cross-IMPs ranking, phantom pairs, a match's name and
+number of boards, and a name that the elements cannot give back exactly. :func:`write_usebio`
+returns notes saying what other programs will not see.
+
+``DATE`` is the session's date as the input gives it; when the input has none, the element is
+left out rather than filled with the day of writing. The document is written element by element
+to a stream, so a large event is never held twice in memory.
 """
 
 from __future__ import annotations
 
 import datetime
 import io
+import json
+import re
+from collections import defaultdict
 from functools import lru_cache
 from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 from bridgelaw import __version__
 from bridgelaw.events.session import EventResults, ScoredResult, number, value_texts
-from bridgelaw.scoring.results import Artificial
+from bridgelaw.formats.result_forms import (
+    artificial_text,
+    count_exact,
+    exact_notes,
+    exact_result,
+    side_text,
+)
+from bridgelaw.scoring.results import Artificial, ResultLine
 
-_METHODS = {
+METHODS = {
     "matchpoints": "MATCH_POINTS",
     "imps-datum": "BUTLER_IMPS",
     "cross-imps": "CROSS_IMPS",
     "total-points": "AGGREGATE",
     "teams": "IMPS",
 }
+
+INSTRUCTION = "bridgelaw"
+"""The target of bridgelaw's processing instructions: ``<?bridgelaw {json}?>``."""
+
+# what XML 1.0 (2.2) allows in a document; anything else cannot be written even as a reference
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+_ARTIFICIAL_CODES = {"A+": 60, "A": 50, "A-": 40}
 
 
 class _Xml:
@@ -46,7 +84,7 @@ class _Xml:
         self.open: list[str] = []
 
     def start(self, tag: str, **attributes: str) -> None:
-        attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attributes.items())
+        attrs = "".join(f" {k}={quoteattr(xml_text(v))}" for k, v in attributes.items())
         self.stream.write(f"{'  ' * len(self.open)}<{tag}{attrs}>\n")
         self.open.append(tag)
 
@@ -60,14 +98,69 @@ class _Xml:
             self.stream.write(f"{indent}<{tag} />\n")
             return
         text = f"{value:.2f}" if isinstance(value, float) else str(value)
-        self.stream.write(f"{indent}<{tag}>{escape(text)}</{tag}>\n")
+        self.stream.write(f"{indent}<{tag}>{_escaped(text)}</{tag}>\n")
+
+    def note(self, data: dict[str, Any]) -> None:
+        self.stream.write(f"{'  ' * len(self.open)}{instruction(data)}\n")
 
 
-def _artificial_code(side: Artificial) -> str:
-    percent = {"A+": 60, "A": 50, "A-": 40}.get(side.kind)
-    if side.kind == "%" and side.percent is not None:
-        percent = round(side.percent)
-    return f"{percent:02d}" if percent is not None else "00"
+def instruction(data: dict[str, Any]) -> str:
+    """``<?bridgelaw {json}?>``: ASCII JSON, its ``>`` escaped so that ``?>`` cannot end it."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace(">", "\\u003e")
+    return f"<?{INSTRUCTION} {text}?>"
+
+
+def xml_text(text: str) -> str:
+    """``text`` with what XML cannot hold (control characters) replaced by U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def _code(side: Artificial) -> int | None:
+    """The two digits of a side in an ``A`` code, when it has them: A+/A/A- are 60/50/40, an
+    explicit whole percentage below 100 other than those three (read back as A+/A/A-)."""
+    if side.kind in _ARTIFICIAL_CODES:
+        return _ARTIFICIAL_CODES[side.kind]
+    percent = side.percent
+    if side.kind == "%" and percent is not None and percent.denominator == 1:
+        value = int(percent)
+        if 0 <= value <= 99 and value not in _ARTIFICIAL_CODES.values():
+            return value
+    return None
+
+
+def score_elements(line: ResultLine) -> list[tuple[str, Any]]:
+    """The elements that say ``line``'s result, in USEBIO's order (see the module docstring)."""
+    ns_side, ew_side = line.ns_side, line.ew_side
+    if isinstance(ns_side, Artificial) and isinstance(ew_side, Artificial):
+        if ns_side.kind == ew_side.kind == "NP":
+            return [("CONTRACT", "NP")]  # not played at this table by either side
+        ns_code, ew_code = _code(ns_side), _code(ew_side)
+        if ns_code is not None and ew_code is not None:
+            return [("SCORE", f"A{ns_code:02d}{ew_code:02d}")]
+        return [("NS_SCORE", artificial_text(ns_side)), ("EW_SCORE", artificial_text(ew_side))]
+    if line.is_split:
+        return [
+            ("NS_SCORE", side_text(ns_side, 0)),
+            ("EW_SCORE", side_text(ew_side, 1)),
+        ]
+    elements: list[tuple[str, Any]] = []
+    played = line.played
+    if played is not None:
+        passed = played.contract.is_passed_out
+        elements.append(("CONTRACT", "PASS" if passed else str(played.contract)))
+        if not passed and played.declarer is not None:
+            elements.append(("PLAYED_BY", played.declarer.letter))
+        if played.lead:
+            elements.append(("LEAD", played.lead))
+        if played.tricks is not None:
+            elements.append(("TRICKS", played.tricks))
+    elements.append(("SCORE", side_text(ns_side, 0)))
+    return elements
+
+
+def _players(name: str) -> list[str]:
+    """A pair's or team's name as its players (``Ann & Bob``, ``Ann and Bob``)."""
+    return [p.strip() for p in name.replace(" and ", "&").split("&") if p.strip()]
 
 
 def write_usebio(
@@ -75,9 +168,11 @@ def write_usebio(
     stream: TextIO,
     club: str = "",
     date: datetime.date | str | None = None,
-) -> None:
+) -> list[str]:
     """Write the scored event to ``stream`` as a USEBIO 1.3 document. ``date`` is the
-    session's date (a date or ISO text); without one there is no ``DATE`` element."""
+    session's date (a date or ISO text); without one there is no ``DATE`` element. The result
+    is the notes to show the user: what other programs will not read from the file."""
+    notes: dict[str, int] = {}
     stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     stream.write('<!DOCTYPE USEBIO SYSTEM "usebio_v1_3.dtd">\n')
     xml = _Xml(stream)
@@ -87,78 +182,128 @@ def write_usebio(
     xml.end()
     teams = results.scoring == "teams"
     xml.start("EVENT", EVENT_TYPE="TEAMS_OF_FOUR" if teams else "PAIRS")
+    _event_note(xml, results, notes)
     xml.add("PROGRAM_NAME", "bridgelaw")
     xml.add("PROGRAM_VERSION", __version__)
     xml.add("EVENT_DESCRIPTION", results.event)
     if date is not None:
         xml.add("DATE", date.isoformat() if isinstance(date, datetime.date) else date)
-    xml.add("BOARD_SCORING_METHOD", _METHODS[results.scoring])
+    xml.add("BOARD_SCORING_METHOD", METHODS[results.scoring])
     if teams and results.matches and results.matches[0].vp is not None:
         xml.add("MATCH_SCORING_METHOD", "VPS")
     xml.add("BOARDS_PLAYED", len(results.boards))
     two_winners = any(r.direction for r in results.ranking)
     xml.add("WINNER_TYPE", 2 if two_winners else 1)
+    _participants(xml, results)
+    if teams:
+        _matches(xml, results, notes)
+    else:
+        for board in results.boards:
+            xml.start("BOARD")
+            xml.add("BOARD_NUMBER", board.board)
+            for scored in board.results:
+                _traveller_line(xml, results, scored, notes)
+            xml.end()
+    xml.end()
+    xml.end()
+    return exact_notes(notes, "a bridgelaw processing instruction")
 
+
+def _event_note(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
+    """What the event's elements cannot say: bridgelaw's own instruction in ``EVENT``."""
+    data: dict[str, Any] = {}
+    if results.scoring == "imps-datum" and results.datum_method:
+        data["datum"] = results.datum_method
+    if results.scoring == "cross-imps" and results.cross_imps_ranking:
+        data["cross_imps_ranking"] = results.cross_imps_ranking
+    if results.phantoms:
+        data["phantoms"] = sorted(results.phantoms)
+        data["sitouts"] = results.sitouts
+    if xml_text(results.event).strip() != results.event:
+        data["event"] = results.event
+    if data:
+        xml.note(data)
+
+
+def _participants(xml: _Xml, results: EventResults) -> None:
+    teams = results.scoring == "teams"
     xml.start("PARTICIPANTS")
     for r in results.ranking:
-        xml.start("TEAM" if teams else "PAIR")
-        xml.add("TEAM_NUMBER" if teams else "PAIR_NUMBER", r.pair)
+        if teams:
+            xml.start("TEAM", TEAM_ID=r.pair)
+        else:
+            xml.start("PAIR")
+            xml.add("PAIR_NUMBER", r.pair)
         if r.direction:
             xml.add("DIRECTION", r.direction)
         xml.add("PLACE", r.rank)
         xml.add("TOTAL_SCORE", number(r.score))
         if r.percent is not None:
             xml.add("PERCENTAGE", f"{number(r.percent):.2f}")
-        name = results.names.get(r.pair)
-        if name:
-            for player in (p.strip() for p in name.replace(" and ", "&").split("&")):
-                xml.start("PLAYER")
-                xml.add("PLAYER_NAME", player)
-                xml.end()
+        name = results.names.get(r.pair, "")
+        players = _players(name)
+        if " & ".join(xml_text(p) for p in players) != name:
+            xml.note({"names": name})
+        for player in players:
+            xml.start("PLAYER")
+            xml.add("PLAYER_NAME", player)
+            xml.end()
         xml.end()
     xml.end()
 
+
+def _matches(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
+    """Each match with its boards, each board's two rooms: USEBIO's ``MATCH``."""
+    lines: dict[str, dict[int, list[ScoredResult]]] = defaultdict(lambda: defaultdict(list))
     for board in results.boards:
-        xml.start("BOARD")
-        xml.add("BOARD_NUMBER", board.board)
         for scored in board.results:
-            _traveller_line(xml, results, scored.result, scored)
+            if scored.result.match is not None:
+                lines[scored.result.match][board.board].append(scored)
+    for m in results.matches:
+        xml.start("MATCH")
+        xml.note({"match": m.match, "boards": m.boards})
+        xml.add("TEAM", m.home)
+        xml.add("OPPOSING_TEAM", m.away)
+        scores = m.vp if m.vp is not None else m.imps
+        xml.add("TEAM_SCORE", number(scores[0]))
+        xml.add("OPPOSING_TEAM_SCORE", number(scores[1]))
+        for number_, scored_lines in sorted(lines[m.match].items()):
+            xml.start("BOARD")
+            xml.add("BOARD_NUMBER", number_)
+            for scored in sorted(scored_lines, key=lambda s: s.result.room != "open"):
+                _traveller_line(xml, results, scored, notes)
+            xml.end()
         xml.end()
-    xml.end()
-    xml.end()
 
 
-def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: ScoredResult) -> None:
+def _traveller_line(
+    xml: _Xml, results: EventResults, scored: ScoredResult, notes: dict[str, int]
+) -> None:
     """One ``TRAVELLER_LINE``, written as :meth:`_Xml.add` writes each element but in one
     piece: a large event has one a result."""
+    line = scored.result
     elements: list[tuple[str, Any]] = []
-    if results.scoring == "teams" and line.match is not None:
-        elements += [("MATCH_ID", line.match), ("ROOM", line.room)]
+    if results.scoring == "teams":
+        # where the match's home team (TEAM) sat: North-South in the open room
+        elements.append(("DIRECTION", "NS" if line.room == "open" else "EW"))
     elements += [("NS_PAIR_NUMBER", line.ns), ("EW_PAIR_NUMBER", line.ew)]
-    played = line.played
-    if played is not None and (line.ns_side is line.ew_side or not line.is_split):
-        passed = played.contract.is_passed_out
-        elements.append(("CONTRACT", "PASS" if passed else str(played.contract)))
-        if not passed and played.declarer is not None:
-            elements.append(("PLAYED_BY", played.declarer.letter))
-        if played.lead:
-            elements.append(("LEAD", played.lead))
-        if played.tricks is not None:
-            elements.append(("TRICKS", played.tricks))
+    if line.round is not None:
+        elements.append(("ROUND_NUMBER", line.round))
+    if line.table is not None:
+        elements.append(("TABLE_NUMBER", line.table))
+    elements += score_elements(line)
     texts = value_texts(scored)
-    if isinstance(line.ns_side, Artificial) or isinstance(line.ew_side, Artificial):
-        ns_code = _artificial_code(line.ns_side) if isinstance(line.ns_side, Artificial) else "50"
-        ew_code = _artificial_code(line.ew_side) if isinstance(line.ew_side, Artificial) else "50"
-        elements.append(("SCORE", f"A{ns_code}{ew_code}"))
-    else:
-        elements.append(("SCORE", texts[0]))
     if results.unit == "mp":
         elements += [("NS_MATCH_POINTS", texts[2]), ("EW_MATCH_POINTS", texts[3])]
-    elif results.unit == "imps":
+    elif results.unit == "imps" and results.scoring != "teams":
         elements += [("NS_CROSS_IMP_POINTS", texts[2]), ("EW_CROSS_IMP_POINTS", texts[3])]
     outer = "  " * len(xml.open)
     inner = outer + "  "
     parts = [f"{outer}<TRAVELLER_LINE>\n"]
+    exact = exact_result(line)
+    if exact is not None:
+        parts.append(f"{inner}{instruction(exact)}\n")
+        count_exact([scored], notes)
     for tag, value in elements:
         text = "" if value is None else str(value)  # none or "": an empty element
         parts.append(f"{inner}<{tag}>{_escaped(text)}</{tag}>\n" if text else f"{inner}<{tag} />\n")
@@ -168,8 +313,9 @@ def _traveller_line(xml: _Xml, results: EventResults, line: Any, scored: ScoredR
 
 @lru_cache(maxsize=65536)
 def _escaped(text: str) -> str:
-    """``escape(text)``, once per distinct text (pairs, contracts and scores repeat)."""
-    return escape(text)
+    """``escape(text)``, once per distinct text (pairs, contracts and scores repeat), with
+    what XML cannot hold replaced (:func:`xml_text`)."""
+    return escape(xml_text(text))
 
 
 def usebio_xml(

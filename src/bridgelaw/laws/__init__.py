@@ -3,11 +3,11 @@
 One place answers "what is this clause called here, what is its number in each edition, does
 the 2007 edition differ, and is it applied". The table engine asks :func:`number` for the
 number to cite in its edition instead of spelling ``"16D" if 2007 else "16C"`` inline; the
-navigator (``bridgelaw law``) and the README's coverage table are generated from here.
+navigator (``bridgelaw law``) and the coverage table (docs/law-coverage.md) are generated here.
 
 It is a package of its own, not part of ``table``: the strict machines (``IllegalCall.law``),
 the scoring (77, 78) and the claim adjudicator (70) cite laws too, and the navigator and the
-README generator read it without importing the engine.
+coverage page's generator read it without importing the engine.
 
 >>> clause("16C").numbers[2007]
 ('16D',)

@@ -19,8 +19,13 @@ BOOK = """
 1        =      A    the pack: 52 cards, four suits, ranks
 2        =      A    the board: dealer and vulnerability by its number
 6        =      A    shuffling and dealing, and reproducible deals
+8A1      =      A    the director's instructions move the players and the boards, round by round
+8B1      =      A    a round ends at the director's signal; a table still playing plays on
+8B2      =      A    a deferred board: the round ends for it when it is recorded, or it is cancelled
+8C       =      A    the last round and the session end when each table's boards are recorded
 12B1     =      J    an adjusted score for the non-offenders' damage only
 12C      =      N    computing an adjusted score at the table (the scorer's tools do)
+12C2a    =      A    an artificial score when no result is possible, by fault (the director's call)
 13A1     -      A    a wrong number of cards found before any call: corrected, the board played
 13A2     -      Ad   a card seen before any call: the hands corrected, the board played, reviewed
 13B      13A    Ads  a wrong number of cards found after a call: the director's choice
@@ -316,7 +321,11 @@ BOOK = """
 75       =      N    a mistaken explanation or a mistaken call: not told apart
 77       =      A    the scoring table
 78       =      A    matchpoints, IMPs and total points
-79       =      N    agreeing the number of tricks won at the end: not modelled
+79A      =      A    the result agreed at the table: the other side accepts what was entered
+79B      =      A    a result disputed at the table: the director is called and rules
+79C      =      A    an error in a recorded score corrected by the director, the old entry kept
+79C1     =      A    the correction period: 30 minutes after the official scores unless set
+79C2     =      A    a correction after the period: only with the organiser's agreement
 86       =      A    team play: scores, adjusted scores
 90       =      N    procedural penalties: not given
 """

@@ -1,4 +1,4 @@
-# ruff: noqa: E501  (one line per difference, as the README's list shows it)
+# ruff: noqa: E501  (one line per difference, as the list in docs/law-coverage.md shows it)
 """What differs between the 2017 and 2007 editions, in the project's words: one line for each tag
 the code declares edition variants with (``by_edition``; :mod:`bridgelaw.laws.editions`).
 

@@ -5,10 +5,10 @@ The engine writes ``self.by_edition("64B2", e2017=..., e2007=...)`` (a value, or
 it then calls): the clause it is tagged with, the 2017 variant, the 2007 variant. The values
 are computed by the caller, so one that must not run in the other edition is passed as a
 method. :func:`by_edition` picks one: one comparison, no lookup. The declarations are found in
-the source by :func:`bridgelaw.laws.index.variants`, which is where the README's list "Where
-the editions differ" and the navigator's variants come from; each tag must be a clause the law
-book (:mod:`bridgelaw.laws.book`) flags as differing, with the project's words for what differs
-in :data:`bridgelaw.laws.book.DIFFERENCES`.
+the source by :func:`bridgelaw.laws.index.variants`, which is where the list "Where the
+editions differ" (docs/law-coverage.md) and the navigator's variants come from; each tag must be
+a clause the law book (:mod:`bridgelaw.laws.book`) flags as differing, with the project's words
+for what differs in :data:`bridgelaw.laws.book.DIFFERENCES`.
 
 >>> by_edition("57A", 2007, e2017="require or forbid", e2007="forbid only")
 'forbid only'

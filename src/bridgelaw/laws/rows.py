@@ -1,8 +1,8 @@
-# ruff: noqa: E501  (the rows are table cells, one string each, as the README shows them)
-"""The README's law coverage table, generated from here (``python -m bridgelaw.laws.coverage``).
+# ruff: noqa: E501  (the rows are table cells, one string each, as docs/law-coverage.md shows them)
+"""The law coverage table (docs/law-coverage.md), generated from here (``bridgelaw.laws.coverage``).
 
 Each row: the laws, what the code does with them (the project's words), and the modules that do
-it. Every clause a row names must be in the law book (:mod:`bridgelaw.laws`); the README's table
+it. Every clause a row names must be in the law book (:mod:`bridgelaw.laws`); the page's table
 is this one, rendered, with the law book's counts by status (a test fails when they differ).
 """
 
@@ -18,6 +18,11 @@ ROWS: tuple[tuple[str, str, str], ...] = (
         "6",
         "secure, reproducible, numbered deals; commit-and-reveal; dealing-machine files; hand records",
         "`dealing`, `formats`",
+    ),
+    (
+        "8, 79",
+        "a duplicate session live: rounds moved by the director (8A1), unfinished boards deferred as late plays or cancelled with the director's artificial score (8B1, 8B2, 12C2a), the session's end (8C); results entered at the table and accepted by the other side (79A) or disputed to the director (79B), corrected by supersession within the correction period or after it with the organiser's agreement (79C, 79C1, 79C2)",
+        "`duplicate`, `server.sessions`",
     ),
     (
         "13",
@@ -161,7 +166,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "68-71",
-        "claims and concessions: agreement (69A), disputes to the director (70), 68B2, 68D2b, 69B, 71 (see above)",
+        "claims and concessions: agreement (69A), disputes to the director (70), 68B2, 68D2b, 69B, 71 (see [claims and concessions](table-engine.md#claims-and-concessions))",
         "`table.claims`",
     ),
     (

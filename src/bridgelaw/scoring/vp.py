@@ -14,7 +14,7 @@ in whole hundredths, so nothing depends on binary fractions after the one roundi
 
 A fractional margin (from weighted scores, Law 12C1c) is not covered by the published tables; here
 it is interpolated linearly between the two whole margins around it and rounded to hundredths
-(an engine choice, documented in the README).
+(an engine choice, documented in docs/scoring.md).
 
 >>> str(vp(0, 16)), str(vp(60, 16)), str(vp(-7, 16))
 ('10', '20', '797/100')

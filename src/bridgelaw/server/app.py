@@ -102,6 +102,8 @@ class Server:
         )
         self.gates: list[Callable[[LiveTable, str], None]] = []
         self.after_event: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.sessions: Any = None
+        """The duplicate sessions (``server.sessions.Sessions``), once installed."""
 
     # -- who is asking -----------------------------------------------------------------------
 

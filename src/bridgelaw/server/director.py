@@ -472,7 +472,10 @@ def install(app: FastAPI, server: Server) -> None:
             except IntegrityError:  # another entry superseded the same one first
                 raise Refused(409, "another result was entered at the same time") from None
             rows = await run_in_threadpool(entries, table_id)
-            return result_of(live, rows)
+            answer = result_of(live, rows)
+        if server.sessions is not None:  # a session's board: its result there too
+            await server.sessions.director_result(live, data, note.strip())
+        return answer
 
     # -- everything the console shows of one table, in one answer -------------------------------
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bridgelaw.server")
 
 TABLE_PATH = re.compile(r"^/api/tables/([^/]+)")
+SESSION_PATH = re.compile(r"^/api/sessions/([^/]+)")
 SECRET = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
 
 
@@ -117,15 +118,22 @@ def role_of(server: Server | None, scope: Scope) -> str:
         return "unknown token"
     if _same(token, server):
         return "director"
-    match = TABLE_PATH.match(scope.get("path", ""))
+    path = scope.get("path", "")
+    match = TABLE_PATH.match(path)
     live = server.live.get(match.group(1)) if match else None
     seat = None if live is None else live.seats.get(token_hash(token))
-    return seat or "unknown token"
+    if seat is not None:
+        return seat
+    found = SESSION_PATH.match(path)
+    sessions = getattr(server, "sessions", None)
+    held = None if found is None or sessions is None else sessions.live.get(found.group(1))
+    role = None if held is None else held.state.role_of(token_hash(token))
+    return "unknown token" if role is None else str(role.label)
 
 
 def log_refusal(server: Server | None, scope: Scope, status: int, reason: str) -> None:
     """One line on ``bridgelaw.server`` for a refused request: time, role, table, reason."""
-    match = TABLE_PATH.match(scope.get("path", ""))
+    match = TABLE_PATH.match(scope.get("path", "")) or SESSION_PATH.match(scope.get("path", ""))
     table = match.group(1)[:40] if match else "-"
     what = "WS" if scope.get("type") == "websocket" else scope.get("method", "?")
     log.warning(

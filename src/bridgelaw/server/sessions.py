@@ -25,7 +25,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -97,31 +97,27 @@ class SessionRecordRow(Base):
 
 
 class Ranking:
-    """The ranking of the results in force, kept up to date as they come and go (the scorer
-    of :mod:`bridgelaw.events.live` when it is there; it gives exactly what ``score-event``
-    gives on the session's ``results.json``)."""
+    """The ranking of the results in force, kept up to date as they come and go by the live
+    scorer (:mod:`bridgelaw.events.live`): after every change exactly what ``score-event``
+    gives on the session's ``results.json``, at the cost of the changed board."""
 
     def __init__(self, template: EventInput) -> None:
-        self.template = template
-        self.lines: dict[int, ResultLine] = {}
+        from bridgelaw.events.live import LiveScorer
+
+        self.scorer = LiveScorer(template)
 
     def put(self, key: int, line: ResultLine) -> None:
-        self.lines[key] = line
+        self.scorer.put(key, line)
 
     def remove(self, key: int) -> None:
-        del self.lines[key]
+        self.scorer.remove(key)
 
     def results(self) -> EventResults:
-        from bridgelaw.events.session import score_event
-
-        event = replace(self.template, lines=[self.lines[k] for k in sorted(self.lines)])
-        return score_event(event)
+        """The scored results (shared with the scorer: read only)."""
+        return self.scorer.results()
 
     def to_json(self) -> dict[str, Any]:
-        if not self.lines:
-            return {"event": self.template.event, "scoring": self.template.scoring,
-                    "boards": [], "ranking": []}  # fmt: skip
-        return self.results().to_json()
+        return self.scorer.to_json()
 
 
 # -- a session in memory -----------------------------------------------------------------------
@@ -139,6 +135,17 @@ class LiveSession:
     analyses: dict[int, Any] = field(default_factory=dict)
     resumed: bool = False
     """Its tables' robots woken after a (re)load."""
+    texts: dict[str, tuple[int, bytes]] = field(default_factory=dict)
+    """The published JSON texts (ranking, results file) of the last version asked for."""
+
+    def text(self, name: str, make: Callable[[], dict[str, Any]]) -> bytes:
+        """A published JSON text, made again only when the session has changed."""
+        held = self.texts.get(name)
+        if held is not None and held[0] == self.version:
+            return held[1]
+        text = json.dumps(make(), ensure_ascii=False).encode()
+        self.texts[name] = (self.version, text)
+        return text
 
     @property
     def version(self) -> int:
@@ -312,11 +319,7 @@ class Sessions:
         rows: list[TableRow] = []
         lives: list[LiveTable] = []
         time = now()
-        for seating in (
-            spec.movement.round(round_)
-            if hasattr(spec.movement, "round")
-            else [s for s in spec.movement.seatings if s.round == round_]
-        ):
+        for seating in spec.movement.round(round_):
             if state.sits_out(seating):
                 continue
             seats, robots = self.seating_of(state, round_, seating.table)
@@ -431,6 +434,35 @@ class Sessions:
             await run_in_threadpool(self.commit, live, [record_])
         await self.push(live)
 
+    async def director_result(self, table: LiveTable, entry: dict[str, Any], note: str) -> None:
+        """The director entered a result on a session's table from the table's console: it is
+        the session's result for that board (it supersedes the one in force)."""
+        session_id = self.table_session.get(table.id)
+        if session_id is None:
+            return
+        live = self.live[session_id]
+        entry = {k: v for k, v in entry.items() if k != "pairs"}
+        async with live.lock:
+            state = live.state
+            slot = state.slot_of_table[table.id]
+            current = state.in_force.get(slot)
+            record = Entered(
+                time=now(),
+                by="director",
+                result=len(state.results) + 1,
+                round=slot[0],
+                table=slot[1],
+                board=slot[2],
+                entry=entry,
+                supersedes=current,
+                accepted=True,
+                late=state.round is None or slot[0] < state.round,
+                note=note or "entered at the table's console",
+            )
+            state.line(slot, entry)  # the table's console read it the same way: never refused
+            await run_in_threadpool(self.commit, live, [record])
+        await self.push(live)
+
     # -- what each role sees -----------------------------------------------------------------
 
     def role(self, live: LiveSession, token: str | None) -> Role:
@@ -451,9 +483,7 @@ class Sessions:
         rounds = []
         for r in range(1, state.rounds + 1):
             tables = []
-            for s in sorted(
-                (s for s in spec.movement.seatings if s.round == r), key=lambda s: s.table
-            ):
+            for s in spec.movement.round(r):
                 entry: dict[str, Any] = {
                     "table": str(s.table),
                     "ns": s.ns,
@@ -465,7 +495,16 @@ class Sessions:
                 if state.sits_out(s):
                     entry["sitout"] = True
                 tables.append(entry)
-            rounds.append({"round": r, "tables": tables})
+            movement = spec.movement
+            resting = [list(movement.sets.get(n, ())) for n in movement.resting(r)]
+            rounds.append(
+                {
+                    "round": r,
+                    "tables": tables,
+                    "sitouts": movement.sitouts(r),  # meeting a phantom, or a team's bye
+                    "stand": resting,  # the board sets on a relay or bye stand this round
+                }
+            )
         data: dict[str, Any] = {
             "session": live.id,
             "name": spec.name,
@@ -731,11 +770,18 @@ class Sessions:
     def ranking_json(self, live: LiveSession) -> dict[str, Any]:
         return live.ranking.to_json()
 
+    def published(self, live: LiveSession) -> EventResults:
+        """The scored results so far, with the deals of the complete boards only (exports)."""
+        spec = live.state.spec
+        deals = {b: spec.deals[b] for b in live.state.complete_boards()}
+        return replace(live.ranking.results(), deals=deals, names=event_template(spec).names)
+
     def site(self, live: LiveSession) -> dict[str, str]:
         """The results pages (``formats.results_html``) of the results so far, made again only
         when the session has changed. A board's hand diagram, double-dummy table and par are
-        shown once every table that plays it has its result (before that a player who has the
-        board still to play could read the hands: Law 16C2 in 2017, 16D in 2007)."""
+        shown once every table that plays it has its result: before that a player who has the
+        board still to play could read its hands (extraneous information, Law 16D; 2007:
+        16C)."""
         if live.pages is not None and live.pages[0] == live.version:
             return live.pages[1]
         from bridgelaw.formats.results_html import render_site
@@ -747,11 +793,7 @@ class Sessions:
             from bridgelaw.analysis.dds import analyse_deals
 
             live.analyses.update(analyse_deals(missing))
-        if live.counted:
-            results = live.ranking.results()
-        else:
-            results = EventResults(spec.name, spec.scoring, [], [])
-        results.deals = {b: spec.deals[b] for b in complete}
+        results = self.published(live)
         pages = render_site(results, {b: live.analyses[b] for b in complete})
         script = (  # the page's version: a change between the page and its stream reloads it
             f'<script src="/results/live.js" data-session="{live.id}" '
@@ -817,6 +859,7 @@ def install(app: FastAPI, server: Server) -> Sessions:
     sessions = Sessions(server)
     sessions.wake = app.state.robots.wake
     app.state.sessions = sessions
+    server.sessions = sessions  # the refusals' log names a session's roles (server/limits.py)
 
     @app.exception_handler(Refusal)
     async def refused(request: Request, error: Refusal) -> JSONResponse:
@@ -1077,16 +1120,41 @@ def install(app: FastAPI, server: Server) -> Sessions:
         return {"pair": pair, "player": number, "token": token}
 
     @app.get("/api/sessions/{session_id}/results.json")
-    async def results_file(session_id: str) -> dict[str, Any]:
+    async def results_file(session_id: str) -> Response:
         live = await session_of(session_id)
         async with live.lock:
-            return sessions.results_json(live)
+            text = live.text("results", lambda: sessions.results_json(live))
+        return Response(text, media_type="application/json")
 
     @app.get("/api/sessions/{session_id}/ranking")
-    async def ranking(session_id: str) -> dict[str, Any]:
+    async def ranking(session_id: str) -> Response:
         live = await session_of(session_id)
         async with live.lock:
-            return sessions.ranking_json(live)
+            text = live.text("ranking", lambda: sessions.ranking_json(live))
+        return Response(text, media_type="application/json")
+
+    @app.get("/api/sessions/{session_id}/export.pbn")
+    async def export_pbn(session_id: str) -> Response:
+        """The session's results as PBN (ScoreTable, TotalScoreTable), as ``score-event --pbn``
+        writes them; ``score-event`` reads it back to the same ranking."""
+        from bridgelaw.formats.results_pbn import results_pbn
+
+        live = await session_of(session_id)
+        async with live.lock:
+            results = sessions.published(live)
+        text = await run_in_threadpool(results_pbn, results, live.state.spec.date)
+        return Response(text, media_type="text/plain; charset=utf-8")
+
+    @app.get("/api/sessions/{session_id}/export.xml")
+    async def export_usebio(session_id: str) -> Response:
+        """The session's results as USEBIO 1.3 XML, as ``score-event --usebio`` writes them."""
+        from bridgelaw.formats.usebio import usebio_xml
+
+        live = await session_of(session_id)
+        async with live.lock:
+            results = sessions.published(live)
+        text = await run_in_threadpool(usebio_xml, results, "", live.state.spec.date)
+        return Response(text, media_type="application/xml; charset=utf-8")
 
     @app.get("/api/sessions/{session_id}/deals")
     async def deals(session_id: str, request: Request) -> Response:
