@@ -176,6 +176,13 @@ def test_a_table_device_enters_a_result_and_the_other_side_accepts_it(
     ]
     assert log["results"][2]["result"] == entered["result"]
 
+    # a player's link opened as a device: the page sends him to his own page
+    player = night["players"]["4"][0]
+    wrong = open_page(f"{live_server.url}/session/{session}/device#token={player}", **PHONE)
+    wrong.locator("#error a", has_text="Open the right page").wait_for()
+    assert f"/session/{session}/play" in (wrong.get_attribute("#error a", "href") or "")
+    assert wrong.locator("#content").is_hidden()
+
 
 def wait_for(check: Callable[..., bool], seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds

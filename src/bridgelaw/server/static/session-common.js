@@ -83,7 +83,14 @@ export function statusWord(status) {
 
 export function pairText(view, pair) {
   const names = (view.pairs && view.pairs[pair]) || [];
+  if (view.scoring === "teams") return names.length ? W.teamNamed(pair, names.join(", ")) : W.team(pair);
   return names.length ? W.pairNamed(pair, names.join(" & ")) : W.pair(pair);
+}
+
+// The page of a token that is not this page's kind (a player's token on the device's page...)
+export function wrongPage(node, text, href) {
+  node.replaceChildren(el("p", { text }), el("p", {}, el("a", { href, class: "button-link", text: W.openRightPage })));
+  node.hidden = false;
 }
 
 // -- the token ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { WORDS } from "./session-words.js";
 import {
   $, el, fillWords, readFragment, sessionIdFromPath, api, follow, setConnection, newer,
   RoundClock, loadLaws, showError, lawNode, prettyText, entryNode, statusWord, pairText, signed,
-  SEATS, SUITS, SUIT_SYMBOLS, suitNode,
+  SEATS, SUITS, SUIT_SYMBOLS, suitNode, wrongPage,
 } from "./session-common.js";
 
 const W = WORDS.device;
@@ -27,6 +27,15 @@ const clock = new RoundClock($("clock"));
 // -- the view -----------------------------------------------------------------------------------
 
 function accept(next) {
+  if (next && next.slots) {
+    wrongPage($("error"), C.directorTokenHere, `/director/session/${encodeURIComponent(sessionId)}#token=${encodeURIComponent(token)}`);
+    return;
+  }
+  if (next && next.you && next.you.pair !== undefined) {
+    // a player's token: his page is the player's page (the token stays in the fragment only)
+    wrongPage($("error"), C.playerTokenHere, `/session/${encodeURIComponent(sessionId)}/play#token=${encodeURIComponent(token)}`);
+    return;
+  }
   if (!newer(view, next) || !next.you) return;
   view = next;
   loadLaws(view.edition).then(render);

@@ -6,7 +6,7 @@
 import { WORDS } from "./session-words.js";
 import {
   $, el, fillWords, readFragment, sessionIdFromPath, api, follow, setConnection, newer,
-  RoundClock, loadLaws, showError, statusWord, pairText,
+  RoundClock, loadLaws, showError, statusWord, pairText, wrongPage,
 } from "./session-common.js";
 
 const W = WORDS.play;
@@ -20,6 +20,14 @@ let followNext = false; // came back from a board: go on to the next one as soon
 const clock = new RoundClock($("clock"));
 
 function accept(next) {
+  if (next && next.slots) {
+    wrongPage($("error"), C.directorTokenHere, `/director/session/${encodeURIComponent(sessionId)}#token=${encodeURIComponent(token)}`);
+    return;
+  }
+  if (next && next.you && next.you.awaiting_acceptance !== undefined) {
+    wrongPage($("error"), C.tableTokenHere, `/session/${encodeURIComponent(sessionId)}/device#token=${encodeURIComponent(token)}`);
+    return;
+  }
   if (!newer(view, next) || !next.you) return;
   view = next;
   loadLaws(view.edition);
