@@ -50,10 +50,17 @@ th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #eee; }
 .diagram td { border: none; vertical-align: top; padding: 0.2em 1em; white-space: nowrap; }
+.boards a { display: inline-block; min-width: 2.6em; padding: 0.35em 0.2em; margin: 0.15em;
+  border: 1px solid #bbb; border-radius: 4px; text-align: center; text-decoration: none; }
 @media (max-width: 40em) {  /* a phone: wide tables scroll sideways instead of being cut */
-  body { margin: 1em auto; }
-  table:not(.diagram) { display: block; overflow-x: auto; max-width: 100%; }
+  body { margin: 0.5em auto; padding: 0 0.5em; }
+  h1 { font-size: 1.5em; margin: 0.3em 0; }
+  h2 { font-size: 1.2em; }
+  table:not(.diagram) { display: block; overflow-x: auto; max-width: 100%; font-size: 0.92em; }
+  th, td { padding: 0.3em 0.35em; }
   .diagram td { padding: 0.2em 0.4em; }
+  nav a { display: inline-block; min-height: 44px; line-height: 44px; }
+  .boards a { min-width: 44px; min-height: 44px; line-height: 44px; padding: 0; }
 }
 .red { color: #c00; }
 nav a { margin-right: 1em; }
@@ -324,7 +331,7 @@ def _index(results: EventResults) -> str:
             )
         parts.append(f"<h2>{_e(heading)}</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
     links = " ".join(f'<a href="boards/board-{b.board}.html">{b.board}</a>' for b in results.boards)
-    parts.append(f"<h2>Boards</h2>\n<p>{links}</p>")
+    parts.append(f'<h2>Boards</h2>\n<p class="boards">{links}</p>')
     return _page(results.event or "Results", "\n".join(parts), 0)
 
 

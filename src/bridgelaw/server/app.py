@@ -417,4 +417,8 @@ def create_app(url: str, director_token: str) -> FastAPI:
     from bridgelaw.server import sessions  # duplicate sessions: session-api.md
 
     sessions.install(app, server)
+
+    from bridgelaw.server import session_pages  # the pages of a club night
+
+    session_pages.install(app, app.state.sessions)
     return app

@@ -566,6 +566,9 @@ class Sessions:
             data["late"] = [self.slot_json(live, s) for s in self.late(live)]
             data["calls"] = self.calls_json(live)
             data["dealt_by"] = spec.dealt_by
+            # project: every board at every table of the round (the last one once ended)
+            shown = state.round if state.round is not None else state.rounds
+            data["slots"] = [self.slot_json(live, s) for s in state.slots(shown)]
         elif role.kind == "table":
             data["you"] = self.table_you(live, role)
         elif role.kind == "player":
@@ -632,6 +635,7 @@ class Sessions:
             result = state.results[result_id]
             data["entry"] = result.record.entry
             data["by"] = result.record.by
+            data["text"] = state.line(slot, result.record.entry).describe()  # the traveller's
         table_id = state.table_ids.get(slot)
         if table_id is not None:
             data["table_id"] = table_id
@@ -870,7 +874,10 @@ class Sessions:
             live.analyses.update(analyse_deals(missing))
         results = self.published(live)
         pages = render_site(results, {b: live.analyses[b] for b in complete})
-        script = f'<script src="/results/live.js" data-session="{live.id}" defer></script>'
+        script = (  # the page's version: a change between the page and its stream reloads it
+            f'<script src="/results/live.js" data-session="{live.id}" '
+            f'data-version="{live.version}" defer></script>'
+        )
         pages = {
             name: text.replace("</body>", f"{script}\n</body>", 1)
             if name.endswith(".html")

@@ -6,7 +6,9 @@
   const script = document.currentScript;
   const session = script && script.dataset.session;
   if (!session) return;
-  let known = null;
+  // the version the page was made from: a change made before the stream answers reloads it too
+  const made = Number(script.dataset.version);
+  let known = Number.isInteger(made) && script.dataset.version !== "" ? made : null;
   let backoff = 1000;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";

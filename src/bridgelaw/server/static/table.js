@@ -16,6 +16,7 @@ const POSITIONS = ["bottom", "left", "top", "right"]; // from this seat, clockwi
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const storageKey = `bridgelaw.token.${tableId}`;
+const sessionKey = `bridgelaw.session-of.${tableId}`;
 let token = null;
 let view = null;
 let socket = null;
@@ -782,6 +783,126 @@ function render() {
   drawAuction();
   drawRulings();
   drawQuitted();
+  drawSessionBar();
+}
+
+// -- the session bar -----------------------------------------------------------------------
+// A table of a club night (the player's page opened it with "&session=<id>" in the fragment):
+// the round, the table, which of the round's boards this is, the round's clock, and once the
+// board is over a button back to the player's page, which takes him to his next board.
+
+const SESSION_WORDS = {
+  page: "My session",
+  next: "Next board →",
+  where: (round, table, board, k, n) => `Round ${round} · Table ${table} · Board ${board} (${k} of ${n})`,
+  late: (round, table, board) => `Table ${table} · Board ${board}: late, from round ${round} (Law 8B2)`,
+  ended: "The session has ended",
+  left: (time) => `${time} left`,
+  change: (time) => `move: play starts in ${time}`,
+  over: (time) => `time is up (${time} over)`,
+};
+let sessionView = null;
+let sessionClockAt = 0;
+let sessionBackoff = 500;
+
+function sessionId() {
+  return sessionStorage.getItem(sessionKey);
+}
+
+function playerPage(next) {
+  const fragment = new URLSearchParams({ token });
+  if (next) fragment.set("next", "1");
+  return `/session/${encodeURIComponent(sessionId())}/play#${fragment.toString()}`;
+}
+
+function startSessionBar() {
+  const id = sessionId();
+  if (!id) return;
+  $("session-page").textContent = SESSION_WORDS.page;
+  $("session-next").textContent = SESSION_WORDS.next;
+  $("session-page").addEventListener("click", (event) => {
+    event.preventDefault();
+    location.assign(playerPage(false));
+  });
+  $("session-next").addEventListener("click", () => location.assign(playerPage(true)));
+  setInterval(drawSessionClock, 1000);
+  fetchSession();
+  connectSession();
+}
+
+async function fetchSession() {
+  const answer = await api("GET", `/api/sessions/${encodeURIComponent(sessionId())}`);
+  if (answer.status === 200) acceptSession(answer.body);
+}
+
+function acceptSession(data) {
+  if (!data || !data.you || (sessionView && data.version < sessionView.version)) return;
+  sessionView = data;
+  sessionClockAt = Date.now();
+  drawSessionBar();
+}
+
+function connectSession() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const url = `${scheme}//${location.host}/api/sessions/${encodeURIComponent(sessionId())}/stream?token=${encodeURIComponent(token)}`;
+  const socket = new WebSocket(url);
+  socket.onopen = () => {
+    sessionBackoff = 500;
+  };
+  socket.onmessage = (message) => {
+    try {
+      acceptSession(JSON.parse(message.data));
+    } catch (error) {
+      // not a view
+    }
+  };
+  socket.onclose = (closed) => {
+    if (closed.code >= 4400 && closed.code < 4500) return; // not this session's token
+    const wait = sessionBackoff;
+    sessionBackoff = Math.min(sessionBackoff * 2, 10000);
+    setTimeout(connectSession, wait);
+  };
+}
+
+function drawSessionBar() {
+  const data = sessionView;
+  if (!data) return;
+  const you = data.you;
+  const bar = $("session-bar");
+  bar.hidden = false;
+  const boards = you.boards || [];
+  const index = boards.findIndex((slot) => slot.table_id === tableId);
+  const late = (you.late || []).find((slot) => slot.table_id === tableId);
+  let where = SESSION_WORDS.ended;
+  if (index >= 0) {
+    where = SESSION_WORDS.where(data.round, you.table, boards[index].board, index + 1, boards.length);
+  } else if (late) where = SESSION_WORDS.late(late.round, late.table, late.board);
+  else if (data.round !== null) where = `Round ${data.round}`;
+  $("session-where").textContent = where;
+  const slot = index >= 0 ? boards[index] : late;
+  // over: the play has ended here, or the session has this board's result (the director's, say)
+  const over = (view && view.phase === "ended") || !slot || !["to-play", "late"].includes(slot.status);
+  $("session-next").hidden = !over;
+  bar.dataset.over = String(over);
+  drawSessionClock();
+}
+
+function drawSessionClock() {
+  const node = $("session-clock");
+  const clock = sessionView && sessionView.clock;
+  if (!clock) {
+    node.textContent = "";
+    return;
+  }
+  const left = clock.remaining - (Date.now() - sessionClockAt) / 1000;
+  const length = (Date.parse(clock.ends) - Date.parse(clock.play_from)) / 1000;
+  const time = (seconds) => {
+    const s = Math.abs(Math.trunc(seconds));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  };
+  if (left > length) node.textContent = SESSION_WORDS.change(time(left - length));
+  else if (left >= 0) node.textContent = SESSION_WORDS.left(time(left));
+  else node.textContent = SESSION_WORDS.over(time(left));
 }
 
 // -- start ---------------------------------------------------------------------------------
@@ -789,6 +910,8 @@ function render() {
 function readToken() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const given = fragment.get("token");
+  const session = fragment.get("session");
+  if (session) sessionStorage.setItem(sessionKey, session);
   if (given) {
     sessionStorage.setItem(storageKey, given);
     // the token leaves the address bar (and so the history, a bookmark, a screenshot)
@@ -847,6 +970,7 @@ function start() {
   stopped = false;
   refresh();
   connect();
+  startSessionBar();
 }
 
 wire();
