@@ -555,7 +555,7 @@ class Sessions:
                 "boards_per_round": spec.movement.boards_per_round,
                 "notes": list(spec.movement.notes),
             },
-            "pairs": {p: spec.names.get(p, []) for p in spec.pairs},
+            "pairs": {p: self.names_now(live, p) for p in spec.pairs},
             "clock": state.clock(time),
             "ended": None if state.ended_at is None else stamp(state.ended_at),
             "correction_ends": _stamp_or_none(state.correction_ends()),
@@ -574,6 +574,18 @@ class Sessions:
         elif role.kind == "player":
             data["you"] = self.player_you(live, role)
         return data
+
+    def names_now(self, live: LiveSession, pair: str) -> list[str]:
+        """The pair's players' names as they sit now: a substitute's in his place (Law 4)."""
+        state = live.state
+        names = list(state.spec.names.get(pair, []))
+        for number in range(1, state.spec.players_per_pair + 1):
+            name = state.names.get(Player(pair, number))
+            if name is None:
+                continue
+            names += [""] * (number - len(names))
+            names[number - 1] = name
+        return names
 
     def rounds_json(self, live: LiveSession) -> list[dict[str, Any]]:
         """Every round's seating (the spec's ``rounds``), its sit-outs and its stand."""
