@@ -131,6 +131,9 @@ def test_a_substitute_takes_over_with_a_new_token(client: TestClient) -> None:
     table = you["next"]
     assert client.get(f"/api/tables/{table}", headers=auth(new)).json()["seat"] == "S"
     assert client.get(f"/api/tables/{table}", headers=auth(old)).status_code == 403
+    # the session's view names the substitute in his pair
+    view = client.get(f"/api/sessions/{session}", headers=auth(DIRECTOR)).json()
+    assert view["pairs"]["1"][1] == "Ewa Substitute"
 
 
 def test_a_result_the_director_enters_at_the_tables_console_is_the_sessions(
@@ -151,6 +154,3 @@ def test_a_result_the_director_enters_at_the_tables_console_is_the_sessions(
         ({"ns_score": 420}, "director", "accepted")
     ]
     assert mine[0]["note"].startswith("Law 12C1")
-    # the session's view names the substitute in his pair
-    view = client.get(f"/api/sessions/{session}", headers=auth(DIRECTOR)).json()
-    assert view["pairs"]["1"][1] == "Ewa Substitute"
