@@ -218,6 +218,7 @@ def test_results_json_reads_back_in_the_command(client: TestClient, tmp_path: An
             "deals",
         ),
         ({"robots": ["1"]}, "robots"),
+        ({"movement": {"kind": "mitchell", "tables": 99, "boards_per_round": 50}}, "movement"),
         ({"clock": {"seconds_per_board": -5}}, "clock.seconds_per_board"),
     ],
 )

@@ -35,6 +35,9 @@ MAX_PLAYER_NAME = 60
 MAX_DEALS_TEXT = 400_000
 """A hand record of a few hundred boards with commentary fits; more is not a session's."""
 MAX_SECONDS = 4 * 3600
+MAX_PLAYED = 20_000
+"""Boards played at tables in one session (a congress section of 60 tables and 27 boards plays
+1,620): a bound on what a mistyped movement makes the server hold."""
 DEFAULT_CORRECTION_MINUTES = 30
 """Law 79C1: the correction period ends 30 minutes after the official scores are made
 available, unless the tournament organiser sets another time."""
@@ -254,6 +257,11 @@ def _movement(request: object, scoring: str) -> Movement:
     except MovementError as error:
         detail = "; ".join(f"line {p.line}: {p.message}" for p in error.problems[:5])
         raise SpecError(error.field, error.message + (f" ({detail})" if detail else "")) from None
+    played = sum(len(s.boards) for s in movement.seatings)
+    if played > MAX_PLAYED:
+        raise SpecError(
+            "movement", f"{played:,} boards at tables is more than a session holds ({MAX_PLAYED:,})"
+        )
     if (movement.kind == "teams") != (scoring == "teams"):
         raise SpecError(
             "movement.kind", "a teams movement goes with teams scoring, and only with it"
