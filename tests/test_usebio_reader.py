@@ -524,3 +524,14 @@ def test_any_element_text_gives_problems_never_an_exception(seed: str, data: st.
     escaped = value if value.startswith("<?") else value.replace("&", "&amp;").replace("<", "&lt;")
     parts[index] = escaped + sep + tail
     survives(">".join(parts).encode("utf-8"))
+
+
+def test_an_unknown_encoding_is_a_problem_not_an_exception() -> None:
+    """Found by the mutation fuzzer: an XML declaration naming an encoding Python does not know
+    (``UF-8``) made expat raise LookupError."""
+    from bridgelaw.formats.usebio_read import read_usebio
+
+    outcome = read_usebio(b'<?xml version="1.0" encoding="UF-8"?>\n<USEBIO Version="1.2"/>')
+    assert outcome.event is None
+    assert [p.line for p in outcome.problems] == [1]
+    assert "UF-8" in outcome.problems[0].message

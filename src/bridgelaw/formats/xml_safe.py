@@ -139,6 +139,8 @@ def read_xml(
         ]
     except (RecursionError, MemoryError):
         return None, [(parser.CurrentLineNumber, "not valid XML: too large to read")]
+    except LookupError as error:  # the declaration names an encoding nobody knows
+        return None, [(1, f"not readable XML: the XML declaration names {error}")]
     if not roots:
         return None, [(1, "not valid XML: no element")]
     return roots[0], []
