@@ -198,6 +198,7 @@ BOOK = """
 50B      =      A    penalty cards: major or minor
 50C      =      A    a minor penalty card
 50D1     =      A    a major penalty card must be played when legal
+50D1b    =      A    following suit, a lead or play restriction come before a penalty card
 50D2     =      A    the offender's partner on lead: declarer requires or forbids the suit
 50D2a    =      A    declarer requires the penalty card's suit
 50D2b    =      A    declarer forbids the penalty card's suit

@@ -91,7 +91,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "50D1, 50C, 52",
-        "a major penalty card must be played when legal, a minor one before other low cards of its suit; failing to play it (52B1a accept, 52B1b accepted by declarer playing after it from either hand, 52B2 require)",
+        "a major penalty card must be played when legal, a minor one before other low cards of its suit; following suit and a lead or play restriction (26, 50D2a, 51B, 57A) come first, the card staying face up (50D1b); declarer's 50D2/51B option before a 51A designation; a lead before declarer states his 50D2 option is a major penalty card (49); failing to play it (52B1a accept, 52B1b accepted by declarer playing after it from either hand, 52B2 require)",
         "`table.play_rules`",
     ),
     (
