@@ -136,7 +136,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "57",
-        "a defender's premature play or lead: 57A (major penalty card; declarer chooses highest, lowest, require or forbid another suit; also a lead to the next trick at any turn before partner has played), 57B, 57C1 (declarer had played from both hands: no rectification; the early lead stands if he wins the trick, else it is a lead out of turn), 57C2 (after dummy suggested a card in the trick), 57C3 (declarer's premature play stands if legal, else goes back), 57D (at his RHO's turn)",
+        "a defender's premature play or lead: 57A (major penalty card; declarer chooses highest, lowest, require or forbid another suit; also a lead to the next trick at any turn before partner has played), 57B, 57C1 (declarer had played from both hands: no rectification; the early lead stands if he wins the trick, else it is a lead out of turn), 57C2 (after dummy suggested a card in the trick; 2007: part of its 57C1), 57C3 (declarer's premature play stands if legal, else goes back; 2007: its 57C2), 57D (at his RHO's turn)",
         "`table.play_rules`",
     ),
     (

@@ -53,6 +53,7 @@ TITLES: dict[str, str] = {
     "21B2": "a call changed after misinformation: the next player may change his own call",
     "25A": "a call replaced at once: was the first call unintended (a slip)?",
     "25A6": "an unintended call corrected: the next player may take back his call over it",
+    "25A4": "an unintended call corrected (2007): the next player may take back his call over it",
     "25B1": "a deliberate change of call",
     "26A2": "a lead restriction after a withdrawn call (2007)",
     "26B": "a lead restriction after a withdrawn call",
@@ -179,6 +180,10 @@ ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "25A6": (
         ("25A6", "the call made over the slip stands"),
         ("25A6", "the player takes back his call and calls again"),
+    ),
+    "25A4": (  # the same offer in the 2007 numbering
+        ("25A4", "the call made over the slip stands"),
+        ("25A4", "the player takes back his call and calls again"),
     ),
     "37": (
         ("37A", "the call and everything after it stand"),

@@ -983,12 +983,13 @@ class AuctionRules(TableState):
             self.history = saved
 
     def _law25a6_withdraw(self, record: CallRecord, forced: bool) -> None:
-        record.status, record.law = "withdrawn", "25A6"
-        self.mark_unauthorized(record, "25A6", side=record.seat.side ^ 1)
+        law = self.cite("25A6")  # 2007: 25A4
+        record.status, record.law = "withdrawn", law
+        self.mark_unauthorized(record, law, side=record.seat.side ^ 1)
         self.turn = record.seat
         why = "is no longer legal and is taken back" if forced else "is taken back"
         self.rule(
-            "25A6",
+            law,
             None,
             f"{record.seat.letter}'s {record.call}, made over the "
             f"unintended call, {why}; {record.seat.letter} calls again (the withdrawn "
@@ -1745,7 +1746,9 @@ class LhoChange(Pending):
         return "lho-change"
 
     def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.letter, "25A6", ("accept", "decline"))
+        # 25A6 (2007: 25A4)
+        law = table.cite("25A6")
+        return Awaiting(self.offender.letter, law, ("accept", "decline"))
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law25a6_event(self, event)

@@ -651,10 +651,11 @@ class PlayRules(AuctionRules):
         if self.dummy_suggested == len(play.tricks) and play.trick:
             # 57C2: dummy suggested a card in this trick: no rectification; a legal card is
             # his card to the trick at his turn, an illegal one goes back
+            law = self.cite("57C2")  # 2007: part of its 57C1
             if legal_then and not self._played_to_this_trick(seat):
-                self.must_play[seat] = Obligation("57C2", card=card)
+                self.must_play[seat] = Obligation(law, card=card)
             self.rule(
-                "57C2",
+                law,
                 seat,
                 f"{seat.letter} played {card_name(card)} early, but dummy had suggested a card "
                 "in this trick: no rectification"
@@ -755,17 +756,18 @@ class PlayRules(AuctionRules):
             self.early_lead = (seat, card)
             return
         legal = card // 13 == play.led_suit() or not play.can_follow(seat)
+        law = self.cite("57C3")  # 2007: 57C2
         if not legal:
             self.rule(
-                "57C3",
+                law,
                 seat,
                 f"{seat.letter}'s {card_name(card)}, played before his turn, could not be "
                 "played legally: it goes back without rectification (48A).",
             )
             return
-        self.must_play[seat] = Obligation("57C3", card=card)
+        self.must_play[seat] = Obligation(law, card=card)
         self.rule(
-            "57C3",
+            law,
             seat,
             f"{seat.letter} played {card_name(card)} before his turn: it counts as played and, "
             f"being legal, stays as {seat.letter}'s card to this trick.",
