@@ -26,6 +26,10 @@ from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase, TableSt
 class RevokeRules(PlayRules):
     """Laws 61, 62 and 64 (63A is the play rules'); the layer over the play rules."""
 
+    law62d1_replay: bool = False
+    """62D1: a trick-12 revoke was corrected after trick 13, which is to be played again;
+    once no choice remains, its forced cards are played (:meth:`law62d1_forced_last_trick`)."""
+
     # -- Law 62: correcting a revoke ---------------------------------------------------------
 
     def _correctable(self, seat: Seat) -> Revoke | None:
@@ -200,7 +204,34 @@ class RevokeRules(PlayRules):
             "the hands are back in the board: it is corrected and trick 13 is played again.",
         )
         self._law62_correct(event.seat, event.card)
+        self.law62d1_replay = True
         return True
+
+    def law62d1_forced_last_trick(self, choice_open: bool) -> None:
+        """62D1: trick 13 is played again after the correction. Each player holds one card, so
+        nothing is left to choose: the trick is completed with those cards, said in a ruling,
+        unless a choice is still open (``choice_open``: an offer, such as 62C1 for a card played
+        after the revoke), which is made first."""
+        play = self.play
+        if play is None or play.is_over:
+            self.law62d1_replay = False
+            return
+        if choice_open or self.pending is not None or len(play.tricks) != 12 or play.omissions:
+            return
+        seats = [Seat((play.leader + i) & 3) for i in range(len(play.trick), 4)]
+        if any(play.hands[seat].bit_count() != 1 for seat in seats):
+            return
+        self.law62d1_replay = False
+        cards = [(seat, play.hands[seat].bit_length() - 1) for seat in seats]
+        self.rule(
+            "62D1",
+            None,
+            "trick 13 is played again with each player's only card: "
+            + ", ".join(f"{seat.letter} {card_name(card)}" for seat, card in cards)
+            + ".",
+        )
+        for seat, card in cards:
+            self.card_played(seat, card)
 
     def _law62d2(self, revoke: Revoke) -> None:
         """62D2: a defender corrected a revoke on trick 12 made before his partner played to
