@@ -35,6 +35,21 @@ class Parser(_library.AccessParser):  # type: ignore[misc]  # the library is unt
         self.catalog = self._parse_catalog()
         self.extra_props = self.parse_msys_table() or {}
 
+    def _link_tables_to_data(self) -> dict[int, Any]:
+        """Each data page to the table that owns it (the page number at bytes 4-7 of a data
+        page's header, in every version). The library parses each whole header here and leaves
+        out, with only a log line, a page it cannot parse, and with it that page's rows; here
+        every page goes to its table, whose reading then refuses a damaged page. (And it is
+        half the time the library takes to open a database.)"""
+        linked: dict[int, Any] = {}
+        for page in self._data_pages.values():
+            owner = struct.unpack_from("<I", page, 4)[0] * self.page_size
+            definition = self._table_defs.get(owner)
+            if definition is not None:
+                table = linked.setdefault(owner, _library.TableObj(owner, definition))
+                table.linked_pages.append(page)
+        return linked
+
     def _parse_catalog(self) -> Any:  # the library's, with a bounded Table
         catalog_page = self._tables_with_data.get(2 * self.page_size)
         if catalog_page is None:

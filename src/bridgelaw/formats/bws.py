@@ -543,7 +543,7 @@ def bws_event(
             session.report(1, f"no section {shown(section)} (its sections: {letters})")
         else:
             _only(session, chosen[0].id)
-    outcome = _event(session, scoring, event)
+    outcome = session_event(session, scoring, event)
     outcome.notes = [f"{filename}: {n}" for n in session.notes]
     return outcome
 
@@ -558,7 +558,11 @@ def _only(session: BwsSession, section: int) -> None:
     session.deals = {k: d for k, d in session.deals.items() if k[0] == section}
 
 
-def _event(session: BwsSession, scoring: str | None, event: str | None) -> ReadOutcome:
+def session_event(
+    session: BwsSession, scoring: str | None = None, event: str | None = None
+) -> ReadOutcome:
+    """The event of a session read (or made) as :class:`BwsSession` values: see
+    :func:`bws_event`."""
     if session.problems:
         return ReadOutcome(None, list(session.problems))
     names = pair_names(session)
