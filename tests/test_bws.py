@@ -10,6 +10,7 @@ expected ranking of the two-section session from its PBN export (BridgeComposer)
 from __future__ import annotations
 
 import json
+import re
 import struct
 from copy import deepcopy
 from dataclasses import replace
@@ -367,6 +368,15 @@ def test_erased_results_are_left_out_and_the_last_entry_is_in_force() -> None:
     assert points == {(1, 1): -50, (2, 1): 630, (1, 2): 110, (2, 2): 90}
 
 
+def test_the_missing_pair_is_a_phantom_and_its_opponents_sit_out() -> None:
+    read = _session([_row(1, 1, "4 S", "=")])
+    read.sections = {1: BwsSection(1, "A", 2, missing_pair=2)}  # North-South pair 2 is missing
+    outcome = session_event(read)
+    assert outcome.event is not None and outcome.event.phantoms == frozenset({"2 NS"})
+    (movement,) = section_movements(_session([])).values()
+    assert movement.kind == "mitchell" and movement.fields == (("1 NS", "2 NS"), ("1 EW", "2 EW"))
+
+
 def test_a_result_that_does_not_fit_the_movement_is_a_problem() -> None:
     wrong = replace(_row(1, 3, "4 S", "="), id=9)  # board 3 is not played in round 1
     outcome = session_event(_session([wrong, _row(2, 1, "4 S", "=")]))
@@ -438,6 +448,30 @@ def test_what_is_not_a_database_is_refused_naming_the_file_and_why() -> None:
         assert outcome.event is None
         (problem,) = outcome.problems
         assert problem.file == "club.bws" and message in problem.message
+
+
+def test_results_lost_with_a_damaged_page_are_a_problem_not_a_smaller_session() -> None:
+    """A data page of ReceivedData whose owner is damaged no longer belongs to the table: its
+    rows are not read, and the table's own count (270 in this file) says rows are missing."""
+    from access_parser.parsing_primitives import parse_data_page_header
+
+    database = data(LBC)
+    parser = Parser(database)
+    owner = parser.get_table("ReceivedData").table.offset
+    pages = [offset for offset, page in parser._data_pages.items()
+             if parse_data_page_header(page, version=3).owner * 2048 == owner]  # fmt: skip
+    damaged = bytearray(database)
+    damaged[pages[0] + 4 : pages[0] + 8] = bytes(4)  # the page's owner: page 0, no table
+    outcome = bws_event(bytes(damaged), "club.bws")
+    assert outcome.event is None
+    assert re.fullmatch(r"ReceivedData: the table counts 270 rows but \d+ could be read: its "
+                        r"pages are damaged", outcome.problems[0].message)  # fmt: skip
+
+
+def test_a_table_with_more_rows_than_it_can_hold_is_refused_before_it_is_read() -> None:
+    database = open_access_database(data(LBC))
+    with pytest.raises(AccessError, match="table PlayerNames: 14,020 rows in its pages, more"):
+        database.table("PlayerNames", 100)  # 14,020 members: read, it takes seconds
 
 
 def test_a_page_chain_that_loops_back_is_an_error_not_an_endless_loop() -> None:

@@ -59,6 +59,10 @@ class TableRead:
     columns: tuple[str, ...]
     rows: tuple[Mapping[str, Any], ...]
     problems: tuple[str, ...] = ()
+    declared: int = 0
+    """The number of rows the table's definition counts. Access updates it when it closes the
+    file, so a database copied while open counts fewer (0): more counted than read means rows
+    were lost only in a table whose rows are never deleted."""
 
 
 @dataclass
@@ -70,23 +74,35 @@ class AccessDatabase:
     tables: frozenset[str]
     _parser: Any = field(repr=False)
 
-    def table(self, name: str) -> TableRead:
+    def table(self, name: str, max_rows: int = MAX_ROWS) -> TableRead:
         """Read the table ``name`` (one of :attr:`tables`); :class:`AccessError` when its pages
-        cannot be read at all."""
+        cannot be read at all, or hold more than ``max_rows`` rows (counted from the pages'
+        headers before any row is read: a damaged catalog can name a table of members for a
+        table of a few rows)."""
         if name not in self.tables:
             raise AccessError(f"no table {name!r} in the database")
         from bridgelaw.formats.access_pages import PageLoop
 
         with _library_log() as logged:
             try:
-                parsed = self._parser.parse_table(name)
+                found = self._parser.get_table(name)
+                if found is None:
+                    raise AccessError(f"table {name}: its definition is missing")
+                count = self._parser.rows_in_pages(found)
+                if count > max_rows:
+                    raise AccessError(f"table {name}: {count:,} rows in its pages, more than "
+                                      f"such a table holds ({max_rows:,})")  # fmt: skip
+                parsed = found.parse()
+                declared = int(found.table_header.number_of_rows)
+            except AccessError:
+                raise
             except PageLoop as error:
                 raise AccessError(f"table {name}: {error}") from None
             except (RecursionError, MemoryError) as error:
                 raise AccessError(f"table {name}: {_what(error)}") from None
             except Exception as error:  # the library on damaged bytes: any of a dozen kinds
                 raise AccessError(f"table {name} cannot be read: {_what(error)}") from None
-        return _rows(name, parsed, tuple(logged))
+        return _rows(name, parsed, tuple(logged), declared)
 
 
 def open_access_database(data: bytes) -> AccessDatabase:
@@ -130,7 +146,7 @@ def _what(error: BaseException) -> str:
     return f"damaged ({type(error).__name__}{': ' + text if text else ''})"
 
 
-def _rows(name: str, parsed: Any, logged: tuple[str, ...]) -> TableRead:
+def _rows(name: str, parsed: Any, logged: tuple[str, ...], declared: int) -> TableRead:
     if not isinstance(parsed, Mapping):
         raise AccessError(f"table {name} cannot be read: its definition is damaged")
     columns = tuple(str(c) for c in parsed)
@@ -145,7 +161,7 @@ def _rows(name: str, parsed: Any, logged: tuple[str, ...]) -> TableRead:
     if count > MAX_ROWS:
         raise AccessError(f"table {name}: {count:,} rows, more than {MAX_ROWS:,}")
     rows = tuple(dict(zip(columns, row, strict=True)) for row in zip(*values, strict=True))
-    return TableRead(name, columns, rows, tuple(f"table {name}: {m}" for m in logged))
+    return TableRead(name, columns, rows, tuple(f"table {name}: {m}" for m in logged), declared)
 
 
 @contextmanager
@@ -161,11 +177,13 @@ def _library_log() -> Iterator[list[str]]:
 
     logger = logging.getLogger("access_parser")
     handler = Collect(logging.WARNING)
-    before = logger.propagate
+    before = logger.propagate, logger.level
     logger.addHandler(handler)
     logger.propagate = False
+    logger.setLevel(logging.WARNING)  # whatever level the application set for the root
     try:
         yield logged
     finally:
         logger.removeHandler(handler)
-        logger.propagate = before
+        logger.propagate, level = before
+        logger.setLevel(level)

@@ -56,7 +56,14 @@ NOT_PLAYED = "not played"
 """The ``Remarks`` of a board not played at a table (compared without case)."""
 MATCHPOINTS = 1
 """The ``ScoringType`` of every matchpoint session seen; other values are not documented."""
-_TABLES = ("Session", "Section", "RoundData", "ReceivedData", "PlayerNumbers", "HandRecord")
+_TABLES = {  # the tables read, with the most rows a session has in each
+    "Session": 100,
+    "Section": 1_000,
+    "RoundData": 100_000,
+    "ReceivedData": 100_000,
+    "PlayerNumbers": 100_000,
+    "HandRecord": 100_000,
+}
 _SEATS = ("North", "East", "South", "West")
 _SUITS = ("Spades", "Hearts", "Diamonds", "Clubs")
 
@@ -166,13 +173,17 @@ def read_bws(data: bytes, filename: str = "<bws>") -> BwsSession:
                        f"(its tables: {', '.join(sorted(database.tables)) or 'none'})")  # fmt: skip
         return session
     tables: dict[str, TableRead] = {}
-    for name in _TABLES:
+    for name, most in _TABLES.items():
         try:
-            tables[name] = database.table(name)
+            tables[name] = database.table(name, most)
         except AccessError as error:
             session.report(1, f"not a readable Bridgemate database: {error}")
             return session
         session.problems.extend(Problem(filename, 1, m) for m in tables[name].problems)
+    received = tables["ReceivedData"]
+    if received.declared > len(received.rows):  # results are never deleted: rows were lost
+        session.report(1, f"ReceivedData: the table counts {received.declared:,} rows but "
+                       f"{len(received.rows):,} could be read: its pages are damaged")  # fmt: skip
     rows = _Rows(session)
     rows.session(tables["Session"])
     rows.sections(tables["Section"])
@@ -396,7 +407,7 @@ def pair_names(session: BwsSession) -> PairNames:
             by_direction.add(s)
     seated: dict[tuple[int, int], list[int]] = defaultdict(list)
     for r in session.rounds:
-        seated[r.section, r.round] += [r.ns, r.ew]
+        seated[r.section, r.round] += [n for n in (r.ns, r.ew) if n]  # 0: no pair there
     for (section, _), numbers in seated.items():
         if len(numbers) != len(set(numbers)):
             by_direction.add(section)
@@ -478,7 +489,7 @@ def player_names(session: BwsSession, names: PairNames) -> dict[str, str]:
     seated = {(r.section, r.table, r.round): r for r in session.rounds}
     found: dict[str, dict[str, str]] = defaultdict(dict)
     moved = set()
-    for p in session.players:
+    for p in sorted(session.players, key=lambda p: p.round):  # a later entry: a substitute
         section = session.sections.get(p.section)
         if section is None:
             continue
