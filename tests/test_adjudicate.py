@@ -14,7 +14,12 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator, _Search
+from bridgelaw.analysis.adjudicate import (
+    AdjudicationTooLong,
+    Law70Adjudicator,
+    _Search,
+    finesses_found,
+)
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
 from bridgelaw.cards import Deal, Seat, Strain, parse_card, parse_hand_pbn
@@ -47,6 +52,18 @@ SPADES, HEARTS, DIAMONDS, CLUBS = 3, 2, 1, 0
         ("SQ first, then the hearts", (Step("lead", card=parse_card("SQ")), Step("cash", HEARTS))),
         ("finessing the queen of hearts", (Step("finesse", card=parse_card("HQ")),)),
         ("drawing trumps and then running the diamonds", (Step("trumps"), Step("cash", DIAMONDS))),
+        # issue 20 item 7: the common forms of a line (68C)
+        (
+            "club to the ace, then the diamond finesse",
+            (Step("towards", card=parse_card("CA")), Step("finesse", DIAMONDS)),
+        ),
+        ("a diamond to the jack", (Step("towards", card=parse_card("DJ")),)),
+        ("over to the ace of clubs", (Step("towards", card=parse_card("CA")),)),
+        ("play a heart to the 10", (Step("towards", card=parse_card("HT")),)),
+        ("taking the heart finesse", (Step("finesse", HEARTS),)),
+        ("finessing in clubs", (Step("finesse", CLUBS),)),
+        ("ducking a club", (Step("concede", CLUBS),)),
+        ("the club ace", (Step("lead", card=parse_card("CA")),)),
     ],
 )
 def test_statement_words(text: str, steps: tuple[Step, ...]) -> None:
@@ -64,11 +81,35 @@ def test_squeeze_and_not_understood() -> None:
     assert parse_statement("").understood and parse_statement("").steps == ()
 
 
+def test_a_clause_not_understood_keeps_what_was_read() -> None:
+    """68C, 70A: the clauses before the first one not understood keep their order; those after
+    it keep what they say of single plays (the finesse, the ruff, the trumps), not their place."""
+    statement = parse_statement("cashing the hearts, as you see, ruffing a club, finessing the SQ")
+    assert not statement.understood and statement.problem == "as you see"
+    assert statement.steps == (Step("cash", HEARTS),)
+    assert statement.loose == (Step("ruff", CLUBS), Step("finesse", card=parse_card("SQ")))
+    assert statement.ruff_suits == {CLUBS} and statement.finesses == {parse_card("SQ")}
+    assert parse_statement("a spade to the CA").problem == "a spade to the ca"  # not a spade
+    assert parse_statement("going to dummy").problem == "going to dummy"  # names no card
+
+
+def test_the_finesse_of_a_suit_is_found_in_the_position() -> None:
+    """The diamond finesse: the highest card of the claimer's side in the suit below an
+    opponent's card and above another (the DQ of S's AQ against the K54); nothing when no card
+    can win by the lie of a higher one (the C2 of N's CA and S's C2 against the CK)."""
+    n, e, s, w = (parse_hand_pbn(h) for h in ("..32.A", "..54.K", "..AQ.2", ".QJ.K."))
+    position = PlayPosition((n, e, s, w), (), Seat.SOUTH, Strain.NOTRUMP, Seat.SOUTH, (10, 0))
+    found = finesses_found(parse_statement("the diamond finesse"), position, Seat.SOUTH)
+    assert found.steps == (Step("finesse", DIAMONDS, parse_card("DQ")),)
+    assert finesses_found(parse_statement("the club finesse"), position, Seat.SOUTH).steps == ()
+
+
 def test_card_words() -> None:
     assert parse_card_words("queen of spades") == parse_card("SQ")
     assert parse_card_words("♥10") == parse_card("HT")
     assert parse_card_words("kd") == parse_card("DK")
     assert parse_card_words("knave of hearts") is None
+    assert parse_card_words("club ace") == parse_card("CA")
 
 
 @settings(max_examples=300, deadline=None)
@@ -318,3 +359,41 @@ def test_the_sure_trick_bounds_never_exceed_the_ruling() -> None:
                 assert search.run_tricks(hands, seat, search.live_step(0, hands)) <= value
                 checked += 1
     assert checked >= 60
+
+
+READABLE = (
+    "cashing the hearts",
+    "drawing trumps",
+    "conceding a diamond",
+    "ruffing a club",
+    "finessing the queen of hearts",
+    "SQ first",
+    "the spade finesse",
+    "a club to the ace",
+    "running the diamonds",
+    "on a squeeze",
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.integers(2, 5),
+    st.lists(st.sampled_from(READABLE), max_size=3),
+    st.integers(0, 3),
+    st.integers(0, 3),
+)
+def test_a_clause_not_understood_never_helps_the_claimer(
+    seed: int, tricks_left: int, clauses: list[str], where: int, claimer_offset: int
+) -> None:
+    """Issue 20 item 7 (68C, 70A): a statement with a clause that cannot be read never gets the
+    claimer more than the same statement without that clause: what was read still binds, and
+    the clause may stand for any normal play or a stated finesse (never a squeeze credited)."""
+    position = random_position(seed, tricks_left)
+    claimer = Seat((int(position.next_to_play) + claimer_offset) & 3)
+    unread = [*clauses[:where], "because the cards lie well", *clauses[where:]]
+    adjudicator = Law70Adjudicator(double_dummy=False)
+    read = adjudicator.adjudicate(position, claimer, position.remaining, ", ".join(clauses))
+    partly = adjudicator.adjudicate(position, claimer, position.remaining, ", ".join(unread))
+    assert not partly.statement.understood
+    assert partly.tricks <= read.tricks, (partly.text(), read.text())

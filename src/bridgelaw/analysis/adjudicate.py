@@ -55,7 +55,7 @@ it back, but that is the director's separate decision).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bridgelaw.analysis.statements import Statement, Step, parse_statement
 from bridgelaw.cards import SUIT_MASK, Seat, Strain, card_name
@@ -105,6 +105,32 @@ def _renumber(suit: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return (out[0], out[1], out[2], out[3])
 
 
+def finesses_found(statement: Statement, position: PlayPosition, claimer: Seat) -> Statement:
+    """A finesse stated by its suit alone ("the diamond finesse") is of the highest card his
+    side holds in that suit below an opponent's card and above another (the queen of AQ, the
+    jack of AJ10 against the KQ), the card that wins if the higher one lies well: found in the
+    position at the claim. Where there is no such card there is nothing to finesse, and the
+    clause adds nothing."""
+
+    def found(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        out = []
+        for step in steps:
+            if step.kind == "finesse" and step.card < 0:
+                mask = SUIT_MASK[step.suit]
+                theirs = (position.hands[claimer.lho] | position.hands[claimer.rho]) & mask
+                ours = (position.hands[claimer] | position.hands[claimer.partner]) & mask
+                below = ours & ((1 << _high(theirs)) - 1) & ~((2 << _low(theirs)) - 1)
+                if not theirs or not below:
+                    continue
+                step = Step("finesse", step.suit, _high(below))
+            out.append(step)
+        return tuple(out)
+
+    if not any(s.kind == "finesse" and s.card < 0 for s in statement.said):
+        return statement
+    return replace(statement, steps=found(statement.steps), loose=found(statement.loose))
+
+
 @dataclass
 class Adjudication:
     """A Law 70 ruling for the director: the tricks, the line assumed, and why."""
@@ -147,16 +173,20 @@ class _Search:
         self.node_limit = node_limit
         self.trump = -1 if position.trump == Strain.NOTRUMP else int(position.trump)
         self.side = claimer.side
+        statement = finesses_found(statement, position, claimer)
         self.statement = statement
         self.steps: tuple[Step, ...] = statement.steps
-        self.maximise = statement.squeeze
+        # a squeeze stated beside a clause not understood is not credited (70A)
+        self.maximise = statement.squeeze and statement.understood
         self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
         self.defence_cache: dict[tuple[int, int], list[int]] = {}
         self.suit_cache: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.named = 0
         self.finesses = statement.finesses
         self.ruff_suits = statement.ruff_suits
-        for step in self.steps:
+        self.unread_from = len(self.steps) if not statement.understood else _INF
+        """The step from which a clause not understood stands in the line (70A)."""
+        for step in statement.said:
             if step.card >= 0:
                 self.named |= 1 << step.card
         self.shown_out = 0
@@ -219,7 +249,7 @@ class _Search:
                 and hands[b] & SUIT_MASK[self.trump]
                 for a, b in ((self.side, 2 + self.side), (2 + self.side, self.side))
             )
-        if step.kind == "finesse":
+        if step.kind in ("finesse", "towards"):
             holder = next((s for s in (self.side, 2 + self.side) if hands[s] >> step.card & 1), -1)
             return holder >= 0 and bool(hands[holder ^ 2] & SUIT_MASK[step.card // 13])
         return False  # pragma: no cover
@@ -237,6 +267,8 @@ class _Search:
         led = trick[0][1] // 13
         if step.kind == "concede" and led == step.suit:
             return index + 1
+        if step.kind == "towards" and led == step.card // 13:
+            return index + 1  # the suit was led to the card named: done, won or not
         if (
             step.kind == "ruff"
             and led == step.suit
@@ -272,6 +304,12 @@ class _Search:
                 tops.append(top)
         # the leads likeliest to lose a trick first, so the worst line for him is found early
         out = lows + tops + masters
+        if step_index >= self.unread_from:
+            # 70A: past a clause not understood, what was read after it may come at any time
+            for later in self.statement.loose:
+                if self.step_live(later, hands):
+                    extra = self._step_lead(later, hands, seat) or []
+                    out.extend(c for c in extra if c not in out)
         return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
@@ -301,7 +339,7 @@ class _Search:
             if held and not partner & SUIT_MASK[step.suit]:
                 return [_low(held)]
             return None
-        if step.kind == "finesse":  # stated (68C): the lead towards the card finessed
+        if step.kind in ("finesse", "towards"):  # stated (68C): the lead towards the card
             suit = step.card // 13
             held = hand & SUIT_MASK[suit]
             if held and hands[seat ^ 2] >> step.card & 1:
@@ -315,6 +353,7 @@ class _Search:
         seat: int,
         trick: tuple[tuple[int, int], ...],
         win: tuple[int, int] | None = None,
+        step: int = -1,
     ) -> list[int]:
         hand = hands[seat]
         trump = self.trump
@@ -328,6 +367,10 @@ class _Search:
         opp_trumps = opp & SUIT_MASK[trump] if trump >= 0 else 0
         held = hand & SUIT_MASK[led]
         if held:
+            if 0 <= step < len(self.steps) and self.steps[step].kind == "towards":
+                f = self.steps[step].card  # 68C: "a diamond to the jack": the jack, if it beats
+                if hand >> f & 1 and f // 13 == led == win_suit and f > win_card:  # the winner
+                    return [f]
             for f in self.finesses:  # 70D1: the stated finesse is taken
                 stated = hand >> f & 1 and f // 13 == led == win_suit and f > win_card
                 if stated and not partner_winning:
@@ -354,6 +397,10 @@ class _Search:
                 or (len(trick) == 1 and self.partner_may_win(hands, seat, trick))
             ):
                 options.append(low)  # second hand low only when partner may still win the trick
+            if step >= self.unread_from:
+                # 70A: a clause not understood may have stated a finesse, which would bind
+                # him whether it wins or not (68C): every card that may win is tried too
+                options.extend(_cards(winning))
             return sorted(set(options))
         # void in the suit led: ruff or discard
         ruffs: list[int] = []
@@ -492,7 +539,7 @@ class _Search:
         if not trick:
             cards = self.leads(hands, seat, step)
         else:
-            cards = self.follows(hands, seat, trick, win)
+            cards = self.follows(hands, seat, trick, win, step)
         if len(cards) < 2:
             return cards
         # equivalent cards (no card of another hand or of the trick between them) are one play
@@ -791,10 +838,10 @@ class Law70Adjudicator:
         notes: list[str] = []
         if not parsed.understood:
             notes.append(
-                f'70A: the statement "{statement}" is not understood ("{parsed.problem}"), so it '
-                "counts as no statement: the most unfavourable normal line"
+                f'70A: the statement "{statement}" is not understood in part ("{parsed.problem}"): '
+                "what was read still binds (68C), any normal play may stand for the rest, and "
+                "the worst for the claimer is taken"
             )
-            parsed = Statement(statement, True)
         elif not statement.strip():
             notes.append("68C, 70A: no statement; the most unfavourable normal line")
         search = _Search(position, claimer, parsed, self.node_limit)
@@ -834,7 +881,11 @@ class Law70Adjudicator:
                 )
         if statement.trumps_mentioned:
             notes.append("70C: the claimer mentioned trumps, so he draws them first")
-        if statement.squeeze:
+        if statement.squeeze and not statement.understood:
+            notes.append(
+                "a squeeze or endplay was stated beside a clause not understood: not credited (70A)"
+            )
+        elif statement.squeeze:
             notes.append("a squeeze or endplay was stated: the best normal play is credited")
         else:
             notes.append("70A, 70D1: the worst normal line that agrees with the statement")
