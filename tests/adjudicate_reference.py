@@ -6,6 +6,12 @@ oracle: it lives in the tests, not in the package).
 positions that the search in :mod:`bridgelaw.analysis.adjudicate` gives exactly its tricks, and
 ``benchmarks/adjudicate.py`` times both on the same positions. The rules it applies (what a
 normal play is, clause by clause) are described in :mod:`bridgelaw.analysis.adjudicate`.
+
+It is frozen as to *how* it searches. What it searches, the normal plays, changes with the
+adjudicator only where the Law says the adjudicator was wrong, each change marked "changed by
+issue 20" where it is made (issue 20 item 7):
+
+* 70C3: a careless low ruff, overruffed by a trump the claimer did not mention, is normal.
 """
 
 from __future__ import annotations
@@ -33,8 +39,9 @@ def reference_tricks(position: PlayPosition, claimer: Seat, statement: Statement
 
 
 class ReferenceSearch:
-    """The search as it was before it was made faster (issue 13), kept unchanged so the
-    tests and ``benchmarks/adjudicate.py`` can check that the faster one gives the same tricks."""
+    """The search as it was before it was made faster (issue 13), kept unchanged in its method
+    so the tests and ``benchmarks/adjudicate.py`` can check that the faster one gives the same
+    tricks (its normal plays follow the Law's corrections: the module doc)."""
 
     def __init__(
         self,
@@ -255,7 +262,11 @@ class ReferenceSearch:
             return ruffs  # the stated ruff (68C)
         if ruffs and not partner_winning and (not later_opps or sure_ruff >= 0):
             # the trick is his for the ruffing: not ruffing is irrational (70 footnote)
-            return ruffs if not later_opps else [sure_ruff]
+            if not later_opps or self.statement.trumps_mentioned:
+                return ruffs if not later_opps else [sure_ruff]
+            # changed by issue 20 (70C3): a careless low ruff is normal when he did not mention
+            # the trumps (the reference had only the ruff nobody can beat)
+            return sorted({ruffs[0], sure_ruff})
         return sorted(set(ruffs + self.discards(hands, seat)))
 
     def partner_may_win(

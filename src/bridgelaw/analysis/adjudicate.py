@@ -37,6 +37,8 @@ to him as a set, not their split, so nothing below looks at who holds them):
   suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
   card is a winner); not ruffing a trick an opponent wins is normal only when an opponent still
   plays after him; ruffing partner's sure winner is not normal. A stated ruff is always taken.
+  When a ruff nobody can beat is there, a low ruff beside it is normal only if he did not
+  mention the trumps (70C3: careless of the trump he forgot, which may overruff it).
 * *trumps* (70C): when the claimer did not mention trumps, an opponent's trump may win a trick
   whenever any of the normal orders above lets it; when he did ("drawing trumps"), trumps are
   led first while an opponent holds one.
@@ -424,7 +426,11 @@ class _Search:
             return ruffs  # the stated ruff (68C)
         if ruffs and not partner_winning and (not later_opps or sure_ruff >= 0):
             # the trick is his for the ruffing: not ruffing is irrational (70 footnote)
-            return ruffs if not later_opps else [sure_ruff]
+            if not later_opps or self.statement.trumps_mentioned:
+                return ruffs if not later_opps else [sure_ruff]
+            # 70C3: he did not mention the trumps, so a careless low ruff, overruffed by an
+            # opponent's trump he forgot, is a normal play beside the ruff nobody can beat
+            return sorted({ruffs[0], sure_ruff})
         return sorted(set(ruffs + self.discards(hands, seat)))
 
     def partner_may_win(
