@@ -15,8 +15,9 @@ issue 20" where it is made (issue 20 item 7):
 * 70E1: a finesse against an opponent is no guess when the opponent still to play has failed
   to follow to its suit, before the claim (``PlayPosition.shown_out``) or in the line searched.
 * Irrational (the footnote to Laws 70 and 71): ducking, with a sure winner, under partner's card
-  that an opponent still to play can beat; following with a high card that cannot beat the card
-  winning the trick, unless it unblocks a master partner keeps below it; and, when he claimed
+  that an opponent still to play can beat; following with a card above his lowest that cannot
+  beat the card winning the trick, unless it unblocks a master partner keeps below it, or that
+  overtakes partner's sure winner, unless his hand keeps a master; and, when he claimed
   every trick left, leading from his hand (or dummy's, when he is declarer) a card that cannot
   win while that hand can reach a winner.
 """
@@ -265,35 +266,29 @@ class ReferenceSearch:
                     return [f]
             low, high = _low(held), _high(held)
             winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
-            # changed by issue 20: a high card that cannot beat the card winning is not thrown
-            # unless it unblocks partner's master below it
-            partner_held = hands[seat ^ 2] & SUIT_MASK[led]
-            masters = partner_held & ~((2 << _high(opp_suit)) - 1) if opp_suit else partner_held
-            crash = (
-                (win_suit != led or high < win_card)
-                and low != high
-                and not (masters and _low(masters) < high)
-            )
             # changed by issue 20 (70E1): the opponent still to play has shown out of the suit
             marked = self.shown >> (((seat + 1) & 3) * 4 + led) & 1
+            # changed by issue 20: partner's card surely wins, and a card above his lowest is
+            # played only when it wastes nothing (spends_well)
+            partner_sure = partner_winning and (
+                not later_opps or not (win_suit == led and opp_suit and win_card < _high(opp_suit))
+            )
+            high_ok = self.spends_well(hands, seat, high, win_card, partner_sure, opp_suit)
             if not later_opps or marked:  # last to play
                 if partner_winning:  # low, or high to unblock: careless is normal (70 footnote)
-                    return [low] if low == high or crash else [low, high]
+                    return [low] if low == high or not high_ok else [low, high]
                 # not taking a trick he surely wins is irrational (70 footnote)
                 return [_low(winning)] if winning else [low]
             # sure: beats the card winning now and every card the opponents hold in the suit
             sure = winning & ~((2 << _high(opp_suit)) - 1) if opp_suit else winning
-            options = [low] if crash else [high]  # from the top (70E2); a finesse only if stated
-            if sure:
+            options = [high] if high_ok else []  # from the top (70E2); a finesse only if stated
+            if sure and self.spends_well(hands, seat, _low(sure), win_card, partner_sure, opp_suit):
                 options.append(_low(sure))
-            # changed by issue 20: low with a sure winner only under partner's sure winner
-            partner_sure = partner_winning and not (
-                win_suit == led and opp_suit and win_card < _high(opp_suit)
-            )
             if (
                 not sure
                 or partner_sure
                 or (len(trick) == 1 and self.partner_may_win(hands, seat, trick))
+                or not options
             ):
                 options.append(low)  # second hand low only when partner may still win the trick
             return sorted(set(options))
@@ -325,6 +320,35 @@ class ReferenceSearch:
             # the trumps (the reference had only the ruff nobody can beat)
             return sorted({ruffs[0], sure_ruff})
         return sorted(set(ruffs + self.discards(hands, seat)))
+
+    def spends_well(
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        card: int,
+        win_card: int,
+        partner_sure: bool,
+        opp_suit: int,
+    ) -> bool:
+        """Changed by issue 20: a card above his lowest that cannot beat the card winning, or
+        that overtakes partner's sure winner, is played only to unblock (the adjudicator's rule,
+        written out again)."""
+        held = hands[seat]
+        if card == _low(held & SUIT_MASK[card // 13]):
+            return True
+        if card // 13 != win_card // 13 or card < win_card:
+            partner = hands[seat ^ 2] & SUIT_MASK[card // 13]
+            masters = partner & ~((2 << _high(opp_suit)) - 1) if opp_suit else partner
+            return bool(masters) and _low(masters) < card
+        if not partner_sure:
+            return True
+        opp = self.opp_cards(hands)
+        rest = held & ~(1 << card)
+        for s in range(4):
+            mine, theirs = rest & SUIT_MASK[s], opp & SUIT_MASK[s]
+            if mine and (not theirs or _high(mine) > _high(theirs)):
+                return True
+        return False
 
     def partner_may_win(
         self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]

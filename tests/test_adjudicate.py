@@ -180,6 +180,7 @@ SPEED_STATEMENTS = (
 @example(3749810544, 3, "", 2)  # no sure loser led while he can reach a winner
 @example(83180323, 5, "conceding a diamond", 2)  # no duck under partner's card beaten after
 @example(2448089415, 4, "conceding a diamond", 2)  # no high card that cannot win thrown
+@example(3338248658, 3, "finessing the queen of hearts", 0)  # no sure winner overtaken
 def test_the_faster_search_gives_the_reference_tricks(
     seed: int, tricks_left: int, statement: str, claimer_offset: int
 ) -> None:
