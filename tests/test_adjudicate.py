@@ -347,7 +347,11 @@ def test_the_sure_trick_bounds_by_hand() -> None:
     search = _search(nt, Seat.SOUTH)
     assert search.run_tricks(tuple(nt.hands), int(Seat.SOUTH), 0) == 1
     alone = replace(nt, hands=(parse_hand_pbn("..KQ.JT"), *nt.hands[1:]))  # N has no heart
-    assert _search(alone, Seat.SOUTH).run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 2
+    conceded = _Search(alone, Seat.SOUTH, parse_statement(""), claims_all=False)
+    assert conceded.run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 2
+    # issue 20: a claimer of every trick does not lead the S2, which cannot win, while he
+    # holds the HK (the footnote to Laws 70 and 71), so he cashes all three masters first
+    assert _search(alone, Seat.SOUTH).run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 3
     # a stated line that leads another card (here the S2 first) is not covered: no bound
     stated = _search(alone, Seat.SOUTH, "S2 first")
     assert stated.run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 0

@@ -224,6 +224,8 @@ class _Search:
         self.finesses = statement.finesses
         self.ruff_suits = statement.ruff_suits
         self.unread_from = len(self.steps) if not statement.understood else _INF
+        self.plain = statement.understood and not statement.finesses and not statement.ruff_suits
+        """Nothing stated binds a single play (a finesse, a ruff) or stands for one unread."""
         """The step from which a clause not understood stands in the line (70A)."""
         for step in statement.said:
             if step.card >= 0:
@@ -770,6 +772,8 @@ class _Search:
         opp = self.opp_cards(hands)
         if self.trump >= 0 and opp & SUIT_MASK[self.trump]:
             return 0
+        if self.plain and self.planned >> seat & 1 and len(self.steps) <= step:
+            return self.planned_run(hands, seat)
         for later in self.steps[step:]:
             if later.kind not in ("cash", "concede", "trumps"):
                 return 0
@@ -789,6 +793,69 @@ class _Search:
             ours = partner & SUIT_MASK[suit]
             if ours and _high(ours) > _low(masters):
                 run = min(run, 1)  # partner may overtake and lead a loser
+        return run
+
+    def solve(self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], seat: int) -> int:
+        """The value from the position at the claim. Every turn minimises his tricks (unless a
+        squeeze was stated), so the value is found by tests "at most g tricks?" with a window
+        one trick wide, g rising from a lower bound (the sure tricks): each test cuts every line
+        whose bound already passes g, and the memo keeps what each test proved for the next."""
+        if self.maximise:
+            return self.value(hands, trick, seat, 0, -1, _INF)
+        guess = 0 if trick else self.sure_tricks(hands)
+        while True:
+            result = self.value(hands, trick, seat, 0, guess, guess + 1)
+            if result <= guess:
+                return result
+            guess = result
+
+    @staticmethod
+    def masters(hand: int, opp: int) -> int:
+        """How many cards of ``hand`` beat every card of their suit in ``opp``."""
+        count = 0
+        for suit in range(4):
+            mask = SUIT_MASK[suit]
+            held = hand & mask
+            if held:
+                theirs = opp & mask
+                count += (held & ~((2 << _high(theirs)) - 1) if theirs else held).bit_count()
+        return count
+
+    def planned_run(self, hands: tuple[int, ...], seat: int) -> int:
+        """:meth:`run_tricks` for a hand that leads by his plan to lose no trick (no stated step
+        left, nobody able to ruff): it leads no card that cannot win while it holds a master
+        (:meth:`sure_losers`), so it cashes every master it holds before it leads a loser, and
+        each wins the trick: that many tricks. A suit in which partner holds the master, or can
+        ruff, or can overtake, lets the lead go to partner after a trick won: one then."""
+        hand = hands[seat]
+        partner = hands[seat ^ 2]
+        opp = self.opp_cards(hands)
+        trump = self.trump
+        # partner overtakes a sure winner by choice only keeping a master of his own
+        # (spends_well), so only when he holds two masters at least; by force when his lowest
+        # card of the suit is higher
+        overtakes = -1
+        run = 0
+        for suit in range(4):
+            mask = SUIT_MASK[suit]
+            held = hand & mask
+            if not held:
+                continue
+            theirs = opp & mask
+            ours = partner & mask
+            masters = held & ~((2 << _high(theirs)) - 1) if theirs else held
+            if masters:
+                low = _low(masters)
+                if ours and _high(ours) > low:
+                    if overtakes < 0:
+                        overtakes = self.masters(partner, opp) >= 2
+                    if overtakes or _low(ours) > low:
+                        return 1  # partner may overtake (or must) and take the lead
+                run += masters.bit_count()
+            elif (ours and (not theirs or _high(ours) > _high(theirs))) or (
+                trump >= 0 and suit != trump and not ours and partner & SUIT_MASK[trump]
+            ):
+                return 1  # a lead towards partner's master or ruff wins, and he leads next
         return run
 
     def value(
@@ -816,7 +883,7 @@ class _Search:
             floor = 0
             if not self.maximise:
                 floor = self.sure_tricks(hands)
-                if (seat & 1) == self.side:
+                if (seat & 1) == self.side and floor < beta:
                     floor = max(floor, self.run_tricks(hands, seat, step))
                 if floor >= beta:
                     self.path = ()
@@ -1052,7 +1119,7 @@ class Law70Adjudicator:
         hands = tuple(position.hands)
         trick = tuple((int(s), c) for s, c in position.trick)
         seat = int(position.next_to_play)
-        value = search.value(hands, trick, seat, 0, -1, _INF)
+        value = search.solve(hands, trick, seat)
         tricks = min(value, claimed)
         line = search.line(hands, trick, seat, value)
         dd = None
