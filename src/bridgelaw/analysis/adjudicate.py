@@ -219,6 +219,10 @@ class _Search:
         self.maximise = statement.squeeze and statement.understood
         self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
         self.defence_cache: dict[tuple[int, int], list[int]] = {}
+        self.floors: dict[tuple[tuple[int, ...], int, int], int] = {}
+        self.keys: dict[tuple[tuple[int, ...], int, int, int], tuple[object, ...]] = {}
+        """The memo key of each position met again (the same cards, turn, step and show-outs)."""
+        """The lower bound of each position at a trick's start (:meth:`value`), found once."""
         self.suit_cache: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.named = 0
         self.finesses = statement.finesses
@@ -882,13 +886,23 @@ class _Search:
             step = self.live_step(step, hands)
             floor = 0
             if not self.maximise:
-                floor = self.sure_tricks(hands)
-                if (seat & 1) == self.side and floor < beta:
-                    floor = max(floor, self.run_tricks(hands, seat, step))
+                where = (hands, seat, step)
+                found = self.floors.get(where)
+                if found is None:
+                    floor = self.sure_tricks(hands)
+                    if (seat & 1) == self.side:
+                        floor = max(floor, self.run_tricks(hands, seat, step))
+                    self.floors[where] = floor
+                else:
+                    floor = found
                 if floor >= beta:
                     self.path = ()
                     return floor  # fail high: this line gives at least the window's top
-            key = (self.relative(hands), seat, step, self.stated_held(hands), self.known(hands))
+            place = (hands, seat, step, self.shown)
+            key = self.keys.get(place)
+            if key is None:
+                key = (self.relative(hands), seat, step, self.stated_held(hands), self.known(hands))
+                self.keys[place] = key
             bounds = self.memo.get(key)
             if bounds is not None:
                 low, high, _trick = bounds
@@ -947,7 +961,13 @@ class _Search:
         last = len(trick) == 3
         following = (seat + 1) & 3
         trump = self.trump
-        opponent = (seat & 1) != self.side
+        # 70E1: the show-out an opponent's card of another suit than the one led would make
+        led = trick[0][1] // 13 if trick else -1
+        showbit = 0
+        if trick and (seat & 1) != self.side:
+            showbit = 1 << (seat * 4 + led)
+            if self.shown & showbit:
+                showbit = 0  # known already
         if trick and win is None:
             win = self.winner(trick)
         for card in self.options(hands, trick, seat, step, win):
@@ -962,7 +982,7 @@ class _Search:
                     now = (seat, card)
                 else:
                     now = win
-            shows = self.shows(seat, trick, card) if trick and opponent else 0
+            shows = showbit if showbit and card // 13 != led else 0
             self.shown |= shows
             if not last:
                 self.nodes += 1
