@@ -20,6 +20,10 @@ issue 20" where it is made (issue 20 item 7):
   overtakes partner's sure winner, unless his hand keeps a master; and, when he claimed
   every trick left, leading from his hand (or dummy's, when he is declarer) a card that cannot
   win while that hand can reach a winner.
+
+Not ported, as the comparisons never meet them: the 2007 exception of 70E1 (the positions
+compared are 2017's) and issue 20's statement forms and clauses not understood (the statements
+compared are read the same way by both).
 """
 
 from __future__ import annotations
