@@ -171,7 +171,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "70",
-        "a disputed claim adjudicated: the worst normal line that agrees with the statement against a double-dummy defence (70A, 70C, 70D1, 70E1 with the show-outs before the claim), for the director or `replay --adjudicate`",
+        "a disputed claim adjudicated: the worst normal line that agrees with the statement, a clause not understood never helping the claimer, against a double-dummy defence (70A, 70C, 70D1, 70E1 with the show-outs before the claim and in the line, 2007 also its irrational exception), for the director or `replay --adjudicate`",
         "`analysis.adjudicate`, `analysis.statements`",
     ),
     (
