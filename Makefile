@@ -54,13 +54,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src tests benchmarks
 
+# The tests run on every core up to four (pytest-xdist; `make test WORKERS=0` runs them in one
+# process). Each worker is a process of its own, with its own PostgreSQL server and browser.
+WORKERS ?= auto --maxprocesses=4
+
 # The pure-Python build: every test, the doctests in the sources, the README and docs/*.md.
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS)
 
-# The compiled build, installed (not editable) in its own environment: the same tests.
+# The compiled build, installed (not editable) in its own environment: the same tests but
+# those marked pure_build_only (tests/conftest.py says which and why).
 unit-compiled: $(CSTAMP)
-	BRIDGELAW_EXPECT_COMPILED=1 $(COMPILED)/bin/python -m pytest -p no:cacheprovider tests
+	BRIDGELAW_EXPECT_COMPILED=1 $(COMPILED)/bin/python -m pytest -p no:cacheprovider \
+		-n $(WORKERS) -m "not pure_build_only" tests
 
 # Speed against OpenSpiel, for both builds (needs the optional `bench` extra).
 bench: $(STAMP) $(CSTAMP)

@@ -21,6 +21,35 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+# -- the two builds (Makefile: unit, unit-compiled) ------------------------------------------
+#
+# The compiled build compiles the strict core and the table engine (setup.py); every test of
+# them runs in both builds. These modules check what lies above the compiled code: whole
+# processes started, killed and restarted, a real browser, HTTP sessions through their
+# endpoints, files other programs wrote through every command. They run in the pure build;
+# the compiled build deselects them (``-m "not pure_build_only"``), which halves their cost.
+PURE_BUILD_ONLY = frozenset(
+    {
+        "browser",  # tests/browser/: chromium driving the pages
+        "test_serve_demo.py",  # `bridgelaw serve --demo` as a process, stopped by SIGINT
+        "test_server_durability.py",  # the server killed with SIGKILL and restarted
+        "test_session_durability.py",  # a session's server killed mid-round
+        "test_session_api.py",  # whole sessions through the session API
+        "test_session_pages.py",  # the session's pages and consoles over HTTP
+        "test_session_fuzz.py",  # any body to any session endpoint
+        "test_real_files.py",  # every real file through every command
+    }
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tests = Path(__file__).parent
+    for item in items:
+        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
+        if parts and (parts[0] in PURE_BUILD_ONLY or parts[-1] in PURE_BUILD_ONLY):
+            item.add_marker(pytest.mark.pure_build_only)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_event_parses() -> None:
     """Each test reads its events anew: the parse cache of ``bridgelaw.table.events`` outlives a
