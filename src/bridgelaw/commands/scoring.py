@@ -227,9 +227,11 @@ def score_event_command(
     )
     stages.done()
     if as_json:
+        from bridgelaw.events.session import collector_paused
         from bridgelaw.formats.results_json import write_results_json
 
-        write_results_json(scored, sys.stdout)
+        with collector_paused():  # each board's text is made and freed: no cycles to find
+            write_results_json(scored, sys.stdout)
         sys.stdout.write("\n")
         return
     _print_results(scored)

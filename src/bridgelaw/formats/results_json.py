@@ -58,6 +58,7 @@ from bridgelaw.events.session import (
     MatchSpec,
     collector_paused,
 )
+from bridgelaw.formats.json_text import JsonTexts, board_json_text
 from bridgelaw.formats.movement_file import movement_from_json
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.inputs import fraction, shown, whole_number
@@ -723,15 +724,15 @@ def _skip_space(text: str, index: int) -> int:
 def write_results_json(results: EventResults, stream: TextIO) -> None:
     """Write :meth:`EventResults.to_json` to ``stream`` board by board, so that a large event
     is never held twice in memory as one text; the text is the same as ``json.dumps`` of the
-    whole object."""
+    whole object, each board's made straight from its results (:mod:`.json_text`)."""
     empty = dataclasses.replace(results, boards=[])
     head, tail = _split_at_boards(json.dumps(empty.to_json(), ensure_ascii=False))
     stream.write(head)
+    texts = JsonTexts(results.unit)  # each board's text made straight from its results
     for index, board in enumerate(results.boards):
-        one = dataclasses.replace(results, boards=[board], ranking=[], matches=[])
         if index:
             stream.write(", ")
-        stream.write(json.dumps(one.to_json()["boards"][0], ensure_ascii=False))
+        stream.write(board_json_text(board, texts))
     stream.write(tail)
 
 
