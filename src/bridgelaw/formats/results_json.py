@@ -370,16 +370,16 @@ def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
     board, ns, ew, contract = obj.get("board"), obj.get("ns"), obj.get("ew"), obj.get("contract")
     if type(board) is not int or not 1 <= board <= MAX_BOARD:
         return None  # out of range: parse_entry reports it (the scorer's arrays are 64-bit)
-    if type(ns) is not str or type(ew) is not str:
-        return None
-    if contract is None or len(obj) != 4 + ("declarer" in obj) + ("tricks" in obj) + (
-        "lead" in obj
-    ):
-        return None  # another key: a result of another form, or with more to check
-    ns, ew = intern(ns.strip()), intern(ew.strip())  # one string per pair, not one per result
-    if not ns or not ew:
-        return None
     declarer, tricks, lead = obj.get("declarer"), obj.get("tricks"), obj.get("lead")
+    if contract is None or len(obj) != 4 + (declarer is not None) + (tricks is not None) + (
+        lead is not None
+    ):
+        return None  # another key (or one that is null): another form, or more to check
+    ns, ew = _PAIRS.get(ns), _PAIRS.get(ew)  # type: ignore[arg-type]
+    if ns is None or ew is None:  # not met before (or not text): read by _plain_pair
+        ns, ew = _plain_pair(obj.get("ns")), _plain_pair(obj.get("ew"))
+        if ns is None or ew is None:
+            return None
     known = None
     if (  # only the types the cache holds (True == 1 and 1.0 == 1 would find int entries)
         type(contract) is str
@@ -393,7 +393,24 @@ def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
         if known is None:
             return None
     points, played = known
-    return ResultLine(board, ns, ew, points, points, line, played=played)
+    return ResultLine(board, ns, ew, points, points, line, played)
+
+
+_PAIRS: dict[str, str] = {}
+"""A pair's text as a file gives it -> its name: one string per pair, not one per result."""
+
+
+def _plain_pair(value: Any) -> str | None:
+    """A pair named by a string (stripped; ``None`` when empty or not a string), remembered."""
+    if type(value) is not str:
+        return None
+    name = intern(value.strip())
+    if not name:
+        return None
+    if len(_PAIRS) >= 1 << 16:
+        _PAIRS.clear()  # bounded: a file with more distinct pairs strips them again
+    _PAIRS[value] = name
+    return name
 
 
 def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> ResultLine | None:
@@ -747,6 +764,7 @@ def _split_at_boards(text: str) -> tuple[str, str]:
 # -- the fast path ------------------------------------------------------------------------------
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+_BLANKS = " \t\n\r"
 # the C scanner and string reader where available (the stubs do not know these two names)
 # (objects are made as LineDict straight away; only a result's own object gets its line, the
 # objects inside it keep line 0: a file with any problem is read again by the tracking reader)
@@ -817,6 +835,7 @@ def _read_fast(text: str, filename: str) -> ReadOutcome | None:
     streamed = None
     if starts is not None and stream.teams == (data.get("scoring") == "teams"):
         streamed = stream.lines  # read with the right scoring as the list was stepped over
+        _number_lines(text, starts, streamed)
     event = build_event(data, filename, report, entries=entries, lines=streamed)
     if problems or event is None:
         return None
@@ -828,7 +847,6 @@ class _Stream:
     (usually named before the results); the reader decodes the list again if it was not."""
 
     def __init__(self, text: str, report: Report) -> None:
-        self.at = _Lines(text).at
         self.report = report
         self.teams: bool | None = None
         self.lines: list[ResultLine] = []
@@ -838,17 +856,26 @@ class _Stream:
         self.lines = []
 
     def __call__(self, value: Any, start: int) -> None:
-        line = self.at(start)
-        if type(value) is LineDict:
-            value.line = line
-            if not self.teams:
-                parsed = _plain_entry(value, line)
-                if parsed is not None:
-                    self.lines.append(parsed)
-                    return
-        parsed = parse_entry(value, line, self.report, bool(self.teams))
+        # the line numbers are given once the list is read (_number_lines): a problem found
+        # here sends the whole file to the line-tracking reader, which reports it at its line
+        if not self.teams and type(value) is LineDict:
+            parsed = _plain_entry(value, 0)
+            if parsed is not None:
+                self.lines.append(parsed)
+                return
+        parsed = parse_entry(value, 0, self.report, bool(self.teams))
         if parsed is not None:
             self.lines.append(parsed)
+
+
+def _number_lines(text: str, starts: list[int], lines: list[ResultLine]) -> None:
+    """Give each result the line its object starts on (``starts``: one result per item)."""
+    count = text.count
+    line, previous = 1, 0
+    for start, result in zip(starts, lines, strict=True):
+        line += count("\n", previous, start)
+        previous = start
+        result.line = line
 
 
 def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | None]:
@@ -910,10 +937,15 @@ def _step_over_items(
         append(index)
         value, end = scan(text, index)
         read(value, index)
-        index = space(text, end).end()  # type: ignore[union-attr]
-        if text[index] == ",":
-            index = space(text, index + 1).end()  # type: ignore[union-attr]
-        elif text[index] == "]":
-            return starts, index + 1
+        if text[end] in _BLANKS:  # the separators most files use (", " or ",\n") need no regex
+            end = space(text, end).end()  # type: ignore[union-attr]
+        if text[end] == ",":
+            index = end + 1
+            if text[index] in _BLANKS:
+                index += 1
+                if text[index] in _BLANKS:
+                    index = space(text, index).end()  # type: ignore[union-attr]
+        elif text[end] == "]":
+            return starts, end + 1
         else:
             raise ValueError("expected , or ]")
