@@ -190,22 +190,58 @@ def score_event_command(
     ] = False,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
-    from bridgelaw.commands.common import Stages
-    from bridgelaw.events.session import score_event
+    from bridgelaw.events.session import CROSS_IMPS_RANKINGS, SITOUTS, collector_paused
 
     _check_targets(pbn=pbn, usebio=usebio, site=site)
-    from bridgelaw.events.session import CROSS_IMPS_RANKINGS, SITOUTS
-
     for option, value, choices in (
         ("--sitouts", sitouts, SITOUTS),
         ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
     ):
         if value is not None and value not in choices:
             raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+    # Python's cyclic collector paused for the whole run: what the run makes (the event, its
+    # scores, the outputs' text) is kept until the run ends or freed at once, so the collector's
+    # passes over a large session find nothing; it runs again once the run's objects are freed.
+    with collector_paused():
+        _score_event_file(
+            results,
+            as_json,
+            scoring=scoring,
+            event=event,
+            deals=deals,
+            site=site,
+            pbn=pbn,
+            usebio=usebio,
+            phantoms=frozenset(phantom or ()),
+            sitouts=sitouts,
+            cross_imps_ranking=cross_imps_ranking,
+            analysis=not no_analysis,
+        )
+
+
+def _score_event_file(
+    results: Path,
+    as_json: bool,
+    *,
+    scoring: str | None,
+    event: str | None,
+    deals: Path | None,
+    site: Path | None,
+    pbn: Path | None,
+    usebio: Path | None,
+    phantoms: frozenset[str],
+    sitouts: str | None,
+    cross_imps_ranking: str | None,
+    analysis: bool,
+) -> None:
+    """``score-event`` once its options are checked."""
+    from bridgelaw.commands.common import Stages
+    from bridgelaw.events.session import score_event
+
     outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
     stages = Stages("score-event", 4 + len(outputs_asked))
     stages.next(f"reading {results.name}")
-    loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()))
+    loaded, problems = load_event(results, scoring, event, deals, phantoms)
     if loaded is None:
         stages.done()
         refuse(results, problems, as_json)
@@ -217,7 +253,7 @@ def score_event_command(
     stages.next(f"scoring {len(loaded.lines):,} results")
     scored = score_event(loaded)
     analyses = None
-    if site is not None and scored.deals and not no_analysis:
+    if site is not None and scored.deals and analysis:
         from bridgelaw.analysis.dds import analyse_deals
 
         stages.next(f"solving {len(scored.deals)} deals double dummy")
@@ -227,11 +263,9 @@ def score_event_command(
     )
     stages.done()
     if as_json:
-        from bridgelaw.events.session import collector_paused
         from bridgelaw.formats.results_json import write_results_json
 
-        with collector_paused():  # each board's text is made and freed: no cycles to find
-            write_results_json(scored, sys.stdout)
+        write_results_json(scored, sys.stdout)
         sys.stdout.write("\n")
         return
     _print_results(scored)
