@@ -343,35 +343,86 @@ class _NetScores:
     def __call__(self) -> list[ScoredResult]:
         everyone = self.lines
         lines = [everyone[i] for i in self.indices.tolist()]
-        built = []
-        for line, (ns, ns_text, ew, ew_text) in zip(lines, board_scores(lines, {}), strict=True):
+        built: list[ScoredResult] = []
+        scores, same = BoardScores({}), SameResults()
+        for line in lines:
+            if same.add(line, built):
+                continue
+            ns, ns_text, ew, ew_text = scores(line)
             texts = (ns_text, ew_text, ns_text, ew_text, "", "")
-            built.append(ScoredResult(line, ns, ew, ns, ew, texts=texts))
+            built.append(same.keep(ScoredResult(line, ns, ew, ns, ew, texts=texts)))
         return built
+
+
+class SameResults:
+    """A board's results that are the same result for both sides (not split, not artificial)
+    and the same object (the readers share one among the results made the same way) have the
+    same scores and values: Law 78 scores a result by the others on the board, never by who
+    played it. The first one's numbers and texts are kept and given to the others."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen: dict[int, ScoredResult] = {}
+
+    def add(self, line: ResultLine, built: list[ScoredResult]) -> bool:
+        """Append ``line`` scored like the earlier result of the same side, if there is one."""
+        side = line.ns_side
+        if side is not line.ew_side or side.__class__ is not Points:
+            return False
+        found = self.seen.get(id(side))
+        if found is None or found.result.ns_side is not side:  # `is`: a reused id
+            return False
+        built.append(
+            ScoredResult(
+                line,
+                found.ns_score,
+                found.ew_score,
+                found.ns_value,
+                found.ew_value,
+                found.ns_percent,
+                found.ew_percent,
+                found.ns_average,
+                found.ew_average,
+                found.texts,
+            )
+        )
+        return True
+
+    def keep(self, scored: ScoredResult) -> ScoredResult:
+        """``scored``, remembered for the results of the same side that follow."""
+        side = scored.result.ns_side
+        if side is scored.result.ew_side and side.__class__ is Points:
+            self.seen[id(side)] = scored
+        return scored
 
 
 Scores = tuple[Fraction | None, str, Fraction | None, str]
 """A result's North-South score and its text, then East-West's."""
 
 
-def board_scores(lines: Sequence[ResultLine], known: Exact) -> list[Scores]:
-    """Each line's scores (:func:`score_value`), each side's made once: the readers share one
-    object among the results that are the same (a contract made the same way on a board), and
-    a side's scores depend on nothing else."""
-    ns_seen: dict[int, tuple[SideResult, Fraction | None, str]] = {}
-    ew_seen: dict[int, tuple[SideResult, Fraction | None, str]] = {}
-    out: list[Scores] = []
-    for line in lines:
+class BoardScores:
+    """A board's results' scores (:func:`score_value`), each side's made once: the readers
+    share one object among the results that are the same (a contract made the same way on a
+    board), and a side's scores depend on nothing else."""
+
+    __slots__ = ("ew_seen", "known", "ns_seen")
+
+    def __init__(self, known: Exact) -> None:
+        self.known = known
+        self.ns_seen: dict[int, tuple[SideResult, Fraction | None, str]] = {}
+        self.ew_seen: dict[int, tuple[SideResult, Fraction | None, str]] = {}
+
+    def __call__(self, line: ResultLine) -> Scores:
         side = line.ns_side
-        ns = ns_seen.get(id(side))
+        ns = self.ns_seen.get(id(side))
         if ns is None or ns[0] is not side:  # `is`: a reused id is another side
-            ns = ns_seen[id(side)] = (side, *score_value(line, NS, known))
+            ns = self.ns_seen[id(side)] = (side, *score_value(line, NS, self.known))
         side = line.ew_side
-        ew = ew_seen.get(id(side))
+        ew = self.ew_seen.get(id(side))
         if ew is None or ew[0] is not side:
-            ew = ew_seen[id(side)] = (side, *score_value(line, EW, known))
-        out.append((ns[1], ns[2], ew[1], ew[2]))
-    return out
+            ew = self.ew_seen[id(side)] = (side, *score_value(line, EW, self.known))
+        return ns[1], ns[2], ew[1], ew[2]
 
 
 class _Travellers:
@@ -399,7 +450,7 @@ class _Travellers:
         order = indices.tolist()
         everyone = self.lines
         lines = [everyone[i] for i in order]
-        scores = board_scores(lines, known)
+        scores = BoardScores(known)
         top = self.top.numerator  # a whole number: 2 * (E - 1)
         made: dict[tuple[int, int], tuple[Fraction, str, Fraction, str]] = {}
 
@@ -422,9 +473,12 @@ class _Travellers:
         ns_scored, ew_scored = ns.scored[indices].tolist(), ew.scored[indices].tolist()
         ns_num, ew_num = ns.num[indices].tolist(), ew.num[indices].tolist()
         ns_den, ew_den = ns.den[indices].tolist(), ew.den[indices].tolist()
-        built = []
+        built: list[ScoredResult] = []
+        same = SameResults()
         for k, line in enumerate(lines):
-            ns_score, ns_score_text, ew_score, ew_score_text = scores[k]
+            if same.add(line, built):
+                continue
+            ns_score, ns_score_text, ew_score, ew_score_text = scores(line)
             ns_mp, ns_text, ns_percent, ns_percent_text = (
                 value(ns_num[k], ns_den[k]) if ns_scored[k] else adjusted(order[k], NS)
             )
@@ -440,8 +494,10 @@ class _Travellers:
                 ew_percent_text,
             )
             built.append(
-                ScoredResult(
-                    line, ns_score, ew_score, ns_mp, ew_mp, ns_percent, ew_percent, texts=texts
+                same.keep(
+                    ScoredResult(
+                        line, ns_score, ew_score, ns_mp, ew_mp, ns_percent, ew_percent, texts=texts
+                    )
                 )
             )
         return built

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from bridgelaw.events.bulk import _SAFE, Field, IntArray, board_scores, pair_sums
+from bridgelaw.events.bulk import _SAFE, BoardScores, Field, IntArray, SameResults, pair_sums
 from bridgelaw.events.session import (
     EW,
     NS,
@@ -265,7 +265,7 @@ class _Travellers:
         order = indices.tolist()
         everyone = self.lines
         lines = [everyone[i] for i in order]
-        scores = board_scores(lines, known)
+        scores = BoardScores(known)
         columns = []
         for v in self.values:
             averages = (
@@ -279,8 +279,11 @@ class _Travellers:
                     averages,
                 )
             )
-        built = []
+        built: list[ScoredResult] = []
+        same = SameResults()
         for k, line in enumerate(lines):
+            if same.add(line, built):
+                continue
             found: list[tuple[Fraction | None, Fraction | None]] = []
             texts: list[str] = []
             for direction, (scored, num, den, averages) in enumerate(columns):
@@ -298,17 +301,19 @@ class _Travellers:
                     found.append(adjusted)
                     texts.append(value_text(adjusted[0]))
             (ns_value, ns_average), (ew_value, ew_average) = found
-            ns_score, ns_score_text, ew_score, ew_score_text = scores[k]
+            ns_score, ns_score_text, ew_score, ew_score_text = scores(line)
             built.append(
-                ScoredResult(
-                    line,
-                    ns_score,
-                    ew_score,
-                    ns_value,
-                    ew_value,
-                    ns_average=ns_average,
-                    ew_average=ew_average,
-                    texts=(ns_score_text, ew_score_text, texts[0], texts[1], "", ""),
+                same.keep(
+                    ScoredResult(
+                        line,
+                        ns_score,
+                        ew_score,
+                        ns_value,
+                        ew_value,
+                        ns_average=ns_average,
+                        ew_average=ew_average,
+                        texts=(ns_score_text, ew_score_text, texts[0], texts[1], "", ""),
+                    )
                 )
             )
         return built

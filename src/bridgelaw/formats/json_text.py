@@ -86,10 +86,10 @@ class JsonTexts:
             return f', "lead": {self.quote(played.lead)}'
         return ""
 
-    def result(self, r: ScoredResult, averages: dict[int, tuple[Fraction, str]]) -> str:
+    def result(self, r: ScoredResult, board: _Board) -> str:
         """One result of :func:`~bridgelaw.events.session.board_json`'s list, as text."""
         line = r.result
-        quote, number_ = self.quote, self.number
+        quote = self.quote
         head = f'{{"ns": {quote(line.ns)}, "ew": {quote(line.ew)}, '
         if line.round is not None:
             head += f'"round": {_integer(line.round)}, '
@@ -100,34 +100,50 @@ class JsonTexts:
         if line.match is not None:
             head += f'"match": {quote(line.match)}, '
         texts = value_texts(r)
-        body = (
-            f'{head}{self.outcome(line)}, "ns_score": {number_(texts[0])}, '
-            f'"ew_score": {number_(texts[1])}'
-        )
+        found = board.numbers.get(id(texts))  # the scorers share one tuple among equal results
+        if found is None or found[0] is not texts:
+            found = board.numbers[id(texts)] = (texts, self._numbers(texts))
+        tail = found[1]
+        if r.ns_average is not None or r.ew_average is not None:
+            tail += (
+                f', "ns_imps_average": {self._average(r.ns_average, board)}, '
+                f'"ew_imps_average": {self._average(r.ew_average, board)}'
+            )
+        return f"{head}{self.outcome(line)}{tail}}}"
+
+    def _numbers(self, texts: tuple[str, str, str, str, str, str]) -> str:
+        """The scores and values of a result, from their texts (:func:`value_texts`)."""
+        number_ = self.number
+        scores = f', "ns_score": {number_(texts[0])}, "ew_score": {number_(texts[1])}'
         unit = self.unit
         if unit == "mp":
             return (
-                f'{body}, "ns_mp": {number_(texts[2])}, "ew_mp": {number_(texts[3])}, '
-                f'"ns_percent": {number_(texts[4])}, "ew_percent": {number_(texts[5])}}}'
+                f'{scores}, "ns_mp": {number_(texts[2])}, "ew_mp": {number_(texts[3])}, '
+                f'"ns_percent": {number_(texts[4])}, "ew_percent": {number_(texts[5])}'
             )
         if unit == "imps":
-            body += f', "ns_imps": {number_(texts[2])}, "ew_imps": {number_(texts[3])}'
-            if r.ns_average is not None or r.ew_average is not None:
-                body += (
-                    f', "ns_imps_average": {self._average(r.ns_average, averages)}, '
-                    f'"ew_imps_average": {self._average(r.ew_average, averages)}'
-                )
-            return body + "}"
-        return f'{body}, "ns_points": {number_(texts[2])}, "ew_points": {number_(texts[3])}}}'
+            return f'{scores}, "ns_imps": {number_(texts[2])}, "ew_imps": {number_(texts[3])}'
+        return f'{scores}, "ns_points": {number_(texts[2])}, "ew_points": {number_(texts[3])}'
 
-    def _average(self, value: Fraction | None, known: dict[int, tuple[Fraction, str]]) -> str:
+    def _average(self, value: Fraction | None, board: _Board) -> str:
         """A cross-IMP average (a board's few values are shared objects: made once each)."""
         if value is None:
             return "null"
-        found = known.get(id(value))
+        found = board.averages.get(id(value))
         if found is None or found[0] is not value:
-            found = known[id(value)] = (value, self.number(value_text(value)))
+            found = board.averages[id(value)] = (value, self.number(value_text(value)))
         return found[1]
+
+
+class _Board:
+    """What one board's results share, by identity (each object kept, so that its id is not
+    reused while the board is written): their numbers' texts and their cross-IMP averages."""
+
+    __slots__ = ("averages", "numbers")
+
+    def __init__(self) -> None:
+        self.numbers: dict[int, tuple[tuple[str, ...], str]] = {}
+        self.averages: dict[int, tuple[Fraction, str]] = {}
 
 
 def _integer(value: Any) -> str:
@@ -140,7 +156,7 @@ def board_json_text(board: BoardResults, texts: JsonTexts) -> str:
     head = f'{{"board": {_integer(board.board)}, "top": {json.dumps(number(board.top))}, '
     if board.datum is not None:
         head += f'"datum": {json.dumps(number(board.datum))}, '
-    averages: dict[int, tuple[Fraction, str]] = {}
+    shared = _Board()
     result = texts.result
-    rows = ", ".join([result(r, averages) for r in board.results])
+    rows = ", ".join([result(r, shared) for r in board.results])
     return f'{head}"results": [{rows}]}}'
