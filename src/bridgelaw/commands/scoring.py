@@ -258,6 +258,8 @@ def _score_event_file(
 
         stages.next(f"solving {len(scored.deals)} deals double dummy")
         analyses = analyse_deals(scored.deals)  # the DD table and par on each board's page
+    if as_json and outputs_asked:
+        scored = scored.kept()  # the outputs and the JSON read each board's results built once
     written = write_outputs(
         scored, loaded.date, pbn=pbn, usebio=usebio, site=site, step=stages.next, analyses=analyses
     )

@@ -386,11 +386,10 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
 
 
 class _Quoted(dict[str, str]):
-    """Each cell as :func:`~bridgelaw.formats.pbn.write_game` writes it, quoted once."""
+    """Each cell as :func:`~bridgelaw.formats.pbn.write_game` writes it, quoted once (a
+    session's distinct cells are its pairs and its values: far fewer than its results)."""
 
     def __missing__(self, cell: str) -> str:
-        if len(self) >= 1 << 16:
-            self.clear()  # bounded: a session with more distinct cells quotes them again
         text = self[cell] = _cell(cell)
         return text
 
