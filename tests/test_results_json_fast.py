@@ -120,13 +120,13 @@ def test_results_far_down_a_file_get_their_lines() -> None:
     st.fixed_dictionaries(
         {
             "board": st.one_of(st.integers(-1, 40), st.just("7"), st.just(True)),
-            "ns": st.sampled_from(["1", " 2 ", "", 3]),
+            "ns": st.sampled_from(["1", " 2 ", "", 3, ["1"], {"a": 1}, None]),
             "ew": st.sampled_from(["9", "x y"]),
             "contract": st.sampled_from([*CONTRACTS, "8S", "", 4]),
             "declarer": st.sampled_from(["N", "e", "", "Q", None]),
             "tricks": st.one_of(st.integers(-1, 14), st.just("9")),
         },
-        optional={"lead": st.sampled_from(["SA", "h10", "ZZ", 5]), "round": st.just(2)},
+        optional={"lead": st.sampled_from(["SA", "h10", "ZZ", 5, None]), "round": st.just(2)},
     )
 )
 def test_the_plain_result_shortcut_reads_what_the_full_reading_reads(obj: dict[str, Any]) -> None:
@@ -145,3 +145,17 @@ def test_the_plain_result_shortcut_answers_for_a_table_result() -> None:
     plain = _plain_entry(obj, 4)
     assert plain is not None and plain == parse_entry(dict(obj), 4, lambda *_: None)
     assert plain.ns_side == Points.single(-620)  # 4S by West making, vulnerable on board 3
+
+
+def test_a_pair_given_as_a_list_or_an_object_is_a_problem_at_its_line() -> None:
+    text = (
+        '{"scoring": "matchpoints", "results": [\n'
+        '{"board": 1, "ns": ["1"], "ew": "2", "contract": "3NT", "declarer": "N", "tricks": 9},\n'
+        '{"board": 1, "ns": "3", "ew": {"a": 1}, "contract": "3NT", "declarer": "N", "tricks": 9}\n'
+        "]}"
+    )
+    outcome = read_results_json(text, "f.json")
+    assert [(p.line, p.message) for p in outcome.problems] == [
+        (2, "board 1: ns and ew must name the pairs (strings)"),
+        (3, "board 1: ns and ew must name the pairs (strings)"),
+    ]

@@ -367,19 +367,20 @@ def _side(
 def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
     """The commonest result, a pairs table result with nothing else, read without any checks
     that cannot fail for it; ``None`` for anything else (read by :func:`parse_entry`)."""
-    board, ns, ew, contract = obj.get("board"), obj.get("ns"), obj.get("ew"), obj.get("contract")
+    get = obj.get
+    board, ns, ew, contract = get("board"), get("ns"), get("ew"), get("contract")
     if type(board) is not int or not 1 <= board <= MAX_BOARD:
         return None  # out of range: parse_entry reports it (the scorer's arrays are 64-bit)
-    declarer, tricks, lead = obj.get("declarer"), obj.get("tricks"), obj.get("lead")
+    if type(ns) is not str or type(ew) is not str:
+        return None
+    declarer, tricks, lead = get("declarer"), get("tricks"), get("lead")
     if contract is None or len(obj) != 4 + (declarer is not None) + (tricks is not None) + (
         lead is not None
     ):
         return None  # another key (or one that is null): another form, or more to check
-    ns, ew = _PAIRS.get(ns), _PAIRS.get(ew)  # type: ignore[arg-type]
-    if ns is None or ew is None:  # not met before (or not text): read by _plain_pair
-        ns, ew = _plain_pair(obj.get("ns")), _plain_pair(obj.get("ew"))
-        if ns is None or ew is None:
-            return None
+    ns, ew = _PAIRS.get(ns) or _plain_pair(ns), _PAIRS.get(ew) or _plain_pair(ew)
+    if ns is None or ew is None:
+        return None
     known = None
     if (  # only the types the cache holds (True == 1 and 1.0 == 1 would find int entries)
         type(contract) is str
@@ -400,10 +401,8 @@ _PAIRS: dict[str, str] = {}
 """A pair's text as a file gives it -> its name: one string per pair, not one per result."""
 
 
-def _plain_pair(value: Any) -> str | None:
-    """A pair named by a string (stripped; ``None`` when empty or not a string), remembered."""
-    if type(value) is not str:
-        return None
+def _plain_pair(value: str) -> str | None:
+    """A pair's name (stripped; ``None`` when empty), remembered."""
     name = intern(value.strip())
     if not name:
         return None
