@@ -7,7 +7,9 @@ reader, so every problem keeps its exact line.
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
 from typing import Any
 
 from hypothesis import given, settings
@@ -159,3 +161,24 @@ def test_a_pair_given_as_a_list_or_an_object_is_a_problem_at_its_line() -> None:
         (2, "board 1: ns and ew must name the pairs (strings)"),
         (3, "board 1: ns and ew must name the pairs (strings)"),
     ]
+
+
+def test_a_read_keeps_no_hold_on_the_files_text_without_the_collector() -> None:
+    # score-event pauses the cyclic collector for its whole run: a cycle through the reader's
+    # decoder (the standard library's scanner refers to itself) would keep the file's text and
+    # its line table until the run ends. Both readers, the fast and the line-tracking one.
+    entry = '{"board": 1, "ns": "%d", "ew": "%d", "contract": "3NT", "declarer": "N", "tricks": 9}'
+    good = '{"scoring": "matchpoints", "results": [\n'
+    good += ",\n".join(entry % (t, t + 10) for t in range(1, 5)) + "\n]}\n"
+    bad = good.replace('"tricks": 9}', '"tricks": 99}', 1)  # read again, line by line
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for text, problems in ((good, 0), (bad, 1)):
+            held = sys.getrefcount(text)
+            outcome = read_results_json(text, "f.json")
+            assert len(outcome.problems) == problems
+            assert sys.getrefcount(text) == held
+    finally:
+        if enabled:
+            gc.enable()

@@ -84,18 +84,44 @@ class LineDict(dict[str, Any]):
     line: int = 0
 
 
-def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> json.JSONDecoder:
-    decoder = json.JSONDecoder()
+class _LineDecoder(json.JSONDecoder):
+    """A decoder whose objects are :class:`LineDict` with the line of their opening brace.
+
+    The standard library's pure-Python scanner (the C one has no hook for an object's start)
+    refers to itself, a cycle that the collector alone frees; our hook reaches the text, and
+    the line table made from it, only through :attr:`line_of`, which :meth:`forget` drops, so
+    they are freed once the reading is done even while the collector is paused."""
+
+    def __init__(self, line_of: Callable[[int], int]) -> None:
+        super().__init__(object_pairs_hook=list)  # JSONObject hands back the pairs
+        self.line_of: Callable[[int], int] | None = line_of
+        json_object = getattr(json.decoder, "JSONObject")  # noqa: B009 (not in the stubs)
+
+        def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[LineDict, int]:
+            pairs, end = json_object(s_and_end, *args)
+            obj = LineDict(pairs)
+            assert self.line_of is not None, "a decoder used after forget()"
+            obj.line = self.line_of(s_and_end[1] - 1)
+            return obj, end
+
+        # the pure-Python scanner reads these hooks from the decoder when it is made
+        setattr(self, "parse_object", parse_object)  # noqa: B010
+        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
+
+    def forget(self) -> None:
+        self.line_of = None
+
+
+def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> _LineDecoder:
+    if line_at is not None:
+        return _LineDecoder(line_at)
     starts = [0]
-    if line_at is None:
-        position = text.find("\n")
-        while position >= 0:
-            starts.append(position + 1)
-            position = text.find("\n", position + 1)
+    position = text.find("\n")
+    while position >= 0:
+        starts.append(position + 1)
+        position = text.find("\n", position + 1)
 
     def line_of(index: int) -> int:
-        if line_at is not None:
-            return line_at(index)
         low, high = 0, len(starts)
         while low + 1 < high:
             mid = (low + high) // 2
@@ -105,19 +131,7 @@ def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> jso
                 high = mid
         return low + 1
 
-    json_object = getattr(json.decoder, "JSONObject")  # noqa: B009 (not in the stubs)
-
-    def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[LineDict, int]:
-        pairs, end = json_object(s_and_end, *args)
-        obj = LineDict(pairs)
-        obj.line = line_of(s_and_end[1] - 1)
-        return obj, end
-
-    # the pure-Python scanner reads these hooks from the decoder when it is made
-    setattr(decoder, "parse_object", parse_object)  # noqa: B010
-    decoder.object_pairs_hook = list  # JSONObject hands back the pairs; we build the dict
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
-    return decoder
+    return _LineDecoder(line_of)
 
 
 @dataclass
@@ -707,8 +721,9 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
     def report(line: int, message: str) -> None:
         problems.append(Problem(filename, line, message))
 
+    decoder = _line_decoder(text)
     try:
-        data, end = _line_decoder(text).raw_decode(text, _skip_space(text, 0))
+        data, end = decoder.raw_decode(text, _skip_space(text, 0))
         rest = _skip_space(text, end)
         if rest < len(text):
             raise json.JSONDecodeError("extra data after the results object", text, rest)
@@ -723,6 +738,8 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
         where = text.count("\n", 0, long.start()) + 1 if long else 1
         report(where, "not valid JSON for a results file: a number of more than 4,300 digits")
         return ReadOutcome(None, problems)
+    finally:
+        decoder.forget()
     event = build_event(data, filename, report)
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(event if not problems else None, problems, partial=event)
@@ -883,6 +900,15 @@ def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | N
     so their objects know their lines; the results go to ``stream`` as they are stepped over."""
     lines = _Lines(text)
     decoder = _line_decoder(text, lines.at)
+    try:
+        return _scan_object(text, stream, lines, decoder)
+    finally:
+        decoder.forget()  # the text and its line table freed now, not at a collector's pass
+
+
+def _scan_object(
+    text: str, stream: _Stream, lines: _Lines, decoder: _LineDecoder
+) -> tuple[LineDict, list[int] | None]:
     index = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
     if text[index] != "{":
         raise ValueError("not an object")
@@ -906,7 +932,7 @@ def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | N
                 starts, index = _step_over_items(text, index, stream)
                 data[key] = []
             else:
-                data[key], index = decoder.scan_once(text, index)  # type: ignore[attr-defined]
+                data[key], index = decoder.scan_once(text, index)
                 if key == "results":
                     starts = None
             index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
