@@ -143,6 +143,9 @@ class ReadOutcome:
     partial: EventInput | None = None
     """The event built from the lines that could be read, so that the checks of the event as
     a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader left out or worked around on purpose (a Bridgemate database's erased
+    results), to tell the user; never a problem."""
 
 
 Report = Callable[[int, str], None]
