@@ -119,7 +119,7 @@ def assert_same(bulk: EventResults, reference: EventResults) -> None:
     assert bulk.to_json() == reference.to_json()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(events())
 def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
     bulk = score_matchpoints_bulk(event)
@@ -127,7 +127,7 @@ def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
     assert_same(bulk, score_event_reference(event))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(events))
 def test_bulk_imps_equal_the_reference(event: EventInput) -> None:
     bulk = score_imps_bulk(event)
@@ -135,7 +135,7 @@ def test_bulk_imps_equal_the_reference(event: EventInput) -> None:
     assert_same(bulk, score_event_reference(event))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(events("total-points"))
 def test_bulk_total_points_equal_the_reference(event: EventInput) -> None:
     bulk = score_total_points_bulk(event)
