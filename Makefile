@@ -76,6 +76,8 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/dealing.py
 	@echo "== score-event on 200,000 results against json.loads of the same file"
 	$(BIN)/python benchmarks/scoring.py --outputs
+	@echo "== score-event as a process (club, congress, 500 x 400) against a process parsing the JSON"
+	$(BIN)/python benchmarks/score_event_process.py
 	@echo "== analyse: DD tables and par, against endplay's batch call (1,000 deals)"
 	$(BIN)/python benchmarks/analyse.py
 	@echo "== strict engine, pure Python"

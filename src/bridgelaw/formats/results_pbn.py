@@ -367,9 +367,10 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
     programs will not read from the file (see :func:`exact_notes`)."""
     notes: dict[str, int] = {}
     stream.write("% PBN 2.1\n\n")
-    quoted: dict[str, str] = {}  # cell -> as written; a session repeats its pairs and numbers
+    quoted = _Quoted()  # cell -> as written; a session repeats its pairs and numbers
+    shared = _Shared()
     for index, board in enumerate(results.boards):
-        game = _board_game(results, board, index == 0, date, notes)
+        game = _board_game(results, board, index == 0, date, notes, shared)
         if index == 0:  # the ScoreTable, then the TotalScoreTable (and the MatchTable)
             stream.write(write_one_game(game))
             continue
@@ -378,17 +379,19 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
         header = game.tags.pop("ScoreTable").replace('"', '\\"')
         rows = game.tables.pop("ScoreTable")
         stream.write("\n" + write_one_game(game) + f'[ScoreTable "{header}"]\n')
-        lines = []
-        for _, cells in rows:
-            written = []
-            for cell in cells:
-                text = quoted.get(cell)
-                if text is None:
-                    text = quoted[cell] = _cell(cell)
-                written.append(text)
-            lines.append(" ".join(written))
+        quote = quoted.__getitem__
+        lines = [" ".join(map(quote, cells)) for _, cells in rows]
         stream.write("\n".join(lines) + "\n" if lines else "")
     return exact_notes(notes, f"bridgelaw's own column {EXACT_COLUMN}")
+
+
+class _Quoted(dict[str, str]):
+    """Each cell as :func:`~bridgelaw.formats.pbn.write_game` writes it, quoted once (a
+    session's distinct cells are its pairs and its values: far fewer than its results)."""
+
+    def __missing__(self, cell: str) -> str:
+        text = self[cell] = _cell(cell)
+        return text
 
 
 def _board_game(
@@ -397,6 +400,7 @@ def _board_game(
     first: bool,
     date: str | None,
     notes: dict[str, int],
+    shared: _Shared,
 ) -> PbnGame:
     unit = results.unit
     teams = results.scoring == "teams"
@@ -442,7 +446,8 @@ def _board_game(
     if exact:
         columns.append(f"{EXACT_COLUMN}\\40L")
     game.tags["ScoreTable"] = ";".join(columns)
-    game.tables["ScoreTable"] = [(0, _row(results, r, teams, exact)) for r in scored]
+    shared.next_board()
+    game.tables["ScoreTable"] = [(0, _row(results, r, teams, exact, shared)) for r in scored]
     if first:
         game.tags["TotalScoreTable"], game.tables["TotalScoreTable"] = _total_table(results)
         if teams and results.matches:
@@ -450,7 +455,60 @@ def _board_game(
     return game
 
 
-def _row(results: EventResults, r: ScoredResult, teams: bool, exact: bool) -> list[str]:
+class _Shared:
+    """What a file's rows share, each part made once: the cells of a result that several
+    tables had (the readers share one object among them, on every board of the same
+    vulnerability), and of a board's set of values (the scorers share one tuple of texts
+    among equal results on a board: a board starts with :meth:`next_board`). The objects are
+    kept, so that an id is not reused while they are."""
+
+    __slots__ = ("results", "values")
+
+    def __init__(self) -> None:
+        self.results: dict[tuple[int, int], tuple[object, object, list[str], str, str]] = {}
+        self.values: dict[int, tuple[tuple[str, ...], list[str]]] = {}
+
+    def next_board(self) -> None:
+        self.values.clear()
+
+
+def _row(
+    results: EventResults, r: ScoredResult, teams: bool, exact: bool, shared: _Shared
+) -> list[str]:
+    line = r.result
+    # none of these cells is a float: _text would write each as "-" for none, else as str()
+    row = [
+        "-" if line.round is None else str(line.round),
+        "-" if line.table is None else str(line.table),
+    ]
+    if teams:
+        row.append("-" if line.match is None else str(line.match))
+        row.append("-" if line.room is None else line.room.title())  # PBN: Open / Closed
+    row.append(line.ns)
+    row.append(line.ew)
+    side, played = line.ns_side, line.played
+    if side is line.ew_side:  # one result for both sides: its cells made once
+        found = shared.results.get((id(side), id(played)))
+        if found is None or found[0] is not side or found[1] is not played:
+            found = shared.results[id(side), id(played)] = (side, played, *_result(r))
+        result, remark, exact_cell = found[2], found[3], found[4]
+    else:
+        result, remark, exact_cell = _result(r)
+    texts = value_texts(r)
+    numbers = shared.values.get(id(texts))
+    if numbers is None or numbers[0] is not texts:
+        numbers = shared.values[id(texts)] = (texts, _numbers(results, texts))
+    row += result
+    row += numbers[1]
+    row.append(remark)
+    if exact:
+        row.append(exact_cell)
+    return row
+
+
+def _result(r: ScoredResult) -> tuple[list[str], str, str]:
+    """A row's cells from the contract to the scores, its remark, and its exact result (for
+    the board's exact column, when it has one)."""
     line = r.result
     played = line.played
     contract, declarer, tricks = "-", "-", "-"
@@ -459,34 +517,26 @@ def _row(results: EventResults, r: ScoredResult, teams: bool, exact: bool) -> li
         # Seat.NORTH is 0: compare with None, never test a seat for truth
         declarer = played.declarer.letter if played.declarer is not None else "-"
         tricks = "-" if played.tricks is None else str(played.tricks)
-    room = None if line.room is None else line.room.title()  # PBN writes Open / Closed
-    cells: list[Any] = [line.round, line.table] + ([line.match, room] if teams else [])
-    texts = [text or "-" for text in value_texts(r)]  # PBN writes "-" for a value not there
-    ns_score, ew_score = texts[0], texts[1]
+    texts = value_texts(r)
+    ns_score, ew_score = texts[0] or "-", texts[1] or "-"  # PBN: "-" for a value not there
     if line.ns_side is not line.ew_side or not isinstance(line.ns_side, Points):
         # each side its own score: a split score, artificial scores (read back as such)
         ns_score, ew_score = side_text(line.ns_side, 0), side_text(line.ew_side, 1)
-    cells += [
-        line.ns,
-        line.ew,
-        contract,
-        declarer,
-        tricks,
-        played.lead if played and played.lead else "-",
-    ]
-    numbers = [ns_score, ew_score]
-    if results.unit == "mp":
-        numbers += texts[2:6]
-    elif results.unit == "imps":
-        numbers += texts[2:4]
+    lead = played.lead if played and played.lead else "-"
     one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
     remark = "" if played is not None and one_result else line.describe()
-    # none of these cells is a float: _text would write each as "-" for none, else as str()
-    row = ["-" if c is None else str(c) for c in cells] + numbers + [remark]
-    if exact:
-        found = exact_result(line)
-        row.append("-" if found is None else json.dumps(found, separators=(",", ":")))
-    return row
+    found = exact_result(line)
+    exact = "-" if found is None else json.dumps(found, separators=(",", ":"))
+    return [contract, declarer, tricks, lead, ns_score, ew_score], remark, exact
+
+
+def _numbers(results: EventResults, texts: tuple[str, ...]) -> list[str]:
+    """A row's values (:func:`value_texts`): matchpoints and percentages, or IMPs."""
+    if results.unit == "mp":
+        return [text or "-" for text in texts[2:6]]
+    if results.unit == "imps":
+        return [text or "-" for text in texts[2:4]]
+    return []
 
 
 def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:
