@@ -55,8 +55,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src tests benchmarks
 
 # The tests run on every core up to four (pytest-xdist; `make test WORKERS=0` runs them in one
-# process). Each worker is a process of its own, with its own PostgreSQL server and browser.
-WORKERS ?= auto --maxprocesses=4
+# process). Each worker is a process of its own, with its own PostgreSQL server and browser;
+# an idle worker takes tests queued for a busy one (worksteal), as their lengths vary widely.
+WORKERS ?= auto --maxprocesses=4 --dist worksteal
 
 # The pure-Python build: every test, the doctests in the sources, the README and docs/*.md.
 unit: $(STAMP)
