@@ -56,6 +56,8 @@ TAG_ORDER = (
 _SECTION_TAGS = ("Auction", "Play", "Note")
 
 _NOTE_REF_RE = re.compile(r"^=([0-9]{1,9})=$")
+NOTE_NUMBERS = range(1, 33)
+"""PBN 2.1 sections 3.5.4 and 3.6.4: "The value of <note_index> lies between 1 and 32"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,9 @@ class PbnGame:
     play_mark: str = ""
     """``*`` when the Play section stops short on purpose, ``+`` when the play is to be
     continued (PBN 2.1 section 3.6)."""
+    play_plus: int | None = None
+    """Where the Play section's ``+`` stands (``4 * trick + column``): the next card to be
+    played (3.6)."""
     irregularities: list[Irregularity] = field(default_factory=list)
     tables: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
     """Table sections (``ScoreTable``, ``TotalScoreTable``...): tag -> rows with their lines;
@@ -367,6 +372,14 @@ class _Reader:
     def note(self, line: int, message: str) -> None:
         self.notes_out.append(Problem(self.filename, line, message))
 
+    def note_number(self, line: int, number: int) -> bool:
+        """Whether a note number is one PBN allows; a problem with its line if not."""
+        if number in NOTE_NUMBERS:
+            return True
+        self.problem(line, f"note number {number}: a note's number lies between 1 and 32 (PBN "
+                     "2.1 sections 3.5.4 and 3.6.4)")  # fmt: skip
+        return False
+
     def finish_game(self) -> None:
         game = self.game
         if game is None:
@@ -477,7 +490,7 @@ class _Reader:
             note = re.match(r"^([0-9]{1,9}):(.*)$", value, re.S)
             if note is None:
                 self.problem(line, f'a note must read "number:text", not {value!r}')
-            else:
+            elif self.note_number(line, int(note.group(1))):
                 self.notes[int(note.group(1))] = note.group(2)
             return  # a note tag does not end the section it annotates
         self.flush_play(game)
@@ -520,6 +533,8 @@ class _Reader:
                 self.problem(line, f"call {token!r} after the end of the auction section")
                 return
             ref = _NOTE_REF_RE.match(token)
+            if ref is not None and not self.note_number(line, int(ref.group(1))):
+                continue
             if ref is not None:
                 if game.calls:
                     self.pending_notes[int(ref.group(1))] = (len(game.calls) - 1, line)
@@ -577,7 +592,9 @@ class _Reader:
                 return
             if token.startswith("$") or token in ("!", "?", "!!", "??", "!?", "?!"):
                 continue
-            if _NOTE_REF_RE.match(token):
+            ref = _NOTE_REF_RE.match(token)
+            if ref is not None:
+                self.note_number(line, int(ref.group(1)))
                 continue
             mark = _MARK_RE.match(token)
             if mark is not None:
@@ -590,11 +607,21 @@ class _Reader:
                     continue
             word = token.rstrip("!?")
             if word == "*":
+                if game.play_mark == "+":
+                    self.problem(line, "'+' says the play is to be continued and '*' that no "
+                                 "more cards will be given: not both (PBN 2.1 sections 3.5 "
+                                 "and 3.6)")  # fmt: skip
                 game.play_mark = "*"
                 self.play_done = True
                 break
             if word in ("-", "+"):  # unknown or not played (yet): 3.6
                 if word == "+":
+                    if game.play_plus is not None:
+                        self.problem(line, "'+' replaces the one next card to be played, so "
+                                     "it stands once in the play section (PBN 2.1 section "
+                                     "3.6)")  # fmt: skip
+                    else:
+                        game.play_plus = len(self.play_tokens)
                     game.play_mark = "+"
                 self.play_card(game, None, line)
                 continue
@@ -639,6 +666,36 @@ def _small_number(text: str, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
+SIDES = ("NS", "EW")
+
+
+def result_form(text: str) -> tuple[int | None, dict[int, int]] | None:
+    """A Result tag value as PBN 2.1 section 3.4.15 writes it, ``^`` or not: declarer's tricks
+    (``"9"``), or each side's given (``"NS 9"``, ``"EW 4 NS 9"``), as ``(tricks, {})`` or
+    ``(None, {side: tricks})`` with side 0 North-South; ``None`` when it is none of these
+    forms. Whether two sides add up to 13 is for the caller to see.
+
+    >>> result_form("9"), result_form("EW 4 NS 9"), result_form("^NS 10")
+    ((9, {}), (None, {1: 4, 0: 9}), (None, {0: 10}))
+    >>> result_form("C-2") is None and result_form("NS 9 NS 4") is None
+    True
+    """
+    value = text.strip().removeprefix("^").strip()
+    plain = _small_number(value, 0, 13)
+    if plain is not None:
+        return plain, {}
+    words = value.upper().split()
+    if len(words) not in (2, 4) or not all(w in SIDES for w in words[::2]):
+        return None
+    sides: dict[int, int] = {}
+    for side, count in zip(words[::2], words[1::2], strict=True):
+        tricks = _small_number(count, 0, 13)
+        if tricks is None or SIDES.index(side) in sides:
+            return None
+        sides[SIDES.index(side)] = tricks
+    return None, sides
+
+
 def result_tricks(text: str, declarer: Seat | None) -> int | None:
     """The tricks declarer won, from a Result tag value (PBN 2.1 section 3.4.15).
 
@@ -649,19 +706,12 @@ def result_tricks(text: str, declarer: Seat | None) -> int | None:
     >>> result_tricks("", Seat.NORTH) is None and result_tricks("?", None) is None
     True
     """
-    value = text.strip().removeprefix("^").strip()
-    plain = _small_number(value, 0, 13)
+    form = result_form(text)
+    if form is None:
+        return None
+    plain, sides = form
     if plain is not None or declarer is None:
         return plain
-    words = value.upper().split()
-    if len(words) not in (2, 4) or not all(w in ("NS", "EW") for w in words[::2]):
-        return None
-    sides: dict[int, int] = {}
-    for side, count in zip(words[::2], words[1::2], strict=True):
-        tricks = _small_number(count, 0, 13)
-        if tricks is None or ("NS", "EW").index(side) in sides:
-            return None
-        sides[("NS", "EW").index(side)] = tricks
     if len(sides) == 2 and sum(sides.values()) != 13:
         return None
     own = declarer & 1
