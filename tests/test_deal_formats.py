@@ -354,8 +354,8 @@ def test_two_thousand_boards_in_one_pbn_file() -> None:
     assert back == boards
 
 
-def test_pbn_reader_refuses_an_incomplete_game() -> None:
-    with pytest.raises(ParseError, match=r"x.pbn:2: the game has no complete"):
+def test_pbn_reader_refuses_a_file_without_a_whole_deal() -> None:
+    with pytest.raises(ParseError, match=r"x.pbn:1: no game gives a whole deal"):
         read_pbn_deals(b'\n[Board "1"]\n[Dealer "N"]\n', "x.pbn")
 
 

@@ -44,7 +44,10 @@ from bridgelaw.commands.serve import serve
 from bridgelaw.errors import BridgeLawError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bridgelaw.formats.check import GameReport
+    from bridgelaw.formats.pbn import Problem
 
 OK, PROBLEMS, USAGE, BUG = 0, 1, 2, 3
 """The exit statuses (module text)."""
@@ -237,11 +240,18 @@ def _safe_streams() -> None:
                 reconfigure(errors="backslashreplace")
 
 
-def _fail(message: str, status: int, as_json: bool) -> int:
+def _fail(message: str, status: int, as_json: bool, problems: Sequence[Problem] = ()) -> int:
     stop_progress()  # a bar half way must not hide the message
+    if len(problems) > 1:  # one problem is the message itself
+        sys.stderr.write("".join(f"{p}\n" for p in problems))
     sys.stderr.write(f"bridgelaw: error: {message}\n")
     if as_json:
-        emit_json({"error": message, "status": status})
+        data: dict[str, object] = {"error": message, "status": status}
+        if problems:
+            data["problems"] = [
+                {"file": p.file, "line": p.line, "message": p.message} for p in problems
+            ]
+        emit_json(data)
     return status
 
 
@@ -272,7 +282,7 @@ def _main(argv: list[str] | None) -> int:
         sys.stderr.write("bridgelaw: interrupted\n")
         return 130
     except CommandError as error:
-        return _fail(error.message, error.status, as_json)
+        return _fail(error.message, error.status, as_json, error.problems)
     except BridgeLawError as error:
         return _fail(str(error), USAGE, as_json)
     except BrokenPipeError:  # the reader went away (`bridgelaw deal | head`): stop quietly

@@ -139,6 +139,14 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
     return report
 
 
+def check_deal(game: PbnGame, filename: str) -> tuple[Deal | None, list[Problem]]:
+    """The game's deal when it gives all four hands, and the problems of its Deal tag, as
+    :func:`check_game` finds them (a partial deal's hands are checked too, 3.4.11)."""
+    report = GameReport(line=game.line, board=None)
+    deal = _deal(game, _Findings(game, filename, report))
+    return deal, report.problems
+
+
 def _deal(game: PbnGame, found: _Findings) -> Deal | None:
     text = game.known("Deal")
     if text is None:

@@ -54,7 +54,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Call, Contract, call_name, parse_call
 from bridgelaw.cards import RANK_CHARS, Card, Deal, Seat, parse_card
 from bridgelaw.errors import BridgeLawError, ParseError
-from bridgelaw.formats.pbn import Problem
+from bridgelaw.formats.pbn import FileProblems, Problem
 from bridgelaw.formats.text import UndecodableText, decode_text
 from bridgelaw.play import trick_winner
 
@@ -401,7 +401,24 @@ class _Reader:
         game.claim = o.claim
         if o.cards:
             game.played = self.play(game, o.cards, number)
+        self.check_claim(game, o.line, number)
         return game
+
+    def check_claim(self, game: LinGame, line: int, number: int) -> None:
+        """A claim (``mc``, declarer's tricks in all) lies between the tricks declarer has won
+        and those plus the tricks still to play; another number is no claim (Laws 68-69)."""
+        contract, declarer, claim = game.contract, game.declarer, game.claim
+        if claim is None or contract is None or declarer is None:
+            return
+        leader, won, done = declarer.lho, 0, len(game.played) // 4
+        for start in range(0, 4 * done, 4):
+            trick = game.played[start : start + 4]
+            leader = Seat((leader + trick_winner(trick, contract.strain)) & 3)
+            won += leader.side == declarer.side
+        if not won <= claim <= won + 13 - done:
+            self.note(line, f"board {number}: mc|{claim}| claims {claim} tricks in all, but "
+                      f"declarer had won {won} with {13 - done} to play; ignored")  # fmt: skip
+            game.claim = None
 
     def play(self, game: LinGame, cards: list[tuple[Card, int]], number: int) -> list[Card]:
         """The cards up to the first one that cannot have been played by the player on turn."""
@@ -450,14 +467,12 @@ def read_lin(data: bytes, filename: str = "<lin>", first_board: int = 1) -> list
     """The boards of a LIN file (the deal readers' interface): one a board number.
 
     A vugraph file shows each board twice (open and closed room): the same deal under one number
-    is one board. The first problem that loses a board is the error. Boards without a number are
-    numbered on from ``first_board``.
+    is one board. Problems that lose a board are raised together (:class:`FileProblems`).
+    Boards without a number are numbered on from ``first_board``.
     """
     parsed = read_lin_games(data, filename, first_board)
     if parsed.problems:
-        more = len(parsed.problems) - 1
-        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise ParseError(f"{parsed.problems[0]}{extra}")
+        raise FileProblems(parsed.problems)
     return boards_of(parsed.games, filename)
 
 

@@ -72,6 +72,17 @@ class Problem:
         return f"{self.file}:{self.line}: {self.message}"
 
 
+class FileProblems(ParseError):
+    """A file refused for what is wrong in it: :attr:`problems` holds every problem, each with
+    its file and line. The text is the first, and how many more there are (one line)."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        more = len(self.problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+        super().__init__(f"{self.problems[0] if self.problems else 'a problem'}{extra}")
+
+
 @dataclass(frozen=True, slots=True)
 class Irregularity:
     """An irregularity the file records (PBN 2.1 section 3.9): ``^I`` (an insufficient bid
