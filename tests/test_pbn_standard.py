@@ -6,8 +6,11 @@ cited with it, never what the checker happened to print. The standard is PBN 2.1
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from bridgelaw.cli import main
 from bridgelaw.formats.check import check_game
 from bridgelaw.formats.pbn import Problem, read_pbn
 
@@ -197,3 +200,23 @@ def test_a_date_not_in_the_form_yyyy_mm_dd_is_named(value: str) -> None:
 def test_dates_the_standard_allows(value: str) -> None:
     problems, notes = checked(f'[Board "1"]\n[Date "{value}"]\n')
     assert problems == [] and not [n for n in notes if "3.4.3" in n.message]
+
+
+@pytest.mark.parametrize(("value", "written"), [("10.05.2023", None), ("2023.05.10", "2023-05-10")])
+def test_score_event_says_when_it_cannot_read_the_date(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, value: str, written: str | None
+) -> None:
+    # a date PBN 2.1 section 3.4.3 does not write is no date for the USEBIO file either: said
+    # with its line on standard error, never dropped silently
+    table = '[Board "1"]\n[PairNS "{}"]\n[PairEW "{}"]\n[Contract "3NT"]\n[Declarer "N"]\n'
+    text = f'[Event "Club"]\n[Date "{value}"]\n' + table.format(1, 2) + '[Result "9"]\n\n'
+    text += table.format(3, 4) + '[Result "8"]\n'
+    source, usebio = tmp_path / "r.pbn", tmp_path / "r.xml"
+    source.write_text(text)
+    assert main(["score-event", str(source), "--usebio", str(usebio)]) == 0
+    err = capsys.readouterr().err
+    if written is None:
+        assert f"{source}:2: the Date '{value}'" in err and "3.4.3" in err and "USEBIO" in err
+        assert "<DATE>" not in usebio.read_text()
+    else:
+        assert "Date" not in err and f"<DATE>{written}</DATE>" in usebio.read_text()

@@ -128,6 +128,8 @@ class ReadOutcome:
     partial: EventInput | None = None
     """The event built from the lines that could be read, so that the checks of the event as
     a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
+    notes: list[Problem] = field(default_factory=list)
+    """What the reader read past and the user should know (a date it cannot read)."""
 
 
 Report = Callable[[int, str], None]

@@ -151,6 +151,7 @@ def read_results_pbn(
     names: dict[str, str] = {}
     matches: list[dict[str, Any]] = []
     scoring_tag: str | None = None
+    unread: list[Problem] = []  # a Date that cannot be read: said once, never dropped silently
     teams = False
     with_tables = any("ScoreTable" in game.tables for game in parsed.games)
     for game in parsed.games:
@@ -162,6 +163,12 @@ def read_results_pbn(
             top["event"] = event or _known(game.tags.get("Event"))
         if "date" not in top and _date(game.tags.get("Date")) is not None:
             top["date"] = _date(game.tags.get("Date"))
+        elif "date" not in top and _known(game.tags.get("Date")) is not None and not unread:
+            unread.append(Problem(filename, game.tag_lines.get("Date", game.line), "the Date "
+                                  f"{game.tags['Date'].strip()!r} is not a whole date as PBN "
+                                  "writes it (YYYY.MM.DD, PBN 2.1 section 3.4.3): the session "
+                                  "has no date, and the USEBIO and PBN results written have "
+                                  "none"))  # fmt: skip
         if scoring_tag is None and _known(game.tags.get("Scoring")):
             scoring_tag = game.tags["Scoring"]
         if "datum" not in top and _known(game.tags.get("DatumMethod")):
@@ -204,9 +211,11 @@ def read_results_pbn(
     if not top["results"]:
         report(1, "no results in this PBN file (no ScoreTable, and no game with a Contract)")
         return ReadOutcome(None, problems)
+    if "date" in top:
+        unread = []  # a later game gave the date
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(built if not problems else None, problems, partial=built)
+    return ReadOutcome(built if not problems else None, problems, partial=built, notes=unread)
 
 
 def _row_result(row: dict[str, str], board: int, line: int, report: Report) -> LineDict:
