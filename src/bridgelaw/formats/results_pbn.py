@@ -34,6 +34,7 @@ import datetime
 import io
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -154,6 +155,7 @@ def read_results_pbn(
     unread: list[Problem] = []  # a Date that cannot be read: said once, never dropped silently
     teams = False
     with_tables = any("ScoreTable" in game.tables for game in parsed.games)
+    numbering = PairNumbering.of(parsed.games)
     for game in parsed.games:
         if with_tables and "ScoreTable" not in game.tables:
             continue
@@ -181,7 +183,7 @@ def read_results_pbn(
         if "Deal" in game.tags:
             deals[str(board)] = game.tags["Deal"]
         if "TotalScoreTable" in game.tables:
-            _read_totals(game, names, top)
+            _read_totals(game, names, top, numbering)
         if "MatchTable" in game.tables:
             matches.extend(_read_matches(game, top))
         if not with_tables:
@@ -199,7 +201,11 @@ def read_results_pbn(
         teams = teams or "Room" in columns
         for line, cells in game.tables["ScoreTable"]:
             row = dict(zip(columns, cells, strict=False))
-            top["results"].append(_row_result(row, board, line, report))
+            top["results"].append(_row_result(row, board, line, report, numbering))
+            for side, column in (("NS", "Names_NS"), ("EW", "Names_EW")):
+                pair = numbering.key(row, side)
+                if pair is not None and _known(row.get(column)) is not None:
+                    names.setdefault(pair, row[column].strip())
     top["scoring"] = scoring or _scoring_of(scoring_tag or "", teams)
     if top["scoring"] == "teams":
         top["matches"] = matches or _matches_from_rooms(top["results"])
@@ -218,9 +224,53 @@ def read_results_pbn(
     return ReadOutcome(built if not problems else None, problems, partial=built, notes=unread)
 
 
-def _row_result(row: dict[str, str], board: int, line: int, report: Report) -> LineDict:
+@dataclass(frozen=True)
+class PairNumbering:
+    """How a file's ScoreTables number the pairs. A ``Section`` column puts each row's pairs in
+    a section (two sections may both have a pair 1); a pair number on both sides of one board
+    (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL Mitchell games) numbers the
+    North-South and East-West pairs apart: one pair cannot play a board twice (Law 4). Where
+    the file says so, a pair is keyed by its section, number and direction: ``"A1 NS"``."""
+
+    sections: bool = False
+    by_direction: bool = False
+
+    @classmethod
+    def of(cls, games: list[PbnGame]) -> PairNumbering:
+        sections = by_direction = False
+        for game in games:
+            if "ScoreTable" not in game.tables:
+                continue
+            columns = table_columns(game.tags["ScoreTable"])
+            sections = sections or "Section" in columns
+            sides: dict[tuple[str, str], set[str]] = {}
+            for _, cells in game.tables["ScoreTable"]:
+                row = dict(zip(columns, cells, strict=False))
+                for side in ("NS", "EW"):
+                    pair = _known(row.get(f"PairId_{side}"))
+                    if pair is not None:
+                        sides.setdefault((row.get("Section", ""), pair), set()).add(side)
+            by_direction = by_direction or any(len(s) == 2 for s in sides.values())
+        return cls(sections, by_direction)
+
+    def key(self, row: dict[str, str], side: str, pair: str | None = None) -> str | None:
+        """The pair of a row on a side (``"NS"`` or ``"EW"``); a pair not given stays as
+        written (``"-"``, for the JSON rules to read)."""
+        pair = row.get(f"PairId_{side}") if pair is None else pair
+        known = _known(pair)
+        if known is None:
+            return pair
+        section = _known(row.get("Section")) if self.sections else None
+        key = f"{section}{known}" if section is not None else known
+        return f"{key} {side}" if self.by_direction else key
+
+
+def _row_result(
+    row: dict[str, str], board: int, line: int, report: Report, numbering: PairNumbering
+) -> LineDict:
     """One ``ScoreTable`` row as a results entry (checked later by the JSON rules)."""
-    entry = LineDict({"board": board, "ns": row.get("PairId_NS"), "ew": row.get("PairId_EW")})
+    entry = LineDict({"board": board, "ns": numbering.key(row, "NS"),
+                      "ew": numbering.key(row, "EW")})  # fmt: skip
     entry.line = line
     contract = row.get("Contract", "-")
     ns_score, ew_score = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -315,13 +365,18 @@ def _read_own_tags(game: PbnGame, top: LineDict, report: Report) -> None:
                    f"pairs, not {shown(phantoms)}")  # fmt: skip
 
 
-def _read_totals(game: PbnGame, names: dict[str, str], top: LineDict) -> None:
+def _read_totals(
+    game: PbnGame, names: dict[str, str], top: LineDict, numbering: PairNumbering
+) -> None:
     columns = table_columns(game.tags["TotalScoreTable"])
     if "TotalScoreVP" in columns:
         top["vp"] = "wbf"
     for _, cells in game.tables["TotalScoreTable"]:
         row = dict(zip(columns, cells, strict=False))
         pair = _known(row.get("PairId") or row.get("TeamId"))
+        side = (row.get("Direction") or "").replace("-", "").strip().upper()
+        if pair is not None and numbering.by_direction:
+            pair = numbering.key(row, side, pair) if side in ("NS", "EW") else None
         name = _known(row.get("Names"))
         if pair is not None and name is not None:
             names[pair] = name
