@@ -69,7 +69,7 @@ def test_whole_deal_targets_leave_out_what_they_cannot_hold_with_a_note(
     assert code == 0, err
     assert [b.number for b in format_by_name(target).read(out_path.read_bytes(), "o", 1)] == [1]
     assert f"note: {source}:8: board 2 left out: the deal does not give all four hands" in err
-    assert f"note: {source}:10: a game without a board number left out: no deal is given" in err
+    assert f"note: {source}:10: game left out: no deal is given" in err
 
 
 @pytest.mark.parametrize("command", ["records", "analyse"])
@@ -81,7 +81,7 @@ def test_records_and_analyse_leave_them_out_with_a_note(
     assert code == 0, err
     data = json.loads(out)
     assert [b if isinstance(b, int) else b["board"] for b in data["boards"]] == [1]
-    assert f"{source}:8: board 2 left out" in err and f"{source}:10: a game" in err
+    assert f"{source}:8: board 2 left out" in err and f"{source}:10: game left out" in err
 
 
 def test_analyse_output_keeps_the_games_it_analysed(
@@ -147,7 +147,7 @@ INSUFFICIENT = (
 )
 
 
-@pytest.mark.parametrize("target", ["pbn", "lin", "csv"])
+@pytest.mark.parametrize("target", ["pbn", "lin"])
 def test_an_auction_check_refuses_is_not_converted(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str
 ) -> None:
@@ -160,6 +160,9 @@ def test_an_auction_check_refuses_is_not_converted(
     # LIN could not hold it
     assert code == 1 and f"{source}:6:" in err and "insufficient" in err
     assert "LIN" not in err and not out_path.exists()
+    # a format of deals only carries no auction: the deal is converted
+    code, _, err = run(capsys, "convert", str(source), str(tmp_path / "out.csv"))
+    assert code == 0, err
 
 
 def test_what_lin_drops_is_what_lin_cannot_hold(
@@ -200,10 +203,24 @@ def test_a_game_without_a_board_number_is_never_numbered_by_bridgelaw(
                  ["convert", str(source), str(tmp_path / "n.csv")],
                  ["records", str(source)], ["analyse", str(source)]):  # fmt: skip
         code, _, err = run(capsys, *argv)
+        # left out with a note (never numbered), and then nothing is left to write
         assert code == 1, argv
-        assert f"{source}:{line}: no board number" in err and "--first-board" in err
+        assert f"{source}:{line}: game left out: no board number" in err
+        assert "no game gives a whole deal and a board number" in err and "--first-board" in err
     assert not (tmp_path / "n.lin").exists() and not (tmp_path / "n.csv").exists()
     # the user says from where: numbered from it, and said so
     code, out, err = run(capsys, "records", str(source), "--first-board", "7", "--json")
     assert code == 0 and json.loads(out)["boards"] == [7]
     assert "numbered 7, from --first-board" in err
+
+
+def test_games_without_a_number_are_left_out_the_rest_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a file `pbn check` accepts is not refused whole (the PBN standard's own test files put
+    # deals without a Board tag beside numbered boards)
+    text = f'[Board "3"]\n[Deal "{FULL}"]\n\n[Deal "{FULL}"]\n'
+    source = write(tmp_path, "two.pbn", text)
+    code, out, err = run(capsys, "records", str(source), "--json")
+    assert code == 0 and json.loads(out)["boards"] == [3]
+    assert f"{source}:4: game left out: no board number" in err

@@ -240,6 +240,13 @@ def hand_pbn(hand: Hand) -> str:
     return ".".join(parts)
 
 
+_HOLDINGS: dict[str, int] = {}
+"""Suit holdings read before (``"AKT2"`` -> its 13-bit rank mask): a file repeats its deals (a
+results file, one game a table) and a suit has 8,192 holdings. Only valid holdings of up to 13
+characters are kept, and never more than :data:`_HOLDINGS_KEPT` of them."""
+_HOLDINGS_KEPT = 50_000
+
+
 def parse_hand_pbn(text: str) -> Hand:
     """Inverse of :func:`hand_pbn`; rejects unknown ranks and repeated cards."""
     parts = text.strip().split(".")
@@ -247,6 +254,11 @@ def parse_hand_pbn(text: str) -> Hand:
         raise ParseError(f"not a PBN hand: {text!r} (expected four suits separated by dots)")
     mask = 0
     for suit, holding in zip((3, 2, 1, 0), parts, strict=True):
+        ranks = _HOLDINGS.get(holding)
+        if ranks is not None:
+            mask |= ranks << (13 * suit)
+            continue
+        before = mask
         i = 0
         while i < len(holding):
             ch = holding[i].upper()
@@ -260,6 +272,8 @@ def parse_hand_pbn(text: str) -> Hand:
                 raise ParseError(f"not a PBN hand: {text!r} ({card_name(13 * suit + rank)} twice)")
             mask |= bit
             i += 1
+        if len(holding) <= 13 and len(_HOLDINGS) < _HOLDINGS_KEPT:
+            _HOLDINGS[holding] = (mask ^ before) >> (13 * suit)
     return mask
 
 

@@ -156,23 +156,24 @@ def _played(game: PbnGame, contract: Contract) -> list[Card]:
 
 
 def _read_pbn(
-    data: bytes, filename: str, first_board: int | None, whole: bool
+    data: bytes, filename: str, first_board: int | None, target: str
 ) -> tuple[list[LinGame], list[PbnGame], list[str], list[str]]:
-    """The games of a PBN file, refused as `pbn check` refuses them: every problem the reader
-    or the Laws find (an insufficient bid, a card not held...) stops the conversion, so no
-    file is written that `pbn check` would refuse. ``whole``: the target holds whole deals
-    only (not PBN): the games left out and the numbering follow
-    :func:`bridgelaw.formats.deal_files.pbn_boards`. Returns the games as boards, the PBN
-    games, what LIN cannot hold, and the notes."""
+    """The games of a PBN file. To PBN and LIN, which carry the auction and the play, the file
+    is refused as `pbn check` refuses it: every problem the reader or the Laws find (an
+    insufficient bid, a card not held...) stops the conversion, so no file is written that
+    `pbn check` would refuse. To the formats of whole deals (LIN, CSV, the machines) the games
+    left out and the numbering follow :func:`bridgelaw.formats.deal_files.pbn_boards`. Returns
+    the games as boards, the PBN games, what LIN cannot hold, and the notes."""
     from bridgelaw.formats.check import check_game
 
     parsed = read_pbn(decode_text(data, filename).text, filename)
     problems = list(parsed.problems)
-    for game in parsed.games:
-        problems.extend(check_game(game, filename).problems)
+    if target in ("pbn", "lin"):
+        for game in parsed.games:
+            problems.extend(check_game(game, filename).problems)
     if problems:
         raise ConvertError.of(FileProblems(sorted(problems, key=lambda p: p.line)))
-    if not whole:
+    if target == "pbn":
         return [], parsed.games, [], []
     try:
         read = pbn_boards(parsed.games, filename, first_board)
@@ -233,9 +234,7 @@ def convert_data(
     pbn_games: list[PbnGame] | None = None
     try:
         if source.name == "pbn":
-            games, pbn_games, lost, read_notes = _read_pbn(
-                data, filename, first_board, whole=target.name != "pbn"
-            )
+            games, pbn_games, lost, read_notes = _read_pbn(data, filename, first_board, target.name)
             notes.extend(read_notes)
             if target.name == "lin":
                 dropped.extend(

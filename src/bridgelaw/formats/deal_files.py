@@ -93,23 +93,26 @@ def pbn_boards(games: Sequence[PbnGame], filename: str, first_board: int | None)
       a deal that gives only some hands (PBN 2.1 section 3.4.11) or an end position (3.10);
     * a game without a board number (no Board tag, ``""`` or ``"?"``) is numbered only when the
       user says from where (``first_board``, ``--first-board``): from it, in the order of the
-      file, with a note; else it is a problem. bridgelaw never numbers a board of its own;
+      file, with a note; else it is left out with a note. bridgelaw never numbers a board of
+      its own;
     * a deal, board number, dealer or vulnerability that cannot be read is a problem.
 
-    Every problem is raised together (:class:`FileProblems`); so is a file with no whole deal.
+    Every problem is raised together (:class:`FileProblems`); so is a file that leaves nothing
+    to read.
     """
     from bridgelaw.formats.check import check_deal  # the Laws' checks: not for --help
 
     problems: list[Problem] = []
     read = BoardsRead([], [], [])
     number_next = first_board
+    unnumbered = 0
     for game in games:
         deal, deal_problems = check_deal(game, filename)
         problems.extend(deal_problems)
         if deal_problems:
             continue
         number, board_text = game.board_number, game.known("Board")
-        label = f"board {number}" if number is not None else "a game without a board number"
+        label = f"board {number}" if number is not None else "game"
         at = game.tag_lines.get("Deal", game.line)
         if deal is None:
             what = ("no deal is given" if game.known("Deal") is None else
@@ -124,10 +127,11 @@ def pbn_boards(games: Sequence[PbnGame], filename: str, first_board: int | None)
             continue
         if number is None:
             if number_next is None:
-                problems.append(Problem(filename, game.tag_lines.get("Board", game.line),
-                                        "no board number (the Board tag is missing or empty, "
-                                        "PBN 2.1 section 3.4.4); give --first-board N to number "
-                                        "the games without one from N"))  # fmt: skip
+                unnumbered += 1
+                read.notes.append(Problem(filename, game.tag_lines.get("Board", game.line),
+                                          "game left out: no board number (the Board tag is "
+                                          "missing or empty, PBN 2.1 section 3.4.4); "
+                                          "--first-board N numbers such games from N"))  # fmt: skip
                 continue
             number, number_next = number_next, number_next + 1
             read.notes.append(Problem(filename, game.tag_lines.get("Board", game.line),
@@ -144,11 +148,14 @@ def pbn_boards(games: Sequence[PbnGame], filename: str, first_board: int | None)
         read.boards.append(Board.numbered(number, deal, dealer, vulnerability))
         assert read.games is not None
         read.games.append(game)
-    if not problems and not read.boards:
-        why = "no games in the file" if not games else "no game gives a whole deal"
-        problems.append(Problem(filename, 1, why))
     if problems:
         raise FileProblems(sorted(problems, key=lambda p: p.line))
+    if not read.boards:  # nothing left: why each game was left out, then the refusal
+        why = "no games in the file" if not games else "no game gives a whole deal"
+        if unnumbered:
+            why = (f"no game gives a whole deal and a board number ({unnumbered} without a "
+                   "number: give --first-board N to number them from N)")  # fmt: skip
+        raise FileProblems([*read.notes, Problem(filename, 1, why)])
     return read
 
 

@@ -300,6 +300,8 @@ def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
     over several lines), and whether a brace comment is still open at its end. One pass: a
     line of many comments must not take quadratic time. Quoted strings are kept whole (a
     ``;`` in a tag value separates table columns)."""
+    if not in_brace and "{" not in line and ";" not in line:
+        return line, False  # nothing to strip (most lines): no pass over the characters
     out: list[str] = []
     quoted = escaped = False
     start = 0
