@@ -124,6 +124,12 @@ def test_note_numbers_lie_between_1_and_32(section: str, line: int) -> None:
     assert line in [p.line for p in problems]
 
 
+def test_several_calls_may_use_the_same_note() -> None:
+    # 3.5.4: "Several calls may use the same note reference."
+    parsed = read_pbn('[Board "1"]\n[Auction "N"]\n1C =1= 1D =1= AP\n[Note "1:alert"]\n', "t")
+    assert parsed.problems == [] and parsed.games[0].call_notes == {0: "alert", 1: "alert"}
+
+
 def test_notes_1_and_32_are_valid() -> None:
     text = '[Board "1"]\n[Auction "N"]\n1C =1= 1D =32= AP\n[Note "1:a"]\n[Note "32:b"]\n'
     assert checked(text)[0] == []

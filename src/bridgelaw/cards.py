@@ -291,6 +291,9 @@ def _explain_bad_deal(hands: Sequence[Hand]) -> None:
     raise ParseError("not a deal of the 52 cards (Law 6)")  # pragma: no cover
 
 
+_DEALS_KEPT = 20_000
+
+
 class Deal:
     """The four hands of a board, indexed by :class:`Seat` (Law 6: 13 cards each).
 
@@ -346,6 +349,16 @@ class Deal:
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """``"N:AKQ2.KQ2.A32.K32 ..."``: four hands clockwise from the seat before the colon."""
+        known = _DEALS_READ.get(text)
+        if known is not None:  # a deal is immutable: the one read before is the same deal
+            return known
+        deal = cls._from_pbn(text)
+        if len(_DEALS_READ) < _DEALS_KEPT and len(text) < 100:
+            _DEALS_READ[text] = deal
+        return deal
+
+    @classmethod
+    def _from_pbn(cls, text: str) -> Deal:
         t = text.strip()
         if len(t) < 2 or t[1] != ":" or t[0].upper() not in _SEAT_LOOKUP:
             raise ParseError(f"not a PBN deal: {text!r} (expected 'N:' 'E:' 'S:' or 'W:' first)")
@@ -391,3 +404,8 @@ class Deal:
 
     def __str__(self) -> str:
         return self.pbn()
+
+
+_DEALS_READ: dict[str, Deal] = {}
+"""Deals read before, by their PBN text: a results file gives a board's deal once a table, and
+a deal is a value that is never changed in place. At most :data:`_DEALS_KEPT` are kept."""

@@ -18,10 +18,11 @@ keep numpy, the table engine and the sample players behind imports inside the co
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.exceptions import TyperException
@@ -258,6 +259,15 @@ def _fail(message: str, status: int, as_json: bool, problems: Sequence[Problem] 
 app.command("analyse")(analyse)  # double-dummy tables and par
 
 
+@functools.cache
+def _click_command() -> Any:
+    """The app as a click command, built once: typer builds it anew at each call of the app
+    (36 ms, more than most commands take), and a process that runs several commands (the
+    tests, a script importing :func:`main`) would pay that each time. It is the command the
+    app's own call builds, so the commands run the same."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app, turning every error into one line and a status (module text)."""
     try:
@@ -271,7 +281,7 @@ def _main(argv: list[str] | None) -> int:
     as_json = _wants_json(args)
     _safe_streams()
     try:
-        result = app(args=args, prog_name="bridgelaw", standalone_mode=False)
+        result = _click_command()(args=args, prog_name="bridgelaw", standalone_mode=False)
     except TyperException as error:  # usage errors: bad option, missing or bad argument
         if type(error).__name__ == "NoArgsIsHelpError":  # a bare command: show its help
             sys.stdout.write(error.format_message() + "\n")

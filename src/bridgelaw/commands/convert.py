@@ -91,13 +91,8 @@ class Conversion:
 def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
     """The parts of a PBN game LIN can hold, and what it cannot (in words)."""
     lost: list[str] = []
-    players = tuple(
-        "" if game.tags.get(t, "").strip() in ("", "?", "-") else game.tags[t].strip()
-        for t in _SEAT_TAGS
-    )
     room = game.tags.get("Room", "").strip().lower()[:1]
-    out = LinGame(board, room if room in ("o", "c") else "", (players[0], players[1],
-                  players[2], players[3]), line=game.line)  # fmt: skip
+    out = LinGame(board, room if room in ("o", "c") else "", _players(game), line=game.line)
     if game.calls:
         if any(mark.mark in "IS" for mark in game.irregularities):
             lost.append("an auction with an irregularity the opponents accepted (^I, ^S): LIN "
@@ -116,11 +111,28 @@ def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
     elif auction_contract is not None and not auction_contract.is_passed_out:
         # The auction's contract (the Contract tag agrees, or there is none).
         out.played = _played(game, auction_contract)
+        leads = [mark.index // 4 for mark in game.irregularities if mark.mark == "L"]
         known = sum(card is not None for row in game.tricks for card in row)
-        if known > len(out.played):
+        if game.declarer_swapped and out.played:
+            # the auction's dummy played the hand (^N, Law 54A): LIN's declarer is the
+            # auction's, its opening leader that player's left-hand opponent
+            out.played = []
+            lost.append("the play of a hand declarer and dummy swapped (^N, PBN 2.1 section "
+                        "3.4.13): LIN has no mark for it")  # fmt: skip
+        elif leads and 4 * min(leads) < len(out.played):
+            # after a lead out of turn the offender led: LIN's cards are in the order of play,
+            # each the player on turn's, and cannot say so
+            out.played = out.played[: 4 * min(leads)]
+            lost.append("the play from a lead out of turn the opponents accepted (^L): LIN has "
+                        "no mark for one")  # fmt: skip
+        elif known > len(out.played):
             lost.append("cards played after an unknown one: LIN has no unknown card")
-        if game.result is not None:
-            out.claim = game.result
+        result = game.result
+        if result is not None and out.claim_possible(result):
+            out.claim = result
+        elif result is not None:  # after a revoke, tricks Law 64 transferred
+            lost.append("a result the play cannot give (a revoke's transferred tricks, Law 64): "
+                        "LIN has no mark for a revoke")  # fmt: skip
     if game.tricks and auction_contract is None:
         lost.append("a play without its auction: LIN gives the contract by its auction only")
     return out, lost
@@ -183,6 +195,10 @@ def _read_pbn(
     lost: dict[str, None] = {}
     tags: set[str] = set()
     for pbn_game, board in zip(read.games or [], read.boards, strict=True):
+        if target != "lin":  # a format of deals: the board, and whether there was more
+            games.append(LinGame(board, players=_players(pbn_game), calls=pbn_game.calls,
+                                 played=_any_card(pbn_game), claim=pbn_game.result))  # fmt: skip
+            continue
         lin_game, lost_here = _pbn_to_game(pbn_game, board)
         games.append(lin_game)
         lost.update(dict.fromkeys(lost_here))
@@ -208,6 +224,20 @@ def _to_pbn_game(game: LinGame, rooms: bool) -> PbnGame:
         game.board, game.calls, game.played, contract=game.contract, declarer=game.declarer,
         result=game.result, tags=tags, call_notes=notes,
     )  # fmt: skip
+
+
+def _players(game: PbnGame) -> tuple[str, str, str, str]:
+    """The players' names by seat, North first (``""`` where no name is given)."""
+    n, e, s, w = (
+        "" if game.tags.get(t, "").strip() in ("", "?", "-") else game.tags[t].strip()
+        for t in _SEAT_TAGS
+    )
+    return n, e, s, w
+
+
+def _any_card(game: PbnGame) -> list[Card]:
+    """A card of the play, if any (what a format of deals drops is said, not what it was)."""
+    return [card for row in game.tricks for card in row if card is not None][:1]
 
 
 def _has_table_record(game: LinGame) -> bool:

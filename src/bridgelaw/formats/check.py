@@ -142,6 +142,12 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
 def check_deal(game: PbnGame, filename: str) -> tuple[Deal | None, list[Problem]]:
     """The game's deal when it gives all four hands, and the problems of its Deal tag, as
     :func:`check_game` finds them (a partial deal's hands are checked too, 3.4.11)."""
+    text = game.known("Deal")
+    if text is not None:
+        try:
+            return Deal.from_pbn(text), []
+        except ParseError:
+            pass  # a partial deal, an end position, or a problem: as check_game tells them
     report = GameReport(line=game.line, board=None)
     deal = _deal(game, _Findings(game, filename, report))
     return deal, report.problems

@@ -357,6 +357,18 @@ _STANDARD_TAGS = frozenset(TAG_ORDER) | {"Note", "Round", "Score", "ScoreIMP", "
 _NOT_INHERITED = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction",
                             "Play", "Note"))  # fmt: skip
 
+_CARDS: dict[str, Card] = {
+    suit + rank: parse_card(suit + rank)
+    for suit in ("S", "H", "D", "C", "s", "h", "d", "c")
+    for rank in ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2",
+                 "a", "k", "q", "j", "t", "10")
+}  # fmt: skip
+"""Every card token PBN allows (3.6.1, lower case too: 3.11), read without a parse."""
+_CALLS: dict[str, Call] = {}
+"""Plain call tokens read before (``"1NT"``, ``"Pass"``): a file repeats a few dozen of them."""
+
+_PLAIN_TAGS = _STANDARD_TAGS - {"Note"}
+_ONE_TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\s*\]')
 _TAG_AT_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _MARK_RE = re.compile(r"^\^([ISRL])(.*)$", re.S)
 
@@ -371,7 +383,9 @@ class _Reader:
         self.headers: dict[str, str] = {}  # "##" values: for every later game (4.8)
         self.game: PbnGame | None = None
         self.section: str | None = None
-        self.pending_notes: dict[int, tuple[int, int]] = {}  # note number -> (call index, line)
+        # note number -> (call index, line) of each call that refers to it: several calls may
+        # use the same note (PBN 2.1 section 3.5.4)
+        self.pending_notes: dict[int, list[tuple[int, int]]] = {}
         self.notes: dict[int, str] = {}
         self.auction_done = False
         self.play_done = False
@@ -398,11 +412,12 @@ class _Reader:
         if game is None:
             return
         self.flush_play(game)
-        for number, (index, line) in self.pending_notes.items():
-            if number in self.notes:
-                game.call_notes[index] = self.notes[number]
-            else:
-                self.problem(line, f"note ={number}= is referred to but never given")
+        for number, calls in self.pending_notes.items():
+            if number not in self.notes:
+                self.problem(calls[0][1], f"note ={number}= is referred to but never given")
+            for index, _ in calls:
+                if number in self.notes:
+                    game.call_notes[index] = self.notes[number]
         for name, value in self.headers.items():
             game.tags.setdefault(name, value)
         self.games.append(game)
@@ -424,9 +439,13 @@ class _Reader:
         # Lines end at LF, CRLF or CR only (not at the other breaks str.splitlines knows, such
         # as a form feed), so line numbers are the ones an editor shows.
         text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        plain_tag = self.plain_tag
         for number, raw in enumerate(text.split("\n"), start=1):
             in_comment = in_brace
-            line, in_brace = _strip_comments(raw, in_brace)
+            if in_brace or "{" in raw or ";" in raw:
+                line, in_brace = _strip_comments(raw, in_brace)
+            else:
+                line = raw  # no comment to strip (most lines)
             stripped = line.strip()
             if not stripped:
                 if self.held is not None and not raw.strip() and not in_comment:
@@ -443,6 +462,8 @@ class _Reader:
             if self.held is not None:  # a tag pair that began on an earlier line (3.3)
                 start, before = self.held
                 stripped, self.held = before + " " + stripped, None
+            elif plain_tag(number, stripped):
+                continue
             self.line(start, stripped)
         if self.held is not None:
             self.problem(self.held[0], f"a tag pair is never closed: {self.held[1][:60]!r}")
@@ -450,6 +471,26 @@ class _Reader:
             self.problem(max(number, 1), "a '{' comment is never closed")
         self.finish_game()
         return PbnFile(self.games, self.problems, self.notes_out)
+
+    def plain_tag(self, number: int, text: str) -> bool:
+        """A line that is one standard tag of the game being read, given once, with a plain
+        value (no escapes, no ``#``): most lines of a file, taken without the general path
+        of :meth:`line` and :meth:`tag` (which it must read exactly as they would)."""
+        game = self.game
+        if game is None or text[0] != "[" or self.play_tokens:
+            return False
+        m = _ONE_TAG_RE.fullmatch(text)
+        if m is None:
+            return False
+        name, value = m.groups()
+        tags = game.tags
+        if name not in _PLAIN_TAGS or name in tags or "\\" in value or value[:1] == "#":
+            return False
+        tags[name] = value
+        game.tag_lines[name] = number
+        self.last[name] = value
+        self.section = None
+        return True
 
     def line(self, number: int, text: str) -> None:
         """Tags (several may share a line in import format, 3.3) and section data."""
@@ -545,12 +586,19 @@ class _Reader:
             if self.auction_done:
                 self.problem(line, f"call {token!r} after the end of the auction section")
                 return
+            known = _CALLS.get(token)
+            if known is not None:  # a plain call read before: most tokens of a file
+                game.calls.append(known)
+                game.call_lines.append(line)
+                continue
             ref = _NOTE_REF_RE.match(token)
             if ref is not None and not self.note_number(line, int(ref.group(1))):
                 continue
             if ref is not None:
                 if game.calls:
-                    self.pending_notes[int(ref.group(1))] = (len(game.calls) - 1, line)
+                    self.pending_notes.setdefault(int(ref.group(1)), []).append(
+                        (len(game.calls) - 1, line)
+                    )
                 else:
                     self.problem(line, f"note {token} before any call")
                 continue
@@ -592,10 +640,14 @@ class _Reader:
                     game.auction_start = Seat((game.auction_start + 1) & 3)
                 continue
             try:
-                game.calls.append(parse_call(word))
-                game.call_lines.append(line)
+                call = parse_call(word)
             except BridgeLawError as error:
                 self.problem(line, f"not a call: {token!r} ({error})")
+                continue
+            game.calls.append(call)
+            game.call_lines.append(line)
+            if token == word and len(_CALLS) < 1000:
+                _CALLS[token] = call
 
     def play_line(self, game: PbnGame, line: int, tokens: list[str]) -> None:
         # Cards are a stream, four to a trick (3.6: a line may hold fewer because of notes).
@@ -603,6 +655,15 @@ class _Reader:
             if self.play_done:
                 self.problem(line, "cards after the end of the play section")
                 return
+            card = _CARDS.get(token)
+            if card is not None and self.mark is None:  # a plain card: most tokens of a file
+                self.play_tokens.append((card, line))
+                if len(self.play_tokens) > 52:
+                    self.problem(line, "more than 13 tricks in the play section")
+                    self.play_tokens = self.play_tokens[:52]
+                    self.play_done = True
+                    return
+                continue
             if token.startswith("$") or token in ("!", "?", "!!", "??", "!?", "?!"):
                 continue
             ref = _NOTE_REF_RE.match(token)
@@ -767,25 +828,40 @@ def write_game(game: PbnGame) -> str:
     lines.extend(f'[{name} "{_quote(game.tags[name])}"]' for name in ordered)
     if game.auction_start is not None:
         lines.append(f'[Auction "{game.auction_start.letter}"]')
-        notes: list[str] = []
+        marks = _marks(game, "IS")
+        notes: dict[str, int] = {}  # a note's text -> its number: one number for one text
         words: list[str] = []
         for index, call in enumerate(game.calls):
+            words.extend("^S" for mark in marks.get(index, ()) if mark == "S")  # 3.9
             word = "Pass" if call == PASS else call_name(call)
+            if "I" in marks.get(index, ()):
+                word = "^I " + word
             if index in game.call_notes:
-                notes.append(game.call_notes[index])
-                word += f" ={len(notes)}="
+                number = notes.setdefault(game.call_notes[index], len(notes) + 1)
+                word += f" ={number}="
             words.append(word)
+        words.extend("^S" for mark in marks.get(len(game.calls), ()) if mark == "S")
         for start in range(0, len(words), 4):
             lines.append(" ".join(words[start : start + 4]))
-        ended = _auction_complete(game.calls)
-        if not ended:
+        if game.auction_mark == "+":  # 3.5: to be continued
+            lines.append("+")
+        elif not _auction_complete(game.calls):
             lines.append("*")
-        lines.extend(f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(notes, start=1))
+        lines.extend(f'[Note "{n}:{_quote(text)}"]' for text, n in notes.items())
     if game.play_start is not None:
         lines.append(f'[Play "{game.play_start.letter}"]')
-        for row in game.tricks:
-            lines.append(" ".join("-" if c is None else card_name(c) for c in row))
-        if len(game.tricks) < 13 or any(c is None for row in game.tricks for c in row):
+        marks = _marks(game, "RL")
+        for number, row in enumerate(game.tricks):
+            cells = []
+            for column, card in enumerate(row):
+                place = 4 * number + column
+                text = (
+                    card_name(card) if card is not None else "+" if game.play_plus == place else "-"
+                )
+                cells.append("".join(f"^{m} " for m in marks.get(place, ())) + text)
+            lines.append(" ".join(cells))
+        stops = len(game.tricks) < 13 or any(c is None for row in game.tricks for c in row)
+        if stops and game.play_plus is None:  # '+' says the play continues (3.6), '*' not
             lines.append("*")
     for name, rows in game.tables.items():
         header = game.tags.get(name, "").replace('"', '\\"')  # "\\2R" stays as PBN prints it
@@ -793,6 +869,15 @@ def write_game(game: PbnGame) -> str:
         lines.extend(" ".join(_cell(c) for c in cells) for _, cells in rows)
     lines.extend("{" + text.replace("}", ")") + "}" for text in game.commentary)
     return "\n".join(lines) + "\n"
+
+
+def _marks(game: PbnGame, kinds: str) -> dict[int, list[str]]:
+    """The irregularity marks of the auction (``"IS"``) or the play (``"RL"``) by place."""
+    found: dict[int, list[str]] = {}
+    for mark in game.irregularities:
+        if mark.mark in kinds:
+            found.setdefault(mark.index, []).append(mark.mark)
+    return found
 
 
 _BARE_CELL_RE = re.compile(r'[^\s"\\;{}\[\]%]+')
