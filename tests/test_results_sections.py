@@ -119,3 +119,17 @@ def test_a_bridge_composer_acbl_export(capsys: pytest.CaptureFixture[str]) -> No
     assert {r["pair"]: r["names"] for r in ranking} == names
     assert {r["direction"] for r in ranking} == {"NS", "EW"}
     assert {r["pair"][0] for r in ranking} == {"A", "B"}
+
+
+def test_a_team_on_both_sides_in_two_rooms_keeps_its_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a team plays each board once in each room, North-South in one and East-West in the
+    # other: that is no numbering in two fields
+    table = '[ScoreTable "Match;Room;PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+    rows = "M1 Open T1 T2 4S N 10\nM1 Closed T2 T1 4S N 9\n"
+    path = tmp_path / "teams.pbn"
+    path.write_text(HEADER.replace("MatchPoints", "IMP") + table + rows)
+    ranking = score(capsys, path)["ranking"]
+    assert isinstance(ranking, list)
+    assert sorted(r["pair"] for r in ranking) == ["T1", "T2"]

@@ -228,9 +228,10 @@ def read_results_pbn(
 class PairNumbering:
     """How a file's ScoreTables number the pairs. A ``Section`` column puts each row's pairs in
     a section (two sections may both have a pair 1); a pair number on both sides of one board
-    (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL Mitchell games) numbers the
-    North-South and East-West pairs apart: one pair cannot play a board twice (Law 4). Where
-    the file says so, a pair is keyed by its section, number and direction: ``"A1 NS"``."""
+    in one room (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL Mitchell games)
+    numbers the North-South and East-West pairs apart: one pair cannot play a board twice
+    (Law 4; a team plays it once in each room). Where the file says so, a pair is keyed by its
+    section, number and direction: ``"A1 NS"``."""
 
     sections: bool = False
     by_direction: bool = False
@@ -243,13 +244,16 @@ class PairNumbering:
                 continue
             columns = table_columns(game.tags["ScoreTable"])
             sections = sections or "Section" in columns
-            sides: dict[tuple[str, str], set[str]] = {}
+            sides: dict[tuple[str, str, str], set[str]] = {}
             for _, cells in game.tables["ScoreTable"]:
                 row = dict(zip(columns, cells, strict=False))
+                # a team plays a board in both rooms, once each way: one room at a time
+                room = (row.get("Room") or "").lower()
                 for side in ("NS", "EW"):
                     pair = _known(row.get(f"PairId_{side}"))
                     if pair is not None:
-                        sides.setdefault((row.get("Section", ""), pair), set()).add(side)
+                        key = (row.get("Section", ""), room, pair)
+                        sides.setdefault(key, set()).add(side)
             by_direction = by_direction or any(len(s) == 2 for s in sides.values())
         return cls(sections, by_direction)
 
