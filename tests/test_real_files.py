@@ -16,8 +16,9 @@ board), and each command must read it right or refuse it with the stated reason:
 * a session the file scores itself (its own TotalScoreTable) scores to the same ranking.
 
 Where the manifest records an outcome issue 20 found wrong, the expectation is the corrected
-one, and the defect is named. The Bridgemate databases (``wave3/bws``) wait for their reader
-(issue 20, item 15).
+one, and the defect is named; a verdict still not met is a known gap, marked xfail once every
+other command has run. The Bridgemate databases (``wave3/bws``) wait for their reader (issue
+20, item 15).
 """
 
 from __future__ import annotations
@@ -232,8 +233,9 @@ def test_real_file(case: Case, capsys: pytest.CaptureFixture[str], tmp_path: Pat
         pytest.skip("a Bridgemate database: waits for its reader (issue 20, item 15)")
     path = real_file(case.relative)
     numbers = _records(case, path, capsys, tmp_path)
+    gap = None
     if case.kind == "pbn":
-        games = _check(case, path, capsys)
+        games, gap = _check(case, path, capsys)
         boards = _convert_pbn(case, path, capsys, tmp_path, numbers, games)
         if case.relative in SCORED or re.search(rb"\[(ScoreTable|PairNS)\b", path.read_bytes()):
             _score(case, path, capsys)  # where it applies: a file with results
@@ -243,23 +245,27 @@ def test_real_file(case: Case, capsys: pytest.CaptureFixture[str], tmp_path: Pat
         _convert_other(case, path, capsys, tmp_path, boards)
     if case.relative in ANALYSED or case.relative in RECORDS_REASONS:
         _analyse(case, path, capsys, boards)
+    if gap is not None:  # every other command ran and agreed: the gap is known, not done
+        pytest.xfail(gap)
 
 
-def _check(case: Case, path: Path, capsys: pytest.CaptureFixture[str]) -> int:
-    """`pbn check`: the manifest's verdict, and the reason it states. Returns the games."""
+def _check(case: Case, path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str | None]:
+    """`pbn check`: the manifest's verdict, and the reason it states. Returns the games, and
+    the known gap that keeps it from the verdict, if one does."""
     code, out, err = run(capsys, "pbn", "check", str(path), "--json")
     report = json.loads(out)
     problems = [p["message"] for p in report["problems"]]
-    if case.relative in CHECK_GAPS and code == 0:
-        pytest.xfail(CHECK_GAPS[case.relative])
-    assert code == (1 if case.refused else 0), problems[:5] or err
+    gap = CHECK_GAPS.get(case.relative) if code == 0 else None
+    if gap is None:
+        expected = 1 if case.refused or case.relative in CHECK_GAPS else 0
+        assert code == expected, problems[:5] or err
     assert all(p["line"] >= 1 for p in report["problems"])
     for words in CHECK_REASONS.get(case.relative, []):
         assert any(words in p for p in problems), (words, problems[:20])
     notes = [n["message"] for n in report["notes"]]
     for date in case.dates:  # W3-8: a date not in PBN's form is named (3.4.3)
         assert any("3.4.3" in n and date in n for n in notes), date
-    return len(report["boards"])
+    return len(report["boards"]), gap
 
 
 def _records(
