@@ -30,7 +30,6 @@ import os
 import random
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
@@ -54,9 +53,8 @@ def random_position(rng: random.Random, tricks_left: int) -> PlayPosition:
     stop = (13 - tricks_left) * 4 + rng.choice((0, 0, 1, 2, 3))
     for _ in range(stop):
         play.push(rng.choice(list(play.legal_cards())))
-    # the reference search predates 70E1's show-outs: the positions carry none, so both rule
-    # on the same knowledge (the show-outs are tested by the claim scripts)
-    return replace(PlayPosition.of(play, declarer), shown_out=(0, 0, 0, 0))
+    # with the show-outs of the play so far (70E1), which both searches use
+    return PlayPosition.of(play, declarer)
 
 
 def percentile(times: list[float], p: float) -> float:

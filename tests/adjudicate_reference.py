@@ -6,6 +6,24 @@ oracle: it lives in the tests, not in the package).
 positions that the search in :mod:`bridgelaw.analysis.adjudicate` gives exactly its tricks, and
 ``benchmarks/adjudicate.py`` times both on the same positions. The rules it applies (what a
 normal play is, clause by clause) are described in :mod:`bridgelaw.analysis.adjudicate`.
+
+It is frozen as to *how* it searches. What it searches, the normal plays, changes with the
+adjudicator only where the Law says the adjudicator was wrong, each change marked "changed by
+issue 20" where it is made (issue 20 item 7):
+
+* 70C3: a careless low ruff, overruffed by a trump the claimer did not mention, is normal.
+* 70E1: a finesse against an opponent is no guess when the opponent still to play has failed
+  to follow to its suit, before the claim (``PlayPosition.shown_out``) or in the line searched.
+* Irrational (the footnote to Laws 70 and 71): ducking, with a sure winner, under partner's card
+  that an opponent still to play can beat; following with a card above his lowest that cannot
+  beat the card winning the trick, unless it unblocks a master partner keeps below it, or that
+  overtakes partner's sure winner, unless his hand keeps a master; and, when he claimed
+  every trick left, leading from his hand (or dummy's, when he is declarer) a card that cannot
+  win while that hand can reach a winner.
+
+Not ported, as the comparisons never meet them: the 2007 exception of 70E1 (the positions
+compared are 2017's) and issue 20's statement forms and clauses not understood (the statements
+compared are read the same way by both).
 """
 
 from __future__ import annotations
@@ -23,18 +41,21 @@ from bridgelaw.cards import SUIT_MASK, Seat, Strain, card_name
 from bridgelaw.table.position import PlayPosition
 
 
-def reference_tricks(position: PlayPosition, claimer: Seat, statement: Statement) -> int:
+def reference_tricks(
+    position: PlayPosition, claimer: Seat, statement: Statement, claims_all: bool = True
+) -> int:
     """The value of the reference search: tricks of the remaining for the claimer's side
     (before the 68B1 cap at the number claimed)."""
-    search = ReferenceSearch(position, claimer, statement)
+    search = ReferenceSearch(position, claimer, statement, claims_all=claims_all)
     hands = tuple(position.hands)
     trick = tuple((int(s), c) for s, c in position.trick)
     return search.value(hands, trick, int(position.next_to_play), 0, -1, _INF)
 
 
 class ReferenceSearch:
-    """The search as it was before it was made faster (issue 13), kept unchanged so the
-    tests and ``benchmarks/adjudicate.py`` can check that the faster one gives the same tricks."""
+    """The search as it was before it was made faster (issue 13), kept unchanged in its method
+    so the tests and ``benchmarks/adjudicate.py`` can check that the faster one gives the same
+    tricks (its normal plays follow the Law's corrections: the module doc)."""
 
     def __init__(
         self,
@@ -42,8 +63,15 @@ class ReferenceSearch:
         claimer: Seat,
         statement: Statement,
         node_limit: int = NODE_LIMIT,
+        claims_all: bool = True,
     ) -> None:
         self.node_limit = node_limit
+        # changed by issue 20: the seats that lead by his plan to lose no trick (sure_losers)
+        self.planned = 0
+        if claims_all:
+            self.planned = 1 << claimer
+            if claimer == position.declarer:
+                self.planned |= 1 << claimer.partner
         self.trump = -1 if position.trump == Strain.NOTRUMP else int(position.trump)
         self.side = claimer.side
         self.statement = statement
@@ -52,6 +80,11 @@ class ReferenceSearch:
         self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
         self.squeeze_cache: dict[tuple[int, int], int] = {}
         self.named = 0
+        # changed by issue 20 (70E1): the suits each opponent has failed to follow to, before
+        # the claim or in the line searched (bit seat * 4 + suit)
+        self.shown = 0
+        for seat in (1 - self.side, 3 - self.side):
+            self.shown |= position.shown_out[seat] << (seat * 4)
         self.finesses = statement.finesses
         self.ruff_suits = statement.ruff_suits
         for step in self.steps:
@@ -149,16 +182,37 @@ class ReferenceSearch:
             if wanted is not None:
                 return wanted
         out: list[int] = []
+        losers = self.sure_losers(hands, seat, suits) if self.planned >> seat & 1 else 0
         for s in suits:
             held = hand & SUIT_MASK[s]
             top = _high(held)
             if any(f // 13 == s and hand >> f & 1 for f in self.finesses) and len(suits) > 1:
                 continue  # the finesse card's hand waits for the lead towards it
+            if losers >> s & 1:
+                continue  # changed by issue 20: a sure loser while he can reach his winners
             low = _low(held)
             if low != top and not self.is_master(top, hands):
                 out.append(low)  # towards partner's winners, or giving up a trick (70E2)
             out.append(top)
         return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
+
+    def sure_losers(self, hands: tuple[int, ...], seat: int, suits: list[int]) -> int:
+        """Changed by issue 20: the suits whose lead cannot win while the hand can reach a
+        winner (the adjudicator's rule, written out again)."""
+        ours = self.our_cards(hands)
+        opp = self.opp_cards(hands)
+        partner = hands[seat ^ 2]
+        losers = 0
+        entry = False
+        for s in suits:
+            theirs = opp & SUIT_MASK[s]
+            if not theirs or _high(ours & SUIT_MASK[s]) > _high(theirs):
+                entry = True
+                continue
+            ruff = self.trump >= 0 and s != self.trump and not partner & SUIT_MASK[s]
+            if not (ruff and partner & SUIT_MASK[self.trump]):
+                losers |= 1 << s
+        return losers if entry else 0
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
         hand = hands[seat]
@@ -216,20 +270,29 @@ class ReferenceSearch:
                     return [f]
             low, high = _low(held), _high(held)
             winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
-            if not later_opps:  # last to play
+            # changed by issue 20 (70E1): the opponent still to play has shown out of the suit
+            marked = self.shown >> (((seat + 1) & 3) * 4 + led) & 1
+            # changed by issue 20: partner's card surely wins, and a card above his lowest is
+            # played only when it wastes nothing (spends_well)
+            partner_sure = partner_winning and (
+                not later_opps or not (win_suit == led and opp_suit and win_card < _high(opp_suit))
+            )
+            high_ok = self.spends_well(hands, seat, high, win_card, partner_sure, opp_suit)
+            if not later_opps or marked:  # last to play
                 if partner_winning:  # low, or high to unblock: careless is normal (70 footnote)
-                    return [low] if low == high else [low, high]
+                    return [low] if low == high or not high_ok else [low, high]
                 # not taking a trick he surely wins is irrational (70 footnote)
                 return [_low(winning)] if winning else [low]
             # sure: beats the card winning now and every card the opponents hold in the suit
             sure = winning & ~((2 << _high(opp_suit)) - 1) if opp_suit else winning
-            options = [high]  # from the top (70E2); a finesse only if stated (70D1, 70E1)
-            if sure:
+            options = [high] if high_ok else []  # from the top (70E2); a finesse only if stated
+            if sure and self.spends_well(hands, seat, _low(sure), win_card, partner_sure, opp_suit):
                 options.append(_low(sure))
             if (
                 not sure
-                or partner_winning
+                or partner_sure
                 or (len(trick) == 1 and self.partner_may_win(hands, seat, trick))
+                or not options
             ):
                 options.append(low)  # second hand low only when partner may still win the trick
             return sorted(set(options))
@@ -255,8 +318,41 @@ class ReferenceSearch:
             return ruffs  # the stated ruff (68C)
         if ruffs and not partner_winning and (not later_opps or sure_ruff >= 0):
             # the trick is his for the ruffing: not ruffing is irrational (70 footnote)
-            return ruffs if not later_opps else [sure_ruff]
+            if not later_opps or self.statement.trumps_mentioned:
+                return ruffs if not later_opps else [sure_ruff]
+            # changed by issue 20 (70C3): a careless low ruff is normal when he did not mention
+            # the trumps (the reference had only the ruff nobody can beat)
+            return sorted({ruffs[0], sure_ruff})
         return sorted(set(ruffs + self.discards(hands, seat)))
+
+    def spends_well(
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        card: int,
+        win_card: int,
+        partner_sure: bool,
+        opp_suit: int,
+    ) -> bool:
+        """Changed by issue 20: a card above his lowest that cannot beat the card winning, or
+        that overtakes partner's sure winner, is played only to unblock (the adjudicator's rule,
+        written out again)."""
+        held = hands[seat]
+        if card == _low(held & SUIT_MASK[card // 13]):
+            return True
+        if card // 13 != win_card // 13 or card < win_card:
+            partner = hands[seat ^ 2] & SUIT_MASK[card // 13]
+            masters = partner & ~((2 << _high(opp_suit)) - 1) if opp_suit else partner
+            return bool(masters) and _low(masters) < card
+        if not partner_sure:
+            return True
+        opp = self.opp_cards(hands)
+        rest = held & ~(1 << card)
+        for s in range(4):
+            mine, theirs = rest & SUIT_MASK[s], opp & SUIT_MASK[s]
+            if mine and (not theirs or _high(mine) > _high(theirs)):
+                return True
+        return False
 
     def partner_may_win(
         self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
@@ -421,7 +517,7 @@ class ReferenceSearch:
                 if floor >= beta:
                     self.path = ()
                     return floor  # fail high: this line gives at least the window's top
-            key = (self.relative(hands), seat, step, self.stated_held(hands))
+            key = (self.relative(hands), seat, step, self.stated_held(hands), self.known(hands))
             bounds = self.memo.get(key)
             if bounds is not None:
                 low, high, _trick = bounds
@@ -493,19 +589,41 @@ class ReferenceSearch:
         new = list(hands)
         new[seat] &= ~(1 << card)
         after = (*trick, (seat, card))
-        if len(after) < 4:
-            self.nodes += 1
-            return self._children(tuple(new), after, (seat + 1) & 3, step, alpha, beta)
-        win_seat, _card = self.winner(after)
-        won = 1 if self.ours(win_seat) else 0
-        if beta - won <= 0:
+        shows = self.shows(seat, trick, card)  # changed by issue 20 (70E1)
+        self.shown |= shows
+        try:
+            if len(after) < 4:
+                self.nodes += 1
+                return self._children(tuple(new), after, (seat + 1) & 3, step, alpha, beta)
+            win_seat, _card = self.winner(after)
+            won = 1 if self.ours(win_seat) else 0
+            if beta - won <= 0:
+                self.path = ()
+                return won  # this line has reached the window's top already: no need to go on
+            rest = self.value(
+                tuple(new), (), win_seat, self.step_done(step, after), alpha - won, beta - won
+            )
             self.path = ()
-            return won  # this line has reached the window's top already: no need to go on
-        rest = self.value(
-            tuple(new), (), win_seat, self.step_done(step, after), alpha - won, beta - won
-        )
-        self.path = ()
-        return won + rest
+            return won + rest
+        finally:
+            self.shown &= ~shows
+
+    def shows(self, seat: int, trick: tuple[tuple[int, int], ...], card: int) -> int:
+        """Changed by issue 20 (70E1): the show-out bit an opponent's card sets, 0 if none."""
+        if not trick or self.ours(seat) or card // 13 == trick[0][1] // 13:
+            return 0
+        bit = 1 << (seat * 4 + trick[0][1] // 13)
+        return 0 if self.shown & bit else bit
+
+    def known(self, hands: tuple[int, ...]) -> int:
+        """Changed by issue 20 (70E1): the show-outs that can still matter."""
+        out = 0
+        for seat in (1 - self.side, 3 - self.side):
+            for suit in range(4):
+                bit = 1 << (seat * 4 + suit)
+                if self.shown & bit and hands[seat ^ 2] & SUIT_MASK[suit]:
+                    out |= bit
+        return out
 
     def line(
         self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], seat: int, target: int
@@ -518,7 +636,7 @@ class ReferenceSearch:
         while any(hands):
             if not played:
                 step = self.live_step(step, hands)
-                key = (self.relative(hands), seat, step, self.stated_held(hands))
+                key = (self.relative(hands), seat, step, self.stated_held(hands), self.known(hands))
                 entry = self.memo.get(key)
                 if entry is not None and entry[0] == entry[1] == target and len(entry[2]) == 4:
                     planned = list(self.from_relative(hands, entry[2]))
@@ -537,6 +655,7 @@ class ReferenceSearch:
             new = list(hands)
             new[seat] &= ~(1 << chosen)
             hands = tuple(new)
+            self.shown |= self.shows(seat, tuple(played), chosen)
             played.append((seat, chosen))
             seat = (seat + 1) & 3
             if len(played) == 4:

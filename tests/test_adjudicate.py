@@ -11,12 +11,18 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator, _Search
+from bridgelaw.analysis.adjudicate import (
+    AdjudicationTooLong,
+    Law70Adjudicator,
+    _Search,
+    finesses_found,
+)
 from bridgelaw.analysis.positions import dd_tricks
 from bridgelaw.analysis.statements import Step, parse_card_words, parse_statement
+from bridgelaw.analysis.suits import SuitGame, dominates
 from bridgelaw.cards import Deal, Seat, Strain, parse_card, parse_hand_pbn
 from bridgelaw.cli import main
 from bridgelaw.errors import ParseError
@@ -47,6 +53,18 @@ SPADES, HEARTS, DIAMONDS, CLUBS = 3, 2, 1, 0
         ("SQ first, then the hearts", (Step("lead", card=parse_card("SQ")), Step("cash", HEARTS))),
         ("finessing the queen of hearts", (Step("finesse", card=parse_card("HQ")),)),
         ("drawing trumps and then running the diamonds", (Step("trumps"), Step("cash", DIAMONDS))),
+        # issue 20 item 7: the common forms of a line (68C)
+        (
+            "club to the ace, then the diamond finesse",
+            (Step("towards", card=parse_card("CA")), Step("finesse", DIAMONDS)),
+        ),
+        ("a diamond to the jack", (Step("towards", card=parse_card("DJ")),)),
+        ("over to the ace of clubs", (Step("towards", card=parse_card("CA")),)),
+        ("play a heart to the 10", (Step("towards", card=parse_card("HT")),)),
+        ("taking the heart finesse", (Step("finesse", HEARTS),)),
+        ("finessing in clubs", (Step("finesse", CLUBS),)),
+        ("ducking a club", (Step("concede", CLUBS),)),
+        ("the club ace", (Step("lead", card=parse_card("CA")),)),
     ],
 )
 def test_statement_words(text: str, steps: tuple[Step, ...]) -> None:
@@ -64,11 +82,39 @@ def test_squeeze_and_not_understood() -> None:
     assert parse_statement("").understood and parse_statement("").steps == ()
 
 
+def test_a_clause_not_understood_keeps_what_was_read() -> None:
+    """68C, 70A: the clauses before the first one not understood keep their order; those after
+    it keep what they say of single plays (the finesse, the ruff, the trumps), not their place."""
+    statement = parse_statement("cashing the hearts, as you see, ruffing a club, finessing the SQ")
+    assert not statement.understood and statement.problem == "as you see"
+    assert statement.steps == (Step("cash", HEARTS),)
+    assert statement.loose == (Step("ruff", CLUBS), Step("finesse", card=parse_card("SQ")))
+    assert statement.ruff_suits == {CLUBS} and statement.finesses == {parse_card("SQ")}
+    assert parse_statement("a spade to the CA").problem == "a spade to the ca"  # not a spade
+    assert parse_statement("going to dummy").problem == "going to dummy"  # names no card
+
+
+def test_the_finesse_of_a_suit_is_found_in_the_position() -> None:
+    """The diamond finesse: the highest card of the claimer's side in the suit below an
+    opponent's card and above another (the DQ of S's AQ against the K54); nothing when no card
+    can win by the lie of a higher one (the C2 of N's CA and S's C2 against the CK)."""
+    n, e, s, w = (parse_hand_pbn(h) for h in ("..32.A", "..54.K", "..AQ.2", ".QJ.K."))
+    position = PlayPosition((n, e, s, w), (), Seat.SOUTH, Strain.NOTRUMP, Seat.SOUTH, (10, 0))
+    found = finesses_found(parse_statement("the diamond finesse"), position, Seat.SOUTH)
+    assert found.steps == (Step("finesse", DIAMONDS, parse_card("DQ")),)
+    assert finesses_found(parse_statement("the club finesse"), position, Seat.SOUTH).steps == ()
+    for suit in ("heart", "spade"):  # NS hold no heart; nobody holds a spade
+        assert (
+            finesses_found(parse_statement(f"the {suit} finesse"), position, Seat.SOUTH).steps == ()
+        )
+
+
 def test_card_words() -> None:
     assert parse_card_words("queen of spades") == parse_card("SQ")
     assert parse_card_words("♥10") == parse_card("HT")
     assert parse_card_words("kd") == parse_card("DK")
     assert parse_card_words("knave of hearts") is None
+    assert parse_card_words("club ace") == parse_card("CA")
 
 
 @settings(max_examples=300, deadline=None)
@@ -127,15 +173,23 @@ SPEED_STATEMENTS = (
     st.sampled_from(SPEED_STATEMENTS),
     st.integers(0, 3),
 )
+# issue 20: positions where a rule of normal play changed (found by comparing the two searches
+# with one rule changed in one of them), so a change made in one search alone is always seen:
+@example(3864074013, 6, "", 0)  # 70C3: the low ruff overruffed
+@example(3823261108, 4, "on a squeeze", 1)  # 70C3, the best normal play (a squeeze stated)
+@example(3749810544, 3, "", 2)  # no sure loser led while he can reach a winner
+@example(83180323, 5, "conceding a diamond", 2)  # no duck under partner's card beaten after
+@example(2448089415, 4, "conceding a diamond", 2)  # no high card that cannot win thrown
+@example(3338248658, 3, "finessing the queen of hearts", 0)  # no sure winner overtaken
 def test_the_faster_search_gives_the_reference_tricks(
     seed: int, tricks_left: int, statement: str, claimer_offset: int
 ) -> None:
     """Issue 13 item 5: the search made faster (its memo keys, its cut at the sure tricks,
     its caches) rules exactly as the search first written (``adjudicate_reference``) on random
     positions, any claimer, any statement kind (a squeeze stated included), a trick in progress
-    or not."""
-    # the reference predates 70E1's show-outs (the play before the claim): none here
-    position = replace(random_position(seed, tricks_left), shown_out=(0, 0, 0, 0))
+    or not, with the show-outs of the play before the claim (70E1; the reference follows the
+    Law's corrections of issue 20, each marked there)."""
+    position = random_position(seed, tricks_left)
     claimer = Seat((int(position.next_to_play) + claimer_offset) & 3)
     result = Law70Adjudicator(double_dummy=False).adjudicate(
         position, claimer, position.remaining, statement
@@ -293,7 +347,11 @@ def test_the_sure_trick_bounds_by_hand() -> None:
     search = _search(nt, Seat.SOUTH)
     assert search.run_tricks(tuple(nt.hands), int(Seat.SOUTH), 0) == 1
     alone = replace(nt, hands=(parse_hand_pbn("..KQ.JT"), *nt.hands[1:]))  # N has no heart
-    assert _search(alone, Seat.SOUTH).run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 2
+    conceded = _Search(alone, Seat.SOUTH, parse_statement(""), claims_all=False)
+    assert conceded.run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 2
+    # issue 20: a claimer of every trick does not lead the S2, which cannot win, while he
+    # holds the HK (the footnote to Laws 70 and 71), so he cashes all three masters first
+    assert _search(alone, Seat.SOUTH).run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 3
     # a stated line that leads another card (here the S2 first) is not covered: no bound
     stated = _search(alone, Seat.SOUTH, "S2 first")
     assert stated.run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 0
@@ -318,3 +376,106 @@ def test_the_sure_trick_bounds_never_exceed_the_ruling() -> None:
                 assert search.run_tricks(hands, seat, search.live_step(0, hands)) <= value
                 checked += 1
     assert checked >= 60
+
+
+READABLE = (
+    "cashing the hearts",
+    "drawing trumps",
+    "conceding a diamond",
+    "ruffing a club",
+    "finessing the queen of hearts",
+    "SQ first",
+    "the spade finesse",
+    "a club to the ace",
+    "running the diamonds",
+    "on a squeeze",
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.integers(2, 5),
+    st.lists(st.sampled_from(READABLE), max_size=3),
+    st.integers(0, 3),
+    st.integers(0, 3),
+)
+def test_a_clause_not_understood_never_helps_the_claimer(
+    seed: int, tricks_left: int, clauses: list[str], where: int, claimer_offset: int
+) -> None:
+    """Issue 20 item 7 (68C, 70A): a statement with a clause that cannot be read never gets the
+    claimer more than the same statement without that clause: what was read still binds, and
+    the clause may stand for any normal play or a stated finesse (never a squeeze credited)."""
+    position = random_position(seed, tricks_left)
+    claimer = Seat((int(position.next_to_play) + claimer_offset) & 3)
+    unread = [*clauses[:where], "because the cards lie well", *clauses[where:]]
+    adjudicator = Law70Adjudicator(double_dummy=False)
+    read = adjudicator.adjudicate(position, claimer, position.remaining, ", ".join(clauses))
+    partly = adjudicator.adjudicate(position, claimer, position.remaining, ", ".join(unread))
+    assert not partly.statement.understood
+    assert partly.tricks <= read.tricks, (partly.text(), read.text())
+
+
+def _nt(hands: tuple[str, str, str, str], lead: Seat, edition: int = 2017) -> PlayPosition:
+    n, e, s, w = (parse_hand_pbn(h) for h in hands)
+    left = n.bit_count()
+    return PlayPosition(
+        (n, e, s, w), (), lead, Strain.NOTRUMP, Seat.SOUTH, (13 - left, 0), edition=edition
+    )
+
+
+def test_irrational_not_to_finesse_by_edition() -> None:
+    """70E1: the SQ over W's low spade, when E can hold the SK only with another spade (every
+    card the opponents hold is a spade), so the SA can never drop it: 2007 takes the finesse
+    (not taking it is irrational), the Hungarian 2017 text has no such exception; a director
+    may set it either way."""
+    hands = ("AQ...", "J5...", "42...", "K3...")
+    for edition, default in ((2017, 1), (2007, 2)):
+        position = _nt(hands, Seat.SOUTH, edition)
+        assert Law70Adjudicator(double_dummy=False).tricks(position, Seat.SOUTH, 2, "") == default
+        for flag, tricks in ((True, 2), (False, 1)):
+            adjudicator = Law70Adjudicator(double_dummy=False, irrational_exception=flag)
+            assert adjudicator.tricks(position, Seat.SOUTH, 2, "") == tricks
+    # E has a heart beside his spade: he may hold the SK bare, which the SA drops, so the
+    # finesse is a guess, not a play it would be irrational to refuse: no exception in 2007
+    position = _nt(("AQ...", "J.5..", "42...", "K3..."), Seat.SOUTH, 2007)
+    assert Law70Adjudicator(double_dummy=False).tricks(position, Seat.SOUTH, 2, "") == 1
+
+
+def test_a_finesse_dominates_only_over_every_lie() -> None:
+    """The suit game behind the 2007 exception (``analysis/suits.py``): the SQ dominates the SA
+    when E cannot hold the SK bare, not when he can; an opponent who has shown out holds none
+    of the suit, which marks the card."""
+    trick = ((2, parse_card("S2")), (3, parse_card("S3")))
+    sq, sa = parse_card("SQ"), parse_card("SA")
+    hands = tuple(parse_hand_pbn(h) for h in ("AQ...", "J5...", "4...", "K..."))
+    assert dominates(SuitGame(0), hands, trick, 0, sq, [sa], 0)
+    bare = tuple(parse_hand_pbn(h) for h in ("AQ...", "J.5..", "4...", "K..."))
+    assert not dominates(SuitGame(0), bare, trick, 0, sq, [sa], 0)
+    # E, with no spade, might still hold the SK bare for all S knows; once he has shown out
+    # of spades, the SK can only be W's and the finesse cannot lose
+    void = tuple(parse_hand_pbn(h) for h in ("AQ...", ".5.4.", "4...", "K..."))
+    assert not dominates(SuitGame(0), void, trick, 0, sq, [sa], 0)
+    assert dominates(SuitGame(0), void, trick, 0, sq, [sa], 1 << (1 * 4 + SPADES))
+
+
+def test_a_show_out_in_the_line_marks_the_finesse() -> None:
+    """70E1: the SK first (S has only spades), E fails to follow, and the SJ over W's low
+    spade is then no guess: 3 of 3; when E follows to the SK, the second round comes before
+    any show-out, the SJ is a guess not credited, and the SA then leaves the SQ a winner: 2."""
+    adjudicator = Law70Adjudicator(double_dummy=False)
+    marked = _nt(("AJ6...", ".432..", "K32...", "Q54..."), Seat.SOUTH)
+    assert adjudicator.tricks(marked, Seat.SOUTH, 3, "") == 3
+    guess = _nt(("AJ6...", "7.32..", "K32...", "Q54..."), Seat.SOUTH)  # E follows once
+    assert adjudicator.tricks(guess, Seat.SOUTH, 3, "") == 2
+
+
+def test_a_loser_is_led_early_only_when_he_conceded_a_trick() -> None:
+    """The footnote to Laws 70 and 71: a claimer of every trick does not lead a card that
+    cannot win while he can reach a winner (l70-adj-blocked-suit-no-statement: 2 of 3); one who
+    conceded a trick may lose it at any time, carelessly early too (1, then at most the 2 he
+    claimed)."""
+    position = _nt(("..AK2.", "A.43..", "2.A.Q.", "...AKQ"), Seat.SOUTH)
+    adjudicator = Law70Adjudicator(double_dummy=False)
+    assert adjudicator.tricks(position, Seat.SOUTH, 3, "") == 2
+    assert adjudicator.tricks(position, Seat.SOUTH, 2, "") == 1

@@ -587,6 +587,20 @@ def test_several_penalty_cards_of_one_suit_are_51b1() -> None:
     assert clauses == ["51B2a", "51B2a", "51B2b", "51B2c"]
 
 
+def test_an_insufficient_bid_replaced_at_once_may_be_a_slip() -> None:
+    """25A before 27: beside the LHO's 27C answer, the director finds whether the insufficient
+    bid was a slip (25A1: the intended call replaces it, no Law 27) or meant (27C)."""
+    offer = Awaiting("S", "27C", ("accept", "decline"), (("director", ("unintended", "intended")),))
+    said = {(o.who, o.word): consequence(offer, o) for o in offer.commands()}
+    slip = said[("director", "unintended")]
+    assert slip is not None and slip[0] == "25A1" and "no insufficient bid is left" in slip[1]
+    meant = said[("director", "intended")]
+    assert meant is not None and meant[0] == "27C" and "early replacement" in meant[1]
+    # the same words beside a 25A offer keep their own sense (the LHO may take back his call)
+    plain = Awaiting("director", "25A", ("unintended", "intended"))
+    assert "25A6" in (consequence(plain, plain.commands()[0]) or ("", ""))[1]
+
+
 def test_the_lho_drawing_attention_to_an_inadmissible_double() -> None:
     """36B: the LHO's other option beside the offender's calls (36A if he calls over it)."""
     offer = Awaiting("E", "36B2", ("pass", "1S"), (("S", ("decline",)),))

@@ -129,6 +129,28 @@ def test_roles(client: TestClient) -> None:
     assert view["deal"].startswith("N:AKQ2.KQ2.A32.K32")
 
 
+def test_a_choice_about_dummys_card_is_declarers(client: TestClient) -> None:
+    """62C1 with dummy's card (issue 20 item 3): the non-offenders may take back the card
+    dummy played after a corrected revoke; declarer plays dummy's cards (41D, 45B) and dummy
+    takes no part in the play (43A1c), so the choice is offered to declarer's token and
+    dummy's token cannot make it. Declarer then plays dummy's card again with his own token,
+    the same card too (it lies on the trick, not in dummy's hand)."""
+    table, seats = new_table(client)
+    events = f"/api/tables/{table}/events"
+    for seat, event in [*CLAIMED[:8], ("N", "D2"), ("E", "CA"), ("N", "D8"), ("W", "D5")]:
+        send(client, table, seats[seat], event)  # N's D8 is dummy's, E's CA a revoke
+    view = send(client, table, seats["E"], "correct DK")  # 62B1: corrected in time
+    assert view["awaiting"] == {"who": "N", "law": "62C1", "options": ["accept", "decline"]}
+    from_dummy = client.post(events, json={"event": "decline"}, headers=auth(seats["S"]))
+    assert from_dummy.status_code == 422 and "waiting for N" in from_dummy.json()["error"]
+    view = send(client, table, seats["N"], "decline")
+    assert view["awaiting"] == {"who": "S", "law": "62C1", "options": ["DT", "D9", "D8"]}
+    view = send(client, table, seats["N"], "D8")  # dummy's card again, named by declarer
+    assert view["play"][-4:] == ["D2", "DK", "D8", "D5"]
+    # 62C2: then the revoker's partner (a defender: his own choice) may change his card
+    assert view["awaiting"] == {"who": "W", "law": "62C2", "options": ["accept", "decline"]}
+
+
 def test_strict_mode_refuses_irregularities_with_their_law(
     client: TestClient, database_url: str
 ) -> None:

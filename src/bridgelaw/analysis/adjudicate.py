@@ -12,54 +12,81 @@ decides). It is reached by a search of the play from the position at the claim:
   accepted when a less successful normal line exists). "Normal" includes careless and inferior
   plays, not irrational ones (the footnote to Laws 70 and 71).
 
-**Normal plays of the claimer's side**, in this module's words (the opponents' cards are known
-to him as a set, not their split, so nothing below looks at who holds them):
+**Normal plays of the claimer's side**, in this module's words. "Normal" includes careless and
+inferior plays "for the class of player involved" (the footnote); the rules below are written for
+the least careful class a club director meets, so an expert claimer may deserve more (the
+director decides that). What such a claimer knows: the opponents' cards as a set, not their
+split (nothing below looks at who holds them, except the show-outs of 70E1), and, 70C apart, he
+remembers which cards are out. What he does not do, at any class, is irrational: throw away a
+trick he surely wins, or lead a card he knows must lose while he can still reach his winners
+when he claimed them all.
 
 * *on lead*: any suit, in any order (careless order is normal, so entries may be wasted and a
   suit may be blocked); in that suit the hand leads its top card, or its lowest card when its
   top card is not a master (a master beats every card of the suit the opponents still hold):
   a suit is cashed from the top, and a low card goes towards partner's winners or gives up a
-  trick (70E2: from the top unless the claimer said otherwise). Each stated step (drawing
-  trumps, cashing a suit, leading a card, ruffing, conceding, a finesse) takes the lead, in the
-  order stated, while it can be done from the hand on lead.
+  trick (70E2: from the top unless the claimer said otherwise). But when he claimed every trick
+  left, his hand (and dummy's, whose cards he plays as declarer; not a defender's partner, who
+  chooses for himself, 70D2) leads no card that cannot win (an opponent holds a card above all
+  his side's cards of that suit, and partner cannot ruff it) while it holds a card of a suit
+  his side is master of: he means to throw that card, not lead it. Each stated step (drawing
+  trumps, cashing a suit, leading a card, a suit to a card, ruffing, conceding, a finesse) takes
+  the lead, in the order stated, while it can be done from the hand on lead.
 * *following suit*: when no opponent plays after him in the trick, the cheapest card that wins
   if an opponent is winning (not taking a trick he surely wins is irrational), else his lowest
-  card or, under partner's winner, his highest (overtaking to unblock is careless, not
-  irrational). When an opponent still plays after him: his highest card, his cheapest sure
-  winner (one no later opponent can beat), or his lowest card when he has no sure winner or his
-  partner is winning or he is second to play and partner holds a card that may still win. A
-  card that would win only because an opponent holds a given card (a finesse) is no normal
-  play unless the claimer stated it (70D1, 70E1), or the opponent still to play in the trick
-  failed to follow to the suit before the claim (70E1's exception, the same in 2007 and 2017):
-  then the finesse is no guess, and the hand plays as the last hand does.
+  card or, under partner's winner, a higher one when that is no waste (below). When an opponent
+  still plays after him: his highest card, his cheapest sure winner (one no later opponent can
+  beat), or his lowest card when he has no sure winner, or partner's card surely wins the trick,
+  or he is second to play and partner holds a card that may still win; ducking a trick he surely
+  wins under partner's card that an opponent after him can beat is irrational. A card above his
+  lowest is a waste, not normal, when it cannot beat the card winning the trick (partner's, or
+  an opponent's higher card or ruff) unless it unblocks (partner keeps a master below it), and
+  when it overtakes partner's sure winner unless his hand keeps a master to be on lead for
+  (overtaking to unblock is careless, normal). A card that would win only because an opponent
+  holds a given card (a finesse) is no normal play unless the claimer stated it (70D1, 70E1), or
+  the opponent still to play in the trick has failed to follow to the suit (70E1's exception,
+  the same in 2007 and 2017): before the claim, or in the line searched ("or would subsequently
+  fail to follow on any normal line": the search takes the worst normal line, so the finesse
+  counts only where every line shows the void first); the finesse is then no guess, and the
+  hand plays as the last hand does. In 2007 (and in 2017 with ``irrational_exception``) a
+  finesse is also taken where not taking it would be irrational: the finesse card does at
+  least as well as each of his other normal cards for every lie of the suit he cannot exclude,
+  and better for one (:mod:`bridgelaw.analysis.suits`).
 * *not following*: a ruff that wins the trick when an opponent is winning (the cheapest such
   ruff when he plays last, also the highest otherwise), or a discard: the lowest card of any
   suit whose lowest card is not a master (a winner is thrown only when every suit's lowest
   card is a winner); not ruffing a trick an opponent wins is normal only when an opponent still
   plays after him; ruffing partner's sure winner is not normal. A stated ruff is always taken.
+  When a ruff nobody can beat is there, a low ruff beside it is normal only if he did not
+  mention the trumps (70C3: careless of the trump he forgot, which may overruff it).
 * *trumps* (70C): when the claimer did not mention trumps, an opponent's trump may win a trick
   whenever any of the normal orders above lets it; when he did ("drawing trumps"), trumps are
   led first while an opponent holds one.
 * *a squeeze or endplay* is credited only when stated ("on a squeeze"): the claimer's side
   then plays the best of its normal plays, so a squeeze that works against any defence
   counts; otherwise the worst normal play is assumed and no unstated squeeze is credited.
+* *a statement read in part* (:mod:`bridgelaw.analysis.statements`): the clauses read bind;
+  from the first clause not understood on, any normal play, any card that may win a trick as a
+  stated finesse, and the leads of the later clauses at any time may stand for it, and a squeeze
+  stated beside it is not credited (70A): so it never gets him more than the statement without
+  that clause.
 
-Limits: the show-outs known are those before the claim (``PlayPosition.shown_out``, from the
-table's play); one within the searched line (70E1: "or would fail to follow on any normal line")
-is not used; the 2007 exception "or failing to adopt the line would be irrational" (absent from
-the Hungarian 2017 text the project follows) is not applied in either edition: the director
-judges it.
+Limits: the class of player is not an input (the rules above are the careless club player's);
+the 2007 irrational exception is decided for one card at a time, the suit alone, entries not
+counted, and only where nobody can ruff the suit (elsewhere the director judges it).
 The claimer is never credited more than he claimed (the rest he conceded, 68B1; 71 may give
 it back, but that is the director's separate decision).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bridgelaw.analysis.statements import Statement, Step, parse_statement
+from bridgelaw.analysis.suits import SuitGame, dominates
 from bridgelaw.cards import SUIT_MASK, Seat, Strain, card_name
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.laws.editions import by_edition
 from bridgelaw.table.position import PlayPosition
 
 SUITS = "CDHS"
@@ -105,6 +132,34 @@ def _renumber(suit: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return (out[0], out[1], out[2], out[3])
 
 
+def finesses_found(statement: Statement, position: PlayPosition, claimer: Seat) -> Statement:
+    """A finesse stated by its suit alone ("the diamond finesse") is of the highest card his
+    side holds in that suit below an opponent's card and above another (the queen of AQ, the
+    jack of AJ10 against the KQ), the card that wins if the higher one lies well: found in the
+    position at the claim. Where there is no such card there is nothing to finesse, and the
+    clause adds nothing."""
+
+    def found(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        out = []
+        for step in steps:
+            if step.kind == "finesse" and step.card < 0:
+                mask = SUIT_MASK[step.suit]
+                theirs = (position.hands[claimer.lho] | position.hands[claimer.rho]) & mask
+                ours = (position.hands[claimer] | position.hands[claimer.partner]) & mask
+                if not theirs:
+                    continue
+                below = ours & ((1 << _high(theirs)) - 1) & ~((2 << _low(theirs)) - 1)
+                if not below:
+                    continue
+                step = Step("finesse", step.suit, _high(below))
+            out.append(step)
+        return tuple(out)
+
+    if not any(s.kind == "finesse" and s.card < 0 for s in statement.said):
+        return statement
+    return replace(statement, steps=found(statement.steps), loose=found(statement.loose))
+
+
 @dataclass
 class Adjudication:
     """A Law 70 ruling for the director: the tricks, the line assumed, and why."""
@@ -143,27 +198,52 @@ class _Search:
         claimer: Seat,
         statement: Statement,
         node_limit: int = NODE_LIMIT,
+        irrational: bool = False,
+        claims_all: bool = True,
     ) -> None:
         self.node_limit = node_limit
+        self.planned = 0
+        """The seats whose leads follow his plan to lose no trick (:meth:`sure_losers`): when
+        he claimed every trick left, his own and, when he is declarer, dummy's, whose cards he
+        plays; a defender's partner chooses his own plays (70D2)."""
+        if claims_all:
+            self.planned = 1 << claimer
+            if claimer == position.declarer:
+                self.planned |= 1 << claimer.partner
         self.trump = -1 if position.trump == Strain.NOTRUMP else int(position.trump)
         self.side = claimer.side
+        statement = finesses_found(statement, position, claimer)
         self.statement = statement
         self.steps: tuple[Step, ...] = statement.steps
-        self.maximise = statement.squeeze
+        # a squeeze stated beside a clause not understood is not credited (70A)
+        self.maximise = statement.squeeze and statement.understood
         self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
         self.defence_cache: dict[tuple[int, int], list[int]] = {}
+        self.floors: dict[tuple[tuple[int, ...], int, int], int] = {}
+        self.keys: dict[tuple[tuple[int, ...], int, int, int], tuple[object, ...]] = {}
+        """The memo key of each position met again (the same cards, turn, step and show-outs)."""
+        """The lower bound of each position at a trick's start (:meth:`value`), found once."""
         self.suit_cache: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.named = 0
         self.finesses = statement.finesses
         self.ruff_suits = statement.ruff_suits
-        for step in self.steps:
+        self.unread_from = len(self.steps) if not statement.understood else _INF
+        self.plain = statement.understood and not statement.finesses and not statement.ruff_suits
+        """Nothing stated binds a single play (a finesse, a ruff) or stands for one unread."""
+        """The step from which a clause not understood stands in the line (70A)."""
+        for step in statement.said:
             if step.card >= 0:
                 self.named |= 1 << step.card
-        self.shown_out = 0
-        """Bit ``seat * 4 + suit``: an opponent failed to follow to the suit before the claim
-        (70E1), from the table's play."""
+        self.shown = 0
+        """Bit ``seat * 4 + suit``: an opponent has failed to follow to the suit (70E1), before
+        the claim (from the table's play) or since, in the line being searched."""
         for seat in (1 - self.side, 3 - self.side):
-            self.shown_out |= position.shown_out[seat] << (seat * 4)
+            self.shown |= position.shown_out[seat] << (seat * 4)
+        self.irrational = irrational
+        """70E1 (2007): a line it would be irrational not to take is accepted (:mod:`suits`)."""
+        self.suit_game = SuitGame(self.side)
+        self.forced_used = False
+        """The exception took a finesse somewhere in the search."""
         self.nodes = 0
         self.path: tuple[int, ...] = ()
         """The best cards to the end of the trick, from the last node searched."""
@@ -219,7 +299,7 @@ class _Search:
                 and hands[b] & SUIT_MASK[self.trump]
                 for a, b in ((self.side, 2 + self.side), (2 + self.side, self.side))
             )
-        if step.kind == "finesse":
+        if step.kind in ("finesse", "towards"):
             holder = next((s for s in (self.side, 2 + self.side) if hands[s] >> step.card & 1), -1)
             return holder >= 0 and bool(hands[holder ^ 2] & SUIT_MASK[step.card // 13])
         return False  # pragma: no cover
@@ -237,6 +317,8 @@ class _Search:
         led = trick[0][1] // 13
         if step.kind == "concede" and led == step.suit:
             return index + 1
+        if step.kind == "towards" and led == step.card // 13:
+            return index + 1  # the suit was led to the card named: done, won or not
         if (
             step.kind == "ruff"
             and led == step.suit
@@ -258,11 +340,14 @@ class _Search:
         lows: list[int] = []
         tops: list[int] = []
         masters: list[int] = []
+        losers = self.sure_losers(hands, seat, suits) if self.planned >> seat & 1 else 0
         for s in suits:
             held = hand & SUIT_MASK[s]
             top = _high(held)
             if any(f // 13 == s and hand >> f & 1 for f in self.finesses) and len(suits) > 1:
                 continue  # the finesse card's hand waits for the lead towards it
+            if losers >> s & 1:
+                continue  # a card that cannot win while he can reach his winners (below)
             low = _low(held)
             if self.is_master(top, hands):
                 masters.append(top)
@@ -272,7 +357,38 @@ class _Search:
                 tops.append(top)
         # the leads likeliest to lose a trick first, so the worst line for him is found early
         out = lows + tops + masters
+        if step_index >= self.unread_from:
+            # 70A: past a clause not understood, what was read after it may come at any time
+            for later in self.statement.loose:
+                if self.step_live(later, hands):
+                    extra = self._step_lead(later, hands, seat) or []
+                    out.extend(c for c in extra if c not in out)
         return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
+
+    def sure_losers(self, hands: tuple[int, ...], seat: int, suits: list[int]) -> int:
+        """The suits (bit ``1 << suit``) whose lead cannot win the trick, when the hand on lead
+        also holds a way to a winner: a claimer who claimed every trick left and can reach his
+        winners does not lead a card he knows must lose (irrational, the footnote to Laws 70
+        and 71, for any class of player: he knows the opponents' cards as a set, 70C's
+        forgotten trump apart). A suit's lead cannot win when an opponent holds a card above
+        all his side's cards of it and partner cannot ruff it; it reaches a winner when his side
+        holds the suit's master."""
+        ours = self.our_cards(hands)
+        opp = self.opp_cards(hands)
+        partner = hands[seat ^ 2]
+        trump = self.trump
+        losers = 0
+        entry = False
+        for s in suits:
+            mask = SUIT_MASK[s]
+            theirs = opp & mask
+            if not theirs or _high(ours & mask) > _high(theirs):
+                entry = True
+            elif not (
+                trump >= 0 and s != trump and not partner & mask and partner & SUIT_MASK[trump]
+            ):
+                losers |= 1 << s
+        return losers if entry else 0
 
     def _step_lead(self, step: Step, hands: tuple[int, ...], seat: int) -> list[int] | None:
         hand = hands[seat]
@@ -301,7 +417,7 @@ class _Search:
             if held and not partner & SUIT_MASK[step.suit]:
                 return [_low(held)]
             return None
-        if step.kind == "finesse":  # stated (68C): the lead towards the card finessed
+        if step.kind in ("finesse", "towards"):  # stated (68C): the lead towards the card
             suit = step.card // 13
             held = hand & SUIT_MASK[suit]
             if held and hands[seat ^ 2] >> step.card & 1:
@@ -315,6 +431,7 @@ class _Search:
         seat: int,
         trick: tuple[tuple[int, int], ...],
         win: tuple[int, int] | None = None,
+        step: int = -1,
     ) -> list[int]:
         hand = hands[seat]
         trump = self.trump
@@ -328,6 +445,10 @@ class _Search:
         opp_trumps = opp & SUIT_MASK[trump] if trump >= 0 else 0
         held = hand & SUIT_MASK[led]
         if held:
+            if 0 <= step < len(self.steps) and self.steps[step].kind == "towards":
+                f = self.steps[step].card  # 68C: "a diamond to the jack": the jack, if it beats
+                if hand >> f & 1 and f // 13 == led == win_suit and f > win_card:  # the winner
+                    return [f]
             for f in self.finesses:  # 70D1: the stated finesse is taken
                 stated = hand >> f & 1 and f // 13 == led == win_suit and f > win_card
                 if stated and not partner_winning:
@@ -337,23 +458,44 @@ class _Search:
             # 70E1: the opponent still to play has failed to follow to this suit before the
             # claim, so every card of it the claimer's side does not see is with the one who
             # has played: a finesse against him is no guess, and the hand plays as if last
-            marked = self.shown_out >> (((seat + 1) & 3) * 4 + led) & 1
+            marked = self.shown >> (((seat + 1) & 3) * 4 + led) & 1
+            # partner's card wins the trick for sure: no opponent holds a higher one of its suit
+            partner_sure = partner_winning and (
+                not later_opps or not (win_suit == led and opp_suit and win_card < _high(opp_suit))
+            )
+            high_ok = self.spends_well(hands, seat, high, win_card, partner_sure, opp_suit)
             if not later_opps or marked:  # last to play
-                if partner_winning:  # low, or high to unblock: careless is normal (70 footnote)
-                    return [low] if low == high else [low, high]
+                if partner_winning:  # low, or high to overtake or unblock: careless is normal
+                    return [low] if low == high or not high_ok else [low, high]
                 # not taking a trick he surely wins is irrational (70 footnote)
                 return [_low(winning)] if winning else [low]
             # sure: beats the card winning now and every card the opponents hold in the suit
             sure = winning & ~((2 << _high(opp_suit)) - 1) if opp_suit else winning
-            options = [high]  # from the top (70E2); a finesse only if stated (70D1, 70E1)
-            if sure:
+            # from the top (70E2); a finesse only if stated (70D1, 70E1)
+            options = [high] if high_ok else []
+            if sure and self.spends_well(hands, seat, _low(sure), win_card, partner_sure, opp_suit):
                 options.append(_low(sure))
             if (
                 not sure
-                or partner_winning
+                or partner_sure
                 or (len(trick) == 1 and self.partner_may_win(hands, seat, trick))
+                or not options
             ):
-                options.append(low)  # second hand low only when partner may still win the trick
+                # low with a sure winner only when partner's card surely wins (ducking a trick
+                # he surely wins under partner's card an opponent can beat is irrational), or
+                # second hand when partner may still win the trick
+                options.append(low)
+            if step >= self.unread_from:
+                # 70A: a clause not understood may have stated a finesse, which would bind
+                # him whether it wins or not (68C): every card that may win is tried too
+                options.extend(_cards(winning))
+            finesse = winning & ~sure
+            if self.irrational and finesse and _low(finesse) not in options:
+                # 70E1 (2007): the finesse is taken when not taking it would be irrational
+                card = _low(finesse)
+                if self.forced_finesse(hands, seat, trick, card, options):
+                    self.forced_used = True
+                    return [card]
             return sorted(set(options))
         # void in the suit led: ruff or discard
         ruffs: list[int] = []
@@ -377,8 +519,69 @@ class _Search:
             return ruffs  # the stated ruff (68C)
         if ruffs and not partner_winning and (not later_opps or sure_ruff >= 0):
             # the trick is his for the ruffing: not ruffing is irrational (70 footnote)
-            return ruffs if not later_opps else [sure_ruff]
+            if not later_opps or self.statement.trumps_mentioned:
+                return ruffs if not later_opps else [sure_ruff]
+            # 70C3: he did not mention the trumps, so a careless low ruff, overruffed by an
+            # opponent's trump he forgot, is a normal play beside the ruff nobody can beat
+            return sorted({ruffs[0], sure_ruff})
         return sorted(set(ruffs + self.discards(hands, seat)))
+
+    def forced_finesse(
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        trick: tuple[tuple[int, int], ...],
+        card: int,
+        others: list[int],
+    ) -> bool:
+        """70E1 (2007): is not playing the finesse ``card`` irrational, every other normal card
+        dominated by it whatever the lie of the cards he does not see (:mod:`suits`)? Only
+        where nobody can ruff the suit; False where the lies are too many to count."""
+        led = trick[0][1] // 13
+        trump = self.trump
+        if trump >= 0 and led != trump and self.opp_cards(hands) & SUIT_MASK[trump]:
+            return False
+        return bool(dominates(self.suit_game, hands, trick, seat, card, others, self.shown))
+
+    def spends_well(
+        self,
+        hands: tuple[int, ...],
+        seat: int,
+        card: int,
+        win_card: int,
+        partner_sure: bool,
+        opp_suit: int,
+    ) -> bool:
+        """Is following with ``card``, above his lowest, normal? A card that cannot beat the
+        card winning the trick (partner's, or an opponent's higher card or ruff) throws a trick
+        away, and so does overtaking partner's sure winner: irrational (the footnote to Laws 70
+        and 71) unless it unblocks, partner keeping a master below the card thrown, or, for an
+        overtake, the hand keeping a master it may want to be on lead for. Otherwise a high
+        card is normal (from the top, 70E2)."""
+        held = hands[seat]
+        if card == _low(held & SUIT_MASK[card // 13]):
+            return True
+        if card // 13 != win_card // 13 or card < win_card:
+            return self.unblocks(hands, seat, card, opp_suit)
+        if partner_sure:
+            opp = self.opp_cards(hands)
+            rest = held & ~(1 << card)
+            return any(
+                rest & SUIT_MASK[s]
+                and (
+                    not opp & SUIT_MASK[s] or _high(rest & SUIT_MASK[s]) > _high(opp & SUIT_MASK[s])
+                )
+                for s in range(4)
+            )
+        return True
+
+    def unblocks(self, hands: tuple[int, ...], seat: int, card: int, opp_suit: int) -> bool:
+        """Playing ``card`` under partner's winner unblocks the suit: partner keeps a master
+        of it (a card above every one the opponents hold) lower than ``card``, which the card
+        kept would otherwise beat."""
+        partner = hands[seat ^ 2] & SUIT_MASK[card // 13]
+        masters = partner & ~((2 << _high(opp_suit)) - 1) if opp_suit else partner
+        return bool(masters) and _low(masters) < card
 
     def partner_may_win(
         self, hands: tuple[int, ...], seat: int, trick: tuple[tuple[int, int], ...]
@@ -477,6 +680,32 @@ class _Search:
             out.append(below.bit_count() if present >> c & 1 else -1)
         return tuple(out)
 
+    def known(self, hands: tuple[int, ...]) -> int:
+        """The show-outs that can still matter (part of a position's memo key): an opponent's
+        failure to follow to a suit tells where the suit's other cards are only while the other
+        opponent still holds some."""
+        shown = self.shown
+        if not shown:
+            return 0
+        out = 0
+        for seat in (1 - self.side, 3 - self.side):
+            other = hands[seat ^ 2]
+            for suit in range(4):
+                bit = 1 << (seat * 4 + suit)
+                if shown & bit and other & SUIT_MASK[suit]:
+                    out |= bit
+        return out
+
+    def shows(self, seat: int, trick: tuple[tuple[int, int], ...], card: int) -> int:
+        """The show-out bit an opponent's ``card`` sets (70E1), 0 if none or known already."""
+        if not trick or (seat & 1) == self.side:
+            return 0
+        led = trick[0][1] // 13
+        if card // 13 == led:
+            return 0
+        bit = 1 << (seat * 4 + led)
+        return 0 if self.shown & bit else bit
+
     def options(
         self,
         hands: tuple[int, ...],
@@ -492,7 +721,7 @@ class _Search:
         if not trick:
             cards = self.leads(hands, seat, step)
         else:
-            cards = self.follows(hands, seat, trick, win)
+            cards = self.follows(hands, seat, trick, win, step)
         if len(cards) < 2:
             return cards
         # equivalent cards (no card of another hand or of the trick between them) are one play
@@ -547,6 +776,8 @@ class _Search:
         opp = self.opp_cards(hands)
         if self.trump >= 0 and opp & SUIT_MASK[self.trump]:
             return 0
+        if self.plain and self.planned >> seat & 1 and len(self.steps) <= step:
+            return self.planned_run(hands, seat)
         for later in self.steps[step:]:
             if later.kind not in ("cash", "concede", "trumps"):
                 return 0
@@ -566,6 +797,69 @@ class _Search:
             ours = partner & SUIT_MASK[suit]
             if ours and _high(ours) > _low(masters):
                 run = min(run, 1)  # partner may overtake and lead a loser
+        return run
+
+    def solve(self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], seat: int) -> int:
+        """The value from the position at the claim. Every turn minimises his tricks (unless a
+        squeeze was stated), so the value is found by tests "at most g tricks?" with a window
+        one trick wide, g rising from a lower bound (the sure tricks): each test cuts every line
+        whose bound already passes g, and the memo keeps what each test proved for the next."""
+        if self.maximise:
+            return self.value(hands, trick, seat, 0, -1, _INF)
+        guess = 0 if trick else self.sure_tricks(hands)
+        while True:
+            result = self.value(hands, trick, seat, 0, guess, guess + 1)
+            if result <= guess:
+                return result
+            guess = result
+
+    @staticmethod
+    def masters(hand: int, opp: int) -> int:
+        """How many cards of ``hand`` beat every card of their suit in ``opp``."""
+        count = 0
+        for suit in range(4):
+            mask = SUIT_MASK[suit]
+            held = hand & mask
+            if held:
+                theirs = opp & mask
+                count += (held & ~((2 << _high(theirs)) - 1) if theirs else held).bit_count()
+        return count
+
+    def planned_run(self, hands: tuple[int, ...], seat: int) -> int:
+        """:meth:`run_tricks` for a hand that leads by his plan to lose no trick (no stated step
+        left, nobody able to ruff): it leads no card that cannot win while it holds a master
+        (:meth:`sure_losers`), so it cashes every master it holds before it leads a loser, and
+        each wins the trick: that many tricks. A suit in which partner holds the master, or can
+        ruff, or can overtake, lets the lead go to partner after a trick won: one then."""
+        hand = hands[seat]
+        partner = hands[seat ^ 2]
+        opp = self.opp_cards(hands)
+        trump = self.trump
+        # partner overtakes a sure winner by choice only keeping a master of his own
+        # (spends_well), so only when he holds two masters at least; by force when his lowest
+        # card of the suit is higher
+        overtakes = -1
+        run = 0
+        for suit in range(4):
+            mask = SUIT_MASK[suit]
+            held = hand & mask
+            if not held:
+                continue
+            theirs = opp & mask
+            ours = partner & mask
+            masters = held & ~((2 << _high(theirs)) - 1) if theirs else held
+            if masters:
+                low = _low(masters)
+                if ours and _high(ours) > low:
+                    if overtakes < 0:
+                        overtakes = self.masters(partner, opp) >= 2
+                    if overtakes or _low(ours) > low:
+                        return 1  # partner may overtake (or must) and take the lead
+                run += masters.bit_count()
+            elif (ours and (not theirs or _high(ours) > _high(theirs))) or (
+                trump >= 0 and suit != trump and not ours and partner & SUIT_MASK[trump]
+            ):
+                return 1  # a lead towards partner's master or ruff wins, and he leads next
         return run
 
     def value(
@@ -592,13 +886,23 @@ class _Search:
             step = self.live_step(step, hands)
             floor = 0
             if not self.maximise:
-                floor = self.sure_tricks(hands)
-                if (seat & 1) == self.side:
-                    floor = max(floor, self.run_tricks(hands, seat, step))
+                where = (hands, seat, step)
+                found = self.floors.get(where)
+                if found is None:
+                    floor = self.sure_tricks(hands)
+                    if (seat & 1) == self.side:
+                        floor = max(floor, self.run_tricks(hands, seat, step))
+                    self.floors[where] = floor
+                else:
+                    floor = found
                 if floor >= beta:
                     self.path = ()
                     return floor  # fail high: this line gives at least the window's top
-            key = (self.relative(hands), seat, step, self.stated_held(hands))
+            place = (hands, seat, step, self.shown)
+            key = self.keys.get(place)
+            if key is None:
+                key = (self.relative(hands), seat, step, self.stated_held(hands), self.known(hands))
+                self.keys[place] = key
             bounds = self.memo.get(key)
             if bounds is not None:
                 low, high, _trick = bounds
@@ -657,6 +961,13 @@ class _Search:
         last = len(trick) == 3
         following = (seat + 1) & 3
         trump = self.trump
+        # 70E1: the show-out an opponent's card of another suit than the one led would make
+        led = trick[0][1] // 13 if trick else -1
+        showbit = 0
+        if trick and (seat & 1) != self.side:
+            showbit = 1 << (seat * 4 + led)
+            if self.shown & showbit:
+                showbit = 0  # known already
         if trick and win is None:
             win = self.winner(trick)
         for card in self.options(hands, trick, seat, step, win):
@@ -671,6 +982,8 @@ class _Search:
                     now = (seat, card)
                 else:
                     now = win
+            shows = showbit if showbit and card // 13 != led else 0
+            self.shown |= shows
             if not last:
                 self.nodes += 1
                 v = self._children(new, after, following, step, alpha, beta, now)
@@ -684,6 +997,7 @@ class _Search:
                 else:
                     v = won  # this line has reached the window's top already
                 self.path = ()
+            self.shown &= ~shows
             if maximise:
                 if v > best:
                     best, path = v, (card, *self.path)
@@ -708,17 +1022,24 @@ class _Search:
     ) -> int:
         new = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
         after = (*trick, (seat, card))
-        if len(after) < 4:
-            self.nodes += 1
-            return self._children(new, after, (seat + 1) & 3, step, alpha, beta)
-        win_seat, _card = self.winner(after)
-        won = 1 if self.ours(win_seat) else 0
-        if beta - won <= 0:
+        shows = self.shows(seat, trick, card)
+        self.shown |= shows
+        try:
+            if len(after) < 4:
+                self.nodes += 1
+                return self._children(new, after, (seat + 1) & 3, step, alpha, beta)
+            win_seat, _card = self.winner(after)
+            won = 1 if self.ours(win_seat) else 0
+            if beta - won <= 0:
+                self.path = ()
+                return won  # this line has reached the window's top already: no need to go on
+            rest = self.value(
+                new, (), win_seat, self.step_done(step, after), alpha - won, beta - won
+            )
             self.path = ()
-            return won  # this line has reached the window's top already: no need to go on
-        rest = self.value(new, (), win_seat, self.step_done(step, after), alpha - won, beta - won)
-        self.path = ()
-        return won + rest
+            return won + rest
+        finally:
+            self.shown &= ~shows
 
     def line(
         self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], seat: int, target: int
@@ -728,10 +1049,11 @@ class _Search:
         step = 0
         played: list[tuple[int, int]] = list(trick)
         planned: list[int] = []
+        start = self.shown
         while any(hands):
             if not played:
                 step = self.live_step(step, hands)
-                key = (self.relative(hands), seat, step, self.stated_held(hands))
+                key = (self.relative(hands), seat, step, self.stated_held(hands), self.known(hands))
                 entry = self.memo.get(key)
                 if entry is not None and entry[0] == entry[1] == target and len(entry[2]) == 4:
                     planned = list(self.from_relative(hands, entry[2]))
@@ -750,6 +1072,7 @@ class _Search:
             new = list(hands)
             new[seat] &= ~(1 << chosen)
             hands = tuple(new)
+            self.shown |= self.shows(seat, tuple(played), chosen)  # 70E1, as the line goes on
             played.append((seat, chosen))
             seat = (seat + 1) & 3
             if len(played) == 4:
@@ -763,6 +1086,7 @@ class _Search:
                 step = self.step_done(step, tuple(played))
                 played = []
                 seat = win_seat
+        self.shown = start
         return out
 
 
@@ -772,9 +1096,19 @@ class Law70Adjudicator:
     ``last`` keeps the last ruling with its line, for the table's record and the director.
     """
 
-    def __init__(self, double_dummy: bool = True, node_limit: int = NODE_LIMIT) -> None:
+    def __init__(
+        self,
+        double_dummy: bool = True,
+        node_limit: int = NODE_LIMIT,
+        irrational_exception: bool | None = None,
+    ) -> None:
         self.double_dummy = double_dummy
         self.node_limit = node_limit
+        self.irrational_exception = irrational_exception
+        """70E1's exception for a line not adopting which would be irrational: None applies it
+        as the position's edition does (2007 yes; 2017 no, as the Hungarian text the project
+        follows has none), True or False for a director who rules otherwise (the English 2017
+        text is commonly cited with it)."""
         self.last: Adjudication | None = None
 
     def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
@@ -791,17 +1125,21 @@ class Law70Adjudicator:
         notes: list[str] = []
         if not parsed.understood:
             notes.append(
-                f'70A: the statement "{statement}" is not understood ("{parsed.problem}"), so it '
-                "counts as no statement: the most unfavourable normal line"
+                f'70A: the statement "{statement}" is not understood in part ("{parsed.problem}"): '
+                "what was read still binds (68C), any normal play may stand for the rest, and "
+                "the worst for the claimer is taken"
             )
-            parsed = Statement(statement, True)
         elif not statement.strip():
             notes.append("68C, 70A: no statement; the most unfavourable normal line")
-        search = _Search(position, claimer, parsed, self.node_limit)
+        irrational = self.irrational_exception
+        if irrational is None:
+            irrational = by_edition("70E1", position.edition, e2017=False, e2007=True)
+        claims_all = claimed >= position.remaining
+        search = _Search(position, claimer, parsed, self.node_limit, irrational, claims_all)
         hands = tuple(position.hands)
         trick = tuple((int(s), c) for s, c in position.trick)
         seat = int(position.next_to_play)
-        value = search.value(hands, trick, seat, 0, -1, _INF)
+        value = search.solve(hands, trick, seat)
         tricks = min(value, claimed)
         line = search.line(hands, trick, seat, value)
         dd = None
@@ -809,6 +1147,12 @@ class Law70Adjudicator:
             from bridgelaw.analysis.positions import dd_tricks
 
             dd = dd_tricks(position, claimer)
+        if search.forced_used:
+            notes.append(
+                "70E1 (2007): a finesse is taken where not taking it would be irrational (it "
+                "does at least as well as any other normal card whatever the lie, and better "
+                "for one)"
+            )
         self._explain(position, claimer, parsed, value, claimed, dd, notes)
         result = Adjudication(claimer, position.remaining, claimed, tricks, dd, parsed, line, notes)
         self.last = result
@@ -834,7 +1178,11 @@ class Law70Adjudicator:
                 )
         if statement.trumps_mentioned:
             notes.append("70C: the claimer mentioned trumps, so he draws them first")
-        if statement.squeeze:
+        if statement.squeeze and not statement.understood:
+            notes.append(
+                "a squeeze or endplay was stated beside a clause not understood: not credited (70A)"
+            )
+        elif statement.squeeze:
             notes.append("a squeeze or endplay was stated: the best normal play is credited")
         else:
             notes.append("70A, 70D1: the worst normal line that agrees with the statement")

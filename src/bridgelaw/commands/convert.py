@@ -9,7 +9,10 @@ override). What is kept:
   ``.dlm``/``.dup`` boards 1 to 99: a set they cannot hold is refused, not altered);
 * between PBN and LIN, also the players, the auction with its alerts and explanations, the play
   and the result (LIN's claim, ``mc``);
-* PBN to PBN rewrites every game as read.
+* PBN to PBN rewrites every game as read;
+* a Bridgemate database (``.bws``, read only: :mod:`bridgelaw.formats.bws`) becomes the scored
+  session in PBN (what ``score-event --pbn`` writes: a ``ScoreTable`` a board, the ranking, the
+  hand records' deals), or its hand records' deals in the other formats.
 
 Whatever the target cannot hold is named on standard error ("auction and play dropped: .dlm
 holds deals only"), and so is what was written. The output is written whole or not at all. Exit
@@ -314,6 +317,50 @@ def convert_data(
         raise ConvertError(str(error)) from None
 
 
+def convert_bws_data(
+    data: bytes, target: DealFormat, filename: str = "<input>", scoring: str | None = None
+) -> Conversion:
+    """A Bridgemate database (``.bws``) to ``target``: to PBN the scored session (a
+    ``ScoreTable`` a board, the ``TotalScoreTable``, the hand records' deals), as
+    ``score-event --pbn`` writes it; to the other formats the hand records' deals only.
+
+    Raises :class:`ConvertError` naming the first problem when the database has any."""
+    from bridgelaw.events.session import score_event
+    from bridgelaw.formats.bws import bws_event
+    from bridgelaw.formats.results_pbn import results_pbn
+
+    outcome = bws_event(data, filename, scoring)
+    if outcome.event is None:
+        problems = [str(p) for p in outcome.problems] or [f"{filename}: no results"]
+        more = len(problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise ConvertError(f"{problems[0]}{extra}")
+    event = outcome.event
+    if target.name == "pbn":
+        scored = score_event(event)
+        text = results_pbn(scored, event.date)
+        unplayed = sorted(set(event.deals) - {b.board for b in scored.boards})
+        dropped = []
+        if unplayed:  # a hand record of more boards than were played
+            dropped.append(f"the hand records of boards no result was entered for dropped "
+                           f"({', '.join(map(str, unplayed))}): a PBN results file has a game "
+                           "a board played")  # fmt: skip
+        return Conversion(text.encode("utf-8"), len(scored.boards), dropped, list(outcome.notes))
+    if not event.deals:
+        raise ConvertError(f"{filename}: no hand records (its HandRecord table is empty): only "
+                           "PBN holds its results; convert it to .pbn")  # fmt: skip
+    boards = [Board.numbered(n, deal) for n, deal in sorted(event.deals.items())]
+    dropped = [f"results, players and movement dropped: {target.suffix} holds deals only (PBN "
+               "holds the results)"]  # fmt: skip
+    if not target.numbered:
+        dropped.append(_numbering_note(boards, target))
+    try:
+        written = target.write(boards, [])
+    except BridgeLawError as error:
+        raise ConvertError(str(error)) from None
+    return Conversion(written, len(boards), dropped, list(outcome.notes))
+
+
 def _numbering_note(boards: Sequence[Board], target: DealFormat) -> str:
     first, last = boards[0].number, boards[-1].number
     return (f"board numbers not written: {target.suffix} has none (boards {first}-{last}; "
@@ -321,6 +368,21 @@ def _numbering_note(boards: Sequence[Board], target: DealFormat) -> str:
 
 
 # -- the command ---------------------------------------------------------------------------
+
+
+def _is_bws(name: str | None, path: Path) -> bool:
+    """A Bridgemate database: ``--from bws``, else the suffix ``.bws`` or its first bytes."""
+    if name is not None:
+        return name.strip().lower().lstrip(".") == "bws"
+    if path.suffix.lower() == ".bws":
+        return True
+    from bridgelaw.formats.access_db import is_access_database
+
+    try:
+        with path.open("rb") as stream:
+            return is_access_database(stream.read(32))
+    except OSError:
+        return False
 
 
 def _format(name: str | None, path: Path, which: str) -> DealFormat:
@@ -348,7 +410,9 @@ def convert(
     from_format: Annotated[
         str | None,
         typer.Option(
-            "--from", help=f"Format of the input: {', '.join(FORMATS)} (default: from its suffix)."
+            "--from",
+            help=f"Format of the input: {', '.join(FORMATS)} or bws (a Bridgemate database, "
+            "read only) (default: from its suffix).",
         ),
     ] = None,
     to_format: Annotated[
@@ -370,18 +434,28 @@ def convert(
     """Convert boards between PBN, LIN, CSV and the dealing-machine formats.
 
     Keeps board numbers, dealers and vulnerability, and between PBN and LIN also the players,
-    auction, play and result; says on standard error what the target cannot hold.
+    auction, play and result; says on standard error what the target cannot hold. A Bridgemate
+    database (.bws) becomes the scored session in PBN, or its hand records in the others.
     """
-    source_format = _format(from_format, source, "from")
+    bws = _is_bws(from_format, source)
+    source_format = FORMATS["pbn"] if bws else _format(from_format, source, "from")
     target_format = _format(to_format, target, "to")
     if not source.is_file():
         raise typer.BadParameter(f"no such file: {source}")
     if not target.parent.is_dir():
         raise typer.BadParameter(f"no such folder for the output: {target.parent}")
     try:
-        result = convert_data(
-            source.read_bytes(), source_format, target_format, str(source), first_board
-        )
+        if bws:
+            from bridgelaw.formats.access_db import MAX_BYTES
+
+            if source.stat().st_size > MAX_BYTES:
+                raise ConvertError(f"{source}: not a readable Bridgemate database: more than "
+                                   f"{MAX_BYTES:,} bytes")  # fmt: skip
+            result = convert_bws_data(source.read_bytes(), target_format, str(source))
+        else:
+            result = convert_data(
+                source.read_bytes(), source_format, target_format, str(source), first_board
+            )
     except ConvertError as error:
         if len(error.problems) > 1:
             raise CommandError.from_problems(source, error.problems, "nothing written") from None
@@ -392,11 +466,12 @@ def convert(
     for what in result.dropped:
         sys.stderr.write(f"bridgelaw: {what}\n")
     plural = "s" if result.boards != 1 else ""
+    source_name = "bws" if bws else source_format.name
     sys.stderr.write(f"bridgelaw: wrote {target}: {result.boards} board{plural} "
-                     f"({source_format.name} to {target_format.name})\n")  # fmt: skip
+                     f"({source_name} to {target_format.name})\n")  # fmt: skip
     if as_json:
         sys.stdout.write(json.dumps({
-            "input": str(source), "output": str(target), "from": source_format.name,
+            "input": str(source), "output": str(target), "from": source_name,
             "to": target_format.name, "boards": result.boards, "dropped": result.dropped,
             "notes": result.notes,
         }, ensure_ascii=False) + "\n")  # fmt: skip

@@ -41,10 +41,13 @@ def _emit_json(data: Any) -> None:
     emit_json(data)
 
 
-def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> ReadOutcome:
-    """Read a results file by its extension: ``.json``, ``.csv``, ``.pbn`` or ``.xml``
-    (USEBIO); the bytes are decoded as every reader decodes them (a byte-order mark, UTF-16
-    from Excel, Latin-1), XML's as its declaration says."""
+def read_event_file(
+    path: Path, scoring: str | None, event_name: str | None, section: str | None = None
+) -> ReadOutcome:
+    """Read a results file by its extension: ``.json``, ``.csv``, ``.pbn``, ``.xml``
+    (USEBIO) or ``.bws`` (a Bridgemate database, also told by its first bytes); the bytes are
+    decoded as every reader decodes them (a byte-order mark, UTF-16 from Excel, Latin-1), XML's
+    as its declaration says."""
     from bridgelaw.events.session import SCORINGS
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome, read_results_json
@@ -55,6 +58,16 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
     if scoring is not None and scoring not in SCORINGS:
         raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
     suffix = path.suffix.lower()
+    if suffix == ".bws" or _starts_as_database(path):
+        from bridgelaw.formats.access_db import MAX_BYTES
+        from bridgelaw.formats.bws import bws_event
+
+        if path.stat().st_size > MAX_BYTES:  # not read into memory to be refused
+            return ReadOutcome(None, [Problem(str(path), 1, f"not a readable Bridgemate database: "
+                                              f"more than {MAX_BYTES:,} bytes")])  # fmt: skip
+        return bws_event(path.read_bytes(), str(path), scoring, event_name, section)
+    if section is not None:
+        raise typer.BadParameter("--section is for a Bridgemate database (.bws)")
     if suffix == ".xml":
         from bridgelaw.formats.usebio_read import read_usebio
 
@@ -80,7 +93,18 @@ def read_event_file(path: Path, scoring: str | None, event_name: str | None) -> 
 
         # the bytes: the PBN reader decodes them itself (BOM, UTF-16, Latin-1: formats.text)
         return read_results_pbn(path.read_bytes(), str(path), scoring, event_name)
-    raise typer.BadParameter(f"{path}: expected a .json, .csv, .pbn or .xml (USEBIO) results file")
+    raise typer.BadParameter(
+        f"{path}: expected a .json, .csv, .pbn, .xml (USEBIO) or .bws (Bridgemate) results file"
+    )
+
+
+def _starts_as_database(path: Path) -> bool:
+    """Whether the file begins as a Microsoft Access database does (a Bridgemate session saved
+    under another name)."""
+    from bridgelaw.formats.access_db import is_access_database
+
+    with path.open("rb") as stream:
+        return is_access_database(stream.read(32))
 
 
 def load_event(
@@ -89,14 +113,16 @@ def load_event(
     event_name: str | None = None,
     deals: Path | None = None,
     phantoms: frozenset[str] = frozenset(),
+    section: str | None = None,
 ) -> tuple[EventInput | None, list[Problem]]:
     """Read and check a results file; the event is ``None`` when there is any problem.
 
-    ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs)."""
+    ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs);
+    ``section`` picks one section of a Bridgemate database."""
     from bridgelaw.events.session import check_event
 
-    outcome = read_event_file(path, scoring, event_name)
-    notes_said(outcome.notes)
+    outcome = read_event_file(path, scoring, event_name, section)
+    notes_said(outcome.notes)  # a Date not read, erased results left out...
     problems = list(outcome.problems)
     event = outcome.event
     for read in (outcome.event, outcome.partial):
@@ -151,15 +177,20 @@ def _check_targets(**targets: Path | None) -> None:
 
 def score_event_command(
     results: Annotated[
-        Path, typer.Argument(help="Results file: .json (the spec), .csv, .pbn or .xml (USEBIO).")
+        Path,
+        typer.Argument(
+            help="Results file: .json (the spec), .csv, .pbn, .xml (USEBIO) or .bws (Bridgemate)."
+        ),
     ],
     as_json: JsonOption = False,
     scoring: Annotated[
         str | None,
-        typer.Option(help="Scoring of a CSV, PBN or USEBIO file (default: the file's, else MP)."),
+        typer.Option(
+            help="Scoring of a CSV, PBN, USEBIO or Bridgemate file (default: the file's, else MP)."
+        ),
     ] = None,
     event: Annotated[
-        str | None, typer.Option(help="Event name for a CSV, PBN or USEBIO file.")
+        str | None, typer.Option(help="Event name for a CSV, PBN, USEBIO or Bridgemate file.")
     ] = None,
     deals: Annotated[
         Path | None, typer.Option(help="A PBN file with the deals, for hand diagrams.")
@@ -189,6 +220,12 @@ def score_event_command(
             "--no-analysis", help="No double-dummy table and par on the site's board pages."
         ),
     ] = False,
+    section: Annotated[
+        str | None,
+        typer.Option(
+            help="A Bridgemate database's section to score alone (default: all, together)."
+        ),
+    ] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
     from bridgelaw.commands.common import Stages
@@ -206,7 +243,7 @@ def score_event_command(
     outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
     stages = Stages("score-event", 4 + len(outputs_asked))
     stages.next(f"reading {results.name}")
-    loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()))
+    loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()), section)
     if loaded is None:
         stages.done()
         refuse(results, problems, as_json)
@@ -389,10 +426,15 @@ def movement_command(
         str,
         typer.Option("--format", help="cards (guide cards) or file (the movement file, JSON)."),
     ] = "cards",
+    section: Annotated[
+        str | None,
+        typer.Option(help="The section of a Bridgemate database (.bws) to show (its letter)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Make a movement (Mitchell, Howell, teams) and print its guide cards or its movement file;
-    or check a movement file (exit 1 when it has problems) or show its guide cards."""
+    or check a movement file or a Bridgemate database (.bws: one movement a section; exit 1
+    when it has problems) or show its guide cards."""
     from bridgelaw.events.movements import MovementError, make_movement
 
     if output_format not in ("cards", "file"):
@@ -400,8 +442,17 @@ def movement_command(
     if kind in FILE_ACTIONS:
         if file is None:
             raise typer.BadParameter(f"movement {kind} needs a movement file")
+        if file.suffix.lower() == ".bws" or (file.is_file() and _starts_as_database(file)):
+            _bws_movement_command(kind, file, section, output_format, as_json, write)
+            return
+        if section is not None or write is not None:
+            option = "--section" if section is not None else "--write"
+            raise typer.BadParameter(f"{option} is for a Bridgemate database (.bws) or a "
+                                     "movement made here")  # fmt: skip
         _movement_file_command(kind, file, output_format, as_json)
         return
+    if section is not None:
+        raise typer.BadParameter("--section is for a Bridgemate database (.bws)")
     if kind not in MOVEMENT_KINDS:
         raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams; "
                                  "or check or show and a movement file)")  # fmt: skip
@@ -487,6 +538,71 @@ def _movement_file_command(action: str, path: Path, output_format: str, as_json:
         else:
             count = len(problems)
             sys.stdout.write(f"{count} problem{'s' if count != 1 else ''} found\n")
+    if problems:
+        raise typer.Exit(1)
+
+
+def _bws_movement_command(
+    action: str,
+    path: Path,
+    section: str | None,
+    output_format: str,
+    as_json: bool,
+    write: Path | None,
+) -> None:
+    """``movement check|show club.bws``: the movement of each section of a Bridgemate database
+    (its RoundData). ``--section`` picks one by its letter; without it ``check`` checks them
+    all and ``show`` shows the guide cards of each, and a movement file (``--format file``,
+    ``--write``) needs a database of one section or a ``--section``."""
+    from bridgelaw.events.movements import describe
+    from bridgelaw.formats.access_db import MAX_BYTES
+    from bridgelaw.formats.bws import bws_movements
+    from bridgelaw.formats.pbn import Problem
+
+    if not path.is_file():
+        raise typer.BadParameter(f"no such file: {path}")
+    if path.stat().st_size > MAX_BYTES:
+        movements: dict[str, Movement] = {}
+        problems = [Problem(str(path), 1, f"not a readable Bridgemate database: more than "
+                            f"{MAX_BYTES:,} bytes")]  # fmt: skip
+    else:
+        movements, problems = bws_movements(path.read_bytes(), str(path))
+    if section is not None and not problems:
+        wanted = section.strip().upper()
+        if wanted not in movements:
+            raise typer.BadParameter(f"--section: {path} has no section {section!r} (its "
+                                     f"sections: {', '.join(movements) or 'none'})")  # fmt: skip
+        movements = {wanted: movements[wanted]}
+    if action == "show" and not problems:
+        if len(movements) == 1:
+            (movement,) = movements.values()
+            _emit_movement(movement, write, output_format, as_json)
+            return
+        if write is not None or output_format == "file":
+            raise typer.BadParameter(f"{path} has sections {', '.join(movements)}: a movement "
+                                     "file holds one; choose it with --section")  # fmt: skip
+        if as_json:
+            _emit_json({letter: m.to_json() for letter, m in movements.items()})
+            return
+        for letter, movement in movements.items():
+            sys.stdout.write(f"== Section {letter}\n")
+            sys.stdout.write(movement.guide_cards())
+        return
+    summaries = {letter: describe(m) for letter, m in movements.items()}
+    if as_json:
+        _emit_json({
+            "file": str(path),
+            "sections": summaries,
+            "problems": [{"line": p.line, "message": p.message} for p in problems],
+            "status": 1 if problems else 0,
+        })  # fmt: skip
+    else:
+        for p in problems:
+            sys.stdout.write(f"{p}\n")
+        for letter, summary in summaries.items():
+            sys.stdout.write(f"{path}: section {letter}: {summary}\n")
+        count = len(problems)
+        sys.stdout.write(f"{count} problem{'s' if count != 1 else ''} found\n")
     if problems:
         raise typer.Exit(1)
 

@@ -128,8 +128,10 @@ class ReadOutcome:
     partial: EventInput | None = None
     """The event built from the lines that could be read, so that the checks of the event as
     a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
-    notes: list[Problem] = field(default_factory=list)
-    """What the reader read past and the user should know (a date it cannot read)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader read past, left out or worked around on purpose (a PBN Date it cannot
+    read, a Bridgemate database's erased results), each naming its file (and line, where it has
+    one), to tell the user; never a problem."""
 
 
 Report = Callable[[int, str], None]

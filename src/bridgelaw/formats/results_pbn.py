@@ -221,7 +221,8 @@ def read_results_pbn(
         unread = []  # a later game gave the date
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(built if not problems else None, problems, partial=built, notes=unread)
+    notes = [str(n) for n in unread]
+    return ReadOutcome(built if not problems else None, problems, partial=built, notes=notes)
 
 
 @dataclass(frozen=True)

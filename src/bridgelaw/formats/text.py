@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.formats.access_db import is_access_database
 
 _MARKS = (  # longest first: the UTF-32 LE mark begins with the UTF-16 LE one
     (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32"),
@@ -50,7 +51,14 @@ class UndecodableText(BridgeLawError, ValueError):
 
 
 def decode_text(data: bytes, filename: str = "<input>") -> DecodedText:
-    """Decode a file's bytes by the rules in the module docstring; see :class:`DecodedText`."""
+    """Decode a file's bytes by the rules in the module docstring; see :class:`DecodedText`.
+
+    A Microsoft Access database (a Bridgemate ``.bws``) is not text: it is refused by what it
+    is, not by the first byte that fails to decode."""
+    if is_access_database(data):
+        raise UndecodableText(f"{filename}: a Microsoft Access database (a Bridgemate .bws?), "
+                              "not text: score-event, convert and movement read Bridgemate "
+                              "databases")  # fmt: skip
     for mark, codec, label in _MARKS:
         if data.startswith(mark):
             return DecodedText(_lines(_strict(data[len(mark) :], codec, filename)), label)

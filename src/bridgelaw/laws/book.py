@@ -84,7 +84,7 @@ BOOK = """
 25       =      Ads  changes of call
 25A      =      Ads  an unintended call changed: the director judges it unintended
 25A1     =      A    an unintended call replaced at once: no rectification
-25A6     =      A    the LHO may change his call over the unintended one
+25A6     25A4   A    the LHO may change his call over the unintended one
 25B      =      Ads  a deliberate change of call
 25B1     =      Ads  a deliberate change of call: the LHO may accept it
 25B2     =      Ads  a deliberate change not accepted: the first call stands, Law 26 may follow
@@ -198,6 +198,7 @@ BOOK = """
 50B      =      A    penalty cards: major or minor
 50C      =      A    a minor penalty card
 50D1     =      A    a major penalty card must be played when legal
+50D1b    =      A    following suit, a lead or play restriction come before a penalty card
 50D2     =      A    the offender's partner on lead: declarer requires or forbids the suit
 50D2a    =      A    declarer requires the penalty card's suit
 50D2b    =      A    declarer forbids the penalty card's suit
@@ -233,8 +234,8 @@ BOOK = """
 57A      =      Ad   a premature play: declarer chooses highest, lowest, require or forbid
 57B      =      A    the partner cannot do as declarer chose: any legal card
 57C1     =      A    declarer had played from both hands: no rectification
-57C2     =      A    after dummy suggested a card: no rectification
-57C3     =      A    declarer's premature play stands if legal
+57C2     57C1   A    after dummy suggested a card: no rectification
+57C3     57C2   A    declarer's premature play stands if legal
 57D      -      Ad   a card shown at RHO's turn: played at his own turn
 58B      =      A    several cards played at once
 58B2     =      A    several cards at once: the offender says which; the others penalty cards

@@ -45,5 +45,5 @@ DIFFERENCES = """
 65B3       a card turned the wrong way pointed out late: 2017 in time only until his side plays to the next trick; 2007 declarer at any time
 68D2b      after a disputed claim: 2017 the opponents may ask to play on; 2007 has no playing on
 70D3       a card played after a claim: 2007 kept as evidence for the director, not played; 2017 refused (play has stopped, 68D)
-70E1       an unstated line in a disputed claim: 2007 accepted also when not taking it would be irrational (a review says so); 2017 has no such exception
+70E1       an unstated line in a disputed claim: 2007 accepted also when not taking it would be irrational (a review says so, and the adjudicator takes such a finesse); 2017 (the Hungarian text) has no such exception
 """

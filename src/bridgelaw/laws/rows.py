@@ -91,7 +91,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "50D1, 50C, 52",
-        "a major penalty card must be played when legal, a minor one before other low cards of its suit; failing to play it (52B1a accept, 52B1b accepted by declarer playing after it from either hand, 52B2 require)",
+        "a major penalty card must be played when legal, a minor one before other low cards of its suit; following suit and a lead or play restriction (26, 50D2a, 51B, 57A) come first, the card staying face up (50D1b); declarer's 50D2/51B option before a 51A designation; a lead before declarer states his 50D2 option is a major penalty card (49); failing to play it (52B1a accept, 52B1b accepted by declarer playing after it from either hand, 52B2 require)",
         "`table.play_rules`",
     ),
     (
@@ -136,7 +136,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "57",
-        "a defender's premature play or lead: 57A (major penalty card; declarer chooses highest, lowest, require or forbid another suit; also a lead to the next trick at any turn before partner has played), 57B, 57C1 (declarer had played from both hands: no rectification; the early lead stands if he wins the trick, else it is a lead out of turn), 57C2 (after dummy suggested a card in the trick), 57C3 (declarer's premature play stands if legal, else goes back), 57D (at his RHO's turn)",
+        "a defender's premature play or lead: 57A (major penalty card; declarer chooses highest, lowest, require or forbid another suit; also a lead to the next trick at any turn before partner has played), 57B, 57C1 (declarer had played from both hands: no rectification; the early lead stands if he wins the trick, else it is a lead out of turn), 57C2 (after dummy suggested a card in the trick; 2007: part of its 57C1), 57C3 (declarer's premature play stands if legal, else goes back; 2007: its 57C2), 57D (at his RHO's turn)",
         "`table.play_rules`",
     ),
     (
@@ -161,7 +161,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "61-64",
-        "revokes: detected (61A; also a lead breaking a lead restriction, with 59 when the required suit is void, and a play not in the suit declarer required or forbade under 57A; 2007: not the highest or lowest card he demanded either),  corrected before establishment (62B1/62B2; 62C1 a non-offender's later card taken back and replayed, 62C2 then the offender's partner's, a defender's becoming a penalty card; 62C3 both sides revoked in one trick and one side played on: both corrected, the defenders' withdrawn cards penalty cards, a lead to the next trick by the player who still won it standing; a correction after the non-offenders led on, their lead going back if the trick changes hands; 62D2 reviewed), established (63A1; by a claim or concession, 63A3; by agreeing to the opponents' claim, 63A4; never on trick 12, 62D; a trick-12 revoke found after trick 13 still corrected, 62D1), tricks transferred at the end of play (64A1, 64A2) with 64B1, B2 (2007: after any revoke in the suit, even corrected), B3 (dummy's card or a penalty card), B6, B7 (both sides made established revokes on the board; 2007 too, by its 64B opening); 2007 64C as one clause",
+        "revokes: detected (61A; also a lead breaking a lead restriction, with 59 when the required suit is void, and a play not in the suit declarer required or forbade under 57A; 2007: not the highest or lowest card he demanded either),  corrected before establishment (62B1/62B2; 62C1 a non-offender's later card taken back and replayed, 62C2 then the offender's partner's, a defender's becoming a penalty card, declarer choosing for dummy's card; 62C3 both sides revoked in one trick and one side played on: both corrected, the defenders' withdrawn cards penalty cards, a lead to the next trick by the player who still won it standing; a correction after the non-offenders led on, their lead going back if the trick changes hands; 62D2 reviewed), established (63A1; by a claim or concession, 63A3; by agreeing to the opponents' claim, 63A4; never on trick 12, 62D; a trick-12 revoke found after trick 13 still corrected, 62D1, trick 13 then completed with its forced cards once no choice is left), tricks transferred at the end of play (64A1, 64A2) with 64B1, B2 (2007: after any revoke in the suit, even corrected), B3 (dummy's card or a penalty card), B6, B7 (both sides made established revokes on the board; 2007 too, by its 64B opening); 2007 64C as one clause",
         "`table.revokes`",
     ),
     (
@@ -171,7 +171,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "70",
-        "a disputed claim adjudicated: the worst normal line that agrees with the statement against a double-dummy defence (70A, 70C, 70D1, 70E1 with the show-outs before the claim), for the director or `replay --adjudicate`",
+        "a disputed claim adjudicated: the worst normal line that agrees with the statement, a clause not understood never helping the claimer, against a double-dummy defence (70A, 70C, 70D1, 70E1 with the show-outs before the claim and in the line, 2007 also its irrational exception), for the director or `replay --adjudicate`",
         "`analysis.adjudicate`, `analysis.statements`",
     ),
     (

@@ -26,7 +26,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from bridgelaw.cards import Card, parse_card
+from bridgelaw.cards import Card, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server import limits, pages
 from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
@@ -43,6 +43,15 @@ STRICT_WORDS = ("call", "card", *CLAIM_WORDS)
 SEND_TIMEOUT = 5.0
 """Seconds a view may take to be handed to a client's socket before that client is dropped."""
 """What a seat may do at a ``strict`` table: call, play, claim and answer a claim."""
+
+
+def offered(table: Table, dummy: Seat, event: Event) -> bool:
+    """Is ``event``'s card one the open offer asks dummy's seat to play? (62C1, 62C2: dummy's
+    card taken back may be played again: it lies on the trick, not in his hand.)"""
+    awaiting = table.awaiting
+    if awaiting is None or awaiting.who != dummy.letter or event.card is None:
+        return False
+    return card_name(event.card) in awaiting.options
 
 
 class NewTable(BaseModel):
@@ -194,7 +203,7 @@ class Server:
             if (
                 role == declarer.letter
                 and event.card is not None
-                and holding(table, dummy) >> event.card & 1
+                and (holding(table, dummy) >> event.card & 1 or offered(table, dummy, event))
             ):
                 full = f"{dummy.letter} {text}"  # declarer names dummy's card (45B)
                 event = parse_event(full, index)

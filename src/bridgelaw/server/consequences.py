@@ -53,6 +53,7 @@ TITLES: dict[str, str] = {
     "21B2": "a call changed after misinformation: the next player may change his own call",
     "25A": "a call replaced at once: was the first call unintended (a slip)?",
     "25A6": "an unintended call corrected: the next player may take back his call over it",
+    "25A4": "an unintended call corrected (2007): the next player may take back his call over it",
     "25B1": "a deliberate change of call",
     "26A2": "a lead restriction after a withdrawn call (2007)",
     "26B": "a lead restriction after a withdrawn call",
@@ -179,6 +180,10 @@ ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "25A6": (
         ("25A6", "the call made over the slip stands"),
         ("25A6", "the player takes back his call and calls again"),
+    ),
+    "25A4": (  # the same offer in the 2007 numbering
+        ("25A4", "the call made over the slip stands"),
+        ("25A4", "the player takes back his call and calls again"),
     ),
     "37": (
         ("37A", "the call and everything after it stand"),
@@ -423,8 +428,29 @@ def _claim_answer(offer: Awaiting, option: Option) -> Said | None:
     return None if answers is None else answers[option.command.action]
 
 
+SLIP_BEFORE_27: dict[str, Said] = {
+    "unintended": (
+        "25A1",
+        "the insufficient bid was a slip: the call intended replaces it where it stands, "
+        "subject to the law that applies to it there, with no lead restriction (26); no "
+        "insufficient bid is left for Law 27",
+    ),
+    "intended": (
+        "27C",
+        "the insufficient bid was meant: the second call is an early replacement; the next "
+        "player may still accept the insufficient bid (27A1), otherwise the replacement "
+        "stands and is ruled on under 27B",
+    ),
+}
+"""The director's 25A finding beside a 27C offer: an insufficient bid replaced at once may
+have been a slip (25A comes before 27)."""
+
+
 def _judgement(offer: Awaiting, option: Option) -> Said | None:
-    clause, text = JUDGEMENTS[option.command.action]
+    action = option.command.action
+    if offer.law == "27C" and action in SLIP_BEFORE_27:
+        return SLIP_BEFORE_27[action]
+    clause, text = JUDGEMENTS[action]
     # 23A defines comparable; the clause applied is the offer's (27B1b, 30B1b, 31A2...)
     return (offer.law if clause == "23A" else clause), text
 

@@ -14,7 +14,14 @@ from typing import Literal
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
-from bridgelaw.table.events import Event, ScriptError, TableCall, parse_table_call, table_call_of
+from bridgelaw.table.events import (
+    Event,
+    ScriptError,
+    TableCall,
+    Who,
+    parse_table_call,
+    table_call_of,
+)
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -292,6 +299,10 @@ class AuctionRules(TableState):
 
     def _law27_event(self, p: InsufficientBid, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
+        if p.stage == "premature" and event.who == "director" and not p.slip_judged:
+            self._expect(event, "director", ("unintended", "intended"))
+            self._law25a_before_27(p, event.action == "unintended")
+            return
         if p.stage in ("offered", "again", "premature"):
             if event.who == o.letter and event.action == "call" and p.stage == "offered":
                 assert event.call is not None  # 27C: the offender replaces it before a ruling
@@ -321,6 +332,32 @@ class AuctionRules(TableState):
             return
         self._expect(event, "director", JUDGEMENT)  # stage "judge"
         self._law27_judged(p, event.action == "comparable")
+
+    def _law25a_before_27(self, p: InsufficientBid, unintended: bool) -> None:
+        """25A before 27: the offender replaced his insufficient bid at once. Law 25A makes no
+        exception for an insufficient bid: if the director finds it a slip (a wrong bidding
+        card pulled out, 2007 commentary on 25A), the call intended replaces it where it stands
+        and is subject to whatever law applies to it there (25A1), with no lead restriction;
+        there is then no insufficient bid left for Law 27. Found intended, the second call is
+        the early replacement of 27C."""
+        if not unintended:
+            p.slip_judged = True
+            return
+        o = p.offender
+        first, replacement = p.insufficient[0], p.replacement
+        assert replacement is not None  # the "premature" stage has one
+        self.history.remove(replacement)
+        first.status, first.law = "withdrawn", "25A1"
+        self.rule(
+            "25A1",
+            o,
+            f"the director finds {o.letter}'s insufficient {first.call} unintended: "
+            f"{replacement.call} replaces it where it stands and is subject to the Laws there; "
+            f"Law 27 no longer applies, and no lead restriction follows (Law 26).",
+        )
+        self.pending = None
+        self.turn = o
+        self._call_in_place_of(first, o, replacement.call)
 
     def _law27_declined(self, p: InsufficientBid) -> None:
         o, lho = p.offender, p.offender.lho
@@ -946,12 +983,13 @@ class AuctionRules(TableState):
             self.history = saved
 
     def _law25a6_withdraw(self, record: CallRecord, forced: bool) -> None:
-        record.status, record.law = "withdrawn", "25A6"
-        self.mark_unauthorized(record, "25A6", side=record.seat.side ^ 1)
+        law = self.cite("25A6")  # 2007: 25A4
+        record.status, record.law = "withdrawn", law
+        self.mark_unauthorized(record, law, side=record.seat.side ^ 1)
         self.turn = record.seat
         why = "is no longer legal and is taken back" if forced else "is taken back"
         self.rule(
-            "25A6",
+            law,
             None,
             f"{record.seat.letter}'s {record.call}, made over the "
             f"unintended call, {why}; {record.seat.letter} calls again (the withdrawn "
@@ -1520,6 +1558,9 @@ class InsufficientBid(Pending):
     """The insufficient bids of this irregularity (27B4 may add a second)."""
     replacement: CallRecord | None = None
     """The offender's replacement (or early replacement, 27C), once he has made one."""
+    slip_judged: bool = False
+    """25A: the director has found the insufficient bid intended (no slip): its early
+    replacement is a 27C one, and the finding is no longer offered."""
 
     @property
     def kind(self) -> PendingKind:
@@ -1530,7 +1571,13 @@ class InsufficientBid(Pending):
         if stage == "offered":
             return Awaiting(o.lho.letter, "27A1", ("accept", "decline"))
         if stage == "premature":
-            return Awaiting(o.lho.letter, "27C", as_auction_rules(table)._law27c_options(self))
+            # 25A comes first: the director may find the insufficient bid a slip, replaced by
+            # the call intended (the LHO's 27C answer is offered beside it)
+            slip: tuple[tuple[Who, tuple[str, ...]], ...] = (
+                () if self.slip_judged else (("director", ("unintended", "intended")),)
+            )
+            options = as_auction_rules(table)._law27c_options(self)
+            return Awaiting(o.lho.letter, "27C", options, slip)
         if stage == "again":
             return Awaiting(o.lho.letter, "27B4", ("accept", "decline"))
         if stage == "declined":
@@ -1699,7 +1746,9 @@ class LhoChange(Pending):
         return "lho-change"
 
     def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.letter, "25A6", ("accept", "decline"))
+        # 25A6 (2007: 25A4)
+        law = table.cite("25A6")
+        return Awaiting(self.offender.letter, law, ("accept", "decline"))
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law25a6_event(self, event)

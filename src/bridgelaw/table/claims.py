@@ -199,8 +199,9 @@ class ClaimRules(DummyRules):
                 self.contract.strain,
                 self.declarer,
                 (0, 0),
+                edition=self.edition,
             )
-        return PlayPosition.of(play, self.declarer)
+        return PlayPosition.of(play, self.declarer, self.edition)
 
     # -- what the engine asks ----------------------------------------------------------------
 

@@ -236,6 +236,11 @@ class Table(BoardRules):
         return None
 
     def _apply(self, event: Event) -> None:
+        self._apply_event(event)
+        if self.law62d1_replay:  # 62D1: trick 13 again, each card forced once no choice is left
+            self.law62d1_forced_last_trick(self.awaiting is not None)
+
+    def _apply_event(self, event: Event) -> None:
         if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
             offer, route = self._open_offer()
             offered = offer is not None and offer.takes(event)

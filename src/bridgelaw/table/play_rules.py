@@ -47,7 +47,9 @@ class PlayRules(AuctionRules):
             return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
         if not self.penalty_cards and not self.must_play:
             return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
-        return self._law51a_awaiting() or self.law57_awaiting() or self._law50d2_awaiting()
+        # 50D2/51B before 51A: the restriction declarer may place on the leader because of
+        # his partner's penalty cards comes before the leader's own (50D1b; 2007 commentary)
+        return self._law50d2_awaiting() or self._law51a_awaiting() or self.law57_awaiting()
 
     def _legal_names(self) -> tuple[str, ...]:
         """The cards the player in turn may play now (following suit if he can)."""
@@ -98,7 +100,7 @@ class PlayRules(AuctionRules):
 
     def play_rules_event(self, event: Event) -> bool:
         """Take ``event`` if it is the play rules' own, no irregularity pending: an answer to
-        their offer open (45C4b, 51A, 57A, 50D2/51B, in play_awaiting's order), a card, an
+        their offer open (45C4b, 50D2/51B, 51A, 57A, in play_awaiting's order), a card, an
         exposed card, a card a player owes to a trick (67) or none. False if it is another
         rule module's (the engine's play router, :meth:`Table.play_event`, says whose)."""
         offer = self.play_awaiting()
@@ -157,6 +159,7 @@ class PlayRules(AuctionRules):
             else:
                 self._law57_premature(seat, card)
             return
+        obligation = self.must_play.get(seat)  # 57A: a play restriction (50D1b)
         broken = self._law57_obligation(seat, card) if self.must_play else None
         trick_index = len(play.tricks)
         breach = (
@@ -164,7 +167,7 @@ class PlayRules(AuctionRules):
             if not play.trick and self.lead_restrictions
             else None
         )
-        failure = self._penalty_card_failure(seat, card)
+        failure = self._penalty_card_failure(seat, card, obligation)
         if failure is not None:
             self.pending = PenaltyCardNotPlayed(offender=seat, law=failure, card=card)
             return
@@ -587,12 +590,19 @@ class PlayRules(AuctionRules):
         seat = self.declarer.lho if play is None else play.turn
         if seat.side == self.declarer.side or seat in self.must_play:
             return None
-        led = play.led_suit() if play is not None and play.trick else None
-        follow = led is not None and play is not None and play.can_follow(seat)
+        if play is None:
+            led, follow = None, False
+        else:
+            led = play.led_suit() if play.trick else None
+            follow = led is not None and play.can_follow(seat)
         legal = sorted(
             c
             for s, c, k in self.penalty_cards
-            if s == seat and k == "major" and (not follow or c // 13 == led)
+            if s == seat
+            and k == "major"
+            and (not follow or c // 13 == led)
+            # 50D1b: a card his lead restriction forbids now is not one he could play
+            and (play is None or self._penalty_card_legal(seat, c))
         )
         if len(legal) < 2:
             return None
@@ -601,6 +611,9 @@ class PlayRules(AuctionRules):
         )
 
     def _law51a_designate(self, offer: Awaiting, event: Event) -> None:
+        if event.action == "expose" and event.card is not None:
+            self._law48_49_exposed(event.seat, event.card)  # 49: one more penalty card
+            return
         word = f"designate {card_name(event.card)}" if event.card is not None else ""
         if event.who != offer.who or event.action != "designate" or word not in offer.options:
             raise ScriptError(
@@ -638,10 +651,11 @@ class PlayRules(AuctionRules):
         if self.dummy_suggested == len(play.tricks) and play.trick:
             # 57C2: dummy suggested a card in this trick: no rectification; a legal card is
             # his card to the trick at his turn, an illegal one goes back
+            law = self.cite("57C2")  # 2007: part of its 57C1
             if legal_then and not self._played_to_this_trick(seat):
-                self.must_play[seat] = Obligation("57C2", card=card)
+                self.must_play[seat] = Obligation(law, card=card)
             self.rule(
-                "57C2",
+                law,
                 seat,
                 f"{seat.letter} played {card_name(card)} early, but dummy had suggested a card "
                 "in this trick: no rectification"
@@ -742,17 +756,18 @@ class PlayRules(AuctionRules):
             self.early_lead = (seat, card)
             return
         legal = card // 13 == play.led_suit() or not play.can_follow(seat)
+        law = self.cite("57C3")  # 2007: 57C2
         if not legal:
             self.rule(
-                "57C3",
+                law,
                 seat,
                 f"{seat.letter}'s {card_name(card)}, played before his turn, could not be "
                 "played legally: it goes back without rectification (48A).",
             )
             return
-        self.must_play[seat] = Obligation("57C3", card=card)
+        self.must_play[seat] = Obligation(law, card=card)
         self.rule(
-            "57C3",
+            law,
             seat,
             f"{seat.letter} played {card_name(card)} before his turn: it counts as played and, "
             f"being legal, stays as {seat.letter}'s card to this trick.",
@@ -938,8 +953,39 @@ class PlayRules(AuctionRules):
                 "unauthorized (2007).",
             )
 
-    def _penalty_card_failure(self, seat: Seat, card: Card) -> str | None:
-        """50D1/50C: must this card have been a penalty card? The clause broken, or None."""
+    def _penalty_card_legal(
+        self, seat: Seat, card: Card, obligation: Obligation | None = None
+    ) -> bool:
+        """May ``seat`` play his penalty card ``card`` now? Following suit, keeping a lead
+        restriction when he leads, and doing as declarer chose under 57A (``obligation``: a
+        play restriction) come before playing a penalty card (50D1b): the card then stays face
+        up for his next legal opportunity."""
+        play = self.play
+        assert play is not None
+        if not play.trick:
+            return not self.lead_restrictions or self._restricted_lead(seat, card)[0] is None
+        led = play.led_suit()
+        suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
+        if suit_cards and card // 13 != led:
+            return False
+        choice = obligation.choice if obligation is not None else None
+        if not choice:
+            return True
+        if choice in ("highest", "lowest"):
+            return not suit_cards or card == (max if choice == "highest" else min)(suit_cards)
+        if suit_cards:
+            return True  # a suit required or forbidden binds only a player who cannot follow
+        named = "CDHS".index(choice[-1])
+        held = play.hands[seat]
+        if choice.startswith("require"):
+            return card // 13 == named or not held >> (13 * named) & 0x1FFF
+        return card // 13 != named or not held & ~(0x1FFF << (13 * named))
+
+    def _penalty_card_failure(
+        self, seat: Seat, card: Card, obligation: Obligation | None = None
+    ) -> str | None:
+        """50D1/50C: must this card have been a penalty card? The clause broken, or None.
+        ``obligation``: the 57A play restriction ``seat`` played under, if any."""
         if not self.penalty_cards:
             return None
         play = self.play
@@ -949,7 +995,7 @@ class PlayRules(AuctionRules):
             return None
         led = play.led_suit() if play.trick else None
         for pc, kind in mine:
-            legal = led is None or pc // 13 == led or not play.can_follow(seat)
+            legal = self._penalty_card_legal(seat, pc, obligation)
             if kind == "major" and legal:
                 # 50D1b: following suit comes first; a legal major penalty card must be played
                 if led is not None and card // 13 == led and pc // 13 != led:
@@ -1020,6 +1066,16 @@ class PlayRules(AuctionRules):
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
         if chosen(offer.who, offer.options, event) is None:
+            if event.action == "expose" and event.card is not None:
+                # 49: another card shown while declarer is to choose is a penalty card too;
+                # the owner's second one makes both major (50B), and the option 51B's
+                self._law48_49_exposed(event.seat, event.card)
+                return
+            leader = self.play.leader
+            if event.action == "card" and event.seat == leader and not self.play.trick:
+                assert event.card is not None
+                self._law50d2_premature_lead(leader, event.card)
+                return
             raise ScriptError(
                 event.index,
                 f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} "
@@ -1076,6 +1132,21 @@ class PlayRules(AuctionRules):
             f"cards in {'that suit' if len(suits) == 1 else 'those suits'} are picked up "
             "(their information is unauthorized for his partner, 50E2)"
             + (f"; {' '.join(card_name(c) for c in left)} stay on the table." if left else "."),
+        )
+
+    def _law50d2_premature_lead(self, seat: Seat, card: Card) -> None:
+        """50D2: the defender on lead may not lead until declarer has stated his option; a
+        lead made before that is rectified under Law 49: the card is a penalty card, major as
+        one played deliberately (50B), and declarer's option stays open."""
+        self._check_card_in_hand(seat, card)
+        self.penalty_cards.append((seat, card, "major"))
+        self._all_major(seat)
+        self.rule(
+            "49",
+            seat,
+            f"{seat.letter} led {card_name(card)} before declarer stated his option for "
+            f"{seat.partner.letter}'s penalty card (50D2): it becomes a major penalty card "
+            "(49, 50B), and declarer still chooses.",
         )
 
     # -- Law 67: defective tricks ------------------------------------------------------------
@@ -1168,12 +1239,28 @@ class PlayRules(AuctionRules):
     def _check_restricted_lead(self, seat: Seat, card: int) -> LeadRestriction | None:
         """A lead under a restriction (26B, 50D2a): the restriction it breaks, if any (61A
         makes that a revoke); when the required suit cannot be led, any card (59)."""
+        breach, excused = self._restricted_lead(seat, card)
+        for restriction in excused:
+            if restriction.kind == "forbid":
+                why = f"holds only suits he may not lead (Law {restriction.law})"
+            else:
+                why = f"cannot lead {restriction.suit} as required (Law {restriction.law})"
+            self.rule("59", seat, f"{seat.letter} {why}: any card.")
+        return breach
+
+    def _restricted_lead(
+        self, seat: Seat, card: int
+    ) -> tuple[LeadRestriction | None, list[LeadRestriction]]:
+        """What a lead of ``card`` by ``seat`` does to his lead restrictions, changing nothing:
+        the one it breaks (None if none), and those it leaves aside because he cannot keep
+        them (59), up to the breach."""
         assert self.play is not None
         hand = self.play.hands[seat]
         forbidden = 0  # 51B2b: several suits may be forbidden at once
         for restriction in self.lead_restrictions:
             if restriction.seat == seat and restriction.kind == "forbid" and restriction.suit:
                 forbidden |= 0x1FFF << (13 * "CDHS".index(restriction.suit))
+        excused: list[LeadRestriction] = []
         for restriction in self.lead_restrictions:
             if restriction.seat != seat or restriction.suit is None:
                 continue
@@ -1182,23 +1269,13 @@ class PlayRules(AuctionRules):
             holds_other = bool(hand & ~forbidden) if restriction.kind == "forbid" else True
             if restriction.kind == "forbid" and card // 13 == named:
                 if holds_other:
-                    return restriction
-                self.rule(
-                    "59",
-                    seat,
-                    f"{seat.letter} holds only suits he may not lead "
-                    f"(Law {restriction.law}): any card.",
-                )
+                    return restriction, excused
+                excused.append(restriction)
             if restriction.kind == "require" and card // 13 != named:
                 if holds_named:
-                    return restriction
-                self.rule(
-                    "59",
-                    seat,
-                    f"{seat.letter} cannot lead {restriction.suit} as "
-                    f"required (Law {restriction.law}): any card.",
-                )
-        return None
+                    return restriction, excused
+                excused.append(restriction)
+        return None, excused
 
     def _restrictions_after_trick(self) -> None:
         """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""

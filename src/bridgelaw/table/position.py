@@ -58,9 +58,12 @@ class PlayPosition:
     """For N, E, S, W: the suits (bit ``1 << suit``) each has failed to follow to so far, in
     the tricks played and the one in progress: what the table has seen of the split, which
     Law 70E1 lets the director use when a claim is contested."""
+    edition: int = 2017
+    """The edition of the Laws the table applies, which a judge of the claim applies too (its
+    70E1 differs: 2007 also accepts a line that it would be irrational not to take)."""
 
     @classmethod
-    def of(cls, play: PlayInProgress, declarer: Seat) -> PlayPosition:
+    def of(cls, play: PlayInProgress, declarer: Seat, edition: int = 2017) -> PlayPosition:
         """The position ``play`` has reached, declarer being ``declarer``. A place where a
         player contributed no card (67) is not in the trick and shows nothing of his hand."""
         leader = play.leader
@@ -76,7 +79,7 @@ class PlayPosition:
                     shown[(first + i) & 3] |= 1 << led  # failed to follow to the suit led
         return cls(
             (h[0], h[1], h[2], h[3]), trick, play.turn, play.trump, declarer,
-            (play.won[0], play.won[1]), (shown[0], shown[1], shown[2], shown[3]),
+            (play.won[0], play.won[1]), (shown[0], shown[1], shown[2], shown[3]), edition,
         )  # fmt: skip
 
     @property

@@ -26,6 +26,10 @@ from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase, TableSt
 class RevokeRules(PlayRules):
     """Laws 61, 62 and 64 (63A is the play rules'); the layer over the play rules."""
 
+    law62d1_replay: bool = False
+    """62D1: a trick-12 revoke was corrected after trick 13, which is to be played again;
+    once no choice remains, its forced cards are played (:meth:`law62d1_forced_last_trick`)."""
+
     # -- Law 62: correcting a revoke ---------------------------------------------------------
 
     def _correctable(self, seat: Seat) -> Revoke | None:
@@ -200,7 +204,34 @@ class RevokeRules(PlayRules):
             "the hands are back in the board: it is corrected and trick 13 is played again.",
         )
         self._law62_correct(event.seat, event.card)
+        self.law62d1_replay = True
         return True
+
+    def law62d1_forced_last_trick(self, choice_open: bool) -> None:
+        """62D1: trick 13 is played again after the correction. Each player holds one card, so
+        nothing is left to choose: the trick is completed with those cards, said in a ruling,
+        unless a choice is still open (``choice_open``: an offer, such as 62C1 for a card played
+        after the revoke), which is made first."""
+        play = self.play
+        if play is None or play.is_over:
+            self.law62d1_replay = False
+            return
+        if choice_open or self.pending is not None or len(play.tricks) != 12 or play.omissions:
+            return
+        seats = [Seat((play.leader + i) & 3) for i in range(len(play.trick), 4)]
+        if any(play.hands[seat].bit_count() != 1 for seat in seats):
+            return
+        self.law62d1_replay = False
+        cards = [(seat, play.hands[seat].bit_length() - 1) for seat in seats]
+        self.rule(
+            "62D1",
+            None,
+            "trick 13 is played again with each player's only card: "
+            + ", ".join(f"{seat.letter} {card_name(card)}" for seat, card in cards)
+            + ".",
+        )
+        for seat, card in cards:
+            self.card_played(seat, card)
 
     def _law62d2(self, revoke: Revoke) -> None:
         """62D2: a defender corrected a revoke on trick 12 made before his partner played to
@@ -361,15 +392,23 @@ class RevokeRules(PlayRules):
         self.pending = None
         self._law62_correct(seat, event.card, lead_waits=p.lead_waits, pair_law=p.law)
 
+    def chooser_for(self, seat: Seat) -> Seat:
+        """Who decides about ``seat``'s card: declarer for dummy's (he plays dummy's cards,
+        41D and 45B, and dummy takes no part in the play, 43A1c), else the player himself."""
+        declarer = self.declarer
+        return declarer if declarer is not None and seat == declarer.partner else seat
+
     def _law62c_card_after(self, p: CardAfterRevoke, event: Event) -> None:
         play = self.play
         assert play is not None
         seat = p.offender
-        if event.who != seat.letter or event.action not in ("accept", "decline"):
+        chooser = self.chooser_for(seat)
+        if event.who != chooser.letter or event.action not in ("accept", "decline"):
+            whose = "" if chooser == seat else f" for dummy ({seat.letter})"
             raise ScriptError(
                 event.index,
-                f"waiting for {seat.letter}: keep (accept) or take back (decline) the card "
-                f"played after the revoke ({p.law})",
+                f"waiting for {chooser.letter}{whose}: keep (accept) or take back (decline) the "
+                f"card played after the revoke ({p.law})",
             )
         self.pending = None
         if event.action == "accept":
@@ -449,11 +488,18 @@ class RevokeRules(PlayRules):
         self.rule(
             law,
             seat if law == "62C2" else None,  # 62C1 and 58B3: a non-offender's choice
-            f"{seat.letter} takes back {card_name(card)}, played after {after}, "
+            f"{self._who_takes_back(seat)} {card_name(card)}, played after {after}, "
             f"and {then}"
             + (" (a defender of the offending side: it becomes a penalty card)" if penalty else "")
             + "; the information is unauthorized for the offending side (16C).",
         )
+
+    def _who_takes_back(self, seat: Seat) -> str:
+        """The words for who takes ``seat``'s card back: declarer for dummy's card."""
+        chooser = self.chooser_for(seat)
+        if chooser == seat:
+            return f"{seat.letter} takes back"
+        return f"{chooser.letter} (declarer) takes back dummy's"
 
     def law64_transfers(self, claimed: tuple[int, int] = (0, 0)) -> int:
         """64A/64B when play ceases: tricks transferred to the non-offending side; returns the
@@ -647,8 +693,10 @@ class CardAfterRevoke(Pending):
         return "card-after-revoke"
 
     def offer(self, table: TableState) -> Awaiting:
-        # 62C1, 62C2, 58B3: the clause is the pending's law
-        return Awaiting(self.offender.letter, self.law, ("accept", "decline"))
+        # 62C1, 62C2, 58B3: the clause is the pending's law; a choice about dummy's card is
+        # declarer's (41D, 45B; dummy takes no part in the play, 43A1c)
+        chooser = as_revoke_rules(table).chooser_for(self.offender)
+        return Awaiting(chooser.letter, self.law, ("accept", "decline"))
 
     def answer(self, table: TableState, event: Event) -> None:
         as_revoke_rules(table)._law62c_card_after(self, event)
