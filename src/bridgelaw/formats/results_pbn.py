@@ -34,7 +34,7 @@ import datetime
 import io
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -49,6 +49,7 @@ from bridgelaw.events.session import (
     number_text,
     value_texts,
 )
+from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import (
     PbnGame,
     Problem,
@@ -227,36 +228,42 @@ def read_results_pbn(
 
 @dataclass(frozen=True)
 class PairNumbering:
-    """How a file's ScoreTables number the pairs. A ``Section`` column puts each row's pairs in
-    a section (two sections may both have a pair 1); a pair number on both sides of one board
-    in one room (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL Mitchell games)
-    numbers the North-South and East-West pairs apart: one pair cannot play a board twice
-    (Law 4; a team plays it once in each room). Where the file says so, a pair is keyed by its
-    section, number and direction: ``"A1 NS"``."""
+    """How a file's ScoreTables number the pairs, named by the one rule of
+    :mod:`bridgelaw.formats.pair_names`. A ``Section`` column puts each row's pairs in a
+    section (two sections may both have a pair 1); a pair number on both sides of one board
+    in one room of a section (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL
+    Mitchell games) numbers that section's North-South and East-West pairs apart: one pair
+    cannot play a board against itself (Law 4; a team plays it once in each room). Where the
+    file says so, a pair is keyed by its section, number and direction: ``"A1 NS"``."""
 
-    sections: bool = False
-    by_direction: bool = False
+    naming: PairNaming = field(default_factory=PairNaming)
+
+    @property
+    def by_direction(self) -> bool:
+        return bool(self.naming.by_direction)
 
     @classmethod
     def of(cls, games: list[PbnGame]) -> PairNumbering:
-        sections = by_direction = False
+        sections: set[str] = set()
+        by_direction: set[str] = set()
         for game in games:
             if "ScoreTable" not in game.tables:
                 continue
             columns = table_columns(game.tags["ScoreTable"])
-            sections = sections or "Section" in columns
             sides: dict[tuple[str, str, str], set[str]] = {}
             for _, cells in game.tables["ScoreTable"]:
                 row = dict(zip(columns, cells, strict=False))
+                section = _known(row.get("Section")) or ""
+                if section:
+                    sections.add(section)
                 # a team plays a board in both rooms, once each way: one room at a time
                 room = (row.get("Room") or "").lower()
-                for side in ("NS", "EW"):
+                for side in DIRECTIONS:
                     pair = _known(row.get(f"PairId_{side}"))
                     if pair is not None:
-                        key = (row.get("Section", ""), room, pair)
-                        sides.setdefault(key, set()).add(side)
-            by_direction = by_direction or any(len(s) == 2 for s in sides.values())
-        return cls(sections, by_direction)
+                        sides.setdefault((section, room, pair), set()).add(side)
+            by_direction |= {section for (section, _, _), s in sides.items() if len(s) == 2}
+        return cls(PairNaming(frozenset(sections), frozenset(by_direction)))
 
     def key(self, row: dict[str, str], side: str, pair: str | None = None) -> str | None:
         """The pair of a row on a side (``"NS"`` or ``"EW"``); a pair not given stays as
@@ -265,9 +272,7 @@ class PairNumbering:
         known = _known(pair)
         if known is None:
             return pair
-        section = _known(row.get("Section")) if self.sections else None
-        key = f"{section}{known}" if section is not None else known
-        return f"{key} {side}" if self.by_direction else key
+        return self.naming.name(known, _known(row.get("Section")) or "", side)
 
 
 def _row_result(
