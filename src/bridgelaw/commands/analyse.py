@@ -120,7 +120,13 @@ def run_analysis(boards: list[Board], convention: ParConvention) -> list[BoardAn
 
 
 def analyse(
-    file: Annotated[Path, typer.Argument(help="The boards: PBN, or any deal format.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="The boards: PBN, any deal format, or a Bridgemate database (.bws: its "
+            "hand records)."
+        ),
+    ],
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="Write the boards with their analysis to this PBN."),

@@ -370,7 +370,7 @@ def _numbering_note(boards: Sequence[Board], target: DealFormat) -> str:
 # -- the command ---------------------------------------------------------------------------
 
 
-def _is_bws(name: str | None, path: Path) -> bool:
+def is_bws_file(name: str | None, path: Path) -> bool:
     """A Bridgemate database: ``--from bws``, else the suffix ``.bws`` or its first bytes."""
     if name is not None:
         return name.strip().lower().lstrip(".") == "bws"
@@ -437,7 +437,7 @@ def convert(
     auction, play and result; says on standard error what the target cannot hold. A Bridgemate
     database (.bws) becomes the scored session in PBN, or its hand records in the others.
     """
-    bws = _is_bws(from_format, source)
+    bws = is_bws_file(from_format, source)
     source_format = FORMATS["pbn"] if bws else _format(from_format, source, "from")
     target_format = _format(to_format, target, "to")
     if not source.is_file():

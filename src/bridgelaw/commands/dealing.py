@@ -262,6 +262,10 @@ def read_input(
     refusal means, "nothing written"); a missing file or an unknown suffix is a usage error."""
     if not file.is_file():
         raise typer.BadParameter(f"no such file: {file}")
+    from bridgelaw.commands.convert import is_bws_file
+
+    if is_bws_file(fmt, file):  # a Bridgemate database: its hand records
+        return _read_bws(file, what)
     chosen = _choose_format(fmt, file) if fmt is not None else format_for_path(file)
     if chosen is None:
         raise typer.BadParameter(f"cannot tell the format of {file} from its suffix; give "
@@ -274,6 +278,19 @@ def read_input(
         raise CommandError(f"{error}; {what}") from None
     notes_said(read.notes)
     return read
+
+
+def _read_bws(file: Path, what: str) -> BoardsRead:
+    from bridgelaw.formats.access_db import MAX_BYTES
+    from bridgelaw.formats.bws import bws_boards
+
+    if file.stat().st_size > MAX_BYTES:
+        raise CommandError(f"{file}: not a readable Bridgemate database: more than "
+                           f"{MAX_BYTES:,} bytes; {what}")  # fmt: skip
+    try:
+        return BoardsRead(bws_boards(file.read_bytes(), str(file)))
+    except FileProblems as error:
+        raise CommandError.from_problems(file, error.problems, what) from None
 
 
 def _read(file: Path, fmt: str | None, first_board: int | None, what: str) -> list[Board]:
@@ -339,7 +356,13 @@ def deal_verify(
 
 
 def records(
-    file: Annotated[Path, typer.Argument(help="The boards: PBN, or any deal format.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="The boards: PBN, any deal format, or a Bridgemate database (.bws: its "
+            "hand records)."
+        ),
+    ],
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The HTML file (default: stdout).")
     ] = None,

@@ -44,13 +44,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bridgelaw.boards import Board
 from bridgelaw.cards import Deal, card_name, parse_card
 from bridgelaw.errors import ParseError
 from bridgelaw.events.movement_check import check_movement
 from bridgelaw.events.movement_model import MAX_ROUNDS, MAX_TABLES, Movement, MovementError, Seating
 from bridgelaw.formats.access_db import AccessError, TableRead, open_access_database
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming, direction_of
-from bridgelaw.formats.pbn import Problem
+from bridgelaw.formats.pbn import FileProblems, Problem
 from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
 from bridgelaw.inputs import shown
 
@@ -662,8 +663,13 @@ def _entry(
 
 
 def _deals(session: BwsSession) -> dict[str, str]:
-    """Board -> deal (PBN) for the hand diagrams; the sections are scored together, so a board
-    dealt differently in two sections is a problem."""
+    """Board -> deal (PBN) for the hand diagrams."""
+    return {str(board): deal.pbn() for board, deal in _deals_by_board(session).items()}
+
+
+def _deals_by_board(session: BwsSession) -> dict[int, Deal]:
+    """Board -> its deal; the sections are scored together, so a board dealt differently in
+    two sections is a problem."""
     deals: dict[int, tuple[Deal, int]] = {}
     for (section, board), deal in sorted(session.deals.items()):
         before = deals.get(board)
@@ -673,7 +679,23 @@ def _deals(session: BwsSession) -> dict[str, str]:
                            "scored together play the same boards")  # fmt: skip
             continue
         deals.setdefault(board, (deal, section))
-    return {str(board): deal.pbn() for board, (deal, _) in sorted(deals.items())}
+    return {board: deal for board, (deal, _) in sorted(deals.items())}
+
+
+def bws_boards(data: bytes, filename: str = "<bws>") -> list[Board]:
+    """A database's hand records as boards, for the commands that read deals (``records``,
+    ``analyse``). ``HandRecord`` gives the hands only: each board takes the dealer and
+    vulnerability of its number (Law 2), as every Bridgemate session plays them. Every problem
+    of the database is raised together (:class:`FileProblems`); a database without hand
+    records is one."""
+    session = read_bws(data, filename)
+    deals = _deals_by_board(session) if not session.problems else {}
+    if not session.problems and not deals:
+        session.report(1, "no hand records (its HandRecord table is empty): nothing to read; "
+                       "score-event --deals takes them from a PBN file")  # fmt: skip
+    if session.problems:
+        raise FileProblems(session.problems)
+    return [Board.numbered(board, deal) for board, deal in deals.items()]
 
 
 def bws_movements(
