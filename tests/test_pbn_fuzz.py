@@ -133,3 +133,23 @@ def _facts(parsed: PbnFile) -> list[object]:
 def test_the_reader_s_shortcuts_read_as_the_general_path(data: bytes) -> None:
     # the shortcuts that make reading fast must read every file exactly as the general path
     assert _facts(read_pbn(data, "fuzz.pbn")) == _facts(_slow_path_read(data))
+
+
+def _table_row_by_pattern(line: str) -> list[str]:
+    """What a table row's cells were before the shortcut: the pattern on every row."""
+    import bridgelaw.formats.pbn as pbn
+
+    return [
+        pbn._UNESCAPE_RE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2)
+        for m in pbn._ROW_TOKEN_RE.finditer(line)
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(' \t\u00a0\u2003\x0b\x0c"\\abN9;-é'), max_size=40))
+def test_a_table_row_reads_as_its_pattern(line: str) -> None:
+    # the shortcuts (split on whitespace without a quote, no unescaping without a backslash)
+    # read every row as the pattern does, Unicode spaces included
+    from bridgelaw.formats.pbn import table_row
+
+    assert table_row(line) == _table_row_by_pattern(line)

@@ -332,11 +332,18 @@ def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
 
 
 def table_row(line: str) -> list[str]:
-    """The cells of a PBN table row: words, or quoted strings that may hold spaces."""
+    """The cells of a PBN table row: words, or quoted strings that may hold spaces.
+
+    >>> table_row('1 "Ann Lee - Bo Ek" 62.5'), table_row("3 NT 9")
+    (['1', 'Ann Lee - Bo Ek', '62.5'], ['3', 'NT', '9'])
+    """
+    if '"' not in line:
+        return line.split()  # words alone (most rows): what the pattern's \S+ finds
     return [
-        _UNESCAPE_RE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2)
+        m.group(2) if m.group(1) is None else
+        _UNESCAPE_RE.sub(r"\1", m.group(1)) if "\\" in m.group(1) else m.group(1)
         for m in _ROW_TOKEN_RE.finditer(line)
-    ]
+    ]  # fmt: skip
 
 
 def table_columns(header: str) -> list[str]:
