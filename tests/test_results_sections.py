@@ -133,3 +133,27 @@ def test_a_team_on_both_sides_in_two_rooms_keeps_its_name(
     ranking = score(capsys, path)["ranking"]
     assert isinstance(ranking, list)
     assert sorted(r["pair"] for r in ranking) == ["T1", "T2"]
+
+
+def test_a_total_score_table_names_the_pairs_of_a_lone_section(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # one section, numbered by direction: the ScoreTable says the section, the TotalScoreTable
+    # (without a Section column) names the same pairs by number and direction
+    rows = "".join(line for line in ROWS.splitlines(keepends=True)[:2])
+    totals = (
+        '[TotalScoreTable "Rank;PairId;Direction;Names"]\n'
+        '1 2 NS "Ed and Flo"\n2 1 NS "Ann and Bo"\n1 1 EW "Cy and Di"\n2 2 EW "Gus and Hal"\n'
+    )
+    path = tmp_path / "one.pbn"
+    path.write_text(
+        HEADER
+        + TABLE.replace(";Names_NS;Names_EW", "")
+        + rows.replace(' "Ann-Bo" "Cy-Di"', "").replace(' "Ed-Flo" "Gus-Hal"', "")
+        + totals
+    )
+    ranking = score(capsys, path)["ranking"]
+    assert isinstance(ranking, list)
+    assert {r["pair"]: r.get("names") for r in ranking} == {
+        "1 NS": "Ann and Bo", "2 NS": "Ed and Flo", "1 EW": "Cy and Di", "2 EW": "Gus and Hal",
+    }  # fmt: skip

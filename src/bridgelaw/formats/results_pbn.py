@@ -272,7 +272,9 @@ class PairNumbering:
         known = _known(pair)
         if known is None:
             return pair
-        return self.naming.name(known, _known(row.get("Section")) or "", side)
+        # a row without a Section column (a TotalScoreTable) of a file of one section is in it
+        lone = next(iter(self.naming.sections)) if len(self.naming.sections) == 1 else ""
+        return self.naming.name(known, _known(row.get("Section")) or lone, side)
 
 
 def _row_result(
