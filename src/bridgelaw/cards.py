@@ -249,6 +249,13 @@ def hand_pbn(hand: Hand) -> str:
     return ".".join(parts)
 
 
+_HOLDINGS: dict[str, int] = {}
+"""Suit holdings read before (``"AKT2"`` -> its 13-bit rank mask): a file repeats its deals (a
+results file, one game a table) and a suit has 8,192 holdings. Only valid holdings of up to 13
+characters are kept, and never more than :data:`_HOLDINGS_KEPT` of them."""
+_HOLDINGS_KEPT = 50_000
+
+
 def parse_hand_pbn(text: str) -> Hand:
     """Inverse of :func:`hand_pbn`; rejects unknown ranks and repeated cards."""
     parts = text.strip().split(".")
@@ -256,6 +263,11 @@ def parse_hand_pbn(text: str) -> Hand:
         raise ParseError(f"not a PBN hand: {text!r} (expected four suits separated by dots)")
     mask = 0
     for suit, holding in zip((3, 2, 1, 0), parts, strict=True):
+        ranks = _HOLDINGS.get(holding)
+        if ranks is not None:
+            mask |= ranks << (13 * suit)
+            continue
+        before = mask
         i = 0
         while i < len(holding):
             ch = holding[i].upper()
@@ -269,6 +281,8 @@ def parse_hand_pbn(text: str) -> Hand:
                 raise ParseError(f"not a PBN hand: {text!r} ({card_name(13 * suit + rank)} twice)")
             mask |= bit
             i += 1
+        if len(holding) <= 13 and len(_HOLDINGS) < _HOLDINGS_KEPT:
+            _HOLDINGS[holding] = (mask ^ before) >> (13 * suit)
     return mask
 
 
@@ -284,6 +298,9 @@ def _explain_bad_deal(hands: Sequence[Hand]) -> None:
             raise ParseError(f"{card_name(cards_in(seen & hand)[0])} is dealt twice (Law 6)")
         seen |= hand
     raise ParseError("not a deal of the 52 cards (Law 6)")  # pragma: no cover
+
+
+_DEALS_KEPT = 20_000
 
 
 class Deal:
@@ -341,6 +358,16 @@ class Deal:
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """``"N:AKQ2.KQ2.A32.K32 ..."``: four hands clockwise from the seat before the colon."""
+        known = _DEALS_READ.get(text)
+        if known is not None:  # a deal is immutable: the one read before is the same deal
+            return known
+        deal = cls._from_pbn(text)
+        if len(_DEALS_READ) < _DEALS_KEPT and len(text) < 100:
+            _DEALS_READ[text] = deal
+        return deal
+
+    @classmethod
+    def _from_pbn(cls, text: str) -> Deal:
         t = text.strip()
         if len(t) < 2 or t[1] != ":" or t[0].upper() not in _SEAT_LOOKUP:
             raise ParseError(f"not a PBN deal: {text!r} (expected 'N:' 'E:' 'S:' or 'W:' first)")
@@ -386,3 +413,8 @@ class Deal:
 
     def __str__(self) -> str:
         return self.pbn()
+
+
+_DEALS_READ: dict[str, Deal] = {}
+"""Deals read before, by their PBN text: a results file gives a board's deal once a table, and
+a deal is a value that is never changed in place. At most :data:`_DEALS_KEPT` are kept."""

@@ -21,18 +21,27 @@ import typer
 
 from bridgelaw.boards import Board, board_dealer, board_vulnerability
 from bridgelaw.cards import Deal
-from bridgelaw.commands.common import Stages, emit_json, progress, said
+from bridgelaw.commands.common import (
+    CommandError,
+    Stages,
+    emit_json,
+    notes_said,
+    progress,
+    said,
+)
 from bridgelaw.dealing.dealer import SecureDealer, new_key, parse_board_range, parse_key
 from bridgelaw.dealing.numbering import DEAL_COUNT, deal_to_number, number_to_deal
-from bridgelaw.errors import BridgeLawError
+from bridgelaw.errors import BridgeLawError, ParseError
 from bridgelaw.formats.deal_files import (
     FORMATS,
+    BoardsRead,
     DealFormat,
     format_by_name,
     format_for_path,
-    read_deal_file,
+    read_boards,
     write_file_atomic,
 )
+from bridgelaw.formats.pbn import FileProblems
 from bridgelaw.records import hand_records_html, hand_records_pdf
 
 __all__ = ["deal", "deal_commit", "deal_number", "deal_verify", "records"]
@@ -62,10 +71,11 @@ PublicOption = Annotated[
     ),
 ]
 FirstBoardOption = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--first-board",
-        help="Number of the first board, for formats that have no board numbers (bri, dge, ber).",
+        help="Number of the first board, for formats that have no board numbers (bri, dge, "
+        "ber; default 1), and for PBN games without a Board tag (never numbered otherwise).",
         min=1,
     ),
 ]
@@ -244,14 +254,47 @@ def deal_commit(seed: SeedOption = None, as_json: JsonOption = False) -> None:
         sys.stdout.write(f"commitment {dealer.commitment}\n")
 
 
-def _read(file: Path, fmt: str | None, first_board: int) -> list[Board]:
+def read_input(
+    file: Path, fmt: str | None, first_board: int | None, what: str = "nothing written"
+) -> BoardsRead:
+    """The boards of an input file, its notes said on standard error. Problems inside the
+    file stop the command with every one of them and exit status 1 (``what``: what the
+    refusal means, "nothing written"); a missing file or an unknown suffix is a usage error."""
     if not file.is_file():
         raise typer.BadParameter(f"no such file: {file}")
+    from bridgelaw.commands.convert import is_bws_file
+
+    if is_bws_file(fmt, file):  # a Bridgemate database: its hand records
+        return _read_bws(file, what)
     chosen = _choose_format(fmt, file) if fmt is not None else format_for_path(file)
     if chosen is None:
         raise typer.BadParameter(f"cannot tell the format of {file} from its suffix; give "
                                  f"--format ({', '.join(FORMATS)})")  # fmt: skip
-    return read_deal_file(file, chosen, first_board)
+    try:
+        read = read_boards(file.read_bytes(), chosen, str(file), first_board)
+    except FileProblems as error:
+        raise CommandError.from_problems(file, error.problems, what) from None
+    except ParseError as error:  # the readers of one problem: the machine formats, CSV
+        raise CommandError(f"{error}; {what}") from None
+    notes_said(read.notes)
+    return read
+
+
+def _read_bws(file: Path, what: str) -> BoardsRead:
+    from bridgelaw.formats.access_db import MAX_BYTES
+    from bridgelaw.formats.bws import bws_boards
+
+    if file.stat().st_size > MAX_BYTES:
+        raise CommandError(f"{file}: not a readable Bridgemate database: more than "
+                           f"{MAX_BYTES:,} bytes; {what}")  # fmt: skip
+    try:
+        return BoardsRead(bws_boards(file.read_bytes(), str(file)))
+    except FileProblems as error:
+        raise CommandError.from_problems(file, error.problems, what) from None
+
+
+def _read(file: Path, fmt: str | None, first_board: int | None, what: str) -> list[Board]:
+    return read_input(file, fmt, first_board, what).boards
 
 
 def deal_verify(
@@ -263,7 +306,7 @@ def deal_verify(
         typer.Option("--commitment", help="The commitment published before the session."),
     ] = None,
     fmt: FormatOption = None,
-    first_board: FirstBoardOption = 1,
+    first_board: FirstBoardOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check that published boards are the ones the revealed key (and public value) give.
@@ -274,7 +317,7 @@ def deal_verify(
     key = _seed_key(seed)
     dealer = SecureDealer(key, public)
     chosen = _choose_format(fmt, file) if fmt is not None else format_for_path(file)
-    boards = _read(file, fmt, first_board)
+    boards = _read(file, fmt, first_board, "nothing checked")
     problems: list[str] = []
     if commitment is not None and commitment.strip().lower() != dealer.commitment:
         problems.append("the seed does not match the published commitment")
@@ -313,7 +356,13 @@ def deal_verify(
 
 
 def records(
-    file: Annotated[Path, typer.Argument(help="The boards: PBN, or any deal format.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="The boards: PBN, any deal format, or a Bridgemate database (.bws: its "
+            "hand records)."
+        ),
+    ],
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The HTML file (default: stdout).")
     ] = None,
@@ -328,7 +377,7 @@ def records(
         Path | None, typer.Option("--pdf", help="Also write the page as a PDF for printing.")
     ] = None,
     fmt: FormatOption = None,
-    first_board: FirstBoardOption = 1,
+    first_board: FirstBoardOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """A printable HTML page of hand records: board, dealer, vulnerability, hands, points,
@@ -340,10 +389,11 @@ def records(
         raise typer.BadParameter(f"--columns must be 2 or 4, not {columns}")
     stages = Stages("records", 3)
     stages.next(f"reading {file.name}")
-    boards = _read(file, fmt, first_board)
+    read = read_input(file, fmt, first_board)
+    boards = read.boards
     if not no_analysis:
         stages.next(f"solving {len(boards)} boards double dummy")
-    analyses = None if no_analysis else board_analyses(file, fmt, boards, ParConvention.DEALER)
+    analyses = None if no_analysis else board_analyses(read, ParConvention.DEALER)
     stages.next(f"laying out {len(boards)} boards")
     page = hand_records_html(boards, title if title is not None else file.stem, columns, analyses)
     stages.done()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgelaw.commands.common import CommandError, emit_json, print_table, said
+from bridgelaw.commands.common import CommandError, emit_json, notes_said, print_table, said
 
 if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
     from collections.abc import Callable, Mapping
@@ -122,8 +122,7 @@ def load_event(
     from bridgelaw.events.session import check_event
 
     outcome = read_event_file(path, scoring, event_name, section)
-    for note in outcome.notes:  # what the reader left out on purpose (erased results)
-        said(f"note: {note}")
+    notes_said(outcome.notes)  # a Date not read, erased results left out...
     problems = list(outcome.problems)
     event = outcome.event
     for read in (outcome.event, outcome.partial):

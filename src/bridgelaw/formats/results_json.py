@@ -144,8 +144,9 @@ class ReadOutcome:
     """The event built from the lines that could be read, so that the checks of the event as
     a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
     notes: list[str] = field(default_factory=list)
-    """What the reader left out or worked around on purpose (a Bridgemate database's erased
-    results), to tell the user; never a problem."""
+    """What the reader read past, left out or worked around on purpose (a PBN Date it cannot
+    read, a Bridgemate database's erased results), each naming its file (and line, where it has
+    one), to tell the user; never a problem."""
 
 
 Report = Callable[[int, str], None]

@@ -34,6 +34,7 @@ import datetime
 import io
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -48,6 +49,7 @@ from bridgelaw.events.session import (
     number_text,
     value_texts,
 )
+from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import (
     PbnGame,
     Problem,
@@ -151,8 +153,10 @@ def read_results_pbn(
     names: dict[str, str] = {}
     matches: list[dict[str, Any]] = []
     scoring_tag: str | None = None
+    unread: list[Problem] = []  # a Date that cannot be read: said once, never dropped silently
     teams = False
     with_tables = any("ScoreTable" in game.tables for game in parsed.games)
+    numbering = PairNumbering.of(parsed.games)
     for game in parsed.games:
         if with_tables and "ScoreTable" not in game.tables:
             continue
@@ -162,6 +166,12 @@ def read_results_pbn(
             top["event"] = event or _known(game.tags.get("Event"))
         if "date" not in top and _date(game.tags.get("Date")) is not None:
             top["date"] = _date(game.tags.get("Date"))
+        elif "date" not in top and _known(game.tags.get("Date")) is not None and not unread:
+            unread.append(Problem(filename, game.tag_lines.get("Date", game.line), "the Date "
+                                  f"{game.tags['Date'].strip()!r} is not a whole date as PBN "
+                                  "writes it (YYYY.MM.DD, PBN 2.1 section 3.4.3): the session "
+                                  "has no date, and the USEBIO and PBN results written have "
+                                  "none"))  # fmt: skip
         if scoring_tag is None and _known(game.tags.get("Scoring")):
             scoring_tag = game.tags["Scoring"]
         if "datum" not in top and _known(game.tags.get("DatumMethod")):
@@ -174,7 +184,7 @@ def read_results_pbn(
         if "Deal" in game.tags:
             deals[str(board)] = game.tags["Deal"]
         if "TotalScoreTable" in game.tables:
-            _read_totals(game, names, top)
+            _read_totals(game, names, top, numbering)
         if "MatchTable" in game.tables:
             matches.extend(_read_matches(game, top))
         if not with_tables:
@@ -192,7 +202,11 @@ def read_results_pbn(
         teams = teams or "Room" in columns
         for line, cells in game.tables["ScoreTable"]:
             row = dict(zip(columns, cells, strict=False))
-            top["results"].append(_row_result(row, board, line, report))
+            top["results"].append(_row_result(row, board, line, report, numbering))
+            for side, column in (("NS", "Names_NS"), ("EW", "Names_EW")):
+                pair = numbering.key(row, side)
+                if pair is not None and _known(row.get(column)) is not None:
+                    names.setdefault(pair, row[column].strip())
     top["scoring"] = scoring or _scoring_of(scoring_tag or "", teams)
     if top["scoring"] == "teams":
         top["matches"] = matches or _matches_from_rooms(top["results"])
@@ -204,14 +218,71 @@ def read_results_pbn(
     if not top["results"]:
         report(1, "no results in this PBN file (no ScoreTable, and no game with a Contract)")
         return ReadOutcome(None, problems)
+    if "date" in top:
+        unread = []  # a later game gave the date
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(built if not problems else None, problems, partial=built)
+    notes = [str(n) for n in unread]
+    return ReadOutcome(built if not problems else None, problems, partial=built, notes=notes)
 
 
-def _row_result(row: dict[str, str], board: int, line: int, report: Report) -> LineDict:
+@dataclass(frozen=True)
+class PairNumbering:
+    """How a file's ScoreTables number the pairs, named by the one rule of
+    :mod:`bridgelaw.formats.pair_names`. A ``Section`` column puts each row's pairs in a
+    section (two sections may both have a pair 1); a pair number on both sides of one board
+    in one room of a section (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL
+    Mitchell games) numbers that section's North-South and East-West pairs apart: one pair
+    cannot play a board against itself (Law 4; a team plays it once in each room). Where the
+    file says so, a pair is keyed by its section, number and direction: ``"A1 NS"``."""
+
+    naming: PairNaming = field(default_factory=PairNaming)
+
+    @property
+    def by_direction(self) -> bool:
+        return bool(self.naming.by_direction)
+
+    @classmethod
+    def of(cls, games: list[PbnGame]) -> PairNumbering:
+        sections: set[str] = set()
+        by_direction: set[str] = set()
+        for game in games:
+            if "ScoreTable" not in game.tables:
+                continue
+            columns = table_columns(game.tags["ScoreTable"])
+            sides: dict[tuple[str, str, str], set[str]] = {}
+            for _, cells in game.tables["ScoreTable"]:
+                row = dict(zip(columns, cells, strict=False))
+                section = _known(row.get("Section")) or ""
+                if section:
+                    sections.add(section)
+                # a team plays a board in both rooms, once each way: one room at a time
+                room = (row.get("Room") or "").lower()
+                for side in DIRECTIONS:
+                    pair = _known(row.get(f"PairId_{side}"))
+                    if pair is not None:
+                        sides.setdefault((section, room, pair), set()).add(side)
+            by_direction |= {section for (section, _, _), s in sides.items() if len(s) == 2}
+        return cls(PairNaming(frozenset(sections), frozenset(by_direction)))
+
+    def key(self, row: dict[str, str], side: str, pair: str | None = None) -> str | None:
+        """The pair of a row on a side (``"NS"`` or ``"EW"``); a pair not given stays as
+        written (``"-"``, for the JSON rules to read)."""
+        pair = row.get(f"PairId_{side}") if pair is None else pair
+        known = _known(pair)
+        if known is None:
+            return pair
+        # a row without a Section column (a TotalScoreTable) of a file of one section is in it
+        lone = next(iter(self.naming.sections)) if len(self.naming.sections) == 1 else ""
+        return self.naming.name(known, _known(row.get("Section")) or lone, side)
+
+
+def _row_result(
+    row: dict[str, str], board: int, line: int, report: Report, numbering: PairNumbering
+) -> LineDict:
     """One ``ScoreTable`` row as a results entry (checked later by the JSON rules)."""
-    entry = LineDict({"board": board, "ns": row.get("PairId_NS"), "ew": row.get("PairId_EW")})
+    entry = LineDict({"board": board, "ns": numbering.key(row, "NS"),
+                      "ew": numbering.key(row, "EW")})  # fmt: skip
     entry.line = line
     contract = row.get("Contract", "-")
     ns_score, ew_score = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -306,13 +377,18 @@ def _read_own_tags(game: PbnGame, top: LineDict, report: Report) -> None:
                    f"pairs, not {shown(phantoms)}")  # fmt: skip
 
 
-def _read_totals(game: PbnGame, names: dict[str, str], top: LineDict) -> None:
+def _read_totals(
+    game: PbnGame, names: dict[str, str], top: LineDict, numbering: PairNumbering
+) -> None:
     columns = table_columns(game.tags["TotalScoreTable"])
     if "TotalScoreVP" in columns:
         top["vp"] = "wbf"
     for _, cells in game.tables["TotalScoreTable"]:
         row = dict(zip(columns, cells, strict=False))
         pair = _known(row.get("PairId") or row.get("TeamId"))
+        side = (row.get("Direction") or "").replace("-", "").strip().upper()
+        if pair is not None and numbering.by_direction:
+            pair = numbering.key(row, side, pair) if side in ("NS", "EW") else None
         name = _known(row.get("Names"))
         if pair is not None and name is not None:
             names[pair] = name
