@@ -18,7 +18,7 @@ import typer
 from bridgelaw.commands.common import CommandError, emit_json, notes_said, print_table, said
 
 if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Mapping, Sequence
 
     from bridgelaw.analysis.ddtable import BoardAnalysis
     from bridgelaw.events.movement_model import Movement
@@ -563,21 +563,34 @@ def _movement_file_command(action: str, path: Path, output_format: str, as_json:
         _emit_movement(movement, None, output_format, as_json)
         return
     summary = describe(movement) if movement is not None else None
+    lines = [f"{path}: {summary}; no problems"] if summary is not None else None
+    _report_check(path, problems, {"movement": summary}, lines, as_json)
+
+
+def _report_check(
+    path: Path,
+    problems: Sequence[Problem],
+    described: dict[str, object],
+    lines: list[str] | None,
+    as_json: bool,
+) -> None:
+    """A movement check's report, and its status (1 with problems): as JSON, the file, what
+    was ``described``, the problems and the status; as text, each problem on its line, then
+    ``lines`` (None: how many problems were found)."""
     if as_json:
         _emit_json({
             "file": str(path),
-            "movement": summary,
+            **described,
             "problems": [{"line": p.line, "message": p.message} for p in problems],
             "status": 1 if problems else 0,
         })  # fmt: skip
     else:
         for p in problems:
             sys.stdout.write(f"{p}\n")
-        if summary is not None:
-            sys.stdout.write(f"{path}: {summary}; no problems\n")
-        else:
+        if lines is None:
             count = len(problems)
-            sys.stdout.write(f"{count} problem{'s' if count != 1 else ''} found\n")
+            lines = [f"{count} problem{'s' if count != 1 else ''} found"]
+        sys.stdout.write("".join(f"{line}\n" for line in lines))
     if problems:
         raise typer.Exit(1)
 
@@ -629,22 +642,10 @@ def _bws_movement_command(
             sys.stdout.write(movement.guide_cards())
         return
     summaries = {letter: describe(m) for letter, m in movements.items()}
-    if as_json:
-        _emit_json({
-            "file": str(path),
-            "sections": summaries,
-            "problems": [{"line": p.line, "message": p.message} for p in problems],
-            "status": 1 if problems else 0,
-        })  # fmt: skip
-    else:
-        for p in problems:
-            sys.stdout.write(f"{p}\n")
-        for letter, summary in summaries.items():
-            sys.stdout.write(f"{path}: section {letter}: {summary}\n")
-        count = len(problems)
-        sys.stdout.write(f"{count} problem{'s' if count != 1 else ''} found\n")
-    if problems:
-        raise typer.Exit(1)
+    count = len(problems)
+    lines = [f"{path}: section {letter}: {summary}" for letter, summary in summaries.items()]
+    lines.append(f"{count} problem{'s' if count != 1 else ''} found")
+    _report_check(path, problems, {"sections": summaries}, lines, as_json)
 
 
 def vp_command(

@@ -81,28 +81,36 @@ class AccessDatabase:
         table of a few rows)."""
         if name not in self.tables:
             raise AccessError(f"no table {name!r} in the database")
-        from bridgelaw.formats.access_pages import PageLoop
-
-        with _library_log() as logged:
-            try:
-                found = self._parser.get_table(name)
-                if found is None:
-                    raise AccessError(f"table {name}: its definition is missing")
-                count = self._parser.rows_in_pages(found)
-                if count > max_rows:
-                    raise AccessError(f"table {name}: {count:,} rows in its pages, more than "
-                                      f"such a table holds ({max_rows:,})")  # fmt: skip
-                parsed = found.parse()
-                declared = int(found.table_header.number_of_rows)
-            except AccessError:
-                raise
-            except PageLoop as error:
-                raise AccessError(f"table {name}: {error}") from None
-            except (RecursionError, MemoryError) as error:
-                raise AccessError(f"table {name}: {_what(error)}") from None
-            except Exception as error:  # the library on damaged bytes: any of a dozen kinds
-                raise AccessError(f"table {name} cannot be read: {_what(error)}") from None
+        with _library_log() as logged, _damage(f"table {name}", f"table {name} cannot be read"):
+            found = self._parser.get_table(name)
+            if found is None:
+                raise AccessError(f"table {name}: its definition is missing")
+            count = self._parser.rows_in_pages(found)
+            if count > max_rows:
+                raise AccessError(f"table {name}: {count:,} rows in its pages, more than "
+                                  f"such a table holds ({max_rows:,})")  # fmt: skip
+            parsed = found.parse()
+            declared = int(found.table_header.number_of_rows)
         return _rows(name, parsed, tuple(logged), declared)
+
+
+@contextmanager
+def _damage(where: str, unreadable: str) -> Iterator[None]:
+    """What the library raises on damaged bytes (any of a dozen kinds) as an
+    :class:`AccessError`: a loop of pages or exhausted memory or recursion after ``where``, any
+    other fault after ``unreadable``. Our own :class:`AccessError` passes unchanged."""
+    from bridgelaw.formats.access_pages import PageLoop
+
+    try:
+        yield
+    except AccessError:
+        raise
+    except PageLoop as error:
+        raise AccessError(f"{where}: {error}") from None
+    except (RecursionError, MemoryError) as error:
+        raise AccessError(f"{where}: {_what(error)}") from None
+    except Exception as error:
+        raise AccessError(f"{unreadable}: {_what(error)}") from None
 
 
 def open_access_database(data: bytes) -> AccessDatabase:
@@ -122,19 +130,11 @@ def open_access_database(data: bytes) -> AccessDatabase:
         pages = f"{len(data) // page} whole pages of {page:,} bytes"
         raise AccessError(f"cut short or padded: {len(data):,} bytes, {pages} and "
                           f"{len(data) % page:,} bytes more")  # fmt: skip
-    from bridgelaw.formats.access_pages import PageLoop, Parser  # the library, when needed
+    from bridgelaw.formats.access_pages import Parser  # the library, when needed
 
-    with _library_log():  # its complaints about system tables are not ours
-        try:
-            parser = Parser(data)
-        except AccessError:
-            raise
-        except PageLoop as error:
-            raise AccessError(f"the catalog cannot be read: {error}") from None
-        except (RecursionError, MemoryError) as error:
-            raise AccessError(f"the catalog cannot be read: {_what(error)}") from None
-        except Exception as error:  # the library on damaged bytes: any of a dozen kinds
-            raise AccessError(f"the catalog cannot be read: {_what(error)}") from None
+    unreadable = "the catalog cannot be read"
+    with _library_log(), _damage(unreadable, unreadable):  # its complaints are not ours
+        parser = Parser(data)
     names = frozenset(n for n in parser.catalog if isinstance(n, str) and n != "MSysObjects")
     return AccessDatabase(int(parser.version), names, parser)
 
