@@ -619,6 +619,16 @@ class TableState:
         """Something the director looks at again at the end of play (23C, 27D, 72C...)."""
         self.review_log.append(Review(self.event_index, law, text))
 
+    def set_status(self, record: CallRecord, status: CallStatus, law: str | None) -> None:
+        """What became of a call (:attr:`CallRecord.status`) and the clause that did it: the
+        one way a call's record changes once made, besides :meth:`set_skipped`."""
+        record.status, record.law = status, law
+
+    def set_skipped(self, record: CallRecord, skipped: tuple[Seat, ...]) -> None:
+        """The players who lost a turn when this call was accepted out of rotation (29A), or
+        whose loss it carries on when it takes another call's slot."""
+        record.skipped = skipped
+
     def bar(self, seat: Seat, until: str, law: str) -> None:
         if self.barred.get(seat) == END_OF_AUCTION:
             return  # a bar for the rest of the auction covers the next turn too
