@@ -38,6 +38,7 @@ from bridgelaw.table.state import (
     Withdrawal,
     chosen,
 )
+from bridgelaw.table.undo import Snapshot, kept, restore, save
 
 __all__ = ["Outcome", "Table"]
 
@@ -76,6 +77,8 @@ class Table(BoardRules):
         self.events = []
         self.adjudicator_answers = {}
         self.adjudicator = adjudicator  # asked when a claim is disputed (Law 70)
+        self.snapshots: list[Snapshot] = []
+        """The table before each of its last events, the latest last (:mod:`.undo`)."""
 
     @classmethod
     def from_deal(
@@ -97,35 +100,32 @@ class Table(BoardRules):
         """Apply one event and say what it changed. A :class:`ScriptError` leaves the table
         exactly as it was.
 
-        Nothing is copied before the event: the rules change the table in place, and an event
-        they refuse (rare at a real table) is undone by rebuilding the table from its accepted
-        events (:meth:`_rebuild`). That keeps each accepted event at a constant cost, whatever
-        the length of the board; only a refused event pays for the whole board again.
+        The rules change the table in place. Before the event, a snapshot of the table is taken
+        (:func:`.undo.save`: its fields, copies of the few containers that are not empty, the
+        lengths of its append-only records), at about the same small cost at every event; an
+        event the rules refuse puts it back (:func:`.undo.restore`), and so does :meth:`undo`.
         """
+        snapshot = save(self)
+        try:
+            self.event_index = event.index
+            self._apply(event)
+        except ScriptError:
+            restore(self, snapshot)
+            raise
+        except BridgeLawError as error:  # a rule of the strict core refused it
+            restore(self, snapshot)
+            raise ScriptError(event.index, str(error)) from None
+        except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
+            restore(self, snapshot)
+            raise
+        self.events.append(event)
+        kept(self, snapshot, self.snapshots)
+        _, n_rulings, n_reviews, n_unauthorized, n_withdrawals = snapshot.lengths
         ruling_log, review_log, unauthorized_log = (
             self.ruling_log,
             self.review_log,
             self.unauthorized_log,
         )
-        n_rulings, n_reviews, n_unauthorized = (
-            len(ruling_log),
-            len(review_log),
-            len(unauthorized_log),
-        )
-        n_withdrawals = len(self.withdrawals)
-        try:
-            self.event_index = event.index
-            self._apply(event)
-        except ScriptError:
-            self._rebuild(len(self.events))
-            raise
-        except BridgeLawError as error:  # a rule of the strict core refused it
-            self._rebuild(len(self.events))
-            raise ScriptError(event.index, str(error)) from None
-        except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
-            self._rebuild(len(self.events))
-            raise
-        self.events.append(event)
         if len(self.withdrawals) == n_withdrawals:
             # the usual case: the records only appended to (most events append nothing)
             new_rulings = () if len(ruling_log) == n_rulings else tuple(ruling_log[n_rulings:])
@@ -166,11 +166,16 @@ class Table(BoardRules):
     def undo(self) -> Event:
         """Take back the last accepted event: the table is exactly as it was before it (the
         same :meth:`to_json` and the same state). Returns the event; :class:`IndexError` if
-        there is none. The table is rebuilt by replaying the events before it."""
+        there is none. The snapshot taken before the event is put back (:mod:`.undo`); an
+        event older than the snapshots kept is taken back by replaying the events before it."""
         if not self.events:
             raise IndexError("no event to undo")
         event = self.events[-1]
-        self._rebuild(len(self.events) - 1)
+        snapshots = self.snapshots
+        if snapshots:
+            restore(self, snapshots.pop())
+        else:
+            self._rebuild(len(self.events) - 1)
         return event
 
     def _rebuild(self, count: int) -> None:
@@ -185,13 +190,15 @@ class Table(BoardRules):
 
     def _replay(self, shared: _Shared | None, answers: dict[int, int], events: list[Event]) -> None:
         """Apply ``events`` to this new table, with the adjudicator ``shared`` and its
-        ``answers`` so far."""
+        ``answers`` so far (each event's snapshot kept, as :meth:`apply` keeps it)."""
         self._shared_adjudicator = shared
         self.adjudicator_answers = answers
         for event in events:
+            snapshot = save(self)
             self.event_index = event.index
             self._apply(event)
             self.events.append(event)
+            kept(self, snapshot, self.snapshots)
 
     def _reset(self, fresh: Table) -> None:
         """Make every attribute of this table (of every layer) that of ``fresh``, a new table:
@@ -215,7 +222,9 @@ class Table(BoardRules):
             cls = type(self)
             other = cls.__new__(cls)
             memo[id(self)] = other
-            other.__dict__.update(copy.deepcopy(self.__dict__, memo))
+            state = {k: v for k, v in self.__dict__.items() if k != "snapshots"}
+            other.__dict__.update(copy.deepcopy(state, memo))
+            other.snapshots = []  # the copy's undo replays (its snapshots are not copied)
             return other
         # compiled: the frozen records cannot be remade by ``copy`` either (no __dict__ to
         # fill); the table is made again from its events, as a rollback makes it

@@ -1,0 +1,432 @@
+"""Undo without replay: the table as it was before an event, kept at every event at a small
+and constant cost, and put back by :meth:`Table.undo` or when the event is refused.
+
+Python-chess keeps a small copy of a board's scalars for each move and pops its lists. A
+table's state is larger (about fifty fields over the nine layers) and the rules of forty laws
+change it in place, so :func:`save` keeps each field according to how it can change:
+
+* every field's value, as a reference: one copy of the instance's ``__dict__`` in pure Python,
+  one tuple of the fields (``FIELDS``) in the mypyc-compiled build, which has no ``__dict__``.
+  A field the event set to another value gets its old one back; the fields not named below
+  hold values that are never changed in place (numbers, seats, tuples, frozen records);
+* the append-only records (``APPEND_ONLY``: the events, the rulings, reviews, unauthorized
+  information and withdrawals), by their lengths: they are only appended to, so they are cut
+  back;
+* the containers of values or of calls' records (``SHALLOW``): the history of calls, copied
+  (a few dozen references at most), and the others, usually empty, copied only when they are
+  not; their contents are put back into the same objects;
+* the calls' records (:class:`~bridgelaw.table.state.CallRecord`) are never copied: a record
+  changes only through :meth:`~bridgelaw.table.state.TableState.set_status` and
+  :meth:`~bridgelaw.table.state.TableState.set_skipped`, which note its fields before the
+  change in ``call_changes``; those are put back, last first;
+* the play (``play``, a :class:`~bridgelaw.table.play_state.TablePlay`): its fields and copies
+  of its lists (hands, tricks, cards played: values), and copies of its revokes, which the
+  rules change in place (63A, 62, 64);
+* the records the rules change in place while an irregularity is being dealt with
+  (``RECORDS``: the irregularity pending, the claim, the rules of 29B-32 for a player's next
+  call, lead restrictions, the obligations of Law 57): deep-copied together, the calls'
+  records shared, and only when there is one (most events meet none).
+
+So an accepted event pays for one snapshot, about as much at the last trick as at the first
+call, and an undo or a refused event for putting one back, also at a constant cost; the
+snapshots of the last ``DEPTH`` events are kept (an undo further back replays the board).
+``tests/test_table_properties.py`` checks after random events that an undo gives back exactly
+the table before the event, field by field, and ``tests/test_table_undo.py`` that every field
+of the table and of its play is one of the kinds above.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import NamedTuple
+
+from bridgelaw.cards import Card, Deal, Hand, Seat, Strain
+from bridgelaw.table.board_rules import BoardRules
+from bridgelaw.table.claims import Claim
+from bridgelaw.table.play_state import Place, Revoke, TablePlay, TableTrick
+from bridgelaw.table.state import (
+    CallChange,
+    CallRecord,
+    LeadRestriction,
+    NextCallRule,
+    Obligation,
+    Pending,
+)
+
+DEPTH = 64
+"""The events that can be taken back without a replay (a server takes back one; a board has
+about 60 to 90 events). Each snapshot holds a few hundred references."""
+
+FIELDS = (
+    # TableState
+    "board",
+    "edition",
+    "history",
+    "turn",
+    "phase",
+    "pending",
+    "barred",
+    "no_double",
+    "next_call",
+    "lead_restrictions",
+    "exposed",
+    "penalty_cards",
+    "ruling_log",
+    "review_log",
+    "unauthorized_log",
+    "withdrawals",
+    "carried_slot",
+    "unnoticed",
+    "contract",
+    "declarer",
+    "play",
+    "must_play",
+    "pc_choice_made",
+    "early_lead",
+    "lead_retracted",
+    "dummy_suggested",
+    "score_cancelled",
+    "revoke_found_late",
+    "tricks_before_transfers",
+    "tricks",
+    "event_index",
+    "call_changes",
+    # the layers' own
+    "law50e_noted",
+    "law45c4b_rho",
+    "law62d1_replay",
+    "dummy_broke",
+    "dummy_offer",
+    "dummy_offer_seats",
+    "designated_46b",
+    "law45d_rho",
+    "law45d_back",
+    "claim",
+    "_shared_adjudicator",
+    "events",
+    "adjudicator_answers",
+    "missing_cards",
+    "wrong_count",
+    "recall",
+    "lho_repeat",
+    "repeat_15c",
+    "wrong_table_found",
+)
+"""Every field of a table but its snapshots, in the order of :func:`_values`."""
+
+APPEND_ONLY = ("events", "ruling_log", "review_log", "unauthorized_log", "withdrawals")
+SHALLOW = (
+    "history",
+    "barred",
+    "no_double",
+    "exposed",
+    "penalty_cards",
+    "carried_slot",
+    "unnoticed",
+    "adjudicator_answers",
+)
+RECORDS = ("pending", "claim", "next_call", "lead_restrictions", "must_play")
+PLAY_FIELDS = (
+    "deal",
+    "declarer",
+    "trump",
+    "hands",
+    "leader",
+    "trick",
+    "tricks",
+    "won",
+    "played",
+    "revokes",
+    "omissions",
+    "surplus",
+)
+"""Every field of a :class:`TablePlay`, as :func:`_save_play` keeps them."""
+
+COMPILED = hasattr(TablePlay, "__mypyc_attrs__")
+"""The mypyc-compiled build: no instance ``__dict__``, every field a slot of the object."""
+
+
+class PlaySnapshot(NamedTuple):
+    """A :class:`TablePlay` before the event: the object, its fields and copies of its lists
+    and of its revokes."""
+
+    play: TablePlay
+    deal: Deal
+    declarer: Seat
+    trump: Strain
+    leader: Seat
+    hands: list[Hand]
+    trick: list[Place]
+    tricks: list[TableTrick]
+    won: list[int]
+    played: list[Card]
+    revokes: list[Revoke]
+    omissions: dict[int, Seat]
+    surplus: list[tuple[int, Seat, Card]]
+
+
+Containers = tuple[
+    dict[Seat, str],
+    set[Seat],
+    list[tuple[Seat, int, int]],
+    list[tuple[Seat, int, str]],
+    dict[Seat, tuple[Seat, ...]],
+    list[CallRecord],
+    dict[int, int],
+]
+"""Copies of the containers of ``SHALLOW`` but the history, in that order."""
+
+Records = tuple[
+    Pending | None,
+    Claim | None,
+    dict[Seat, NextCallRule],
+    list[LeadRestriction],
+    dict[Seat, Obligation],
+]
+"""Deep copies of ``RECORDS``, in that order."""
+
+
+class Snapshot(NamedTuple):
+    """The table before one event (:func:`save`)."""
+
+    fields: dict[str, object] | tuple[object, ...]
+    """Every field's value: the instance ``__dict__`` copied, or, compiled, ``FIELDS``."""
+    lengths: tuple[int, int, int, int, int]
+    """Of ``APPEND_ONLY``, in that order."""
+    history: list[CallRecord]
+    containers: Containers | None
+    """None: they were all empty."""
+    play: PlaySnapshot | None
+    records: Records | None
+    """None: there were none (no irregularity pending, no claim...)."""
+    call_changes: list[CallChange]
+    """The table's ``call_changes`` during the event: the calls' records it changed."""
+
+
+def save(t: BoardRules) -> Snapshot:
+    """The table ``t`` now, before an event."""
+    play = t.play
+    containers: Containers | None = None
+    if (
+        t.barred
+        or t.no_double
+        or t.exposed
+        or t.penalty_cards
+        or t.carried_slot
+        or t.unnoticed
+        or t.adjudicator_answers
+    ):
+        containers = (
+            t.barred.copy(),
+            t.no_double.copy(),
+            t.exposed.copy(),
+            t.penalty_cards.copy(),
+            t.carried_slot.copy(),
+            t.unnoticed.copy(),
+            t.adjudicator_answers.copy(),
+        )
+    records: Records | None = None
+    if (
+        t.pending is not None
+        or t.claim is not None
+        or t.next_call
+        or t.lead_restrictions
+        or t.must_play
+    ):
+        records = _copy_records(t)
+    if COMPILED:
+        fields: dict[str, object] | tuple[object, ...] = _values(t)
+    else:
+        fields = t.__dict__.copy()
+        del fields["snapshots"]  # the table's own (engine.py), kept out: no cycle
+    return Snapshot(
+        fields,
+        (
+            len(t.events),
+            len(t.ruling_log),
+            len(t.review_log),
+            len(t.unauthorized_log),
+            len(t.withdrawals),
+        ),
+        t.history.copy(),
+        containers,
+        None if play is None else _save_play(play),
+        records,
+        t.call_changes,
+    )
+
+
+def kept(t: BoardRules, snapshot: Snapshot, snapshots: list[Snapshot]) -> None:
+    """The event ``snapshot`` was taken for is accepted: the snapshot joins ``snapshots``
+    (the table's, last the latest), with the calls' records it changed."""
+    if snapshot.call_changes:
+        t.call_changes = []  # the snapshot keeps the list the event filled
+    snapshots.append(snapshot)
+    if len(snapshots) > DEPTH:
+        del snapshots[0]
+
+
+def restore(t: BoardRules, snapshot: Snapshot) -> None:
+    """Make the table ``t`` exactly what it was when ``snapshot`` was taken (the same fields,
+    the same objects holding the same contents; the records of the irregularity, the claim and
+    the like as copies of the same value)."""
+    changes = snapshot.call_changes
+    for record, status, law, skipped in reversed(changes):
+        record.status, record.law, record.skipped = status, law, skipped
+    changes.clear()
+    fields = snapshot.fields
+    if isinstance(fields, dict):  # pure Python: the layers' class defaults stay unset
+        state = t.__dict__
+        snapshots = state["snapshots"]
+        state.clear()
+        state.update(fields)
+        state["snapshots"] = snapshots
+    else:
+        for name, value in zip(FIELDS, fields, strict=True):
+            setattr(t, name, value)
+    events, rulings, reviews, unauthorized, withdrawals = snapshot.lengths
+    del t.events[events:]
+    del t.ruling_log[rulings:]
+    del t.review_log[reviews:]
+    del t.unauthorized_log[unauthorized:]
+    del t.withdrawals[withdrawals:]
+    t.history[:] = snapshot.history
+    containers = snapshot.containers
+    if containers is None:
+        t.barred.clear()
+        t.no_double.clear()
+        t.exposed.clear()
+        t.penalty_cards.clear()
+        t.carried_slot.clear()
+        t.unnoticed.clear()
+        t.adjudicator_answers.clear()
+    else:
+        barred, no_double, exposed, penalty_cards, carried_slot, unnoticed, answers = containers
+        t.barred.clear()
+        t.barred.update(barred)
+        t.no_double.clear()
+        t.no_double.update(no_double)
+        t.exposed[:] = exposed
+        t.penalty_cards[:] = penalty_cards
+        t.carried_slot.clear()
+        t.carried_slot.update(carried_slot)
+        t.unnoticed[:] = unnoticed
+        t.adjudicator_answers.clear()
+        t.adjudicator_answers.update(answers)
+    if snapshot.play is not None:
+        _restore_play(snapshot.play)
+    records = snapshot.records
+    if records is None:
+        t.next_call.clear()
+        t.lead_restrictions.clear()
+        t.must_play.clear()
+    else:
+        t.pending, claim, next_call, lead_restrictions, must_play = records
+        if claim is not None:  # else put back with the fields (in pure Python: unset)
+            t.claim = claim
+        t.next_call.clear()
+        t.next_call.update(next_call)
+        t.lead_restrictions[:] = lead_restrictions
+        t.must_play.clear()
+        t.must_play.update(must_play)
+
+
+def _copy_records(t: BoardRules) -> Records:
+    """Deep copies of ``RECORDS``, taken together (one record may refer to another), the calls'
+    records shared (they are put back in place, see ``call_changes``)."""
+    memo: dict[int, object] = {id(r): r for r in t.history}
+    for record in t.unnoticed:
+        memo[id(record)] = record
+    copied: Records = copy.deepcopy(
+        (t.pending, t.claim, t.next_call, t.lead_restrictions, t.must_play), memo
+    )
+    return copied
+
+
+def _save_play(p: TablePlay) -> PlaySnapshot:
+    return PlaySnapshot(
+        p,
+        p.deal,
+        p.declarer,
+        p.trump,
+        p.leader,
+        p.hands.copy(),
+        p.trick.copy(),
+        p.tricks.copy(),
+        p.won.copy(),
+        p.played.copy(),
+        [copy.copy(r) for r in p.revokes] if p.revokes else [],
+        p.omissions.copy() if p.omissions else {},
+        p.surplus.copy() if p.surplus else [],
+    )
+
+
+def _restore_play(s: PlaySnapshot) -> None:
+    """The play's lists are replaced by the copies (no other object holds them)."""
+    p = s.play
+    p.deal, p.declarer, p.trump, p.leader = s.deal, s.declarer, s.trump, s.leader
+    p.hands = s.hands
+    p.trick = s.trick
+    p.tricks = s.tricks
+    p.won = s.won
+    p.played = s.played
+    p.revokes = s.revokes
+    p.omissions = s.omissions
+    p.surplus = s.surplus
+
+
+def _values(t: BoardRules) -> tuple[object, ...]:
+    """Every field of ``FIELDS``, read one by one (compiled, each is a slot of the object)."""
+    return (
+        t.board,
+        t.edition,
+        t.history,
+        t.turn,
+        t.phase,
+        t.pending,
+        t.barred,
+        t.no_double,
+        t.next_call,
+        t.lead_restrictions,
+        t.exposed,
+        t.penalty_cards,
+        t.ruling_log,
+        t.review_log,
+        t.unauthorized_log,
+        t.withdrawals,
+        t.carried_slot,
+        t.unnoticed,
+        t.contract,
+        t.declarer,
+        t.play,
+        t.must_play,
+        t.pc_choice_made,
+        t.early_lead,
+        t.lead_retracted,
+        t.dummy_suggested,
+        t.score_cancelled,
+        t.revoke_found_late,
+        t.tricks_before_transfers,
+        t.tricks,
+        t.event_index,
+        t.call_changes,
+        t.law50e_noted,
+        t.law45c4b_rho,
+        t.law62d1_replay,
+        t.dummy_broke,
+        t.dummy_offer,
+        t.dummy_offer_seats,
+        t.designated_46b,
+        t.law45d_rho,
+        t.law45d_back,
+        t.claim,
+        t._shared_adjudicator,
+        t.events,
+        t.adjudicator_answers,
+        t.missing_cards,
+        t.wrong_count,
+        t.recall,
+        t.lho_repeat,
+        t.repeat_15c,
+        t.wrong_table_found,
+    )
