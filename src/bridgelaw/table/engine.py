@@ -38,7 +38,7 @@ from bridgelaw.table.state import (
     Withdrawal,
     chosen,
 )
-from bridgelaw.table.undo import Snapshot, kept, restore, save
+from bridgelaw.table.undo import Snapshot, restore, save
 
 __all__ = ["Outcome", "Table"]
 
@@ -103,24 +103,25 @@ class Table(BoardRules):
         The rules change the table in place. Before the event, a snapshot of the table is taken
         (:func:`.undo.save`: its fields, copies of the few containers that are not empty, the
         lengths of its append-only records), at about the same small cost at every event; an
-        event the rules refuse puts it back (:func:`.undo.restore`), and so does :meth:`undo`.
+        event the rules refuse puts it back (:func:`.undo.restore`), and so does :meth:`undo`
+        for the last event accepted.
         """
-        snapshot = save(self)
+        snapshots = self.snapshots
+        snapshot = save(self, snapshots)
         try:
             self.event_index = event.index
             self._apply(event)
         except ScriptError:
-            restore(self, snapshot)
+            restore(self, snapshots.pop())
             raise
         except BridgeLawError as error:  # a rule of the strict core refused it
-            restore(self, snapshot)
+            restore(self, snapshots.pop())
             raise ScriptError(event.index, str(error)) from None
         except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
-            restore(self, snapshot)
+            restore(self, snapshots.pop())
             raise
         self.events.append(event)
-        kept(self, snapshot, self.snapshots)
-        _, n_rulings, n_reviews, n_unauthorized, n_withdrawals = snapshot.lengths
+        _, n_rulings, n_reviews, n_unauthorized, n_withdrawals = snapshot[1]  # the logs' lengths
         ruling_log, review_log, unauthorized_log = (
             self.ruling_log,
             self.review_log,
@@ -194,11 +195,10 @@ class Table(BoardRules):
         self._shared_adjudicator = shared
         self.adjudicator_answers = answers
         for event in events:
-            snapshot = save(self)
+            save(self, self.snapshots)
             self.event_index = event.index
             self._apply(event)
             self.events.append(event)
-            kept(self, snapshot, self.snapshots)
 
     def _reset(self, fresh: Table) -> None:
         """Make every attribute of this table (of every layer) that of ``fresh``, a new table:

@@ -447,9 +447,10 @@ class TableState:
     tricks: int | None = None
     event_index: int = 0
     call_changes: list[CallChange] = field(default_factory=list)
-    """The records of calls the event under way changed in place, each with its fields before
-    (:meth:`set_status`, :meth:`set_skipped`): what :mod:`~bridgelaw.table.undo` puts back.
-    Empty between events."""
+    """The records of calls the event under way (or the last one) changed in place, each with
+    its fields before (:meth:`set_status`, :meth:`set_skipped`): what
+    :mod:`~bridgelaw.table.undo` puts back. A new list for each event, which its snapshot
+    keeps."""
 
     # -- the effective auction ---------------------------------------------------------------
 

@@ -38,7 +38,6 @@ of the table and of its play is one of the kinds above.
 from __future__ import annotations
 
 import copy
-from typing import NamedTuple
 
 from bridgelaw.cards import Card, Deal, Hand, Seat, Strain
 from bridgelaw.table.board_rules import BoardRules
@@ -146,24 +145,24 @@ COMPILED = hasattr(TablePlay, "__mypyc_attrs__")
 """The mypyc-compiled build: no instance ``__dict__``, every field a slot of the object."""
 
 
-class PlaySnapshot(NamedTuple):
-    """A :class:`TablePlay` before the event: the object, its fields and copies of its lists
-    and of its revokes."""
-
-    play: TablePlay
-    deal: Deal
-    declarer: Seat
-    trump: Strain
-    leader: Seat
-    hands: list[Hand]
-    trick: list[Place]
-    tricks: list[TableTrick]
-    won: list[int]
-    played: list[Card]
-    revokes: list[Revoke]
-    omissions: dict[int, Seat]
-    surplus: list[tuple[int, Seat, Card]]
-
+PlaySnapshot = tuple[
+    TablePlay,
+    Deal,  # its deal, declarer, trump and leader
+    Seat,
+    Strain,
+    Seat,
+    list[Hand],  # copies of hands, trick, tricks, won, played
+    list[Place],
+    list[TableTrick],
+    list[int],
+    list[Card],
+    list[Revoke] | None,  # copies of its revokes, omissions and surplus cards, or None: none
+    dict[int, Seat] | None,
+    list[tuple[int, Seat, Card]] | None,
+]
+"""A :class:`TablePlay` before the event: the object, its fields and copies of its lists and
+of its revokes (a plain tuple: in pure Python a named tuple takes several times longer to
+make, and this is made at every event)."""
 
 Containers = tuple[
     dict[Seat, str],
@@ -185,26 +184,28 @@ Records = tuple[
 ]
 """Deep copies of ``RECORDS``, in that order."""
 
+Snapshot = tuple[
+    dict[str, object] | tuple[object, ...],
+    tuple[int, int, int, int, int],
+    list[CallRecord],
+    Containers | None,
+    PlaySnapshot | None,
+    Records | None,
+    list[CallChange],
+]
+"""The table before one event (:func:`save`), a plain tuple of: every field's value (the
+instance ``__dict__`` copied, or, compiled, the values of ``FIELDS``); the lengths of the
+``APPEND_ONLY`` records, in that order; a copy of the history; copies of the other
+``SHALLOW`` containers (None: they were all empty); the play's (None: no card played); deep
+copies of the ``RECORDS`` (None: there were none); the calls' records the event changed, with
+their fields before (the list that was the table's ``call_changes`` during the event)."""
 
-class Snapshot(NamedTuple):
-    """The table before one event (:func:`save`)."""
 
-    fields: dict[str, object] | tuple[object, ...]
-    """Every field's value: the instance ``__dict__`` copied, or, compiled, ``FIELDS``."""
-    lengths: tuple[int, int, int, int, int]
-    """Of ``APPEND_ONLY``, in that order."""
-    history: list[CallRecord]
-    containers: Containers | None
-    """None: they were all empty."""
-    play: PlaySnapshot | None
-    records: Records | None
-    """None: there were none (no irregularity pending, no claim...)."""
-    call_changes: list[CallChange]
-    """The table's ``call_changes`` during the event: the calls' records it changed."""
-
-
-def save(t: BoardRules) -> Snapshot:
-    """The table ``t`` now, before an event."""
+def save(t: BoardRules, snapshots: list[Snapshot]) -> Snapshot:
+    """The table ``t`` now, before an event, added to ``snapshots`` (the table's, the latest
+    last; the oldest dropped past ``DEPTH``): if the event is refused, the caller takes it off
+    again and puts it back (:func:`restore`). The table gets a new ``call_changes`` list for
+    the calls' records the event changes, which the snapshot keeps."""
     play = t.play
     containers: Containers | None = None
     if (
@@ -239,7 +240,9 @@ def save(t: BoardRules) -> Snapshot:
     else:
         fields = t.__dict__.copy()
         del fields["snapshots"]  # the table's own (engine.py), kept out: no cycle
-    return Snapshot(
+    changes: list[CallChange] = []
+    t.call_changes = changes
+    snapshot = (
         fields,
         (
             len(t.events),
@@ -252,29 +255,22 @@ def save(t: BoardRules) -> Snapshot:
         containers,
         None if play is None else _save_play(play),
         records,
-        t.call_changes,
+        changes,
     )
-
-
-def kept(t: BoardRules, snapshot: Snapshot, snapshots: list[Snapshot]) -> None:
-    """The event ``snapshot`` was taken for is accepted: the snapshot joins ``snapshots``
-    (the table's, last the latest), with the calls' records it changed."""
-    if snapshot.call_changes:
-        t.call_changes = []  # the snapshot keeps the list the event filled
-    snapshots.append(snapshot)
-    if len(snapshots) > DEPTH:
+    if len(snapshots) >= DEPTH:
         del snapshots[0]
+    snapshots.append(snapshot)
+    return snapshot
 
 
 def restore(t: BoardRules, snapshot: Snapshot) -> None:
     """Make the table ``t`` exactly what it was when ``snapshot`` was taken (the same fields,
     the same objects holding the same contents; the records of the irregularity, the claim and
     the like as copies of the same value)."""
-    changes = snapshot.call_changes
+    fields, lengths, history, containers, play, records, changes = snapshot
     for record, status, law, skipped in reversed(changes):
         record.status, record.law, record.skipped = status, law, skipped
     changes.clear()
-    fields = snapshot.fields
     if isinstance(fields, dict):  # pure Python: the layers' class defaults stay unset
         state = t.__dict__
         snapshots = state["snapshots"]
@@ -284,14 +280,13 @@ def restore(t: BoardRules, snapshot: Snapshot) -> None:
     else:
         for name, value in zip(FIELDS, fields, strict=True):
             setattr(t, name, value)
-    events, rulings, reviews, unauthorized, withdrawals = snapshot.lengths
+    events, rulings, reviews, unauthorized, withdrawals = lengths
     del t.events[events:]
     del t.ruling_log[rulings:]
     del t.review_log[reviews:]
     del t.unauthorized_log[unauthorized:]
     del t.withdrawals[withdrawals:]
-    t.history[:] = snapshot.history
-    containers = snapshot.containers
+    t.history[:] = history
     if containers is None:
         t.barred.clear()
         t.no_double.clear()
@@ -313,9 +308,8 @@ def restore(t: BoardRules, snapshot: Snapshot) -> None:
         t.unnoticed[:] = unnoticed
         t.adjudicator_answers.clear()
         t.adjudicator_answers.update(answers)
-    if snapshot.play is not None:
-        _restore_play(snapshot.play)
-    records = snapshot.records
+    if play is not None:
+        _restore_play(play)
     if records is None:
         t.next_call.clear()
         t.lead_restrictions.clear()
@@ -344,7 +338,8 @@ def _copy_records(t: BoardRules) -> Records:
 
 
 def _save_play(p: TablePlay) -> PlaySnapshot:
-    return PlaySnapshot(
+    revokes, omissions, surplus = p.revokes, p.omissions, p.surplus
+    return (
         p,
         p.deal,
         p.declarer,
@@ -355,24 +350,21 @@ def _save_play(p: TablePlay) -> PlaySnapshot:
         p.tricks.copy(),
         p.won.copy(),
         p.played.copy(),
-        [copy.copy(r) for r in p.revokes] if p.revokes else [],
-        p.omissions.copy() if p.omissions else {},
-        p.surplus.copy() if p.surplus else [],
+        [copy.copy(r) for r in revokes] if revokes else None,
+        omissions.copy() if omissions else None,
+        surplus.copy() if surplus else None,
     )
 
 
-def _restore_play(s: PlaySnapshot) -> None:
+def _restore_play(saved: PlaySnapshot) -> None:
     """The play's lists are replaced by the copies (no other object holds them)."""
-    p = s.play
-    p.deal, p.declarer, p.trump, p.leader = s.deal, s.declarer, s.trump, s.leader
-    p.hands = s.hands
-    p.trick = s.trick
-    p.tricks = s.tricks
-    p.won = s.won
-    p.played = s.played
-    p.revokes = s.revokes
-    p.omissions = s.omissions
-    p.surplus = s.surplus
+    (p, deal, declarer, trump, leader, hands, trick, tricks, won, played) = saved[:10]
+    revokes, omissions, surplus = saved[10:]
+    p.deal, p.declarer, p.trump, p.leader = deal, declarer, trump, leader
+    p.hands, p.trick, p.tricks, p.won, p.played = hands, trick, tricks, won, played
+    p.revokes = [] if revokes is None else revokes
+    p.omissions = {} if omissions is None else omissions
+    p.surplus = [] if surplus is None else surplus
 
 
 def _values(t: BoardRules) -> tuple[object, ...]:
