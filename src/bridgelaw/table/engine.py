@@ -38,7 +38,7 @@ from bridgelaw.table.state import (
     Withdrawal,
     chosen,
 )
-from bridgelaw.table.undo import Snapshot, restore, save
+from bridgelaw.table.undo import Snapshots, checkpoint, events_at, restore, save
 
 __all__ = ["Outcome", "Table"]
 
@@ -77,8 +77,8 @@ class Table(BoardRules):
         self.events = []
         self.adjudicator_answers = {}
         self.adjudicator = adjudicator  # asked when a claim is disputed (Law 70)
-        self.snapshots: list[Snapshot] = []
-        """The table before each of its last events, the latest last (:mod:`.undo`)."""
+        self.snapshots = Snapshots()
+        """The table as it was before some of its last events (:mod:`.undo`)."""
 
     @classmethod
     def from_deal(
@@ -100,33 +100,39 @@ class Table(BoardRules):
         """Apply one event and say what it changed. A :class:`ScriptError` leaves the table
         exactly as it was.
 
-        The rules change the table in place. Before the event, a snapshot of the table is taken
-        (:func:`.undo.save`: its fields, copies of the few containers that are not empty, the
-        lengths of its append-only records), at about the same small cost at every event; an
-        event the rules refuse puts it back (:func:`.undo.restore`), and so does :meth:`undo`
-        for the last event accepted.
+        The rules change the table in place. Before every eighth event a snapshot of the table
+        is taken (:mod:`.undo`: its fields, copies of the few containers that are not empty,
+        the lengths of its append-only records); an event the rules refuse is undone by putting
+        back the latest snapshot and replaying the events since (:meth:`_back_to`), at about
+        the same small cost whatever the length of the board, and so is :meth:`undo`.
         """
         snapshots = self.snapshots
-        snapshot = save(self, snapshots)
-        try:
-            self.event_index = event.index
-            self._apply(event)
-        except ScriptError:
-            restore(self, snapshots.pop())
-            raise
-        except BridgeLawError as error:  # a rule of the strict core refused it
-            restore(self, snapshots.pop())
-            raise ScriptError(event.index, str(error)) from None
-        except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
-            restore(self, snapshots.pop())
-            raise
-        self.events.append(event)
-        _, n_rulings, n_reviews, n_unauthorized, n_withdrawals = snapshot[1]  # the logs' lengths
+        if len(self.events) >= snapshots.due:  # every EVERY events (undo.py)
+            save(self, snapshots)
         ruling_log, review_log, unauthorized_log = (
             self.ruling_log,
             self.review_log,
             self.unauthorized_log,
         )
+        n_rulings, n_reviews, n_unauthorized = (
+            len(ruling_log),
+            len(review_log),
+            len(unauthorized_log),
+        )
+        n_withdrawals = len(self.withdrawals)
+        try:
+            self.event_index = event.index
+            self._apply(event)
+        except ScriptError:
+            self._back_to(len(self.events))
+            raise
+        except BridgeLawError as error:  # a rule of the strict core refused it
+            self._back_to(len(self.events))
+            raise ScriptError(event.index, str(error)) from None
+        except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
+            self._back_to(len(self.events))
+            raise
+        self.events.append(event)
         if len(self.withdrawals) == n_withdrawals:
             # the usual case: the records only appended to (most events append nothing)
             new_rulings = () if len(ruling_log) == n_rulings else tuple(ruling_log[n_rulings:])
@@ -167,17 +173,38 @@ class Table(BoardRules):
     def undo(self) -> Event:
         """Take back the last accepted event: the table is exactly as it was before it (the
         same :meth:`to_json` and the same state). Returns the event; :class:`IndexError` if
-        there is none. The snapshot taken before the event is put back (:mod:`.undo`); an
-        event older than the snapshots kept is taken back by replaying the events before it."""
+        there is none. See :meth:`_back_to`."""
         if not self.events:
             raise IndexError("no event to undo")
         event = self.events[-1]
-        snapshots = self.snapshots
-        if snapshots:
-            restore(self, snapshots.pop())
-        else:
-            self._rebuild(len(self.events) - 1)
+        self._back_to(len(self.events) - 1)
         return event
+
+    def _back_to(self, count: int) -> None:
+        """Make the table what its first ``count`` events made it: the latest snapshot taken
+        at or before them put back (:func:`.undo.restore`), the events since replayed (fewer
+        than :data:`.undo.EVERY`), and a snapshot taken there (an undo or a refused event is
+        often followed by another at the same point: a robot trying its candidates). With no
+        such snapshot kept, the whole board is replayed (:meth:`_rebuild`). The adjudicator's
+        answers to the events replayed are read back, not asked again."""
+        snapshots = self.snapshots
+        latest = snapshots.latest_at_or_before(count)
+        if latest is None:
+            self._rebuild(count)
+            return
+        events = self.events[events_at(latest) : count]
+        answers = self.adjudicator_answers
+        asked = {k: v for k, v in answers.items() if k < count} if answers else None
+        restore(self, latest)
+        if not events:
+            return
+        if asked:
+            self.adjudicator_answers.update(asked)
+        for event in events:
+            self.event_index = event.index
+            self._apply(event)
+            self.events.append(event)
+        save(self, snapshots)
 
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new
@@ -191,11 +218,11 @@ class Table(BoardRules):
 
     def _replay(self, shared: _Shared | None, answers: dict[int, int], events: list[Event]) -> None:
         """Apply ``events`` to this new table, with the adjudicator ``shared`` and its
-        ``answers`` so far (each event's snapshot kept, as :meth:`apply` keeps it)."""
+        ``answers`` so far (with its snapshots, as :meth:`apply` takes them)."""
         self._shared_adjudicator = shared
         self.adjudicator_answers = answers
         for event in events:
-            save(self, self.snapshots)
+            checkpoint(self, self.snapshots)
             self.event_index = event.index
             self._apply(event)
             self.events.append(event)
@@ -224,7 +251,7 @@ class Table(BoardRules):
             memo[id(self)] = other
             state = {k: v for k, v in self.__dict__.items() if k != "snapshots"}
             other.__dict__.update(copy.deepcopy(state, memo))
-            other.snapshots = []  # the copy's undo replays (its snapshots are not copied)
+            other.snapshots = Snapshots()  # the copy's undo replays (none is copied)
             return other
         # compiled: the frozen records cannot be remade by ``copy`` either (no __dict__ to
         # fill); the table is made again from its events, as a rollback makes it

@@ -447,10 +447,9 @@ class TableState:
     tricks: int | None = None
     event_index: int = 0
     call_changes: list[CallChange] = field(default_factory=list)
-    """The records of calls the event under way (or the last one) changed in place, each with
-    its fields before (:meth:`set_status`, :meth:`set_skipped`): what
-    :mod:`~bridgelaw.table.undo` puts back. A new list for each event, which its snapshot
-    keeps."""
+    """The records of calls changed in place, each with its fields before the change
+    (:meth:`set_status`, :meth:`set_skipped`), in order (only appended to): what
+    :mod:`~bridgelaw.table.undo` puts back, from the last, when it goes back to a snapshot."""
 
     # -- the effective auction ---------------------------------------------------------------
 

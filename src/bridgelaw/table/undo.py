@@ -1,38 +1,48 @@
-"""Undo without replay: the table as it was before an event, kept at every event at a small
-and constant cost, and put back by :meth:`Table.undo` or when the event is refused.
+"""Undo without replaying the board: snapshots of the table taken as events are accepted, put
+back by :meth:`Table.undo` and when an event is refused.
 
 Python-chess keeps a small copy of a board's scalars for each move and pops its lists. A
-table's state is larger (about fifty fields over the nine layers) and the rules of forty laws
-change it in place, so :func:`save` keeps each field according to how it can change:
+table's state is larger (about fifty fields over the nine layers), the rules of forty laws
+change it in place, and in pure Python a copy of it costs about a fifth of an event; so
+:func:`checkpoint` takes a snapshot before every ``EVERY``-th event only, and going back to
+an earlier event (:meth:`Table._back_to`) puts back the latest snapshot taken at or before it
+and replays the events since (fewer than ``EVERY``), then takes a snapshot there (refusals
+come in runs: a robot tries several candidates at the same turn). Undo and a refused event
+thus cost about the same at the last trick as at the first call, and an accepted event pays
+about a quarter of a snapshot. An undo older than the snapshots kept (``DEPTH``) replays the
+board from its start.
+
+:func:`save` keeps each field according to how it can change:
 
 * every field's value, as a reference: one copy of the instance's ``__dict__`` in pure Python,
   one tuple of the fields (``FIELDS``) in the mypyc-compiled build, which has no ``__dict__``.
-  A field the event set to another value gets its old one back; the fields not named below
-  hold values that are never changed in place (numbers, seats, tuples, frozen records);
+  A field set to another value since gets its old one back; the fields not named below hold
+  values that are never changed in place (numbers, seats, tuples, frozen records);
 * the append-only records (``APPEND_ONLY``: the events, the rulings, reviews, unauthorized
   information and withdrawals), by their lengths: they are only appended to, so they are cut
   back;
+* the calls' records (:class:`~bridgelaw.table.state.CallRecord`) are never copied: a record
+  changes only through :meth:`~bridgelaw.table.state.TableState.set_status` and
+  :meth:`~bridgelaw.table.state.TableState.set_skipped`, which append its fields before the
+  change to ``call_changes`` (append-only too); those appended since are put back, last first;
 * the containers of values or of calls' records (``SHALLOW``): the history of calls, copied
   (a few dozen references at most), and the others, usually empty, copied only when they are
   not; their contents are put back into the same objects;
-* the calls' records (:class:`~bridgelaw.table.state.CallRecord`) are never copied: a record
-  changes only through :meth:`~bridgelaw.table.state.TableState.set_status` and
-  :meth:`~bridgelaw.table.state.TableState.set_skipped`, which note its fields before the
-  change in ``call_changes``; those are put back, last first;
-* the play (``play``, a :class:`~bridgelaw.table.play_state.TablePlay`): its fields and copies
-  of its lists (hands, tricks, cards played: values), and copies of its revokes, which the
-  rules change in place (63A, 62, 64);
+* the play (``play``, a :class:`~bridgelaw.table.play_state.TablePlay`): its fields, its lists
+  (hands, tricks, cards played: values) as tuples, and copies of its revokes, which the rules
+  change in place (63A, 62, 64);
 * the records the rules change in place while an irregularity is being dealt with
   (``RECORDS``: the irregularity pending, the claim, the rules of 29B-32 for a player's next
   call, lead restrictions, the obligations of Law 57): deep-copied together, the calls'
   records shared, and only when there is one (most events meet none).
 
-So an accepted event pays for one snapshot, about as much at the last trick as at the first
-call, and an undo or a refused event for putting one back, also at a constant cost; the
-snapshots of the last ``DEPTH`` events are kept (an undo further back replays the board).
-``tests/test_table_properties.py`` checks after random events that an undo gives back exactly
-the table before the event, field by field, and ``tests/test_table_undo.py`` that every field
-of the table and of its play is one of the kinds above.
+:func:`restore` copies again what it puts back, so a snapshot serves every event after it.
+
+Were the engine one state object with one object per open matter (issue 21, item 1), the
+snapshot would be that object's fields and the open matters, deep-copied as ``RECORDS`` are.
+``tests/test_table_properties.py`` checks after random events that an undo or a refused event
+gives back exactly the table before the event, field by field, and ``tests/test_table_undo.py``
+that every field of the table and of its play is one of the kinds above.
 """
 
 from __future__ import annotations
@@ -44,7 +54,6 @@ from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import Claim
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, TableTrick
 from bridgelaw.table.state import (
-    CallChange,
     CallRecord,
     LeadRestriction,
     NextCallRule,
@@ -52,9 +61,13 @@ from bridgelaw.table.state import (
     Pending,
 )
 
-DEPTH = 64
-"""The events that can be taken back without a replay (a server takes back one; a board has
-about 60 to 90 events). Each snapshot holds a few hundred references."""
+EVERY = 8
+"""A snapshot before every eighth event: an accepted event pays an eighth of one, an undo or a
+refused event replays at most seven events."""
+
+DEPTH = 4
+"""The snapshots kept (the last 25 to 32 events); a snapshot takes about 2.6 kB in pure
+Python, a table's own state about 8 kB once a board is played."""
 
 FIELDS = (
     # TableState
@@ -113,7 +126,14 @@ FIELDS = (
 )
 """Every field of a table but its snapshots, in the order of :func:`_values`."""
 
-APPEND_ONLY = ("events", "ruling_log", "review_log", "unauthorized_log", "withdrawals")
+APPEND_ONLY = (
+    "events",
+    "ruling_log",
+    "review_log",
+    "unauthorized_log",
+    "withdrawals",
+    "call_changes",
+)
 SHALLOW = (
     "history",
     "barred",
@@ -144,25 +164,23 @@ PLAY_FIELDS = (
 COMPILED = hasattr(TablePlay, "__mypyc_attrs__")
 """The mypyc-compiled build: no instance ``__dict__``, every field a slot of the object."""
 
-
 PlaySnapshot = tuple[
     TablePlay,
     Deal,  # its deal, declarer, trump and leader
     Seat,
     Strain,
     Seat,
-    list[Hand],  # copies of hands, trick, tricks, won, played
-    list[Place],
-    list[TableTrick],
-    list[int],
-    list[Card],
+    tuple[Hand, ...],  # hands, trick, tricks, won, played
+    tuple[Place, ...],
+    tuple[TableTrick, ...],
+    tuple[int, ...],
+    tuple[Card, ...],
     list[Revoke] | None,  # copies of its revokes, omissions and surplus cards, or None: none
     dict[int, Seat] | None,
     list[tuple[int, Seat, Card]] | None,
 ]
-"""A :class:`TablePlay` before the event: the object, its fields and copies of its lists and
-of its revokes (a plain tuple: in pure Python a named tuple takes several times longer to
-make, and this is made at every event)."""
+"""A :class:`TablePlay`: the object, its fields, its lists as tuples and copies of its revokes
+(a plain tuple: in pure Python a named tuple takes several times longer to make)."""
 
 Containers = tuple[
     dict[Seat, str],
@@ -186,26 +204,54 @@ Records = tuple[
 
 Snapshot = tuple[
     dict[str, object] | tuple[object, ...],
-    tuple[int, int, int, int, int],
-    list[CallRecord],
+    tuple[int, int, int, int, int, int],
+    tuple[CallRecord, ...],
     Containers | None,
     PlaySnapshot | None,
     Records | None,
-    list[CallChange],
 ]
-"""The table before one event (:func:`save`), a plain tuple of: every field's value (the
-instance ``__dict__`` copied, or, compiled, the values of ``FIELDS``); the lengths of the
-``APPEND_ONLY`` records, in that order; a copy of the history; copies of the other
-``SHALLOW`` containers (None: they were all empty); the play's (None: no card played); deep
-copies of the ``RECORDS`` (None: there were none); the calls' records the event changed, with
-their fields before (the list that was the table's ``call_changes`` during the event)."""
+"""The table at one moment (:func:`save`), a plain tuple of: every field's value (the instance
+``__dict__`` copied, or, compiled, the values of ``FIELDS``); the lengths of the
+``APPEND_ONLY`` records, in that order (the first, the number of events applied); the history;
+copies of the other ``SHALLOW`` containers (None: they were all empty); the play's (None: no
+card played yet); deep copies of the ``RECORDS`` (None: there were none)."""
 
 
-def save(t: BoardRules, snapshots: list[Snapshot]) -> Snapshot:
-    """The table ``t`` now, before an event, added to ``snapshots`` (the table's, the latest
-    last; the oldest dropped past ``DEPTH``): if the event is refused, the caller takes it off
-    again and puts it back (:func:`restore`). The table gets a new ``call_changes`` list for
-    the calls' records the event changes, which the snapshot keeps."""
+class Snapshots:
+    """A table's snapshots, the latest last, and when the next is due."""
+
+    def __init__(self) -> None:
+        self.kept: list[Snapshot] = []
+        self.due = 0
+        """The number of events applied at which :func:`checkpoint` takes the next one."""
+
+    def latest_at_or_before(self, count: int) -> Snapshot | None:
+        """The latest snapshot taken when ``count`` events or fewer were applied (the later
+        ones dropped), or None."""
+        kept = self.kept
+        if kept and kept[-1][1][0] <= count:
+            return kept[-1]
+        while kept and kept[-1][1][0] > count:
+            kept.pop()
+        self.due = kept[-1][1][0] + EVERY if kept else 0
+        return kept[-1] if kept else None
+
+
+def events_at(snapshot: Snapshot) -> int:
+    """The number of events the table had applied when ``snapshot`` was taken."""
+    return snapshot[1][0]
+
+
+def checkpoint(t: BoardRules, snapshots: Snapshots) -> None:
+    """Before an event: a snapshot of ``t`` if one is due (:data:`EVERY`). The engine makes
+    the test itself (``len(events) >= snapshots.due``) and calls this only then."""
+    if len(t.events) >= snapshots.due:
+        save(t, snapshots)
+
+
+def save(t: BoardRules, snapshots: Snapshots) -> None:
+    """The table ``t`` now, added to ``snapshots`` (the oldest dropped past ``DEPTH``); the
+    next is due ``EVERY`` events later."""
     play = t.play
     containers: Containers | None = None
     if (
@@ -240,37 +286,39 @@ def save(t: BoardRules, snapshots: list[Snapshot]) -> Snapshot:
     else:
         fields = t.__dict__.copy()
         del fields["snapshots"]  # the table's own (engine.py), kept out: no cycle
-    changes: list[CallChange] = []
-    t.call_changes = changes
-    snapshot = (
-        fields,
+    kept = snapshots.kept
+    if len(kept) >= DEPTH:
+        del kept[0]
+    events = len(t.events)
+    snapshots.due = events + EVERY
+    kept.append(
         (
-            len(t.events),
-            len(t.ruling_log),
-            len(t.review_log),
-            len(t.unauthorized_log),
-            len(t.withdrawals),
-        ),
-        t.history.copy(),
-        containers,
-        None if play is None else _save_play(play),
-        records,
-        changes,
+            fields,
+            (
+                events,
+                len(t.ruling_log),
+                len(t.review_log),
+                len(t.unauthorized_log),
+                len(t.withdrawals),
+                len(t.call_changes),
+            ),
+            tuple(t.history),
+            containers,
+            None if play is None else _save_play(play),
+            records,
+        )
     )
-    if len(snapshots) >= DEPTH:
-        del snapshots[0]
-    snapshots.append(snapshot)
-    return snapshot
 
 
 def restore(t: BoardRules, snapshot: Snapshot) -> None:
     """Make the table ``t`` exactly what it was when ``snapshot`` was taken (the same fields,
     the same objects holding the same contents; the records of the irregularity, the claim and
-    the like as copies of the same value)."""
-    fields, lengths, history, containers, play, records, changes = snapshot
-    for record, status, law, skipped in reversed(changes):
+    the like as copies of the same value). The snapshot is left as it was."""
+    fields, lengths, history, containers, play, records = snapshot
+    events, rulings, reviews, unauthorized, withdrawals, changed = lengths
+    changes = t.call_changes
+    for record, status, law, skipped in reversed(changes[changed:]):
         record.status, record.law, record.skipped = status, law, skipped
-    changes.clear()
     if isinstance(fields, dict):  # pure Python: the layers' class defaults stay unset
         state = t.__dict__
         snapshots = state["snapshots"]
@@ -280,12 +328,12 @@ def restore(t: BoardRules, snapshot: Snapshot) -> None:
     else:
         for name, value in zip(FIELDS, fields, strict=True):
             setattr(t, name, value)
-    events, rulings, reviews, unauthorized, withdrawals = lengths
     del t.events[events:]
     del t.ruling_log[rulings:]
     del t.review_log[reviews:]
     del t.unauthorized_log[unauthorized:]
     del t.withdrawals[withdrawals:]
+    del t.call_changes[changed:]
     t.history[:] = history
     if containers is None:
         t.barred.clear()
@@ -315,7 +363,7 @@ def restore(t: BoardRules, snapshot: Snapshot) -> None:
         t.lead_restrictions.clear()
         t.must_play.clear()
     else:
-        t.pending, claim, next_call, lead_restrictions, must_play = records
+        t.pending, claim, next_call, lead_restrictions, must_play = _copy_of(t, records)
         if claim is not None:  # else put back with the fields (in pure Python: unset)
             t.claim = claim
         t.next_call.clear()
@@ -326,14 +374,17 @@ def restore(t: BoardRules, snapshot: Snapshot) -> None:
 
 
 def _copy_records(t: BoardRules) -> Records:
-    """Deep copies of ``RECORDS``, taken together (one record may refer to another), the calls'
-    records shared (they are put back in place, see ``call_changes``)."""
+    """Deep copies of ``RECORDS``."""
+    return _copy_of(t, (t.pending, t.claim, t.next_call, t.lead_restrictions, t.must_play))
+
+
+def _copy_of(t: BoardRules, records: Records) -> Records:
+    """A deep copy of ``records``, taken as a whole (one record may refer to another), the
+    calls' records of ``t`` shared (they are put back in place, see ``call_changes``)."""
     memo: dict[int, object] = {id(r): r for r in t.history}
     for record in t.unnoticed:
         memo[id(record)] = record
-    copied: Records = copy.deepcopy(
-        (t.pending, t.claim, t.next_call, t.lead_restrictions, t.must_play), memo
-    )
+    copied: Records = copy.deepcopy(records, memo)
     return copied
 
 
@@ -345,11 +396,11 @@ def _save_play(p: TablePlay) -> PlaySnapshot:
         p.declarer,
         p.trump,
         p.leader,
-        p.hands.copy(),
-        p.trick.copy(),
-        p.tricks.copy(),
-        p.won.copy(),
-        p.played.copy(),
+        tuple(p.hands),
+        tuple(p.trick),
+        tuple(p.tricks),
+        tuple(p.won),
+        tuple(p.played),
         [copy.copy(r) for r in revokes] if revokes else None,
         omissions.copy() if omissions else None,
         surplus.copy() if surplus else None,
@@ -357,14 +408,14 @@ def _save_play(p: TablePlay) -> PlaySnapshot:
 
 
 def _restore_play(saved: PlaySnapshot) -> None:
-    """The play's lists are replaced by the copies (no other object holds them)."""
     (p, deal, declarer, trump, leader, hands, trick, tricks, won, played) = saved[:10]
     revokes, omissions, surplus = saved[10:]
     p.deal, p.declarer, p.trump, p.leader = deal, declarer, trump, leader
-    p.hands, p.trick, p.tricks, p.won, p.played = hands, trick, tricks, won, played
-    p.revokes = [] if revokes is None else revokes
-    p.omissions = {} if omissions is None else omissions
-    p.surplus = [] if surplus is None else surplus
+    p.hands, p.trick, p.tricks = list(hands), list(trick), list(tricks)
+    p.won, p.played = list(won), list(played)
+    p.revokes = [] if revokes is None else [copy.copy(r) for r in revokes]
+    p.omissions = {} if omissions is None else omissions.copy()
+    p.surplus = [] if surplus is None else surplus.copy()
 
 
 def _values(t: BoardRules) -> tuple[object, ...]:
