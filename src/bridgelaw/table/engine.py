@@ -185,26 +185,28 @@ class Table(BoardRules):
         at or before them put back (:func:`.undo.restore`), the events since replayed (fewer
         than :data:`.undo.EVERY`), and a snapshot taken there (an undo or a refused event is
         often followed by another at the same point: a robot trying its candidates). With no
-        such snapshot kept, the whole board is replayed (:meth:`_rebuild`). The adjudicator's
-        answers to the events replayed are read back, not asked again."""
-        snapshots = self.snapshots
-        latest = snapshots.latest_at_or_before(count)
-        if latest is None:
+        such snapshot (before the first snapshot, or past the snapshots kept), the events are
+        replayed on a new table (:meth:`_rebuild`). The adjudicator's answers to the events
+        replayed are read back, not asked again."""
+        latest = self.snapshots.latest_at_or_before(count)
+        if latest is None:  # the first events, or an undo older than the snapshots kept
             self._rebuild(count)
-            return
-        events = self.events[events_at(latest) : count]
-        answers = self.adjudicator_answers
-        asked = {k: v for k, v in answers.items() if k < count} if answers else None
-        restore(self, latest)
-        if not events:
-            return
-        if asked:
-            self.adjudicator_answers.update(asked)
-        for event in events:
-            self.event_index = event.index
-            self._apply(event)
-            self.events.append(event)
-        save(self, snapshots)
+        else:
+            events = self.events[events_at(latest) : count]
+            answers = self.adjudicator_answers
+            asked = {k: v for k, v in answers.items() if k < count} if answers else None
+            restore(self, latest)
+            if not events:
+                return
+            if asked:
+                self.adjudicator_answers.update(asked)
+            for event in events:
+                self.event_index = event.index
+                self._apply(event)
+                self.events.append(event)
+        kept = self.snapshots.kept
+        if count and not (kept and events_at(kept[-1]) == count):
+            save(self, self.snapshots)
 
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new

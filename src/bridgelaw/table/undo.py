@@ -2,15 +2,17 @@
 back by :meth:`Table.undo` and when an event is refused.
 
 Python-chess keeps a small copy of a board's scalars for each move and pops its lists. A
-table's state is larger (about fifty fields over the nine layers), the rules of forty laws
-change it in place, and in pure Python a copy of it costs about a fifth of an event; so
-:func:`checkpoint` takes a snapshot before every ``EVERY``-th event only, and going back to
-an earlier event (:meth:`Table._back_to`) puts back the latest snapshot taken at or before it
-and replays the events since (fewer than ``EVERY``), then takes a snapshot there (refusals
-come in runs: a robot tries several candidates at the same turn). Undo and a refused event
-thus cost about the same at the last trick as at the first call, and an accepted event pays
-about a quarter of a snapshot. An undo older than the snapshots kept (``DEPTH``) replays the
-board from its start.
+table's state is larger (about fifty fields over the nine layers) and the rules of forty laws
+change it in place: a snapshot of it costs a third of an event or so in pure Python, which
+every event cannot pay. So the engine takes one before every ``EVERY``-th event
+(``Snapshots.due``; none before the first event: a new table is the table then), and going
+back to an earlier event (:meth:`Table._back_to`) puts back the latest snapshot taken at or
+before it (:func:`restore`) and replays the events since, fewer than ``EVERY``; it then takes
+a snapshot there, as refusals come in runs (a robot tries its candidates at the same turn).
+Undo and a refused event thus cost about the same at the last trick as at the first call,
+and an accepted event pays an ``EVERY``-th of a snapshot. ``EVERY`` trades the one against
+the other: ``benchmarks/table_engine.py`` measures both (``docs/benchmarks.md``). An undo
+older than the snapshots kept (``DEPTH``) replays the board from its start.
 
 :func:`save` keeps each field according to how it can change:
 
@@ -62,7 +64,8 @@ from bridgelaw.table.state import (
 )
 
 EVERY = 8
-"""A snapshot before every eighth event: an accepted event pays an eighth of one, an undo or a
+"""A snapshot before every eighth event: an accepted event pays an eighth of one (in pure
+Python about 5% of the cost of whole boards; with one every fourth event, 10%), an undo or a
 refused event replays at most seven events."""
 
 DEPTH = 4
@@ -145,7 +148,7 @@ SHALLOW = (
     "adjudicator_answers",
 )
 RECORDS = ("pending", "claim", "next_call", "lead_restrictions", "must_play")
-PLAY_FIELDS = (
+PLAY_FIELDS = (  # as save keeps them
     "deal",
     "declarer",
     "trump",
@@ -159,7 +162,7 @@ PLAY_FIELDS = (
     "omissions",
     "surplus",
 )
-"""Every field of a :class:`TablePlay`, as :func:`_save_play` keeps them."""
+"""Every field of a :class:`TablePlay`."""
 
 COMPILED = hasattr(TablePlay, "__mypyc_attrs__")
 """The mypyc-compiled build: no instance ``__dict__``, every field a slot of the object."""
@@ -222,8 +225,9 @@ class Snapshots:
 
     def __init__(self) -> None:
         self.kept: list[Snapshot] = []
-        self.due = 0
-        """The number of events applied at which :func:`checkpoint` takes the next one."""
+        self.due = EVERY
+        """The number of events applied at which the next is taken (none before the first
+        event: a new table is the table then)."""
 
     def latest_at_or_before(self, count: int) -> Snapshot | None:
         """The latest snapshot taken when ``count`` events or fewer were applied (the later
@@ -233,7 +237,7 @@ class Snapshots:
             return kept[-1]
         while kept and kept[-1][1][0] > count:
             kept.pop()
-        self.due = kept[-1][1][0] + EVERY if kept else 0
+        self.due = kept[-1][1][0] + EVERY if kept else EVERY
         return kept[-1] if kept else None
 
 
@@ -243,8 +247,8 @@ def events_at(snapshot: Snapshot) -> int:
 
 
 def checkpoint(t: BoardRules, snapshots: Snapshots) -> None:
-    """Before an event: a snapshot of ``t`` if one is due (:data:`EVERY`). The engine makes
-    the test itself (``len(events) >= snapshots.due``) and calls this only then."""
+    """Before an event: a snapshot of ``t`` if one is due (:data:`EVERY`). (``Table.apply``
+    makes the same test itself, on the path of every event.)"""
     if len(t.events) >= snapshots.due:
         save(t, snapshots)
 
@@ -252,7 +256,6 @@ def checkpoint(t: BoardRules, snapshots: Snapshots) -> None:
 def save(t: BoardRules, snapshots: Snapshots) -> None:
     """The table ``t`` now, added to ``snapshots`` (the oldest dropped past ``DEPTH``); the
     next is due ``EVERY`` events later."""
-    play = t.play
     containers: Containers | None = None
     if (
         t.barred
@@ -286,16 +289,35 @@ def save(t: BoardRules, snapshots: Snapshots) -> None:
     else:
         fields = t.__dict__.copy()
         del fields["snapshots"]  # the table's own (engine.py), kept out: no cycle
+    events = t.events
+    p = t.play
+    play: PlaySnapshot | None = None
+    if p is not None:
+        revokes, omissions, surplus = p.revokes, p.omissions, p.surplus
+        play = (
+            p,
+            p.deal,
+            p.declarer,
+            p.trump,
+            p.leader,
+            tuple(p.hands),
+            tuple(p.trick),
+            tuple(p.tricks),
+            tuple(p.won),
+            tuple(p.played),
+            [copy.copy(r) for r in revokes] if revokes else None,
+            omissions.copy() if omissions else None,
+            surplus.copy() if surplus else None,
+        )
     kept = snapshots.kept
     if len(kept) >= DEPTH:
         del kept[0]
-    events = len(t.events)
-    snapshots.due = events + EVERY
+    snapshots.due = len(events) + EVERY
     kept.append(
         (
             fields,
             (
-                events,
+                len(events),
                 len(t.ruling_log),
                 len(t.review_log),
                 len(t.unauthorized_log),
@@ -304,7 +326,7 @@ def save(t: BoardRules, snapshots: Snapshots) -> None:
             ),
             tuple(t.history),
             containers,
-            None if play is None else _save_play(play),
+            play,
             records,
         )
     )
@@ -386,25 +408,6 @@ def _copy_of(t: BoardRules, records: Records) -> Records:
         memo[id(record)] = record
     copied: Records = copy.deepcopy(records, memo)
     return copied
-
-
-def _save_play(p: TablePlay) -> PlaySnapshot:
-    revokes, omissions, surplus = p.revokes, p.omissions, p.surplus
-    return (
-        p,
-        p.deal,
-        p.declarer,
-        p.trump,
-        p.leader,
-        tuple(p.hands),
-        tuple(p.trick),
-        tuple(p.tricks),
-        tuple(p.won),
-        tuple(p.played),
-        [copy.copy(r) for r in revokes] if revokes else None,
-        omissions.copy() if omissions else None,
-        surplus.copy() if surplus else None,
-    )
 
 
 def _restore_play(saved: PlaySnapshot) -> None:
