@@ -10,8 +10,10 @@ every contract, declarer, number of tricks and score.
 
 Printed: the boards per second of each engine (each engine's best of several alternating
 rounds), the cost of one table event at the start and at the end of the boards (constant if
-the cost does not grow with the board), and last ``ratio <table/strict>`` (1/25 = 0.04 is the
-target of issue 12).
+the cost does not grow with the board), the cost of an undo and of a refused card at trick 2
+and at trick 12, of the snapshot each event keeps for them, and of the baseline, the table
+rebuilt from its events (as an undo was before issue 21; checked first: the tables are the
+same), and last ``ratio <table/strict>`` (1/25 = 0.04 is the target of issue 12).
 
 Run: ``.venv/bin/python benchmarks/table_engine.py`` (``--boards``, ``--rounds``, ``--seed``).
 """
@@ -33,6 +35,11 @@ from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 from bridgelaw.table import Event, ScriptError, Table, parse_event
+
+try:  # issue 21: the snapshots an undo puts back (before it, none was taken)
+    from bridgelaw.table import undo
+except ImportError:  # pragma: no cover - the benchmark run on an older checkout, as a baseline
+    undo = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -176,35 +183,128 @@ def event_costs(
     return total_early, total_late, len(measured)
 
 
-def rebuild_costs(boards: Sequence[RandomBoard], rounds: int = 3) -> tuple[float, float]:
-    """Mean seconds for a refused event (a card not held) and for an undo, each at the last
-    trick (before its last card): both rebuild the table from its events, so they cost about
-    as much as the board so far. Best of ``rounds``."""
+TRICK_2 = range(4, 8)
+TRICK_12 = range(44, 48)
+"""The cards (0 for the opening lead) of trick 2 and of trick 12."""
+
+
+@dataclass(frozen=True)
+class UndoCosts:
+    """Mean seconds at a card of trick 2 and at a card of trick 12 (``early``, ``late``)."""
+
+    undo: tuple[float, float]
+    """Taking the card back (:meth:`Table.undo`)."""
+    refused: tuple[float, float]
+    """A card the player does not hold, refused (the table left as it was)."""
+    snapshot: tuple[float, float] | None
+    """A snapshot of the table (:func:`bridgelaw.table.undo.save`), taken before every
+    ``undo.EVERY``-th event (None before issue 21, when there was none)."""
+    replay: tuple[float, float]
+    """The baseline: a new table fed the events so far, what an undo or a refused event did
+    before issue 21."""
+    boards: int
+
+
+def _not_held(b: RandomBoard, position: int) -> Event:
+    """A card the player of card ``position`` does not hold: one played before by another."""
+    event = b.events[len(b.calls) + position]
+    card = next(c for c in b.cards[:position] if b.board.deal.holder(c) != event.seat)
+    return parse_event(f"{event.who} {card_name(card)}", event.index)
+
+
+def check_undo(boards: Sequence[RandomBoard]) -> int:
+    """At every card of tricks 2 and 12: a refused card leaves the table as it was (the same
+    JSON), an undo gives back the table before the card, which is the table the baseline
+    builds from the events before it. Returns the number of cards checked."""
+    checked = 0
+    for b in boards:
+        if len(b.cards) < 52:
+            continue
+        table = Table(b.board)
+        for event in b.events[: len(b.calls)]:
+            table.apply(event)
+        for position in range(52):
+            index = len(b.calls) + position
+            if position in TRICK_2 or position in TRICK_12:
+                before = table.to_json()
+                try:
+                    table.apply(_not_held(b, position))
+                except ScriptError:
+                    pass
+                else:
+                    raise AssertionError(f"{_not_held(b, position)} was accepted")
+                assert table.to_json() == before, "a refused card changed the table"
+                table.apply(b.events[index])
+                assert table.undo() is b.events[index]
+                assert table.to_json() == before, "an undo did not give back the table"
+                rebuilt = Table(b.board)
+                for event in b.events[:index]:
+                    rebuilt.apply(event)
+                assert rebuilt.to_json() == before, "the baseline is another table"
+                checked += 1
+            table.apply(b.events[index])
+    return checked
+
+
+def undo_costs(boards: Sequence[RandomBoard], rounds: int = 3) -> UndoCosts:
+    """The costs of :class:`UndoCosts` at each card of trick 2 and of trick 12, over the boards
+    played to the end; for each board the best of ``rounds`` counts (the machine is shared).
+    Each is measured on a table that reached the card by accepted events only, as a table in
+    play does (an undo or a refused event leaves a snapshot where it happens, which would make
+    the next one there cheaper): a new table fed the events before the card, whose making is
+    the baseline."""
     clock = time.perf_counter
-    played = [b for b in boards if b.cards]
-    best_refused = best_undo = float("inf")
+    measured = [b for b in boards if len(b.cards) == 52]
+    names = ("undo", "refused", "snapshot", "replay")
+    best = {name: [[float("inf")] * 2 for _ in measured] for name in names}
+
+    def fed(b: RandomBoard, count: int) -> tuple[Table, float]:
+        start = clock()
+        table = Table(b.board)
+        apply = table.apply
+        for event in b.events[:count]:
+            apply(event)
+        return table, clock() - start
+
     for _ in range(rounds):
-        refused = undone = 0.0
-        for b in played:
-            table = Table(b.board)
-            for event in b.events[:-1]:
-                table.apply(event)
-            last = b.events[-1]
-            assert last.card is not None
-            wrong = parse_event(f"{last.who} {card_name((last.card + 13) % 52)}", last.index)
-            start = clock()
-            try:
-                table.apply(wrong)  # a card of another suit than his last one: not held
-            except ScriptError:
-                refused += clock() - start
-            else:
-                raise AssertionError(f"{wrong} was accepted")
-            start = clock()
-            table.undo()
-            undone += clock() - start
-        best_refused = min(best_refused, refused / len(played))
-        best_undo = min(best_undo, undone / len(played))
-    return best_refused, best_undo
+        for number, b in enumerate(measured):
+            for slot, cards in enumerate((TRICK_2, TRICK_12)):
+                totals = dict.fromkeys(names, 0.0)
+                for position in cards:
+                    index = len(b.calls) + position
+                    table, replay = fed(b, index)
+                    totals["replay"] += replay
+                    wrong = _not_held(b, position)
+                    start = clock()
+                    try:
+                        table.apply(wrong)
+                    except ScriptError:
+                        totals["refused"] += clock() - start
+                    if undo is not None:  # as apply takes one (kept apart here)
+                        start = clock()
+                        undo.save(table, undo.Snapshots())
+                        totals["snapshot"] += clock() - start
+                    table, _ = fed(b, index + 1)
+                    start = clock()
+                    table.undo()
+                    totals["undo"] += clock() - start
+                for name in names:
+                    best[name][number][slot] = min(best[name][number][slot], totals[name])
+
+    def mean(name: str) -> tuple[float, float]:
+        count = len(measured) * len(TRICK_2)
+        return (
+            sum(b[0] for b in best[name]) / count,
+            sum(b[1] for b in best[name]) / count,
+        )
+
+    return UndoCosts(
+        mean("undo"),
+        mean("refused"),
+        None if undo is None else mean("snapshot"),
+        mean("replay"),
+        len(measured),
+    )
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -270,11 +370,30 @@ def main(argv: list[str] | None = None) -> int:
         f"a call through the table ({measured} long auctions of 32 calls or more): calls 2-9 "
         f"{early * 1e6:.1f} us, calls 25-32 {late * 1e6:.1f} us (late/early {late / early:.2f})"
     )
-    refused, undone = rebuild_costs(boards)
+    checked = check_undo(boards)
+    costs = undo_costs(boards)
     print(
-        f"at the last trick: a refused event {refused * 1e6:.0f} us, an undo {undone * 1e6:.0f} "
-        "us (each rebuilds the table from its events)"
+        f"undo and refused events ({costs.boards} boards; checked at {checked} cards: a refused "
+        "card leaves the table as it was, an undo gives back the table before the card, the "
+        "one the baseline builds), at a card of trick 2 and of trick 12 (goal: late/early "
+        "<= 1.3):"
     )
+    lines = [
+        ("an undo", costs.undo),
+        ("a refused card", costs.refused),
+        (
+            f"a snapshot (one before every {'?' if undo is None else undo.EVERY}th event)",
+            costs.snapshot,
+        ),
+        ("baseline, the table rebuilt from its events (the undo before issue 21)", costs.replay),
+    ]
+    for label, pair in lines:
+        if pair is not None:
+            early, late = pair
+            print(
+                f"  {label}: trick 2 {early * 1e6:.1f} us, trick 12 {late * 1e6:.1f} us "
+                f"(late/early {late / early:.2f})"
+            )
     print(f"parsed events: ratio {event_rate / strict_rate:.4f} (1/{strict_rate / event_rate:.0f})")
     ratio = text_rate / strict_rate
     print(f"ratio {ratio:.4f} (1/{1 / ratio:.0f})")

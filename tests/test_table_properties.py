@@ -389,13 +389,16 @@ def internal_state(value: object) -> object:
 
 def table_state(table: TableClass) -> object:
     """The table's whole internal state (every attribute it set, not only the dataclass
-    fields); the adjudicator by identity (it is shared, never copied)."""
+    fields); the adjudicator by identity (it is shared, never copied). The snapshots an undo
+    puts back are left out: they are the undo's own (a snapshot of the table before each
+    event), each one checked by undoing it (tests/test_table_undo.py)."""
     compiled = getattr(type(table), "__mypyc_attrs__", None)  # mypyc: no __dict__
     attributes = (
         dict(vars(table))
         if compiled is None
         else {n: getattr(table, n) for n in compiled if hasattr(table, n)}
     )
+    del attributes["snapshots"]
     shared = attributes.pop("_shared_adjudicator", None)
     return (id(shared.adjudicator) if shared is not None else None, internal_state(attributes))
 

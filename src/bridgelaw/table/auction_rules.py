@@ -227,9 +227,9 @@ class AuctionRules(TableState):
 
     def _make_effective(self, record: CallRecord) -> None:
         """A call enters the effective auction; one that replaced another takes its slot."""
-        record.status = "effective"
+        self.set_status(record, "effective", record.law)
         if record.seat in self.carried_slot:
-            record.skipped = self.carried_slot.pop(record.seat)
+            self.set_skipped(record, self.carried_slot.pop(record.seat))
 
     def _advance(self, seat: Seat) -> None:
         """After a call in rotation: the turn moves on, and a bar for one turn is used up."""
@@ -291,7 +291,7 @@ class AuctionRules(TableState):
     def _cancel(self, record: CallRecord | None, law: str, unauthorized: bool = True) -> None:
         if record is None or record.status not in ("effective", "pending"):
             return
-        record.status, record.law = "cancelled", law
+        self.set_status(record, "cancelled", law)
         if unauthorized:
             self.mark_unauthorized(record)
 
@@ -347,7 +347,7 @@ class AuctionRules(TableState):
         first, replacement = p.insufficient[0], p.replacement
         assert replacement is not None  # the "premature" stage has one
         self.history.remove(replacement)
-        first.status, first.law = "withdrawn", "25A1"
+        self.set_status(first, "withdrawn", "25A1")
         self.rule(
             "25A1",
             o,
@@ -401,7 +401,7 @@ class AuctionRules(TableState):
         record = p.insufficient[-1]
         self._make_effective(record)
         if p.replacement is not None:  # an early replacement falls away (27C)
-            p.replacement.status, p.replacement.law = "withdrawn", "27C"
+            self.set_status(p.replacement, "withdrawn", "27C")
             self.mark_unauthorized(p.replacement)
         how = "calls over" if by_call else "accepts"
         self.rule(
@@ -417,7 +417,7 @@ class AuctionRules(TableState):
     def _law27_replacement(self, p: InsufficientBid, call: TableCall) -> None:
         o = p.offender
         record = CallRecord(o, call, self.event_index, status="pending")
-        record.skipped = p.insufficient[0].skipped  # the replacement takes the bid's place
+        self.set_skipped(record, p.insufficient[0].skipped)  # the replacement takes the bid's place
         if call.is_above_seven or (call.is_double_or_redouble and p.stage == "must-replace"):
             raise ScriptError(
                 self.event_index,
@@ -567,8 +567,8 @@ class AuctionRules(TableState):
         while seat != o:
             skipped.append(seat)
             seat = seat.lho
-        p.record.skipped = tuple(skipped)
-        p.record.status = "effective"
+        self.set_skipped(p.record, tuple(skipped))
+        self.set_status(p.record, "effective", p.record.law)
         how = "calls over" if by_call else "accepts"
         lost = ", ".join(s.letter for s in skipped)
         self.rule(
@@ -878,7 +878,7 @@ class AuctionRules(TableState):
                 # 25A1: the intended call replaces the unintended one, without rectification
                 self.history.remove(p.record)
                 if first is not None:
-                    first.status, first.law = "withdrawn", "25A1"
+                    self.set_status(first, "withdrawn", "25A1")
                 self.rule(
                     "25A1",
                     o,
@@ -907,7 +907,7 @@ class AuctionRules(TableState):
             self.arm_lead_restriction(o, "25B2", p.call)
         else:
             if first is not None:
-                first.status, first.law = "withdrawn", "25B1"
+                self.set_status(first, "withdrawn", "25B1")
                 self.mark_unauthorized(first)
             self.history.remove(p.record)
             self.rule(
@@ -937,7 +937,7 @@ class AuctionRules(TableState):
         assert first is not None
         self.history.remove(p.record)
         lho_call = self.effective()[-1]
-        first.status, first.law = "withdrawn", "25A1"
+        self.set_status(first, "withdrawn", "25A1")
         if not self._legal_after(self.effective()[:-1], CallRecord(o, p.call, 0)):
             # the intended call is itself irregular where it stands: the LHO's call over the
             # unintended one goes (25A6) and the new call meets its own law from O's turn
@@ -984,7 +984,7 @@ class AuctionRules(TableState):
 
     def _law25a6_withdraw(self, record: CallRecord, forced: bool) -> None:
         law = self.cite("25A6")  # 2007: 25A4
-        record.status, record.law = "withdrawn", law
+        self.set_status(record, "withdrawn", law)
         self.mark_unauthorized(record, law, side=record.seat.side ^ 1)
         self.turn = record.seat
         why = "is no longer legal and is taken back" if forced else "is taken back"
@@ -1097,7 +1097,7 @@ class AuctionRules(TableState):
             )
         self._undo_end_of_auction()
         later = self.effective()[self.effective().index(record) + 1 :]
-        record.status, record.law = "withdrawn", law
+        self.set_status(record, "withdrawn", law)
         # 16C: the withdrawn call of the misinformed side is unauthorized for the other side
         # only (2017 16C1a/b); the LHO's, an offender's, for his own side
         side = o.side ^ 1 if law == "21B1a" else o.side
@@ -1122,7 +1122,7 @@ class AuctionRules(TableState):
                     record=lho,
                 )
                 return
-            lho.status, lho.law = "withdrawn", "21B2"
+            self.set_status(lho, "withdrawn", "21B2")
             self.mark_unauthorized(lho)
             if lho.skipped:  # his new call takes the place of one accepted out of rotation (29A)
                 self.carried_slot[lho.seat] = lho.skipped
@@ -1196,7 +1196,7 @@ class AuctionRules(TableState):
             start = self.history.index(record)
             for later in self.history[start:]:
                 if later.status in ("effective", "pending"):
-                    later.status, later.law = "cancelled", "36A"
+                    self.set_status(later, "cancelled", "36A")
             self.unnoticed = [r for r in self.unnoticed if r.status == "effective"]
             self.pending = None
             self.next_call.clear()  # the rules after the cancelled calls go with them
@@ -1225,7 +1225,7 @@ class AuctionRules(TableState):
             if later.call.is_bid:
                 break
             if later.is_effective and later.call.is_double_or_redouble:
-                later.status, later.law = "cancelled", "36C"
+                self.set_status(later, "cancelled", "36C")
         self.contract = self.effective_contract()
         self.rule(
             "36C",
@@ -1427,7 +1427,7 @@ class AuctionRules(TableState):
         start = calls.index(first_out)
         offenders = []
         for record in calls[start:]:
-            record.status, record.law = "cancelled", law
+            self.set_status(record, "cancelled", law)
             if record.skipped:
                 offenders.append(record.seat)
                 self.mark_unauthorized(record)

@@ -451,7 +451,7 @@ class BoardRules(ClaimRules):
         """2017 15A: his call and every later call are cancelled (15A1); an adjusted score if
         his partner had called since (15A2a), else he calls again (15A2b)."""
         for cancelled in later:  # not ``record``: that is his own call, whose slot he keeps
-            cancelled.status, cancelled.law = "cancelled", "15A1"
+            self.set_status(cancelled, "cancelled", "15A1")
             self.mark_unauthorized(cancelled, "15A2c", side=seat.side)
         self.pending = None
         if partner_called:
@@ -489,7 +489,7 @@ class BoardRules(ClaimRules):
         a second call of the offender that differs means artificial adjusted scores."""
         if partner_called:
             for r in later:
-                r.status, r.law = "cancelled", "17D1"
+                self.set_status(r, "cancelled", "17D1")
             self.pending = None
             self.rule(
                 "17D2",
@@ -501,7 +501,7 @@ class BoardRules(ClaimRules):
             return
         lho_call = next((r.call.text for r in later if r.seat == seat.lho and not r.inferred), None)
         for r in later:
-            r.status, r.law = "cancelled", "17D1" if r is record else "17D2"
+            self.set_status(r, "cancelled", "17D1" if r is record else "17D2")
         self.mark_unauthorized(record, "16D", side=seat.side)
         self.pending = None
         self.turn = seat
@@ -673,7 +673,7 @@ class BoardRules(ClaimRules):
             if record.is_effective and not record.inferred and record.seat.side == staying:
                 repeat.append((record.seat, record.call.text))
             if record.status in ("effective", "pending"):
-                record.status, record.law = "cancelled", "15C"
+                self.set_status(record, "cancelled", "15C")
         self.repeat_15c = tuple(repeat)
         self.pending = None
         self.barred.clear()

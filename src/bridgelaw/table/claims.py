@@ -171,9 +171,10 @@ class ClaimRules(DummyRules):
     events: list[Event]
     """The events accepted so far (kept by the table)."""
     adjudicator_answers: dict[int, int]
-    """What the adjudicator answered, by the position of the event that asked: a rollback or
-    an undo rebuilds the table by replaying its events, and a replay reads the answers given
-    rather than asking again (an adjudicator may be slow, or not answer the same twice)."""
+    """What the adjudicator answered, by the position of the event that asked: an undo older
+    than the snapshots kept (:mod:`~bridgelaw.table.undo`) and a copy of a compiled table
+    rebuild the table by replaying its events, and a replay reads the answers given rather
+    than asking again (an adjudicator may be slow, or not answer the same twice)."""
 
     @property
     def adjudicator(self) -> ClaimAdjudicator | None:

@@ -38,6 +38,7 @@ from bridgelaw.table.state import (
     Withdrawal,
     chosen,
 )
+from bridgelaw.table.undo import Snapshots, checkpoint, events_at, restore, save
 
 __all__ = ["Outcome", "Table"]
 
@@ -76,6 +77,8 @@ class Table(BoardRules):
         self.events = []
         self.adjudicator_answers = {}
         self.adjudicator = adjudicator  # asked when a claim is disputed (Law 70)
+        self.snapshots = Snapshots()
+        """The table as it was before some of its last events (:mod:`.undo`)."""
 
     @classmethod
     def from_deal(
@@ -97,11 +100,15 @@ class Table(BoardRules):
         """Apply one event and say what it changed. A :class:`ScriptError` leaves the table
         exactly as it was.
 
-        Nothing is copied before the event: the rules change the table in place, and an event
-        they refuse (rare at a real table) is undone by rebuilding the table from its accepted
-        events (:meth:`_rebuild`). That keeps each accepted event at a constant cost, whatever
-        the length of the board; only a refused event pays for the whole board again.
+        The rules change the table in place. Before every eighth event a snapshot of the table
+        is taken (:mod:`.undo`: its fields, copies of the few containers that are not empty,
+        the lengths of its append-only records); an event the rules refuse is undone by putting
+        back the latest snapshot and replaying the events since (:meth:`_back_to`), at about
+        the same small cost whatever the length of the board, and so is :meth:`undo`.
         """
+        snapshots = self.snapshots
+        if len(self.events) >= snapshots.due:  # every EVERY events (undo.py)
+            save(self, snapshots)
         ruling_log, review_log, unauthorized_log = (
             self.ruling_log,
             self.review_log,
@@ -117,13 +124,13 @@ class Table(BoardRules):
             self.event_index = event.index
             self._apply(event)
         except ScriptError:
-            self._rebuild(len(self.events))
+            self._back_to(len(self.events))
             raise
         except BridgeLawError as error:  # a rule of the strict core refused it
-            self._rebuild(len(self.events))
+            self._back_to(len(self.events))
             raise ScriptError(event.index, str(error)) from None
         except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
-            self._rebuild(len(self.events))
+            self._back_to(len(self.events))
             raise
         self.events.append(event)
         if len(self.withdrawals) == n_withdrawals:
@@ -166,12 +173,40 @@ class Table(BoardRules):
     def undo(self) -> Event:
         """Take back the last accepted event: the table is exactly as it was before it (the
         same :meth:`to_json` and the same state). Returns the event; :class:`IndexError` if
-        there is none. The table is rebuilt by replaying the events before it."""
+        there is none. See :meth:`_back_to`."""
         if not self.events:
             raise IndexError("no event to undo")
         event = self.events[-1]
-        self._rebuild(len(self.events) - 1)
+        self._back_to(len(self.events) - 1)
         return event
+
+    def _back_to(self, count: int) -> None:
+        """Make the table what its first ``count`` events made it: the latest snapshot taken
+        at or before them put back (:func:`.undo.restore`), the events since replayed (fewer
+        than :data:`.undo.EVERY`), and a snapshot taken there (an undo or a refused event is
+        often followed by another at the same point: a robot trying its candidates). With no
+        such snapshot (before the first snapshot, or past the snapshots kept), the events are
+        replayed on a new table (:meth:`_rebuild`). The adjudicator's answers to the events
+        replayed are read back, not asked again."""
+        latest = self.snapshots.latest_at_or_before(count)
+        if latest is None:  # the first events, or an undo older than the snapshots kept
+            self._rebuild(count)
+        else:
+            events = self.events[events_at(latest) : count]
+            answers = self.adjudicator_answers
+            asked = {k: v for k, v in answers.items() if k < count} if answers else None
+            restore(self, latest)
+            if not events:
+                return
+            if asked:
+                self.adjudicator_answers.update(asked)
+            for event in events:
+                self.event_index = event.index
+                self._apply(event)
+                self.events.append(event)
+        kept = self.snapshots.kept
+        if count and not (kept and events_at(kept[-1]) == count):
+            save(self, self.snapshots)
 
     def _rebuild(self, count: int) -> None:
         """Make the table what its first ``count`` events made it, by replaying them on a new
@@ -185,10 +220,11 @@ class Table(BoardRules):
 
     def _replay(self, shared: _Shared | None, answers: dict[int, int], events: list[Event]) -> None:
         """Apply ``events`` to this new table, with the adjudicator ``shared`` and its
-        ``answers`` so far."""
+        ``answers`` so far (with its snapshots, as :meth:`apply` takes them)."""
         self._shared_adjudicator = shared
         self.adjudicator_answers = answers
         for event in events:
+            checkpoint(self, self.snapshots)
             self.event_index = event.index
             self._apply(event)
             self.events.append(event)
@@ -215,7 +251,9 @@ class Table(BoardRules):
             cls = type(self)
             other = cls.__new__(cls)
             memo[id(self)] = other
-            other.__dict__.update(copy.deepcopy(self.__dict__, memo))
+            state = {k: v for k, v in self.__dict__.items() if k != "snapshots"}
+            other.__dict__.update(copy.deepcopy(state, memo))
+            other.snapshots = Snapshots()  # the copy's undo replays (none is copied)
             return other
         # compiled: the frozen records cannot be remade by ``copy`` either (no __dict__ to
         # fill); the table is made again from its events, as a rollback makes it

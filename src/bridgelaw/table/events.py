@@ -128,6 +128,9 @@ class TableCall:
     """A bid's strain, 0-4 as :class:`~bridgelaw.cards.Strain` (None for pass, X, XX)."""
     artificial: bool = False
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TableCall:
+        return self  # immutable (and a frozen record compiled with mypyc has no copy)
+
     @property
     def is_bid(self) -> bool:
         """A bid, of any level (a bid above seven is a bid, if an inadmissible one)."""

@@ -62,6 +62,9 @@ class PlayPosition:
     """The edition of the Laws the table applies, which a judge of the claim applies too (its
     70E1 differs: 2007 also accepts a line that it would be irrational not to take)."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayPosition:
+        return self  # immutable (and a frozen record compiled with mypyc has no copy)
+
     @classmethod
     def of(cls, play: PlayInProgress, declarer: Seat, edition: int = 2017) -> PlayPosition:
         """The position ``play`` has reached, declarer being ``declarer``. A place where a

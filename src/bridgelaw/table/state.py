@@ -282,6 +282,11 @@ class CallRecord:
         return self.status == "effective"
 
 
+CallChange = tuple[CallRecord, CallStatus, str | None, tuple[Seat, ...]]
+"""A call's record as it was before the event under way changed it: the record, its status,
+law and skipped seats (:attr:`TableState.call_changes`)."""
+
+
 @dataclass
 class NextCallRule:
     """What the Laws say about the offender's next call after a cancelled call (29B-32)."""
@@ -441,6 +446,10 @@ class TableState:
     tricks_before_transfers: int | None = None
     tricks: int | None = None
     event_index: int = 0
+    call_changes: list[CallChange] = field(default_factory=list)
+    """The records of calls changed in place, each with its fields before the change
+    (:meth:`set_status`, :meth:`set_skipped`), in order (only appended to): what
+    :mod:`~bridgelaw.table.undo` puts back, from the last, when it goes back to a snapshot."""
 
     # -- the effective auction ---------------------------------------------------------------
 
@@ -618,6 +627,21 @@ class TableState:
     def review(self, law: str, text: str) -> None:
         """Something the director looks at again at the end of play (23C, 27D, 72C...)."""
         self.review_log.append(Review(self.event_index, law, text))
+
+    def set_status(self, record: CallRecord, status: CallStatus, law: str | None) -> None:
+        """What became of a call (:attr:`CallRecord.status`) and the clause that did it: the
+        one way a call's record changes once made, besides :meth:`set_skipped`. Its fields
+        before are noted, so that undo puts them back without copying every record at every
+        event (:mod:`~bridgelaw.table.undo`)."""
+        self.call_changes.append((record, record.status, record.law, record.skipped))
+        record.status, record.law = status, law
+
+    def set_skipped(self, record: CallRecord, skipped: tuple[Seat, ...]) -> None:
+        """The players who lost a turn when this call was accepted out of rotation (29A), or
+        whose loss it carries on when it takes another call's slot; noted as
+        :meth:`set_status` notes its change."""
+        self.call_changes.append((record, record.status, record.law, record.skipped))
+        record.skipped = skipped
 
     def bar(self, seat: Seat, until: str, law: str) -> None:
         if self.barred.get(seat) == END_OF_AUCTION:
