@@ -26,8 +26,7 @@ from bridgelaw.analysis.ddtable import (
     analysis_tags,
 )
 from bridgelaw.boards import Board
-from bridgelaw.commands.dealing import FirstBoardOption, FormatOption
-from bridgelaw.commands.dealing import _read as read_boards
+from bridgelaw.commands.board_files import FirstBoardOption, FormatOption, read_boards
 from bridgelaw.formats.deal_files import format_by_name, format_for_path, write_file_atomic
 from bridgelaw.formats.pbn import PbnGame, read_pbn, write_game
 from bridgelaw.formats.text import decode_text
