@@ -122,13 +122,14 @@ def open_access_database(data: bytes) -> AccessDatabase:
         pages = f"{len(data) // page} whole pages of {page:,} bytes"
         raise AccessError(f"cut short or padded: {len(data):,} bytes, {pages} and "
                           f"{len(data) % page:,} bytes more")  # fmt: skip
-    from bridgelaw.formats.access_pages import PageLoop, Parser  # the library, when needed
+    # the library, when needed
+    from bridgelaw.formats.access_pages import NoCatalog, PageLoop, Parser
 
     with _library_log():  # its complaints about system tables are not ours
         try:
             parser = Parser(data)
-        except AccessError:
-            raise
+        except NoCatalog as error:
+            raise AccessError(str(error)) from None
         except PageLoop as error:
             raise AccessError(f"the catalog cannot be read: {error}") from None
         except (RecursionError, MemoryError) as error:
