@@ -29,7 +29,8 @@ from starlette.concurrency import run_in_threadpool
 from bridgelaw.cards import Card, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server import limits, pages
-from bridgelaw.server.db import EventRow, SeatToken, TableRow, now, open_database, token_hash
+from bridgelaw.server.db import now, open_database, token_hash
+from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.robots import Robots, parse_robots
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
 from bridgelaw.server.writer import GroupWriter

@@ -29,15 +29,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.scoring.results import Artificial, ResultLine, SideResult
 from bridgelaw.server.app import LiveTable, Refused, Server
 from bridgelaw.server.consequences import explain
-from bridgelaw.server.db import Base, EventRow, TableRow, now
+from bridgelaw.server.db import now
+from bridgelaw.server.models import CallAnswer, DirectorCall, EventRow, ResultEntry, TableRow
 from bridgelaw.server.views import DIRECTOR, dummy_faced, view_for
 
 log = logging.getLogger("bridgelaw.server")
@@ -50,49 +51,10 @@ MAX_RESULT = 2000
 """The longest result entry, as JSON text: a weighted score of a dozen outcomes fits."""
 
 
-class DirectorCall(Base):
-    """A seat called the director (Law 9B); never changed."""
-
-    __tablename__ = "director_calls"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
-    seat: Mapped[str] = mapped_column(String(1))
-    reason: Mapped[str] = mapped_column(String(200))
-    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    phase: Mapped[str] = mapped_column(String(8))
-    """The table's phase when the call was made."""
-    dummy: Mapped[bool] = mapped_column(Boolean)
-    """The caller was dummy during the play: he may not draw attention to an irregularity
-    then (9A4), only summon the director once another player has (9B1b)."""
-
-
 DUMMY_NOTE = (
     "dummy called during the play: dummy may not draw attention to an irregularity before the "
     "play ends (9A4); he may summon the director once another player has drawn it (9B1b)"
 )
-
-
-class CallAnswer(Base):
-    """The director answered a call: one record per call, appended."""
-
-    __tablename__ = "call_answers"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    call_id: Mapped[int] = mapped_column(ForeignKey("director_calls.id"), unique=True)
-    note: Mapped[str] = mapped_column(String(200))
-    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ResultEntry(Base):
-    """A result of the board entered by the director; a later one supersedes it by id."""
-
-    __tablename__ = "board_results"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
-    entry: Mapped[str] = mapped_column(Text)
-    """The result as JSON, in the form of ``event-results.md`` (without board and pairs)."""
-    supersedes: Mapped[int | None] = mapped_column(ForeignKey("board_results.id"), unique=True)
-    note: Mapped[str] = mapped_column(String(200))
-    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class NewCall(BaseModel):

@@ -33,8 +33,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.cards import Seat
@@ -64,7 +64,8 @@ from bridgelaw.duplicate.state import (
 from bridgelaw.events.session import EventInput, EventResults, MatchSpec
 from bridgelaw.scoring.results import ResultLine
 from bridgelaw.server.app import LiveTable, Refused, Server
-from bridgelaw.server.db import Base, TableRow, now, token_hash
+from bridgelaw.server.db import now, token_hash
+from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
 from bridgelaw.table import Table
 
 log = logging.getLogger("bridgelaw.server")
@@ -72,27 +73,6 @@ log = logging.getLogger("bridgelaw.server")
 MAX_BODY = 4000
 """The longest body of a result, a move or a call (a weighted score of a dozen outcomes fits)."""
 SEND_TIMEOUT = 5.0
-
-
-class SessionRow(Base):
-    __tablename__ = "sessions"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
-    name: Mapped[str] = mapped_column(String(100))
-    spec: Mapped[str] = mapped_column(Text)
-    """The spec as :meth:`SessionSpec.as_json` writes it (the boards' deals included)."""
-
-
-class SessionRecordRow(Base):
-    """One record of a session's log; never changed."""
-
-    __tablename__ = "session_records"
-    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    data: Mapped[str] = mapped_column(Text)
-    who: Mapped[str] = mapped_column(String(24))
-    time: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
 
 
 # -- the live ranking ------------------------------------------------------------------------------
