@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hmac
 import json
-import logging
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Any
@@ -40,8 +39,6 @@ from bridgelaw.server.consequences import explain
 from bridgelaw.server.db import now
 from bridgelaw.server.models import CallAnswer, DirectorCall, EventRow, ResultEntry, TableRow
 from bridgelaw.server.views import DIRECTOR, dummy_faced, view_for
-
-log = logging.getLogger("bridgelaw.server")
 
 RESULT_KEYS = frozenset(
     {"contract", "declarer", "tricks", "lead", "ns_score", "artificial", "weighted", "split"}
@@ -138,18 +135,12 @@ def install(app: FastAPI, server: Server) -> None:
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         return token.strip() if scheme.lower() == "bearer" else None
 
-    def refuse(request: Request, status: int, why: str, role: str) -> Refused:
-        log.warning(
-            "refused %d %s %s (%s): %s", status, request.method, request.url.path, role, why
-        )
-        return Refused(status, why)
-
     def director_only(request: Request) -> None:
         token = bearer(request)
         if not token:
-            raise refuse(request, 401, "a token is needed (Authorization: Bearer <token>)", "-")
+            raise Refused(401, "a token is needed (Authorization: Bearer <token>)")
         if not hmac.compare_digest(token.encode(), server.director_token.encode()):
-            raise refuse(request, 403, "only the director may do this", "not the director")
+            raise Refused(403, "only the director may do this")
 
     async def live_of(table_id: str) -> LiveTable:
         return await run_in_threadpool(server.get, table_id)
@@ -159,12 +150,9 @@ def install(app: FastAPI, server: Server) -> None:
     @app.post("/api/tables/{table_id}/calls")
     async def call_director(table_id: str, body: NewCall, request: Request) -> dict[str, Any]:
         live = await live_of(table_id)
-        try:
-            role = server.role(live, bearer(request))
-        except Refused as error:
-            raise refuse(request, error.status, error.error, "unknown token") from None
+        role = server.role(live, bearer(request))
         if role == DIRECTOR:
-            raise refuse(request, 403, "a seat calls the director (Law 9B), not the director", role)
+            raise Refused(403, "a seat calls the director (Law 9B), not the director")
 
         async with live.lock:
             table = live.table
