@@ -27,6 +27,13 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def stamp(time: datetime) -> str:
+    """ISO 8601 in UTC (SQLite gives back times without their zone: they were stored in UTC)."""
+    if time.tzinfo is None:
+        time = time.replace(tzinfo=UTC)
+    return time.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
 def open_database(url: str) -> Engine:
     """Connect to ``url`` and bring its schema to the newest migration."""
     from alembic import command

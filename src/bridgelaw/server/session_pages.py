@@ -35,6 +35,7 @@ from bridgelaw.duplicate.state import Refusal
 from bridgelaw.scoring.results import Points, ResultLine
 from bridgelaw.server.db import now
 from bridgelaw.server.pages import HEADERS, STATIC
+from bridgelaw.server.results import side_json
 from bridgelaw.server.sessions import MAX_BODY, LiveSession, Sessions
 
 SESSION_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
@@ -63,8 +64,6 @@ def preview_json(line: ResultLine) -> dict[str, Any]:
     """A result as the scorer reads it: its text, each side's score (12C1b: they may differ)
     and, for a single score in points (a table result, an assigned score), the points of each
     side; the board's dealer and vulnerability (Law 2)."""
-    from bridgelaw.server.director import side_json
-
     score = None
     if isinstance(line.ns_side, Points) and not line.ns_side.is_weighted and not line.is_split:
         points = line.ns_side.components[0][0]

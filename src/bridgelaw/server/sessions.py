@@ -63,9 +63,10 @@ from bridgelaw.duplicate.state import (
 )
 from bridgelaw.events.session import EventInput, EventResults, MatchSpec
 from bridgelaw.scoring.results import ResultLine
-from bridgelaw.server.app import LiveTable, Refused, Server
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
+from bridgelaw.server.results import table_result
+from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.table import Table
 
 log = logging.getLogger("bridgelaw.server")
@@ -436,8 +437,6 @@ class Sessions:
         session_id = self.table_session.get(table.id)
         if session_id is None or table.table.phase != "ended":
             return
-        from bridgelaw.server.director import table_result
-
         entry = table_result(table)
         if entry is None:
             return  # the engine cancelled the score: the director enters one
