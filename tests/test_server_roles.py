@@ -159,3 +159,23 @@ def test_the_session_api_by_role(client: TestClient) -> None:
     assert closed(client, "/api/sessions/nope/stream") == 4404
     for token in (NONE, device, player, DIRECTOR):
         assert closed(client, f"{at}/stream?token={token}") is None, token
+
+
+def test_who_is_asking_is_checked_before_what_he_sends(client: TestClient) -> None:
+    """A body the route would refuse (422) is not even read for a token that may not use the
+    route: the role's checks come first (404 for no such table, 401, 403), as everywhere."""
+    table, seats = new_table(client)
+    session = start(client, movement={"kind": "mitchell", "tables": 3, "rounds": 2,
+                                      "boards_per_round": 2})["session"]  # fmt: skip
+    cases: list[tuple[str, object, str]] = [
+        ("/api/tables", {"board": 0}, DIRECTOR),
+        (f"/api/tables/{table}/events", {"event": ""}, seats["N"]),
+        (f"/api/tables/{table}/calls", {"reason": "x" * 201}, seats["N"]),
+        (f"/api/tables/{table}/calls/abc/answer", {"note": "x" * 201}, DIRECTOR),
+        (f"/api/sessions/{session}/score-preview", [1, 2], DIRECTOR),
+    ]
+    for path, body, allowed in cases:
+        assert ask(client, "POST", path, NONE, body) == 401, path
+        assert ask(client, "POST", path, WRONG, body) == 403, path
+        assert ask(client, "POST", path, allowed, body) == 422, path
+    assert ask(client, "POST", "/api/tables/nope/events", NONE, {"event": ""}) == 404
