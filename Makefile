@@ -55,8 +55,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src tests benchmarks
 
 # The tests run on every core up to four (pytest-xdist; `make test WORKERS=0` runs them in one
-# process). Each worker is a process of its own, with its own PostgreSQL server and browser.
-WORKERS ?= auto --maxprocesses=4
+# process). Each worker is a process of its own, with its own PostgreSQL server and browser;
+# an idle worker takes tests queued for a busy one (worksteal), as their lengths vary widely.
+WORKERS ?= auto --maxprocesses=4 --dist worksteal
 
 # The pure-Python build: every test, the doctests in the sources, the README and docs/*.md.
 unit: $(STAMP)
@@ -76,6 +77,8 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/dealing.py
 	@echo "== score-event on 200,000 results against json.loads of the same file"
 	$(BIN)/python benchmarks/scoring.py --outputs
+	@echo "== score-event as a process (club, congress, 500 x 400) against a process parsing the JSON"
+	$(BIN)/python benchmarks/score_event_process.py
 	@echo "== analyse: DD tables and par, against endplay's batch call (1,000 deals)"
 	$(BIN)/python benchmarks/analyse.py
 	@echo "== strict engine, pure Python"

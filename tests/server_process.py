@@ -39,14 +39,16 @@ class Served:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
         started = time.monotonic()
-        while time.monotonic() - started < 20:
+        # a minute: the import and the replay of the log take a second on a quiet machine, but
+        # the tests run beside others on every core (make test), and a loaded one is slower
+        while time.monotonic() - started < 60:
             assert self.process.poll() is None, self.log.read_text()
             try:
                 httpx.get(f"{self.base}/api/tables/none", timeout=1)
                 return
             except httpx.TransportError:
                 time.sleep(0.1)
-        raise AssertionError("the server did not start in 20 s")
+        raise AssertionError(f"the server did not start in 60 s: {self.log.read_text()[-2000:]}")
 
     def kill(self) -> None:
         assert self.process is not None

@@ -324,7 +324,8 @@ def test_analyse_bad_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_pa
     bad.write_text('[Board "1"]\n[Deal "N:AKQ.. . ."]\n')
     out_pbn = tmp_path / "out.pbn"
     code, out, err = _run(capsys, "analyse", str(bad), "-o", str(out_pbn))
-    assert code == 2 and out == "" and "bad.pbn" in err and len(err.splitlines()) == 1
+    # a problem inside the file: status 1 (2 is for usage), with its line
+    assert code == 1 and out == "" and "bad.pbn:2:" in err and len(err.splitlines()) == 1
     assert not out_pbn.exists()
 
 

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bridgelaw.boards import Board
 from bridgelaw.cards import Deal
 from bridgelaw.cli import main
 from bridgelaw.events.movement_check import check_movement
@@ -34,6 +35,7 @@ from bridgelaw.formats.bws import (
     BwsRound,
     BwsSection,
     BwsSession,
+    bws_boards,
     bws_event,
     bws_movements,
     read_bws,
@@ -249,6 +251,28 @@ def test_convert_writes_the_scored_session_and_reads_it_back(
     assert code == 0 and "36 boards" in err and "results, players and movement dropped" in err
     code, _, err = run(capsys, "convert", str(CG), str(tmp_path / "cg.lin"))
     assert code == 1 and "no hand records" in err and not (tmp_path / "cg.lin").exists()
+
+
+def test_records_and_analyse_read_the_hand_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # the database's 36 hand records, dealer and vulnerability by their numbers (Law 2), are
+    # the deals of the club's PBN hand record (BridgeComposer)
+    page = tmp_path / "lbc.html"
+    code, out, err = run(capsys, "records", str(LBC), "--no-analysis", "-o", str(page), "--json")
+    assert code == 0, err
+    assert json.loads(out)["boards"] == list(range(1, 37))
+    assert page.read_text(encoding="utf-8").count('class="board"') == 36
+    from_pbn, _ = deals_from_pbn(WAVE3 / "pbn" / "LBC-2026-01-26.pbn")
+    boards = bws_boards(data(LBC), LBC.name)
+    assert {b.number: b.deal for b in boards} == from_pbn
+    assert all(b == Board.numbered(b.number, b.deal) for b in boards)
+    # a database without hand records: a problem inside the file (1), the same for both
+    for command in (["records", "--no-analysis", "-o", str(page)], ["analyse"]):
+        page.unlink(missing_ok=True)
+        code, _, err = run(capsys, command[0], str(CG), *command[1:])
+        assert code == 1 and "no hand records (its HandRecord table is empty)" in err, err
+        assert not page.exists()
 
 
 def test_a_text_reader_names_a_database_instead_of_failing_to_decode_it(

@@ -91,8 +91,19 @@ def games(draw: st.DrawFn) -> LinGame:
         return game
     game.played = _play(draw, deal, declarer, contract.strain, draw(st.integers(0, 52)))
     if len(game.played) < 52 and draw(st.booleans()):
-        game.claim = draw(st.integers(0, 13))
+        # a claim of declarer's tricks in all: at least those won, at most those plus the
+        # tricks still to play (Laws 68-69; PBN 3.4.15 and `pbn check` hold a Result to it)
+        won, done = _won(game.played, declarer, contract.strain), len(game.played) // 4
+        game.claim = draw(st.integers(won, won + 13 - done))
     return game
+
+
+def _won(played: list[Card], declarer: Seat, strain: int) -> int:
+    leader, won = declarer.lho, 0
+    for start in range(0, len(played) - len(played) % 4, 4):
+        leader = Seat((leader + trick_winner(played[start : start + 4], strain)) & 3)
+        won += leader.side == declarer.side
+    return won
 
 
 def _play(draw: st.DrawFn, deal: Deal, declarer: Seat, strain: int, count: int) -> list[Card]:
@@ -264,7 +275,7 @@ def test_bad_input_exits_1_and_writes_nothing(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, target])
 
 
-def test_pbn_game_without_a_board_tag_is_numbered_on_with_a_note() -> None:
+def test_pbn_games_without_a_board_tag_are_numbered_from_first_board_with_a_note() -> None:
     deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     text = f'[Dealer "S"]\n[Vulnerable "All"]\n[Deal "{deal}"]\n\n[Deal "{deal}"]\n'
     result = convert_data(text.encode(), PBN, LIN, "snippet.pbn", first_board=5)
@@ -275,9 +286,15 @@ def test_pbn_game_without_a_board_tag_is_numbered_on_with_a_note() -> None:
         (6, Seat.EAST, Vulnerability.EW),
     ]
     assert result.notes == [
-        "snippet.pbn:1: no Board tag; read as board 5",
-        "snippet.pbn:5: no Board tag; read as board 6",
+        "snippet.pbn:1: no board number: numbered 5, from --first-board",
+        "snippet.pbn:5: no board number: numbered 6, from --first-board",
     ]
+    # without --first-board no number is made up: each game is a problem with its line
+    with pytest.raises(ConvertError) as refused:
+        convert_data(text.encode(), PBN, LIN, "snippet.pbn")
+    *left_out, refusal = refused.value.problems
+    assert [(p.line, "--first-board" in p.message) for p in left_out] == [(1, True), (5, True)]
+    assert "no game gives a whole deal and a board number" in refusal.message
 
 
 def test_room_tag_only_for_a_two_room_file() -> None:
@@ -320,7 +337,7 @@ def test_an_unknown_card_ends_the_play_and_is_named() -> None:
     result = convert_data(text.encode(), PBN, LIN, "x.pbn")
     (game,) = read_lin_games(result.data).games
     assert game.played == [parse_card("ST")]  # South's card is unknown: West's S2 is not 2nd
-    assert "cards played after an unknown one dropped: LIN has no place for that" in result.dropped
+    assert "cards played after an unknown one dropped: LIN has no unknown card" in result.dropped
 
 
 def test_unknown_tags_are_not_reported_as_lost() -> None:
@@ -331,7 +348,7 @@ def test_unknown_tags_are_not_reported_as_lost() -> None:
         + '[Contract "?"]\n[Result "?"]\n[Generator "Big Deal"]\n'
     )
     to_lin = convert_data(text.encode(), PBN, LIN, "bd.pbn")
-    assert to_lin.dropped == ["the tag Generator dropped: LIN has no place for that"]
+    assert to_lin.dropped == ["the tag Generator dropped: LIN has no place for it"]
     to_csv = convert_data(
         text.replace('[Generator "Big Deal"]\n', "").encode(), PBN, FORMATS["csv"]
     )
@@ -346,4 +363,4 @@ def test_any_bytes_convert_or_give_one_error(source: str, data: bytes) -> None:
     except ConvertError as error:
         assert "\n" not in str(error)
         return
-    assert result.boards >= 1
+    assert result.boards >= 1 or source == "pbn"  # PBN to PBN: a file of no games is valid PBN

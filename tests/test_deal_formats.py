@@ -38,6 +38,7 @@ from bridgelaw.formats.dlm import read_dlm, write_dlm
 from bridgelaw.formats.dup import read_dup, write_dup
 from bridgelaw.formats.lin import read_lin, write_lin
 from bridgelaw.formats.machine import FormatLimitError
+from bridgelaw.formats.pbn import FileProblems
 
 BOARDS = SecureDealer(bytes.fromhex("f0" * 32)).boards(range(1, 37))
 
@@ -354,9 +355,14 @@ def test_two_thousand_boards_in_one_pbn_file() -> None:
     assert back == boards
 
 
-def test_pbn_reader_refuses_an_incomplete_game() -> None:
-    with pytest.raises(ParseError, match=r"x.pbn:2: the game has no complete"):
+def test_pbn_reader_refuses_a_file_without_a_whole_deal() -> None:
+    with pytest.raises(FileProblems) as refused:
         read_pbn_deals(b'\n[Board "1"]\n[Dealer "N"]\n', "x.pbn")
+    # why the game is left out, with its line, then the refusal: nothing is left to read
+    assert [str(p) for p in refused.value.problems] == [
+        "x.pbn:2: board 1 left out: no deal is given",
+        "x.pbn:1: no game gives a whole deal",
+    ]
 
 
 # -- every format --------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bridgelaw.errors import ParseError
 from bridgelaw.formats.check import check_game
 from bridgelaw.formats.deal_files import read_pbn_deals
-from bridgelaw.formats.pbn import read_pbn
+from bridgelaw.formats.pbn import PbnFile, read_pbn
 from bridgelaw.formats.results_pbn import read_results_pbn
 from bridgelaw.formats.text import UndecodableText, decode_text
 
@@ -102,3 +102,54 @@ def test_pathological_inputs_finish(text: str) -> None:
     start = time.monotonic()
     exercise(text.encode())
     assert time.monotonic() - start < 30
+
+
+def _slow_path_read(data: bytes) -> PbnFile:
+    """The file read by the general path alone (the shortcuts for plain tag lines, cards and
+    calls read before, and lines without comments turned off)."""
+    from unittest import mock
+
+    import bridgelaw.formats.pbn as pbn
+
+    with (
+        mock.patch.object(pbn._Reader, "plain_tag", lambda self, number, text: False),
+        mock.patch.dict(pbn._CARDS, clear=True),
+        mock.patch.dict(pbn._CALLS, clear=True),
+    ):
+        return read_pbn(data, "fuzz.pbn")
+
+
+def _facts(parsed: PbnFile) -> list[object]:
+    return [parsed.problems, parsed.notes] + [
+        (g.tags, g.tag_lines, g.calls, g.call_notes, g.call_lines, g.auction_start, g.tricks,
+         g.trick_lines, g.play_start, g.auction_mark, g.play_mark, g.play_plus,
+         g.irregularities, g.tables, g.line)
+        for g in parsed.games
+    ]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_the_reader_s_shortcuts_read_as_the_general_path(data: bytes) -> None:
+    # the shortcuts that make reading fast must read every file exactly as the general path
+    assert _facts(read_pbn(data, "fuzz.pbn")) == _facts(_slow_path_read(data))
+
+
+def _table_row_by_pattern(line: str) -> list[str]:
+    """What a table row's cells were before the shortcut: the pattern on every row."""
+    import bridgelaw.formats.pbn as pbn
+
+    return [
+        pbn._UNESCAPE_RE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2)
+        for m in pbn._ROW_TOKEN_RE.finditer(line)
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(' \t\u00a0\u2003\x0b\x0c"\\abN9;-é'), max_size=40))
+def test_a_table_row_reads_as_its_pattern(line: str) -> None:
+    # the shortcuts (split on whitespace without a quote, no unescaping without a backslash)
+    # read every row as the pattern does, Unicode spaces included
+    from bridgelaw.formats.pbn import table_row
+
+    assert table_row(line) == _table_row_by_pattern(line)

@@ -7,7 +7,9 @@ reader, so every problem keeps its exact line.
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
 from typing import Any
 
 from hypothesis import given, settings
@@ -120,13 +122,13 @@ def test_results_far_down_a_file_get_their_lines() -> None:
     st.fixed_dictionaries(
         {
             "board": st.one_of(st.integers(-1, 40), st.just("7"), st.just(True)),
-            "ns": st.sampled_from(["1", " 2 ", "", 3]),
+            "ns": st.sampled_from(["1", " 2 ", "", 3, ["1"], {"a": 1}, None]),
             "ew": st.sampled_from(["9", "x y"]),
             "contract": st.sampled_from([*CONTRACTS, "8S", "", 4]),
             "declarer": st.sampled_from(["N", "e", "", "Q", None]),
             "tricks": st.one_of(st.integers(-1, 14), st.just("9")),
         },
-        optional={"lead": st.sampled_from(["SA", "h10", "ZZ", 5]), "round": st.just(2)},
+        optional={"lead": st.sampled_from(["SA", "h10", "ZZ", 5, None]), "round": st.just(2)},
     )
 )
 def test_the_plain_result_shortcut_reads_what_the_full_reading_reads(obj: dict[str, Any]) -> None:
@@ -145,3 +147,38 @@ def test_the_plain_result_shortcut_answers_for_a_table_result() -> None:
     plain = _plain_entry(obj, 4)
     assert plain is not None and plain == parse_entry(dict(obj), 4, lambda *_: None)
     assert plain.ns_side == Points.single(-620)  # 4S by West making, vulnerable on board 3
+
+
+def test_a_pair_given_as_a_list_or_an_object_is_a_problem_at_its_line() -> None:
+    text = (
+        '{"scoring": "matchpoints", "results": [\n'
+        '{"board": 1, "ns": ["1"], "ew": "2", "contract": "3NT", "declarer": "N", "tricks": 9},\n'
+        '{"board": 1, "ns": "3", "ew": {"a": 1}, "contract": "3NT", "declarer": "N", "tricks": 9}\n'
+        "]}"
+    )
+    outcome = read_results_json(text, "f.json")
+    assert [(p.line, p.message) for p in outcome.problems] == [
+        (2, "board 1: ns and ew must name the pairs (strings)"),
+        (3, "board 1: ns and ew must name the pairs (strings)"),
+    ]
+
+
+def test_a_read_keeps_no_hold_on_the_files_text_without_the_collector() -> None:
+    # score-event pauses the cyclic collector for its whole run: a cycle through the reader's
+    # decoder (the standard library's scanner refers to itself) would keep the file's text and
+    # its line table until the run ends. Both readers, the fast and the line-tracking one.
+    entry = '{"board": 1, "ns": "%d", "ew": "%d", "contract": "3NT", "declarer": "N", "tricks": 9}'
+    good = '{"scoring": "matchpoints", "results": [\n'
+    good += ",\n".join(entry % (t, t + 10) for t in range(1, 5)) + "\n]}\n"
+    bad = good.replace('"tricks": 9}', '"tricks": 99}', 1)  # read again, line by line
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for text, problems in ((good, 0), (bad, 1)):
+            held = sys.getrefcount(text)
+            outcome = read_results_json(text, "f.json")
+            assert len(outcome.problems) == problems
+            assert sys.getrefcount(text) == held
+    finally:
+        if enabled:
+            gc.enable()

@@ -147,14 +147,23 @@ FULL_DECK: Hand = (1 << 52) - 1
 HONOUR_RANKS = frozenset(range(8, 13))
 """Ten to ace: the honours (Law 1A)."""
 
+
+def _holdings(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each 13-bit suit holding, its ranks (``first`` 0) or its cards (``first`` the suit's
+    first card), low to high: the holdings with rank ``r`` are those without it, each with
+    ``r`` added. Made in a few milliseconds at import (testing each bit of each holding took a
+    tenth of a second, paid by every command)."""
+    found: list[tuple[int, ...]] = [()]
+    for rank in range(13):
+        card = (first + rank,)
+        found += [lower + card for lower in found]
+    return tuple(found)
+
+
 #: _RANKS_IN[holding] -> the ranks in a 13-bit suit holding, low to high.
-_RANKS_IN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)
-)
+_RANKS_IN: tuple[tuple[int, ...], ...] = _holdings(0)
 #: _CARDS_IN[suit][holding] -> the cards of that suit holding, low to high (a lookup, for speed).
-_CARDS_IN: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(tuple(13 * s + r for r in ranks) for ranks in _RANKS_IN) for s in range(4)
-)
+_CARDS_IN: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_holdings(13 * s) for s in range(4))
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 """Seats by number, for hot paths where ``Seat(n)`` would be slower."""
 STRAINS: tuple[Strain, ...] = tuple(Strain)
@@ -240,6 +249,13 @@ def hand_pbn(hand: Hand) -> str:
     return ".".join(parts)
 
 
+_HOLDINGS: dict[str, int] = {}
+"""Suit holdings read before (``"AKT2"`` -> its 13-bit rank mask): a file repeats its deals (a
+results file, one game a table) and a suit has 8,192 holdings. Only valid holdings of up to 13
+characters are kept, and never more than :data:`_HOLDINGS_KEPT` of them."""
+_HOLDINGS_KEPT = 50_000
+
+
 def parse_hand_pbn(text: str) -> Hand:
     """Inverse of :func:`hand_pbn`; rejects unknown ranks and repeated cards."""
     parts = text.strip().split(".")
@@ -247,6 +263,11 @@ def parse_hand_pbn(text: str) -> Hand:
         raise ParseError(f"not a PBN hand: {text!r} (expected four suits separated by dots)")
     mask = 0
     for suit, holding in zip((3, 2, 1, 0), parts, strict=True):
+        ranks = _HOLDINGS.get(holding)
+        if ranks is not None:
+            mask |= ranks << (13 * suit)
+            continue
+        before = mask
         i = 0
         while i < len(holding):
             ch = holding[i].upper()
@@ -260,6 +281,8 @@ def parse_hand_pbn(text: str) -> Hand:
                 raise ParseError(f"not a PBN hand: {text!r} ({card_name(13 * suit + rank)} twice)")
             mask |= bit
             i += 1
+        if len(holding) <= 13 and len(_HOLDINGS) < _HOLDINGS_KEPT:
+            _HOLDINGS[holding] = (mask ^ before) >> (13 * suit)
     return mask
 
 
@@ -275,6 +298,9 @@ def _explain_bad_deal(hands: Sequence[Hand]) -> None:
             raise ParseError(f"{card_name(cards_in(seen & hand)[0])} is dealt twice (Law 6)")
         seen |= hand
     raise ParseError("not a deal of the 52 cards (Law 6)")  # pragma: no cover
+
+
+_DEALS_KEPT = 20_000
 
 
 class Deal:
@@ -332,6 +358,16 @@ class Deal:
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """``"N:AKQ2.KQ2.A32.K32 ..."``: four hands clockwise from the seat before the colon."""
+        known = _DEALS_READ.get(text)
+        if known is not None:  # a deal is immutable: the one read before is the same deal
+            return known
+        deal = cls._from_pbn(text)
+        if len(_DEALS_READ) < _DEALS_KEPT and len(text) < 100:
+            _DEALS_READ[text] = deal
+        return deal
+
+    @classmethod
+    def _from_pbn(cls, text: str) -> Deal:
         t = text.strip()
         if len(t) < 2 or t[1] != ":" or t[0].upper() not in _SEAT_LOOKUP:
             raise ParseError(f"not a PBN deal: {text!r} (expected 'N:' 'E:' 'S:' or 'W:' first)")
@@ -377,3 +413,8 @@ class Deal:
 
     def __str__(self) -> str:
         return self.pbn()
+
+
+_DEALS_READ: dict[str, Deal] = {}
+"""Deals read before, by their PBN text: a results file gives a board's deal once a table, and
+a deal is a value that is never changed in place. At most :data:`_DEALS_KEPT` are kept."""

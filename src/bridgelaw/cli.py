@@ -18,10 +18,11 @@ keep numpy, the table engine and the sample players behind imports inside the co
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.exceptions import TyperException
@@ -44,7 +45,10 @@ from bridgelaw.commands.serve import serve
 from bridgelaw.errors import BridgeLawError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bridgelaw.formats.check import GameReport
+    from bridgelaw.formats.pbn import Problem
 
 OK, PROBLEMS, USAGE, BUG = 0, 1, 2, 3
 """The exit statuses (module text)."""
@@ -216,15 +220,31 @@ def _safe_streams() -> None:
                 reconfigure(errors="backslashreplace")
 
 
-def _fail(message: str, status: int, as_json: bool) -> int:
+def _fail(message: str, status: int, as_json: bool, problems: Sequence[Problem] = ()) -> int:
     stop_progress()  # a bar half way must not hide the message
+    if len(problems) > 1:  # one problem is the message itself
+        sys.stderr.write("".join(f"{p}\n" for p in problems))
     sys.stderr.write(f"bridgelaw: error: {message}\n")
     if as_json:
-        emit_json({"error": message, "status": status})
+        data: dict[str, object] = {"error": message, "status": status}
+        if problems:
+            data["problems"] = [
+                {"file": p.file, "line": p.line, "message": p.message} for p in problems
+            ]
+        emit_json(data)
     return status
 
 
 app.command("analyse")(analyse)  # double-dummy tables and par
+
+
+@functools.cache
+def _click_command() -> Any:
+    """The app as a click command, built once: typer builds it anew at each call of the app
+    (36 ms, more than most commands take), and a process that runs several commands (the
+    tests, a script importing :func:`main`) would pay that each time. It is the command the
+    app's own call builds, so the commands run the same."""
+    return typer.main.get_command(app)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,7 +260,7 @@ def _main(argv: list[str] | None) -> int:
     as_json = _wants_json(args)
     _safe_streams()
     try:
-        result = app(args=args, prog_name="bridgelaw", standalone_mode=False)
+        result = _click_command()(args=args, prog_name="bridgelaw", standalone_mode=False)
     except TyperException as error:  # usage errors: bad option, missing or bad argument
         if type(error).__name__ == "NoArgsIsHelpError":  # a bare command: show its help
             sys.stdout.write(error.format_message() + "\n")
@@ -251,7 +271,7 @@ def _main(argv: list[str] | None) -> int:
         sys.stderr.write("bridgelaw: interrupted\n")
         return 130
     except CommandError as error:
-        return _fail(error.message, error.status, as_json)
+        return _fail(error.message, error.status, as_json, error.problems)
     except BridgeLawError as error:
         return _fail(str(error), USAGE, as_json)
     except BrokenPipeError:  # the reader went away (`bridgelaw deal | head`): stop quietly

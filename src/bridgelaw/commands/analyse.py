@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -26,8 +27,8 @@ from bridgelaw.analysis.ddtable import (
     analysis_tags,
 )
 from bridgelaw.boards import Board
-from bridgelaw.commands.board_files import FirstBoardOption, FormatOption, read_boards
-from bridgelaw.formats.deal_files import format_by_name, format_for_path, write_file_atomic
+from bridgelaw.commands.board_files import FirstBoardOption, FormatOption, read_input
+from bridgelaw.formats.deal_files import BoardsRead, write_file_atomic
 from bridgelaw.formats.pbn import PbnGame, read_pbn, write_game
 from bridgelaw.formats.text import decode_text
 
@@ -51,12 +52,22 @@ def table_text(analysis: BoardAnalysis) -> list[str]:
     return lines
 
 
-def analysed_pbn(boards: list[Board], results: list[BoardAnalysis], source: bytes | None) -> bytes:
-    """The boards as PBN with their analysis; ``source`` is the PBN file read, if it was one
-    (its games are kept whole, less any old analysis)."""
-    games: list[PbnGame] = []
-    if source is not None:
-        games = read_pbn(decode_text(source).text, "<input>").games
+PbnSource = bytes | Sequence[PbnGame] | None
+"""A PBN input: its bytes, or the game each board was read from (:class:`BoardsRead`)."""
+
+
+def _games_of(source: PbnSource) -> list[PbnGame]:
+    if source is None:
+        return []
+    if isinstance(source, bytes):
+        return read_pbn(decode_text(source).text, "<input>").games
+    return list(source)
+
+
+def analysed_pbn(boards: list[Board], results: list[BoardAnalysis], source: PbnSource) -> bytes:
+    """The boards as PBN with their analysis; ``source`` is the PBN input, if it was one (its
+    games are kept whole, less any old analysis)."""
+    games = _games_of(source)
     if len(games) != len(boards):
         games = [PbnGame.from_board(b) for b in boards]
     parts = ["% PBN 2.1\n% EXPORT\n"]
@@ -71,17 +82,12 @@ def analysed_pbn(boards: list[Board], results: list[BoardAnalysis], source: byte
     return "".join(parts).encode("utf-8")
 
 
-def _pbn_source(file: Path, fmt: str | None) -> bytes | None:
-    chosen = format_by_name(fmt) if fmt is not None else format_for_path(file)
-    return file.read_bytes() if chosen is not None and chosen.name == "pbn" else None
-
-
-def stored_analyses(source: bytes | None, boards: list[Board]) -> list[BoardAnalysis] | None:
+def stored_analyses(source: PbnSource, boards: list[Board]) -> list[BoardAnalysis] | None:
     """The analysis a PBN file already holds for every board (its DoubleDummyTricks or
     OptimumResultTable, and OptimumScore), or ``None`` if any board lacks it."""
     if source is None:
         return None
-    games = read_pbn(decode_text(source).text, "<input>").games
+    games = _games_of(source)
     if len(games) != len(boards):
         return None
     found: list[BoardAnalysis] = []
@@ -94,11 +100,9 @@ def stored_analyses(source: bytes | None, boards: list[Board]) -> list[BoardAnal
     return found
 
 
-def board_analyses(
-    file: Path, fmt: str | None, boards: list[Board], convention: ParConvention
-) -> list[BoardAnalysis]:
+def board_analyses(read: BoardsRead, convention: ParConvention) -> list[BoardAnalysis]:
     """What a file already says of its boards (read back), else the solver's analysis."""
-    return stored_analyses(_pbn_source(file, fmt), boards) or run_analysis(boards, convention)
+    return stored_analyses(read.games, read.boards) or run_analysis(read.boards, convention)
 
 
 def run_analysis(boards: list[Board], convention: ParConvention) -> list[BoardAnalysis]:
@@ -116,7 +120,13 @@ def run_analysis(boards: list[Board], convention: ParConvention) -> list[BoardAn
 
 
 def analyse(
-    file: Annotated[Path, typer.Argument(help="The boards: PBN, or any deal format.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="The boards: PBN, any deal format, or a Bridgemate database (.bws: its "
+            "hand records)."
+        ),
+    ],
     output: Annotated[
         Path | None,
         typer.Option("--output", "-o", help="Write the boards with their analysis to this PBN."),
@@ -130,16 +140,17 @@ def analyse(
         ),
     ] = ParConvention.DEALER,
     fmt: FormatOption = None,
-    first_board: FirstBoardOption = 1,
+    first_board: FirstBoardOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """Double-dummy tricks (each strain, each declarer) and the par of every board."""
     if output is not None and not output.parent.is_dir():  # before the long part, not after
         raise typer.BadParameter(f"no such directory for the output: {output.parent}")
-    boards = read_boards(file, fmt, first_board)
+    read = read_input(file, fmt, first_board)
+    boards = read.boards
     results = run_analysis(boards, par_convention)
     if output is not None:
-        write_file_atomic(output, analysed_pbn(boards, results, _pbn_source(file, fmt)))
+        write_file_atomic(output, analysed_pbn(boards, results, read.games))
     if as_json:
         data = {"file": str(file), "par_convention": par_convention.value,
                 "boards": [r.to_json() for r in results]}  # fmt: skip

@@ -17,17 +17,34 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgelaw.formats.check import GameReport
+    from bridgelaw.formats.pbn import Problem
 
 
 class CommandError(Exception):
     """A command stops with one line (``message``) and an exit status: 1 when the input has
-    problems, 2 for a usage error. :func:`bridgelaw.cli.main` prints it, as JSON too under
-    ``--json``."""
+    problems, 2 for a usage error. ``problems`` (each ``file:line: what``) are listed before
+    the line, and under ``--json`` as ``"problems"``. :func:`bridgelaw.cli.main` prints it, as
+    JSON too under ``--json``."""
 
-    def __init__(self, message: str, status: int = 1) -> None:
+    def __init__(self, message: str, status: int = 1, problems: Sequence[Problem] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.problems = list(problems)
+
+    @classmethod
+    def from_problems(cls, path: object, problems: Sequence[Problem], what: str) -> CommandError:
+        """Every problem of an input file, and one line saying how many (exit status 1); a
+        single problem is the line itself."""
+        if len(problems) == 1:
+            return cls(f"{problems[0]}; {what}", 1, problems)
+        return cls(f"{len(problems)} problems in {path}; {what}", 1, problems)
+
+
+def notes_said(notes: Sequence[object]) -> None:
+    """What a reader left out or worked around, one note a line on standard error."""
+    for note in notes:
+        sys.stderr.write(f"bridgelaw: note: {note}\n")
 
 
 def emit_json(data: Any) -> None:

@@ -34,12 +34,14 @@ import typer
 from bridgelaw.boards import Board
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Card, Seat
+from bridgelaw.commands.common import CommandError
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.deal_files import (
     FORMATS,
     DealFormat,
     format_by_name,
     format_for_path,
+    pbn_boards,
     write_file_atomic,
 )
 from bridgelaw.formats.lin import (
@@ -49,7 +51,7 @@ from bridgelaw.formats.lin import (
     read_lin_games,
     write_lin_games,
 )
-from bridgelaw.formats.pbn import PbnGame, read_pbn, write_pbn
+from bridgelaw.formats.pbn import FileProblems, PbnGame, Problem, read_pbn, write_pbn
 from bridgelaw.formats.text import decode_text
 from bridgelaw.play import trick_winner
 
@@ -63,7 +65,16 @@ _CARRIED_TAGS = frozenset(
 
 
 class ConvertError(BridgeLawError):
-    """The input cannot be read whole, or the target cannot hold it: nothing is written."""
+    """The input cannot be read whole, or the target cannot hold it: nothing is written.
+    ``problems`` holds every problem of the input, each with its file and line."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
+
+    @classmethod
+    def of(cls, error: FileProblems) -> ConvertError:
+        return cls(str(error), error.problems)
 
 
 @dataclass
@@ -83,15 +94,13 @@ class Conversion:
 def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
     """The parts of a PBN game LIN can hold, and what it cannot (in words)."""
     lost: list[str] = []
-    players = tuple(
-        "" if game.tags.get(t, "").strip() in ("", "?", "-") else game.tags[t].strip()
-        for t in _SEAT_TAGS
-    )
     room = game.tags.get("Room", "").strip().lower()[:1]
-    out = LinGame(board, room if room in ("o", "c") else "", (players[0], players[1],
-                  players[2], players[3]), line=game.line)  # fmt: skip
+    out = LinGame(board, room if room in ("o", "c") else "", _players(game), line=game.line)
     if game.calls:
-        if game.auction_start is not None and game.auction_start != board.dealer:
+        if any(mark.mark in "IS" for mark in game.irregularities):
+            lost.append("an auction with an irregularity the opponents accepted (^I, ^S): LIN "
+                        "has no mark for one")  # fmt: skip
+        elif game.auction_start is not None and game.auction_start != board.dealer:
             lost.append("an auction that does not start with the dealer")
         else:
             out.calls = list(game.calls)
@@ -101,17 +110,34 @@ def _pbn_to_game(game: PbnGame, board: Board) -> tuple[LinGame, list[str]]:
             }
     contract, auction_contract = game.contract, out.contract
     if contract is not None and auction_contract != contract:
-        lost.append("a contract without its auction")
+        lost.append("a contract without its auction: LIN gives a contract by its auction only")
     elif auction_contract is not None and not auction_contract.is_passed_out:
         # The auction's contract (the Contract tag agrees, or there is none).
         out.played = _played(game, auction_contract)
+        leads = [mark.index // 4 for mark in game.irregularities if mark.mark == "L"]
         known = sum(card is not None for row in game.tricks for card in row)
-        if known > len(out.played):
-            lost.append("cards played after an unknown one")
-        if game.result is not None:
-            out.claim = game.result
+        if game.declarer_swapped and out.played:
+            # the auction's dummy played the hand (^N, Law 54A): LIN's declarer is the
+            # auction's, its opening leader that player's left-hand opponent
+            out.played = []
+            lost.append("the play of a hand declarer and dummy swapped (^N, PBN 2.1 section "
+                        "3.4.13): LIN has no mark for it")  # fmt: skip
+        elif leads and 4 * min(leads) < len(out.played):
+            # after a lead out of turn the offender led: LIN's cards are in the order of play,
+            # each the player on turn's, and cannot say so
+            out.played = out.played[: 4 * min(leads)]
+            lost.append("the play from a lead out of turn the opponents accepted (^L): LIN has "
+                        "no mark for one")  # fmt: skip
+        elif known > len(out.played):
+            lost.append("cards played after an unknown one: LIN has no unknown card")
+        result = game.result
+        if result is not None and out.claim_possible(result):
+            out.claim = result
+        elif result is not None:  # after a revoke, tricks Law 64 transferred
+            lost.append("a result the play cannot give (a revoke's transferred tricks, Law 64): "
+                        "LIN has no mark for a revoke")  # fmt: skip
     if game.tricks and auction_contract is None:
-        lost.append("a play without its auction")
+        lost.append("a play without its auction: LIN gives the contract by its auction only")
     return out, lost
 
 
@@ -121,22 +147,6 @@ def _other_tags(game: PbnGame) -> list[str]:
     return sorted(
         t for t, v in game.tags.items() if t not in _CARRIED_TAGS and v.strip() not in ("", "?")
     )
-
-
-def _complete_board(game: PbnGame, number: int | None, filename: str) -> Board:
-    """The game's board when its Board tag is missing; Law 2 marks what no tag says."""
-    what = None
-    if game.deal is None:
-        what = "no complete, valid Deal tag"
-    elif number is None:
-        what = "no readable board number"
-    elif "Dealer" in game.tags and game.dealer is None:
-        what = "an unreadable Dealer tag"
-    elif "Vulnerable" in game.tags and game.vulnerability is None:
-        what = "an unreadable Vulnerable tag"
-    if what is not None or game.deal is None or number is None:
-        raise ConvertError(f"{filename}:{game.line}: the game has {what}")
-    return Board.numbered(number, game.deal, game.dealer, game.vulnerability)
 
 
 def _played(game: PbnGame, contract: Contract) -> list[Card]:
@@ -161,35 +171,46 @@ def _played(game: PbnGame, contract: Contract) -> list[Card]:
 
 
 def _read_pbn(
-    data: bytes, filename: str, first_board: int
+    data: bytes, filename: str, first_board: int | None, target: str
 ) -> tuple[list[LinGame], list[PbnGame], list[str], list[str]]:
+    """The games of a PBN file. To PBN and LIN, which carry the auction and the play, the file
+    is refused as `pbn check` refuses it: every problem the reader or the Laws find (an
+    insufficient bid, a card not held...) stops the conversion, so no file is written that
+    `pbn check` would refuse. To the formats of whole deals (LIN, CSV, the machines) the games
+    left out and the numbering follow :func:`bridgelaw.formats.deal_files.pbn_boards`. Returns
+    the games as boards, the PBN games, what LIN cannot hold, and the notes."""
+    from bridgelaw.formats.check import check_game
+
     parsed = read_pbn(decode_text(data, filename).text, filename)
-    if parsed.problems:
-        more = len(parsed.problems) - 1
-        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise ConvertError(f"{parsed.problems[0]}{extra}")
+    problems = list(parsed.problems)
+    if target in ("pbn", "lin"):
+        for game in parsed.games:
+            problems.extend(check_game(game, filename).problems)
+    if problems:
+        raise ConvertError.of(FileProblems(sorted(problems, key=lambda p: p.line)))
+    if target == "pbn":
+        return [], parsed.games, [], []
+    try:
+        read = pbn_boards(parsed.games, filename, first_board)
+    except FileProblems as error:
+        raise ConvertError.of(error) from None
     games: list[LinGame] = []
     lost: dict[str, None] = {}
-    notes: list[str] = []
-    for pbn_game in parsed.games:
-        board = pbn_game.board
-        if board is None:
-            number = pbn_game.board_number
-            if number is None and "Board" not in pbn_game.tags:
-                # A game without a Board tag (snippets, some exports): number it on.
-                number = games[-1].board.number + 1 if games else first_board
-                notes.append(f"{filename}:{pbn_game.line}: no Board tag; read as board {number}")
-            board = _complete_board(pbn_game, number, filename)
-        game, lost_here = _pbn_to_game(pbn_game, board)
-        games.append(game)
+    tags: set[str] = set()
+    for pbn_game, board in zip(read.games or [], read.boards, strict=True):
+        if target != "lin":  # a format of deals: the board, and whether there was more
+            games.append(LinGame(board, players=_players(pbn_game), calls=pbn_game.calls,
+                                 played=_any_card(pbn_game), claim=pbn_game.result))  # fmt: skip
+            continue
+        lin_game, lost_here = _pbn_to_game(pbn_game, board)
+        games.append(lin_game)
         lost.update(dict.fromkeys(lost_here))
-        other_tags = _other_tags(pbn_game)
-        if other_tags:
-            plural = "s" if len(other_tags) > 1 else ""
-            lost[f"the tag{plural} {', '.join(other_tags)}"] = None
-    if not games:
-        raise ConvertError(f"{filename}: no games in the file")
-    return games, parsed.games, list(lost), notes
+        tags.update(_other_tags(pbn_game))
+    if tags:
+        plural = "s" if len(tags) > 1 else ""
+        lost[f"the tag{plural} {', '.join(sorted(tags))}: LIN has no place for "
+             f"{'them' if plural else 'it'}"] = None  # fmt: skip
+    return games, read.games or [], list(lost), [str(n) for n in read.notes]
 
 
 # -- writing: games to every format -----------------------------------------------------------
@@ -208,6 +229,20 @@ def _to_pbn_game(game: LinGame, rooms: bool) -> PbnGame:
     )  # fmt: skip
 
 
+def _players(game: PbnGame) -> tuple[str, str, str, str]:
+    """The players' names by seat, North first (``""`` where no name is given)."""
+    n, e, s, w = (
+        "" if game.tags.get(t, "").strip() in ("", "?", "-") else game.tags[t].strip()
+        for t in _SEAT_TAGS
+    )
+    return n, e, s, w
+
+
+def _any_card(game: PbnGame) -> list[Card]:
+    """A card of the play, if any (what a format of deals drops is said, not what it was)."""
+    return [card for row in game.tricks for card in row if card is not None][:1]
+
+
 def _has_table_record(game: LinGame) -> bool:
     return bool(game.calls or game.played or game.claim is not None or any(game.players))
 
@@ -217,9 +252,13 @@ def convert_data(
     source: DealFormat,
     target: DealFormat,
     filename: str = "<input>",
-    first_board: int = 1,
+    first_board: int | None = None,
 ) -> Conversion:
     """Read ``data`` as ``source`` and write it as ``target``; see the module docstring.
+
+    ``first_board``: the number of the first board of a format without numbers (1 when not
+    given), and of the first PBN game without a Board tag (such games are refused when not
+    given: bridgelaw never numbers a board of its own).
 
     Raises :class:`ConvertError` when the input has problems or the target cannot hold it.
     """
@@ -228,22 +267,26 @@ def convert_data(
     pbn_games: list[PbnGame] | None = None
     try:
         if source.name == "pbn":
-            games, pbn_games, lost, read_notes = _read_pbn(data, filename, first_board)
+            games, pbn_games, lost, read_notes = _read_pbn(data, filename, first_board, target.name)
             notes.extend(read_notes)
             if target.name == "lin":
-                dropped.extend(f"{what} dropped: LIN has no place for that" for what in lost)
+                dropped.extend(
+                    what.replace(": LIN", " dropped: LIN", 1) if ": LIN" in what
+                    else f"{what} dropped: LIN has no place for that"
+                    for what in lost
+                )  # fmt: skip
         elif source.name == "lin":
-            parsed = read_lin_games(data, filename, first_board)
+            parsed = read_lin_games(data, filename, first_board or 1)
             if parsed.problems:
-                more = len(parsed.problems) - 1
-                extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-                raise ConvertError(f"{parsed.problems[0]}{extra}")
+                raise ConvertError.of(FileProblems(parsed.problems))
             games = parsed.games
             notes.extend(str(n) for n in parsed.notes)
         else:
-            games = [LinGame(b) for b in source.read(data, filename, first_board)]
+            games = [LinGame(b) for b in source.read(data, filename, first_board or 1)]
     except ConvertError:
         raise
+    except FileProblems as error:
+        raise ConvertError.of(error) from None
     except BridgeLawError as error:
         raise ConvertError(str(error)) from None
     try:
@@ -327,7 +370,7 @@ def _numbering_note(boards: Sequence[Board], target: DealFormat) -> str:
 # -- the command ---------------------------------------------------------------------------
 
 
-def _is_bws(name: str | None, path: Path) -> bool:
+def is_bws_file(name: str | None, path: Path) -> bool:
     """A Bridgemate database: ``--from bws``, else the suffix ``.bws`` or its first bytes."""
     if name is not None:
         return name.strip().lower().lstrip(".") == "bws"
@@ -377,13 +420,15 @@ def convert(
         typer.Option("--to", help="Format of the output (default: from its suffix)."),
     ] = None,
     first_board: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--first-board",
             min=1,
-            help="Number of the first board of an input with no board numbers (bri, dge, ber).",
+            help="Number of the first board of an input with no board numbers (bri, dge, ber; "
+            "default 1), and of the first PBN game without a Board tag (never numbered "
+            "otherwise).",
         ),
-    ] = 1,
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """Convert boards between PBN, LIN, CSV and the dealing-machine formats.
@@ -392,7 +437,7 @@ def convert(
     auction, play and result; says on standard error what the target cannot hold. A Bridgemate
     database (.bws) becomes the scored session in PBN, or its hand records in the others.
     """
-    bws = _is_bws(from_format, source)
+    bws = is_bws_file(from_format, source)
     source_format = FORMATS["pbn"] if bws else _format(from_format, source, "from")
     target_format = _format(to_format, target, "to")
     if not source.is_file():
@@ -412,8 +457,9 @@ def convert(
                 source.read_bytes(), source_format, target_format, str(source), first_board
             )
     except ConvertError as error:
-        sys.stderr.write(f"bridgelaw: error: {error}; nothing written\n")
-        raise typer.Exit(1) from None
+        if len(error.problems) > 1:
+            raise CommandError.from_problems(source, error.problems, "nothing written") from None
+        raise CommandError(f"{error}; nothing written") from None
     write_file_atomic(target, result.data)
     for note in result.notes:
         sys.stderr.write(f"bridgelaw: note: {note}\n")

@@ -25,7 +25,7 @@ from bridgelaw.commands.board_files import (
     FirstBoardOption,
     FormatOption,
     choose_format,
-    read_boards,
+    read_input,
     usage_error,
 )
 from bridgelaw.commands.common import Stages, emit_json, progress, said
@@ -213,6 +213,10 @@ def deal_commit(seed: SeedOption = None, as_json: JsonOption = False) -> None:
         sys.stdout.write(f"commitment {dealer.commitment}\n")
 
 
+def _read(file: Path, fmt: str | None, first_board: int | None, what: str) -> list[Board]:
+    return read_input(file, fmt, first_board, what).boards
+
+
 def deal_verify(
     file: Annotated[Path, typer.Argument(help="The published boards, in any deal format.")],
     seed: Annotated[str, typer.Option("--seed", help="The revealed key, as hex.")],
@@ -222,7 +226,7 @@ def deal_verify(
         typer.Option("--commitment", help="The commitment published before the session."),
     ] = None,
     fmt: FormatOption = None,
-    first_board: FirstBoardOption = 1,
+    first_board: FirstBoardOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check that published boards are the ones the revealed key (and public value) give.
@@ -233,7 +237,7 @@ def deal_verify(
     key = _seed_key(seed)
     dealer = SecureDealer(key, public)
     chosen = choose_format(fmt, file) if fmt is not None else format_for_path(file)
-    boards = read_boards(file, fmt, first_board)
+    boards = _read(file, fmt, first_board, "nothing checked")
     problems: list[str] = []
     if commitment is not None and commitment.strip().lower() != dealer.commitment:
         problems.append("the seed does not match the published commitment")
@@ -272,7 +276,13 @@ def deal_verify(
 
 
 def records(
-    file: Annotated[Path, typer.Argument(help="The boards: PBN, or any deal format.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="The boards: PBN, any deal format, or a Bridgemate database (.bws: its "
+            "hand records)."
+        ),
+    ],
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The HTML file (default: stdout).")
     ] = None,
@@ -287,7 +297,7 @@ def records(
         Path | None, typer.Option("--pdf", help="Also write the page as a PDF for printing.")
     ] = None,
     fmt: FormatOption = None,
-    first_board: FirstBoardOption = 1,
+    first_board: FirstBoardOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """A printable HTML page of hand records: board, dealer, vulnerability, hands, points,
@@ -299,10 +309,11 @@ def records(
         raise typer.BadParameter(f"--columns must be 2 or 4, not {columns}")
     stages = Stages("records", 3)
     stages.next(f"reading {file.name}")
-    boards = read_boards(file, fmt, first_board)
+    read = read_input(file, fmt, first_board)
+    boards = read.boards
     if not no_analysis:
         stages.next(f"solving {len(boards)} boards double dummy")
-    analyses = None if no_analysis else board_analyses(file, fmt, boards, ParConvention.DEALER)
+    analyses = None if no_analysis else board_analyses(read, ParConvention.DEALER)
     stages.next(f"laying out {len(boards)} boards")
     page = hand_records_html(boards, title if title is not None else file.stem, columns, analyses)
     stages.done()

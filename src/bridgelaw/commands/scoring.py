@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgelaw.commands.common import CommandError, emit_json, print_table, said
+from bridgelaw.commands.common import CommandError, emit_json, notes_said, print_table, said
 
 if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
     from collections.abc import Callable, Mapping
@@ -122,8 +122,7 @@ def load_event(
     from bridgelaw.events.session import check_event
 
     outcome = read_event_file(path, scoring, event_name, section)
-    for note in outcome.notes:  # what the reader left out on purpose (erased results)
-        said(f"note: {note}")
+    notes_said(outcome.notes)  # a Date not read, erased results left out...
     problems = list(outcome.problems)
     event = outcome.event
     for read in (outcome.event, outcome.partial):
@@ -229,22 +228,60 @@ def score_event_command(
     ] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
-    from bridgelaw.commands.common import Stages
-    from bridgelaw.events.session import score_event
+    from bridgelaw.events.session import CROSS_IMPS_RANKINGS, SITOUTS, collector_paused
 
     _check_targets(pbn=pbn, usebio=usebio, site=site)
-    from bridgelaw.events.session import CROSS_IMPS_RANKINGS, SITOUTS
-
     for option, value, choices in (
         ("--sitouts", sitouts, SITOUTS),
         ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
     ):
         if value is not None and value not in choices:
             raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+    # Python's cyclic collector paused for the whole run: what the run makes (the event, its
+    # scores, the outputs' text) is kept until the run ends or freed at once, so the collector's
+    # passes over a large session find nothing; it runs again once the run's objects are freed.
+    with collector_paused():
+        _score_event_file(
+            results,
+            as_json,
+            scoring=scoring,
+            event=event,
+            deals=deals,
+            site=site,
+            pbn=pbn,
+            usebio=usebio,
+            phantoms=frozenset(phantom or ()),
+            sitouts=sitouts,
+            cross_imps_ranking=cross_imps_ranking,
+            analysis=not no_analysis,
+            section=section,
+        )
+
+
+def _score_event_file(
+    results: Path,
+    as_json: bool,
+    *,
+    scoring: str | None,
+    event: str | None,
+    deals: Path | None,
+    site: Path | None,
+    pbn: Path | None,
+    usebio: Path | None,
+    phantoms: frozenset[str],
+    sitouts: str | None,
+    cross_imps_ranking: str | None,
+    analysis: bool,
+    section: str | None,
+) -> None:
+    """``score-event`` once its options are checked."""
+    from bridgelaw.commands.common import Stages
+    from bridgelaw.events.session import score_event
+
     outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
     stages = Stages("score-event", 4 + len(outputs_asked))
     stages.next(f"reading {results.name}")
-    loaded, problems = load_event(results, scoring, event, deals, frozenset(phantom or ()), section)
+    loaded, problems = load_event(results, scoring, event, deals, phantoms, section)
     if loaded is None:
         stages.done()
         refuse(results, problems, as_json)
@@ -256,11 +293,13 @@ def score_event_command(
     stages.next(f"scoring {len(loaded.lines):,} results")
     scored = score_event(loaded)
     analyses = None
-    if site is not None and scored.deals and not no_analysis:
+    if site is not None and scored.deals and analysis:
         from bridgelaw.analysis.dds import analyse_deals
 
         stages.next(f"solving {len(scored.deals)} deals double dummy")
         analyses = analyse_deals(scored.deals)  # the DD table and par on each board's page
+    if as_json and outputs_asked:
+        scored = scored.kept()  # the outputs and the JSON read each board's results built once
     written = write_outputs(
         scored, loaded.date, pbn=pbn, usebio=usebio, site=site, step=stages.next, analyses=analyses
     )

@@ -44,7 +44,7 @@ from bridgelaw.events.model import (
 )
 from bridgelaw.scoring.adjusted import artificial_percent
 from bridgelaw.scoring.matchpoints import bulk_matchpoints
-from bridgelaw.scoring.results import Artificial, Points, ResultLine
+from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
 
 IntArray = NDArray[np.int64]
 
@@ -341,15 +341,88 @@ class _NetScores:
         self.indices = indices
 
     def __call__(self) -> list[ScoredResult]:
-        built = []
-        known: Exact = {}  # the board's scores, each made once
-        for i in self.indices.tolist():
-            line = self.lines[i]
-            ns, ns_text = score_value(line, NS, known)
-            ew, ew_text = score_value(line, EW, known)
+        everyone = self.lines
+        lines = [everyone[i] for i in self.indices.tolist()]
+        built: list[ScoredResult] = []
+        scores, same = BoardScores({}), SameResults()
+        for line in lines:
+            if same.add(line, built):
+                continue
+            ns, ns_text, ew, ew_text = scores(line)
             texts = (ns_text, ew_text, ns_text, ew_text, "", "")
-            built.append(ScoredResult(line, ns, ew, ns, ew, texts=texts))
+            built.append(same.keep(ScoredResult(line, ns, ew, ns, ew, texts=texts)))
         return built
+
+
+class SameResults:
+    """A board's results that are the same result for both sides (not split, not artificial)
+    and the same object (the readers share one among the results made the same way) have the
+    same scores and values: Law 78 scores a result by the others on the board, never by who
+    played it. The first one's numbers and texts are kept and given to the others."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen: dict[int, ScoredResult] = {}
+
+    def add(self, line: ResultLine, built: list[ScoredResult]) -> bool:
+        """Append ``line`` scored like the earlier result of the same side, if there is one."""
+        side = line.ns_side
+        if side is not line.ew_side or side.__class__ is not Points:
+            return False
+        found = self.seen.get(id(side))
+        if found is None or found.result.ns_side is not side:  # `is`: a reused id
+            return False
+        built.append(
+            ScoredResult(
+                line,
+                found.ns_score,
+                found.ew_score,
+                found.ns_value,
+                found.ew_value,
+                found.ns_percent,
+                found.ew_percent,
+                found.ns_average,
+                found.ew_average,
+                found.texts,
+            )
+        )
+        return True
+
+    def keep(self, scored: ScoredResult) -> ScoredResult:
+        """``scored``, remembered for the results of the same side that follow."""
+        side = scored.result.ns_side
+        if side is scored.result.ew_side and side.__class__ is Points:
+            self.seen[id(side)] = scored
+        return scored
+
+
+Scores = tuple[Fraction | None, str, Fraction | None, str]
+"""A result's North-South score and its text, then East-West's."""
+
+
+class BoardScores:
+    """A board's results' scores (:func:`score_value`), each side's made once: the readers
+    share one object among the results that are the same (a contract made the same way on a
+    board), and a side's scores depend on nothing else."""
+
+    __slots__ = ("ew_seen", "known", "ns_seen")
+
+    def __init__(self, known: Exact) -> None:
+        self.known = known
+        self.ns_seen: dict[int, tuple[SideResult, Fraction | None, str]] = {}
+        self.ew_seen: dict[int, tuple[SideResult, Fraction | None, str]] = {}
+
+    def __call__(self, line: ResultLine) -> Scores:
+        side = line.ns_side
+        ns = self.ns_seen.get(id(side))
+        if ns is None or ns[0] is not side:  # `is`: a reused id is another side
+            ns = self.ns_seen[id(side)] = (side, *score_value(line, NS, self.known))
+        side = line.ew_side
+        ew = self.ew_seen.get(id(side))
+        if ew is None or ew[0] is not side:
+            ew = self.ew_seen[id(side)] = (side, *score_value(line, EW, self.known))
+        return ns[1], ns[2], ew[1], ew[2]
 
 
 class _Travellers:
@@ -370,47 +443,64 @@ class _Travellers:
     def builder(self, indices: IntArray) -> _Builder:
         return _Builder(self, indices)
 
-    def scored(self, i: int, known: Exact) -> ScoredResult:
-        """Line ``i`` scored, its numbers from ``known`` (the board's values made so far)."""
-        line = self.lines[i]
-        ns_score, ns_score_text = score_value(line, NS, known)
-        ew_score, ew_score_text = score_value(line, EW, known)
-        values: list[tuple[Fraction | None, Fraction | None]] = []
-        texts: list[tuple[str, str]] = []
+    def board(self, indices: IntArray) -> list[ScoredResult]:
+        """The board's results (lines ``indices``), each number and its text made once per
+        board (:data:`Exact`) from the arrays read as lists."""
+        known: Exact = {}  # the board's values, each made once
+        order = indices.tolist()
+        everyone = self.lines
+        lines = [everyone[i] for i in order]
+        scores = BoardScores(known)
         top = self.top.numerator  # a whole number: 2 * (E - 1)
-        for direction in (NS, EW):
-            side = self.sides[direction]
-            if side.scored[i]:
-                num, den = int(side.num[i]), int(side.den[i])
+        made: dict[tuple[int, int], tuple[Fraction, str, Fraction, str]] = {}
+
+        def value(num: int, den: int) -> tuple[Fraction, str, Fraction, str]:
+            """Matchpoints ``num / den`` and the percentage of the top, with their texts."""
+            found = made.get((num, den))
+            if found is None:
                 mp, mp_text = exact_value(num, den, known)
                 percent, percent_text = (
                     exact_value(100 * num, den * top, known) if top else exact_value(50, 1, known)
                 )
-                values.append((mp, percent))
-                texts.append((mp_text, percent_text))
-            else:
-                mp_or_none, percent_or_none = self.adjusted[i, direction]
-                values.append((mp_or_none, percent_or_none))
-                texts.append((value_text(mp_or_none), value_text(percent_or_none)))
-        (ns_value, ns_percent), (ew_value, ew_percent) = values
-        (ns_text, ns_percent_text), (ew_text, ew_percent_text) = texts
-        return ScoredResult(
-            line,
-            ns_score,
-            ew_score,
-            ns_value,
-            ew_value,
-            ns_percent,
-            ew_percent,
-            texts=(
+                found = made[num, den] = (mp, mp_text, percent, percent_text)
+            return found
+
+        def adjusted(i: int, direction: int) -> tuple[Fraction | None, str, Fraction | None, str]:
+            mp, percent = self.adjusted[i, direction]
+            return mp, value_text(mp), percent, value_text(percent)
+
+        ns, ew = self.sides
+        ns_scored, ew_scored = ns.scored[indices].tolist(), ew.scored[indices].tolist()
+        ns_num, ew_num = ns.num[indices].tolist(), ew.num[indices].tolist()
+        ns_den, ew_den = ns.den[indices].tolist(), ew.den[indices].tolist()
+        built: list[ScoredResult] = []
+        same = SameResults()
+        for k, line in enumerate(lines):
+            if same.add(line, built):
+                continue
+            ns_score, ns_score_text, ew_score, ew_score_text = scores(line)
+            ns_mp, ns_text, ns_percent, ns_percent_text = (
+                value(ns_num[k], ns_den[k]) if ns_scored[k] else adjusted(order[k], NS)
+            )
+            ew_mp, ew_text, ew_percent, ew_percent_text = (
+                value(ew_num[k], ew_den[k]) if ew_scored[k] else adjusted(order[k], EW)
+            )
+            texts = (
                 ns_score_text,
                 ew_score_text,
                 ns_text,
                 ew_text,
                 ns_percent_text,
                 ew_percent_text,
-            ),
-        )
+            )
+            built.append(
+                same.keep(
+                    ScoredResult(
+                        line, ns_score, ew_score, ns_mp, ew_mp, ns_percent, ew_percent, texts=texts
+                    )
+                )
+            )
+        return built
 
 
 class _Builder:
@@ -421,6 +511,4 @@ class _Builder:
         self.indices = indices
 
     def __call__(self) -> list[ScoredResult]:
-        known: Exact = {}  # the board's values, each made once
-        scored = self.travellers.scored
-        return [scored(i, known) for i in self.indices.tolist()]
+        return self.travellers.board(self.indices)

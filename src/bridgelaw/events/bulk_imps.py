@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from bridgelaw.events.bulk import _SAFE, Field, IntArray, pair_sums
+from bridgelaw.events.bulk import _SAFE, BoardScores, Field, IntArray, SameResults, pair_sums
 from bridgelaw.events.model import (
     EW,
     NS,
@@ -36,7 +36,6 @@ from bridgelaw.events.model import (
     ScoredResult,
     exact_value,
     rank_totals,
-    score_value,
     value_text,
 )
 from bridgelaw.scoring.adjusted import artificial_imps
@@ -259,39 +258,65 @@ class _Travellers:
     def builder(self, indices: IntArray) -> _Builder:
         return _Builder(self, indices)
 
-    def scored(self, i: int, known: Exact) -> ScoredResult:
-        """Line ``i`` scored, its numbers from ``known`` (the board's values made so far)."""
-        line = self.lines[i]
-        ns_score, ns_score_text = score_value(line, NS, known)
-        ew_score, ew_score_text = score_value(line, EW, known)
-        found: list[tuple[Fraction | None, Fraction | None]] = []
-        texts: list[str] = []
-        for direction in (NS, EW):
-            v = self.values[direction]
-            if v.scored[i]:
-                value, text = exact_value(int(v.num[i]), int(v.den[i]), known)
-                average = (
-                    exact_value(int(v.avg_num[i]), int(v.avg_den[i]), known)[0]
-                    if self.cross
-                    else None
+    def board(self, indices: IntArray) -> list[ScoredResult]:
+        """The board's results (lines ``indices``), each number and its text made once per
+        board (:data:`Exact`) from the arrays read as lists."""
+        known: Exact = {}  # the board's values, each made once
+        order = indices.tolist()
+        everyone = self.lines
+        lines = [everyone[i] for i in order]
+        scores = BoardScores(known)
+        columns = []
+        for v in self.values:
+            averages = (
+                (v.avg_num[indices].tolist(), v.avg_den[indices].tolist()) if self.cross else None
+            )
+            columns.append(
+                (
+                    v.scored[indices].tolist(),
+                    v.num[indices].tolist(),
+                    v.den[indices].tolist(),
+                    averages,
                 )
-                found.append((value, average))
-                texts.append(text)
-            else:
-                adjusted = self.adjusted[i, direction]
-                found.append(adjusted)
-                texts.append(value_text(adjusted[0]))
-        (ns_value, ns_average), (ew_value, ew_average) = found
-        return ScoredResult(
-            line,
-            ns_score,
-            ew_score,
-            ns_value,
-            ew_value,
-            ns_average=ns_average,
-            ew_average=ew_average,
-            texts=(ns_score_text, ew_score_text, texts[0], texts[1], "", ""),
-        )
+            )
+        built: list[ScoredResult] = []
+        same = SameResults()
+        for k, line in enumerate(lines):
+            if same.add(line, built):
+                continue
+            found: list[tuple[Fraction | None, Fraction | None]] = []
+            texts: list[str] = []
+            for direction, (scored, num, den, averages) in enumerate(columns):
+                if scored[k]:
+                    value, text = exact_value(num[k], den[k], known)
+                    average = (
+                        exact_value(averages[0][k], averages[1][k], known)[0]
+                        if averages is not None
+                        else None
+                    )
+                    found.append((value, average))
+                    texts.append(text)
+                else:
+                    adjusted = self.adjusted[order[k], direction]
+                    found.append(adjusted)
+                    texts.append(value_text(adjusted[0]))
+            (ns_value, ns_average), (ew_value, ew_average) = found
+            ns_score, ns_score_text, ew_score, ew_score_text = scores(line)
+            built.append(
+                same.keep(
+                    ScoredResult(
+                        line,
+                        ns_score,
+                        ew_score,
+                        ns_value,
+                        ew_value,
+                        ns_average=ns_average,
+                        ew_average=ew_average,
+                        texts=(ns_score_text, ew_score_text, texts[0], texts[1], "", ""),
+                    )
+                )
+            )
+        return built
 
 
 class _Builder:
@@ -300,6 +325,4 @@ class _Builder:
         self.indices = indices
 
     def __call__(self) -> list[ScoredResult]:
-        known: Exact = {}  # the board's values, each made once
-        scored = self.travellers.scored
-        return [scored(i, known) for i in self.indices.tolist()]
+        return self.travellers.board(self.indices)

@@ -24,9 +24,10 @@ artificial ``NP`` for both sides (not scored for either side; docs/scoring.md).
 
 **Pair numbers**: a section whose numbers repeat in one round (North-South pair 1 and
 East-West pair 1 at table 1, as in a Mitchell numbered by direction) or that says it has two
-winners numbers its pairs by direction: ``1 NS`` and ``1 EW`` are two pairs, as the USEBIO
-reader names them. Otherwise the numbers are the pairs (``1`` to ``14``). With more than one
-section each name starts with the section's letter: ``A1 NS``. The sections of one database
+winners numbers its pairs by direction: ``1 NS`` and ``1 EW`` are two pairs. Otherwise the
+numbers are the pairs (``1`` to ``14``). With more than one section each name starts with the
+section's letter: ``A1 NS``. The names are made by the rule every results reader shares
+(:mod:`bridgelaw.formats.pair_names`). The sections of one database
 are scored together, across the field (the boards are compared over every section).
 
 **The movement** (:func:`section_movements`): one :class:`Movement` a section, made from its
@@ -43,12 +44,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bridgelaw.boards import Board
 from bridgelaw.cards import Deal, card_name, parse_card
 from bridgelaw.errors import ParseError
 from bridgelaw.events.movement_check import check_movement
 from bridgelaw.events.movement_model import MAX_ROUNDS, MAX_TABLES, Movement, MovementError, Seating
 from bridgelaw.formats.access_db import AccessError, TableRead, open_access_database
-from bridgelaw.formats.pbn import Problem
+from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming, direction_of
+from bridgelaw.formats.pbn import FileProblems, Problem
 from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
 from bridgelaw.inputs import shown
 
@@ -384,34 +387,22 @@ def _ids(ids: list[int]) -> str:
     return ", ".join(map(str, ids[:10])) + (f" and {len(ids) - 10} more" if len(ids) > 10 else "")
 
 
-@dataclass(frozen=True)
-class PairNames:
-    """How a database's pair numbers become pair names (see the module docstring)."""
-
-    prefixes: Mapping[int, str]
-    by_direction: frozenset[int]
-    """The sections numbered by direction."""
-
-    def name(self, section: int, number: int, direction: str) -> str:
-        base = f"{self.prefixes.get(section, '')}{number}"
-        return f"{base} {direction}" if section in self.by_direction else base
-
-
-def pair_names(session: BwsSession) -> PairNames:
-    sections = sorted(session.sections)
-    prefixed = len(sections) > 1 if session.prefixed is None else session.prefixed
-    prefixes = {s: session.sections[s].letter if prefixed else "" for s in sections}
+def pair_names(session: BwsSession) -> PairNaming:
+    """How the database's pair numbers name the pairs (:mod:`bridgelaw.formats.pair_names`):
+    a section is numbered by direction when it says it has two winners or when a number is
+    seated twice in one round (North-South pair 1 against East-West pair 1)."""
     by_direction = set()
-    for s in sections:
-        if session.sections[s].winners == 2:
-            by_direction.add(s)
+    for s in session.sections.values():
+        if s.winners == 2:
+            by_direction.add(s.letter)
     seated: dict[tuple[int, int], list[int]] = defaultdict(list)
     for r in session.rounds:
         seated[r.section, r.round] += [n for n in (r.ns, r.ew) if n]  # 0: no pair there
     for (section, _), numbers in seated.items():
         if len(numbers) != len(set(numbers)):
-            by_direction.add(section)
-    return PairNames(prefixes, frozenset(by_direction))
+            by_direction.add(session.letter(section))
+    letters = frozenset(s.letter for s in session.sections.values())
+    return PairNaming(letters, frozenset(by_direction), session.prefixed)
 
 
 def section_movements(session: BwsSession) -> dict[int, Movement]:
@@ -436,25 +427,25 @@ def section_movements(session: BwsSession) -> dict[int, Movement]:
 
 
 def _movement(
-    session: BwsSession, section: int, rows: list[BwsRound], names: PairNames
+    session: BwsSession, section: int, rows: list[BwsRound], names: PairNaming
 ) -> Movement | None:
     letter = session.letter(section)
     seatings = [
-        Seating(r.round, r.table, names.name(section, r.ns, "NS"), names.name(section, r.ew, "EW"),
+        Seating(r.round, r.table, names.name(r.ns, letter, "NS"), names.name(r.ew, letter, "EW"),
                 tuple(range(r.low, r.high + 1)), line=r.row)
         for r in rows
     ]  # fmt: skip
     places = Counter((r.round, r.low, r.high) for r in rows)
-    phantoms = {names.name(section, 0, d) for r in rows for d, n in (("NS", r.ns), ("EW", r.ew))
+    phantoms = {names.name(0, letter, d) for r in rows for d, n in (("NS", r.ns), ("EW", r.ew))
                 if n == 0}  # fmt: skip
     missing = session.sections[section].missing_pair
     if missing:
         direction = "EW" if missing < 0 else "NS"
-        phantoms.add(names.name(section, abs(missing), direction))
+        phantoms.add(names.name(abs(missing), letter, direction))
     fields: tuple[tuple[str, ...], ...] = ()
-    if section in names.by_direction:
+    if letter in names.by_direction:
         pairs = {p for s in seatings for p in (s.ns, s.ew)}
-        fields = tuple(tuple(sorted(p for p in pairs if p.endswith(d))) for d in (" NS", " EW"))
+        fields = tuple(tuple(sorted(p for p in pairs if direction_of(p) == d)) for d in DIRECTIONS)
     kind = "mitchell" if fields else "howell"
     sets = Counter((r.low, r.high) for r in rows)
     plays = {}
@@ -483,7 +474,7 @@ def _movement(
     return None if found else movement
 
 
-def player_names(session: BwsSession, names: PairNames) -> dict[str, str]:
+def player_names(session: BwsSession, names: PairNaming) -> dict[str, str]:
     """Pair name -> its players (``"Ann Smith & Bob Jones"``, North or East first), from the
     seats the players entered their numbers at and the pairs ``RoundData`` puts there."""
     seated = {(r.section, r.table, r.round): r for r in session.rounds}
@@ -500,7 +491,7 @@ def player_names(session: BwsSession, names: PairNames) -> dict[str, str]:
         if seating is None or not (p.name or p.number):
             continue
         ns = p.direction in "NS"
-        pair = names.name(p.section, seating.ns if ns else seating.ew, "NS" if ns else "EW")
+        pair = names.name(seating.ns if ns else seating.ew, section.letter, "NS" if ns else "EW")
         found[pair].setdefault(p.direction, p.name or p.number)
     for letter in sorted(moved):
         session.notes.append(f"section {letter}: the East-West names were entered before the "
@@ -631,14 +622,14 @@ def session_event(
 
 
 def _entry(
-    session: BwsSession, row: BwsResult, names: PairNames, movements: Mapping[int, Movement]
+    session: BwsSession, row: BwsResult, names: PairNaming, movements: Mapping[int, Movement]
 ) -> LineDict | None:
     where = f"ReceivedData ID {row.id}: board {row.board}"
     section = session.sections.get(row.section)
     if section is None:
         session.report(row.id, f"{where}: section {row.section} is not in the Section table")
         return None
-    ns, ew = names.name(row.section, row.ns, "NS"), names.name(row.section, row.ew, "EW")
+    ns, ew = names.name(row.ns, section.letter, "NS"), names.name(row.ew, section.letter, "EW")
     movement = movements.get(row.section)
     if movement is not None:
         wrong = movement.check(row.board, ns, ew, row.round, row.table)
@@ -672,8 +663,13 @@ def _entry(
 
 
 def _deals(session: BwsSession) -> dict[str, str]:
-    """Board -> deal (PBN) for the hand diagrams; the sections are scored together, so a board
-    dealt differently in two sections is a problem."""
+    """Board -> deal (PBN) for the hand diagrams."""
+    return {str(board): deal.pbn() for board, deal in _deals_by_board(session).items()}
+
+
+def _deals_by_board(session: BwsSession) -> dict[int, Deal]:
+    """Board -> its deal; the sections are scored together, so a board dealt differently in
+    two sections is a problem."""
     deals: dict[int, tuple[Deal, int]] = {}
     for (section, board), deal in sorted(session.deals.items()):
         before = deals.get(board)
@@ -683,7 +679,23 @@ def _deals(session: BwsSession) -> dict[str, str]:
                            "scored together play the same boards")  # fmt: skip
             continue
         deals.setdefault(board, (deal, section))
-    return {str(board): deal.pbn() for board, (deal, _) in sorted(deals.items())}
+    return {board: deal for board, (deal, _) in sorted(deals.items())}
+
+
+def bws_boards(data: bytes, filename: str = "<bws>") -> list[Board]:
+    """A database's hand records as boards, for the commands that read deals (``records``,
+    ``analyse``). ``HandRecord`` gives the hands only: each board takes the dealer and
+    vulnerability of its number (Law 2), as every Bridgemate session plays them. Every problem
+    of the database is raised together (:class:`FileProblems`); a database without hand
+    records is one."""
+    session = read_bws(data, filename)
+    deals = _deals_by_board(session) if not session.problems else {}
+    if not session.problems and not deals:
+        session.report(1, "no hand records (its HandRecord table is empty): nothing to read; "
+                       "score-event --deals takes them from a PBN file")  # fmt: skip
+    if session.problems:
+        raise FileProblems(session.problems)
+    return [Board.numbered(board, deal) for board, deal in deals.items()]
 
 
 def bws_movements(

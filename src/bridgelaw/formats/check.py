@@ -12,6 +12,8 @@ dummy swapped (``[Declarer "^N"]``, 3.4.13), an agreed result that differs from 
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -21,7 +23,7 @@ from bridgelaw.boards import Vulnerability
 from bridgelaw.calls import Contract, call_name
 from bridgelaw.cards import SUIT_MASK, Card, Deal, Seat, card_name, parse_hand_pbn
 from bridgelaw.errors import IllegalAction, ParseError
-from bridgelaw.formats.pbn import PbnGame, Problem
+from bridgelaw.formats.pbn import SIDES, PbnGame, Problem, result_form
 from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 
@@ -68,6 +70,7 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
                       f"{board_text!r}")  # fmt: skip
     elif board_text is None:
         found.note("Board" if "Board" in game.tags else game.line, "no board number is given")
+    _check_date(game, found)
     deal = _deal(game, found)
     dealer = _marking(game, "Dealer", Seat.parse, found)
     vulnerability = _marking(game, "Vulnerable", Vulnerability.parse, found)
@@ -79,7 +82,7 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
     contract = game.contract
     contract_text = game.known("Contract")
     end_position = deal is None and _end_position(
-        game.tags.get("Deal", "").partition(":")[2].split()
+        game.tags.get("Deal", "").partition(":")[2].split(), game.known("Contract")
     )
     if end_position and contract_text is not None and contract_text.upper() in _STRAINS:
         pass  # 3.10: the Contract tag of an end position names only the trump
@@ -88,6 +91,10 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
             Contract.parse(contract_text)
         except ParseError as error:  # the parser says why (e.g. a bid above seven, Law 38)
             found.problem("Contract", str(error))
+    if game.auction_start is not None and dealer is None and game.known("Dealer") is None:
+        found.problem("Auction", "an auction section needs the dealer, and there is no "
+                      "Dealer tag nor a board number to mark it by (PBN 2.1 section 3.1; "
+                      "Law 2)")  # fmt: skip
     declarer = game.declarer  # the seat that played the hand
     declarer_text = game.known("Declarer")
     if declarer_text is not None and declarer is None:
@@ -100,7 +107,9 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
     contract, declarer = _check_auction(game, dealer, contract, declarer, found)
     report.contract, report.declarer = contract, declarer
     unknown = declarer_text is not None or "?" in game.tags.get("Declarer", "")
-    if contract is not None and not contract.is_passed_out and declarer is None and not unknown:
+    if game.play_start is not None:
+        _play_needs(game, contract, declarer, found)
+    elif contract is not None and not contract.is_passed_out and declarer is None and not unknown:
         found.problem("Declarer", "a contract was played but no declarer is given")
 
     # The play, trick by trick, through the strict engine (Laws 41, 44, 61).
@@ -114,7 +123,7 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
     if play is not None and play.opening_lead is not None:
         report.opening_lead = card_name(play.opening_lead)
 
-    tricks = _check_result(game, play, declarer, complete, marked_revoke, found)
+    tricks = _check_result(game, play, contract, declarer, complete, marked_revoke, found)
     if contract is not None and contract.is_passed_out:
         report.tricks, report.ns_score = None, 0
     elif (
@@ -130,6 +139,20 @@ def check_game(game: PbnGame, filename: str) -> GameReport:
     return report
 
 
+def check_deal(game: PbnGame, filename: str) -> tuple[Deal | None, list[Problem]]:
+    """The game's deal when it gives all four hands, and the problems of its Deal tag, as
+    :func:`check_game` finds them (a partial deal's hands are checked too, 3.4.11)."""
+    text = game.known("Deal")
+    if text is not None:
+        try:
+            return Deal.from_pbn(text), []
+        except ParseError:
+            pass  # a partial deal, an end position, or a problem: as check_game tells them
+    report = GameReport(line=game.line, board=None)
+    deal = _deal(game, _Findings(game, filename, report))
+    return deal, report.problems
+
+
 def _deal(game: PbnGame, found: _Findings) -> Deal | None:
     text = game.known("Deal")
     if text is None:
@@ -139,28 +162,128 @@ def _deal(game: PbnGame, found: _Findings) -> Deal | None:
     try:
         return Deal.from_pbn(text)
     except ParseError as error:
-        hands = text.partition(":")[2].split()
-        if len(hands) == 4 and "-" in hands:
-            # 3.4.11: a hand whose cards are not given is written "-"
-            found.note("Deal", "the deal gives only some hands; the play is not checked")
-        elif _end_position(hands):
+        first, _, rest = text.partition(":")
+        hands = rest.split()
+        contract = game.known("Contract")
+        if _end_position(hands, contract):
             found.note("Deal", "an end position (PBN 2.1 section 3.10: fewer than 13 cards a "
                        "hand); the play is not checked")  # fmt: skip
+        elif len(hands) == 4 and "-" in hands and first.strip().upper() in ("N", "E", "S", "W"):
+            # 3.4.11: a hand whose cards are not given is written "-"
+            _partial_deal(Seat.parse(first), hands, found)
         else:
             found.problem("Deal", f"bad deal: {error}")
         return None
 
 
-def _end_position(hands: list[str]) -> bool:
-    """Four hands of the same number of cards, fewer than 13, no card twice (3.10)."""
-    if len(hands) != 4:
+def _partial_deal(first: Seat, hands: list[str], found: _Findings) -> None:
+    """A deal that gives only some hands (3.4.11), not an end position: each hand given is a
+    hand of the deal, 13 cards (Law 6), and no card is in two hands."""
+    given: list[tuple[Seat, int]] = []
+    for index, text in enumerate(hands):
+        if text == "-":
+            continue
+        try:
+            given.append((Seat((first + index) & 3), parse_hand_pbn(text)))
+        except ParseError as error:
+            found.problem("Deal", f"bad deal: {error}")
+            return
+    if not given:
+        found.problem("Deal", "the deal gives no hand: a deal not known is written \"?\", or "
+                      "\"\" where it does not apply (PBN 2.1 sections 3.4 and 3.4.11)")  # fmt: skip
+        return
+    seen = twice = 0
+    for _, mask in given:
+        twice |= seen & mask
+        seen |= mask
+    if twice:
+        cards = ", ".join(card_name(c) for c in sorted(_cards(twice), key=_high_first))
+        found.problem("Deal", f"cards dealt to two hands: {cards} (Law 6)")
+        return
+    counts = [(seat, mask.bit_count()) for seat, mask in given]
+    short = [f"{seat.letter} holds {count}" for seat, count in counts if count != 13]
+    if short:
+        found.problem("Deal", f"every hand given holds 13 cards (Law 6; PBN 2.1 section "
+                      f"3.4.11): {', '.join(short)}")  # fmt: skip
+        return
+    found.note("Deal", "the deal gives only some hands (PBN 2.1 section 3.4.11); the play is "
+               "not checked")  # fmt: skip
+
+
+def _cards(mask: int) -> list[Card]:
+    return [card for card in range(52) if mask >> card & 1]
+
+
+def _high_first(card: Card) -> tuple[int, int]:
+    return -(card // 13), -(card % 13)  # spades first, the ace first
+
+
+_DATE_RE = re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}")
+
+
+def _check_date(game: PbnGame, found: _Findings) -> None:
+    """3.4.3: the date is "YYYY.MM.DD", question marks for the digits not known. Another form
+    is a note, not a problem: the date describes the game and carries none of its deal,
+    auction, play or result, and many programs write ISO dates (a file is not refused for
+    them); every reader takes such a date as no date."""
+    text = game.known("Date")
+    if text is None:
+        return
+    good = _DATE_RE.fullmatch(text) is not None
+    if good and "?" not in text:
+        try:
+            datetime.date(int(text[:4]), int(text[5:7]), int(text[8:]))
+        except ValueError:
+            good = False
+    if not good:
+        found.note("Date", f"the date {text!r} is not a date as PBN writes it, YYYY.MM.DD with "
+                   "'?' for each digit not known (PBN 2.1 section 3.4.3): it is read as no "
+                   "date")  # fmt: skip
+
+
+def _play_needs(
+    game: PbnGame,
+    contract: Contract | None,
+    declarer: Seat | None,
+    found: _Findings,
+) -> None:
+    """3.1: a play section needs the deal, the contract and the declarer before it. A contract
+    and declarer the auction gives are read as given (files that write the auction and not the
+    tags are common)."""
+    missing = []  # a tag given but unreadable has its own problem already
+    if game.known("Deal") is None:
+        missing.append("Deal")
+    if contract is None and game.known("Contract") is None:
+        missing.append("Contract")
+    passed_out = contract is not None and contract.is_passed_out
+    # 3.10: a Contract tag that names only the trump is an end position's; its Play tag names
+    # the leader, so no declarer is needed (whether the position itself is valid or not)
+    trump_only = (game.known("Contract") or "").upper() in _STRAINS
+    if declarer is None and game.known("Declarer") is None and not (passed_out or trump_only):
+        missing.append("Declarer")
+    if missing:
+        plural = "s" if len(missing) > 1 else ""
+        found.problem("Play", f"a play section needs the {' and '.join(missing)} tag{plural} "
+                      "before it (PBN 2.1 section 3.1)")  # fmt: skip
+
+
+def _end_position(hands: list[str], contract: str | None) -> bool:
+    """Hands of the same number of cards, fewer than 13, no card twice (3.10): all four, or
+    some of them (3.4.11) when the Contract tag names only the trump as 3.10 writes it (a short
+    hand is a mistake otherwise)."""
+    given = [hand for hand in hands if hand != "-"]
+    if len(hands) != 4 or not given:
+        return False
+    if len(given) < 4 and (contract or "").upper() not in _STRAINS:
         return False
     try:
-        masks = [parse_hand_pbn(hand) for hand in hands]
+        masks = [parse_hand_pbn(hand) for hand in given]
     except ParseError:
         return False
     counts = {mask.bit_count() for mask in masks}
-    every = masks[0] | masks[1] | masks[2] | masks[3]
+    every = 0
+    for mask in masks:
+        every |= mask
     return (
         len(counts) == 1
         and 0 < counts.pop() < 13
@@ -303,8 +426,17 @@ def _check_play(
             card = row[column]
             mark = marks.get(4 * number + column)
             if card is None:
-                later = [c for c in row[column:] if c is not None]
-                later += [c for r in game.tricks[number + 1 :] for c in r if c is not None]
+                # the cards after this one in the order of play: the rest of the trick, then
+                # the tricks after it
+                rest = [row[c] for c in columns[i + 1 :]]
+                rest += [c for r in game.tricks[number + 1 :] for c in r]
+                later = [c for c in rest if c is not None]
+                if later and game.play_plus == 4 * number + column:
+                    after = card_name(later[0])
+                    found.problem(line, f"trick {number + 1}: '+' stands for the next card to "
+                                  f"be played, yet {after} is played after it (PBN 2.1 section "
+                                  "3.6)")  # fmt: skip
+                    return play, False, revoked
                 if later:
                     found.note(line, f"trick {number + 1}: a card is not known ('-'); the play "
                                "after it is not checked (PBN 2.1 section 3.6)")  # fmt: skip
@@ -347,6 +479,7 @@ def _check_play(
 def _check_result(
     game: PbnGame,
     play: Play | None,
+    contract: Contract | None,
     declarer: Seat | None,
     complete: bool,
     revoked: bool,
@@ -355,13 +488,26 @@ def _check_result(
     """The declared result against the play; returns the tricks to score, if known."""
     result = game.result
     text = game.known("Result")
-    contract = game.contract
-    if text is not None and result is None:
-        if contract is not None and contract.is_passed_out:
-            found.note("Result", f"a result {text!r} is given for a passed-out board")
+    if text is not None and contract is not None and contract.is_passed_out:
+        # 3.4.15: "When all 4 players pass, then the tag value is an empty string." No tricks
+        # were played (Law 22B): "0" says nothing false, any other number does.
+        if result_form(text) == (0, {}):
+            found.note("Result", "a passed-out board's Result is empty (PBN 2.1 section "
+                       "3.4.15); '0' is read as no tricks played")  # fmt: skip
         else:
-            found.problem("Result", f"the result must be a number of tricks from 0 to 13 "
-                          f"(PBN 2.1 section 3.4.15), not {text!r}")  # fmt: skip
+            found.problem("Result", f"a result {text!r} is given for a board passed out, whose "
+                          "Result is empty (PBN 2.1 section 3.4.15; Law 22B)")  # fmt: skip
+        return None
+    if text is not None and result is None:
+        form = result_form(text)
+        if form is None:
+            found.problem("Result", f"the result must be tricks from 0 to 13, as declarer's or "
+                          f"as NS's and EW's (PBN 2.1 section 3.4.15), not {text!r}")  # fmt: skip
+        elif len(form[1]) == 2 and sum(form[1].values()) != 13:
+            ns, ew = form[1][0], form[1][1]
+            found.problem("Result", f"{text!r}: the {SIDES[0]} and {SIDES[1]} tricks add up to "
+                          f"{ns + ew}, not 13 (PBN 2.1 section 3.4.15)")  # fmt: skip
+        # else: a side's tricks with no declarer to read them for; nothing to check them by
     if result is None:
         if complete and play is not None and declarer is not None:
             return play.won[declarer & 1]

@@ -47,6 +47,8 @@ class TreeWriter:
     root: Path
     file_mode: int
     names: list[str] = field(default_factory=list)
+    folders: set[Path] = field(default_factory=set)
+    """The folders made so far (a site of a thousand pages has three)."""
 
     def _target(self, name: str) -> Path:
         relative = PurePosixPath(name)
@@ -55,7 +57,9 @@ class TreeWriter:
         if relative.name == MANIFEST:
             raise ValueError(f"{MANIFEST} is the site's own list of files")
         target = self.root.joinpath(*relative.parts)
-        target.parent.mkdir(parents=True, exist_ok=True)  # folders get 0777 less the umask
+        if target.parent not in self.folders:
+            target.parent.mkdir(parents=True, exist_ok=True)  # folders get 0777 less the umask
+            self.folders.add(target.parent)
         self.names.append(relative.as_posix())
         return target
 

@@ -54,7 +54,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, Call, Contract, call_name, parse_call
 from bridgelaw.cards import RANK_CHARS, Card, Deal, Seat, parse_card
 from bridgelaw.errors import BridgeLawError, ParseError
-from bridgelaw.formats.pbn import Problem
+from bridgelaw.formats.pbn import FileProblems, Problem
 from bridgelaw.formats.text import UndecodableText, decode_text
 from bridgelaw.play import trick_winner
 
@@ -107,14 +107,24 @@ class LinGame:
     claim: int | None = None
     """Tricks declarer takes in all, by a claim (``mc``), or ``None``."""
     line: int = 0
+    _read: tuple[tuple[Seat, tuple[Call, ...]], Auction | None] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The auction last read, with the dealer and calls it was read from (read again when they
+    change): the contract, declarer and result each ask for it."""
 
     @property
     def auction(self) -> Auction | None:
         """The auction as the Laws read it (Laws 17-22), or ``None`` if a call is illegal."""
+        key = (self.board.dealer, tuple(self.calls))
+        if self._read is not None and self._read[0] == key:
+            return self._read[1]
         try:
-            return Auction(self.board.dealer, self.calls)
+            auction: Auction | None = Auction(self.board.dealer, self.calls)
         except BridgeLawError:
-            return None
+            auction = None
+        self._read = (key, auction)
+        return auction
 
     @property
     def contract(self) -> Contract | None:
@@ -137,6 +147,19 @@ class LinGame:
             leader = Seat((leader + trick_winner(trick, contract.strain)) & 3)
             won += leader.side == declarer.side
         return won
+
+    def claim_possible(self, claim: int) -> bool:
+        """Whether declarer can take ``claim`` tricks in all after the play recorded: at least
+        the tricks won, at most those and the tricks still to play (Laws 68-69)."""
+        contract, declarer = self.contract, self.declarer
+        if contract is None or declarer is None:
+            return True
+        leader, won, done = declarer.lho, 0, len(self.played) // 4
+        for start in range(0, 4 * done, 4):
+            trick = self.played[start : start + 4]
+            leader = Seat((leader + trick_winner(trick, contract.strain)) & 3)
+            won += leader.side == declarer.side
+        return won <= claim <= won + 13 - done
 
     @property
     def result(self) -> int | None:
@@ -401,7 +424,18 @@ class _Reader:
         game.claim = o.claim
         if o.cards:
             game.played = self.play(game, o.cards, number)
+        self.check_claim(game, o.line, number)
         return game
+
+    def check_claim(self, game: LinGame, line: int, number: int) -> None:
+        """A claim (``mc``, declarer's tricks in all) lies between the tricks declarer has won
+        and those plus the tricks still to play; another number is no claim (Laws 68-69)."""
+        claim = game.claim
+        if claim is not None and not game.claim_possible(claim):
+            self.note(line, f"board {number}: mc|{claim}| claims {claim} tricks in all, more "
+                      "than declarer can take or fewer than declarer has won in the play; "
+                      "ignored")  # fmt: skip
+            game.claim = None
 
     def play(self, game: LinGame, cards: list[tuple[Card, int]], number: int) -> list[Card]:
         """The cards up to the first one that cannot have been played by the player on turn."""
@@ -450,14 +484,12 @@ def read_lin(data: bytes, filename: str = "<lin>", first_board: int = 1) -> list
     """The boards of a LIN file (the deal readers' interface): one a board number.
 
     A vugraph file shows each board twice (open and closed room): the same deal under one number
-    is one board. The first problem that loses a board is the error. Boards without a number are
-    numbered on from ``first_board``.
+    is one board. Problems that lose a board are raised together (:class:`FileProblems`).
+    Boards without a number are numbered on from ``first_board``.
     """
     parsed = read_lin_games(data, filename, first_board)
     if parsed.problems:
-        more = len(parsed.problems) - 1
-        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise ParseError(f"{parsed.problems[0]}{extra}")
+        raise FileProblems(parsed.problems)
     return boards_of(parsed.games, filename)
 
 

@@ -56,6 +56,8 @@ TAG_ORDER = (
 _SECTION_TAGS = ("Auction", "Play", "Note")
 
 _NOTE_REF_RE = re.compile(r"^=([0-9]{1,9})=$")
+NOTE_NUMBERS = range(1, 33)
+"""PBN 2.1 sections 3.5.4 and 3.6.4: "The value of <note_index> lies between 1 and 32"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,17 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
+
+
+class FileProblems(ParseError):
+    """A file refused for what is wrong in it: :attr:`problems` holds every problem, each with
+    its file and line. The text is the first, and how many more there are (one line)."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        more = len(self.problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+        super().__init__(f"{self.problems[0] if self.problems else 'a problem'}{extra}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +118,9 @@ class PbnGame:
     play_mark: str = ""
     """``*`` when the Play section stops short on purpose, ``+`` when the play is to be
     continued (PBN 2.1 section 3.6)."""
+    play_plus: int | None = None
+    """Where the Play section's ``+`` stands (``4 * trick + column``): the next card to be
+    played (3.6)."""
     irregularities: list[Irregularity] = field(default_factory=list)
     tables: dict[str, list[tuple[int, list[str]]]] = field(default_factory=dict)
     """Table sections (``ScoreTable``, ``TotalScoreTable``...): tag -> rows with their lines;
@@ -284,6 +300,8 @@ def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
     over several lines), and whether a brace comment is still open at its end. One pass: a
     line of many comments must not take quadratic time. Quoted strings are kept whole (a
     ``;`` in a tag value separates table columns)."""
+    if not in_brace and "{" not in line and ";" not in line:
+        return line, False  # nothing to strip (most lines): no pass over the characters
     out: list[str] = []
     quoted = escaped = False
     start = 0
@@ -314,11 +332,18 @@ def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
 
 
 def table_row(line: str) -> list[str]:
-    """The cells of a PBN table row: words, or quoted strings that may hold spaces."""
+    """The cells of a PBN table row: words, or quoted strings that may hold spaces.
+
+    >>> table_row('1 "Ann Lee - Bo Ek" 62.5'), table_row("3 NT 9")
+    (['1', 'Ann Lee - Bo Ek', '62.5'], ['3', 'NT', '9'])
+    """
+    if '"' not in line:
+        return line.split()  # words alone (most rows): what the pattern's \S+ finds
     return [
-        _UNESCAPE_RE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2)
+        m.group(2) if m.group(1) is None else
+        _UNESCAPE_RE.sub(r"\1", m.group(1)) if "\\" in m.group(1) else m.group(1)
         for m in _ROW_TOKEN_RE.finditer(line)
-    ]
+    ]  # fmt: skip
 
 
 def table_columns(header: str) -> list[str]:
@@ -339,6 +364,18 @@ _STANDARD_TAGS = frozenset(TAG_ORDER) | {"Note", "Round", "Score", "ScoreIMP", "
 _NOT_INHERITED = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction",
                             "Play", "Note"))  # fmt: skip
 
+_CARDS: dict[str, Card] = {
+    suit + rank: parse_card(suit + rank)
+    for suit in ("S", "H", "D", "C", "s", "h", "d", "c")
+    for rank in ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2",
+                 "a", "k", "q", "j", "t", "10")
+}  # fmt: skip
+"""Every card token PBN allows (3.6.1, lower case too: 3.11), read without a parse."""
+_CALLS: dict[str, Call] = {}
+"""Plain call tokens read before (``"1NT"``, ``"Pass"``): a file repeats a few dozen of them."""
+
+_PLAIN_TAGS = _STANDARD_TAGS - {"Note"}
+_ONE_TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\s*\]')
 _TAG_AT_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _MARK_RE = re.compile(r"^\^([ISRL])(.*)$", re.S)
 
@@ -353,7 +390,9 @@ class _Reader:
         self.headers: dict[str, str] = {}  # "##" values: for every later game (4.8)
         self.game: PbnGame | None = None
         self.section: str | None = None
-        self.pending_notes: dict[int, tuple[int, int]] = {}  # note number -> (call index, line)
+        # note number -> (call index, line) of each call that refers to it: several calls may
+        # use the same note (PBN 2.1 section 3.5.4)
+        self.pending_notes: dict[int, list[tuple[int, int]]] = {}
         self.notes: dict[int, str] = {}
         self.auction_done = False
         self.play_done = False
@@ -367,16 +406,25 @@ class _Reader:
     def note(self, line: int, message: str) -> None:
         self.notes_out.append(Problem(self.filename, line, message))
 
+    def note_number(self, line: int, number: int) -> bool:
+        """Whether a note number is one PBN allows; a problem with its line if not."""
+        if number in NOTE_NUMBERS:
+            return True
+        self.problem(line, f"note number {number}: a note's number lies between 1 and 32 (PBN "
+                     "2.1 sections 3.5.4 and 3.6.4)")  # fmt: skip
+        return False
+
     def finish_game(self) -> None:
         game = self.game
         if game is None:
             return
         self.flush_play(game)
-        for number, (index, line) in self.pending_notes.items():
-            if number in self.notes:
-                game.call_notes[index] = self.notes[number]
-            else:
-                self.problem(line, f"note ={number}= is referred to but never given")
+        for number, calls in self.pending_notes.items():
+            if number not in self.notes:
+                self.problem(calls[0][1], f"note ={number}= is referred to but never given")
+            for index, _ in calls:
+                if number in self.notes:
+                    game.call_notes[index] = self.notes[number]
         for name, value in self.headers.items():
             game.tags.setdefault(name, value)
         self.games.append(game)
@@ -398,9 +446,13 @@ class _Reader:
         # Lines end at LF, CRLF or CR only (not at the other breaks str.splitlines knows, such
         # as a form feed), so line numbers are the ones an editor shows.
         text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        plain_tag = self.plain_tag
         for number, raw in enumerate(text.split("\n"), start=1):
             in_comment = in_brace
-            line, in_brace = _strip_comments(raw, in_brace)
+            if in_brace or "{" in raw or ";" in raw:
+                line, in_brace = _strip_comments(raw, in_brace)
+            else:
+                line = raw  # no comment to strip (most lines)
             stripped = line.strip()
             if not stripped:
                 if self.held is not None and not raw.strip() and not in_comment:
@@ -417,6 +469,8 @@ class _Reader:
             if self.held is not None:  # a tag pair that began on an earlier line (3.3)
                 start, before = self.held
                 stripped, self.held = before + " " + stripped, None
+            elif plain_tag(number, stripped):
+                continue
             self.line(start, stripped)
         if self.held is not None:
             self.problem(self.held[0], f"a tag pair is never closed: {self.held[1][:60]!r}")
@@ -424,6 +478,26 @@ class _Reader:
             self.problem(max(number, 1), "a '{' comment is never closed")
         self.finish_game()
         return PbnFile(self.games, self.problems, self.notes_out)
+
+    def plain_tag(self, number: int, text: str) -> bool:
+        """A line that is one standard tag of the game being read, given once, with a plain
+        value (no escapes, no ``#``): most lines of a file, taken without the general path
+        of :meth:`line` and :meth:`tag` (which it must read exactly as they would)."""
+        game = self.game
+        if game is None or text[0] != "[" or self.play_tokens:
+            return False
+        m = _ONE_TAG_RE.fullmatch(text)
+        if m is None:
+            return False
+        name, value = m.groups()
+        tags = game.tags
+        if name not in _PLAIN_TAGS or name in tags or "\\" in value or value[:1] == "#":
+            return False
+        tags[name] = value
+        game.tag_lines[name] = number
+        self.last[name] = value
+        self.section = None
+        return True
 
     def line(self, number: int, text: str) -> None:
         """Tags (several may share a line in import format, 3.3) and section data."""
@@ -477,7 +551,7 @@ class _Reader:
             note = re.match(r"^([0-9]{1,9}):(.*)$", value, re.S)
             if note is None:
                 self.problem(line, f'a note must read "number:text", not {value!r}')
-            else:
+            elif self.note_number(line, int(note.group(1))):
                 self.notes[int(note.group(1))] = note.group(2)
             return  # a note tag does not end the section it annotates
         self.flush_play(game)
@@ -519,10 +593,19 @@ class _Reader:
             if self.auction_done:
                 self.problem(line, f"call {token!r} after the end of the auction section")
                 return
+            known = _CALLS.get(token)
+            if known is not None:  # a plain call read before: most tokens of a file
+                game.calls.append(known)
+                game.call_lines.append(line)
+                continue
             ref = _NOTE_REF_RE.match(token)
+            if ref is not None and not self.note_number(line, int(ref.group(1))):
+                continue
             if ref is not None:
                 if game.calls:
-                    self.pending_notes[int(ref.group(1))] = (len(game.calls) - 1, line)
+                    self.pending_notes.setdefault(int(ref.group(1)), []).append(
+                        (len(game.calls) - 1, line)
+                    )
                 else:
                     self.problem(line, f"note {token} before any call")
                 continue
@@ -564,10 +647,14 @@ class _Reader:
                     game.auction_start = Seat((game.auction_start + 1) & 3)
                 continue
             try:
-                game.calls.append(parse_call(word))
-                game.call_lines.append(line)
+                call = parse_call(word)
             except BridgeLawError as error:
                 self.problem(line, f"not a call: {token!r} ({error})")
+                continue
+            game.calls.append(call)
+            game.call_lines.append(line)
+            if token == word and len(_CALLS) < 1000:
+                _CALLS[token] = call
 
     def play_line(self, game: PbnGame, line: int, tokens: list[str]) -> None:
         # Cards are a stream, four to a trick (3.6: a line may hold fewer because of notes).
@@ -575,9 +662,20 @@ class _Reader:
             if self.play_done:
                 self.problem(line, "cards after the end of the play section")
                 return
+            card = _CARDS.get(token)
+            if card is not None and self.mark is None:  # a plain card: most tokens of a file
+                self.play_tokens.append((card, line))
+                if len(self.play_tokens) > 52:
+                    self.problem(line, "more than 13 tricks in the play section")
+                    self.play_tokens = self.play_tokens[:52]
+                    self.play_done = True
+                    return
+                continue
             if token.startswith("$") or token in ("!", "?", "!!", "??", "!?", "?!"):
                 continue
-            if _NOTE_REF_RE.match(token):
+            ref = _NOTE_REF_RE.match(token)
+            if ref is not None:
+                self.note_number(line, int(ref.group(1)))
                 continue
             mark = _MARK_RE.match(token)
             if mark is not None:
@@ -590,11 +688,21 @@ class _Reader:
                     continue
             word = token.rstrip("!?")
             if word == "*":
+                if game.play_mark == "+":
+                    self.problem(line, "'+' says the play is to be continued and '*' that no "
+                                 "more cards will be given: not both (PBN 2.1 sections 3.5 "
+                                 "and 3.6)")  # fmt: skip
                 game.play_mark = "*"
                 self.play_done = True
                 break
             if word in ("-", "+"):  # unknown or not played (yet): 3.6
                 if word == "+":
+                    if game.play_plus is not None:
+                        self.problem(line, "'+' replaces the one next card to be played, so "
+                                     "it stands once in the play section (PBN 2.1 section "
+                                     "3.6)")  # fmt: skip
+                    else:
+                        game.play_plus = len(self.play_tokens)
                     game.play_mark = "+"
                 self.play_card(game, None, line)
                 continue
@@ -639,6 +747,36 @@ def _small_number(text: str, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
+SIDES = ("NS", "EW")
+
+
+def result_form(text: str) -> tuple[int | None, dict[int, int]] | None:
+    """A Result tag value as PBN 2.1 section 3.4.15 writes it, ``^`` or not: declarer's tricks
+    (``"9"``), or each side's given (``"NS 9"``, ``"EW 4 NS 9"``), as ``(tricks, {})`` or
+    ``(None, {side: tricks})`` with side 0 North-South; ``None`` when it is none of these
+    forms. Whether two sides add up to 13 is for the caller to see.
+
+    >>> result_form("9"), result_form("EW 4 NS 9"), result_form("^NS 10")
+    ((9, {}), (None, {1: 4, 0: 9}), (None, {0: 10}))
+    >>> result_form("C-2") is None and result_form("NS 9 NS 4") is None
+    True
+    """
+    value = text.strip().removeprefix("^").strip()
+    plain = _small_number(value, 0, 13)
+    if plain is not None:
+        return plain, {}
+    words = value.upper().split()
+    if len(words) not in (2, 4) or not all(w in SIDES for w in words[::2]):
+        return None
+    sides: dict[int, int] = {}
+    for side, count in zip(words[::2], words[1::2], strict=True):
+        tricks = _small_number(count, 0, 13)
+        if tricks is None or SIDES.index(side) in sides:
+            return None
+        sides[SIDES.index(side)] = tricks
+    return None, sides
+
+
 def result_tricks(text: str, declarer: Seat | None) -> int | None:
     """The tricks declarer won, from a Result tag value (PBN 2.1 section 3.4.15).
 
@@ -649,19 +787,12 @@ def result_tricks(text: str, declarer: Seat | None) -> int | None:
     >>> result_tricks("", Seat.NORTH) is None and result_tricks("?", None) is None
     True
     """
-    value = text.strip().removeprefix("^").strip()
-    plain = _small_number(value, 0, 13)
+    form = result_form(text)
+    if form is None:
+        return None
+    plain, sides = form
     if plain is not None or declarer is None:
         return plain
-    words = value.upper().split()
-    if len(words) not in (2, 4) or not all(w in ("NS", "EW") for w in words[::2]):
-        return None
-    sides: dict[int, int] = {}
-    for side, count in zip(words[::2], words[1::2], strict=True):
-        tricks = _small_number(count, 0, 13)
-        if tricks is None or ("NS", "EW").index(side) in sides:
-            return None
-        sides[("NS", "EW").index(side)] = tricks
     if len(sides) == 2 and sum(sides.values()) != 13:
         return None
     own = declarer & 1
@@ -704,25 +835,40 @@ def write_game(game: PbnGame) -> str:
     lines.extend(f'[{name} "{_quote(game.tags[name])}"]' for name in ordered)
     if game.auction_start is not None:
         lines.append(f'[Auction "{game.auction_start.letter}"]')
-        notes: list[str] = []
+        marks = _marks(game, "IS")
+        notes: dict[str, int] = {}  # a note's text -> its number: one number for one text
         words: list[str] = []
         for index, call in enumerate(game.calls):
+            words.extend("^S" for mark in marks.get(index, ()) if mark == "S")  # 3.9
             word = "Pass" if call == PASS else call_name(call)
+            if "I" in marks.get(index, ()):
+                word = "^I " + word
             if index in game.call_notes:
-                notes.append(game.call_notes[index])
-                word += f" ={len(notes)}="
+                number = notes.setdefault(game.call_notes[index], len(notes) + 1)
+                word += f" ={number}="
             words.append(word)
+        words.extend("^S" for mark in marks.get(len(game.calls), ()) if mark == "S")
         for start in range(0, len(words), 4):
             lines.append(" ".join(words[start : start + 4]))
-        ended = _auction_complete(game.calls)
-        if not ended:
+        if game.auction_mark == "+":  # 3.5: to be continued
+            lines.append("+")
+        elif not _auction_complete(game.calls):
             lines.append("*")
-        lines.extend(f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(notes, start=1))
+        lines.extend(f'[Note "{n}:{_quote(text)}"]' for text, n in notes.items())
     if game.play_start is not None:
         lines.append(f'[Play "{game.play_start.letter}"]')
-        for row in game.tricks:
-            lines.append(" ".join("-" if c is None else card_name(c) for c in row))
-        if len(game.tricks) < 13 or any(c is None for row in game.tricks for c in row):
+        marks = _marks(game, "RL")
+        for number, row in enumerate(game.tricks):
+            cells = []
+            for column, card in enumerate(row):
+                place = 4 * number + column
+                text = (
+                    card_name(card) if card is not None else "+" if game.play_plus == place else "-"
+                )
+                cells.append("".join(f"^{m} " for m in marks.get(place, ())) + text)
+            lines.append(" ".join(cells))
+        stops = len(game.tricks) < 13 or any(c is None for row in game.tricks for c in row)
+        if stops and game.play_plus is None:  # '+' says the play continues (3.6), '*' not
             lines.append("*")
     for name, rows in game.tables.items():
         header = game.tags.get(name, "").replace('"', '\\"')  # "\\2R" stays as PBN prints it
@@ -730,6 +876,15 @@ def write_game(game: PbnGame) -> str:
         lines.extend(" ".join(_cell(c) for c in cells) for _, cells in rows)
     lines.extend("{" + text.replace("}", ")") + "}" for text in game.commentary)
     return "\n".join(lines) + "\n"
+
+
+def _marks(game: PbnGame, kinds: str) -> dict[int, list[str]]:
+    """The irregularity marks of the auction (``"IS"``) or the play (``"RL"``) by place."""
+    found: dict[int, list[str]] = {}
+    for mark in game.irregularities:
+        if mark.mark in kinds:
+            found.setdefault(mark.index, []).append(mark.mark)
+    return found
 
 
 _BARE_CELL_RE = re.compile(r'[^\s"\\;{}\[\]%]+')

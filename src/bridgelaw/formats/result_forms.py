@@ -76,6 +76,9 @@ def side_text(side: SideResult, direction: int) -> str:
     (the weighted mean of a weighted score, two decimals), or its artificial score."""
     if isinstance(side, Artificial):
         return artificial_text(side)
+    if len(side.components) == 1:  # one outcome: its points (no mean to make)
+        points = side.components[0][0]
+        return str(points if direction == 0 else -points)
     mean = side.expected
     return value_text(mean if direction == 0 else -mean)
 
@@ -83,8 +86,11 @@ def side_text(side: SideResult, direction: int) -> str:
 def exact_result(line: ResultLine) -> dict[str, Any] | None:
     """The result as the event-results JSON writes it when the two sides' scores do not say
     it exactly (a weighted score, a split score with a side's contract); else ``None``."""
-    if line.ns_side is line.ew_side or not line.is_split:  # `is`: the common case, no comparing
-        return _weighted(line.ns_side) if isinstance(line.ns_side, Points) else None
+    side = line.ns_side
+    if side is line.ew_side or not line.is_split:  # `is`: the common case, no comparing
+        if side.__class__ is Points and len(side.components) > 1:
+            return _weighted(side)
+        return None
     if isinstance(line.ns_side, Artificial) and isinstance(line.ew_side, Artificial):
         return None
     plain = all(

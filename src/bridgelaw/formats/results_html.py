@@ -15,11 +15,11 @@ from __future__ import annotations
 import html
 import io
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from fractions import Fraction
 from functools import lru_cache
-from heapq import merge
+from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
@@ -117,14 +117,31 @@ def _pair_link(results: EventResults, pair: str, depth: int) -> str:
 
 def _result_text(line: ResultLine) -> str:
     """The traveller's text of a result, escaped; a plain played result (most of them) is
-    made once per distinct contract, declarer and tricks."""
+    made once per distinct contract, declarer and tricks, and found by the object the
+    readers share among the results played the same way."""
     played = line.played
-    side = line.ns_side
-    # one side's result for both, not weighted: the text is what was played
-    plain = isinstance(side, Points) and side is line.ew_side and len(side.components) == 1
-    if played is not None and plain:
-        return _played_text(played.contract, played.declarer, played.tricks)
+    if played is not None and _plain(line):
+        found = _PLAYED.get(id(played))
+        if found is None or found[0] is not played:  # `is`: a reused id is another result
+            if len(_PLAYED) >= 1 << 16:
+                _PLAYED.clear()  # bounded: a session with more distinct results makes them again
+            found = _PLAYED[id(played)] = (
+                played,
+                _played_text(played.contract, played.declarer, played.tricks),
+            )
+        return found[1]
     return _e(line.describe())
+
+
+def _plain(line: ResultLine) -> bool:
+    """One side's result for both, not weighted: with a contract played, its text is what
+    was played."""
+    side = line.ns_side
+    return side is line.ew_side and side.__class__ is Points and len(side.components) == 1
+
+
+_PLAYED: dict[int, tuple[Played, str]] = {}
+"""``id(played)`` -> the object (kept, so that its id is not reused) and its escaped text."""
 
 
 @lru_cache(maxsize=4096)
@@ -173,13 +190,53 @@ def _value_count(results: EventResults) -> int:
     return {"mp": 6, "imps": 4}.get(results.unit, 2)
 
 
+def _traveller_cells(
+    r: ScoredResult, numbers: tuple[str, ...], analysis: BoardAnalysis | None
+) -> str:
+    """A traveller row's cells from the result on: the result, the lead and the numbers
+    (with the board's analysis, against double dummy and par)."""
+    line = r.result
+    played = line.played
+    cells = (
+        f"<td>{_result_text(line)}</td><td>{_e(played.lead if played and played.lead else '')}</td>"
+    )
+    shown = list(numbers)
+    if analysis is not None:
+        ns = None if r.ns_score is None or r.ns_score.denominator != 1 else int(r.ns_score)
+        shown += [
+            "" if played is None else vs_dd(analysis, played.declarer, played.contract.strain,
+                                            played.tricks),
+            vs_par(analysis, ns),
+        ]  # fmt: skip
+    return cells + "".join(f'<td class="n">{c}</td>' for c in shown)
+
+
+class _Shared:
+    """What the site's pages repeat, made once: the link to each pair's page from the board
+    and pair pages (one folder down)."""
+
+    __slots__ = ("links", "names")
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+        self.links: dict[str, str] = {}
+
+    def link(self, pair: str) -> str:
+        found = self.links.get(pair)
+        if found is None:
+            found = self.links[pair] = _link(pair, self.names.get(pair), 1)
+        return found
+
+
 def _board_page(
     results: EventResults,
     board: BoardResults,
     previous: int | None,
     following: int | None,
     analysis: BoardAnalysis | None = None,
+    shared: _Shared | None = None,
 ) -> str:
+    shared = shared or _Shared(results.names)
     number_ = board.board
     parts = [
         f"<h1>{_e(results.event)} — board {number_}</h1>",
@@ -206,30 +263,27 @@ def _board_page(
     ]
     rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
     shown = _value_count(results)
+    teams = results.scoring == "teams"
+    link = shared.link
+    # a board's results played the same way share their cells (the readers share one object
+    # among them, the scorers one tuple of texts): made once, found by the objects (kept)
+    made: dict[tuple[int, int], tuple[Played, tuple[str, ...], str]] = {}
     for r in board.results:
         line = r.result
-        cells = [_e(line.match or ""), _e(line.room or "")] if results.scoring == "teams" else []
-        cells += [
-            _pair_link(results, line.ns, 1),
-            _pair_link(results, line.ew, 1),
-            _result_text(line),
-            _e(line.played.lead if line.played and line.played.lead else ""),
-        ]
-        numbers = list(value_texts(r)[:shown])
-        if analysis is not None:
-            played = line.played
-            ns = None if r.ns_score is None or r.ns_score.denominator != 1 else int(r.ns_score)
-            numbers += [
-                "" if played is None else vs_dd(analysis, played.declarer,
-                                                played.contract.strain, played.tricks),
-                vs_par(analysis, ns),
-            ]  # fmt: skip
-        rows.append(
-            "<tr>"
-            + "".join(f"<td>{c}</td>" for c in cells)
-            + "".join(f'<td class="n">{c}</td>' for c in numbers)
-            + "</tr>"
-        )
+        head = f"<td>{_e(line.match or '')}</td><td>{_e(line.room or '')}</td>" if teams else ""
+        played, texts = line.played, value_texts(r)
+        if analysis is None and played is not None and _plain(line):
+            found = made.get((id(played), id(texts)))
+            if found is None or found[0] is not played or found[1] is not texts:
+                found = made[id(played), id(texts)] = (
+                    played,
+                    texts,
+                    _traveller_cells(r, texts[:shown], analysis),
+                )
+            tail = found[2]
+        else:
+            tail = _traveller_cells(r, texts[:shown], analysis)
+        rows.append(f"<tr>{head}<td>{link(line.ns)}</td><td>{link(line.ew)}</td>{tail}</tr>")
     parts.append('<table class="traveller">\n' + "\n".join(rows) + "\n</table>")
     links = []
     if previous is not None:
@@ -241,15 +295,60 @@ def _board_page(
 
 
 class PairIndex:
-    """Each pair's results, found once for the whole site: the pair pages then read only their
-    own results (not every result of the event for every pair)."""
+    """Each pair's score card, made once for the whole site from the boards' results: the pair
+    pages then only join their own rows. A row is kept as its three parts (the board's link;
+    where the pair sat and against whom; the result and the pair's numbers), each part shared
+    by the rows that have it."""
 
-    def __init__(self, results: EventResults) -> None:
-        self.sat: dict[str, tuple[list[ScoredResult], list[ScoredResult]]] = {}
-        for board in results.boards:  # boards in order, so each list is in board order
+    def __init__(self, results: EventResults, shared: _Shared | None = None) -> None:
+        shared = shared or _Shared(results.names)
+        mp = results.unit == "mp"
+        self.sat: dict[str, list[tuple[str, str, str]]] = {}
+        sat = self.sat
+        against: tuple[dict[str, str], dict[str, str]] = ({}, {})
+        # by board; on a board, the results where the pair sat North-South first
+        for board in sorted(results.boards, key=lambda b: b.board):
+            number = board.board
+            link = f'\n<tr><td><a href="../boards/board-{number}.html">{number}</a></td>'
+            # a board's results played the same way share their cells (the readers share one
+            # object among them, the scorers one tuple of texts): made once, found by the
+            # objects, which are kept so that an id is not reused
+            made: dict[tuple[int, int], tuple[Played, tuple[str, ...], str, str]] = {}
+            east_west: list[tuple[str, tuple[str, str, str]]] = []
             for r in board.results:
-                self.sat.setdefault(r.result.ns, ([], []))[0].append(r)
-                self.sat.setdefault(r.result.ew, ([], []))[1].append(r)
+                line = r.result
+                texts = value_texts(r)
+                played = line.played
+                if played is not None and _plain(line):
+                    found = made.get((id(played), id(texts)))
+                    if found is None or found[0] is not played or found[1] is not texts:
+                        found = made[id(played), id(texts)] = (
+                            played,
+                            texts,
+                            _scorecard_cells(line, texts, 0, mp),
+                            _scorecard_cells(line, texts, 1, mp),
+                        )
+                    ns_cells, ew_cells = found[2], found[3]
+                else:
+                    ns_cells = _scorecard_cells(line, texts, 0, mp)
+                    ew_cells = _scorecard_cells(line, texts, 1, mp)
+                ns, ew = line.ns, line.ew
+                ns_against = against[0].get(ew)
+                if ns_against is None:
+                    ns_against = against[0][ew] = f"<td>NS</td><td>{shared.link(ew)}</td>"
+                ew_against = against[1].get(ns)
+                if ew_against is None:
+                    ew_against = against[1][ns] = f"<td>EW</td><td>{shared.link(ns)}</td>"
+                rows = sat.get(ns)
+                if rows is None:
+                    rows = sat[ns] = []
+                rows.append((link, ns_against, ns_cells))
+                east_west.append((ew, (link, ew_against, ew_cells)))
+            for pair, row in east_west:
+                rows = sat.get(pair)
+                if rows is None:
+                    rows = sat[pair] = []
+                rows.append(row)
         self.ranking: dict[str, RankEntry] = {}
         for entry in results.ranking:
             self.ranking.setdefault(entry.pair, entry)
@@ -257,15 +356,17 @@ class PairIndex:
     def pairs(self) -> list[str]:
         return sorted(set(self.sat) | set(self.ranking))
 
-    def rows(self, pair: str) -> Iterator[tuple[int, ScoredResult]]:
-        """(direction, result) of every board the pair played, by board."""
-        ns, ew = self.sat.get(pair, ([], []))
-        yield from merge(
-            ((0, r) for r in ns), ((1, r) for r in ew), key=lambda item: item[1].result.board
-        )
+    def rows(self, pair: str) -> list[tuple[str, str, str]]:
+        """The parts of each row of the pair's score card: every board it played, by board."""
+        return self.sat.get(pair, [])
 
 
-def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextIO) -> None:
+def _pair_page(
+    results: EventResults,
+    index: PairIndex,
+    pair: str,
+    stream: TextIO,
+) -> None:
     name = results.names.get(pair)
     title = f"{pair}" + (f" {name}" if name else "")
     headings = ["Board", "Sat", "Against", "Result", "Score", "Value"]
@@ -284,20 +385,18 @@ def _pair_page(results: EventResults, index: PairIndex, pair: str, stream: TextI
     stream.write(f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n")
     stream.write('<table class="scorecard">\n')
     stream.write("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>")
-    names, mp = results.names, results.unit == "mp"
-    for direction, r in index.rows(pair):  # one row a board: the hot loop of a large site
-        line = r.result
-        board = line.board
-        texts = value_texts(r)
-        sat, other = ("NS", line.ew) if direction == 0 else ("EW", line.ns)
-        stream.write(
-            f'\n<tr><td><a href="../boards/board-{board}.html">{board}</a></td><td>{sat}</td>'
-            f"<td>{_link(other, names.get(other), 1)}</td><td>{_result_text(line)}</td>"
-            f"<td>{texts[direction]}</td><td>{texts[2 + direction]}</td>"
-            + (f"<td>{texts[4 + direction]}</td></tr>" if mp else "</tr>")
-        )
+    stream.write("".join(chain.from_iterable(index.rows(pair))))  # one row a board
     stream.write("\n</table>")
     stream.write(_FOOT)
+
+
+def _scorecard_cells(line: ResultLine, texts: tuple[str, ...], direction: int, mp: bool) -> str:
+    """A pair page's row from the result on: the result, the pair's score and value (and
+    percentage), to the row's end."""
+    return (
+        f"<td>{_result_text(line)}</td><td>{texts[direction]}</td><td>{texts[2 + direction]}</td>"
+        + (f"<td>{texts[4 + direction]}</td></tr>" if mp else "</tr>")
+    )
 
 
 def _index(results: EventResults) -> str:
@@ -349,13 +448,14 @@ def write_site(
     with open_page("style.css") as stream:
         stream.write(_STYLE + ANALYSIS_CSS)
     numbers = [b.board for b in results.boards]
+    shared = _Shared(results.names)
     for i, board in enumerate(results.boards):
         previous = numbers[i - 1] if i > 0 else None
         following = numbers[i + 1] if i + 1 < len(numbers) else None
         analysis = None if analyses is None else analyses.get(board.board)
         with open_page(f"boards/board-{board.board}.html") as stream:
-            stream.write(_board_page(results, board, previous, following, analysis))
-    index = PairIndex(results)
+            stream.write(_board_page(results, board, previous, following, analysis, shared))
+    index = PairIndex(results, shared)
     for pair in index.pairs():
         with open_page(f"pairs/{page_name(pair)}") as stream:
             _pair_page(results, index, pair, stream)

@@ -58,6 +58,7 @@ from bridgelaw.events.session import (
     MatchSpec,
     collector_paused,
 )
+from bridgelaw.formats.json_text import JsonTexts, board_json_text
 from bridgelaw.formats.movement_file import movement_from_json
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.inputs import fraction, shown, whole_number
@@ -83,18 +84,44 @@ class LineDict(dict[str, Any]):
     line: int = 0
 
 
-def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> json.JSONDecoder:
-    decoder = json.JSONDecoder()
+class _LineDecoder(json.JSONDecoder):
+    """A decoder whose objects are :class:`LineDict` with the line of their opening brace.
+
+    The standard library's pure-Python scanner (the C one has no hook for an object's start)
+    refers to itself, a cycle that the collector alone frees; our hook reaches the text, and
+    the line table made from it, only through :attr:`line_of`, which :meth:`forget` drops, so
+    they are freed once the reading is done even while the collector is paused."""
+
+    def __init__(self, line_of: Callable[[int], int]) -> None:
+        super().__init__(object_pairs_hook=list)  # JSONObject hands back the pairs
+        self.line_of: Callable[[int], int] | None = line_of
+        json_object = getattr(json.decoder, "JSONObject")  # noqa: B009 (not in the stubs)
+
+        def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[LineDict, int]:
+            pairs, end = json_object(s_and_end, *args)
+            obj = LineDict(pairs)
+            assert self.line_of is not None, "a decoder used after forget()"
+            obj.line = self.line_of(s_and_end[1] - 1)
+            return obj, end
+
+        # the pure-Python scanner reads these hooks from the decoder when it is made
+        setattr(self, "parse_object", parse_object)  # noqa: B010
+        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
+
+    def forget(self) -> None:
+        self.line_of = None
+
+
+def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> _LineDecoder:
+    if line_at is not None:
+        return _LineDecoder(line_at)
     starts = [0]
-    if line_at is None:
-        position = text.find("\n")
-        while position >= 0:
-            starts.append(position + 1)
-            position = text.find("\n", position + 1)
+    position = text.find("\n")
+    while position >= 0:
+        starts.append(position + 1)
+        position = text.find("\n", position + 1)
 
     def line_of(index: int) -> int:
-        if line_at is not None:
-            return line_at(index)
         low, high = 0, len(starts)
         while low + 1 < high:
             mid = (low + high) // 2
@@ -104,19 +131,7 @@ def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> jso
                 high = mid
         return low + 1
 
-    json_object = getattr(json.decoder, "JSONObject")  # noqa: B009 (not in the stubs)
-
-    def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[LineDict, int]:
-        pairs, end = json_object(s_and_end, *args)
-        obj = LineDict(pairs)
-        obj.line = line_of(s_and_end[1] - 1)
-        return obj, end
-
-    # the pure-Python scanner reads these hooks from the decoder when it is made
-    setattr(decoder, "parse_object", parse_object)  # noqa: B010
-    decoder.object_pairs_hook = list  # JSONObject hands back the pairs; we build the dict
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
-    return decoder
+    return _LineDecoder(line_of)
 
 
 @dataclass
@@ -129,8 +144,9 @@ class ReadOutcome:
     """The event built from the lines that could be read, so that the checks of the event as
     a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
     notes: list[str] = field(default_factory=list)
-    """What the reader left out or worked around on purpose (a Bridgemate database's erased
-    results), to tell the user; never a problem."""
+    """What the reader read past, left out or worked around on purpose (a PBN Date it cannot
+    read, a Bridgemate database's erased results), each naming its file (and line, where it has
+    one), to tell the user; never a problem."""
 
 
 Report = Callable[[int, str], None]
@@ -369,19 +385,20 @@ def _side(
 def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
     """The commonest result, a pairs table result with nothing else, read without any checks
     that cannot fail for it; ``None`` for anything else (read by :func:`parse_entry`)."""
-    board, ns, ew, contract = obj.get("board"), obj.get("ns"), obj.get("ew"), obj.get("contract")
+    get = obj.get
+    board, ns, ew, contract = get("board"), get("ns"), get("ew"), get("contract")
     if type(board) is not int or not 1 <= board <= MAX_BOARD:
         return None  # out of range: parse_entry reports it (the scorer's arrays are 64-bit)
     if type(ns) is not str or type(ew) is not str:
         return None
-    if contract is None or len(obj) != 4 + ("declarer" in obj) + ("tricks" in obj) + (
-        "lead" in obj
+    declarer, tricks, lead = get("declarer"), get("tricks"), get("lead")
+    if contract is None or len(obj) != 4 + (declarer is not None) + (tricks is not None) + (
+        lead is not None
     ):
-        return None  # another key: a result of another form, or with more to check
-    ns, ew = intern(ns.strip()), intern(ew.strip())  # one string per pair, not one per result
-    if not ns or not ew:
+        return None  # another key (or one that is null): another form, or more to check
+    ns, ew = _PAIRS.get(ns) or _plain_pair(ns), _PAIRS.get(ew) or _plain_pair(ew)
+    if ns is None or ew is None:
         return None
-    declarer, tricks, lead = obj.get("declarer"), obj.get("tricks"), obj.get("lead")
     known = None
     if (  # only the types the cache holds (True == 1 and 1.0 == 1 would find int entries)
         type(contract) is str
@@ -395,7 +412,22 @@ def _plain_entry(obj: dict[str, Any], line: int) -> ResultLine | None:
         if known is None:
             return None
     points, played = known
-    return ResultLine(board, ns, ew, points, points, line, played=played)
+    return ResultLine(board, ns, ew, points, points, line, played)
+
+
+_PAIRS: dict[str, str] = {}
+"""A pair's text as a file gives it -> its name: one string per pair, not one per result."""
+
+
+def _plain_pair(value: str) -> str | None:
+    """A pair's name (stripped; ``None`` when empty), remembered."""
+    name = intern(value.strip())
+    if not name:
+        return None
+    if len(_PAIRS) >= 1 << 16:
+        _PAIRS.clear()  # bounded: a file with more distinct pairs strips them again
+    _PAIRS[value] = name
+    return name
 
 
 def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> ResultLine | None:
@@ -693,8 +725,9 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
     def report(line: int, message: str) -> None:
         problems.append(Problem(filename, line, message))
 
+    decoder = _line_decoder(text)
     try:
-        data, end = _line_decoder(text).raw_decode(text, _skip_space(text, 0))
+        data, end = decoder.raw_decode(text, _skip_space(text, 0))
         rest = _skip_space(text, end)
         if rest < len(text):
             raise json.JSONDecodeError("extra data after the results object", text, rest)
@@ -709,6 +742,8 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
         where = text.count("\n", 0, long.start()) + 1 if long else 1
         report(where, "not valid JSON for a results file: a number of more than 4,300 digits")
         return ReadOutcome(None, problems)
+    finally:
+        decoder.forget()
     event = build_event(data, filename, report)
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(event if not problems else None, problems, partial=event)
@@ -726,15 +761,15 @@ def _skip_space(text: str, index: int) -> int:
 def write_results_json(results: EventResults, stream: TextIO) -> None:
     """Write :meth:`EventResults.to_json` to ``stream`` board by board, so that a large event
     is never held twice in memory as one text; the text is the same as ``json.dumps`` of the
-    whole object."""
+    whole object, each board's made straight from its results (:mod:`.json_text`)."""
     empty = dataclasses.replace(results, boards=[])
     head, tail = _split_at_boards(json.dumps(empty.to_json(), ensure_ascii=False))
     stream.write(head)
+    texts = JsonTexts(results.unit)  # each board's text made straight from its results
     for index, board in enumerate(results.boards):
-        one = dataclasses.replace(results, boards=[board], ranking=[], matches=[])
         if index:
             stream.write(", ")
-        stream.write(json.dumps(one.to_json()["boards"][0], ensure_ascii=False))
+        stream.write(board_json_text(board, texts))
     stream.write(tail)
 
 
@@ -749,6 +784,7 @@ def _split_at_boards(text: str) -> tuple[str, str]:
 # -- the fast path ------------------------------------------------------------------------------
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+_BLANKS = " \t\n\r"
 # the C scanner and string reader where available (the stubs do not know these two names)
 # (objects are made as LineDict straight away; only a result's own object gets its line, the
 # objects inside it keep line 0: a file with any problem is read again by the tracking reader)
@@ -819,6 +855,7 @@ def _read_fast(text: str, filename: str) -> ReadOutcome | None:
     streamed = None
     if starts is not None and stream.teams == (data.get("scoring") == "teams"):
         streamed = stream.lines  # read with the right scoring as the list was stepped over
+        _number_lines(text, starts, streamed)
     event = build_event(data, filename, report, entries=entries, lines=streamed)
     if problems or event is None:
         return None
@@ -830,7 +867,6 @@ class _Stream:
     (usually named before the results); the reader decodes the list again if it was not."""
 
     def __init__(self, text: str, report: Report) -> None:
-        self.at = _Lines(text).at
         self.report = report
         self.teams: bool | None = None
         self.lines: list[ResultLine] = []
@@ -840,17 +876,26 @@ class _Stream:
         self.lines = []
 
     def __call__(self, value: Any, start: int) -> None:
-        line = self.at(start)
-        if type(value) is LineDict:
-            value.line = line
-            if not self.teams:
-                parsed = _plain_entry(value, line)
-                if parsed is not None:
-                    self.lines.append(parsed)
-                    return
-        parsed = parse_entry(value, line, self.report, bool(self.teams))
+        # the line numbers are given once the list is read (_number_lines): a problem found
+        # here sends the whole file to the line-tracking reader, which reports it at its line
+        if not self.teams and type(value) is LineDict:
+            parsed = _plain_entry(value, 0)
+            if parsed is not None:
+                self.lines.append(parsed)
+                return
+        parsed = parse_entry(value, 0, self.report, bool(self.teams))
         if parsed is not None:
             self.lines.append(parsed)
+
+
+def _number_lines(text: str, starts: list[int], lines: list[ResultLine]) -> None:
+    """Give each result the line its object starts on (``starts``: one result per item)."""
+    count = text.count
+    line, previous = 1, 0
+    for start, result in zip(starts, lines, strict=True):
+        line += count("\n", previous, start)
+        previous = start
+        result.line = line
 
 
 def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | None]:
@@ -859,6 +904,15 @@ def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | N
     so their objects know their lines; the results go to ``stream`` as they are stepped over."""
     lines = _Lines(text)
     decoder = _line_decoder(text, lines.at)
+    try:
+        return _scan_object(text, stream, lines, decoder)
+    finally:
+        decoder.forget()  # the text and its line table freed now, not at a collector's pass
+
+
+def _scan_object(
+    text: str, stream: _Stream, lines: _Lines, decoder: _LineDecoder
+) -> tuple[LineDict, list[int] | None]:
     index = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
     if text[index] != "{":
         raise ValueError("not an object")
@@ -882,7 +936,7 @@ def _scan_top_level(text: str, stream: _Stream) -> tuple[LineDict, list[int] | N
                 starts, index = _step_over_items(text, index, stream)
                 data[key] = []
             else:
-                data[key], index = decoder.scan_once(text, index)  # type: ignore[attr-defined]
+                data[key], index = decoder.scan_once(text, index)
                 if key == "results":
                     starts = None
             index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
@@ -912,10 +966,15 @@ def _step_over_items(
         append(index)
         value, end = scan(text, index)
         read(value, index)
-        index = space(text, end).end()  # type: ignore[union-attr]
-        if text[index] == ",":
-            index = space(text, index + 1).end()  # type: ignore[union-attr]
-        elif text[index] == "]":
-            return starts, index + 1
+        if text[end] in _BLANKS:  # the separators most files use (", " or ",\n") need no regex
+            end = space(text, end).end()  # type: ignore[union-attr]
+        if text[end] == ",":
+            index = end + 1
+            if text[index] in _BLANKS:
+                index += 1
+                if text[index] in _BLANKS:
+                    index = space(text, index).end()  # type: ignore[union-attr]
+        elif text[end] == "]":
+            return starts, end + 1
         else:
             raise ValueError("expected , or ]")

@@ -34,6 +34,7 @@ import datetime
 import io
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -48,6 +49,7 @@ from bridgelaw.events.session import (
     number_text,
     value_texts,
 )
+from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import (
     PbnGame,
     Problem,
@@ -151,8 +153,10 @@ def read_results_pbn(
     names: dict[str, str] = {}
     matches: list[dict[str, Any]] = []
     scoring_tag: str | None = None
+    unread: list[Problem] = []  # a Date that cannot be read: said once, never dropped silently
     teams = False
     with_tables = any("ScoreTable" in game.tables for game in parsed.games)
+    numbering = PairNumbering.of(parsed.games)
     for game in parsed.games:
         if with_tables and "ScoreTable" not in game.tables:
             continue
@@ -162,6 +166,12 @@ def read_results_pbn(
             top["event"] = event or _known(game.tags.get("Event"))
         if "date" not in top and _date(game.tags.get("Date")) is not None:
             top["date"] = _date(game.tags.get("Date"))
+        elif "date" not in top and _known(game.tags.get("Date")) is not None and not unread:
+            unread.append(Problem(filename, game.tag_lines.get("Date", game.line), "the Date "
+                                  f"{game.tags['Date'].strip()!r} is not a whole date as PBN "
+                                  "writes it (YYYY.MM.DD, PBN 2.1 section 3.4.3): the session "
+                                  "has no date, and the USEBIO and PBN results written have "
+                                  "none"))  # fmt: skip
         if scoring_tag is None and _known(game.tags.get("Scoring")):
             scoring_tag = game.tags["Scoring"]
         if "datum" not in top and _known(game.tags.get("DatumMethod")):
@@ -174,7 +184,7 @@ def read_results_pbn(
         if "Deal" in game.tags:
             deals[str(board)] = game.tags["Deal"]
         if "TotalScoreTable" in game.tables:
-            _read_totals(game, names, top)
+            _read_totals(game, names, top, numbering)
         if "MatchTable" in game.tables:
             matches.extend(_read_matches(game, top))
         if not with_tables:
@@ -192,7 +202,11 @@ def read_results_pbn(
         teams = teams or "Room" in columns
         for line, cells in game.tables["ScoreTable"]:
             row = dict(zip(columns, cells, strict=False))
-            top["results"].append(_row_result(row, board, line, report))
+            top["results"].append(_row_result(row, board, line, report, numbering))
+            for side, column in (("NS", "Names_NS"), ("EW", "Names_EW")):
+                pair = numbering.key(row, side)
+                if pair is not None and _known(row.get(column)) is not None:
+                    names.setdefault(pair, row[column].strip())
     top["scoring"] = scoring or _scoring_of(scoring_tag or "", teams)
     if top["scoring"] == "teams":
         top["matches"] = matches or _matches_from_rooms(top["results"])
@@ -204,14 +218,71 @@ def read_results_pbn(
     if not top["results"]:
         report(1, "no results in this PBN file (no ScoreTable, and no game with a Contract)")
         return ReadOutcome(None, problems)
+    if "date" in top:
+        unread = []  # a later game gave the date
     built = build_event(top, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(built if not problems else None, problems, partial=built)
+    notes = [str(n) for n in unread]
+    return ReadOutcome(built if not problems else None, problems, partial=built, notes=notes)
 
 
-def _row_result(row: dict[str, str], board: int, line: int, report: Report) -> LineDict:
+@dataclass(frozen=True)
+class PairNumbering:
+    """How a file's ScoreTables number the pairs, named by the one rule of
+    :mod:`bridgelaw.formats.pair_names`. A ``Section`` column puts each row's pairs in a
+    section (two sections may both have a pair 1); a pair number on both sides of one board
+    in one room of a section (NS pair 1 against EW pair 1, as Bridge Composer writes ACBL
+    Mitchell games) numbers that section's North-South and East-West pairs apart: one pair
+    cannot play a board against itself (Law 4; a team plays it once in each room). Where the
+    file says so, a pair is keyed by its section, number and direction: ``"A1 NS"``."""
+
+    naming: PairNaming = field(default_factory=PairNaming)
+
+    @property
+    def by_direction(self) -> bool:
+        return bool(self.naming.by_direction)
+
+    @classmethod
+    def of(cls, games: list[PbnGame]) -> PairNumbering:
+        sections: set[str] = set()
+        by_direction: set[str] = set()
+        for game in games:
+            if "ScoreTable" not in game.tables:
+                continue
+            columns = table_columns(game.tags["ScoreTable"])
+            sides: dict[tuple[str, str, str], set[str]] = {}
+            for _, cells in game.tables["ScoreTable"]:
+                row = dict(zip(columns, cells, strict=False))
+                section = _known(row.get("Section")) or ""
+                if section:
+                    sections.add(section)
+                # a team plays a board in both rooms, once each way: one room at a time
+                room = (row.get("Room") or "").lower()
+                for side in DIRECTIONS:
+                    pair = _known(row.get(f"PairId_{side}"))
+                    if pair is not None:
+                        sides.setdefault((section, room, pair), set()).add(side)
+            by_direction |= {section for (section, _, _), s in sides.items() if len(s) == 2}
+        return cls(PairNaming(frozenset(sections), frozenset(by_direction)))
+
+    def key(self, row: dict[str, str], side: str, pair: str | None = None) -> str | None:
+        """The pair of a row on a side (``"NS"`` or ``"EW"``); a pair not given stays as
+        written (``"-"``, for the JSON rules to read)."""
+        pair = row.get(f"PairId_{side}") if pair is None else pair
+        known = _known(pair)
+        if known is None:
+            return pair
+        # a row without a Section column (a TotalScoreTable) of a file of one section is in it
+        lone = next(iter(self.naming.sections)) if len(self.naming.sections) == 1 else ""
+        return self.naming.name(known, _known(row.get("Section")) or lone, side)
+
+
+def _row_result(
+    row: dict[str, str], board: int, line: int, report: Report, numbering: PairNumbering
+) -> LineDict:
     """One ``ScoreTable`` row as a results entry (checked later by the JSON rules)."""
-    entry = LineDict({"board": board, "ns": row.get("PairId_NS"), "ew": row.get("PairId_EW")})
+    entry = LineDict({"board": board, "ns": numbering.key(row, "NS"),
+                      "ew": numbering.key(row, "EW")})  # fmt: skip
     entry.line = line
     contract = row.get("Contract", "-")
     ns_score, ew_score = row.get("Score_NS", "-"), row.get("Score_EW", "-")
@@ -306,13 +377,18 @@ def _read_own_tags(game: PbnGame, top: LineDict, report: Report) -> None:
                    f"pairs, not {shown(phantoms)}")  # fmt: skip
 
 
-def _read_totals(game: PbnGame, names: dict[str, str], top: LineDict) -> None:
+def _read_totals(
+    game: PbnGame, names: dict[str, str], top: LineDict, numbering: PairNumbering
+) -> None:
     columns = table_columns(game.tags["TotalScoreTable"])
     if "TotalScoreVP" in columns:
         top["vp"] = "wbf"
     for _, cells in game.tables["TotalScoreTable"]:
         row = dict(zip(columns, cells, strict=False))
         pair = _known(row.get("PairId") or row.get("TeamId"))
+        side = (row.get("Direction") or "").replace("-", "").strip().upper()
+        if pair is not None and numbering.by_direction:
+            pair = numbering.key(row, side, pair) if side in ("NS", "EW") else None
         name = _known(row.get("Names"))
         if pair is not None and name is not None:
             names[pair] = name
@@ -367,9 +443,10 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
     programs will not read from the file (see :func:`exact_notes`)."""
     notes: dict[str, int] = {}
     stream.write("% PBN 2.1\n\n")
-    quoted: dict[str, str] = {}  # cell -> as written; a session repeats its pairs and numbers
+    quoted = _Quoted()  # cell -> as written; a session repeats its pairs and numbers
+    shared = _Shared()
     for index, board in enumerate(results.boards):
-        game = _board_game(results, board, index == 0, date, notes)
+        game = _board_game(results, board, index == 0, date, notes, shared)
         if index == 0:  # the ScoreTable, then the TotalScoreTable (and the MatchTable)
             stream.write(write_one_game(game))
             continue
@@ -378,17 +455,19 @@ def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = 
         header = game.tags.pop("ScoreTable").replace('"', '\\"')
         rows = game.tables.pop("ScoreTable")
         stream.write("\n" + write_one_game(game) + f'[ScoreTable "{header}"]\n')
-        lines = []
-        for _, cells in rows:
-            written = []
-            for cell in cells:
-                text = quoted.get(cell)
-                if text is None:
-                    text = quoted[cell] = _cell(cell)
-                written.append(text)
-            lines.append(" ".join(written))
+        quote = quoted.__getitem__
+        lines = [" ".join(map(quote, cells)) for _, cells in rows]
         stream.write("\n".join(lines) + "\n" if lines else "")
     return exact_notes(notes, f"bridgelaw's own column {EXACT_COLUMN}")
+
+
+class _Quoted(dict[str, str]):
+    """Each cell as :func:`~bridgelaw.formats.pbn.write_game` writes it, quoted once (a
+    session's distinct cells are its pairs and its values: far fewer than its results)."""
+
+    def __missing__(self, cell: str) -> str:
+        text = self[cell] = _cell(cell)
+        return text
 
 
 def _board_game(
@@ -397,6 +476,7 @@ def _board_game(
     first: bool,
     date: str | None,
     notes: dict[str, int],
+    shared: _Shared,
 ) -> PbnGame:
     unit = results.unit
     teams = results.scoring == "teams"
@@ -442,7 +522,8 @@ def _board_game(
     if exact:
         columns.append(f"{EXACT_COLUMN}\\40L")
     game.tags["ScoreTable"] = ";".join(columns)
-    game.tables["ScoreTable"] = [(0, _row(results, r, teams, exact)) for r in scored]
+    shared.next_board()
+    game.tables["ScoreTable"] = [(0, _row(results, r, teams, exact, shared)) for r in scored]
     if first:
         game.tags["TotalScoreTable"], game.tables["TotalScoreTable"] = _total_table(results)
         if teams and results.matches:
@@ -450,7 +531,60 @@ def _board_game(
     return game
 
 
-def _row(results: EventResults, r: ScoredResult, teams: bool, exact: bool) -> list[str]:
+class _Shared:
+    """What a file's rows share, each part made once: the cells of a result that several
+    tables had (the readers share one object among them, on every board of the same
+    vulnerability), and of a board's set of values (the scorers share one tuple of texts
+    among equal results on a board: a board starts with :meth:`next_board`). The objects are
+    kept, so that an id is not reused while they are."""
+
+    __slots__ = ("results", "values")
+
+    def __init__(self) -> None:
+        self.results: dict[tuple[int, int], tuple[object, object, list[str], str, str]] = {}
+        self.values: dict[int, tuple[tuple[str, ...], list[str]]] = {}
+
+    def next_board(self) -> None:
+        self.values.clear()
+
+
+def _row(
+    results: EventResults, r: ScoredResult, teams: bool, exact: bool, shared: _Shared
+) -> list[str]:
+    line = r.result
+    # none of these cells is a float: _text would write each as "-" for none, else as str()
+    row = [
+        "-" if line.round is None else str(line.round),
+        "-" if line.table is None else str(line.table),
+    ]
+    if teams:
+        row.append("-" if line.match is None else str(line.match))
+        row.append("-" if line.room is None else line.room.title())  # PBN: Open / Closed
+    row.append(line.ns)
+    row.append(line.ew)
+    side, played = line.ns_side, line.played
+    if side is line.ew_side:  # one result for both sides: its cells made once
+        found = shared.results.get((id(side), id(played)))
+        if found is None or found[0] is not side or found[1] is not played:
+            found = shared.results[id(side), id(played)] = (side, played, *_result(r))
+        result, remark, exact_cell = found[2], found[3], found[4]
+    else:
+        result, remark, exact_cell = _result(r)
+    texts = value_texts(r)
+    numbers = shared.values.get(id(texts))
+    if numbers is None or numbers[0] is not texts:
+        numbers = shared.values[id(texts)] = (texts, _numbers(results, texts))
+    row += result
+    row += numbers[1]
+    row.append(remark)
+    if exact:
+        row.append(exact_cell)
+    return row
+
+
+def _result(r: ScoredResult) -> tuple[list[str], str, str]:
+    """A row's cells from the contract to the scores, its remark, and its exact result (for
+    the board's exact column, when it has one)."""
     line = r.result
     played = line.played
     contract, declarer, tricks = "-", "-", "-"
@@ -459,34 +593,26 @@ def _row(results: EventResults, r: ScoredResult, teams: bool, exact: bool) -> li
         # Seat.NORTH is 0: compare with None, never test a seat for truth
         declarer = played.declarer.letter if played.declarer is not None else "-"
         tricks = "-" if played.tricks is None else str(played.tricks)
-    room = None if line.room is None else line.room.title()  # PBN writes Open / Closed
-    cells: list[Any] = [line.round, line.table] + ([line.match, room] if teams else [])
-    texts = [text or "-" for text in value_texts(r)]  # PBN writes "-" for a value not there
-    ns_score, ew_score = texts[0], texts[1]
+    texts = value_texts(r)
+    ns_score, ew_score = texts[0] or "-", texts[1] or "-"  # PBN: "-" for a value not there
     if line.ns_side is not line.ew_side or not isinstance(line.ns_side, Points):
         # each side its own score: a split score, artificial scores (read back as such)
         ns_score, ew_score = side_text(line.ns_side, 0), side_text(line.ew_side, 1)
-    cells += [
-        line.ns,
-        line.ew,
-        contract,
-        declarer,
-        tricks,
-        played.lead if played and played.lead else "-",
-    ]
-    numbers = [ns_score, ew_score]
-    if results.unit == "mp":
-        numbers += texts[2:6]
-    elif results.unit == "imps":
-        numbers += texts[2:4]
+    lead = played.lead if played and played.lead else "-"
     one_result = line.ns_side is line.ew_side or not line.is_split  # `is`: no comparing
     remark = "" if played is not None and one_result else line.describe()
-    # none of these cells is a float: _text would write each as "-" for none, else as str()
-    row = ["-" if c is None else str(c) for c in cells] + numbers + [remark]
-    if exact:
-        found = exact_result(line)
-        row.append("-" if found is None else json.dumps(found, separators=(",", ":")))
-    return row
+    found = exact_result(line)
+    exact = "-" if found is None else json.dumps(found, separators=(",", ":"))
+    return [contract, declarer, tricks, lead, ns_score, ew_score], remark, exact
+
+
+def _numbers(results: EventResults, texts: tuple[str, ...]) -> list[str]:
+    """A row's values (:func:`value_texts`): matchpoints and percentages, or IMPs."""
+    if results.unit == "mp":
+        return [text or "-" for text in texts[2:6]]
+    if results.unit == "imps":
+        return [text or "-" for text in texts[2:4]]
+    return []
 
 
 def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:

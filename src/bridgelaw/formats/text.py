@@ -57,8 +57,8 @@ def decode_text(data: bytes, filename: str = "<input>") -> DecodedText:
     is, not by the first byte that fails to decode."""
     if is_access_database(data):
         raise UndecodableText(f"{filename}: a Microsoft Access database (a Bridgemate .bws?), "
-                              "not text: score-event, convert and movement read Bridgemate "
-                              "databases")  # fmt: skip
+                              "not text: score-event, convert, records, analyse and movement "
+                              "read Bridgemate databases")  # fmt: skip
     for mark, codec, label in _MARKS:
         if data.startswith(mark):
             return DecodedText(_lines(_strict(data[len(mark) :], codec, filename)), label)

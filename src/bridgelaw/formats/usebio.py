@@ -198,11 +198,13 @@ def write_usebio(
     if teams:
         _matches(xml, results, notes)
     else:
+        shared = _Shared()
         for board in results.boards:
             xml.start("BOARD")
             xml.add("BOARD_NUMBER", board.board)
+            shared.next_board("  " * (len(xml.open) + 1))
             for scored in board.results:
-                _traveller_line(xml, results, scored, notes)
+                _traveller_line(xml, results, scored, notes, shared)
             xml.end()
     xml.end()
     xml.end()
@@ -259,6 +261,7 @@ def _matches(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
         for scored in board.results:
             if scored.result.match is not None:
                 lines[scored.result.match][board.board].append(scored)
+    shared = _Shared()
     for m in results.matches:
         xml.start("MATCH")
         xml.note({"match": m.match, "boards": m.boards})
@@ -270,45 +273,110 @@ def _matches(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
         for number_, scored_lines in sorted(lines[m.match].items()):
             xml.start("BOARD")
             xml.add("BOARD_NUMBER", number_)
+            shared.next_board("  " * (len(xml.open) + 1))
             for scored in sorted(scored_lines, key=lambda s: s.result.room != "open"):
-                _traveller_line(xml, results, scored, notes)
+                _traveller_line(xml, results, scored, notes, shared)
             xml.end()
         xml.end()
 
 
+class _Shared:
+    """What a document's traveller lines share, each part made once: the elements of a result
+    that several tables had (the readers share one object among them, on every board of the
+    same vulnerability), of a pair, and of a board's set of values (the scorers share one
+    tuple of texts among equal results on a board: :meth:`next_board` forgets them). The
+    objects are kept, so that an id is not reused while they are."""
+
+    __slots__ = ("inner", "pairs", "results", "values")
+
+    def __init__(self) -> None:
+        self.inner = ""
+        self.results: dict[tuple[int, int], tuple[object, object, str, str]] = {}
+        self.pairs: dict[str, tuple[str, str]] = {}
+        self.values: dict[int, tuple[tuple[str, ...], str]] = {}
+
+    def next_board(self, inner: str) -> None:
+        """A board's lines follow, indented by ``inner``."""
+        self.values.clear()
+        if inner != self.inner:  # made at another depth: made again
+            self.inner = inner
+            self.results.clear()
+            self.pairs.clear()
+
+    def pair(self, pair: str) -> tuple[str, str]:
+        """The pair's ``NS_PAIR_NUMBER`` and ``EW_PAIR_NUMBER`` elements."""
+        found = self.pairs.get(pair)
+        if found is None:
+            found = self.pairs[pair] = (
+                _element(self.inner, "NS_PAIR_NUMBER", pair),
+                _element(self.inner, "EW_PAIR_NUMBER", pair),
+            )
+        return found
+
+
 def _traveller_line(
-    xml: _Xml, results: EventResults, scored: ScoredResult, notes: dict[str, int]
+    xml: _Xml, results: EventResults, scored: ScoredResult, notes: dict[str, int], shared: _Shared
 ) -> None:
     """One ``TRAVELLER_LINE``, written as :meth:`_Xml.add` writes each element but in one
     piece: a large event has one a result."""
     line = scored.result
-    elements: list[tuple[str, Any]] = []
-    if results.scoring == "teams":
-        # where the match's home team (TEAM) sat: North-South in the open room
-        elements.append(("DIRECTION", "NS" if line.room == "open" else "EW"))
-    elements += [("NS_PAIR_NUMBER", line.ns), ("EW_PAIR_NUMBER", line.ew)]
-    if line.round is not None:
-        elements.append(("ROUND_NUMBER", line.round))
-    if line.table is not None:
-        elements.append(("TABLE_NUMBER", line.table))
-    elements += score_elements(line)
-    texts = value_texts(scored)
-    if results.unit == "mp":
-        elements += [("NS_MATCH_POINTS", texts[2]), ("EW_MATCH_POINTS", texts[3])]
-    elif results.unit == "imps" and results.scoring != "teams":
-        elements += [("NS_CROSS_IMP_POINTS", texts[2]), ("EW_CROSS_IMP_POINTS", texts[3])]
     outer = "  " * len(xml.open)
     inner = outer + "  "
-    parts = [f"{outer}<TRAVELLER_LINE>\n"]
-    exact = exact_result(line)
-    if exact is not None:
-        parts.append(f"{inner}{instruction(exact)}\n")
+    if inner != shared.inner:
+        shared.next_board(inner)
+    side, played = line.ns_side, line.played
+    if side is line.ew_side:  # one result for both sides: its elements made once
+        found = shared.results.get((id(side), id(played)))
+        if found is None or found[0] is not side or found[1] is not played:
+            found = shared.results[id(side), id(played)] = (side, played, *_result(line, inner))
+        exact, result = found[2], found[3]
+    else:
+        exact, result = _result(line, inner)
+    if exact:
         count_exact([scored], notes)
-    for tag, value in elements:
-        text = "" if value is None else str(value)  # none or "": an empty element
-        parts.append(f"{inner}<{tag}>{_escaped(text)}</{tag}>\n" if text else f"{inner}<{tag} />\n")
+    parts = [f"{outer}<TRAVELLER_LINE>\n", exact]
+    if results.scoring == "teams":
+        # where the match's home team (TEAM) sat: North-South in the open room
+        parts.append(_element(inner, "DIRECTION", "NS" if line.room == "open" else "EW"))
+    parts.append(shared.pair(line.ns)[0])
+    parts.append(shared.pair(line.ew)[1])
+    if line.round is not None:
+        parts.append(_element(inner, "ROUND_NUMBER", line.round))
+    if line.table is not None:
+        parts.append(_element(inner, "TABLE_NUMBER", line.table))
+    parts.append(result)
+    texts = value_texts(scored)
+    values = shared.values.get(id(texts))
+    if values is None or values[0] is not texts:
+        values = shared.values[id(texts)] = (texts, _values(results, texts, inner))
+    parts.append(values[1])
     parts.append(f"{outer}</TRAVELLER_LINE>\n")
     xml.stream.write("".join(parts))
+
+
+def _result(line: ResultLine, inner: str) -> tuple[str, str]:
+    """The instruction with the exact result, when the elements cannot say it (else ""), and
+    the elements that say the result."""
+    exact = exact_result(line)
+    note = "" if exact is None else f"{inner}{instruction(exact)}\n"
+    return note, "".join(_element(inner, tag, value) for tag, value in score_elements(line))
+
+
+def _values(results: EventResults, texts: tuple[str, ...], inner: str) -> str:
+    """The elements of a line's matchpoints or cross-IMPs (:func:`value_texts`)."""
+    if results.unit == "mp":
+        tags = ("NS_MATCH_POINTS", "EW_MATCH_POINTS")
+    elif results.unit == "imps" and results.scoring != "teams":
+        tags = ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
+    else:
+        return ""
+    return _element(inner, tags[0], texts[2]) + _element(inner, tags[1], texts[3])
+
+
+def _element(indent: str, tag: str, value: object) -> str:
+    """``<TAG>value</TAG>`` escaped, or ``<TAG />`` for none or ``""``."""
+    text = "" if value is None else str(value)
+    return f"{indent}<{tag}>{_escaped(text)}</{tag}>\n" if text else f"{indent}<{tag} />\n"
 
 
 @lru_cache(maxsize=65536)

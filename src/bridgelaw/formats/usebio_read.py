@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bridgelaw.events.session import EventInput
+from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.result_forms import sides_form
 from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event, parse_entry
@@ -335,10 +336,12 @@ class _Reader:
                 ]
                 names = note.get("names", " & ".join(p for p in players if p))
                 entries.append((number, direction, str(names)))
+        # a number both North-South and East-West: the pairs are numbered by direction
         twice = {n for n, d, _ in entries if d == "NS"} & {n for n, d, _ in entries if d == "EW"}
+        naming = PairNaming(by_direction=frozenset({""}) if twice else frozenset())
 
         def named(number: str, direction: str) -> str:
-            return f"{number} {direction}" if number in twice else number
+            return naming.name(number, "", direction if direction in DIRECTIONS else "")
 
         return {named(n, d): names for n, d, names in entries}, named
 
