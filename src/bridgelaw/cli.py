@@ -32,7 +32,7 @@ from bridgelaw.commands.analyse import analyse
 from bridgelaw.commands.common import (
     CommandError,
     emit_json,
-    print_table,
+    print_reports,
     progress,
     stop_progress,
 )
@@ -193,27 +193,6 @@ def _report_json(r: GameReport) -> dict[str, object]:
         "problems": len(r.problems),
         "notes": len(r.notes),
     }
-
-
-REPORT_HEADINGS = ("Board", "Contract", "By", "Lead", "Tricks", "NS", "EW", "Problems")
-
-
-def print_reports(reports: list[GameReport], title: str) -> None:
-    """The per-board table of ``pbn check`` and ``demo`` (boxed on a terminal only)."""
-    rows = []
-    for r in reports:
-        ns = r.ns_score
-        rows.append((
-            "?" if r.board is None else str(r.board),
-            "" if r.contract is None else str(r.contract),
-            "" if r.declarer is None else r.declarer.letter,
-            r.opening_lead or "",
-            "" if r.tricks is None else str(r.tricks),
-            str(ns) if ns is not None and ns > 0 else "",
-            str(-ns) if ns is not None and ns < 0 else "",
-            str(len(r.problems)) if r.problems else "",
-        ))  # fmt: skip
-    print_table(title, REPORT_HEADINGS, rows, right=("NS", "EW", "Tricks"))
 
 
 for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand records

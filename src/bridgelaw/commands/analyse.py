@@ -27,7 +27,7 @@ from bridgelaw.analysis.ddtable import (
     analysis_tags,
 )
 from bridgelaw.boards import Board
-from bridgelaw.commands.dealing import FirstBoardOption, FormatOption, read_input
+from bridgelaw.commands.board_files import FirstBoardOption, FormatOption, read_input
 from bridgelaw.formats.deal_files import BoardsRead, write_file_atomic
 from bridgelaw.formats.pbn import PbnGame, read_pbn, write_game
 from bridgelaw.formats.text import decode_text

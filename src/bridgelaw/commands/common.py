@@ -16,6 +16,7 @@ from typing import IO, TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bridgelaw.formats.check import GameReport
     from bridgelaw.formats.pbn import Problem
 
 
@@ -99,6 +100,27 @@ def print_table(
     parts = [title] if title else []
     parts += [line(headings)] + [line(row) for row in rows]
     sys.stdout.write("\n".join(parts) + "\n")
+
+
+REPORT_HEADINGS = ("Board", "Contract", "By", "Lead", "Tricks", "NS", "EW", "Problems")
+
+
+def print_reports(reports: list[GameReport], title: str) -> None:
+    """The per-board table of ``pbn check`` and ``demo`` (boxed on a terminal only)."""
+    rows = []
+    for r in reports:
+        ns = r.ns_score
+        rows.append((
+            "?" if r.board is None else str(r.board),
+            "" if r.contract is None else str(r.contract),
+            "" if r.declarer is None else r.declarer.letter,
+            r.opening_lead or "",
+            "" if r.tricks is None else str(r.tricks),
+            str(ns) if ns is not None and ns > 0 else "",
+            str(-ns) if ns is not None and ns < 0 else "",
+            str(len(r.problems)) if r.problems else "",
+        ))  # fmt: skip
+    print_table(title, REPORT_HEADINGS, rows, right=("NS", "EW", "Tricks"))
 
 
 class Progress:

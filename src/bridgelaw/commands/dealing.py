@@ -21,27 +21,18 @@ import typer
 
 from bridgelaw.boards import Board, board_dealer, board_vulnerability
 from bridgelaw.cards import Deal
-from bridgelaw.commands.common import (
-    CommandError,
-    Stages,
-    emit_json,
-    notes_said,
-    progress,
-    said,
+from bridgelaw.commands.board_files import (
+    FirstBoardOption,
+    FormatOption,
+    choose_format,
+    read_input,
+    usage_error,
 )
+from bridgelaw.commands.common import Stages, emit_json, progress, said
 from bridgelaw.dealing.dealer import SecureDealer, new_key, parse_board_range, parse_key
 from bridgelaw.dealing.numbering import DEAL_COUNT, deal_to_number, number_to_deal
-from bridgelaw.errors import BridgeLawError, ParseError
-from bridgelaw.formats.deal_files import (
-    FORMATS,
-    BoardsRead,
-    DealFormat,
-    format_by_name,
-    format_for_path,
-    read_boards,
-    write_file_atomic,
-)
-from bridgelaw.formats.pbn import FileProblems
+from bridgelaw.errors import BridgeLawError
+from bridgelaw.formats.deal_files import format_for_path, write_file_atomic
 from bridgelaw.records import hand_records_html, hand_records_pdf
 
 __all__ = ["deal", "deal_commit", "deal_number", "deal_verify", "records"]
@@ -50,15 +41,6 @@ MAX_BOARDS_PER_RUN = 100_000
 """A guard against a typing slip like ``1-100000000``: more boards than this are refused."""
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-FormatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--format",
-        "-f",
-        help=f"File format: {', '.join(FORMATS)} (default: from the "
-        "output file's suffix, else pbn).",
-    ),
-]
 SeedOption = Annotated[
     str | None, typer.Option("--seed", help="The secret key, 32 to 128 hex digits.")
 ]
@@ -70,19 +52,6 @@ PublicOption = Annotated[
         "lottery result), mixed into every deal; exactly as published.",
     ),
 ]
-FirstBoardOption = Annotated[
-    int | None,
-    typer.Option(
-        "--first-board",
-        help="Number of the first board, for formats that have no board numbers (bri, dge, "
-        "ber; default 1), and for PBN games without a Board tag (never numbered otherwise).",
-        min=1,
-    ),
-]
-
-
-def _usage(error: BridgeLawError) -> typer.BadParameter:
-    return typer.BadParameter(str(error))
 
 
 def _emit_json(data: Any) -> None:
@@ -106,21 +75,11 @@ def _board_json(board: Board) -> dict[str, Any]:
     }
 
 
-def _choose_format(name: str | None, output: Path | None) -> DealFormat:
-    if name is not None:
-        try:
-            return format_by_name(name)
-        except BridgeLawError as error:
-            raise _usage(error) from None
-    by_suffix = format_for_path(output) if output is not None else None
-    return by_suffix or FORMATS["pbn"]
-
-
 def _seed_key(seed: str) -> bytes:
     try:
         return parse_key(seed)
     except BridgeLawError as error:
-        raise _usage(error) from None
+        raise usage_error(error) from None
 
 
 def deal(
@@ -155,11 +114,11 @@ def deal(
     whatever range it is dealt in. Without --seed a fresh key is drawn from the operating
     system and printed on standard error: keep it secret until the session is over.
     """
-    chosen = _choose_format(fmt, output)
+    chosen = choose_format(fmt, output)
     try:
         numbers = parse_board_range(boards if boards is not None else "1-32")
     except BridgeLawError as error:
-        raise _usage(error) from None
+        raise usage_error(error) from None
     dealer: SecureDealer | None = None
     if number is not None:
         if seed is not None or public:
@@ -173,7 +132,7 @@ def deal(
         try:
             dealt = [Board.numbered(numbers[0], number_to_deal(number))]
         except BridgeLawError as error:
-            raise _usage(error) from None
+            raise usage_error(error) from None
         comments: list[str] = []
     else:
         if len(numbers) > MAX_BOARDS_PER_RUN:
@@ -230,7 +189,7 @@ def deal_number(
     try:
         parsed = Deal.from_pbn(deal_text)
     except BridgeLawError as error:
-        raise _usage(error) from None
+        raise usage_error(error) from None
     number = deal_to_number(parsed)
     if as_json:
         _emit_json({"deal": parsed.pbn(), "number": str(number)})
@@ -252,45 +211,6 @@ def deal_commit(seed: SeedOption = None, as_json: JsonOption = False) -> None:
         if seed is None:
             sys.stdout.write(f"seed {dealer.seed}\n")
         sys.stdout.write(f"commitment {dealer.commitment}\n")
-
-
-def read_input(
-    file: Path, fmt: str | None, first_board: int | None, what: str = "nothing written"
-) -> BoardsRead:
-    """The boards of an input file, its notes said on standard error. Problems inside the
-    file stop the command with every one of them and exit status 1 (``what``: what the
-    refusal means, "nothing written"); a missing file or an unknown suffix is a usage error."""
-    if not file.is_file():
-        raise typer.BadParameter(f"no such file: {file}")
-    from bridgelaw.commands.convert import is_bws_file
-
-    if is_bws_file(fmt, file):  # a Bridgemate database: its hand records
-        return _read_bws(file, what)
-    chosen = _choose_format(fmt, file) if fmt is not None else format_for_path(file)
-    if chosen is None:
-        raise typer.BadParameter(f"cannot tell the format of {file} from its suffix; give "
-                                 f"--format ({', '.join(FORMATS)})")  # fmt: skip
-    try:
-        read = read_boards(file.read_bytes(), chosen, str(file), first_board)
-    except FileProblems as error:
-        raise CommandError.from_problems(file, error.problems, what) from None
-    except ParseError as error:  # the readers of one problem: the machine formats, CSV
-        raise CommandError(f"{error}; {what}") from None
-    notes_said(read.notes)
-    return read
-
-
-def _read_bws(file: Path, what: str) -> BoardsRead:
-    from bridgelaw.formats.access_db import MAX_BYTES
-    from bridgelaw.formats.bws import bws_boards
-
-    if file.stat().st_size > MAX_BYTES:
-        raise CommandError(f"{file}: not a readable Bridgemate database: more than "
-                           f"{MAX_BYTES:,} bytes; {what}")  # fmt: skip
-    try:
-        return BoardsRead(bws_boards(file.read_bytes(), str(file)))
-    except FileProblems as error:
-        raise CommandError.from_problems(file, error.problems, what) from None
 
 
 def _read(file: Path, fmt: str | None, first_board: int | None, what: str) -> list[Board]:
@@ -316,7 +236,7 @@ def deal_verify(
     """
     key = _seed_key(seed)
     dealer = SecureDealer(key, public)
-    chosen = _choose_format(fmt, file) if fmt is not None else format_for_path(file)
+    chosen = choose_format(fmt, file) if fmt is not None else format_for_path(file)
     boards = _read(file, fmt, first_board, "nothing checked")
     problems: list[str] = []
     if commitment is not None and commitment.strip().lower() != dealer.commitment:

@@ -14,7 +14,7 @@ field of any size:
 * artificial scores (Law 12C2), few in any session, are computed in fractions with the
   session-percentage rule (12C2c), as in the reference.
 
-The travellers' :class:`~bridgelaw.events.session.ScoredResult` objects are built from the arrays
+The travellers' :class:`~bridgelaw.events.model.ScoredResult` objects are built from the arrays
 only when a board's results are asked for (an output). When the integers could exceed 64 bits
 (huge weight denominators) :func:`score_matchpoints_bulk` returns ``None`` and the caller uses the
 reference scorer.
@@ -29,7 +29,7 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     EW,
     NS,
     BoardResults,

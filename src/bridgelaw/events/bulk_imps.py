@@ -26,7 +26,7 @@ from fractions import Fraction
 import numpy as np
 
 from bridgelaw.events.bulk import _SAFE, BoardScores, Field, IntArray, SameResults, pair_sums
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     EW,
     NS,
     BoardResults,

@@ -34,7 +34,7 @@ from typing import Any
 
 from bridgelaw.events.live_pairs import Butler, CrossImps, Matchpoints, PairsScoring, TotalPoints
 from bridgelaw.events.live_teams import TeamsScoring
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     CROSS_IMPS_RANKINGS,
     SCORINGS,
     SITOUTS,
@@ -43,11 +43,10 @@ from bridgelaw.events.session import (
     EventResults,
     RankEntry,
     board_json,
-    check_event,
     match_json,
     rank_json,
-    with_sitouts,
 )
+from bridgelaw.events.session import check_event, with_sitouts
 from bridgelaw.events.teams import ROOMS
 from bridgelaw.scoring.results import ResultLine
 

@@ -24,7 +24,7 @@ Every number is exact, the same as :func:`bridgelaw.events.session.score_event`'
 integers over their denominators (adding a board's share is adding integers), made into one
 fraction per pair when the ranking is asked for; the ranking orders whole numbers (each pair's
 percentage or score over one common denominator); matchpoints are rounded for the JSON in
-integers (:func:`~bridgelaw.events.session.fraction_number`).
+integers (:func:`~bridgelaw.events.model.fraction_number`).
 """
 
 from __future__ import annotations
@@ -34,23 +34,21 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from bridgelaw.events.movements import natural_key
-from bridgelaw.events.reference import _datum_value
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     DIRECTIONS,
     EW,
     NS,
     BoardResults,
     RankEntry,
     ScoredResult,
-    _points_score,
-    _result_json,
     board_json,
     fraction_number,
+    points_score,
+    result_json,
 )
-from bridgelaw.events.session import (
-    number as written,
-)
+from bridgelaw.events.model import number as written
+from bridgelaw.events.movements import natural_key
+from bridgelaw.events.reference import _datum_value
 from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
 from bridgelaw.scoring.butler import DatumMethod, butler_imps, datum
 from bridgelaw.scoring.imps import imps
@@ -308,7 +306,7 @@ class PairsScoring:
     def result(self, key: int, line: ResultLine, number: int) -> ScoredResult:
         ns_value, ew_value, ns_extra, ew_extra = self.values(number, key, line)
         scored = ScoredResult(
-            line, _points_score(line, NS), _points_score(line, EW), ns_value, ew_value
+            line, points_score(line, NS), points_score(line, EW), ns_value, ew_value
         )
         if self.unit == "mp":
             scored.ns_percent, scored.ew_percent = ns_extra, ew_extra
@@ -317,7 +315,7 @@ class PairsScoring:
         return scored
 
     def board_json(self, number: int) -> dict[str, Any]:
-        """The board's entry of ``to_json``: :func:`~bridgelaw.events.session.board_json`
+        """The board's entry of ``to_json``: :func:`~bridgelaw.events.model.board_json`
         with each result's unchanging part (pairs, contract, scores) made once."""
         entry = board_json(BoardResults(number, self.top, [], self.datum(number)), self.unit)
         entry["results"] = [
@@ -329,8 +327,8 @@ class PairsScoring:
     def result_json(self, key: int, line: ResultLine, number: int) -> dict[str, Any]:
         static = self.static.get(key)
         if static is None:
-            plain = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
-            static = self.static[key] = _result_json(plain, self.unit)
+            plain = ScoredResult(line, points_score(line, NS), points_score(line, EW))
+            static = self.static[key] = result_json(plain, self.unit)
         out = static.copy()  # the value keys are there already (None): their order is kept
         ns_name, ew_name, ns_extra_name, ew_extra_name = VALUE_KEYS[self.unit]
         out[ns_name], out[ew_name], ns_extra, ew_extra = self.rounded(number, key, line)
@@ -340,8 +338,8 @@ class PairsScoring:
 
     def ranking(self) -> list[RankEntry]:
         """Every pair's total with its artificial scores, ranked as ``score_event`` ranks
-        (:func:`~bridgelaw.events.session.rank_totals`, then
-        :func:`~bridgelaw.events.session.without_pairs` for the phantoms): in two directions
+        (:func:`~bridgelaw.events.model.rank_totals`, then
+        :func:`~bridgelaw.events.model.without_pairs` for the phantoms): in two directions
         when every pair kept one, highest percentage (matchpoints) or score first, equal ones
         sharing a rank like ``3=`` and listed by pair number. The same order, made here on
         whole numbers: the scores put over one common denominator."""
@@ -723,10 +721,10 @@ class TotalPoints(PairsScoring):
         contributions: list[Contribution] = []
         for direction in (NS, EW):
             for _, line, _ in _scored_sides(lines, direction):
-                value = _points_score(line, direction)
+                value = points_score(line, direction)
                 assert value is not None
                 contributions.append((line.pair(direction), 1, 0, 1, value))
         return contributions
 
     def values(self, number: int, key: int, line: ResultLine) -> Values:
-        return _points_score(line, NS), _points_score(line, EW), None, None
+        return points_score(line, NS), points_score(line, EW), None, None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     BoardResults,
     MatchResult,
     MatchSpec,

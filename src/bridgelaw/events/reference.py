@@ -16,16 +16,16 @@ from fractions import Fraction
 
 import numpy as np
 
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     EW,
     NS,
     BoardResults,
     EventInput,
     EventResults,
     ScoredResult,
-    _points_score,
-    _scored,
+    points_score,
     rank_pairs,
+    scored_points,
 )
 from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
 from bridgelaw.scoring.butler import DatumMethod, butler_imps, cross_imps, datum
@@ -74,7 +74,7 @@ def matchpoint_direction(
     entries: list[tuple[int, int, Points]] = []
     for board, lines in by_board.items():
         for index, line in enumerate(lines):
-            side = _scored(line.side(direction))
+            side = scored_points(line.side(direction))
             if side is not None:
                 entries.append((board, index, side))
     if not entries:
@@ -144,7 +144,7 @@ def _score_matchpoints(by_board: dict[int, list[ResultLine]]) -> list[BoardResul
     for board in sorted(by_board):
         scored = []
         for index, line in enumerate(by_board[board]):
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+            result = ScoredResult(line, points_score(line, NS), points_score(line, EW))
             for direction in (NS, EW):
                 side = line.side(direction)
                 percent: Fraction | None
@@ -188,14 +188,14 @@ def _score_imps(
             board_datum = datum(values, method) if values else None
         scored = []
         for index, line in enumerate(lines):
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+            result = ScoredResult(line, points_score(line, NS), points_score(line, EW))
             for direction in (NS, EW):
                 side = line.side(direction)
                 sign = 1 if direction == NS else -1
                 others = [
                     o
                     for j, other in enumerate(lines)
-                    if j != index and (o := _scored(other.side(direction))) is not None
+                    if j != index and (o := scored_points(other.side(direction))) is not None
                 ]
                 if isinstance(side, Artificial):
                     pending.append((result, direction, side, len(others)))
@@ -240,7 +240,7 @@ def _score_total_points(by_board: dict[int, list[ResultLine]]) -> list[BoardResu
     for board in sorted(by_board):
         scored = []
         for line in by_board[board]:
-            result = ScoredResult(line, _points_score(line, NS), _points_score(line, EW))
+            result = ScoredResult(line, points_score(line, NS), points_score(line, EW))
             # Law 78C: each side's net score on the board counts as it is
             result.ns_value, result.ew_value = result.ns_score, result.ew_score
             scored.append(result)

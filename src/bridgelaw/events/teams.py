@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bridgelaw.events.session import (
+from bridgelaw.events.model import (
     NS,
     BoardResults,
     EventInput,
@@ -30,8 +30,8 @@ from bridgelaw.events.session import (
     MatchSpec,
     RankEntry,
     ScoredResult,
-    _points_score,
     assign_ranks,
+    points_score,
 )
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.scoring.adjusted import weighted_imps
@@ -126,7 +126,7 @@ def board_results(
         (open_, home_imps, away_imps),
         (closed, away_imps, home_imps),
     ):
-        result = ScoredResult(line, _points_score(line, NS), _points_score(line, 1))
+        result = ScoredResult(line, points_score(line, NS), points_score(line, 1))
         result.ns_value, result.ew_value = ns_value, ew_value
         scored.append(result)
     return scored

@@ -99,12 +99,14 @@ def _damage(where: str, unreadable: str) -> Iterator[None]:
     """What the library raises on damaged bytes (any of a dozen kinds) as an
     :class:`AccessError`: a loop of pages or exhausted memory or recursion after ``where``, any
     other fault after ``unreadable``. Our own :class:`AccessError` passes unchanged."""
-    from bridgelaw.formats.access_pages import PageLoop
+    from bridgelaw.formats.access_pages import NoCatalog, PageLoop
 
     try:
         yield
     except AccessError:
         raise
+    except NoCatalog as error:  # the reader's own words, as they are
+        raise AccessError(str(error)) from None
     except PageLoop as error:
         raise AccessError(f"{where}: {error}") from None
     except (RecursionError, MemoryError) as error:

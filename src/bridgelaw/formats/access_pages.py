@@ -15,11 +15,14 @@ from typing import Any
 
 from access_parser import access_parser as _library
 
-from bridgelaw.formats.access_db import AccessError
-
 
 class PageLoop(Exception):
     """A chain of pages that comes back to a page already read, or leads nowhere."""
+
+
+class NoCatalog(Exception):
+    """The system table on page 2, which names every table, is missing or damaged (the reader
+    of :mod:`bridgelaw.formats.access_db` says so as its ``AccessError``)."""
 
 
 class Parser(_library.AccessParser):  # type: ignore[misc]  # the library is untyped
@@ -59,7 +62,7 @@ class Parser(_library.AccessParser):  # type: ignore[misc]  # the library is unt
     def _parse_catalog(self) -> Any:  # the library's, with a bounded Table
         catalog_page = self._tables_with_data.get(2 * self.page_size)
         if catalog_page is None:
-            raise AccessError("no catalog (the system table on page 2 is missing or damaged)")
+            raise NoCatalog("no catalog (the system table on page 2 is missing or damaged)")
         catalog = Table(catalog_page, self.version, self.page_size, self._data_pages,
                         self._table_defs).parse()  # fmt: skip
         mapping = {}

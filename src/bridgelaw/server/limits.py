@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from fastapi import FastAPI
 
-    from bridgelaw.server.app import Server
+    from bridgelaw.server.tables import Server
 
     Scope = MutableMapping[str, Any]
     Message = MutableMapping[str, Any]

@@ -7,12 +7,13 @@ calls); its card from the sample card player given a :class:`SeatPosition`, the 
 the cards the seat can see (its hand, dummy once the opening lead is faced, the cards played;
 every other hand is empty in it). Declarer's robot also plays dummy's cards (Law 45A).
 
-A robot acts through the very path a player's event takes (``accept`` in server/app.py: the
-engine and the ``strict`` checks, then stored and committed, then pushed to the table's
-clients), as its seat, under the table's lock, one event at a time, re-reading the table each
-time: a second request arriving meanwhile finds the turn already taken. It thinks in a worker
-thread, so the event loop is not held up. It stops when no robot is to act: a human's or the
-director's turn, an offer made to a human or to the director, or the end of the board.
+A robot acts through the very path a player's event takes (``Server.accept`` in
+server/tables.py: the engine and the ``strict`` checks, then stored and committed, then pushed
+to the table's clients), as its seat, under the table's lock, one event at a time, re-reading
+the table each time: a second request arriving meanwhile finds the turn already taken. It
+thinks in a worker thread, so the event loop is not held up. It stops when no robot is to act:
+a human's or the director's turn, an offer made to a human or to the director, or the end of
+the board.
 
 A robot never starts an irregularity: each candidate event is tried on the engine, and one
 that makes a ruling against the robot's side or a revoke is taken back (``Table.undo``) before
@@ -37,9 +38,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.calls import Call, call_name, parse_call
 from bridgelaw.cards import SUIT_MASK, Card, Hand, Seat, Strain, card_name, cards_in
@@ -47,30 +50,19 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.play import Trick
 from bridgelaw.sample.bidding import seat_call
 from bridgelaw.sample.cardplay import choose_card
+from bridgelaw.server.tables import LiveTable, Refused
+from bridgelaw.server.tables import parse_robots as parse_robots  # where the robots are named
 from bridgelaw.table import Table
 from bridgelaw.table.play_state import TableTrick, suit_led
 
-if TYPE_CHECKING:
-    from bridgelaw.server.app import LiveTable
-
-    Accept = Callable[[LiveTable, str, str, Callable[[], bool] | None], Awaitable[dict[str, Any]]]
+Accept = Callable[[LiveTable, str, str, Callable[[], bool] | None], Awaitable[dict[str, Any]]]
+"""The server's path for every event (:meth:`bridgelaw.server.tables.Server.accept`)."""
 
 LOG = logging.getLogger("bridgelaw.robots")
 PREFERRED = ("accept", "no-restriction", "agree")
 """The robot's default answers, best first (see the module's text for why)."""
 MOST_EVENTS = 500
 """Robot events in a row before the robots stop (a whole board has about 100 events)."""
-
-
-def parse_robots(seats: Iterable[str]) -> tuple[str, ...]:
-    """The robot seats in N, E, S, W order; a seat named twice or not a seat: ValueError."""
-    letters = [s.strip().upper() for s in seats]
-    for letter in letters:
-        if letter not in ("N", "E", "S", "W"):
-            raise ValueError(f"robots: {letter!r} is not a seat (N, E, S or W)")
-    if len(set(letters)) != len(letters):
-        raise ValueError("robots: a seat is named twice")
-    return tuple(s for s in "NESW" if s in letters)
 
 
 # -- what a seat sees of the play --------------------------------------------------------------
@@ -266,7 +258,7 @@ def _counts(table: Table) -> tuple[int, int]:
 
 class Robots:
     """Runs the robots of every table of a server: :meth:`wake` after each change. ``accept``
-    is the server's path for every event (apply, store and commit, push; server/app.py)."""
+    is the server's path for every event (apply, store and commit, push: ``Server.accept``)."""
 
     def __init__(self, accept: Accept) -> None:
         self.accept = accept
@@ -307,10 +299,6 @@ class Robots:
     async def step(self, live: LiveTable) -> bool:
         """One robot event, if a robot is to act: True if one was accepted. The robot's first
         candidate that the table accepts and that starts no irregularity is the one kept."""
-        from starlette.concurrency import run_in_threadpool
-
-        from bridgelaw.server.app import Refused
-
         async with live.lock:
             seat = acting_robot(live.table, live.robots)
             if seat is None:

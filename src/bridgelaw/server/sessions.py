@@ -1,4 +1,6 @@
-"""The duplicate session over HTTP: ``session-api.md``, and what the project adds to it.
+"""The duplicate sessions of ``session-api.md`` on the server: each in memory, its log stored,
+its views, its tables and its published results (the routes are
+:mod:`bridgelaw.server.routes.sessions`).
 
 A session is its spec (``sessions.spec``) and its log (``session_records``: one row per record
 of :mod:`bridgelaw.duplicate.records`, appended, never changed). In memory it is a
@@ -31,21 +33,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from fastapi import WebSocket
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.cards import Seat
 from bridgelaw.duplicate.records import (
     Accepted,
-    CallAnswered,
     Created,
-    DirectorCall,
-    Disputed,
     Entered,
-    PlayerChanged,
     Record,
     RoundStarted,
     TablesMade,
@@ -63,8 +60,10 @@ from bridgelaw.duplicate.state import (
 )
 from bridgelaw.events.session import EventInput, EventResults, MatchSpec
 from bridgelaw.scoring.results import ResultLine
-from bridgelaw.server.app import LiveTable, Refused, Server
-from bridgelaw.server.db import Base, TableRow, now, token_hash
+from bridgelaw.server.db import now, token_hash
+from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
+from bridgelaw.server.results import table_result
+from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.table import Table
 
 log = logging.getLogger("bridgelaw.server")
@@ -74,28 +73,7 @@ MAX_BODY = 4000
 SEND_TIMEOUT = 5.0
 
 
-class SessionRow(Base):
-    __tablename__ = "sessions"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
-    name: Mapped[str] = mapped_column(String(100))
-    spec: Mapped[str] = mapped_column(Text)
-    """The spec as :meth:`SessionSpec.as_json` writes it (the boards' deals included)."""
-
-
-class SessionRecordRow(Base):
-    """One record of a session's log; never changed."""
-
-    __tablename__ = "session_records"
-    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    data: Mapped[str] = mapped_column(Text)
-    who: Mapped[str] = mapped_column(String(24))
-    time: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
-
-
-# -- the live ranking ------------------------------------------------------------------------------
+# -- the live ranking -----------------------------------------------------------------------------
 
 
 class Ranking:
@@ -122,7 +100,7 @@ class Ranking:
         return self.scorer.to_json()
 
 
-# -- a session in memory -----------------------------------------------------------------------
+# -- a session in memory --------------------------------------------------------------------------
 
 
 @dataclass
@@ -198,7 +176,7 @@ class Sessions:
         server.seat_source = self.seats_of
         server.gates.append(self.gate)
         server.after_event.append(self.board_played)
-        self.wake: Any = None
+        self.wake: Callable[[LiveTable], None] | None = None
         """The robots' wake-up call (``Robots.wake``), set when the app is made."""
 
     # -- making and loading ------------------------------------------------------------------
@@ -456,8 +434,6 @@ class Sessions:
         session_id = self.table_session.get(table.id)
         if session_id is None or table.table.phase != "ended":
             return
-        from bridgelaw.server.director import table_result
-
         entry = table_result(table)
         if entry is None:
             return  # the engine cancelled the score: the director enters one
@@ -940,405 +916,3 @@ def _dumps(spec: SessionSpec) -> str:
 
 def _stamp_or_none(time: datetime.datetime | None) -> str | None:
     return None if time is None else stamp(time)
-
-
-# -- the routes ----------------------------------------------------------------------------------
-
-
-def install(app: FastAPI, server: Server) -> Sessions:
-    """Add the session routes to ``app``."""
-    sessions = Sessions(server)
-    sessions.wake = app.state.robots.wake
-    app.state.sessions = sessions
-    server.sessions = sessions  # the refusals' log names a session's roles (server/limits.py)
-
-    @app.exception_handler(Refusal)
-    async def refused(request: Request, error: Refusal) -> JSONResponse:
-        from bridgelaw.server import limits
-
-        limits.log_refusal(server, request.scope, error.status, error.message)
-        body: dict[str, Any] = {"error": error.message}
-        if error.status == 422 or error.law is not None:
-            body["law"] = error.law
-        return JSONResponse(body, status_code=error.status)
-
-    def bearer(request: Request) -> str | None:
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        return token.strip() if scheme.lower() == "bearer" else None
-
-    async def body_of(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > limit:
-            raise Refusal(413, f"the body is larger than {limit} bytes")
-        if not raw.strip():
-            return {}
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            raise Refusal(422, "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise Refusal(422, "the body must be a JSON object")
-        return data
-
-    async def session_of(session_id: str) -> LiveSession:
-        live = sessions.live.get(session_id)
-        if live is not None:
-            return live
-        live = await run_in_threadpool(sessions.load, session_id)
-        if not live.resumed:  # after a restart: the robots of the boards in play go on
-            live.resumed = True
-            for slot, table_id in live.state.table_ids.items():
-                if live.state.status(slot) in ("to-play", "late"):
-                    table = await run_in_threadpool(server.get, table_id)
-                    sessions.wake_robots([table])
-        return live
-
-    def needs(role: Role, *kinds: str) -> None:
-        if role.kind in kinds:
-            return
-        if role.kind == "public":
-            raise Refusal(401, "a token is needed (Authorization: Bearer <token>)")
-        raise Refusal(403, f"the {role.kind}'s token may not do this")
-
-    @app.post("/api/sessions")
-    async def create_session(request: Request) -> dict[str, Any]:
-        token = bearer(request)
-        if not token:
-            raise Refusal(401, "a token is needed (Authorization: Bearer <token>)")
-        if not hmac.compare_digest(token.encode(), server.director_token.encode()):
-            raise Refusal(403, "only the director starts a session")
-        body = await body_of(request, app.state.limits.director_body_bytes)
-        live, tables, players, made = await run_in_threadpool(sessions.create, body)
-        live.resumed = True
-        sessions.wake_robots(made)
-        return {"session": live.id, "tables": tables, "players": players}
-
-    @app.get("/api/sessions")
-    async def list_sessions(request: Request) -> dict[str, Any]:
-        if bearer(request) is None:
-            raise Refusal(401, "a token is needed (Authorization: Bearer <token>)")
-        if not hmac.compare_digest(
-            (bearer(request) or "").encode(), server.director_token.encode()
-        ):
-            raise Refusal(403, "only the director lists the sessions")
-
-        def rows() -> list[tuple[str, str, datetime.datetime]]:
-            with Session(server.engine) as db:
-                found = db.execute(
-                    select(SessionRow.id, SessionRow.name, SessionRow.created).order_by(
-                        SessionRow.created
-                    )
-                )
-                return [(r[0], r[1], r[2]) for r in found]
-
-        listed = []
-        for session_id, name, created in await run_in_threadpool(rows):
-            live = await session_of(session_id)
-            listed.append(
-                {
-                    "session": session_id,
-                    "name": name,
-                    "created": stamp(created),
-                    "date": live.state.spec.date,
-                    "play": live.state.spec.play,
-                    "round": live.state.round,
-                    "rounds": live.state.rounds,
-                    "progress": sessions.progress(live),
-                    "calls": sum(1 for c in sessions.calls_json(live) if c["answered"] is None),
-                }
-            )
-        return {"sessions": listed}
-
-    @app.get("/api/sessions/{session_id}")
-    async def get_session(session_id: str, request: Request) -> dict[str, Any]:
-        live = await session_of(session_id)
-        role = sessions.role(live, bearer(request))
-        needs(role, "director", "table", "player")
-        return sessions.view(live, role)
-
-    async def move(session_id: str, request: Request, ending: bool) -> dict[str, Any]:
-        live = await session_of(session_id)
-        role = sessions.role(live, bearer(request))
-        needs(role, "director")
-        body = await body_of(request)
-        async with live.lock:
-            records = live.state.check_move(body, now(), ending)
-            await sessions.commit(live, records)
-            started = live.state.round
-            if started is not None and live.state.spec.play != "results":
-                record, rows, made = sessions.prepare_tables(live, started)
-                await sessions.commit(live, [record], rows)
-                sessions.open_tables(made)
-                sessions.wake_robots(made)
-        await sessions.push(live)
-        return sessions.view(live, DIRECTOR)
-
-    @app.post("/api/sessions/{session_id}/round")
-    async def next_round(session_id: str, request: Request) -> dict[str, Any]:
-        return await move(session_id, request, ending=False)
-
-    @app.post("/api/sessions/{session_id}/end")
-    async def end_session(session_id: str, request: Request) -> dict[str, Any]:
-        return await move(session_id, request, ending=True)
-
-    @app.post("/api/sessions/{session_id}/results")
-    async def enter_result(session_id: str, request: Request) -> dict[str, Any]:
-        live = await session_of(session_id)
-        role = sessions.role(live, bearer(request))
-        needs(role, "director", "table")
-        body = await body_of(request)
-        async with live.lock:
-            time = now()
-            checked = live.state.check_entry(role, body, time)
-            record = live.state.entered(checked, time)
-            await sessions.commit(live, [record])
-        await sessions.push(live)
-        status = live.state.results[record.result].status
-        return {"result": str(record.result), "status": status}
-
-    async def answer(session_id: str, number: str, request: Request, what: str) -> dict[str, Any]:
-        live = await session_of(session_id)
-        role = sessions.role(live, bearer(request))
-        needs(role, "director", "table")
-        body = await body_of(request)
-        result_id = _number(number)
-        reason = body.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > 300:
-            raise Refusal(422, "reason: a text of at most 300 characters")
-        async with live.lock:
-            result = live.state.check_answer(role, result_id, what)
-            if result is not None:
-                record: Record = (
-                    Accepted(time=now(), by=role.label, result=result_id)
-                    if what == "accepted"
-                    else Disputed(time=now(), by=role.label, result=result_id, reason=reason)
-                )
-                await sessions.commit(live, [record])
-        await sessions.push(live)
-        return {"result": str(result_id), "status": live.state.results[result_id].status}
-
-    @app.post("/api/sessions/{session_id}/results/{number}/accept")
-    async def accept_result(session_id: str, number: str, request: Request) -> dict[str, Any]:
-        return await answer(session_id, number, request, "accepted")
-
-    @app.post("/api/sessions/{session_id}/results/{number}/dispute")
-    async def dispute_result(session_id: str, number: str, request: Request) -> dict[str, Any]:
-        return await answer(session_id, number, request, "disputed")
-
-    @app.get("/api/sessions/{session_id}/log")
-    async def results_log(session_id: str, request: Request) -> dict[str, Any]:
-        live = await session_of(session_id)
-        needs(sessions.role(live, bearer(request)), "director")
-        return sessions.log_json(live)
-
-    @app.post("/api/sessions/{session_id}/calls")
-    async def call_director(session_id: str, request: Request) -> dict[str, Any]:
-        live = await session_of(session_id)
-        role = sessions.role(live, bearer(request))
-        needs(role, "table", "player")
-        body = await body_of(request)
-        reason = body.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > 300:
-            raise Refusal(422, "reason: a text of at most 300 characters")
-        board = body.get("board")
-        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
-            raise Refusal(422, "board: a board number")
-        async with live.lock:
-            state = live.state
-            table = role.table
-            if role.player is not None:
-                where = None if state.round is None else state.seat_of(role.player, state.round)
-                table = None if where is None else where[0]
-            if table is None:
-                raise Refusal(409, "you are not at a table in this round")
-            number = len(state.calls) + 1
-            record = DirectorCall(
-                time=now(), by=role.label, call=number, table=table, board=board, reason=reason
-            )
-            await sessions.commit(live, [record])
-        await sessions.push(live)
-        return {"call": str(number)}
-
-    @app.post("/api/sessions/{session_id}/calls/{number}/answer")
-    async def answer_call(session_id: str, number: str, request: Request) -> dict[str, Any]:
-        live = await session_of(session_id)
-        needs(sessions.role(live, bearer(request)), "director")
-        body = await body_of(request)
-        note = body.get("note", "")
-        if not isinstance(note, str) or len(note) > 300:
-            raise Refusal(422, "note: a text of at most 300 characters")
-        call = _number(number)
-        async with live.lock:
-            if call not in live.state.calls:
-                raise Refusal(404, f"there is no call {call}")
-            if call in live.state.answers:
-                raise Refusal(409, f"call {call} is already answered")
-            record = CallAnswered(time=now(), by="director", call=call, note=note)
-            await sessions.commit(live, [record])
-        await sessions.push(live)
-        return {"call": str(call), "answered": stamp(record.time)}
-
-    @app.post("/api/sessions/{session_id}/players")
-    async def change_player(session_id: str, request: Request) -> dict[str, Any]:
-        """A substitute (Law 4) or a robot takes a player's place from now on: a new token
-        for him, and the old one stops working."""
-        live = await session_of(session_id)
-        needs(sessions.role(live, bearer(request)), "director")
-        body = await body_of(request)
-        pair, number = str(body.get("pair", "")), body.get("player")
-        name, robot = body.get("name", ""), body.get("robot", False)
-        state = live.state
-        if pair not in state.spec.pairs:
-            raise Refusal(422, f"pair: {pair!r} is not a pair of this session")
-        if not isinstance(number, int) or not 1 <= number <= state.spec.players_per_pair:
-            raise Refusal(422, f"player: 1 to {state.spec.players_per_pair}")
-        if not isinstance(name, str) or len(name) > 60 or not isinstance(robot, bool):
-            raise Refusal(422, "name: a text of at most 60 characters; robot: true or false")
-        if robot and state.spec.play == "results":
-            raise Refusal(422, "robot: robots play only at the table pages (law or strict)")
-        token = secrets.token_urlsafe(24)
-        async with live.lock:
-            record = PlayerChanged(
-                time=now(),
-                by="director",
-                pair=pair,
-                number=number,
-                name=name.strip(),
-                robot=robot,
-                token=token_hash(token),
-            )
-            await sessions.commit(live, [record])
-            sessions.reseat(live)
-        await sessions.push(live)
-        return {"pair": pair, "player": number, "token": token}
-
-    @app.get("/api/sessions/{session_id}/results.json")
-    async def results_file(session_id: str) -> Response:
-        live = await session_of(session_id)
-        return Response(live.published["results"], media_type="application/json")
-
-    @app.get("/api/sessions/{session_id}/ranking")
-    async def ranking(session_id: str) -> Response:
-        live = await session_of(session_id)
-        return Response(live.published["ranking"], media_type="application/json")
-
-    @app.get("/api/sessions/{session_id}/metrics")
-    async def metrics(session_id: str, request: Request) -> dict[str, Any]:
-        """How long each change of the ranking took to publish, from the commit of the result
-        that changed it (the director's, and a benchmark's, view of the live ranking)."""
-        live = await session_of(session_id)
-        needs(sessions.role(live, bearer(request)), "director")
-        times = sorted(live.updates)
-
-        def at(share: float) -> float | None:
-            if not times:
-                return None
-            return round(times[min(len(times) - 1, int(share * len(times)))] * 1000, 3)
-
-        return {
-            "updates": len(times),
-            "p50_ms": at(0.5),
-            "p99_ms": at(0.99),
-            "max_ms": None if not times else round(times[-1] * 1000, 3),
-            "results_in_force": len(live.counted),
-        }
-
-    @app.get("/api/sessions/{session_id}/export.pbn")
-    async def export_pbn(session_id: str) -> Response:
-        """The session's results as PBN (ScoreTable, TotalScoreTable), as ``score-event --pbn``
-        writes them; ``score-event`` reads it back to the same ranking."""
-        from bridgelaw.formats.results_pbn import results_pbn
-
-        live = await session_of(session_id)
-        async with live.lock:
-            results = sessions.published(live)
-        text = await run_in_threadpool(results_pbn, results, live.state.spec.date)
-        return Response(text, media_type="text/plain; charset=utf-8")
-
-    @app.get("/api/sessions/{session_id}/export.xml")
-    async def export_usebio(session_id: str) -> Response:
-        """The session's results as USEBIO 1.3 XML, as ``score-event --usebio`` writes them."""
-        from bridgelaw.formats.usebio import usebio_xml
-
-        live = await session_of(session_id)
-        async with live.lock:
-            results = sessions.published(live)
-        text = await run_in_threadpool(usebio_xml, results, "", live.state.spec.date)
-        return Response(text, media_type="application/xml; charset=utf-8")
-
-    @app.get("/api/sessions/{session_id}/deals")
-    async def deals(session_id: str, request: Request) -> Response:
-        """The hand record (PBN) for the director: every board's deal."""
-        live = await session_of(session_id)
-        needs(sessions.role(live, bearer(request)), "director")
-        spec = live.state.spec
-        text = "".join(
-            f'[Board "{b}"]\n[Deal "{spec.deals[b].pbn()}"]\n\n' for b in sorted(spec.deals)
-        )
-        return Response(text, media_type="text/plain; charset=utf-8")
-
-    @app.get("/api/sessions/{session_id}/guide")
-    async def guide(session_id: str) -> Response:
-        """The movement's table and pair guide cards (Law 8A1: the director's instructions)."""
-        live = await session_of(session_id)
-        text = live.state.spec.movement.guide_cards()
-        return Response(text, media_type="text/plain; charset=utf-8")
-
-    @app.websocket("/api/sessions/{session_id}/stream")
-    async def stream(socket: WebSocket, session_id: str, token: str = "") -> None:
-        try:
-            live = await session_of(session_id)
-            role = sessions.role(live, token or None)
-        except Refusal as error:
-            await socket.close(code=4000 + error.status, reason=error.message[:120])
-            return
-        await socket.accept()
-        first = (
-            {"session": live.id, "version": live.version}
-            if role.kind == "public"
-            else sessions.view(live, role)
-        )
-        await socket.send_json(first)
-        live.clients.append((socket, role))
-        try:
-            while True:
-                await socket.receive_text()
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if (socket, role) in live.clients:
-                live.clients.remove((socket, role))
-
-    @app.get("/results/live.js")
-    async def live_script() -> Response:
-        from importlib import resources
-
-        static = resources.files("bridgelaw.server") / "static" / "results-live.js"
-        return Response(static.read_text(encoding="utf-8"), media_type="text/javascript")
-
-    @app.get("/results/{session_id}/", response_class=HTMLResponse)
-    async def results_index(session_id: str) -> HTMLResponse:
-        return HTMLResponse(await page(session_id, "index.html"))
-
-    @app.get("/results/{session_id}/{name:path}")
-    async def results_page(session_id: str, name: str) -> Response:
-        text = await page(session_id, name)
-        kind = "text/css" if name.endswith(".css") else "text/html; charset=utf-8"
-        return Response(text, media_type=kind)
-
-    async def page(session_id: str, name: str) -> str:
-        live = await session_of(session_id)
-        async with live.lock:
-            pages = await run_in_threadpool(sessions.site, live)
-        text = pages.get(name)
-        if text is None:
-            raise Refusal(404, f"no page {name!r}")
-        return text
-
-    return sessions
-
-
-def _number(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise Refusal(404, f"no result or call {text[:20]!r}")
-    return int(text)

@@ -6,7 +6,7 @@ from typing import Any
 
 from alembic import context
 
-from bridgelaw.server.db import Base
+from bridgelaw.server.models import Base
 
 
 def run(config: Any) -> None:

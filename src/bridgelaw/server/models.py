@@ -1,0 +1,127 @@
+"""The database's tables, every one (SQLAlchemy 2 models): what the server stores, appended only.
+
+* A table of ``table-api.md``: :class:`TableRow`, its seats' tokens (:class:`SeatToken`, hashed)
+  and its events (:class:`EventRow`): the events are the table's whole truth, its state is
+  rebuilt by replaying them through the engine.
+* The director's records of a table: the calls from its seats (:class:`DirectorCall`), their
+  answers (:class:`CallAnswer`) and the results he enters (:class:`ResultEntry`, a later one
+  superseding the one in force by naming it).
+* A duplicate session: its spec (:class:`SessionRow`) and its log (:class:`SessionRecordRow`, one
+  row per record of :mod:`bridgelaw.duplicate.records`).
+
+Nothing is changed once stored. The schema is made by the Alembic migrations in
+``migrations/`` (:func:`bridgelaw.server.db.open_database` runs them at start);
+``tests/test_server_models.py`` checks that they make these tables.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    board: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[str] = mapped_column(String(80))
+    edition: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(8))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    robots: Mapped[str] = mapped_column(String(4), default="")
+    """The seats the sample players take (``ESW``), in N, E, S, W order (migration 0003)."""
+    session: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    """The duplicate session whose board this table plays, if any (migration 0004)."""
+
+
+class SeatToken(Base):
+    """A seat's token, stored as its SHA-256: a copy of the database gives no seat away."""
+
+    __tablename__ = "seat_tokens"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(1), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class EventRow(Base):
+    """One accepted event of a table, as the engine reads it (``N 1NT``); never changed."""
+
+    __tablename__ = "events"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(String(200))
+    who: Mapped[str] = mapped_column(String(8))
+    """The role that sent it: a seat letter or ``director``."""
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- the director's records ------------------------------------------------------------------------
+
+
+class DirectorCall(Base):
+    """A seat called the director (Law 9B); never changed."""
+
+    __tablename__ = "director_calls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[str] = mapped_column(String(1))
+    reason: Mapped[str] = mapped_column(String(200))
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    phase: Mapped[str] = mapped_column(String(8))
+    """The table's phase when the call was made."""
+    dummy: Mapped[bool] = mapped_column(Boolean)
+    """The caller was dummy during the play: he may not draw attention to an irregularity
+    then (9A4), only summon the director once another player has (9B1b)."""
+
+
+class CallAnswer(Base):
+    """The director answered a call: one record per call, appended."""
+
+    __tablename__ = "call_answers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    call_id: Mapped[int] = mapped_column(ForeignKey("director_calls.id"), unique=True)
+    note: Mapped[str] = mapped_column(String(200))
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ResultEntry(Base):
+    """A result of the board entered by the director; a later one supersedes it by id."""
+
+    __tablename__ = "board_results"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    entry: Mapped[str] = mapped_column(Text)
+    """The result as JSON, in the form of ``event-results.md`` (without board and pairs)."""
+    supersedes: Mapped[int | None] = mapped_column(ForeignKey("board_results.id"), unique=True)
+    note: Mapped[str] = mapped_column(String(200))
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- duplicate sessions ---------------------------------------------------------------------------
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    name: Mapped[str] = mapped_column(String(100))
+    spec: Mapped[str] = mapped_column(Text)
+    """The spec as :meth:`SessionSpec.as_json` writes it (the boards' deals included)."""
+
+
+class SessionRecordRow(Base):
+    """One record of a session's log; never changed."""
+
+    __tablename__ = "session_records"
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[str] = mapped_column(Text)
+    who: Mapped[str] = mapped_column(String(24))
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))

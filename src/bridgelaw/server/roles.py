@@ -1,0 +1,201 @@
+"""Who is asking: the role a request's token gives, as FastAPI dependencies (``Depends``).
+
+A route names in its signature the role it needs, and the role's checks run before the route
+does anything (its body included):
+
+* at a table of ``table-api.md``, :data:`AtTableRole`: the director, or one of the table's seats
+  (404 for no such table, then 401 without a token, 403 for a token not the table's);
+  :data:`SeatRole` refuses the director too (a seat calls the director, Law 9B);
+* the director alone, :func:`director_only`: 401 without a token, 403 with the route's words
+  for any other (the director's console API takes it for a whole router);
+* in a session of ``session-api.md``, :func:`session_role`: the director, a table's device, a
+  player, or the public (no token), each route naming the kinds it takes (404 for no such
+  session, 403 for a token not the session's, then 401 for the public and 403 for another kind);
+* a stream (WebSocket) is refused by closing it with ``4000 +`` the status
+  (:data:`StreamRole`, :data:`SessionStreamRole`).
+
+A refusal is a :class:`~bridgelaw.server.tables.Refused` (the table API) or a
+:class:`~bridgelaw.duplicate.state.Refusal` (the session API); the application's handlers answer
+it and log it once, without the token (:func:`bridgelaw.server.limits.log_refusal`). The routes
+reach the server's parts through the application's state (:func:`server_of`...).
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, WebSocketException
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
+
+from bridgelaw.duplicate.state import Refusal, Role
+from bridgelaw.server import limits
+from bridgelaw.server.robots import Robots
+from bridgelaw.server.sessions import LiveSession, Sessions
+from bridgelaw.server.tables import LiveTable, Refused, Server
+from bridgelaw.server.views import DIRECTOR
+
+NO_TOKEN = "a token is needed (Authorization: Bearer <token>)"
+
+
+# -- the server's parts, from the application's state ---------------------------------------------
+
+
+def server_of(connection: HTTPConnection) -> Server:
+    server: Server = connection.app.state.server
+    return server
+
+
+def sessions_of(connection: HTTPConnection) -> Sessions:
+    sessions: Sessions = connection.app.state.sessions
+    return sessions
+
+
+def robots_of(connection: HTTPConnection) -> Robots:
+    robots: Robots = connection.app.state.robots
+    return robots
+
+
+def bearer(connection: HTTPConnection) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, if the request has one."""
+    scheme, _, token = connection.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def is_director(server: Server, token: str) -> bool:
+    return hmac.compare_digest(token.encode(), server.director_token.encode())
+
+
+# -- at a table -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """A request at one table: the table in memory and the asker's role there (``director``
+    or a seat letter)."""
+
+    live: LiveTable
+    role: str
+
+
+async def live_table(table_id: str, connection: HTTPConnection) -> LiveTable:
+    """The table in memory (404 if there is none), without a trip through the thread pool
+    when it is loaded already (most requests)."""
+    server = server_of(connection)
+    live = server.live.get(table_id)
+    return live if live is not None else await run_in_threadpool(server.get, table_id)
+
+
+async def at_table(table_id: str, connection: HTTPConnection) -> AtTable:
+    live = await live_table(table_id, connection)  # 404 first: the seats are the table's
+    return AtTable(live, server_of(connection).role(live, bearer(connection)))
+
+
+async def seat_at_table(at: Annotated[AtTable, Depends(at_table)]) -> AtTable:
+    if at.role == DIRECTOR:
+        raise Refused(403, "a seat calls the director (Law 9B), not the director")
+    return at
+
+
+async def stream_at_table(table_id: str, connection: HTTPConnection, token: str = "") -> AtTable:
+    """A table's stream: its table and role from ``?token=`` (the spec's), refused by closing
+    it (logged like every refusal)."""
+    server = server_of(connection)
+    try:
+        live = await live_table(table_id, connection)
+        return AtTable(live, server.role(live, token))
+    except Refused as error:
+        limits.log_refusal(server, connection.scope, error.status, error.error)
+        raise WebSocketException(4000 + error.status, error.error) from None
+
+
+AtTableRole = Annotated[AtTable, Depends(at_table)]
+"""The director or one of the table's seats."""
+SeatRole = Annotated[AtTable, Depends(seat_at_table)]
+"""One of the table's seats (not the director)."""
+StreamRole = Annotated[AtTable, Depends(stream_at_table)]
+"""The director or one of the table's seats, opening the table's stream."""
+
+
+# -- the director ---------------------------------------------------------------------------------
+
+
+def director_only(refusal: str) -> Callable[[HTTPConnection], Awaitable[None]]:
+    """A dependency that lets only the director's token through; ``refusal``: the 403's words
+    (what the director alone may do here)."""
+
+    async def director(connection: HTTPConnection) -> None:
+        token = bearer(connection)
+        if not token:
+            raise Refused(401, NO_TOKEN)
+        if not is_director(server_of(connection), token):
+            raise Refused(403, refusal)
+
+    return director
+
+
+# -- in a session ---------------------------------------------------------------------------------
+
+
+async def live_session(session_id: str, connection: HTTPConnection) -> LiveSession:
+    """The session in memory, replayed from its log if needed (404 if there is none); after a
+    restart, the robots of its boards in play go on where the log left them."""
+    sessions = sessions_of(connection)
+    live = sessions.live.get(session_id)
+    if live is not None:
+        return live
+    live = await run_in_threadpool(sessions.load, session_id)
+    if not live.resumed:  # after a restart: the robots of the boards in play go on
+        live.resumed = True
+        server = server_of(connection)
+        for slot, table_id in live.state.table_ids.items():
+            if live.state.status(slot) in ("to-play", "late"):
+                table = await run_in_threadpool(server.get, table_id)
+                sessions.wake_robots([table])
+    return live
+
+
+LiveSessionDep = Annotated[LiveSession, Depends(live_session)]
+"""The session of the route's ``session_id``."""
+
+
+def session_role(*kinds: str) -> Callable[[LiveSession, HTTPConnection], Awaitable[Role]]:
+    """A dependency giving the asker's role in the session (``Sessions.role``: 403 for a token
+    not the session's), which must be one of ``kinds`` (401 for the public, 403 for another)."""
+
+    async def role_in_session(live: LiveSessionDep, connection: HTTPConnection) -> Role:
+        role = sessions_of(connection).role(live, bearer(connection))
+        if role.kind in kinds:
+            return role
+        if role.kind == "public":
+            raise Refusal(401, NO_TOKEN)
+        raise Refusal(403, f"the {role.kind}'s token may not do this")
+
+    return role_in_session
+
+
+@dataclass(frozen=True)
+class InSession:
+    """A request in one session: the session in memory and the asker's role there."""
+
+    live: LiveSession
+    role: Role
+
+
+async def stream_in_session(
+    session_id: str, connection: HTTPConnection, token: str = ""
+) -> InSession:
+    """A session's stream: the role of ``?token=`` (none: the public, who follows the
+    published results), refused by closing it."""
+    try:
+        live = await live_session(session_id, connection)
+        return InSession(live, sessions_of(connection).role(live, token or None))
+    except Refusal as error:
+        raise WebSocketException(4000 + error.status, error.message[:120]) from None
+
+
+SessionStreamRole = Annotated[InSession, Depends(stream_in_session)]
+"""Anyone's role in the session, opening its stream."""

@@ -1,0 +1,24 @@
+"""The server's routes, one router per concern, each route taking its role from
+:mod:`bridgelaw.server.roles`:
+
+* :mod:`.tables`: the table API of ``table-api.md`` and a seat's call to the director;
+* :mod:`.director`: the director's console API (his alone);
+* :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
+* :mod:`.results`: the session's public results pages;
+* :mod:`.pages`: the pages and their static files, and the law book's titles they show.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from bridgelaw.server.routes import director, pages, results, sessions, tables
+
+ROUTERS: tuple[APIRouter, ...] = (
+    tables.router,
+    director.router,
+    sessions.router,
+    results.router,
+    pages.router,
+)
+"""Every router of the application (:func:`bridgelaw.server.app.create_app` includes them)."""

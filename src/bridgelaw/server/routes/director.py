@@ -1,0 +1,147 @@
+"""The director's console API: every table and its open calls, and for one table its calls
+(answered by appending an answer), its stored events, its ruling log, its result (the table's,
+or one he enters: Law 12C) and everything the console shows of it in one answer (the offer
+explained in plain words, :mod:`bridgelaw.server.consequences`).
+
+All of it is the director's alone: the router takes the director's token for every route (401
+without a token, 403 for any other). The records are :mod:`bridgelaw.server.director`'s.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from bridgelaw.server import director
+from bridgelaw.server.consequences import explain
+from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
+from bridgelaw.server.roles import director_only, live_table, server_of
+from bridgelaw.server.tables import LiveTable, Refused
+from bridgelaw.server.views import DIRECTOR, view_for
+
+router = APIRouter(dependencies=[Depends(director_only("only the director may do this"))])
+LiveTableDep = Annotated[LiveTable, Depends(live_table)]
+
+
+class Answer(BaseModel):
+    note: str = Field(default="", max_length=200)
+
+
+@router.get("/api/tables")
+async def list_tables(request: Request) -> dict[str, Any]:
+    """Every table of the database, where it stands, and its open calls."""
+    server = server_of(request)
+    rows = await run_in_threadpool(director.table_ids, server.engine)
+    calls = await run_in_threadpool(director.calls_of, server.engine, None, True)
+    tables = []
+    for table_id, created in rows:
+        live = await live_table(table_id, request)
+        async with live.lock:  # never a state whose event is not yet committed
+            tables.append(director.table_json(live, created, calls.get(table_id, [])))
+    return {"tables": tables}
+
+
+@router.get("/api/tables/{table_id}/calls")
+async def list_calls(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    engine = server_of(request).engine
+    found = await run_in_threadpool(director.calls_of, engine, [live.id], False)
+    return {"calls": found.get(live.id, [])}
+
+
+@router.post("/api/tables/{table_id}/calls/{call_id}/answer")
+async def answer_call(
+    table_id: str, call_id: int, body: Answer, request: Request
+) -> dict[str, Any]:
+    engine = server_of(request).engine
+    note = body.note.strip()
+    answered = await run_in_threadpool(director.answer_call, engine, table_id, call_id, note)
+    return {"call": call_id, "answered": answered}
+
+
+@router.get("/api/tables/{table_id}/events")
+async def list_events(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    engine = server_of(request).engine
+    async with live.lock:
+        rows = await run_in_threadpool(director.stored_events, engine, live.id)
+    return {"events": director.events_json(rows)}
+
+
+@router.get("/api/tables/{table_id}/rulings")
+async def list_rulings(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    engine = server_of(request).engine
+    async with live.lock:
+        rows = await run_in_threadpool(director.stored_events, engine, live.id)
+        return {"rulings": director.rulings_json(live, rows)}
+
+
+@router.get("/api/tables/{table_id}/result")
+async def get_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    engine = server_of(request).engine
+    async with live.lock:
+        rows = await run_in_threadpool(director.entries, engine, live.id)
+        return director.result_of(live, rows)
+
+
+@router.post("/api/tables/{table_id}/result")
+async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    """A result the director enters (in the form of ``event-results.md``, with ``note``, the
+    pairs' names ``ns`` and ``ew`` and the entry it ``supersedes``), read as the scorer reads
+    it: 422 naming every problem."""
+    server = server_of(request)
+    body = await request.body()
+    if len(body) > MAX_RESULT:
+        raise Refused(422, f"result: at most {MAX_RESULT} characters")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise Refused(422, "result: the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refused(422, "result: the body must be a JSON object")
+    note = data.pop("note", "")
+    expected = data.pop("supersedes", None)
+    ns, ew = data.pop("ns", "NS"), data.pop("ew", "EW")
+    if not isinstance(note, str) or len(note) > 200:
+        raise Refused(422, "result: note must be a text of at most 200 characters")
+    if not (isinstance(ns, str) and isinstance(ew, str) and 0 < len(ns + ew) <= 40):
+        raise Refused(422, "result: ns and ew must name the pairs (short texts)")
+    unknown = sorted(set(data) - RESULT_KEYS)
+    if unknown:
+        raise Refused(
+            422,
+            f"result: unknown key {unknown[0]!r} (a result is one of "
+            "contract, ns_score, artificial, weighted, split)",
+        )
+    result_line(live.table.board.number, data, ns, ew)  # 422 with every problem
+    if (ns, ew) != ("NS", "EW"):
+        data["pairs"] = {"ns": ns, "ew": ew}
+    async with live.lock:
+        await run_in_threadpool(
+            director.enter_result, server.engine, live.id, data, expected, note.strip()
+        )
+        rows = await run_in_threadpool(director.entries, server.engine, live.id)
+        answer = director.result_of(live, rows)
+    if server.sessions is not None:  # a session's board: its result there too
+        await server.sessions.director_result(live, data, note.strip())
+    return answer
+
+
+@router.get("/api/tables/{table_id}/console")
+async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    """Everything the console shows of one table, in one answer."""
+    engine = server_of(request).engine
+    async with live.lock:
+        rows = await run_in_threadpool(director.stored_events, engine, live.id)
+        results = await run_in_threadpool(director.entries, engine, live.id)
+        calls = await run_in_threadpool(director.calls_of, engine, [live.id], False)
+        return {
+            "view": view_for(live.table, DIRECTOR, live.mode),
+            "offer": explain(live.table.awaiting),  # the typed offer: its commands
+            "events": director.events_json(rows),
+            "rulings": director.rulings_json(live, rows),
+            "calls": calls.get(live.id, []),
+            "result": director.result_of(live, results),
+        }

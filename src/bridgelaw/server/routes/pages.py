@@ -1,0 +1,169 @@
+"""The pages and their files: a seat's table page, the director's console, the pages of a club
+night (a table's device, a player's page, the director's session console and list of sessions),
+and the law book's titles the pages show beside a clause.
+
+The pages are plain HTML, CSS and JavaScript from ``server/static/`` (no build step, nothing
+fetched from elsewhere: they work offline on a loopback address). A page holds no secret: its
+token reaches it in the URL fragment (``/table/{id}#token=...``), which a browser never sends
+to the server, and its script keeps it in ``sessionStorage`` and takes it out of the address
+bar; the page then reads its views with the API. Any well-formed id gets its page: whether the
+table or session exists, and whose the token is, the API answers when the page asks with its
+token. The table and session pages are served with :data:`HEADERS` (only their own files, only
+their own server). Their words are in one file, ``session-words.js``.
+
+``/api/laws`` gives the pages the law book's titles (``bridgelaw.laws``) so that a refusal or an
+offer is shown with its clause and what that clause is about, in the project's words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
+SESSION_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
+HEADERS = {
+    # the page runs only its own files and talks only to its own server
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+TABLE_ASSETS = {
+    "table.js": "text/javascript; charset=utf-8",
+    "table.css": "text/css; charset=utf-8",
+}
+"""The files the table page loads, each with its type (nothing else under ``static/`` is served
+from there)."""
+SESSION_PAGES = {
+    "device": "session-device.html",
+    "play": "session-play.html",
+    "console": "session-console.html",
+    "list": "session-list.html",
+}
+SESSION_ASSETS = {
+    name: f"text/{'css' if name.endswith('.css') else 'javascript'}; charset=utf-8"
+    for name in (
+        "session.css",
+        "session-words.js",
+        "session-common.js",
+        "session-device.js",
+        "session-play.js",
+        "session-console.js",
+        "session-list.js",
+    )
+}
+"""The files the session pages load, each with its type (nothing else is served from there)."""
+
+router = APIRouter()
+
+
+# -- a seat's table page --------------------------------------------------------------------------
+
+
+@router.get("/table/{table_id}", response_class=HTMLResponse)
+async def table_page(table_id: str) -> HTMLResponse:
+    """A seat's page."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise HTTPException(404, "no such table")
+    return HTMLResponse((STATIC / "table.html").read_text(encoding="utf-8"), headers=HEADERS)
+
+
+@router.get("/static/table/{name}")
+async def table_asset(name: str) -> FileResponse:
+    return asset(name, TABLE_ASSETS)
+
+
+@cache
+def law_titles(edition: int) -> dict[str, str]:
+    """Every clause number of ``edition`` the project cites, with its title."""
+    from bridgelaw.laws import CLAUSES
+
+    titles: dict[str, str] = {}
+    for clause in CLAUSES.values():
+        for number in clause.numbers[edition]:
+            titles.setdefault(number, clause.title)
+    return titles
+
+
+@router.get("/api/laws", response_model=None)
+async def laws(edition: int = 2017) -> dict[str, str] | JSONResponse:
+    """The law book's titles (public: the same for everyone, no token needed)."""
+    if edition not in (2007, 2017):
+        return JSONResponse({"error": "edition: 2007 or 2017", "law": None}, status_code=422)
+    return law_titles(edition)
+
+
+# -- the director's console -----------------------------------------------------------------------
+
+
+@router.get("/director", response_class=HTMLResponse)
+async def console_page() -> HTMLResponse:
+    return HTMLResponse((STATIC / "director.html").read_text(encoding="utf-8"))
+
+
+@router.get("/director/console.js")
+async def console_js() -> Response:
+    text = (STATIC / "director.js").read_text(encoding="utf-8")
+    return Response(text, media_type="text/javascript")
+
+
+@router.get("/director/console.css")
+async def console_css() -> Response:
+    text = (STATIC / "director.css").read_text(encoding="utf-8")
+    return Response(text, media_type="text/css")
+
+
+# -- the pages of a club night --------------------------------------------------------------------
+
+
+def session_page(name: str, session_id: str) -> HTMLResponse:
+    if not SESSION_ID.fullmatch(session_id):
+        raise HTTPException(404, "no such session")
+    text = (STATIC / SESSION_PAGES[name]).read_text(encoding="utf-8")
+    return HTMLResponse(text, headers=HEADERS)
+
+
+@router.get("/session/{session_id}/device", response_class=HTMLResponse)
+async def device_page(session_id: str) -> HTMLResponse:
+    """The device that stays at a table (its table token in the URL fragment): the round, the
+    pairs, the clock, the boards and their status, a result entered and then accepted or
+    disputed by the other side (79A, 79B), late boards (8B2), calling the director."""
+    return session_page("device", session_id)
+
+
+@router.get("/session/{session_id}/play", response_class=HTMLResponse)
+async def player_page(session_id: str) -> HTMLResponse:
+    """A player's page (his own token): where he sits this round, and in a ``law``/``strict``
+    session the table page of the board to play now."""
+    return session_page("play", session_id)
+
+
+@router.get("/director/session/{session_id}", response_class=HTMLResponse)
+async def session_console_page(session_id: str) -> HTMLResponse:
+    return session_page("console", session_id)
+
+
+@router.get("/director/sessions", response_class=HTMLResponse)
+async def list_page() -> HTMLResponse:
+    return session_page("list", "list")
+
+
+@router.get("/static/session/{name}")
+async def session_asset(name: str) -> FileResponse:
+    return asset(name, SESSION_ASSETS)
+
+
+def asset(name: str, assets: dict[str, str]) -> FileResponse:
+    media = assets.get(name)
+    if media is None:
+        raise HTTPException(404, "no such file")
+    return FileResponse(STATIC / name, media_type=media, headers=HEADERS)

@@ -1,0 +1,94 @@
+"""The table API of ``table-api.md``: making a table, a role's view, an event, the stream; and a
+seat calling the director (Law 9B).
+
+Each route takes its role from :mod:`bridgelaw.server.roles`; the event's path is
+:meth:`bridgelaw.server.tables.Server.accept`. After a change (and after a restart, at the first
+request) the table's robots are woken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
+
+from bridgelaw.server import director
+from bridgelaw.server.roles import (
+    AtTableRole,
+    SeatRole,
+    StreamRole,
+    director_only,
+    robots_of,
+    server_of,
+)
+from bridgelaw.server.tables import NewEvent, NewTable
+from bridgelaw.server.views import dummy_faced
+
+router = APIRouter()
+
+
+class NewCall(BaseModel):
+    reason: str = Field(default="", max_length=200)
+
+
+@router.post("/api/tables", dependencies=[Depends(director_only("only the director makes tables"))])
+async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, Any]:
+    server = server_of(connection)
+    table_id, tokens = await run_in_threadpool(server.create, spec)
+    robots_of(connection).wake(server.live[table_id])
+    return {"table": table_id, "seats": tokens}
+
+
+@router.get("/api/tables/{table_id}")
+async def get_table(at: AtTableRole, connection: HTTPConnection) -> dict[str, Any]:
+    robots_of(connection).wake(at.live)  # after a restart, robots to act carry on
+    async with at.live.lock:  # never a state whose event is not yet committed
+        return at.live.view(at.role)
+
+
+@router.post("/api/tables/{table_id}/events")
+async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection) -> dict[str, Any]:
+    live = at.live
+    async with live.lock:
+        view = await server_of(connection).accept(live, at.role, body.event.strip())
+    robots_of(connection).wake(live)
+    return view
+
+
+@router.websocket("/api/tables/{table_id}/stream")
+async def stream(socket: WebSocket, at: StreamRole) -> None:
+    live, role = at.live, at.role
+    await socket.accept()
+    robots_of(socket).wake(live)
+    async with live.lock:
+        await socket.send_json(live.view(role))
+        live.clients.append((socket, role))
+    try:
+        while True:
+            await socket.receive_text()  # nothing is read from clients yet
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if (socket, role) in live.clients:
+            live.clients.remove((socket, role))
+
+
+@router.post("/api/tables/{table_id}/calls")
+async def call_director(at: SeatRole, body: NewCall, connection: HTTPConnection) -> dict[str, Any]:
+    """A seat calls the director, with an optional reason; dummy's call during the play is
+    marked (he may not draw attention to an irregularity then, 9A4)."""
+    live = at.live
+    async with live.lock:
+        table = live.table
+        phase = table.phase
+        faced = dummy_faced(table)  # dummy, once the opening lead is faced
+        dummy = phase == "play" and faced is not None and faced.letter == at.role
+    engine = server_of(connection).engine
+    reason = body.reason.strip()
+    number = await run_in_threadpool(
+        director.store_call, engine, live.id, at.role, reason, phase, dummy
+    )
+    return {"call": number}
