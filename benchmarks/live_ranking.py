@@ -37,10 +37,10 @@ from typing import Any
 
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat
-from bridgelaw.events.live import LiveScorer
-from bridgelaw.events.movements import howell
-from bridgelaw.events.session import EventInput, score_event
 from bridgelaw.scoring.results import Artificial, Played, Points, ResultLine, table_points
+from bridgelaw.tournament.live import LiveScorer
+from bridgelaw.tournament.movements import howell
+from bridgelaw.tournament.session import EventInput, score_event
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX"]
 GOAL_P99 = 0.050  # seconds: the goal for the live ranking

@@ -21,8 +21,8 @@ import statistics
 import sys
 import time
 
-from bridgelaw.events.movements import howell
 from bridgelaw.formats.movement_file import read_movement_file, write_movement_file
+from bridgelaw.tournament.movements import howell
 
 
 def hostile() -> str:

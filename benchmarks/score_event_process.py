@@ -49,8 +49,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from scoring import make_event
 
-from bridgelaw.events.session import score_event
 from bridgelaw.formats.results_json import read_results_json
+from bridgelaw.tournament.session import score_event
 
 SHAPES = {"club": (30, 27), "congress": (150, 60), "issue": (500, 400)}
 """Shape name -> (tables, boards): every table plays every board."""

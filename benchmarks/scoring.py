@@ -14,7 +14,7 @@ typical contracts; about 1 % of the results are weighted scores (12C1c), 0.5 % s
 Each round gives a ratio (command / json.loads), in wall-clock time and in processor time
 (which other programs on a shared machine do not inflate); the medians of the rounds are
 printed, with each side's best time. Before timing, the command's ``--json`` output is checked
-against the reference scorer (:mod:`bridgelaw.events.reference`, exact fractions board by board)
+against the reference scorer (:mod:`bridgelaw.tournament.reference`, exact fractions board by board)
 on the same file: every matchpoint, percentage and ranking entry must be the same. With
 ``--memory`` the command also runs once in a child process and its peak resident memory is
 printed.
@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from bridgelaw.cli import main as bridgelaw_main
-from bridgelaw.events.reference import score_event_reference
 from bridgelaw.formats.results_json import read_results_json
+from bridgelaw.tournament.reference import score_event_reference
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX", "7NT"]
 

@@ -31,10 +31,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from scoring import make_event
 
-from bridgelaw.events.session import score_event
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.formats.usebio_read import read_usebio
+from bridgelaw.tournament.session import score_event
 
 
 def timed(run: Callable[[], object]) -> tuple[float, float]:

@@ -69,8 +69,8 @@ def scored(client: TestClient, session: str) -> dict[str, Any]:
     reader, scored by its scorer, written as ``--json`` writes it)."""
     import io
 
-    from bridgelaw.events.session import check_event, score_event
     from bridgelaw.formats.results_json import read_results_json, write_results_json
+    from bridgelaw.tournament.session import check_event, score_event
 
     text = client.get(f"/api/sessions/{session}/results.json").text
     outcome = read_results_json(text, "results.json")

@@ -15,11 +15,19 @@ from typing import cast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.events.bulk import score_matchpoints_bulk, score_total_points_bulk
-from bridgelaw.events.bulk_imps import score_imps_bulk
-from bridgelaw.events.movements import Movement
-from bridgelaw.events.reference import score_event_reference
-from bridgelaw.events.session import (
+from bridgelaw.scoring.butler import DatumMethod
+from bridgelaw.scoring.results import (
+    Artificial,
+    ArtificialKind,
+    Points,
+    ResultLine,
+    SideResult,
+)
+from bridgelaw.tournament.bulk import score_matchpoints_bulk, score_total_points_bulk
+from bridgelaw.tournament.bulk_imps import score_imps_bulk
+from bridgelaw.tournament.movements import Movement
+from bridgelaw.tournament.reference import score_event_reference
+from bridgelaw.tournament.session import (
     BoardResults,
     EventInput,
     EventResults,
@@ -31,14 +39,6 @@ from bridgelaw.events.session import (
     score_event,
     value_text,
     value_texts,
-)
-from bridgelaw.scoring.butler import DatumMethod
-from bridgelaw.scoring.results import (
-    Artificial,
-    ArtificialKind,
-    Points,
-    ResultLine,
-    SideResult,
 )
 
 SCORES = [-1100, -200, -100, -50, 0, 90, 110, 140, 170, 420, 450, 620, 650, 1430]

@@ -25,9 +25,6 @@ from hypothesis import strategies as st
 from bridgelaw.boards import Board
 from bridgelaw.cards import Deal
 from bridgelaw.cli import main
-from bridgelaw.events.movement_check import check_movement
-from bridgelaw.events.movement_spec import movement_from_spec
-from bridgelaw.events.session import EventInput, check_event, score_event
 from bridgelaw.formats.access_db import AccessError, open_access_database
 from bridgelaw.formats.access_pages import PageLoop, Parser, Table
 from bridgelaw.formats.bws import (
@@ -48,6 +45,9 @@ from bridgelaw.formats.pbn import read_pbn, table_columns
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.formats.results_pbn import deals_from_pbn, read_results_pbn
 from bridgelaw.formats.text import UndecodableText, decode_text
+from bridgelaw.tournament.movement_check import check_movement
+from bridgelaw.tournament.movement_spec import movement_from_spec
+from bridgelaw.tournament.session import EventInput, check_event, score_event
 
 WAVE3 = Path(__file__).parents[1] / ".." / "shared" / "realfiles" / "wave3"
 LBC = WAVE3 / "bws" / "LBC-2026-01-26.bws"

@@ -16,7 +16,7 @@ HEAVY = (
     "numpy",
     "bridgelaw.table",
     "bridgelaw.sample",
-    "bridgelaw.events.session",
+    "bridgelaw.tournament.session",
     "yaml",
     "fastapi",
     "sqlalchemy",
@@ -48,7 +48,7 @@ def test_help_and_small_commands_import_nothing_heavy(argv: list[str]) -> None:
     )
     assert done.returncode == 0, done.stderr
     loaded = done.stderr.split("HEAVY ")[1].strip()
-    allowed = {"vp": "bridgelaw.events.session"}.get(argv[0], "")  # number() formats VPs
+    allowed = {"vp": "bridgelaw.tournament.session"}.get(argv[0], "")  # number() formats VPs
     assert loaded in ("", allowed), f"{argv}: imported {loaded}"
 
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bridgelaw.cli import main
-from bridgelaw.events.session import check_event, score_event
 from bridgelaw.formats.results_json import read_results_json
+from bridgelaw.tournament.session import check_event, score_event
 
 DATA = Path(__file__).parent / "data" / "scoring"
 

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat
-from bridgelaw.events.reference import score_event_reference
-from bridgelaw.events.session import EventInput, EventResults, number, score_event, value_text
 from bridgelaw.formats.json_text import json_number
 from bridgelaw.formats.results_json import read_results_json, write_results_json
 from bridgelaw.scoring.results import Played, Points
+from bridgelaw.tournament.reference import score_event_reference
+from bridgelaw.tournament.session import EventInput, EventResults, number, score_event, value_text
 from tests.test_bulk_scoring import events, with_shared_sides
 from tests.test_writers import teams_events
 

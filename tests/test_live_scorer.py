@@ -1,5 +1,5 @@
 """The live scorer gives, after every change, exactly what ``score-event`` gives on the results
-in force (:func:`bridgelaw.events.session.score_event` is the reference).
+in force (:func:`bridgelaw.tournament.session.score_event` is the reference).
 
 Random sessions follow a movement (Mitchell, Howell or a teams round robin); results of every
 form (table results, passed out, assigned scores, artificial scores with explicit percentages
@@ -20,18 +20,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.events.live import LiveScoreError, LiveScorer
-from bridgelaw.events.movements import Movement, howell, mitchell, teams
-from bridgelaw.events.session import (
+from bridgelaw.formats.results_json import parse_entry
+from bridgelaw.scoring.butler import DatumMethod
+from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.live import LiveScoreError, LiveScorer
+from bridgelaw.tournament.movements import Movement, howell, mitchell, teams
+from bridgelaw.tournament.session import (
     SCORINGS,
     EventInput,
     MatchSpec,
     score_event,
     with_sitouts,
 )
-from bridgelaw.formats.results_json import parse_entry
-from bridgelaw.scoring.butler import DatumMethod
-from bridgelaw.scoring.results import ResultLine
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "4SX", "7NT"]
 
@@ -178,7 +178,7 @@ def sessions(draw: st.DrawFn) -> tuple[EventInput, list[Slot]]:
 
 def expected_json(event: EventInput) -> dict[str, Any]:
     """``score-event``'s JSON for the event, or, for the one case it fails on, the live
-    scorer's documented answer (see the module text of :mod:`bridgelaw.events.live`)."""
+    scorer's documented answer (see the module text of :mod:`bridgelaw.tournament.live`)."""
     try:
         return score_event(event).to_json()
     except ValueError:
@@ -398,10 +398,10 @@ def test_the_json_text_is_the_json_of_the_output() -> None:
     kept from one change to the next included."""
     import json
 
-    from bridgelaw.events.live import LiveScorer
-    from bridgelaw.events.movements import mitchell
-    from bridgelaw.events.session import EventInput
     from bridgelaw.scoring.results import Points, ResultLine
+    from bridgelaw.tournament.live import LiveScorer
+    from bridgelaw.tournament.movements import mitchell
+    from bridgelaw.tournament.session import EventInput
 
     movement = mitchell(tables=3, boards_per_round=2)
     names = {pair: "" for pair in movement.pairs} | {"1": "A & B"}

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.events.movement_check import check_movement
-from bridgelaw.events.movements import Movement, Seating, howell, mitchell, teams
 from bridgelaw.formats.movement_file import (
     MAX_CHARS,
     movement_to_json,
     read_movement_file,
     write_movement_file,
 )
+from bridgelaw.tournament.movement_check import check_movement
+from bridgelaw.tournament.movements import Movement, Seating, howell, mitchell, teams
 
 # A 3-table Mitchell as a club would write it: North-South stay, East-West move up one table
 # and the boards down one table each round (so in round 2 pair 6 has come to table 1, where

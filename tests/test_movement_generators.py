@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from bridgelaw.events.movement_check import check_movement
-from bridgelaw.events.movements import Movement, howell, mitchell, teams
 from bridgelaw.formats.movement_file import read_movement_file, write_movement_file
+from bridgelaw.tournament.movement_check import check_movement
+from bridgelaw.tournament.movements import Movement, howell, mitchell, teams
 
 TABLES = range(2, 16)
 

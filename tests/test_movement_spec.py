@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from bridgelaw.cli import main
-from bridgelaw.events.movement_check import check_movement
-from bridgelaw.events.movement_model import MovementError
-from bridgelaw.events.movement_spec import movement_from_spec
-from bridgelaw.events.movements import howell, mitchell, teams
 from bridgelaw.formats.movement_file import movement_to_json, write_movement_file
+from bridgelaw.tournament.movement_check import check_movement
+from bridgelaw.tournament.movement_model import MovementError
+from bridgelaw.tournament.movement_spec import movement_from_spec
+from bridgelaw.tournament.movements import howell, mitchell, teams
 
 
 def test_the_session_api_example() -> None:

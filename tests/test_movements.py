@@ -4,8 +4,8 @@ import itertools
 
 import pytest
 
-from bridgelaw.events.movements import Movement, howell, mitchell, round_robin, teams
-from bridgelaw.events.teams import swiss_pairings
+from bridgelaw.tournament.movements import Movement, howell, mitchell, round_robin, teams
+from bridgelaw.tournament.teams import swiss_pairings
 
 
 def _meetings(m: Movement, pair: str) -> list[tuple[str, tuple[int, ...]]]:

@@ -14,12 +14,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.events.session import EventInput, EventResults, score_event
 from bridgelaw.formats.results_html import render_site
 from bridgelaw.formats.results_json import read_results_json, write_results_json
 from bridgelaw.formats.results_pbn import results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.scoring.results import Played, ResultLine
+from bridgelaw.tournament.session import EventInput, EventResults, score_event
 from tests.test_bulk_scoring import with_shared_sides
 from tests.test_json_text import dressed
 from tests.test_writers import teams_events

@@ -11,11 +11,11 @@ one section, since each section has its own pair 1.
 
 from __future__ import annotations
 
-from bridgelaw.events.session import EventInput
 from bridgelaw.formats.bws import BwsResult, BwsRound, BwsSection, BwsSession, session_event
 from bridgelaw.formats.results_json import ReadOutcome
 from bridgelaw.formats.results_pbn import read_results_pbn
 from bridgelaw.formats.usebio_read import read_usebio
+from bridgelaw.tournament.session import EventInput
 
 # (section letter, table, North-South pair, East-West pair): one round, boards 1-2
 ONE_SECTION = [("A", 1, 1, 1), ("A", 2, 3, 4)]  # pair 1 both ways; 3 and 4 one way each

@@ -49,11 +49,11 @@ import pytest
 
 from bridgelaw.boards import Board, board_dealer, board_vulnerability
 from bridgelaw.cli import main
-from bridgelaw.events.session import score_event
 from bridgelaw.formats.bws import bws_event
 from bridgelaw.formats.deal_files import FORMATS, read_deal_file
 from bridgelaw.formats.lin import read_lin_games
 from bridgelaw.formats.pbn import read_pbn_file, table_columns
+from bridgelaw.tournament.session import score_event
 from tests.realfiles import REAL_FILES, real_file
 
 pytestmark = pytest.mark.skipif(

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from bridgelaw.cli import main
-from bridgelaw.events.session import score_event
 from bridgelaw.formats.pbn import read_pbn, table_columns
 from bridgelaw.formats.results_csv import read_results_csv
 from bridgelaw.formats.results_html import render_site, write_results_site
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
+from bridgelaw.tournament.session import score_event
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -567,6 +567,6 @@ def test_not_json_and_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_pair_names_that_only_look_numeric_sort_as_names() -> None:
     # found by the fuzz of score-event: a pair "²1" passed str.isdigit() and crashed int()
-    from bridgelaw.events.movements import natural_key
+    from bridgelaw.tournament.movements import natural_key
 
     assert sorted(["10", "²1", "2", "9" * 30], key=natural_key) == ["2", "10", "9" * 30, "²1"]

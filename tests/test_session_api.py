@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgelaw.events.movements import mitchell
 from bridgelaw.formats.movement_file import write_movement_file
 from bridgelaw.server.app import create_app
+from bridgelaw.tournament.movements import mitchell
 from tests.api_client import DEAL, DIRECTOR, auth
 from tests.session_client import adjusted, ranking, scored, start, table_result
 
@@ -247,7 +247,7 @@ def test_the_answer_gives_a_token_per_table_and_two_per_pair(client: TestClient)
     view = client.get(f"/api/sessions/{started['session']}", headers=auth(DIRECTOR)).json()
     assert view["round"] == 1
     assert view["pairs"]["1"] == ["Anna Nowak", "Jan Kowalski"]
-    # Mitchell: NS pairs 1-3 stay at their tables, EW pairs 4-6 move (events/movements.py)
+    # Mitchell: NS pairs 1-3 stay at their tables, EW pairs 4-6 move (tournament/movements.py)
     first = {t["table"]: (t["ns"], t["ew"], t["boards"]) for t in view["rounds"][0]["tables"]}
     assert first == {"1": ("1", "4", [1, 2]), "2": ("2", "5", [3, 4]), "3": ("3", "6", [5, 6])}
 
@@ -542,9 +542,9 @@ def test_the_exports_read_back_to_the_same_ranking(
 ) -> None:
     """The session's PBN and USEBIO, read by ``score-event``'s readers, score to exactly the
     live ranking (every board's values too)."""
-    from bridgelaw.events.session import score_event
     from bridgelaw.formats.results_pbn import read_results_pbn
     from bridgelaw.formats.usebio_read import read_usebio
+    from bridgelaw.tournament.session import score_event
 
     session = play_session(client, spec, seed=7)["session"]
     live = ranking(client, session)

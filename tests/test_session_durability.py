@@ -136,8 +136,8 @@ def test_a_results_session_loses_nothing_answered(tmp_path: Path) -> None:
         assert final["round"] is None and set(final["progress"]) == {"accepted"}
         assert final["progress"]["accepted"] == 3 * 2 * 2
         # the live ranking after all this is still score-event's on the published file
-        from bridgelaw.events.session import score_event
         from bridgelaw.formats.results_json import read_results_json
+        from bridgelaw.tournament.session import score_event
 
         text = httpx.get(f"{served.base}/api/sessions/{session}/results.json", timeout=30).text
         outcome = read_results_json(text)

@@ -19,13 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.cli import main
-from bridgelaw.events.session import EventInput, check_event, score_event
 from bridgelaw.formats.results_json import ReadOutcome, read_results_json
 from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.formats.usebio_read import read_usebio
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import Artificial, Points
+from bridgelaw.tournament.session import EventInput, check_event, score_event
 
 REAL_SESSION = Path(__file__).parents[1] / ".." / "shared" / "realfiles" / "scoring"
 SEATS = "NESW"

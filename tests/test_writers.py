@@ -20,7 +20,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaw.cli import main
-from bridgelaw.events.session import EventInput, number, score_event
 from bridgelaw.formats.check import check_game
 from bridgelaw.formats.pbn import read_pbn, table_columns
 from bridgelaw.formats.results_html import render_site
@@ -29,6 +28,7 @@ from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.session import EventInput, number, score_event
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

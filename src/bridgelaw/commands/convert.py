@@ -325,9 +325,9 @@ def convert_bws_data(
     ``score-event --pbn`` writes it; to the other formats the hand records' deals only.
 
     Raises :class:`ConvertError` naming the first problem when the database has any."""
-    from bridgelaw.events.session import score_event
     from bridgelaw.formats.bws import bws_event
     from bridgelaw.formats.results_pbn import results_pbn
+    from bridgelaw.tournament.session import score_event
 
     outcome = bws_event(data, filename, scoring)
     if outcome.event is None:

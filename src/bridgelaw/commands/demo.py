@@ -17,8 +17,8 @@ import typer
 from bridgelaw.commands.common import CommandError, print_reports, print_table
 
 if TYPE_CHECKING:  # the modules themselves are imported when the command runs (fast --help)
-    from bridgelaw.events.session import EventResults
     from bridgelaw.formats.check import GameReport
+    from bridgelaw.tournament.session import EventResults
 
 DEFAULT_SITE = Path("out") / "sample-session"
 
@@ -26,8 +26,8 @@ DEFAULT_SITE = Path("out") / "sample-session"
 def session_results(path: Path) -> EventResults:
     """The session's results read as ``score-event`` reads the same file (one game a table
     result: pairs from PairNS/PairEW, players' names from North...West), scored."""
-    from bridgelaw.events.session import score_event
     from bridgelaw.formats.results_pbn import read_results_pbn
+    from bridgelaw.tournament.session import score_event
 
     outcome = read_results_pbn(path.read_bytes(), path.name)
     if outcome.event is None or outcome.problems:

@@ -21,10 +21,10 @@ if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast
     from collections.abc import Callable, Mapping, Sequence
 
     from bridgelaw.analysis.ddtable import BoardAnalysis
-    from bridgelaw.events.movement_model import Movement
-    from bridgelaw.events.session import EventInput, EventResults
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome
+    from bridgelaw.tournament.movement_model import Movement
+    from bridgelaw.tournament.session import EventInput, EventResults
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
@@ -48,10 +48,10 @@ def read_event_file(
     (USEBIO) or ``.bws`` (a Bridgemate database, also told by its first bytes); the bytes are
     decoded as every reader decodes them (a byte-order mark, UTF-16 from Excel, Latin-1), XML's
     as its declaration says."""
-    from bridgelaw.events.session import SCORINGS
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome, read_results_json
     from bridgelaw.formats.text import UndecodableText, read_text_file
+    from bridgelaw.tournament.session import SCORINGS
 
     if not path.is_file():
         raise typer.BadParameter(f"no such file: {path}")
@@ -119,7 +119,7 @@ def load_event(
 
     ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs);
     ``section`` picks one section of a Bridgemate database."""
-    from bridgelaw.events.session import check_event
+    from bridgelaw.tournament.session import check_event
 
     outcome = read_event_file(path, scoring, event_name, section)
     notes_said(outcome.notes)  # a Date not read, erased results left out...
@@ -228,7 +228,7 @@ def score_event_command(
     ] = None,
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
-    from bridgelaw.events.session import CROSS_IMPS_RANKINGS, SITOUTS, collector_paused
+    from bridgelaw.tournament.session import CROSS_IMPS_RANKINGS, SITOUTS, collector_paused
 
     _check_targets(pbn=pbn, usebio=usebio, site=site)
     for option, value, choices in (
@@ -276,7 +276,7 @@ def _score_event_file(
 ) -> None:
     """``score-event`` once its options are checked."""
     from bridgelaw.commands.common import Stages
-    from bridgelaw.events.session import score_event
+    from bridgelaw.tournament.session import score_event
 
     outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
     stages = Stages("score-event", 4 + len(outputs_asked))
@@ -331,7 +331,7 @@ def write_outputs(
     site goes into its folder beside the files already there (none of them is deleted).
     ``step`` is told what is being made (a progress display); the result names what was
     written."""
-    from bridgelaw.events.session import collector_paused
+    from bridgelaw.tournament.session import collector_paused
 
     with collector_paused():  # what is made here is kept or freed at once: no cycles to find
         return _write_outputs(scored, date, pbn, usebio, site, step, analyses)
@@ -386,7 +386,7 @@ def _write_outputs(
 
 
 def _print_results(scored: EventResults) -> None:
-    from bridgelaw.events.session import number
+    from bridgelaw.tournament.session import number
 
     for m in scored.matches:
         vp_text = "" if m.vp is None else f"  VP {number(m.vp[0])} - {number(m.vp[1])}"
@@ -475,7 +475,7 @@ def movement_command(
     """Make a movement (Mitchell, Howell, teams) and print its guide cards or its movement file;
     or check a movement file or a Bridgemate database (.bws: one movement a section; exit 1
     when it has problems) or show its guide cards."""
-    from bridgelaw.events.movements import MovementError, make_movement
+    from bridgelaw.tournament.movements import MovementError, make_movement
 
     if output_format not in ("cards", "file"):
         raise typer.BadParameter(f"--format: cards or file, not {output_format!r}")
@@ -534,9 +534,9 @@ def _emit_movement(movement: Movement, write: Path | None, output_format: str,
 
 
 def _movement_file_command(action: str, path: Path, output_format: str, as_json: bool) -> None:
-    from bridgelaw.events.movements import describe
     from bridgelaw.formats.movement_file import MAX_CHARS, read_movement_file
     from bridgelaw.formats.pbn import Problem
+    from bridgelaw.tournament.movements import describe
 
     if not path.is_file():
         raise typer.BadParameter(f"no such file: {path}")
@@ -607,10 +607,10 @@ def _bws_movement_command(
     (its RoundData). ``--section`` picks one by its letter; without it ``check`` checks them
     all and ``show`` shows the guide cards of each, and a movement file (``--format file``,
     ``--write``) needs a database of one section or a ``--section``."""
-    from bridgelaw.events.movements import describe
     from bridgelaw.formats.access_db import MAX_BYTES
     from bridgelaw.formats.bws import bws_movements
     from bridgelaw.formats.pbn import Problem
+    from bridgelaw.tournament.movements import describe
 
     if not path.is_file():
         raise typer.BadParameter(f"no such file: {path}")
@@ -679,7 +679,7 @@ def vp_command(
 
 
 def number(value: Fraction) -> float | int:
-    """Two decimals, halves away from zero, as :func:`bridgelaw.events.session.number` writes
+    """Two decimals, halves away from zero, as :func:`bridgelaw.tournament.session.number` writes
     every output (not imported from there: it would load numpy for a one-line answer)."""
     if value.denominator == 1:
         return int(value)
@@ -692,8 +692,8 @@ def next_round_command(
     as_json: JsonOption = False,
 ) -> None:
     """Swiss pairing of the next round from the standings of a teams event."""
-    from bridgelaw.events.session import score_event
-    from bridgelaw.events.teams import swiss_pairings
+    from bridgelaw.tournament.session import score_event
+    from bridgelaw.tournament.teams import swiss_pairings
 
     loaded, problems = load_event(results)
     if loaded is None:

@@ -25,8 +25,8 @@ from typing import Any, Literal
 
 from bridgelaw.cards import Deal
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.events.movements import Movement, natural_key
-from bridgelaw.events.session import SCORINGS
+from bridgelaw.tournament.movements import Movement, natural_key
+from bridgelaw.tournament.session import SCORINGS
 
 PlayMode = Literal["results", "law", "strict"]
 PLAY_MODES: tuple[PlayMode, ...] = ("results", "law", "strict")
@@ -247,8 +247,8 @@ def _date(value: object) -> str:
 def _movement(request: object, scoring: str) -> Movement:
     """The movement asked for (``docs/movements.md``: made by rule, or a club's movement file
     under ``"kind": "file"``), checked like every movement file."""
-    from bridgelaw.events.movement_spec import movement_from_spec
-    from bridgelaw.events.movements import MovementError
+    from bridgelaw.tournament.movement_spec import movement_from_spec
+    from bridgelaw.tournament.movements import MovementError
 
     if not isinstance(request, Mapping):
         raise SpecError("movement", 'an object like {"kind": "mitchell", "tables": 3, ...}')

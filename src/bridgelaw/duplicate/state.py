@@ -46,8 +46,8 @@ from bridgelaw.duplicate.records import (
     TablesMade,
 )
 from bridgelaw.duplicate.spec import Player, SessionSpec, phantoms_of
-from bridgelaw.events.movements import Seating
 from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.movements import Seating
 
 Slot = tuple[int, int, int]
 """(round, table, board)."""

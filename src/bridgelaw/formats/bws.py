@@ -47,13 +47,19 @@ from typing import Any
 from bridgelaw.boards import Board
 from bridgelaw.cards import Deal, card_name, parse_card
 from bridgelaw.errors import ParseError
-from bridgelaw.events.movement_check import check_movement
-from bridgelaw.events.movement_model import MAX_ROUNDS, MAX_TABLES, Movement, MovementError, Seating
 from bridgelaw.formats.access_db import AccessError, TableRead, open_access_database
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming, direction_of
 from bridgelaw.formats.pbn import FileProblems, Problem
 from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
 from bridgelaw.inputs import shown
+from bridgelaw.tournament.movement_check import check_movement
+from bridgelaw.tournament.movement_model import (
+    MAX_ROUNDS,
+    MAX_TABLES,
+    Movement,
+    MovementError,
+    Seating,
+)
 
 NOT_PLAYED = "not played"
 """The ``Remarks`` of a board not played at a table (compared without case)."""
@@ -532,7 +538,7 @@ def bws_event(
     event: str | None = None,
     section: str | None = None,
 ) -> ReadOutcome:
-    """A Bridgemate database as an event for :func:`bridgelaw.events.session.score_event`:
+    """A Bridgemate database as an event for :func:`bridgelaw.tournament.session.score_event`:
     the results in force, checked against each section's movement and by the rules of the
     event-results JSON, the pairs' names, the hand records and the date. ``notes`` (what was
     left out on purpose: erased and replaced results) are on the outcome. ``section`` (a

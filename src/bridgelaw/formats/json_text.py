@@ -1,6 +1,6 @@
 """The boards of the event-results JSON as text, made straight from the scored results.
 
-``score-event --json`` prints :meth:`~bridgelaw.events.session.EventResults.to_json`; on a large
+``score-event --json`` prints :meth:`~bridgelaw.tournament.session.EventResults.to_json`; on a large
 session, building a dictionary for every result and handing it to ``json.dumps`` took most of
 the command's time (issue 20). :func:`board_json_text` writes the same text directly: the
 numbers from the texts the scorers already made once per board (:func:`value_texts`), the
@@ -14,8 +14,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from bridgelaw.events.session import BoardResults, ScoredResult, number, value_text, value_texts
 from bridgelaw.scoring.results import Played, Points, ResultLine
+from bridgelaw.tournament.session import BoardResults, ScoredResult, number, value_text, value_texts
 
 _quote = json.encoder.encode_basestring  # what json.dumps(text, ensure_ascii=False) writes
 
@@ -87,7 +87,7 @@ class JsonTexts:
         return ""
 
     def result(self, r: ScoredResult, board: _Board) -> str:
-        """One result of :func:`~bridgelaw.events.session.board_json`'s list, as text."""
+        """One result of :func:`~bridgelaw.tournament.session.board_json`'s list, as text."""
         line = r.result
         quote = self.quote
         head = f'{{"ns": {quote(line.ns)}, "ew": {quote(line.ew)}, '

@@ -2,7 +2,7 @@
 
 The format is documented in ``docs/movements.md``. Reading collects every problem with its line,
 like the PBN and results readers: a value of the wrong type, a size beyond the caps, and then
-everything :func:`bridgelaw.events.movement_check.check_movement` finds in the schedule (who
+everything :func:`bridgelaw.tournament.movement_check.check_movement` finds in the schedule (who
 meets whom, how often each board is played, shares and copies...). The movement is built only
 from a file without problems.
 
@@ -10,7 +10,7 @@ JSON rather than YAML: the session API carries a movement inside its JSON reques
 results JSON's ``movement`` extension embeds one the same way, and JSON has no aliases or tags
 for a hostile file to multiply. One seating a line keeps it easy to write by hand.
 
->>> from bridgelaw.events.movements import mitchell
+>>> from bridgelaw.tournament.movements import mitchell
 >>> text = write_movement_file(mitchell(3, 2))
 >>> read_movement_file(text).movement == mitchell(3, 2)
 True
@@ -30,8 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridgelaw.events.movement_check import Lines, check_movement
-from bridgelaw.events.movement_model import (
+from bridgelaw.formats.pbn import Problem
+from bridgelaw.inputs import shown
+from bridgelaw.tournament.movement_check import Lines, check_movement
+from bridgelaw.tournament.movement_model import (
     MAX_BOARDS_PER_ROUND,
     MAX_ROUNDS,
     MAX_SETS,
@@ -42,8 +44,6 @@ from bridgelaw.events.movement_model import (
     Seating,
     natural_key,
 )
-from bridgelaw.formats.pbn import Problem
-from bridgelaw.inputs import shown
 
 FORMAT = "bridgelaw-movement"
 VERSION = 1

@@ -29,12 +29,12 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from bridgelaw.events.session import value_text
 from bridgelaw.inputs import fraction, whole_number
 from bridgelaw.scoring.results import Artificial, Played, Points, ResultLine, SideResult
+from bridgelaw.tournament.session import value_text
 
 if TYPE_CHECKING:
-    from bridgelaw.events.session import ScoredResult
+    from bridgelaw.tournament.session import ScoredResult
 
 WEIGHTED = "weighted"
 SPLIT = "split"

@@ -28,7 +28,9 @@ from bridgelaw.analysis.html import ANALYSIS_CSS, analysis_html, vs_dd, vs_par
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, suit_cards
-from bridgelaw.events.session import (
+from bridgelaw.formats.files import Outputs, TreeWriter
+from bridgelaw.scoring.results import Played, Points, ResultLine
+from bridgelaw.tournament.session import (
     BoardResults,
     EventResults,
     RankEntry,
@@ -37,8 +39,6 @@ from bridgelaw.events.session import (
     number_text,
     value_texts,
 )
-from bridgelaw.formats.files import Outputs, TreeWriter
-from bridgelaw.scoring.results import Played, Points, ResultLine
 
 Opener = Callable[[str], AbstractContextManager[TextIO]]
 """Where pages go: relative file name -> a text stream for it (a :class:`TreeWriter`'s open)."""

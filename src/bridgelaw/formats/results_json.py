@@ -10,7 +10,7 @@ Beyond the spec, the top level may carry (all optional):
 * ``"pairs"``: ``{"1": "Ann Smith & Bob Jones", ...}``; when given, every pair must be listed;
 * ``"movement"``: ``{"type": "mitchell", "tables": 7, "boards_per_round": 3, "rounds": 7,
   "arrow_switch": [7]}`` (or ``"howell"``, and the other keys of
-  :func:`bridgelaw.events.movement_spec.movement_from_spec`), or a movement file's content
+  :func:`bridgelaw.tournament.movement_spec.movement_from_spec`), or a movement file's content
   (``docs/movements.md``); every result must fit it, and its phantoms are the file's phantoms;
 * ``"datum"``: the Butler datum method (``trimmed``, ``trimmed-exact``, ``mean``, ``median``);
 * ``"phantoms"``: ``["8"]``, pairs that are only place holders: a row against one is a sit-out,
@@ -47,17 +47,6 @@ from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, card_name, parse_card
 from bridgelaw.dealing.dealer import MAX_BOARD
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.events.movement_model import MovementError
-from bridgelaw.events.movement_spec import movement_from_spec
-from bridgelaw.events.session import (
-    CROSS_IMPS_RANKINGS,
-    SCORINGS,
-    SITOUTS,
-    EventInput,
-    EventResults,
-    MatchSpec,
-    collector_paused,
-)
 from bridgelaw.formats.json_text import JsonTexts, board_json_text
 from bridgelaw.formats.movement_file import movement_from_json
 from bridgelaw.formats.pbn import Problem
@@ -72,6 +61,17 @@ from bridgelaw.scoring.results import (
     table_points,
 )
 from bridgelaw.scoring.vp import MAX_BOARDS as MAX_VP_BOARDS
+from bridgelaw.tournament.movement_model import MovementError
+from bridgelaw.tournament.movement_spec import movement_from_spec
+from bridgelaw.tournament.session import (
+    CROSS_IMPS_RANKINGS,
+    SCORINGS,
+    SITOUTS,
+    EventInput,
+    EventResults,
+    MatchSpec,
+    collector_paused,
+)
 
 FORMS = ("contract", "ns_score", "artificial", "weighted", "split")
 MAX_POINTS = 100_000

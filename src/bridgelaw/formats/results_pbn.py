@@ -41,14 +41,6 @@ from typing import Any, TextIO
 from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.cards import Deal, card_name
 from bridgelaw.errors import ParseError
-from bridgelaw.events.session import (
-    BoardResults,
-    EventResults,
-    ScoredResult,
-    number,
-    number_text,
-    value_texts,
-)
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import (
     PbnGame,
@@ -70,6 +62,14 @@ from bridgelaw.formats.result_forms import (
 from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event
 from bridgelaw.inputs import shown, whole_number
 from bridgelaw.scoring.results import Points
+from bridgelaw.tournament.session import (
+    BoardResults,
+    EventResults,
+    ScoredResult,
+    number,
+    number_text,
+    value_texts,
+)
 
 EXACT_COLUMN = "BridgelawResult"
 """bridgelaw's own ScoreTable column: a result as the event-results JSON writes it, for what

@@ -49,7 +49,6 @@ from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 from bridgelaw import __version__
-from bridgelaw.events.session import EventResults, ScoredResult, number, value_texts
 from bridgelaw.formats.result_forms import (
     artificial_text,
     count_exact,
@@ -58,6 +57,7 @@ from bridgelaw.formats.result_forms import (
     side_text,
 )
 from bridgelaw.scoring.results import Artificial, ResultLine
+from bridgelaw.tournament.session import EventResults, ScoredResult, number, value_texts
 
 METHODS = {
     "matchpoints": "MATCH_POINTS",

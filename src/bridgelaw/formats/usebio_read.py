@@ -34,7 +34,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bridgelaw.events.session import EventInput
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.result_forms import sides_form
@@ -43,6 +42,7 @@ from bridgelaw.formats.usebio import INSTRUCTION, score_elements
 from bridgelaw.formats.xml_safe import Node, read_xml
 from bridgelaw.inputs import shown, whole_number
 from bridgelaw.scoring.results import Points
+from bridgelaw.tournament.session import EventInput
 
 _PAIRS_METHODS = {
     "MATCH_POINTS": "matchpoints",

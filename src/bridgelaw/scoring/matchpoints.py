@@ -11,7 +11,7 @@ Two layers, both on the Law 78A scale (top = 2 * (n - 1) for n comparable scores
   ``denominator ** 2``.
 
 A whole session (Neuberg factoring, artificial scores, the pairs' totals) is scored on top of
-:func:`bulk_matchpoints` by :mod:`bridgelaw.events.bulk`, exactly.
+:func:`bulk_matchpoints` by :mod:`bridgelaw.tournament.bulk`, exactly.
 
 Weighted scores (Law 12C1c) follow the commentary's worked example: each component enters the
 board's frequency table with its weight, every score is matchpointed on that fractional table as

@@ -58,13 +58,13 @@ from bridgelaw.duplicate.state import (
     Slot,
     stamp,
 )
-from bridgelaw.events.session import EventInput, EventResults, MatchSpec
 from bridgelaw.scoring.results import ResultLine
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
 from bridgelaw.server.results import table_result
 from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.table import Table
+from bridgelaw.tournament.session import EventInput, EventResults, MatchSpec
 
 log = logging.getLogger("bridgelaw.server")
 
@@ -78,11 +78,11 @@ SEND_TIMEOUT = 5.0
 
 class Ranking:
     """The ranking of the results in force, kept up to date as they come and go by the live
-    scorer (:mod:`bridgelaw.events.live`): after every change exactly what ``score-event``
+    scorer (:mod:`bridgelaw.tournament.live`): after every change exactly what ``score-event``
     gives on the session's ``results.json``, at the cost of the changed board."""
 
     def __init__(self, template: EventInput) -> None:
-        from bridgelaw.events.live import LiveScorer
+        from bridgelaw.tournament.live import LiveScorer
 
         self.scorer = LiveScorer(template)
 

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bridgelaw.events.movement_model import (
+from bridgelaw.tournament.movement_model import (
     MAX_TABLES,
     MEET_ALL,
     Movement,

@@ -6,7 +6,7 @@ lists every table of every round as a :class:`Seating` and says what a session n
 the board sets (a set number and its boards), the phantom pairs (place holders: whoever meets
 one sits out that round), which tables share a set in a round (share-and-relay) or how many
 copies of each set there are, and what the schedule promises (who meets whom, how often each
-board is played), which :mod:`bridgelaw.events.movement_check` verifies.
+board is played), which :mod:`bridgelaw.tournament.movement_check` verifies.
 
 Pair numbers are strings, unique in the movement. A Mitchell numbers its two fields by table:
 the North-South pair that stays at table ``t`` is pair ``t``, and the East-West pair that starts

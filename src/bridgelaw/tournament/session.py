@@ -9,14 +9,14 @@ movement, a pair twice on a board, teams rooms missing...) and :func:`score_even
   most-played board are factored by Neuberg's formula; artificial scores (12C2) are a percentage
   of the top, with the session-percentage rule (12C2c).
 * ``imps-datum`` (Butler), ``cross-imps`` (Law 78B across the field) and ``total-points`` (78C).
-* ``teams``: see :mod:`bridgelaw.events.teams`.
+* ``teams``: see :mod:`bridgelaw.tournament.teams`.
 
 Rankings: when every pair keeps one direction (Mitchell) North-South and East-West are ranked
 separately; when pairs change direction (Howell) there is one ranking.
 
 Numbers are exact fractions here; :meth:`EventResults.to_json` rounds them to two decimals,
 halves away from zero, as docs/scoring.md documents. The values (the event's input, its scored
-results, their JSON) are :mod:`bridgelaw.events.model`'s, named here too for the modules that
+results, their JSON) are :mod:`bridgelaw.tournament.model`'s, named here too for the modules that
 score an event; the scorers import them from there, and this module imports the scorers only
 when it scores (nothing heavy at import, no import cycle).
 """
@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bridgelaw.events.model import (
+from bridgelaw.formats.pbn import Problem
+from bridgelaw.scoring.results import Artificial
+from bridgelaw.tournament.model import (
     CROSS_IMPS_RANKINGS,
     DIRECTIONS,
     EW,
@@ -57,8 +59,6 @@ from bridgelaw.events.model import (
     value_texts,
     without_pairs,
 )
-from bridgelaw.formats.pbn import Problem
-from bridgelaw.scoring.results import Artificial
 
 __all__ = [  # the model's values, for the readers, writers and commands that score an event
     "CROSS_IMPS_RANKINGS",
@@ -144,7 +144,7 @@ def _check_event(event: EventInput) -> list[Problem]:
                         "(Law 78C): assign a score in points (ns_score) instead",
                     )
     if event.scoring == "teams":
-        from bridgelaw.events.teams import check_teams
+        from bridgelaw.tournament.teams import check_teams
 
         problems.extend(check_teams(event))
     return problems
@@ -174,10 +174,10 @@ def _plainly_consistent(event: EventInput) -> bool:
 def score_event(event: EventInput) -> EventResults:
     """Score a checked event by its scoring method.
 
-    The pairs scorings are scored in bulk (:mod:`bridgelaw.events.bulk`,
-    :mod:`bridgelaw.events.bulk_imps`: integers and numpy, exact fractions built only for
-    output), or board by board in fractions (:mod:`bridgelaw.events.reference`) when the
-    integers could be too large; teams by :mod:`bridgelaw.events.teams`.
+    The pairs scorings are scored in bulk (:mod:`bridgelaw.tournament.bulk`,
+    :mod:`bridgelaw.tournament.bulk_imps`: integers and numpy, exact fractions built only for
+    output), or board by board in fractions (:mod:`bridgelaw.tournament.reference`) when the
+    integers could be too large; teams by :mod:`bridgelaw.tournament.teams`.
     Rows against a phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
     """
     with collector_paused():
@@ -186,25 +186,25 @@ def score_event(event: EventInput) -> EventResults:
 
 def _score_event(event: EventInput) -> EventResults:
     if event.scoring == "teams":
-        from bridgelaw.events.teams import score_teams
+        from bridgelaw.tournament.teams import score_teams
 
         return score_teams(event)
     pairs_event = with_sitouts(event)
     scored: EventResults | None = None
     if event.scoring == "matchpoints":
-        from bridgelaw.events.bulk import score_matchpoints_bulk
+        from bridgelaw.tournament.bulk import score_matchpoints_bulk
 
         scored = score_matchpoints_bulk(pairs_event)
     elif event.scoring in ("imps-datum", "cross-imps"):
-        from bridgelaw.events.bulk_imps import score_imps_bulk
+        from bridgelaw.tournament.bulk_imps import score_imps_bulk
 
         scored = score_imps_bulk(pairs_event)
     elif event.scoring == "total-points":
-        from bridgelaw.events.bulk import score_total_points_bulk
+        from bridgelaw.tournament.bulk import score_total_points_bulk
 
         scored = score_total_points_bulk(pairs_event)
     if scored is None:
-        from bridgelaw.events.reference import score_event_reference
+        from bridgelaw.tournament.reference import score_event_reference
 
         scored = score_event_reference(pairs_event)
     if event.phantoms:

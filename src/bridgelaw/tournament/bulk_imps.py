@@ -1,6 +1,6 @@
 """IMP pairs scoring for a whole session at once: Butler and cross-IMPs (Law 78B), exact.
 
-The same scoring as the reference (:mod:`bridgelaw.events.reference`), on integer arrays:
+The same scoring as the reference (:mod:`bridgelaw.tournament.reference`), on integer arrays:
 
 * **Cross-IMPs.** A side's total against every other score on the board is
   ``sum over its outcomes i of w_i * sum over the board's outcomes j of v_j * IMP(s_i - t_j)``;
@@ -25,8 +25,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from bridgelaw.events.bulk import _SAFE, BoardScores, Field, IntArray, SameResults, pair_sums
-from bridgelaw.events.model import (
+from bridgelaw.scoring.adjusted import artificial_imps
+from bridgelaw.scoring.butler import datum, round_to_ten
+from bridgelaw.scoring.imps import IMP_THRESHOLDS
+from bridgelaw.scoring.results import Points, ResultLine
+from bridgelaw.tournament.bulk import _SAFE, BoardScores, Field, IntArray, SameResults, pair_sums
+from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
@@ -38,10 +42,6 @@ from bridgelaw.events.model import (
     rank_totals,
     value_text,
 )
-from bridgelaw.scoring.adjusted import artificial_imps
-from bridgelaw.scoring.butler import datum, round_to_ten
-from bridgelaw.scoring.imps import IMP_THRESHOLDS
-from bridgelaw.scoring.results import Points, ResultLine
 
 STEPS = np.array(IMP_THRESHOLDS, dtype=np.int64)
 _WIDEST = int(STEPS[-1])

@@ -1,6 +1,6 @@
 """The pairs scorings of a live session, kept up to date one result at a time.
 
-Used by :class:`bridgelaw.events.live.LiveScorer`. Each scoring keeps, per board, what its
+Used by :class:`bridgelaw.tournament.live.LiveScorer`. Each scoring keeps, per board, what its
 results are worth among themselves, and per pair the running sums the ranking needs; a result
 that comes into force or leaves rescores its board only:
 
@@ -20,11 +20,11 @@ for. A board's traveller is stale when the board changed, when an artificial sco
 with its pair's session (12C2c), or, in matchpoints, when ``E`` (and so the top) changed:
 :meth:`PairsScoring.take_stale` says which.
 
-Every number is exact, the same as :func:`bridgelaw.events.session.score_event`'s: the sums are
+Every number is exact, the same as :func:`bridgelaw.tournament.session.score_event`'s: the sums are
 integers over their denominators (adding a board's share is adding integers), made into one
 fraction per pair when the ranking is asked for; the ranking orders whole numbers (each pair's
 percentage or score over one common denominator); matchpoints are rounded for the JSON in
-integers (:func:`~bridgelaw.events.model.fraction_number`).
+integers (:func:`~bridgelaw.tournament.model.fraction_number`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,12 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from bridgelaw.events.model import (
+from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
+from bridgelaw.scoring.butler import DatumMethod, butler_imps, datum
+from bridgelaw.scoring.imps import imps
+from bridgelaw.scoring.matchpoints import matchpoints_reference, neuberg
+from bridgelaw.scoring.results import Artificial, Points, ResultLine
+from bridgelaw.tournament.model import (
     DIRECTIONS,
     EW,
     NS,
@@ -46,14 +51,9 @@ from bridgelaw.events.model import (
     points_score,
     result_json,
 )
-from bridgelaw.events.model import number as written
-from bridgelaw.events.movements import natural_key
-from bridgelaw.events.reference import _datum_value
-from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
-from bridgelaw.scoring.butler import DatumMethod, butler_imps, datum
-from bridgelaw.scoring.imps import imps
-from bridgelaw.scoring.matchpoints import matchpoints_reference, neuberg
-from bridgelaw.scoring.results import Artificial, Points, ResultLine
+from bridgelaw.tournament.model import number as written
+from bridgelaw.tournament.movements import natural_key
+from bridgelaw.tournament.reference import _datum_value
 
 ZERO = Fraction(0)
 MISSING = (Fraction(-1), Fraction(-1))
@@ -315,7 +315,7 @@ class PairsScoring:
         return scored
 
     def board_json(self, number: int) -> dict[str, Any]:
-        """The board's entry of ``to_json``: :func:`~bridgelaw.events.model.board_json`
+        """The board's entry of ``to_json``: :func:`~bridgelaw.tournament.model.board_json`
         with each result's unchanging part (pairs, contract, scores) made once."""
         entry = board_json(BoardResults(number, self.top, [], self.datum(number)), self.unit)
         entry["results"] = [
@@ -338,8 +338,8 @@ class PairsScoring:
 
     def ranking(self) -> list[RankEntry]:
         """Every pair's total with its artificial scores, ranked as ``score_event`` ranks
-        (:func:`~bridgelaw.events.model.rank_totals`, then
-        :func:`~bridgelaw.events.model.without_pairs` for the phantoms): in two directions
+        (:func:`~bridgelaw.tournament.model.rank_totals`, then
+        :func:`~bridgelaw.tournament.model.without_pairs` for the phantoms): in two directions
         when every pair kept one, highest percentage (matchpoints) or score first, equal ones
         sharing a rank like ``3=`` and listed by pair number. The same order, made here on
         whole numbers: the scores put over one common denominator."""

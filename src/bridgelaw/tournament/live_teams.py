@@ -1,8 +1,8 @@
-"""A teams session kept up to date one result at a time (see :mod:`bridgelaw.events.live`).
+"""A teams session kept up to date one result at a time (see :mod:`bridgelaw.tournament.live`).
 
 A board of a match is scored when both its rooms have a result (the home team's IMPs compare
 its North-South result in the open room with its East-West result in the closed room:
-:func:`bridgelaw.events.teams.board_imps`). Until the second room's result arrives the first one
+:func:`bridgelaw.tournament.teams.board_imps`). Until the second room's result arrives the first one
 waits: it is in force (in the results file) but not scored, and not shown -- ``score-event``
 refuses a file with a board of a match in one room only. A result that comes or goes rescores
 its board of its match and then that match alone (IMPs, margin, victory points); the ranking of
@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bridgelaw.events.model import (
+from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.model import (
     BoardResults,
     MatchResult,
     MatchSpec,
     RankEntry,
     ScoredResult,
 )
-from bridgelaw.events.teams import board_imps, board_results, match_result, rank_teams
-from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.teams import board_imps, board_results, match_result, rank_teams
 
 Slot = tuple[str, int]
 """A board of a match: (match, board)."""

@@ -1,7 +1,7 @@
 """Movements made by rule: Mitchell, Howell and teams round robins.
 
-The model (:class:`Movement`, :class:`Seating`) is in :mod:`bridgelaw.events.movement_model`;
-every movement made here passes :func:`bridgelaw.events.movement_check.check_movement`.
+The model (:class:`Movement`, :class:`Seating`) is in :mod:`bridgelaw.tournament.movement_model`;
+every movement made here passes :func:`bridgelaw.tournament.movement_check.check_movement`.
 
 * **Mitchell** (:func:`mitchell`): North-South pairs stay at their table (pair ``t`` at table
   ``t``), East-West pairs (numbered ``tables + t``, starting at table ``t``) move up one table
@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from bridgelaw.events.movement_model import (
+from bridgelaw.tournament.movement_model import (
     MAX_BOARDS_PER_ROUND,
     MAX_TABLES,
     MEET_ALL,

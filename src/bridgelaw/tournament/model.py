@@ -2,10 +2,10 @@
 scored results (each result, each board, the ranking, each match: :class:`EventResults`), their
 JSON, exact numbers and how they are written, and the ranking's helpers.
 
-:mod:`bridgelaw.events.session` checks and scores an event with them; the scorers
-(:mod:`~bridgelaw.events.bulk`, :mod:`~bridgelaw.events.bulk_imps`,
-:mod:`~bridgelaw.events.reference`, :mod:`~bridgelaw.events.teams`) and the live ranking
-(:mod:`bridgelaw.events.live`) build them.
+:mod:`bridgelaw.tournament.session` checks and scores an event with them; the scorers
+(:mod:`~bridgelaw.tournament.bulk`, :mod:`~bridgelaw.tournament.bulk_imps`,
+:mod:`~bridgelaw.tournament.reference`, :mod:`~bridgelaw.tournament.teams`) and the live ranking
+(:mod:`bridgelaw.tournament.live`) build them.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from bridgelaw.cards import Deal
-from bridgelaw.events.movements import Movement, natural_key
 from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import Points, ResultLine
+from bridgelaw.tournament.movements import Movement, natural_key
 
 SCORINGS = ("matchpoints", "imps-datum", "cross-imps", "total-points", "teams")
 

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgelaw.events.movement_model import MAX_ROUNDS, MAX_TABLES, Movement, MovementError
-from bridgelaw.events.movements import EVEN_METHODS, KINDS, make_movement
 from bridgelaw.inputs import shown, whole_number
+from bridgelaw.tournament.movement_model import MAX_ROUNDS, MAX_TABLES, Movement, MovementError
+from bridgelaw.tournament.movements import EVEN_METHODS, KINDS, make_movement
 
 SPEC_KEYS = (
     "kind", "type", "tables", "teams", "boards_per_round", "rounds", "arrow_switch", "even",

@@ -8,7 +8,7 @@ what ``bridgelaw score-event`` gives on that file: :meth:`LiveScorer.to_json` eq
 ``score_event(scorer.event()).to_json()``, every board, top, datum, value, rank and tie.
 
 The work of a change is its board's (and, for teams, its match's), plus the ranking of the pairs:
-see :mod:`bridgelaw.events.live_pairs` and :mod:`bridgelaw.events.live_teams`. Travellers are
+see :mod:`.live_pairs` and :mod:`.live_teams`. Travellers are
 rebuilt, when asked for, only for the boards whose numbers changed.
 
 Two cases ``score-event`` refuses to score, where the live scorer still answers:
@@ -32,9 +32,16 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from bridgelaw.events.live_pairs import Butler, CrossImps, Matchpoints, PairsScoring, TotalPoints
-from bridgelaw.events.live_teams import TeamsScoring
-from bridgelaw.events.model import (
+from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.live_pairs import (
+    Butler,
+    CrossImps,
+    Matchpoints,
+    PairsScoring,
+    TotalPoints,
+)
+from bridgelaw.tournament.live_teams import TeamsScoring
+from bridgelaw.tournament.model import (
     CROSS_IMPS_RANKINGS,
     SCORINGS,
     SITOUTS,
@@ -46,9 +53,8 @@ from bridgelaw.events.model import (
     match_json,
     rank_json,
 )
-from bridgelaw.events.session import check_event, with_sitouts
-from bridgelaw.events.teams import ROOMS
-from bridgelaw.scoring.results import ResultLine
+from bridgelaw.tournament.session import check_event, with_sitouts
+from bridgelaw.tournament.teams import ROOMS
 
 
 class LiveScoreError(ValueError):
@@ -135,7 +141,7 @@ class LiveScorer:
 
     def problem(self, line: ResultLine) -> str | None:
         """Why the session cannot hold ``line`` beside the results in force, or ``None``: the
-        checks of ``score-event`` (:func:`~bridgelaw.events.session.check_event`) that concern
+        checks of ``score-event`` (:func:`~bridgelaw.tournament.session.check_event`) that concern
         one result and the results already in force."""
         template = self.template
         if template.scoring == "teams":

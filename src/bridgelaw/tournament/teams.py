@@ -21,7 +21,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bridgelaw.events.model import (
+from bridgelaw.formats.pbn import Problem
+from bridgelaw.scoring.adjusted import weighted_imps
+from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
+from bridgelaw.scoring.vp import vp
+from bridgelaw.tournament.model import (
     NS,
     BoardResults,
     EventInput,
@@ -33,10 +37,6 @@ from bridgelaw.events.model import (
     assign_ranks,
     points_score,
 )
-from bridgelaw.formats.pbn import Problem
-from bridgelaw.scoring.adjusted import weighted_imps
-from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
-from bridgelaw.scoring.vp import vp
 
 ROOMS = ("open", "closed")
 

@@ -2,9 +2,9 @@
 
 Law 78A matchpoints (with weighted and split scores and Neuberg factoring), Butler and cross-IMPs
 (Law 78B) and total points (78C), with the artificial scores of Law 12C2. Every number is a
-:class:`~fractions.Fraction` from the start. :func:`bridgelaw.events.session.score_event` uses it
+:class:`~fractions.Fraction` from the start. :func:`.session.score_event` uses it
 for the IMP scorings and total points, and for matchpoints when the bulk scorer
-(:mod:`bridgelaw.events.bulk`) cannot hold the numbers in 64-bit integers; the tests compare the
+(:mod:`bridgelaw.tournament.bulk`) cannot hold the numbers in 64-bit integers; the tests compare the
 bulk scorer against it on random events.
 """
 
@@ -16,7 +16,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from bridgelaw.events.model import (
+from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
+from bridgelaw.scoring.butler import DatumMethod, butler_imps, cross_imps, datum
+from bridgelaw.scoring.matchpoints import bulk_matchpoints, matchpoints_reference, neuberg
+from bridgelaw.scoring.results import Artificial, Points, ResultLine
+from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
@@ -27,10 +31,6 @@ from bridgelaw.events.model import (
     rank_pairs,
     scored_points,
 )
-from bridgelaw.scoring.adjusted import artificial_imps, artificial_percent
-from bridgelaw.scoring.butler import DatumMethod, butler_imps, cross_imps, datum
-from bridgelaw.scoring.matchpoints import bulk_matchpoints, matchpoints_reference, neuberg
-from bridgelaw.scoring.results import Artificial, Points, ResultLine
 
 
 def score_event_reference(event: EventInput) -> EventResults:

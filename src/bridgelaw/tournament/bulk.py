@@ -1,6 +1,6 @@
 """Matchpoints for a whole session at once: integers and numpy, exact fractions only for output.
 
-The same Law 78A scoring as the reference (:mod:`bridgelaw.events.reference`), arranged for a
+The same Law 78A scoring as the reference (:mod:`bridgelaw.tournament.reference`), arranged for a
 field of any size:
 
 * each side's result is read once into integer arrays (scores, weights over their common
@@ -14,7 +14,7 @@ field of any size:
 * artificial scores (Law 12C2), few in any session, are computed in fractions with the
   session-percentage rule (12C2c), as in the reference.
 
-The travellers' :class:`~bridgelaw.events.model.ScoredResult` objects are built from the arrays
+The travellers' :class:`~bridgelaw.tournament.model.ScoredResult` objects are built from the arrays
 only when a board's results are asked for (an output). When the integers could exceed 64 bits
 (huge weight denominators) :func:`score_matchpoints_bulk` returns ``None`` and the caller uses the
 reference scorer.
@@ -29,7 +29,10 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
-from bridgelaw.events.model import (
+from bridgelaw.scoring.adjusted import artificial_percent
+from bridgelaw.scoring.matchpoints import bulk_matchpoints
+from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
+from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
@@ -42,9 +45,6 @@ from bridgelaw.events.model import (
     score_value,
     value_text,
 )
-from bridgelaw.scoring.adjusted import artificial_percent
-from bridgelaw.scoring.matchpoints import bulk_matchpoints
-from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
 
 IntArray = NDArray[np.int64]
 
