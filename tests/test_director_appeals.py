@@ -1,0 +1,159 @@
+"""The correction period (79C), the appeal period (92B) and appeals (92-93) (issue 24)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+from fractions import Fraction
+
+import pytest
+
+from bridgelaw.director.appeals import Appeal, AppealError, Appeals, Decision, Deposit, Ground
+from bridgelaw.director.deadlines import Correction, LateError, Periods, check_correction
+from bridgelaw.director.effects import ScoreEffect
+from bridgelaw.director.record import Entry, Record
+
+PUBLISHED = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)
+TICK = timedelta(microseconds=1)
+HALF_HOUR = timedelta(minutes=30)
+
+
+# -- deadlines ---------------------------------------------------------------------------------
+
+
+def test_both_periods_default_to_the_laws_thirty_minutes() -> None:
+    periods = Periods()
+    assert periods.correction_ends(PUBLISHED) == PUBLISHED + HALF_HOUR  # 79C1
+    assert periods.appeal_ends(PUBLISHED) == PUBLISHED + HALF_HOUR  # 92B
+
+
+@pytest.mark.parametrize(("after", "in_time"), [(HALF_HOUR, True), (HALF_HOUR + TICK, False)])
+def test_the_boundary_of_each_period(after: timedelta, in_time: bool) -> None:
+    periods = Periods()
+    assert periods.correction_in_time(PUBLISHED, PUBLISHED + after) is in_time
+    assert periods.appeal_in_time(PUBLISHED, PUBLISHED + after) is in_time
+
+
+def test_the_authority_sets_its_own_periods() -> None:
+    periods = Periods(timedelta(hours=24), timedelta(minutes=10), "a congress's regulations")
+    assert periods.correction_in_time(PUBLISHED, PUBLISHED + timedelta(hours=23))
+    assert not periods.appeal_in_time(PUBLISHED, PUBLISHED + timedelta(minutes=11))
+    # the same moment in another time zone is the same moment
+    warsaw = timezone(timedelta(hours=1))
+    assert periods.appeal_in_time(PUBLISHED, datetime(2026, 11, 27, 23, 10, tzinfo=warsaw))
+    assert not periods.appeal_in_time(PUBLISHED, datetime(2026, 11, 27, 23, 11, tzinfo=warsaw))
+
+
+def test_a_time_without_a_zone_is_refused() -> None:
+    with pytest.raises(LateError, match="no time zone"):
+        Periods().appeal_in_time(PUBLISHED, datetime(2026, 11, 27, 22, 5))
+
+
+def test_a_late_correction_needs_the_directors_note() -> None:
+    periods = Periods()
+    on_time = Correction(3, 7, "4S+1 entered as 4S=", "pair 5", PUBLISHED + HALF_HOUR)
+    assert check_correction(on_time, PUBLISHED, periods) is True
+    late = Correction(3, 7, "4S+1 entered as 4S=", "pair 5", PUBLISHED + HALF_HOUR + TICK)
+    with pytest.raises(LateError, match="director's note") as caught:
+        check_correction(late, PUBLISHED, periods)
+    assert caught.value.law == "79C2"
+    noted = Correction(3, 7, "4S+1 entered as 4S=", "pair 5", late.at, "both pairs' cards agree")
+    assert check_correction(noted, PUBLISHED, periods) is False  # accepted, and marked late
+
+
+# -- appeals -----------------------------------------------------------------------------------
+
+
+def ruled() -> Record:
+    record = Record("night")
+    record.append(
+        Entry(
+            1,
+            4,
+            15,
+            "E",
+            PUBLISHED - timedelta(hours=1),
+            "TD",
+            PUBLISHED - timedelta(hours=1),
+            2017,
+            score=ScoreEffect.assigned(1460),
+            players=("pair 3", "pair 8"),
+        )
+    )
+    return record
+
+
+def appeal(kind: str, heard_by: str = "committee", at: timedelta = HALF_HOUR) -> Appeal:
+    return Appeal(
+        against=1,
+        appellant="pair 3",
+        grounds=(Ground(kind, "the ruling"),),  # type: ignore[arg-type]
+        lodged_at=PUBLISHED + at,
+        heard_by=heard_by,  # type: ignore[arg-type]
+        members=("A", "B", "C"),
+        deposit=Deposit(Fraction(50), "PLN"),
+    )
+
+
+def decision(score: ScoreEffect | None) -> Decision:
+    return Decision("committee", PUBLISHED + timedelta(hours=1), "reasons", score, 0)
+
+
+@pytest.mark.parametrize("kind", ["law", "regulation", "disciplinary"])
+def test_a_committee_may_not_overrule_the_director_on_a_point_of_law(kind: str) -> None:
+    record = ruled()
+    appeals = Appeals(record, PUBLISHED, Periods())
+    number = appeals.lodge(appeal(kind))
+    with pytest.raises(AppealError, match="may not overrule") as caught:
+        appeals.decide(number, decision(ScoreEffect.assigned(2210)))
+    assert caught.value.law == "93B3"
+    assert len(record) == 1 and appeals.heard(number) is None
+    # it may recommend; the ruling stands
+    heard = appeals.decide(
+        number, Decision("committee", PUBLISHED, "", recommendation="reconsider Law 16B1a")
+    )
+    assert heard.entry is None and record.current()[0].number == 1
+
+
+def test_a_committee_rules_on_judgement_with_a_superseding_entry() -> None:
+    record = ruled()
+    appeals = Appeals(record, PUBLISHED, Periods())
+    number = appeals.lodge(appeal("judgement"))
+    heard = appeals.decide(
+        number, decision(ScoreEffect.weighted([(1460, Fraction(1, 2)), (2210, Fraction(1, 2))]))
+    )
+    assert heard.entry is not None and heard.entry.supersedes == 1
+    assert record.entry(1).score == ScoreEffect.assigned(1460)  # kept as it was
+    assert [e.number for e in record.current()] == [2]
+    assert heard.entry.decided_by == "committee"
+    with pytest.raises(AppealError, match="already decided"):
+        appeals.decide(number, decision(None))
+    with pytest.raises(AppealError, match="superseded"):
+        appeals.lodge(appeal("judgement"))
+
+
+def test_the_director_in_charge_may_change_a_point_of_law() -> None:
+    record = ruled()
+    appeals = Appeals(record, PUBLISHED, Periods())
+    number = appeals.lodge(appeal("law", heard_by="director in charge"))
+    heard = appeals.decide(number, decision(ScoreEffect.assigned(2210)))
+    assert heard.entry is not None and "93A" in heard.entry.clauses()
+
+
+def test_an_appeal_after_the_period_or_without_grounds_is_refused() -> None:
+    appeals = Appeals(ruled(), PUBLISHED, Periods())
+    assert appeals.lodge(appeal("judgement", at=HALF_HOUR)) == 1  # at the boundary: in time
+    with pytest.raises(LateError, match="after"):
+        appeals.lodge(appeal("judgement", at=HALF_HOUR + TICK))
+    empty = Appeal(1, "pair 3", (), PUBLISHED, "committee")
+    with pytest.raises(AppealError, match="grounds"):
+        appeals.lodge(empty)
+    with pytest.raises(AppealError, match="no ruling 9"):
+        appeals.lodge(Appeal(9, "pair 3", (Ground("judgement", "x"),), PUBLISHED, "committee"))
+
+
+def test_a_changed_score_names_its_ground() -> None:
+    appeals = Appeals(ruled(), PUBLISHED, Periods())
+    number = appeals.lodge(appeal("judgement"))
+    bare = Decision("committee", PUBLISHED, "", ScoreEffect.assigned(2210))
+    with pytest.raises(AppealError, match="name the ground"):
+        appeals.decide(number, bare)
