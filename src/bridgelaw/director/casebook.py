@@ -77,8 +77,13 @@ class Problem:
     message: str
 
     def text(self) -> str:
-        where = f"entry {self.entry}" if self.entry else "file"
-        return f"{where}, {self.field}: {self.message}"
+        if not self.entry:
+            return (
+                f"file: {self.message}"
+                if self.field == "file"
+                else f"file, {self.field}: " + (self.message)
+            )
+        return f"entry {self.entry}, {self.field}: {self.message}"
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -281,6 +286,11 @@ def _bool(value: object, field: str) -> bool:
     return value
 
 
+def _flag(value: object, field: str) -> bool:
+    """A flag that may be left out (false)."""
+    return False if value is None else _bool(value, field)
+
+
 def _fraction(value: object, field: str) -> Fraction:
     text = _str(value, field) if not isinstance(value, int) or isinstance(value, bool) else None
     if text is None:
@@ -367,7 +377,7 @@ def _score(fields: _Fields) -> ScoreEffect | None:
         fields.problems.append((fields._name("ns/ew"), "both sides' results are needed"))
         return None
     ns, ew = _side(sides[0]), _side(sides[1])
-    knockout = fields.get("knockout", _bool, False)
+    knockout = fields.get("knockout", _flag, False)
     if len(fields.problems) > before:
         return None
     try:
@@ -379,6 +389,7 @@ def _score(fields: _Fields) -> ScoreEffect | None:
 
 def _judgement(fields: _Fields) -> Judgement | None:
     kinds = (UnauthorizedInformation.kind, Misinformation.kind, ClaimRuling.kind)
+    before = len(fields.problems)
     kind = fields.get("kind", _choice(kinds), "")
     reasoning = fields.get("reasoning", _text, "")
     if kind == UnauthorizedInformation.kind:
@@ -415,6 +426,8 @@ def _judgement(fields: _Fields) -> Judgement | None:
         fields.get("contract", _contract, Contract.parse("1NT")),
         fields.get("declarer", _seat, Seat.NORTH),
     )
+    if len(fields.problems) > before:
+        return None  # the checks across fields would only judge the stand-ins
     try:
         return ClaimRuling(adjudication, *values, reasoning=reasoning)
     except ValueError as error:
@@ -488,24 +501,30 @@ def read_entry(data: object) -> tuple[Entry | None, list[tuple[str, str]]]:
 def read_casebook(text: str) -> tuple[Record, list[Problem]]:
     """A record from a casebook's JSON and the problems found; never raises on bad input."""
     problems: list[Problem] = []
-    document: object = None
+    top: list[tuple[str, str]] = []
+    document: dict[str, object] = {}
+    read = False
     if len(text) > MAX_TEXT:
         problems.append(Problem(0, "file", f"{len(text)} characters; at most {MAX_TEXT}"))
     else:
         try:
-            document = json.loads(text)
+            parsed: object = json.loads(text)
         except (ValueError, RecursionError) as error:
             problems.append(Problem(0, "file", f"not JSON: {str(error)[:200]}"))
-    top: list[tuple[str, str]] = []
-    fields = _Fields(document, "", top) if document is not None else _Fields({}, "", [])
+        else:
+            if isinstance(parsed, dict):
+                document, read = parsed, True
+            else:
+                top.append(("file", f"an object expected, not {_kind(parsed)}"))
+    fields = _Fields(document, "", top if read else [])
     session = fields.get("session", _str, "")
-    if document is not None:
-        if fields.data.get("format") != FORMAT:
+    if read:
+        if document.get("format") != FORMAT:
             top.append(("format", f"not {FORMAT!r}"))
-        version = fields.data.get("version")
+        version = document.get("version")
         if version != VERSION:
             top.append(("version", f"{version!r}; this reader knows version {VERSION}"))
-    raw = fields.data.get("entries", [] if document is None else None)
+    raw = document.get("entries", None if read else [])
     if not isinstance(raw, list):
         top.append(("entries", f"a list expected, not {_kind(raw)}"))
         raw = []
