@@ -191,7 +191,9 @@ def effects(draw: st.DrawFn) -> ScoreEffect:
     if kind == "split":
         ns = draw(points(draw(st.booleans())))
         ew = draw(points(draw(st.booleans())).filter(lambda p: p != ns))
-        return ScoreEffect.split(ns, ew, draw(st.booleans()))
+        redress = draw(st.fractions(0, 30, max_denominator=6))
+        ns_redress, ew_redress = (redress, F(0)) if draw(st.booleans()) else (F(0), redress)
+        return ScoreEffect("split", ns, ew, draw(st.booleans()), ns_redress, ew_redress)
     if kind == "weighted":
         side = draw(points(True))
         return ScoreEffect("weighted", side, side)

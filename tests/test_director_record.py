@@ -17,7 +17,7 @@ import pytest
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat
 from bridgelaw.director.casebook import read_casebook, write_casebook
-from bridgelaw.director.effects import EffectError, ScoreEffect
+from bridgelaw.director.effects import EffectError, ScoreEffect, self_inflicted_split
 from bridgelaw.director.judgement import (
     Adjudication,
     ClaimRuling,
@@ -125,6 +125,35 @@ def test_teams_example_a_split_score_without_redress_for_a_gamble() -> None:
     knockout = replace(split, knockout=True)
     assert knockout.clauses(2017) == ("12C1e", "12C4")
     assert knockout.imps_against(Points.single(50)) == (F(-15, 2), F(15, 2))
+
+
+def test_teams_examples_a_and_b_damage_from_the_infraction_only() -> None:
+    # Commentary on Law 12, examples A and B: the non-offenders (team A, NS, vulnerable) get
+    # redress only for the damage the infraction caused, not for their gamble (5H doubled).
+    # A: after the infraction normal play gives 4S-2 by EW (+100), without it 4H-1 (-100); the
+    #    other table 3S-1 by team A's EW (+50 to team B there). A keeps -11, B gets +4.
+    # B: 4S would have made (-420), the other table 3S+1 by team A's EW (-170 for team B
+    #    there). The infraction cost A 8 IMPs: -8 + 8 = 0; B gets -2.
+    table, without = points(5, "5HX", "N", 9), points(5, "4H", "N", 9)
+    after_a, after_b = points(5, "4S", "E", 8), points(5, "4S", "E", 10)
+    assert (table, without, after_a, after_b) == (-500, -100, 100, -420)
+    example_a = self_inflicted_split(table, after_a, without, 50, non_offenders="ns")
+    example_b = self_inflicted_split(table, after_b, without, -170, non_offenders="ns")
+    assert example_b.ns_redress == 8
+    record = Record("teams")
+    record.append(entry(1, 5, example_a, edition=2007))
+    record.append(entry(2, 5, example_b, edition=2007, table=2))
+    again = round_trip(record)
+    a, b = again.entry(1).score, again.entry(2).score
+    assert a is not None and b is not None
+    assert a.imps_against(Points.single(50)) == (F(-11), F(4))
+    assert b.imps_against(Points.single(-170)) == (F(0), F(-2))
+    assert b.clauses(2007) == ("12C1b", "12C1f") and b.clauses(2017) == ("12C1e",)
+    # the same ruling with the teams' seats the other way round
+    mirrored = self_inflicted_split(500, 420, 100, 170, non_offenders="ew")
+    assert mirrored.imps_against(Points.single(170)) == (F(-2), F(0))
+    with pytest.raises(EffectError, match="against the other table"):
+        b.result_line(5, "A", "B")
 
 
 def test_serious_error_example_1_same_score_for_both_sides() -> None:

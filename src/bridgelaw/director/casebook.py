@@ -147,6 +147,7 @@ def _score_json(score: ScoreEffect) -> dict[str, Any]:
         "ns": _side_json(score.ns),
         "ew": _side_json(score.ew),
         "knockout": score.knockout,
+        "redress": {"ns": str(score.ns_redress), "ew": str(score.ew_redress)},
     }
 
 
@@ -378,10 +379,13 @@ def _score(fields: _Fields) -> ScoreEffect | None:
         return None
     ns, ew = _side(sides[0]), _side(sides[1])
     knockout = fields.get("knockout", _flag, False)
+    redress = fields.sub("redress") or _Fields({}, fields._name("redress"), fields.problems)
+    ns_redress = redress.get("ns", _fraction, Fraction(0)) if "ns" in redress.data else Fraction(0)
+    ew_redress = redress.get("ew", _fraction, Fraction(0)) if "ew" in redress.data else Fraction(0)
     if len(fields.problems) > before:
         return None
     try:
-        return ScoreEffect(cast(EffectKind, kind), ns, ew, knockout)
+        return ScoreEffect(cast(EffectKind, kind), ns, ew, knockout, ns_redress, ew_redress)
     except ValueError as error:
         fields.problems.append((fields.path, str(error)))
         return None

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Literal
 
 from bridgelaw.scoring.adjusted import knockout_split, weighted_imps
+from bridgelaw.scoring.imps import imps
 from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
 
 EffectKind = Literal["table", "assigned", "weighted", "split", "artificial"]
@@ -54,6 +55,11 @@ class ScoreEffect:
     ew: SideResult
     knockout: bool = False
     """A knockout match: non-balancing scores are averaged for both teams (12C4)."""
+    ns_redress: Fraction = Fraction(0)
+    ew_redress: Fraction = Fraction(0)
+    """Teams, a split score: IMPs added to the team sitting North-South (East-West) here on top
+    of its own table result, for the part of its damage the infraction caused when the rest was
+    its own doing (see :func:`self_inflicted_split`)."""
 
     def __post_init__(self) -> None:
         problem = _problem(self)
@@ -96,7 +102,9 @@ class ScoreEffect:
         return (*found, "12C4") if self.knockout else found
 
     def result_line(self, board: int, ns: str, ew: str) -> ResultLine:
-        """The result the session's scorers read."""
+        """The result the session's scorers read (a redress in IMPs has no place there)."""
+        if self.ns_redress or self.ew_redress:
+            raise EffectError(self.kind, "a redress in IMPs is scored against the other table")
         return ResultLine(board=board, ns=ns, ew=ew, ns_side=self.ns, ew_side=self.ew)
 
     def imps_against(self, other_table_ns: Points) -> tuple[Fraction, Fraction]:
@@ -105,10 +113,11 @@ class ScoreEffect:
         sit the other way round). Weighted components are IMPed one by one (12C1c, the
         commentary's teams example); a split score in a knockout is averaged (12C4)."""
         theirs = Points(tuple((-score, weight) for score, weight in other_table_ns.components))
-        ns_team = _side_imps(self.ns, theirs)
+        ns_team = _side_imps(self.ns, theirs) + self.ns_redress
         # an artificial score is the side's own (12C2b); points are North-South's, so negated
         ew = self.ew
         ew_team = ew.imps() if isinstance(ew, Artificial) else -weighted_imps(ew, theirs)
+        ew_team += self.ew_redress
         if self.knockout and ns_team != -ew_team:
             # 12C4: each team gets the mean of its own score and the negation of the other's
             return knockout_split(ns_team, ew_team)
@@ -137,10 +146,48 @@ def _problem(effect: ScoreEffect) -> str | None:
             return "every weight must be positive"
     if effect.knockout and effect.kind != "split":
         return "only a split score is averaged in a knockout (12C4)"
+    redress = effect.ns_redress or effect.ew_redress
+    if redress and effect.kind != "split":
+        return "only a split score carries a redress in IMPs"
+    if effect.ns_redress < 0 or effect.ew_redress < 0:
+        return "a redress is never negative"
     if effect.kind == "split":
-        return "the two sides' scores are the same" if effect.ns == effect.ew else None
+        return (
+            "the two sides' scores are the same" if effect.ns == effect.ew and not redress else None
+        )
     if effect.ns != effect.ew:
         return "the two sides' scores differ: that is a split score"
     if effect.kind == "weighted":
         return None if effect.ns.is_weighted else "a weighted score needs two outcomes or more"
     return "one outcome of weight 1" if effect.ns.is_weighted else None
+
+
+def self_inflicted_split(
+    table: int,
+    after_infraction: int,
+    without_infraction: int,
+    other_table_ns: int,
+    non_offenders: Literal["ns", "ew"],
+) -> ScoreEffect:
+    """Teams: the non-offenders caused part of their damage themselves (12C1e; 12C1b in 2007).
+
+    All scores are in points for North-South at this table; ``after_infraction`` is what normal
+    play would have given after the infraction, ``without_infraction`` what the board would have
+    given had it not happened. The offenders get the board without the infraction; the
+    non-offenders keep their table result plus the IMPs the infraction itself cost them (the
+    difference between the two scenarios, never less than nothing), as in the commentary's
+    teams examples on Law 12.
+    """
+    sign = 1 if non_offenders == "ns" else -1
+
+    def team_imps(ns_points: int) -> int:
+        return sign * imps(ns_points - other_table_ns)
+
+    damage = Fraction(max(0, team_imps(without_infraction) - team_imps(after_infraction)))
+    if table == without_infraction and not damage:
+        return ScoreEffect.table(table)  # nothing to split: the table result stands for both
+    if non_offenders == "ns":
+        ns, ew = Points.single(table), Points.single(without_infraction)
+        return ScoreEffect("split", ns, ew, ns_redress=damage)
+    ns, ew = Points.single(without_infraction), Points.single(table)
+    return ScoreEffect("split", ns, ew, ew_redress=damage)
