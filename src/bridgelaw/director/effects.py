@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from bridgelaw.laws import clause
 from bridgelaw.scoring.adjusted import knockout_split, weighted_imps
 from bridgelaw.scoring.imps import imps
 from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
@@ -97,8 +98,8 @@ class ScoreEffect:
             return ("12C1c",)
         if self.kind == "artificial":
             return ("12C2a",)
-        # the non-offenders' self-inflicted damage: 12C1e in 2017, 12C1b (with 12C1f) in 2007
-        found = ("12C1b", "12C1f") if edition == 2007 else ("12C1e",)
+        # the non-offenders' own part of the damage: numbered by the law book in each edition
+        found = clause("12C1e").numbers[edition]
         return (*found, "12C4") if self.knockout else found
 
     def result_line(self, board: int, ns: str, ew: str) -> ResultLine:

@@ -25,7 +25,11 @@ BOOK = """
 8C       =      A    the last round and the session end when each table's boards are recorded
 12B1     =      J    an adjusted score for the non-offenders' damage only
 12C      =      N    computing an adjusted score at the table (the scorer's tools do)
+12C1a    =      A    an assigned score replaces the table result (the director's record)
+12C1c    =      A    a score weighted over outcomes: the director's weights, scored by outcome
+12C1e    12C1b,12C1f Jds the non-offenders' own part of the damage: split, non-balancing scores
 12C2a    =      A    an artificial score when no result is possible, by fault (the director's call)
+12C4     =      A    a knockout match: non-balancing scores averaged for both teams
 13A1     -      A    a wrong number of cards found before any call: corrected, the board played
 13A2     -      Ad   a card seen before any call: the hands corrected, the board played, reviewed
 13B      13A    Ads  a wrong number of cards found after a call: the director's choice
@@ -57,6 +61,8 @@ BOOK = """
 15B3     15A2,15B Ad   the pairs deprived of the board: artificial adjusted scores
 2007/15C   15C    Ad  found in the auction: the auction restarts, the staying pair repeats
 16B      =      J    extraneous information from partner: reviewed
+16B1a    =      J    a logical alternative the information suggested: the director's record
+16B3     =      J    an adjusted score for the advantage gained: the director's record
 16C      16D    Ad   information from withdrawn or cancelled actions: unauthorized to the offenders
 16C1     16D    Ad   the information from a withdrawn action is the non-offenders' to use
 16C2     16D    Ad   the offenders may not use the information from a withdrawn action
@@ -68,6 +74,7 @@ BOOK = """
 19       =      A    doubles and redoubles: when they are allowed
 20       =      A    reviews and explanations of the auction
 20C2     =      A    a review after the final pass: information only
+20F      =      J    explanations on request: what was said, in the director's record
 21B      =      Ads  a call made after misinformation
 21B1a    =      Ads  the misinformed player changes his call
 21B2     =      Ads  his LHO may then change the call made over it
@@ -156,6 +163,7 @@ BOOK = """
 39B      =      A    a pass after the final pass: no rectification
 39C      =      Ad   a defender's call after the final pass: Law 26 may restrict the lead
 40       =      N    partnership understandings and their disclosure: not modelled
+40B4     =      J    damage from a failure to disclose: the director's record
 41A      =      A    the opening lead, by declarer's left-hand opponent
 41B      =      A    reviews after the final pass and before the opening lead
 41C      =      A    after his first card only the contract may be asked
@@ -329,4 +337,8 @@ BOOK = """
 79C2     =      A    a correction after the period: only with the organiser's agreement
 86       =      A    team play: scores, adjusted scores
 90       =      N    procedural penalties: not given
+92A      =      A    the right to appeal a ruling: recorded against the ruling
+92B      =      A    the appeal period: 30 minutes after the official scores unless set
+93A      =      A    no appeals committee: the director in charge hears the appeal
+93B3     =      A    an appeals committee may not overrule a point of law, only recommend
 """

@@ -25,6 +25,11 @@ ROWS: tuple[tuple[str, str, str], ...] = (
         "`duplicate`, `server.sessions`",
     ),
     (
+        "12C, 16B, 20F, 21B3, 40B4, 70, 75, 79C, 90-93",
+        "the director's record of rulings, appended and superseded, never rewritten: the score effect on the scorers' types (assigned 12C1a, weighted 12C1c, split 12C1e / 2007 12C1b and 12C1f with a redress in IMPs for the infraction's part, knockout 12C4, artificial 12C2a), unauthorized information (16B1a, 16B3), misinformation (20F, 21B3, 40B4, 75) and claims (70A) as the director found them, polls for logical alternatives with the authority's threshold, the correction and appeal periods (79C1, 79C2, 92B), appeals (92A; a committee may not overrule a point of law, 93B3; the director in charge, 93A), the casebook's JSON (see [the director's record](director.md))",
+        "`director`",
+    ),
+    (
         "13",
         "a wrong number of cards: corrected before a call by the players concerned (13A1; a card seen: played and reviewed, 13A2), after one called the director's choice (13B1 play on, 13B2 adjusted score), found after the play the score cancelled (13D); a surplus card of no hand removed (13C); 2007: 13A-13F (13D2b an artificial score at once, 13E unauthorized information)",
         "`table.board_rules`",
