@@ -26,6 +26,7 @@ from bridgelaw.director.judgement import (
 )
 from bridgelaw.director.log import Log
 from bridgelaw.director.record import Applied, Entry, Option, Penalty, Record, RecordError
+from bridgelaw.scoring.adjusted import artificial_percent
 from bridgelaw.scoring.matchpoints import matchpoints_reference
 from bridgelaw.scoring.results import Artificial, Points, ResultLine, table_points
 from bridgelaw.tournament.model import EventInput
@@ -200,14 +201,24 @@ def test_serious_error_example_2_split_score() -> None:
 
 
 def test_artificial_scores_keep_the_session_rule() -> None:
-    # 12C2a/c: average-plus to the non-offenders, average-minus to the offenders, a percentage
-    effect = ScoreEffect.artificial(Artificial("A+"), Artificial("%", F(35)))
+    # 12C2a/b: average-plus to the non-offenders (60 %, +3 IMPs), average-minus to the
+    # offenders (40 %, -3 IMPs); 12C2c: a non-offender above 60 % on the session's other boards
+    # keeps its own percentage, an offender below 40 % its own
+    effect = ScoreEffect.artificial(Artificial("A+"), Artificial("A-"))
     record = Record("pairs")
     record.append(entry(1, 5, effect))
     again = round_trip(record).entry(1).score
     assert again is not None and again.clauses(2017) == ("12C2a",)
-    # 12C2b: +3 IMPs for average-plus; 35 % is (35 - 50) * 3/10 = -4.5 IMPs for East-West
-    assert again.imps_against(Points.single(0)) == (F(3), F(-9, 2))
+    assert isinstance(again.ns, Artificial) and isinstance(again.ew, Artificial)
+    assert (artificial_percent(again.ns, None), artificial_percent(again.ew, None)) == (60, 40)
+    assert artificial_percent(again.ns, F(64)) == 64 and artificial_percent(again.ew, F(31)) == 31
+    assert artificial_percent(again.ns, F(55)) == 60 and artificial_percent(again.ew, F(45)) == 40
+    assert again.imps_against(Points.single(0)) == (F(3), F(-3))
+    assert again.imps_against(Points.single(0), (F(5), F(-4))) == (F(5), F(-4))
+    assert again.imps_against(Points.single(0), (F(1), F(-1))) == (F(3), F(-3))
+    # a percentage given by the director, in IMPs (p - 50) * 3/10; a board not scored
+    given = ScoreEffect.artificial(Artificial("%", F(35)), Artificial("NP"))
+    assert given.imps_against(Points.single(0)) == (F(-9, 2), None)
 
 
 # -- score effects -------------------------------------------------------------------------------
@@ -254,6 +265,27 @@ def test_entries_are_appended_in_order_and_superseded_never_rewritten() -> None:
     assert record.current() == [second]
     assert record.history(1) == [first, second]
     assert record.entry(1) is first  # the superseded ruling is kept as it was
+
+
+def test_an_entry_that_does_not_hold_together_is_refused() -> None:
+    record = Record("night")
+    cases = [
+        (entry(1, 1, None, applied=(Applied("12C9z!", "judgement"),)), "applied[0].clause"),
+        (entry(1, 1, None, called_at=datetime(2026, 11, 27, 20, 0)), "called_at"),
+        (entry(1, 1, None, decided_at=AT - timedelta(seconds=1)), "decided_at"),
+        (entry(1, 1, None, edition=2008), "edition"),
+        (entry(1, 0, None), "board"),
+    ]
+    for bad, field in cases:
+        with pytest.raises(RecordError) as caught:
+            record.append(bad)
+        assert (caught.value.entry, caught.value.field) == (1, field)
+    assert len(record) == 0
+    penalties = (
+        Penalty("procedural", "pair 2", F(10), "percent", "a mobile phone rang"),
+        Penalty("disciplinary", "N", F(0), "none", "abuse of an opponent"),
+    )
+    assert record.append(entry(1, 1, None, penalties=penalties)).clauses() == ("90", "91")
 
 
 def test_no_adjustment_when_the_judgement_finds_none() -> None:

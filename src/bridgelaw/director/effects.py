@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Literal
 
 from bridgelaw.laws import clause
-from bridgelaw.scoring.adjusted import knockout_split, weighted_imps
+from bridgelaw.scoring.adjusted import artificial_imps, knockout_split, weighted_imps
 from bridgelaw.scoring.imps import imps
 from bridgelaw.scoring.results import Artificial, Points, ResultLine, SideResult
 
@@ -108,27 +108,29 @@ class ScoreEffect:
             raise EffectError(self.kind, "a redress in IMPs is scored against the other table")
         return ResultLine(board=board, ns=ns, ew=ew, ns_side=self.ns, ew_side=self.ew)
 
-    def imps_against(self, other_table_ns: Points) -> tuple[Fraction, Fraction]:
+    def imps_against(
+        self,
+        other_table_ns: Points,
+        session_imps: tuple[Fraction | None, Fraction | None] = (None, None),
+    ) -> tuple[Fraction | None, Fraction | None]:
         """Teams: the IMPs of the team sitting North-South here and of the team sitting East-West
         here, against the other table's score in points for North-South there (where the teams
         sit the other way round). Weighted components are IMPed one by one (12C1c, the
-        commentary's teams example); a split score in a knockout is averaged (12C4)."""
+        commentary's teams example); a split score in a knockout is averaged (12C4). An
+        artificial score is each team's own (12C2b), raised or lowered to the team's average
+        IMPs per board on the session's other boards when ``session_imps`` gives it (12C2c);
+        ``None`` for a board not scored for that team."""
         theirs = Points(tuple((-score, weight) for score, weight in other_table_ns.components))
-        ns_team = _side_imps(self.ns, theirs) + self.ns_redress
-        # an artificial score is the side's own (12C2b); points are North-South's, so negated
-        ew = self.ew
-        ew_team = ew.imps() if isinstance(ew, Artificial) else -weighted_imps(ew, theirs)
-        ew_team += self.ew_redress
+        ns, ew = self.ns, self.ew
+        if isinstance(ns, Artificial) or isinstance(ew, Artificial):
+            assert isinstance(ns, Artificial) and isinstance(ew, Artificial)
+            return artificial_imps(ns, session_imps[0]), artificial_imps(ew, session_imps[1])
+        ns_team = weighted_imps(ns, theirs) + self.ns_redress
+        ew_team = -weighted_imps(ew, theirs) + self.ew_redress  # points are North-South's
         if self.knockout and ns_team != -ew_team:
             # 12C4: each team gets the mean of its own score and the negation of the other's
             return knockout_split(ns_team, ew_team)
         return ns_team, ew_team
-
-
-def _side_imps(side: SideResult, theirs: Points) -> Fraction:
-    if isinstance(side, Artificial):
-        return side.imps()  # 12C2b
-    return weighted_imps(side, theirs)
 
 
 def _problem(effect: ScoreEffect) -> str | None:
