@@ -15,6 +15,7 @@ from bridgelaw.director.record import Entry, Record
 PUBLISHED = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)
 TICK = timedelta(microseconds=1)
 HALF_HOUR = timedelta(minutes=30)
+LATER = PUBLISHED + timedelta(hours=1)
 
 
 # -- deadlines ---------------------------------------------------------------------------------
@@ -95,7 +96,7 @@ def appeal(kind: str, heard_by: str = "committee", at: timedelta = HALF_HOUR) ->
 
 
 def decision(score: ScoreEffect | None) -> Decision:
-    return Decision("committee", PUBLISHED + timedelta(hours=1), "reasons", score, 0)
+    return Decision("committee", LATER, "reasons", score, 0)
 
 
 @pytest.mark.parametrize("kind", ["law", "regulation", "disciplinary"])
@@ -109,7 +110,7 @@ def test_a_committee_may_not_overrule_the_director_on_a_point_of_law(kind: str) 
     assert len(record) == 1 and appeals.heard(number) is None
     # it may recommend; the ruling stands
     heard = appeals.decide(
-        number, Decision("committee", PUBLISHED, "", recommendation="reconsider Law 16B1a")
+        number, Decision("committee", LATER, "", recommendation="reconsider Law 16B1a")
     )
     assert heard.entry is None and record.current()[0].number == 1
 
@@ -154,6 +155,9 @@ def test_an_appeal_after_the_period_or_without_grounds_is_refused() -> None:
 def test_a_changed_score_names_its_ground() -> None:
     appeals = Appeals(ruled(), PUBLISHED, Periods())
     number = appeals.lodge(appeal("judgement"))
-    bare = Decision("committee", PUBLISHED, "", ScoreEffect.assigned(2210))
+    bare = Decision("committee", LATER, "", ScoreEffect.assigned(2210))
     with pytest.raises(AppealError, match="name the ground"):
         appeals.decide(number, bare)
+    early = Decision("committee", PUBLISHED, "", ScoreEffect.assigned(2210), 0)
+    with pytest.raises(AppealError, match="before it was lodged"):
+        appeals.decide(number, early)

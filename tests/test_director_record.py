@@ -349,7 +349,8 @@ def test_a_claim_proposal_accepted_or_changed() -> None:
     with pytest.raises(ValueError, match=r"outside 0\.\.4"):
         replace(ruling, decided_tricks=5)
     record = Record("night")
-    record.append(entry(1, 1, ScoreEffect.assigned(changed.ns_points(1)), judgement=changed))
+    assert changed.effect(1) == ScoreEffect.table(-50)  # Law 70 fixes the result; no 12C
+    record.append(entry(1, 1, changed.effect(1), judgement=changed))
     assert round_trip(record).entry(1).judgement == changed
 
 

@@ -124,6 +124,8 @@ class Appeals:
         if number in self._heard:
             raise AppealError("93", f"appeal {number} is already decided")
         appeal = self._lodged[number - 1]
+        if decision.at < appeal.lodged_at:
+            raise AppealError("93", f"appeal {number} decided before it was lodged")
         entry = None
         if decision.score is not None:
             entry = self._changed(appeal, decision)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat
+from bridgelaw.director.effects import ScoreEffect
 from bridgelaw.scoring.results import table_points
 
 
@@ -140,6 +141,11 @@ class ClaimRuling:
     def ns_points(self, board: int) -> int:
         """The score for North-South of the decided result (Law 77 on the board's vulnerability)."""
         return table_points(board, self.contract, self.declarer, self.declarer_tricks())
+
+    def effect(self, board: int) -> ScoreEffect:
+        """The score the decision gives: the board's result as decided, scored by Law 77 (a
+        result the director fixes under Law 70, not an adjusted score of 12C)."""
+        return ScoreEffect.table(self.ns_points(board))
 
 
 Judgement = UnauthorizedInformation | Misinformation | ClaimRuling
