@@ -156,6 +156,9 @@ class Record:
     def __init__(self, session: str) -> None:
         self.session = session
         self._entries: list[Entry] = []
+        self._successor: dict[int, int] = {}
+        """Entry number -> the number of the entry superseding it (a lookup, not a scan: a
+        casebook of many entries is read in linear time)."""
 
     def append(self, entry: Entry) -> Entry:
         """Add the next ruling; raise :class:`RecordError` if it is not a sound next entry."""
@@ -178,6 +181,8 @@ class Record:
             field, problem = found[0]
             raise RecordError(entry.number, field, problem)
         self._entries.append(entry)
+        if entry.supersedes is not None:
+            self._successor[entry.supersedes] = entry.number
         return entry
 
     @property
@@ -196,12 +201,12 @@ class Record:
         return self._entries[number - 1]
 
     def superseded_by(self, number: int) -> Entry | None:
-        return next((e for e in self._entries if e.supersedes == number), None)
+        later = self._successor.get(number)
+        return None if later is None else self._entries[later - 1]
 
     def current(self) -> list[Entry]:
         """The rulings in force: every entry no later entry supersedes."""
-        replaced = {e.supersedes for e in self._entries if e.supersedes is not None}
-        return [e for e in self._entries if e.number not in replaced]
+        return [e for e in self._entries if e.number not in self._successor]
 
     def history(self, number: int) -> list[Entry]:
         """The entry and every entry that superseded it, in order."""
