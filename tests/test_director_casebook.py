@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat
 from bridgelaw.director.casebook import (
-    MAX_ITEMS,
     Problem,
     entry_json,
     read_casebook,
     write_casebook,
 )
 from bridgelaw.director.effects import ScoreEffect
+from bridgelaw.director.json_fields import MAX_ITEMS
 from bridgelaw.director.judgement import (
     Adjudication,
     ClaimRuling,
