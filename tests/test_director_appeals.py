@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 from fractions import Fraction
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgelaw.director.appeals import Appeal, AppealError, Appeals, Decision, Deposit, Ground
+from bridgelaw.director.appeals_json import read_session, write_session
 from bridgelaw.director.deadlines import Correction, LateError, Periods, check_correction
 from bridgelaw.director.effects import ScoreEffect
 from bridgelaw.director.record import Entry, Record
@@ -161,3 +167,96 @@ def test_a_changed_score_names_its_ground() -> None:
     early = Decision("committee", PUBLISHED, "", ScoreEffect.assigned(2210), 0)
     with pytest.raises(AppealError, match="before it was lodged"):
         appeals.decide(number, early)
+
+
+# -- appeals in the casebook -------------------------------------------------------------------
+
+
+def decided_session() -> tuple[Record, Appeals]:
+    record = ruled()
+    appeals = Appeals(record, PUBLISHED, Periods(source="the club's regulations"))
+    first = appeals.lodge(appeal("law"))
+    appeals.decide(first, Decision("committee", LATER, "", recommendation="reconsider 16B1a"))
+    second = appeals.lodge(appeal("judgement"))
+    weighted = ScoreEffect.weighted([(1460, Fraction(3, 4)), (1430, Fraction(1, 4))])
+    appeals.decide(second, Decision("committee", LATER, "one in four", weighted, 0, None, "", True))
+    return record, appeals
+
+
+def test_appeals_and_their_decisions_read_back() -> None:
+    record, appeals = decided_session()
+    again, restored, problems = read_session(write_session(record, appeals))
+    assert problems == []
+    assert restored is not None and again.entries == record.entries
+    assert restored.lodged == appeals.lodged
+    assert restored.periods == appeals.periods and restored.published == PUBLISHED
+    for number in (1, 2):
+        ours, theirs = appeals.heard(number), restored.heard(number)
+        assert ours is not None and theirs is not None
+        assert theirs.decision == ours.decision
+        assert theirs.entry == ours.entry
+    heard = restored.heard(2)
+    assert heard is not None and heard.entry is not None and heard.entry.supersedes == 1
+
+
+def damaged(change: Callable[[dict[str, Any]], None]) -> list[str]:
+    record, appeals = decided_session()
+    document = json.loads(write_session(record, appeals))
+    change(document)
+    _, _, problems = read_session(json.dumps(document))
+    return [p.text() for p in problems]
+
+
+def test_a_casebook_whose_appeals_do_not_hold_together() -> None:
+    def law_ground(d: dict[str, Any]) -> None:
+        d["appeals"]["lodged"][1]["grounds"][0]["kind"] = "law"
+
+    def other_score(d: dict[str, Any]) -> None:
+        d["appeals"]["lodged"][1]["decision"]["score"] = {
+            "kind": "assigned",
+            "ns": {"points": [[2210, "1"]]},
+            "ew": {"points": [[2210, "1"]]},
+        }
+
+    def late(d: dict[str, Any]) -> None:
+        d["appeals"]["lodged"][0]["lodged_at"] = (PUBLISHED + HALF_HOUR + TICK).isoformat()
+
+    def heard_by(d: dict[str, Any]) -> None:
+        d["appeals"]["lodged"][0]["heard_by"] = "jury"
+
+    assert damaged(law_ground) == [
+        "file, appeals.lodged[1]: Law 93B3: a committee may not overrule the director on a "
+        "point of law"
+    ]
+    assert damaged(other_score) == [
+        "file, appeals.lodged[1]: Law 93: appeal 2: no entry 2 with its score"
+    ]
+    assert damaged(late)[0].startswith("file, appeals.lodged[0]: Law 92B: appeal at")
+    assert damaged(heard_by) == [
+        "file, appeals.lodged[0].heard_by: 'jury'; one of committee, reviewer, director in charge"
+    ]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 1), st.data())
+def test_damaged_appeals_are_reported_never_raised(index: int, data: st.DataObject) -> None:
+    record, appeals = decided_session()
+    document = json.loads(write_session(record, appeals))
+    target = document["appeals"]["lodged"][index]
+    key = data.draw(st.sampled_from(sorted(target)))
+    target[key] = data.draw(json_values)
+    again, restored, problems = read_session(json.dumps(document))
+    assert again.entries == record.entries  # the rulings are read whatever the appeals say
+    assert restored is not None
+    # only the damaged appeal is left out, and every problem names it
+    assert len(restored.lodged) == (1 if problems else 2)
+    assert all(p.field.startswith(f"appeals.lodged[{index}]") for p in problems)

@@ -102,15 +102,7 @@ class Appeals:
 
     def lodge(self, appeal: Appeal) -> int:
         """Record an appeal; its number counts from 1."""
-        if not self.periods.appeal_in_time(self.published, appeal.lodged_at):
-            ends = self.periods.appeal_ends(self.published).isoformat()
-            raise LateError("92B", f"appeal at {appeal.lodged_at.isoformat()} after {ends}")
-        if not appeal.grounds:
-            raise AppealError("92A", "an appeal needs its grounds")
-        try:
-            self.record.entry(appeal.against)
-        except KeyError:
-            raise AppealError("92A", f"no ruling {appeal.against} to appeal against") from None
+        self._check_lodging(appeal)
         if self.record.superseded_by(appeal.against) is not None:
             raise AppealError("92A", f"ruling {appeal.against} has been superseded")
         self._lodged.append(appeal)
@@ -119,13 +111,7 @@ class Appeals:
     def decide(self, number: int, decision: Decision) -> Heard:
         """Record the decision on appeal ``number``; a changed score is appended to the ruling
         record as an entry superseding the one appealed."""
-        if not 1 <= number <= len(self._lodged):
-            raise AppealError("93", f"no appeal {number}")
-        if number in self._heard:
-            raise AppealError("93", f"appeal {number} is already decided")
-        appeal = self._lodged[number - 1]
-        if decision.at < appeal.lodged_at:
-            raise AppealError("93", f"appeal {number} decided before it was lodged")
+        appeal = self._check_decision(number, decision)
         entry = None
         if decision.score is not None:
             entry = self._changed(appeal, decision)
@@ -133,8 +119,60 @@ class Appeals:
         self._heard[number] = heard
         return heard
 
-    def _changed(self, appeal: Appeal, decision: Decision) -> Entry:
-        assert decision.score is not None
+    def restore(self, appeal: Appeal, decision: Decision | None, entry: int | None) -> int:
+        """An appeal read back from a casebook, checked as when it was lodged and decided; the
+        entry its decision appended (``entry``) is already in the record and must be the one
+        superseding the ruling with the decision's score."""
+        self._check_lodging(appeal)
+        self._lodged.append(appeal)
+        number = len(self._lodged)
+        if decision is None:
+            if entry is not None:
+                raise AppealError("93", f"appeal {number}: an entry without a decision")
+            return number
+        self._check_decision(number, decision)
+        changed = None
+        if decision.score is not None:
+            self._check_change(appeal, decision)
+            found = None if entry is None else self._entry_or_none(entry)
+            if (
+                found is None
+                or found.score != decision.score
+                or found not in self.record.history(appeal.against)[1:]
+            ):
+                raise AppealError("93", f"appeal {number}: no entry {entry} with its score")
+            changed = found
+        elif entry is not None:
+            raise AppealError("93", f"appeal {number}: the score stood, yet names entry {entry}")
+        self._heard[number] = Heard(appeal, decision, changed)
+        return number
+
+    def _entry_or_none(self, number: int) -> Entry | None:
+        try:
+            return self.record.entry(number)
+        except KeyError:
+            return None
+
+    def _check_lodging(self, appeal: Appeal) -> None:
+        if not self.periods.appeal_in_time(self.published, appeal.lodged_at):
+            ends = self.periods.appeal_ends(self.published).isoformat()
+            raise LateError("92B", f"appeal at {appeal.lodged_at.isoformat()} after {ends}")
+        if not appeal.grounds:
+            raise AppealError("92A", "an appeal needs its grounds")
+        if self._entry_or_none(appeal.against) is None:
+            raise AppealError("92A", f"no ruling {appeal.against} to appeal against")
+
+    def _check_decision(self, number: int, decision: Decision) -> Appeal:
+        if not 1 <= number <= len(self._lodged):
+            raise AppealError("93", f"no appeal {number}")
+        if number in self._heard:
+            raise AppealError("93", f"appeal {number} is already decided")
+        appeal = self._lodged[number - 1]
+        if decision.at < appeal.lodged_at:
+            raise AppealError("93", f"appeal {number} decided before it was lodged")
+        return appeal
+
+    def _check_change(self, appeal: Appeal, decision: Decision) -> None:
         if decision.changed_on is None or not 0 <= decision.changed_on < len(appeal.grounds):
             raise AppealError("93", "a changed score must name the ground it is changed on")
         ground = appeal.grounds[decision.changed_on]
@@ -143,7 +181,11 @@ class Appeals:
             raise AppealError(
                 "93B3", f"a committee may not overrule the director on a point of {ground.kind}"
             )
-        ruling = self.record.entry(appeal.against)
+
+    def _changed(self, appeal: Appeal, decision: Decision) -> Entry:
+        assert decision.score is not None
+        self._check_change(appeal, decision)
+        ruling = self.record.history(appeal.against)[-1]  # the ruling in force, if changed since
         heard_under = "93B3" if appeal.heard_by == "committee" else "93A"
         return self.record.append(
             replace(

@@ -122,8 +122,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "options": [
             {"text": o.text, "offered_to": o.offered_to, "chosen": o.chosen} for o in entry.options
         ],
-        "score": None if entry.score is None else _score_json(entry.score),
-        "judgement": None if entry.judgement is None else _judgement_json(entry.judgement),
+        "score": None if entry.score is None else score_json(entry.score),
+        "judgement": None if entry.judgement is None else judgement_json(entry.judgement),
         "penalties": [
             {
                 "kind": p.kind,
@@ -150,7 +150,7 @@ def _side_json(side: SideResult) -> dict[str, Any]:
     return {"points": [[score, str(weight)] for score, weight in side.components]}
 
 
-def _score_json(score: ScoreEffect) -> dict[str, Any]:
+def score_json(score: ScoreEffect) -> dict[str, Any]:
     return {
         "kind": score.kind,
         "ns": _side_json(score.ns),
@@ -160,7 +160,7 @@ def _score_json(score: ScoreEffect) -> dict[str, Any]:
     }
 
 
-def _judgement_json(judgement: Judgement) -> dict[str, Any]:
+def judgement_json(judgement: Judgement) -> dict[str, Any]:
     if isinstance(judgement, UnauthorizedInformation):
         return {
             "kind": judgement.kind,
@@ -224,7 +224,7 @@ def _side(fields: Fields) -> SideResult:
     return Points(tuple(parts))
 
 
-def _score(fields: Fields) -> ScoreEffect | None:
+def read_score(fields: Fields) -> ScoreEffect | None:
     before = len(fields.problems)
     kind = fields.get("kind", choice(EFFECT_KINDS), "table")
     sides = [fields.sub(name) for name in ("ns", "ew")]
@@ -249,7 +249,7 @@ def _score(fields: Fields) -> ScoreEffect | None:
         return None
 
 
-def _judgement(fields: Fields) -> Judgement | None:
+def read_judgement(fields: Fields) -> Judgement | None:
     kinds = (UnauthorizedInformation.kind, Misinformation.kind, ClaimRuling.kind)
     before = len(fields.problems)
     kind = fields.get("kind", choice(kinds), "")
@@ -352,8 +352,8 @@ def read_entry(data: object) -> tuple[Entry | None, list[tuple[str, str]]]:
         applied=f.items("applied", _applied),
         facts=f.items("facts", _statement),
         options=f.items("options", _option),
-        score=None if score_fields is None else _score(score_fields),
-        judgement=None if judgement_fields is None else _judgement(judgement_fields),
+        score=None if score_fields is None else read_score(score_fields),
+        judgement=None if judgement_fields is None else read_judgement(judgement_fields),
         penalties=f.items("penalties", _penalty),
         players=f.get("players", lambda v, n: () if v is None else read_strings(v, n), ()),
         supersedes=f.optional("supersedes", read_int),
