@@ -260,3 +260,13 @@ def test_damaged_appeals_are_reported_never_raised(index: int, data: st.DataObje
     # only the damaged appeal is left out, and every problem names it
     assert len(restored.lodged) == (1 if problems else 2)
     assert all(p.field.startswith(f"appeals.lodged[{index}]") for p in problems)
+
+
+def test_a_second_appeal_changes_the_ruling_in_force() -> None:
+    record = ruled()
+    appeals = Appeals(record, PUBLISHED, Periods())
+    first, second = appeals.lodge(appeal("judgement")), appeals.lodge(appeal("judgement"))
+    appeals.decide(first, decision(ScoreEffect.assigned(1430)))
+    heard = appeals.decide(second, decision(ScoreEffect.assigned(2210)))
+    assert heard.entry is not None and heard.entry.supersedes == 2
+    assert [e.number for e in record.history(1)] == [1, 2, 3]

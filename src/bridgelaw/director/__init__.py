@@ -3,7 +3,9 @@
 (:mod:`~bridgelaw.director.effects`), the judgement rulings (:mod:`~bridgelaw.director.judgement`),
 polls for logical alternatives (:mod:`~bridgelaw.director.poll`), the correction and appeal
 periods (:mod:`~bridgelaw.director.deadlines`), appeals (:mod:`~bridgelaw.director.appeals`),
-the casebook's JSON (:mod:`~bridgelaw.director.casebook`) and the log across sessions
+the casebook's JSON (:mod:`~bridgelaw.director.casebook`, with the appeals
+:mod:`~bridgelaw.director.appeals_json`, read by :mod:`~bridgelaw.director.json_fields`) and the
+log across sessions
 (:mod:`~bridgelaw.director.log`).
 
 Distinct from :mod:`bridgelaw.server.director`, the console's server code, which will sit on it.
