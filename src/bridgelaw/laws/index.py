@@ -65,6 +65,18 @@ def template(node: ast.expr) -> str:
         return template(node.left) + template(node.right)
     if isinstance(node, ast.Tuple):
         return ", ".join(template(e) for e in node.elts)
+    if isinstance(node, ast.Call) and _call_name(node) == "say" and node.args:
+        return said_template(node.args[0])
+    return "…"
+
+
+def said_template(node: ast.expr) -> str:
+    """A ruling said as a message (``say("law27b-barring", ...)``): its English template in
+    the catalog, with ``…`` for its parameters."""
+    from bridgelaw.table.messages import CATALOG  # the table package imports this one's
+
+    if isinstance(node, ast.Constant) and str(node.value) in CATALOG:
+        return re.sub(r"\{\w+\}", "…", CATALOG[str(node.value)].template)
     return "…"
 
 

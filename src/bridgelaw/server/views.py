@@ -4,10 +4,14 @@ A seat sees what a player sees at a real table: his own hand, dummy once the ope
 faced (Law 41B), the cards played to the tricks, penalty cards (Law 50) and cards exposed
 during the auction (Law 24), which lie face up. The director sees everything, the deal too.
 
-The engine's report (``Table.to_json``) names cards in sentences (rulings, options); a seat's
-view is therefore narrowed twice: the fields are built from what the seat may see, and every
-card named anywhere else in the view that the seat could not see is blotted out. The second
-step is the safety net: a new ruling text that names a hidden card cannot leak it.
+The engine's rulings and reviews are messages with parameters (:mod:`bridgelaw.table.messages`):
+a seat's view replaces each card parameter the seat could not see with :data:`HIDDEN` and
+renders the sentence again from the parameters (:func:`said_records`); the view's rulings and
+reviews carry the message id and the parameters beside the text. The rest of the report is
+narrowed by :func:`blot`: a field that is a card's name alone is kept or hidden as a whole; the
+regular expression over words (:data:`CARD_WORD`) is left for the free text that still reaches
+a view: a ruling's ``text`` parameters (English made outside the catalog: a claim's statement,
+an adjudicator's line), the offers' option words and the error messages (:func:`blot_for`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from typing import Any
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
 from bridgelaw.server.public import public_state
 from bridgelaw.table import Table
+from bridgelaw.table.messages import Kind
+from bridgelaw.table.state import Review, Ruling
 
 DIRECTOR = "director"
 HIDDEN = "??"
@@ -80,6 +86,31 @@ def names_of(cards: set[Card]) -> frozenset[str]:
     return frozenset(names | {n[0] + "10" for n in names if n[1] == "T"})
 
 
+def said_records(table: Table, names: frozenset[str] | None) -> dict[str, list[dict[str, Any]]]:
+    """The rulings and reviews in force with their messages and parameters; with ``names``
+    (the cards a seat could see, :func:`names_of`) every card parameter not among them is
+    :data:`HIDDEN` and the text is rendered from what is left (free text parameters are
+    blotted word by word); with None, as they are (the director)."""
+
+    def hide(value: str, kind: Kind) -> str:
+        assert names is not None
+        if kind == Kind.CARD:
+            return value if value in names else HIDDEN
+        result: str = blot(value, names)  # free text from outside the catalog
+        return result
+
+    def record(r: Ruling | Review) -> dict[str, Any]:
+        if r.said is None or names is None:
+            data = r.as_message()
+            return data if names is None else dict(blot(data, names))
+        return r.as_message(r.said.replaced(hide))
+
+    return {
+        "rulings": [record(r) for r in table.rulings],
+        "reviews": [record(r) for r in table.reviews],
+    }
+
+
 def current_trick(table: Table) -> list[str]:
     play = table.play
     return [] if play is None else [card_name(c) for c in play.trick if c is not None]
@@ -91,7 +122,10 @@ def seat_view(
     """The view of one seat: the engine's report (``report``, if made already for the same
     state: it is not changed) narrowed to what that seat could see."""
     report = table.to_json() if report is None else report
-    view: dict[str, Any] = blot(report, visible_cards(table, seat))
+    names = names_of(visible_cards(table, seat))
+    rest = {k: v for k, v in report.items() if k not in ("rulings", "reviews")}
+    view: dict[str, Any] = blot(rest, names)
+    view.update(said_records(table, names))
     dummy = dummy_faced(table)
     view.update(
         seat=seat.letter,
@@ -106,6 +140,7 @@ def seat_view(
 def director_view(table: Table, mode: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
     """The director's view: the whole report, the deal and what each seat still holds."""
     view = table.to_json() if report is None else dict(report)
+    view.update(said_records(table, None))
     dummy = dummy_faced(table)
     view.update(
         seat=DIRECTOR,

@@ -22,6 +22,7 @@ from bridgelaw.table.events import (
     parse_table_call,
     table_call_of,
 )
+from bridgelaw.table.messages import say
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -99,8 +100,7 @@ class AuctionRules(TableState):
             self.rule(
                 "20",
                 event.seat,
-                f"{event.seat.letter} asks for a review of the auction: "
-                "information only, no rectification.",
+                say("auction-event", seat=event.seat),
             )
         elif event.action == "card":
             raise ScriptError(
@@ -142,8 +142,7 @@ class AuctionRules(TableState):
             self.rule(
                 rule.law,
                 seat,
-                f"{seat.letter} repeats {call} as the Laws require; no "
-                "further rectification for the call out of rotation.",
+                say("make-call", seat=seat, call=call),
             )
         if seat != turn:
             if self.barred.get(turn) and seat == turn.lho:
@@ -245,8 +244,7 @@ class AuctionRules(TableState):
         self.rule(
             law,
             None,
-            f"{seat.letter} had to pass, so the next call counts as in rotation "
-            f"and {seat.letter}'s pass is taken as made.",
+            say("infer-pass", seat=seat),
         )
         self._advance(seat)
 
@@ -351,9 +349,7 @@ class AuctionRules(TableState):
         self.rule(
             "25A1",
             o,
-            f"the director finds {o.letter}'s insufficient {first.call} unintended: "
-            f"{replacement.call} replaces it where it stands and is subject to the Laws there; "
-            f"Law 27 no longer applies, and no lead restriction follows (Law 26).",
+            say("law25a-before-27", offender=o, first=first.call, replacement=replacement.call),
         )
         self.pending = None
         self.turn = o
@@ -367,10 +363,7 @@ class AuctionRules(TableState):
             self.rule(
                 "27B4",
                 o,
-                f"{o.letter} replaced the insufficient bid with another "
-                f"insufficient bid: it is cancelled, {o.letter} must bid sufficiently or "
-                f"pass, and {o.partner.letter} must pass for the rest of the "
-                "auction.",
+                say("law27-declined.replaced-insufficient-bid-with", offender=o, partner=o.partner),
             )
             self._law27b_barring(p, "27B3")
             p.stage = "must-replace"
@@ -383,16 +376,20 @@ class AuctionRules(TableState):
             self.rule(
                 "27C",
                 o,
-                f"{lho.letter} does not accept the insufficient {p.call}; "
-                f"{o.letter}'s early replacement {replacement.call} stands and is judged "
-                "as his replacement.",
+                say(
+                    "law27-declined.does-not-accept-insufficient-2",
+                    lho=lho,
+                    call=p.call,
+                    offender=o,
+                    replacement=replacement.call,
+                ),
             )
             self._law27_replacement(p, replacement.call)
             return
         self.rule(
             "27B",
             o,
-            f"{lho.letter} does not accept the insufficient {p.call}; {o.letter} must replace it.",
+            say("law27-declined.does-not-accept-insufficient", lho=lho, call=p.call, offender=o),
         )
         p.stage = "declined"
 
@@ -407,8 +404,7 @@ class AuctionRules(TableState):
         self.rule(
             "27A1",
             o,
-            f"{o.lho.letter} {how} the insufficient {record.call}: it stands "
-            "as a legal bid and the auction goes on from it.",
+            say("law27a1-accept", lho=o.lho, how=how, call=record.call),
         )
         self.pending = None
         self._advance(o)
@@ -458,8 +454,7 @@ class AuctionRules(TableState):
             self.rule(
                 "27B1a",
                 o,
-                f"{call} is the lowest sufficient bid in the same "
-                "denomination: the auction goes on without rectification.",
+                say("law27-replacement", call=call),
             )
             self._review_27d(p)
             self.pending = None
@@ -475,8 +470,7 @@ class AuctionRules(TableState):
             self.rule(
                 "27B1b",
                 o,
-                f"the director finds {record.call} comparable to the "
-                "insufficient bid: the auction goes on without rectification.",
+                say("law27-judged.director-finds-comparable-insufficient", call=record.call),
             )
             self._review_27d(p)
             self.pending = None
@@ -487,9 +481,11 @@ class AuctionRules(TableState):
             self.rule(
                 "27B2",
                 o,
-                f"{record.call} is not comparable to the insufficient bid: "
-                f"{o.partner.letter} must pass for the rest of the auction, and declarer "
-                "may restrict a lead (Law 26).",
+                say(
+                    "law27-judged.not-comparable-insufficient-bid",
+                    call=record.call,
+                    partner=o.partner,
+                ),
             )
             self._law27b_barring(p, "27B2")
             self.pending = None
@@ -499,8 +495,7 @@ class AuctionRules(TableState):
         """27D: after 27B1, a damage review at the end of play."""
         self.review(
             "27D",
-            f"if the insufficient {p.call} helped {p.offender.letter}'s side "
-            "and damaged the other, the director adjusts the score.",
+            say("review-27d", call=p.call, offender=p.offender),
         )
 
     def _law27b3(self, p: InsufficientBid, record: CallRecord) -> None:
@@ -509,9 +504,7 @@ class AuctionRules(TableState):
         self.rule(
             "27B3",
             o,
-            f"{o.letter}'s {record.call} cannot replace the insufficient bid: "
-            f"it is cancelled, {o.letter} must bid sufficiently or pass, and "
-            f"{o.partner.letter} must pass for the rest of the auction.",
+            say("law27b3", offender=o, call=record.call, partner=o.partner),
         )
         self._law27b_barring(p, "27B3")
         p.stage = "must-replace"
@@ -525,8 +518,7 @@ class AuctionRules(TableState):
             self.mark_unauthorized(record)
         self.review(
             self.cite("72C"),  # 2007: Law 23, awareness of potential damage
-            f"if {o.letter} could have known that the insufficient bid might "
-            "damage the other side, the director may adjust the score.",
+            say("law27b-barring", offender=o),
         )
 
     # Laws 28-32 -----------------------------------------------------------------------------
@@ -569,14 +561,13 @@ class AuctionRules(TableState):
             seat = seat.lho
         self.set_skipped(p.record, tuple(skipped))
         self.set_status(p.record, "effective", p.record.law)
-        how = "calls over" if by_call else "accepts"
-        lost = ", ".join(s.letter for s in skipped)
+        how = "called-over" if by_call else "accepted"
+        number = "one" if len(skipped) == 1 else "many"
+        lost = tuple(s.letter for s in skipped)
         self.rule(
             "29A",
             o,
-            f"{o.lho.letter} {how} {o.letter}'s {p.call} out of rotation: it "
-            f"stands as if in rotation, and {lost} lose{'s' if len(skipped) == 1 else ''} "
-            "that turn.",
+            say(f"law29a.{how}.{number}", lho=o.lho, offender=o, call=p.call, seats=lost),
         )
         self.pending = None
         self._advance(o)
@@ -588,10 +579,14 @@ class AuctionRules(TableState):
         self.rule(
             "28B",
             o,
-            f"{p.turn.letter} calls in turn before any rectification: "
-            f"{o.letter}'s {p.call} out of rotation is cancelled without rectification; "
-            f"it is unauthorized information for {o.partner.letter} "
-            f"({self.cite('16C2')}).",
+            say(
+                "law28b",
+                turn=p.turn,
+                offender=o,
+                call=p.call,
+                partner=o.partner,
+                clause=self.cite("16C2"),
+            ),
         )
         self.pending = None
 
@@ -631,8 +626,7 @@ class AuctionRules(TableState):
         self.rule(
             "29C",
             o,
-            f"the director finds that {o.letter}'s artificial {p.call} specified {what}: Laws "
-            "30-32 apply to that, not to the denomination it named.",
+            say("law29c-event", offender=o, call=p.call, what=what),
         )
 
     def _law29b_rectify(self, p: CallOutOfRotation) -> None:
@@ -648,8 +642,7 @@ class AuctionRules(TableState):
             self.rule(
                 "30C",
                 o,
-                f"{o.letter}'s pass out of rotation passed {whose} artificial call: Law 31 "
-                "applies, not Law 30.",
+                say("law29b-rectify", offender=o, whose=whose),
             )
         self.by_edition("30 31 32", e2017=self._law30_32, e2007=self._law30_32_2007)(p, kind, at)
 
@@ -663,18 +656,13 @@ class AuctionRules(TableState):
                 self.rule(
                     "30A",
                     o,
-                    f"{o.letter} passed out of rotation at his RHO's turn: the "
-                    f"pass is cancelled, the auction goes back to {turn.letter}, and "
-                    f"{o.letter} must pass at his next turn.",
+                    say("law30-32.passed-out-rotation-at", offender=o, turn=turn),
                 )
             else:
                 self.rule(
                     "30B1a",
                     o,
-                    f"{o.letter}'s pass out of rotation is cancelled; "
-                    f"{o.partner.letter} may make any legal call (the pass is unauthorized "
-                    f"information for him); {o.letter}'s next call will be judged "
-                    "comparable or not.",
+                    say("law30-32.pass-out-rotation-cancelled", offender=o, partner=o.partner),
                 )
                 self.next_call[o] = NextCallRule("comparable", "30B1b", p.call, p.event)
             return
@@ -684,10 +672,7 @@ class AuctionRules(TableState):
             self.rule(
                 law,
                 o,
-                f"{o.letter}'s {p.call} out of rotation at his RHO's turn is "
-                f"cancelled; if {turn.letter} passes, {o.letter} must repeat it; if "
-                f"{turn.letter} calls, {o.letter} may call freely and the director judges "
-                "whether that call is comparable.",
+                say("law30-32.out-rotation-at-rho", offender=o, call=p.call, turn=turn),
             )
             self.next_call[o] = NextCallRule("rho", law, p.call, p.event)
         else:
@@ -695,10 +680,12 @@ class AuctionRules(TableState):
             self.rule(
                 law,
                 o,
-                f"{o.letter}'s {p.call} out of rotation is cancelled; "
-                f"{o.partner.letter} may make any legal call (the cancelled call is "
-                f"unauthorized information for him); {o.letter}'s next call will be "
-                "judged comparable or not.",
+                say(
+                    "law30-32.out-rotation-cancelled-may",
+                    offender=o,
+                    call=p.call,
+                    partner=o.partner,
+                ),
             )
             self.next_call[o] = NextCallRule(
                 "comparable", "32B2" if double else "31B2", p.call, p.event
@@ -728,16 +715,14 @@ class AuctionRules(TableState):
                 self.rule(
                     "30A",
                     o,
-                    f"{o.letter} passed out of rotation before any bid: "
-                    f"{o.letter} must pass at his next turn (2007).",
+                    say("law30-32-2007.passed-out-rotation-before", offender=o),
                 )
             elif at == "rho":
                 self._bar(o, NEXT_TURN, "30B1")
                 self.rule(
                     "30B1",
                     o,
-                    f"{o.letter} passed out of rotation at his RHO's turn: "
-                    f"{o.letter} must pass at his next turn (2007).",
+                    say("law30-32-2007.passed-out-rotation-at", offender=o),
                 )
             else:
                 self._bar(o, END_OF_AUCTION, "30B2a")
@@ -745,10 +730,7 @@ class AuctionRules(TableState):
                 self.rule(
                     "30B2a",
                     o,
-                    f"{o.letter} passed out of rotation at his partner's "
-                    f"turn: {o.letter} must pass for the rest of the auction, and "
-                    f"{o.partner.letter} may not double or redouble at this turn "
-                    "(2007 30B2b).",
+                    say("law30-32-2007.passed-out-rotation-at-2", offender=o, partner=o.partner),
                 )
             return
         if kind == "double":
@@ -757,9 +739,13 @@ class AuctionRules(TableState):
                 self.rule(
                     "32B",
                     o,
-                    f"{o.letter}'s {p.call} out of rotation at his RHO's turn "
-                    f"is cancelled; if {turn.letter} passes {o.letter} must repeat it, "
-                    f"otherwise {o.partner.letter} must pass throughout (2007).",
+                    say(
+                        "law30-32-2007.out-rotation-at-rho-2",
+                        offender=o,
+                        call=p.call,
+                        turn=turn,
+                        partner=o.partner,
+                    ),
                 )
                 self.next_call[o] = NextCallRule("rho", "32B", p.call, p.event)
             else:
@@ -767,17 +753,19 @@ class AuctionRules(TableState):
                 self.rule(
                     "32A",
                     o,
-                    f"{o.letter}'s {p.call} out of rotation at his partner's "
-                    f"turn is cancelled; {o.partner.letter} must pass for the rest of the "
-                    "auction (2007).",
+                    say(
+                        "law30-32-2007.out-rotation-at-partner",
+                        offender=o,
+                        call=p.call,
+                        partner=o.partner,
+                    ),
                 )
             return
         if at == "rho":
             self.rule(
                 "31A",
                 o,
-                f"{o.letter}'s {p.call} out of rotation at his RHO's turn is "
-                f"cancelled; if {turn.letter} passes {o.letter} must repeat it (2007).",
+                say("law30-32-2007.out-rotation-at-rho", offender=o, call=p.call, turn=turn),
             )
             self.next_call[o] = NextCallRule("rho", "31A", p.call, p.event)
         else:
@@ -786,9 +774,12 @@ class AuctionRules(TableState):
             self.rule(
                 "31B",
                 o,
-                f"{o.letter}'s {p.call} out of rotation is cancelled; "
-                f"{o.partner.letter} must pass for the rest of the auction and a lead "
-                "restriction may follow (2007).",
+                say(
+                    "law30-32-2007.out-rotation-cancelled-must",
+                    offender=o,
+                    call=p.call,
+                    partner=o.partner,
+                ),
             )
 
     def _law31a2_2007(self, seat: Seat, call: TableCall, rule: NextCallRule) -> None:
@@ -804,9 +795,12 @@ class AuctionRules(TableState):
             self.rule(
                 "31A2a",
                 seat,
-                f"{seat.letter} repeats the denomination of his cancelled "
-                f"{rule.withdrawn}: {seat.partner.letter} must pass at his next turn "
-                "(2007).",
+                say(
+                    "law31a2-2007.repeats-denomination-cancelled-must",
+                    seat=seat,
+                    withdrawn=rule.withdrawn,
+                    partner=seat.partner,
+                ),
             )
         else:
             self._bar(seat.partner, END_OF_AUCTION, "31A2b")
@@ -814,9 +808,12 @@ class AuctionRules(TableState):
             self.rule(
                 "31A2b",
                 seat,
-                f"{seat.letter} does not repeat the denomination of his "
-                f"cancelled {rule.withdrawn}: {seat.partner.letter} must pass for the "
-                "rest of the auction (2007).",
+                say(
+                    "law31a2-2007.does-not-repeat-denomination",
+                    seat=seat,
+                    withdrawn=rule.withdrawn,
+                    partner=seat.partner,
+                ),
             )
 
     def _judge_event(self, p: ComparabilityJudgement, event: Event) -> None:
@@ -838,13 +835,16 @@ class AuctionRules(TableState):
             self.rule(
                 law,
                 o,
-                f"the director finds {o.letter}'s {p.call} comparable to the "
-                f"cancelled {p.withdrawn}: no further rectification (no lead restriction).",
+                say(
+                    "judge-event.director-finds-comparable-cancelled",
+                    offender=o,
+                    call=p.call,
+                    withdrawn=p.withdrawn,
+                ),
             )
             self.review(
                 "23C",
-                "if without the help of the irregularity the result could well "
-                "have been different, the director adjusts the score.",
+                say("judge-event.if-without-help-irregularity"),
             )
         else:
             law = {"30B1b": "30B1bii", "31A2": "31A2b", "32A2": "32A2b"}.get(base, base)
@@ -853,14 +853,17 @@ class AuctionRules(TableState):
             self.rule(
                 law,
                 o,
-                f"the director finds {o.letter}'s {p.call} not comparable to the "
-                f"cancelled {p.withdrawn}: {o.partner.letter} must pass at his next turn, and "
-                "declarer may restrict a lead (Law 26B).",
+                say(
+                    "judge-event.director-finds-not-comparable",
+                    offender=o,
+                    call=p.call,
+                    withdrawn=p.withdrawn,
+                    partner=o.partner,
+                ),
             )
             self.review(
                 self.cite("72C"),  # 2007: Law 23
-                f"if {o.letter} could have known that the irregularity might "
-                "damage the other side, the director may adjust the score.",
+                say("judge-event.if-could-have-known", offender=o),
             )
         self.end_of_auction_check()
 
@@ -882,9 +885,12 @@ class AuctionRules(TableState):
                 self.rule(
                     "25A1",
                     o,
-                    f"the director finds {o.letter}'s "
-                    f"{first.call if first else ''} unintended: {p.call} replaces it, "
-                    "without rectification.",
+                    say(
+                        "law25-event.director-finds-unintended-replaces",
+                        offender=o,
+                        first=first.call if first else "",
+                        call=p.call,
+                    ),
                 )
                 self.pending = None
                 self.turn = o
@@ -900,8 +906,7 @@ class AuctionRules(TableState):
             self.rule(
                 "25B2",
                 o,
-                f"{o.lho.letter} does not accept the change: {p.call} is "
-                f"cancelled and {o.letter}'s first call stands.",
+                say("law25-event.does-not-accept-change", lho=o.lho, call=p.call, offender=o),
             )
             # Law 26 (2017 by 25B2's text; 2007 by 26's preamble, as its commentary says)
             self.arm_lead_restriction(o, "25B2", p.call)
@@ -913,8 +918,7 @@ class AuctionRules(TableState):
             self.rule(
                 "25B1",
                 o,
-                f"{o.lho.letter} accepts {o.letter}'s change to {p.call}: "
-                "the first call is withdrawn and the new one stands.",
+                say("law25-event.accepts-change-first-call", lho=o.lho, offender=o, call=p.call),
             )
             if first is not None:  # Law 26, both editions (as after 25B2)
                 self.arm_lead_restriction(o, "25B1", first.call)
@@ -945,8 +949,12 @@ class AuctionRules(TableState):
             self.rule(
                 "25A1",
                 o,
-                f"the director finds {o.letter}'s {first.call} unintended; "
-                f"{p.call} replaces it and is subject to the Laws in its turn.",
+                say(
+                    "law25-after-lho.director-finds-unintended-replaces-2",
+                    offender=o,
+                    first=first.call,
+                    call=p.call,
+                ),
             )
             self._law25a6_withdraw(lho_call, forced=True)
             self.turn = o
@@ -958,8 +966,12 @@ class AuctionRules(TableState):
         self.rule(
             "25A1",
             o,
-            f"the director finds {o.letter}'s {first.call} unintended: "
-            f"{p.call} replaces it, without rectification (no Law 26).",
+            say(
+                "law25-after-lho.director-finds-unintended-replaces",
+                offender=o,
+                first=first.call,
+                call=p.call,
+            ),
         )
         lho_call = self.effective()[-1]
         assert lho_call.seat == o.lho
@@ -991,9 +1003,7 @@ class AuctionRules(TableState):
         self.rule(
             law,
             None,
-            f"{record.seat.letter}'s {record.call}, made over the "
-            f"unintended call, {why}; {record.seat.letter} calls again (the withdrawn "
-            "call is authorized information for his side only).",
+            say("law25a6-withdraw", seat=record.seat, call=record.call, why=why),
         )
 
     def _law25a6_event(self, p: LhoChange, event: Event) -> None:
@@ -1087,7 +1097,7 @@ class AuctionRules(TableState):
         self._expect(event, o.letter, ("accept", "call"))
         self.pending = None
         if event.action == "accept":
-            self.rule(law, o, f"{o.letter} keeps his {record.call}.")
+            self.rule(law, o, say("law21b-event.keeps", offender=o, call=record.call))
             return
         assert event.call is not None
         if event.call.text not in self._words_in_place_of(record):
@@ -1107,11 +1117,11 @@ class AuctionRules(TableState):
         self.rule(
             law,
             o,
-            f"{o.letter} changes his {record.call} to {event.call}"
-            + (
-                " (misinformation, no rectification)."
-                if law == "21B1a"
-                else " after his RHO's change (16C applies to the withdrawn call)."
+            say(
+                "law21b-event.changes" if law == "21B1a" else "law21b-event.changes-after-rho",
+                offender=o,
+                call=record.call,
+                call2=event.call,
             ),
         )
         if later:  # 21B2: the LHO had called over it: he may change his call in turn
@@ -1130,8 +1140,7 @@ class AuctionRules(TableState):
             self.rule(
                 "21B2",
                 lho.seat,
-                f"{lho.seat.letter}'s {lho.call} is no longer legal after the change: he calls "
-                "again (16C applies to the withdrawn call).",
+                say("law21b-event.no-longer-legal-after", lho=lho.seat, lho_call=lho.call),
             )
             return
         self.turn = o.lho
@@ -1155,9 +1164,7 @@ class AuctionRules(TableState):
             self.rule(
                 "36A",
                 o,
-                f"{lho.letter} called over {o.letter}'s inadmissible {p.call}: "
-                "it is cancelled with every later call, and the auction goes back to "
-                f"{turn.letter} as if nothing had happened.",
+                say("law36-event", lho=lho, offender=o, call=p.call, turn=turn),
             )
             self.pending = None
             self.turn = turn
@@ -1206,9 +1213,13 @@ class AuctionRules(TableState):
             self.rule(
                 "36A",
                 o,
-                f"attention is drawn to {o.letter}'s inadmissible {record.call} after "
-                f"{o.lho.letter} called over it: it is cancelled with every later call, and the "
-                f"auction goes back to {turn.letter} as if nothing had happened (no Law 26).",
+                say(
+                    "law36-noticed.attention-drawn-inadmissible-after",
+                    offender=o,
+                    call=record.call,
+                    lho=o.lho,
+                    turn=turn,
+                ),
             )
             return
         play = self.play
@@ -1230,8 +1241,12 @@ class AuctionRules(TableState):
         self.rule(
             "36C",
             o,
-            f"attention is first drawn to {o.letter}'s inadmissible {record.call} after the "
-            f"opening lead: the result is recorded as if it had not been made ({self.contract}).",
+            say(
+                "law36-noticed.attention-first-drawn-inadmissible",
+                offender=o,
+                call=record.call,
+                contract=self.contract,
+            ),
         )
 
     def _turn_before(self, record: CallRecord) -> Seat:
@@ -1248,10 +1263,9 @@ class AuctionRules(TableState):
         self.rule(
             law,
             o,
-            f"{o.letter}'s inadmissible {p.call} is cancelled; "
-            f"{'the auction goes back to ' + p.turn.letter + '; ' if p.turn != o else ''}"
-            f"{o.letter} makes a legal call at his turn, {o.partner.letter} must pass for "
-            "the rest of the auction, and a lead restriction may follow (36B3).",
+            say("law36b", offender=o, call=p.call, partner=o.partner)
+            if p.turn == o
+            else say("law36b.back", offender=o, call=p.call, turn=p.turn, partner=o.partner),
         )
         self.pending = None
 
@@ -1270,17 +1284,19 @@ class AuctionRules(TableState):
             self.rule(
                 "37B",
                 o,
-                f"{o.letter} had to pass: his {p.call} is cancelled and a pass "
-                f"put in its place; {o.letter} and {o.partner.letter} must pass for the "
-                "rest of the auction.",
+                say(
+                    "law37-event.had-pass-cancelled-pass",
+                    offender=o,
+                    call=p.call,
+                    partner=o.partner,
+                ),
             )
             self.end_of_auction_check()
             return
         self.rule(
             "37A",
             o,
-            f"{lho.letter} called over {o.letter}'s {p.call} before "
-            "rectification: it stands, with no further rectification.",
+            say("law37-event.called-over-before-rectification", lho=lho, offender=o, call=p.call),
         )
         self.no_double.discard(o)
         self._legal_call(p.record)
@@ -1309,20 +1325,25 @@ class AuctionRules(TableState):
             self.rule(
                 "38D",
                 o,
-                f"{o.letter}'s {p.call} is cancelled with {lho.letter}'s call "
-                f"over it; {'a pass replaces it; ' if in_turn else ''}{o.letter} and "
-                f"{o.partner.letter} must pass for the rest of the auction; no lead "
-                f"restriction, since {lho.letter} had called.",
+                say(
+                    "law38-event.cancelled-with-call-over" + (".in-turn" if in_turn else ""),
+                    offender=o,
+                    call=p.call,
+                    lho=lho,
+                    partner=o.partner,
+                ),
             )
         else:
             self.arm_lead_restriction(o, "38D", p.call)
             self.rule(
                 "38C",
                 o,
-                f"{o.letter}'s {p.call} is cancelled (no contract above seven "
-                f"is played); {'a pass replaces it; ' if in_turn else ''}{o.letter} and "
-                f"{o.partner.letter} must pass for the rest of the auction, and a lead "
-                "restriction may follow (38D).",
+                say(
+                    "law38-event.cancelled-no-contract-above" + (".in-turn" if in_turn else ""),
+                    offender=o,
+                    call=p.call,
+                    partner=o.partner,
+                ),
             )
         self.end_of_auction_check()
 
@@ -1330,7 +1351,7 @@ class AuctionRules(TableState):
 
     def law24_exposed(self, seat: Seat, card: int) -> None:
         """Law 24: a card exposed through a player's own error during the auction."""
-        from bridgelaw.cards import card_name, is_honour
+        from bridgelaw.cards import is_honour
 
         if not self.board.deal[seat] >> card & 1:
             raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
@@ -1354,17 +1375,19 @@ class AuctionRules(TableState):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} exposed {what}: it stays face up until the "
-                "auction ends, with no other rectification now.",
+                say("law24-exposed.exposed-stays-face-up", seat=seat, what=what),
             )
         else:
             self._bar(seat.partner, NEXT_TURN, law)
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} exposed {what}: the card stays face up until "
-                f"the auction ends and {seat.partner.letter} must pass at his next "
-                "turn.",
+                say(
+                    "law24-exposed.exposed-card-stays-face",
+                    seat=seat,
+                    what=what,
+                    partner=seat.partner,
+                ),
             )
 
     # Obligations and the end of the auction -------------------------------------------------
@@ -1437,10 +1460,7 @@ class AuctionRules(TableState):
         self.rule(
             law,
             o,
-            f"three passes, one of them out of rotation, would have ended the "
-            f"auction without {deprived.letter}'s turn: the auction is not over; the pass "
-            f"out of rotation and the passes after it are cancelled, and it is "
-            f"{deprived.letter}'s turn.",
+            say("law17d3.three-passes-one-them", deprived=deprived),
         )
         if deprived == o.rho:  # [engine choice, catalog B.5] 30A for the pass out of rotation
             # 2007: 30A is a pass before any bid; after a bid, at RHO's turn, it is 30B1
@@ -1451,8 +1471,7 @@ class AuctionRules(TableState):
             self.rule(
                 bar,
                 o,
-                f"{o.letter}'s cancelled pass was made at his RHO's turn: "
-                f"{o.letter} must pass at his next turn.",
+                say("law17d3.cancelled-pass-was-made", offender=o),
             )
 
     # -- the end of the auction (Law 22; 24D/E for cards exposed; 26A1 for suits bid after all)
@@ -1466,8 +1485,7 @@ class AuctionRules(TableState):
             self.rule(
                 self.cite("22B"),  # 2007: 22A1 (its 22B is the end of the auction period)
                 None,
-                "four passes: the board is passed out; it scores nothing for "
-                "either side and is not dealt again.",
+                say("finish-auction.four-passes-board-passed"),
             )
             return
         declarer = self.final_declarer()
@@ -1490,8 +1508,11 @@ class AuctionRules(TableState):
                 self.rule(
                     "26A1",
                     restriction.offender,
-                    f"{restriction.offender.letter} bid "
-                    f"{' and '.join(named)} legally after all: no lead restriction.",
+                    say(
+                        "finish-auction.bid-legally-after-all",
+                        offender=restriction.offender,
+                        suits=" and ".join(named),
+                    ),
                 )
         self.barred.clear()
         self.no_double.clear()
@@ -1505,13 +1526,11 @@ class AuctionRules(TableState):
             cards = [c for s, c, _ in self.exposed if s == seat]
             if not cards:
                 continue
-            names = " ".join(card_name(c) for c in cards)
             if seat.side == declarer.side:
                 self.rule(
                     "24D",
                     seat,
-                    f"{seat.letter} will be declarer or dummy: the exposed "
-                    f"{names} goes back into the hand, with no penalty card.",
+                    say("law24-at-the-end.will-be-declarer-or", seat=seat, cards=cards),
                 )
                 continue
             for card in cards:
@@ -1520,9 +1539,13 @@ class AuctionRules(TableState):
             self.rule(
                 "24E",
                 seat,
-                f"{seat.letter} is a defender: the exposed {names} "
-                f"become{'s' if len(cards) == 1 else ''} penalty "
-                f"card{'s' if len(cards) > 1 else ''} (Law 50).",
+                say(
+                    "law24-at-the-end.penalty-card"
+                    if len(cards) == 1
+                    else "law24-at-the-end.penalty-cards",
+                    seat=seat,
+                    cards=cards,
+                ),
             )
         self.exposed.clear()
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.claims import ClaimRules
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
 from bridgelaw.table.state import Awaiting, CallRecord, Phase, Unauthorized
 
@@ -129,9 +130,7 @@ class BoardRules(ClaimRules):
             self.rule(
                 "14B3",
                 seat,
-                f"when play ended {seat.letter}'s {card_name(card)} was still missing: the "
-                "director restores it to the hand (from another pack if need be), and it "
-                "counts as held throughout (14B4).",
+                say("law14-at-the-end", seat=seat, card=card),
             )
             self._law14b4_revokes(seat, card)
         self.missing_cards = ()
@@ -168,7 +167,7 @@ class BoardRules(ClaimRules):
         self.lead_restrictions = []
         if end:
             self.phase = Phase.ENDED
-        self.review(law, text)
+        self.review(law, say("adjusted", text=text))
 
     def _opening_lead_faced(self) -> bool:
         return self.phase != "auction" and self.play is not None and bool(self.play.played)
@@ -210,9 +209,7 @@ class BoardRules(ClaimRules):
             self.rule(
                 "14A1",
                 owner,
-                f"{card_name(card)}, missing from {owner.letter}'s hand, is found before the "
-                "opening lead is faced: it goes back to the hand, the calls stand and the "
-                "auction and play go on (14A3).",
+                say("law14-found.missing-from-hand-found-2", card=card, owner=owner),
             )
             return
         play = self.play
@@ -229,9 +226,9 @@ class BoardRules(ClaimRules):
             self.rule(
                 "14B1",
                 owner,
-                f"{card_name(card)}, missing from {owner.letter}'s hand, is found among the "
-                f"played cards: Law 67 applies to trick {index + 1}, to which "
-                f"{owner.letter} contributed no card.",
+                say(
+                    "law14-found.missing-from-hand-found-3", card=card, owner=owner, trick=index + 1
+                ),
             )
             led = play.led_suit(index)
             if card // 13 == led or not play.hands[owner] & SUIT_MASK[led]:
@@ -241,9 +238,7 @@ class BoardRules(ClaimRules):
         self.rule(
             "14B2",
             owner,
-            f"{card_name(card)}, missing from {owner.letter}'s hand, is found after the opening "
-            "lead: it goes back to the hand and counts as held throughout (14B4): it may "
-            "become a penalty card, and not having played it may be a revoke.",
+            say("law14-found.missing-from-hand-found", card=card, owner=owner),
         )
         self._law14b4_revokes(owner, card)
 
@@ -290,15 +285,22 @@ class BoardRules(ClaimRules):
             self.rule(
                 "14B4",
                 seat,
-                f"{card_name(card)} counts as held on trick {index + 1}: "
-                f"{revoke.describe()} is a revoke.",
+                say(
+                    "law14b4-revokes.counts-held-trick-revoke",
+                    card=card,
+                    trick=index + 1,
+                    revoke=revoke.said(),
+                ),
             )
             if revoke.established:
                 self.rule(
                     "63A1",
                     seat,
-                    f"{revoke.describe()} is established: {seat.letter}'s side has played to "
-                    "a later trick.",
+                    say(
+                        "law14b4-revokes.established-side-has-played",
+                        revoke=revoke.said(),
+                        seat=seat,
+                    ),
                 )
 
     # -- Law 13: a wrong number of cards -----------------------------------------------------
@@ -318,9 +320,7 @@ class BoardRules(ClaimRules):
             self.rule(
                 law,
                 seat,
-                f"after the play it is found that {seat.letter} held {card_name(card)}, "
-                f"{owner.letter}'s card, as well as his own: the score is cancelled and the "
-                "board gets an adjusted score.",
+                say("law13-wrong-count.after-play-found-held", seat=seat, card=card, owner=owner),
             )
             self._adjusted(law, "adjusted score for the board (86B may apply in teams)")
             return
@@ -338,9 +338,9 @@ class BoardRules(ClaimRules):
             self.rule(
                 "13D2b",
                 seat,
-                f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, before "
-                "either called, and a card seen gives information serious enough to "
-                "disturb the board: an artificial adjusted score.",
+                say(
+                    "law13-wrong-count.held-card-before-either-2", seat=seat, card=card, owner=owner
+                ),
             )
             self._adjusted("13D2b", "artificial adjusted score (12C)")
             return
@@ -356,11 +356,16 @@ class BoardRules(ClaimRules):
         self.rule(
             law,
             seat,
-            f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, before either had "
-            f"called: the card goes back to {owner.letter}; {tail}",
+            say(
+                "law13-wrong-count.held-card-before-either",
+                seat=seat,
+                card=card,
+                owner=owner,
+                tail=tail,
+            ),
         )
         if seen:
-            self.review(law, "adjusted score if the information from the card seen helped")
+            self.review(law, say("law13-wrong-count.adjusted-score-if-information"))
         self._law13e(seat, owner, card)
 
     def _law13e(self, seat: Seat, owner: Seat, card: Card) -> None:
@@ -389,19 +394,16 @@ class BoardRules(ClaimRules):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, and one of them "
-                f"has called: the director corrects the deal ({card_name(card)} back to "
-                f"{owner.letter}) and the board goes on with the calls unchanged.",
+                say("law13b-decide.held-card-one-them-2", seat=seat, card=card, owner=owner),
             )
-            self.review(law, "the director may adjust the score at the end of the board")
+            self.review(law, say("law13b-decide.director-may-adjust-score"))
             self._law13e(seat, owner, card)
             return
         law = self.cite("13B2")
         self.rule(
             law,
             seat,
-            f"{seat.letter} held {card_name(card)}, {owner.letter}'s card, and one of them has "
-            "called: the board cannot be played normally; it gets an adjusted score.",
+            say("law13b-decide.held-card-one-them", seat=seat, card=card, owner=owner),
         )
         self._adjusted(law, "assigned adjusted score (12C1b); the offender may be penalized")
 
@@ -413,17 +415,14 @@ class BoardRules(ClaimRules):
             self.rule(
                 law,
                 seat,
-                f"a surplus {card_name(card)}, of no hand of this deal, is found among the "
-                "played cards: it is removed, and the director may adjust the score.",
+                say("law13c-surplus.surplus-no-hand-this-2", card=card),
             )
-            self.review(law, "a card not of the deal was among the played cards")
+            self.review(law, say("law13c-surplus.card-not-deal-was"))
             return
         self.rule(
             law,
             seat,
-            f"a surplus {card_name(card)}, of no hand of this deal, is found with "
-            f"{seat.letter}'s cards: it is removed and the board goes on without "
-            "rectification.",
+            say("law13c-surplus.surplus-no-hand-this", card=card, seat=seat),
         )
 
     # -- Law 15A (2007: 17D): cards from another board ---------------------------------------
@@ -459,11 +458,9 @@ class BoardRules(ClaimRules):
             self.rule(
                 "15A2a",
                 seat,
-                f"{seat.letter} called on cards from another board and "
-                f"{seat.partner.letter} had called since: the calls are cancelled and the "
-                "board gets an adjusted score (Law 12).",
+                say("law15a-cancel.called-cards-from-another-2", seat=seat, partner=seat.partner),
             )
-            self.review("15A2a", "adjusted score for the board (12C), by fault")
+            self.review("15A2a", say("law15a-cancel.adjusted-score-board-12c"))
             return
         self.turn = seat
         if record.skipped:  # his new call takes the place of one accepted out of rotation (29A)
@@ -471,14 +468,11 @@ class BoardRules(ClaimRules):
         self.rule(
             "15A2b",
             seat,
-            f"{seat.letter} called on cards from another board: his call "
-            "and the calls after it are cancelled; he calls again with his own cards "
-            "(the cancelled calls are unauthorized information for his side, 16C).",
+            say("law15a-cancel.called-cards-from-another", seat=seat),
         )
         self.review(
             "15A3",
-            f"when {seat.letter} plays the board his cards came from, a call "
-            "that differs from the cancelled one means an adjusted score there.",
+            say("law15a-cancel.when-plays-board-cards", seat=seat),
         )
 
     def _law17d(
@@ -494,8 +488,7 @@ class BoardRules(ClaimRules):
             self.rule(
                 "17D2",
                 seat,
-                f"{seat.letter} called on cards from another board and {seat.partner.letter} "
-                "had called since: artificial adjusted scores (2007 17D2).",
+                say("law17d.called-cards-from-another-2", seat=seat, partner=seat.partner),
             )
             self._adjusted("17D2", "artificial adjusted scores (12C)")
             return
@@ -518,13 +511,13 @@ class BoardRules(ClaimRules):
         self.rule(
             "17D1",
             seat,
-            f"{seat.letter} called {record.call.text} on cards from another board: the call is "
-            f"cancelled and he calls again with his own cards (17D2){repeat}.",
+            say(
+                "law17d.called-cards-from-another", seat=seat, call=record.call.text, repeat=repeat
+            ),
         )
         self.review(
             "17D3",
-            f"when {seat.letter} plays the board his cards came from, a call that differs "
-            "from the cancelled one means artificial adjusted scores there.",
+            say("law17d.when-plays-board-cards", seat=seat),
         )
 
     def _repeated_calls(self, event: Event) -> bool:
@@ -542,9 +535,13 @@ class BoardRules(ClaimRules):
                 self.rule(
                     "17D2",
                     seat,
-                    f"{seat.letter}'s {event.call.text} differs from his cancelled "
-                    f"{cancelled}, over which {seat.lho.letter} had called: artificial "
-                    "adjusted scores.",
+                    say(
+                        "repeated-calls.differs-from-cancelled-over",
+                        seat=seat,
+                        call=event.call.text,
+                        cancelled=cancelled,
+                        lho=seat.lho,
+                    ),
                 )
                 self._adjusted("17D2", "artificial adjusted scores (12C)")
                 return True
@@ -579,8 +576,12 @@ class BoardRules(ClaimRules):
                 self.rule(
                     "15C",
                     seat,
-                    f"{seat.letter}'s {event.call.text} differs from his {expected} in the "
-                    "cancelled auction: the board is cancelled.",
+                    say(
+                        "repeated-calls.differs-from-cancelled-auction",
+                        seat=seat,
+                        call=event.call.text,
+                        expected=expected,
+                    ),
                 )
                 self._adjusted("15C", "artificial adjusted scores (12C) for the board")
                 return True
@@ -598,8 +599,7 @@ class BoardRules(ClaimRules):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} repeats here the call cancelled at another table (he had "
-                "taken this board's cards by mistake): the board is played normally.",
+                say("law15a3.repeats-here-call-cancelled", seat=seat),
             )
             return
         kind = self.by_edition(
@@ -608,8 +608,7 @@ class BoardRules(ClaimRules):
         self.rule(
             law,
             seat,
-            f"{seat.letter}'s call here differs from the call he made on these cards at "
-            f"another table, cancelled there: the board gets {kind}.",
+            say("law15a3.call-here-differs-from", seat=seat, kind=kind),
         )
         self._adjusted(law, kind)
 
@@ -640,27 +639,23 @@ class BoardRules(ClaimRules):
             self.rule(
                 law,
                 None,
-                "this board was not assigned to these contestants this round and one of the "
-                "four had played it before: it is cancelled for both sides.",
+                say("law15b.this-board-was-not-2"),
             )
             self._adjusted(law, "the board is cancelled for both sides at this table")
             self.review(
                 self.by_edition("15B3", e2017="15B3", e2007="15B"),
-                "artificial adjusted scores (12C2a) to every contestant deprived of a result "
-                "(teams: 86B)",
+                say("law15b.artificial-adjusted-scores-12c2a-2"),
             )
             return
         law = self.cite("15B2")
         self.rule(
             law,
             None,
-            "this board was not assigned to these contestants this round, but none of the "
-            "four had played it: the board is completed and the score stands (the right "
-            "pairs may be told to play it later).",
+            say("law15b.this-board-was-not"),
         )
         self.review(
             self.cite("15B3"),
-            "artificial adjusted scores (12C2a) to any contestant deprived of a result",
+            say("law15b.artificial-adjusted-scores-12c2a"),
         )
 
     def _law15c(self, replaced: int) -> None:
@@ -687,9 +682,7 @@ class BoardRules(ClaimRules):
         self.rule(
             "15C",
             None,
-            f"the board is not {names[replaced]}'s this round: the auction is cancelled and "
-            f"starts again with the right pair; {names[staying]} must repeat their calls, "
-            "and a call that differs cancels the board.",
+            say("law15c", text=names[replaced], text2=names[staying]),
         )
 
 

@@ -44,6 +44,7 @@ from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.dummy_rules import DummyRules
 from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.messages import say
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, Phase
 
@@ -308,8 +309,7 @@ class ClaimRules(DummyRules):
             self.rule(
                 "68",
                 None,
-                f"{seat.letter} speaks of the trick in progress only, the last one: that is "
-                "not a claim or concession, and play goes on.",
+                say("law68-claim.speaks-trick-progress-only", seat=seat),
             )
             return
         number = event.number
@@ -340,7 +340,7 @@ class ClaimRules(DummyRules):
         else:
             law, what = "68B1", f"concedes {number} of the {remaining} remaining tricks"
         stated = f', stating "{claim.statement}"' if claim.statement else ""
-        self.rule(law, None, f"{seat.letter} {what}{stated}; play stops (68D).")
+        self.rule(law, None, say("law68-claim.play-stops-68d", seat=seat, what=what, stated=stated))
         self.law63a_establish(seat.side, "63A3", f"{seat.letter}'s claim or concession")
 
     # -- Law 69A: the answers ----------------------------------------------------------------
@@ -400,9 +400,9 @@ class ClaimRules(DummyRules):
             )
         self.review(
             "70D3",
-            f"{event.seat.letter} played {card_name(event.card)} after "
-            f"{claim.claimer.letter}'s claim, although play had stopped (68D): the director may "
-            "take it as evidence of the likely play and of the claim's soundness.",
+            say(
+                "law70d3-card-after-claim", seat=event.seat, card=event.card, claimer=claim.claimer
+            ),
         )
 
     def _law68b2(self, claim: Claim, partner: Seat) -> None:
@@ -411,14 +411,12 @@ class ClaimRules(DummyRules):
         self.rule(
             "68B2",
             conceder,
-            f"{partner.letter} objects at once to {conceder.letter}'s concession: there is "
-            "neither claim nor concession, and play goes on; a card shown is no penalty card.",
+            say("law68b2.objects-at-once-concession", partner=partner, conceder=conceder),
         )
         law = self.cite("16C")
         self.review(
             law,
-            f"{partner.letter} may not use what he learnt from {conceder.letter}'s attempted "
-            "concession or from any card shown with it (68B2).",
+            say("law68b2.may-not-use-what", partner=partner, conceder=conceder),
         )
 
     def _law68d2_disputed(self, claim: Claim, seat: Seat) -> None:
@@ -430,24 +428,24 @@ class ClaimRules(DummyRules):
         self.rule(
             self.cite("68D2"),
             None,
-            f"{seat.letter} disputes {claim.claimer.letter}'s "
-            f"{'claim' if claim.kind == 'claim' else 'concession'}: play stays stopped and the "
-            f"director rules (70){play_on}.",
+            say(
+                "law68d2-disputed.disputes-play-stays-stopped",
+                seat=seat,
+                claimer=claim.claimer,
+                text="claim" if claim.kind == "claim" else "concession",
+                play_on=play_on,
+            ),
         )
         self._record_suggestion(claim, suggestion)
         if claim.kind == "claim" and self.by_edition("70E1", e2017=False, e2007=True):
             self.review(
                 "70E1",
-                "an unstated line that needs a card to lie with a given opponent is not "
-                "accepted unless that opponent had shown out of its suit, would show out on "
-                "any normal play, or not taking the line would be irrational (2007; 2017 has "
-                "no 'irrational' exception).",
+                say("law68d2-disputed.unstated-line-needs-card"),
             )
         if claim.kind == "claim" and claim.conceded < claim.remaining and not claim.statement:
             self.review(
                 "68C",
-                f"{claim.claimer.letter} claimed without stating his line: doubtful points "
-                "go against him (70A).",
+                say("law68d2-disputed.claimed-without-stating-line", claimer=claim.claimer),
             )
 
     def _ask_adjudicator(self, claim: Claim) -> int | None:
@@ -462,7 +460,7 @@ class ClaimRules(DummyRules):
                     claim.position, claim.claimer, claim.claimer_tricks, claim.statement
                 )
             except BridgeLawError as error:  # an adjudicator that cannot rule leaves it to him
-                self.review("70", f"the adjudicator gives no suggestion: {error}.")
+                self.review("70", say("ask-adjudicator", error=error))
                 return None
             self.adjudicator_answers[asking] = answer
         return answer
@@ -473,7 +471,11 @@ class ClaimRules(DummyRules):
         if not 0 <= suggestion <= claim.remaining:
             self.review(
                 "70",
-                f"the adjudicator answered {suggestion}, not 0 to {claim.remaining}: ignored.",
+                say(
+                    "record-suggestion.adjudicator-answered-not-0",
+                    suggestion=suggestion,
+                    remaining=claim.remaining,
+                ),
             )
             return
         claim.suggestion = claim.for_declarer(suggestion)
@@ -483,8 +485,13 @@ class ClaimRules(DummyRules):
         account = f" ({claim.suggestion_text})" if claim.suggestion_text else ""
         self.review(
             "70",
-            f"the adjudicator suggests {claim.suggestion} of the {claim.remaining} remaining "
-            f"tricks for {side} (declarer's side){account}; the director decides.",
+            say(
+                "record-suggestion.adjudicator-suggests-remaining-tricks",
+                text=claim.suggestion,
+                remaining=claim.remaining,
+                side=side,
+                account=account,
+            ),
         )
 
     def adjudicate_claim(self) -> bool:
@@ -511,8 +518,7 @@ class ClaimRules(DummyRules):
         self.rule(
             "69A",
             None,
-            f"{seat.letter} objects before his agreement became final (before his side's "
-            "next call): the claim is disputed after all, and the director rules (70).",
+            say("law69a-late-objection", seat=seat),
         )
         self._record_suggestion(claim, suggestion)
 
@@ -569,7 +575,7 @@ class ClaimRules(DummyRules):
             self.rule(
                 "68D2bi",
                 None,
-                f"{seat.letter} does not agree to play on: the director rules on the claim (70).",
+                say("law68d2b-answer.does-not-agree-play", seat=seat),
             )
             return
         claim.play_on.append(seat)
@@ -578,9 +584,7 @@ class ClaimRules(DummyRules):
             self.rule(
                 "68D2bii",
                 None,
-                f"all four players agree to play on: {claim.claimer.letter}'s claim is void, "
-                "nobody rules on it, and the tricks are as the play gives them; cards shown "
-                "are no penalty cards (Laws 16 and 50 do not apply).",
+                say("law68d2b-answer.all-four-players-agree", claimer=claim.claimer),
             )
 
     # -- Law 70 (and 69B2, 71B): the director decides ----------------------------------------
@@ -629,7 +633,7 @@ class ClaimRules(DummyRules):
                 reason = "it conceded though no normal play could lose"
             plural = "trick" if back == 1 else "tricks"
             text = f"the director gives {gainer} back {back} {plural} {reason}: "
-        self.rule(law, None, text + tally + why + ".")
+        self.rule(law, None, say("settle", text=text, tally=tally, why=why))
         self.end_board(total)
 
     # -- after the board: Laws 69A (late objection), 69B2 and 71B ----------------------------

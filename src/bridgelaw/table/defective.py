@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import LeadOutOfTurn
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.revokes import RevokeRules
@@ -47,8 +48,12 @@ class TrickRules(RevokeRules):
             self.rule(
                 "45E2",
                 o,
-                f"{o.letter}'s {card_name(card)} was a fifth card to trick "
-                f"{len(play.tricks)}, not a lead: it goes back without rectification.",
+                say(
+                    "law45e-fifth-card.was-fifth-card-trick-2",
+                    offender=o,
+                    card=card,
+                    trick=len(play.tricks),
+                ),
             )
             return
         self.penalty_cards.append((o, card, "major"))
@@ -56,8 +61,12 @@ class TrickRules(RevokeRules):
         self.rule(
             "45E1",
             o,
-            f"{o.letter}'s {card_name(card)} was a fifth card to trick "
-            f"{len(play.tricks)}, not a lead: it becomes a major penalty card (Law 50).",
+            say(
+                "law45e-fifth-card.was-fifth-card-trick",
+                offender=o,
+                card=card,
+                trick=len(play.tricks),
+            ),
         )
 
     # -- Law 47E: a card played on wrong information may be taken back ----------------------
@@ -77,9 +86,7 @@ class TrickRules(RevokeRules):
         self.rule(
             "47E1",
             p.offender,
-            f"{p.offender.letter} led {card_name(p.card)} out of turn because an opponent said "
-            f"it was his lead: it goes back without rectification and {play.leader.letter} "
-            "leads (16C).",
+            say("law47e1-told-to-lead", offender=p.offender, card=p.card, leader=play.leader),
         )
 
     def law47e2_mistaken_explanation(self, seat: Seat) -> None:
@@ -103,18 +110,23 @@ class TrickRules(RevokeRules):
             self.rule(
                 "47E2a",
                 seat,
-                f"{seat.letter} played {card_name(card)} after a mistaken explanation by an "
-                "opponent: he takes it back without rectification and plays again (16C).",
+                say(
+                    "law47e2-mistaken-explanation.played-after-mistaken-explanation-2",
+                    seat=seat,
+                    card=card,
+                ),
             )
             return
         why = "the opening lead stands once dummy is faced" if last else "a card followed it"
         self.rule(
             "47E2b",
             seat,
-            f"{seat.letter}'s card was played after a mistaken explanation, but it is too late "
-            f"to take it back ({why}): the director may award an adjusted score.",
+            say("law47e2-mistaken-explanation.card-was-played-after", seat=seat, why=why),
         )
-        self.review("47E2b", f"{seat.letter} played after a mistaken explanation (12C).")
+        self.review(
+            "47E2b",
+            say("law47e2-mistaken-explanation.played-after-mistaken-explanation", seat=seat),
+        )
 
     def _cards_in_order(self) -> list[tuple[Seat, Card]]:
         play = self.play
@@ -150,11 +162,15 @@ class TrickRules(RevokeRules):
         self.rule(
             "67B3",
             seat,
-            f"{seat.letter} played {card_name(card)} to trick {index + 1} although he had "
-            f"played it to trick {earlier[0] + 1}: it stays with trick {earlier[0] + 1}, "
-            f"trick {index + 1} has no card of his, and the board gets an adjusted score.",
+            say(
+                "law67b3-again.played-trick-although-had",
+                seat=seat,
+                card=card,
+                trick=index + 1,
+                earlier=earlier[0] + 1,
+            ),
         )
-        self.review("67B3", "a card played twice: an adjusted score (12C).")
+        self.review("67B3", say("law67b3-again.card-played-twice-adjusted"))
         self.after_a_place_filled(index)
 
     # -- Laws 65-66: arrangement and inspection of tricks -----------------------------------
@@ -181,18 +197,15 @@ class TrickRules(RevokeRules):
             self.rule(
                 "65B3",
                 None,
-                f"{seat.letter} points out a played card turned the wrong way, in time: it is "
-                "turned right; the tricks are counted from the cards as played.",
+                say("law65b3-wrong-way.points-out-played-card", seat=seat),
             )
             return
         self.rule(
             "65B3",
             seat,
-            f"{seat.letter} points out a card turned the wrong way after his side played to "
-            "the next trick: it is turned right, and the remark may be unauthorized "
-            "information for his partner (16B).",
+            say("law65b3-wrong-way.points-out-card-turned", seat=seat),
         )
-        self.review("16B", f"{seat.letter}'s late remark about a card turned the wrong way.")
+        self.review("16B", say("law65b3-wrong-way.late-remark-about-card", seat=seat))
 
     def law66_inspect(self, seat: Seat) -> None:
         """66A/66B: until his side has played to the next trick a player may see the last
@@ -203,8 +216,7 @@ class TrickRules(RevokeRules):
             self.rule(
                 "66D",
                 None,
-                f"play is over: {seat.letter} may inspect the played and unplayed cards to "
-                "settle a claim of revoke or the number of tricks (each his own cards).",
+                say("law66-inspect.play-over-may-inspect", seat=seat),
             )
             return
         if play is None or not play.tricks:
@@ -213,15 +225,13 @@ class TrickRules(RevokeRules):
             self.rule(
                 "66A",
                 None,
-                f"{seat.letter} asks to see trick {len(play.tricks)}: the cards are faced again "
-                "(his side has not played to the next trick).",
+                say("law66-inspect.asks-see-trick-cards", seat=seat, trick=len(play.tricks)),
             )
             return
         self.rule(
             "66C",
             None,
-            f"{seat.letter} asks to see a quitted trick: not allowed until play ends, except on "
-            "the director's instruction.",
+            say("law66-inspect.asks-see-quitted-trick", seat=seat),
         )
 
     # -- Law 58B: several cards at once ------------------------------------------------------
@@ -277,8 +287,12 @@ class TrickRules(RevokeRules):
                 play.surplus.append((trick, seat, card))
             self.review(
                 "58B4",
-                f"{seat.letter} played {' '.join(card_name(c) for c in p.cards)} at once to "
-                f"trick {trick + 1} and nobody noticed: a defective trick (67) once found.",
+                say(
+                    "law58b-answer",
+                    seat=seat,
+                    text=" ".join(card_name(c) for c in p.cards),
+                    trick=trick + 1,
+                ),
             )
             self.card_played(event.seat, event.card)
             return
@@ -306,8 +320,7 @@ class TrickRules(RevokeRules):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} played {card_name(card)}; {names} "
-                "goes back to the hand without rectification (48A).",
+                say("law58b2-others.played-goes-back-hand", seat=seat, card=card, names=names),
             )
             return
         for other in others:
@@ -317,9 +330,13 @@ class TrickRules(RevokeRules):
         self.rule(
             law,
             seat,
-            f"{seat.letter} played {card_name(card)}; {names} "
-            f"{'becomes a penalty card' if len(others) == 1 else 'become penalty cards'} "
-            "(Law 50).",
+            say(
+                "law58b2-others.played-law-50",
+                seat=seat,
+                card=card,
+                names=names,
+                text="becomes a penalty card" if len(others) == 1 else "become penalty cards",
+            ),
         )
 
     # -- Law 67: too many cards found later --------------------------------------------------
@@ -343,9 +360,7 @@ class TrickRules(RevokeRules):
             self.rule(
                 "67A2",
                 seat,
-                f"{seat.letter} contributed too many cards to trick {index + 1} and "
-                "attention is drawn before both sides have played to the next one: he says "
-                "which card he played (58B2).",
+                say("law67-too-many", seat=seat, trick=index + 1),
             )
             return
         self._law67b2_return(index, seat, surplus, shown)
@@ -387,9 +402,13 @@ class TrickRules(RevokeRules):
         self.rule(
             "67B2a",
             seat,
-            f"{seat.letter} had put {' '.join(card_name(c) for c in surplus)} on trick "
-            f"{index + 1} beside {card_name(shown)}: it goes back to his hand and the trick "
-            "keeps its winner.",
+            say(
+                "law67b2-return.had-put-trick-beside",
+                seat=seat,
+                text=" ".join(card_name(c) for c in surplus),
+                trick=index + 1,
+                shown=shown,
+            ),
         )
         suits = {c // 13 for c in surplus}
         for t in range(index + 1, len(play.tricks) + 1):
@@ -413,8 +432,11 @@ class TrickRules(RevokeRules):
             self.rule(
                 "67B2b",
                 seat,
-                f"{revoke.describe()}: the returned card counts as held then, so not "
-                f"following suit was a revoke{established}.",
+                say(
+                    "law67b2-return.returned-card-counts-held",
+                    revoke=revoke.said(),
+                    established=established,
+                ),
             )
 
     def _side_played_after(self, t: int, seat: Seat) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, winner_index
 from bridgelaw.table.state import Awaiting, Obligation
@@ -142,8 +143,12 @@ class DummyRules(TrickRules):
             self.rule(
                 "43B2a",
                 self.dummy,
-                f"{event.who} chooses that declarer leads from "
-                f"{'his own hand' if hand == self.declarer else 'dummy'} ({hand.letter}).",
+                say(
+                    "dummy-offer-answer.chooses-declarer-leads-from",
+                    text=event.who,
+                    text2="his own hand" if hand == self.declarer else "dummy",
+                    hand=hand,
+                ),
             )
             return True
         assert event.card is not None
@@ -151,8 +156,11 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B5",
                 None,
-                f"{event.who} designates dummy's {card_name(event.card)}, declarer "
-                "having named neither suit nor rank.",
+                say(
+                    "dummy-offer-answer.designates-dummy-declarer-having",
+                    text=event.who,
+                    card=event.card,
+                ),
             )
         self._play_dummy(event.card)
         return True
@@ -167,11 +175,9 @@ class DummyRules(TrickRules):
         self.rule(
             "43A2",
             d,
-            f"dummy ({d.letter}) broke a limitation of Law 43A2: from now on, if he warns "
-            "declarer against leading from the wrong hand, asks first about declarer's revoke "
-            "or first draws attention to a defender's irregularity, 43B2/43B3 apply.",
+            say("law43a2-broken.dummy-broke-limitation-law", dummy=d),
         )
-        self.review("43B1", f"dummy ({d.letter}) may get a procedural penalty (Law 90).")
+        self.review("43B1", say("law43a2-broken.dummy-may-get-procedural", dummy=d))
 
     def _law42b2_warns(self) -> None:
         play = self.play
@@ -193,8 +199,7 @@ class DummyRules(TrickRules):
         self.rule(
             "42B2",
             None,
-            f"dummy warns declarer not to lead from the wrong hand: he may try to prevent "
-            f"declarer's irregularity; no rectification, the lead is from {play.leader.letter}.",
+            say("law42b2-warns", leader=play.leader),
         )
 
     def _law43a1_attention(self) -> None:
@@ -221,10 +226,9 @@ class DummyRules(TrickRules):
         self.rule(
             "43A1b",
             d,
-            f"dummy ({d.letter}) draws attention to an irregularity during the play, which he "
-            "may not do; the irregularity is dealt with as the Laws say (43B1: Law 90 may apply).",
+            say("law43a1-attention.dummy-draws-attention-irregularity", dummy=d),
         )
-        self.review("43B1", f"dummy ({d.letter}) drew attention during the play (Law 90).")
+        self.review("43B1", say("law43a1-attention.dummy-drew-attention-during", dummy=d))
         if revoke is not None:
             self._offer_correction(revoke)
 
@@ -251,23 +255,20 @@ class DummyRules(TrickRules):
         self.rule(
             "43B3",
             offender,
-            f"dummy ({d.letter}), having broken a 43A2 limitation, is the first to draw "
-            f"attention to a defender's irregularity: no rectification; {what}.",
+            say("law43b3", dummy=d, what=what),
         )
         self.by_edition("43B3", e2017=self._law43b3_review, e2007=self._law43b3_review_2007)()
 
     def _law43b3_review(self) -> None:
         self.review(
             "43B3",
-            "if the defenders gained through their irregularity, only their score is "
-            "adjusted; declarer's side keeps the table result (split score).",
+            say("law43b3-review"),
         )
 
     def _law43b3_review_2007(self) -> None:
         self.review(
             "12B1",
-            "43B3 (2007): play went on as if there had been no irregularity; the "
-            "director may award an adjusted score (12B1).",
+            say("law43b3-review-2007"),
         )
 
     # -- Law 45D: dummy's card not designated; 45F: dummy suggests a card ---------------------
@@ -309,11 +310,17 @@ class DummyRules(TrickRules):
             self.rule(
                 law,
                 d,
-                f"dummy's {card_name(card)} was not designated, but both sides have played "
-                f"to the next trick: {why}it stands and play goes on; {after}.",
+                say(
+                    "law45d-not-designated.dummy-was-not-designated-2",
+                    card=card,
+                    why=why,
+                    after=after,
+                ),
             )
             if dummy_revoke:
-                self.review("64C", f"dummy's {card_name(card)}, not designated, revoked.")
+                self.review(
+                    "64C", say("law45d-not-designated.dummy-not-designated-revoked", card=card)
+                )
             return
         later = [(t, s, c) for t, s, c in cards[position + 1 :] if c is not None]
         for _ in range(len(later) + 1):
@@ -329,15 +336,14 @@ class DummyRules(TrickRules):
         self.rule(
             self.cite("45D1"),
             d,
-            f"dummy's {card_name(card)} was not designated and attention was drawn in time: "
-            "it goes back to dummy"
-            + (
-                f"; so do the cards played after it ({back_too}): a defender may play "
+            say(
+                "law45d-not-designated.dummy-was-not-designated",
+                card=card,
+                text=f"; so do the cards played after it ({back_too}): a defender may play "
                 "another, declarer only if his RHO changes his card (16C)"
                 if later
-                else ""
-            )
-            + ".",
+                else "",
+            ),
         )
 
     def _law45d_replaced(self, event: Event) -> None:
@@ -368,7 +374,7 @@ class DummyRules(TrickRules):
             self.rule(
                 self.cite("45D1"),
                 None,
-                f"declarer's RHO ({rho.letter}) changed his card: declarer may change his own.",
+                say("law45d-rho-plays", rho=rho),
             )
 
     def _law45f_suggests(self, card: Card | None) -> None:
@@ -384,13 +390,11 @@ class DummyRules(TrickRules):
         self.rule(
             "45F",
             d,
-            f"dummy ({d.letter}) touched or suggested {what} without declarer's instruction: "
-            "play goes on.",
+            say("law45f-suggests.dummy-touched-or-suggested", dummy=d, what=what),
         )
         self.review(
             "45F",
-            f"dummy suggested {what}: an adjusted score if the play it suggested damaged "
-            "the defenders.",
+            say("law45f-suggests.dummy-suggested-adjusted-score", what=what),
         )
 
     # -- Law 46: incomplete or invalid designation of dummy's card ---------------------------
@@ -431,8 +435,13 @@ class DummyRules(TrickRules):
             self.rule(
                 law,
                 None,
-                f"declarer says '{kind}': dummy's {'highest' if kind == 'high' else 'lowest'} "
-                f"{SUIT_LETTERS[suit]}, the {card_name(card)}, is played.",
+                say(
+                    "law46-names.declarer-says-dummy-played",
+                    kind=kind,
+                    text="highest" if kind == "high" else "lowest",
+                    text2=SUIT_LETTERS[suit],
+                    card=card,
+                ),
             )
             self._play_dummy(card, designated_by_46b=True)
         elif kind == "win":
@@ -446,8 +455,7 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B2",
                 None,
-                f"declarer names the suit only: dummy's lowest {event.text}, the "
-                f"{card_name(cards[0])}, is played.",
+                say("law46-names.declarer-names-suit-only", text=event.text, card=cards[0]),
             )
             self._play_dummy(cards[0], designated_by_46b=True)
         elif kind == "rank":
@@ -483,16 +491,14 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B1b",
                 None,
-                "declarer tells dummy to win the trick, but no card of dummy's is known to win "
-                "it: no card is played; declarer designates one.",
+                say("law46b1b-win.declarer-tells-dummy-win-2"),
             )
             return
         card = known[0]
         self.rule(
             "46B1b",
             None,
-            f"declarer tells dummy to win the trick: the lowest card known to win it, "
-            f"the {card_name(card)}, is played.",
+            say("law46b1b-win.declarer-tells-dummy-win", card=card),
         )
         self._play_dummy(card, designated_by_46b=True)
 
@@ -510,8 +516,7 @@ class DummyRules(TrickRules):
                 self.rule(
                     "46B3a",
                     None,
-                    f"declarer names only the rank {rank} as dummy leads: dummy continues the "
-                    f"suit it won the last trick with, the {card_name(card)}.",
+                    say("law46b3-rank.declarer-names-only-rank-4", rank=rank, card=card),
                 )
                 self._play_dummy(card, designated_by_46b=True)
                 return
@@ -524,8 +529,7 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B3b",
                 None,
-                f"declarer names only the rank {rank}: dummy's only one that may be played, "
-                f"the {card_name(fit[0])}, is played.",
+                say("law46b3-rank.declarer-names-only-rank-2", rank=rank, card=fit[0]),
             )
             self._play_dummy(fit[0], designated_by_46b=True)
             return
@@ -533,15 +537,13 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B3b",
                 None,
-                f"declarer names only the rank {rank}, and dummy cannot legally play a card of "
-                "that rank: no card is played; declarer designates one.",
+                say("law46b3-rank.declarer-names-only-rank-3", rank=rank),
             )
             return
         self.rule(
             "46B3b",
             None,
-            f"declarer names only the rank {rank}, and dummy may play more than one card of "
-            "that rank: declarer must name the suit.",
+            say("law46b3-rank.declarer-names-only-rank", rank=rank),
         )
         assert self.declarer is not None
         self._offer((self.declarer,), "46B3b", tuple(f"names {card_name(c)}" for c in fit))
@@ -550,8 +552,7 @@ class DummyRules(TrickRules):
         self.rule(
             "46B4",
             None,
-            f"declarer designates {what}, which dummy does not hold: the designation is void; "
-            "declarer designates any legal card.",
+            say("void-designation", what=what),
         )
 
     def _play_dummy(self, card: Card, designated_by_46b: bool = False) -> None:
@@ -580,8 +581,7 @@ class DummyRules(TrickRules):
         self.rule(
             "46B",
             None,
-            f"declarer's different intention is incontrovertible: the {card_name(card)} he "
-            f"meant is played, not the {card_name(old)}.",
+            say("law46b-incontrovertible", card=card, old=old),
         )
         self.play_event(Event(self.event_index, seat.letter, "card", card=card))
 
@@ -615,29 +615,25 @@ class DummyRules(TrickRules):
             self.rule(
                 law,
                 d,
-                f"dummy asks a defender ({target.letter}) about a possible revoke, which he may "
-                "not do (16B may apply).",
+                say("law61b-asks.dummy-asks-defender-about", target=target),
             )
         elif law == "61B3" and self.by_edition("61B3", e2017=False, e2007=True):
             self.rule(
                 law,
                 None,
-                f"{asker.letter} asks {target.letter} whether he has none of the suit led "
-                "(2007: allowed unless the regulating authority forbids it; at the risk of "
-                "unauthorized information).",
+                say("law61b-asks.asks-whether-has-none", asker=asker, target=target),
             )
         else:
             self.rule(
                 law,
                 None,
-                f"{asker.letter} asks {target.letter} whether he has none of the suit led: "
-                "information; a question does not establish a revoke.",
+                say("law61b-asks.asks-whether-has-none-2", asker=asker, target=target),
             )
         if revoke is None:
             self.rule(
                 "61A",
                 None,
-                f"{target.letter} had none of the suit led with his {card_name(card)}: no revoke.",
+                say("law61b-asks.had-none-suit-led", target=target, card=card),
             )
             return
         if law == "61B2a" and self.dummy_broke:
@@ -645,9 +641,7 @@ class DummyRules(TrickRules):
             self.rule(
                 "43B2b",
                 target,
-                f"dummy, having broken a 43A2 limitation, is the first to ask about "
-                f"{revoke.describe()}: declarer must correct it, and Law 64 applies as if it "
-                "were established.",
+                say("law61b-asks.dummy-having-broken-43a2", revoke=revoke.said()),
             )
         elif law == "61B2b" and self.dummy_broke:
             self._law43b3("revoke", revoke)
@@ -727,9 +721,7 @@ class DummyRules(TrickRules):
         self.rule(
             "45C4b",
             None,
-            f"the director finds the naming of {seat.letter}'s {card_name(card)} unintended "
-            "(2007: any player may correct it at once, before his partner plays): it goes "
-            "back and the card meant is played.",
+            say("law45c4b-2007", seat=seat, card=card),
         )
 
 

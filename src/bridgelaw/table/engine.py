@@ -25,6 +25,7 @@ from bridgelaw.table.auction_rules import AUCTION_PENDING, ChangedCall
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
 from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.state import (
@@ -360,14 +361,11 @@ class Table(BoardRules):
         self.rule(
             "21B",
             seat,
-            f"the director finds that {seat.letter}'s call could have been "
-            "influenced by misinformation: recorded for him (21B1 change of call, 21B3 "
-            "adjusted score).",
+            say("law21.director-finds-call-could", seat=seat),
         )
         self.review(
             "21B3",
-            f"misinformation to {seat.letter}: the director may adjust the score "
-            "if the offending side gained.",
+            say("law21.misinformation-director-may-adjust", seat=seat),
         )
         self.law21b1a_offer(seat)
 
@@ -493,14 +491,13 @@ class Table(BoardRules):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} faces his cards: a claim of all the remaining tricks "
-                f"({remaining}).",
+                say("claim-by-the-cards.faces-cards-claim-all", seat=seat, remaining=remaining),
             )
             return Event(event.index, event.who, "claim", number=remaining, text="cards shown")
         self.rule(
             "68B1",
             seat,
-            f"{seat.letter} abandons his hand: he concedes all the remaining tricks ({remaining}).",
+            say("claim-by-the-cards.abandons-hand-concedes-all", seat=seat, remaining=remaining),
         )
         return Event(event.index, event.who, "concede", number=remaining)
 
@@ -585,8 +582,7 @@ class Table(BoardRules):
         self.rule(
             law,
             seat,
-            f"{seat.letter} asks for a review of the auction {what}: "
-            "information only, no rectification.",
+            say("law41-review", seat=seat, what=what),
         )
 
     def _law39(self, seat: Seat, event: Event) -> None:
@@ -609,8 +605,7 @@ class Table(BoardRules):
             self.rule(
                 "39B",
                 seat,
-                f"{seat.letter}'s {event.call} after the final pass is "
-                f"cancelled; {who}: no further rectification.",
+                say("law39.after-final-pass-cancelled-2", seat=seat, call=event.call, who=who),
             )
             self._law39b_called_over(seat)
             return
@@ -626,8 +621,7 @@ class Table(BoardRules):
             self.rule(
                 "26A1",
                 seat,
-                f"{seat.letter}'s {event.call} after the final pass is cancelled (39C); he "
-                f"had bid {suit.letter} legally: no lead restriction (2007 26A1).",
+                say("law39.after-final-pass-cancelled-3", seat=seat, call=event.call, suit=suit),
             )
             return
         self.lead_restrictions.append(
@@ -636,8 +630,13 @@ class Table(BoardRules):
         self.rule(
             "39C",
             seat,
-            f"{seat.letter}'s {event.call} after the final pass is cancelled; "
-            f"declarer may restrict {seat.partner.letter}'s first lead (Law {law}).",
+            say(
+                "law39.after-final-pass-cancelled",
+                seat=seat,
+                call=event.call,
+                partner=seat.partner,
+                law=law,
+            ),
         )
 
     def _law39b_called_over(self, seat: Seat) -> bool:
@@ -657,8 +656,7 @@ class Table(BoardRules):
                 self.rule(
                     "39B",
                     seat.rho,
-                    f"{seat.letter} called over {seat.rho.letter}'s "
-                    "call after the final pass: no rectification.",
+                    say("law39b-called-over", seat=seat, rho=seat.rho),
                 )
                 return True
         return False
@@ -699,7 +697,9 @@ class Table(BoardRules):
         seat = restriction.seat
         if event.action == "no-restriction":
             self.lead_restrictions.remove(restriction)
-            self.rule(restriction.law, None, f"declarer does not restrict {seat.letter}'s lead.")
+            self.rule(
+                restriction.law, None, say("law26-choose.declarer-does-not-restrict", seat=seat)
+            )
             return
         suit = " ".join(s.letter for s in event.suits)  # one suit: 26 offers one at a time
         restriction.kind = "require" if event.action == "require" else "forbid"
@@ -708,7 +708,7 @@ class Table(BoardRules):
         self.rule(
             restriction.law,
             restriction.offender,
-            f"declarer chooses: {seat.letter} {verb} {suit} for as long as he keeps the lead.",
+            say("law26-choose.declarer-chooses-long-keeps", seat=seat, verb=verb, suit=suit),
         )
 
     def _end_of_play(self) -> None:

@@ -14,6 +14,7 @@ from itertools import combinations
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
     Awaiting,
@@ -181,8 +182,12 @@ class PlayRules(AuctionRules):
             play.revokes.append(revoke)
             self.review(
                 "61A",
-                f"{revoke.describe()} does not do as declarer chose ({kind} "
-                f"{SUIT_LETTERS[named]}, Law 57A): a revoke",
+                say(
+                    "card-played.does-not-do-declarer",
+                    revoke=revoke.said(),
+                    kind=kind,
+                    text=SUIT_LETTERS[named],
+                ),
             )
         if breach is not None:
             # 61A: leading a suit forbidden, or not the suit required, when able is a revoke
@@ -191,8 +196,13 @@ class PlayRules(AuctionRules):
             play.revokes.append(revoke)
             self.review(
                 "61A",
-                f"{revoke.describe()} breaks the lead restriction "
-                f"({breach.kind} {breach.suit}, Law {breach.law}): a revoke",
+                say(
+                    "card-played.breaks-lead-restriction-law",
+                    revoke=revoke.said(),
+                    text=breach.kind,
+                    text2=breach.suit,
+                    text3=breach.law,
+                ),
             )
 
     def _play(self, seat: Seat, card: Card) -> None:
@@ -207,7 +217,7 @@ class PlayRules(AuctionRules):
             self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
         if revoke is not None:
             # 61A: recorded now; ruled on when corrected (62) or established (63)
-            self.review("61A", f"{revoke.describe()} failed to follow suit (a revoke)")
+            self.review("61A", say("play", revoke=revoke.said()))
         self.after_a_place_filled(before)
 
     def after_a_place_filled(self, tricks_before: int) -> None:
@@ -239,9 +249,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "53A",
                 seat,
-                f"{seat.letter} led {card_name(card)} out of turn to the last trick: it is "
-                f"withdrawn and {play.leader.letter} leads (no lead out of turn can be accepted "
-                "at trick 13).",
+                say("lead-out-of-turn.led-out-turn-last", seat=seat, card=card, leader=play.leader),
             )
             return
         if self.lead_retracted == len(play.tricks) and seat.side != self.declarer.side:
@@ -251,8 +259,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "60B",
                 seat,
-                f"{seat.letter} played {card_name(card)} before declarer led again from the "
-                "right hand: it becomes a major penalty card.",
+                say("lead-out-of-turn.played-before-declarer-led", seat=seat, card=card),
             )
             return
         if opening and seat.side == self.declarer.side:
@@ -262,9 +269,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "54E",
                 seat,
-                f"{seat.letter}, of the declaring side, tried to make the "
-                f"opening lead with {card_name(card)}: it goes back to the hand without "
-                "rectification (Law 24).",
+                say("lead-out-of-turn.declaring-side-tried-make", seat=seat, card=card),
             )
             return
         law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
@@ -289,9 +294,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "54",
                 event.seat,
-                f"{event.seat.letter} had led {card_name(event.card)} face down while "
-                f"{o.letter}'s lead out of turn was faced: the face-down card goes back to "
-                "his hand.",
+                say("lead-answer.had-led-face-down", seat=event.seat, card=event.card, offender=o),
             )
             return
         if event.action == "card" and event.seat == o.lho:
@@ -327,8 +330,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "54A",
                 o,
-                f"declarer spreads his hand after {o.letter}'s opening lead out "
-                f"of turn: he becomes dummy and {self.declarer.letter} declares.",
+                say("lead-answer.declarer-spreads-hand-after", offender=o, declarer=self.declarer),
             )
             self._play(o, card)
         else:
@@ -338,9 +340,12 @@ class PlayRules(AuctionRules):
                 self.rule(
                     "55B",
                     o,
-                    f"the defenders do not accept {o.letter}'s lead of "
-                    f"{card_name(card)} out of turn: it goes back to the hand and "
-                    f"{play.leader.letter} leads.",
+                    say(
+                        "lead-answer.defenders-do-not-accept",
+                        offender=o,
+                        card=card,
+                        leader=play.leader,
+                    ),
                 )
                 self.lead_retracted = len(play.tricks)
                 # 16C (2007 16D, whose opening covers every withdrawal the Laws provide for):
@@ -350,12 +355,12 @@ class PlayRules(AuctionRules):
                 # the director may adjust if declarer's line could have been based on it)
                 self.review(
                     "55C",
-                    f"{o.letter}'s lead out of turn of {card_name(card)}: "
-                    + self.by_edition(
-                        "55C",
-                        e2017="what it told declarer is unauthorized for him (16C).",
-                        e2007="the director may adjust if declarer's line could have been based "
-                        "on what it told him.",
+                    say(
+                        self.by_edition(
+                            "55C", e2017="law55c.unauthorized", e2007="law55c.adjust-2007"
+                        ),
+                        offender=o,
+                        card=card,
                     ),
                 )
                 return
@@ -364,9 +369,12 @@ class PlayRules(AuctionRules):
             self.rule(
                 "54D" if law == "54" else "56B",
                 o,
-                f"declarer does not accept "
-                f"{o.letter}'s lead of {card_name(card)} out of turn: it becomes a major "
-                f"penalty card and {play.leader.letter} leads (Law 50).",
+                say(
+                    "lead-answer.declarer-does-not-accept",
+                    offender=o,
+                    card=card,
+                    leader=play.leader,
+                ),
             )
 
     def _law53_proper_lead(self, p: LeadOutOfTurn, event: Event) -> None:
@@ -379,9 +387,7 @@ class PlayRules(AuctionRules):
         self.rule(
             self.cite("53B"),
             o,
-            f"{event.seat.letter}, whose lead it was, leads {card_name(event.card)} over "
-            f"{o.letter}'s lead out of turn: his lead stands and {card_name(p.card)} goes back "
-            "without rectification (16C).",
+            say("law53-proper-lead", seat=event.seat, card=event.card, offender=o, card2=p.card),
         )
         # 16C (2007 16D), which 53B (2007 53C) cites: the offender's withdrawn lead is
         # unauthorized for his side
@@ -416,9 +422,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "60C",
                 seat,
-                f"{seat.letter} played {card_name(card)} before the lead out of turn was "
-                "settled: it goes back without rectification (48A); the defenders keep "
-                "their options.",
+                say("law60c.played-before-lead-out", seat=seat, card=card),
             )
             return
         self.penalty_cards.append((seat, card, "major"))
@@ -426,8 +430,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "60C",
             seat,
-            f"{seat.letter} played {card_name(card)} before his partner's lead out of turn was "
-            "settled: it becomes a major penalty card; declarer keeps his options.",
+            say("law60c.played-before-partner-lead", seat=seat, card=card),
         )
 
     def _accept_lead(self, p: LeadOutOfTurn, law: str, how: str) -> None:
@@ -439,8 +442,7 @@ class PlayRules(AuctionRules):
         self.rule(
             law,
             o,
-            f"{how} the lead out of turn of {card_name(p.card)}: it "
-            f"stands and {o.lho.letter} plays next.",
+            say("accept-lead", how=how, card=p.card, lho=o.lho),
         )
         self._play(o, p.card)
 
@@ -480,9 +482,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "45C4b",
             None,
-            f"the director finds declarer's call of dummy's "
-            f"{card_name(card)} unintended: the card goes back to dummy and declarer "
-            f"names the card he meant{then}",
+            say("law45c4b-unintended-designation", card=card, then=then),
         )
 
     def _take_back(self, seat: Seat) -> tuple[Seat, Card]:
@@ -517,8 +517,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "45C4b",
                 None,
-                f"{rho.letter}'s {card_name(old)} stays back in his hand: it is not his turn "
-                "now (16C1: the information is unauthorized for declarer's side).",
+                say("law45c4b-renamed.stays-back-hand-not", rho=rho, old=old),
             )
             return
         if play.trick and old // 13 != play.led_suit() and play.can_follow(rho):
@@ -526,9 +525,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "45C4b",
                 None,
-                f"{card_name(old)} would not follow suit now: {rho.letter} plays another card "
-                "without rectification (16C1: the information is unauthorized for declarer's "
-                "side).",
+                say("law45c4b-renamed.would-not-follow-suit", old=old, rho=rho),
             )
             return
         self.pending = DesignationChanged(offender=rho, card=old)
@@ -551,7 +548,9 @@ class PlayRules(AuctionRules):
         self.pending = None
         if keep:
             self.rule(
-                "45C4b", None, f"{rho.letter} keeps {card_name(old)}, played before the correction."
+                "45C4b",
+                None,
+                say("law45c4b-rho-answer.keeps-played-before-correction", rho=rho, old=old),
             )
             self.card_played(rho, old)
             return
@@ -561,8 +560,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "45C4b",
             None,
-            f"{rho.letter} takes back {card_name(old)} without rectification and plays again "
-            "(16C1: the information is unauthorized for declarer's side).",
+            say("law45c4b-rho-answer.takes-back-without-rectification", rho=rho, old=old),
         )
         if event.action == "card":
             assert event.card is not None
@@ -626,8 +624,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "51A",
             seat,
-            f"declarer designates {card_name(event.card)}, of {seat.letter}'s "
-            "penalty cards, to be played now.",
+            say("law51a-designate", card=event.card, seat=seat),
         )
 
     # -- Law 57: premature plays -------------------------------------------------------------
@@ -657,9 +654,12 @@ class PlayRules(AuctionRules):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter} played {card_name(card)} early, but dummy had suggested a card "
-                "in this trick: no rectification"
-                + ("; he plays it at his turn." if legal_then else "; it goes back."),
+                say(
+                    "law57-premature.played-early-but-dummy",
+                    seat=seat,
+                    card=card,
+                    text="; he plays it at his turn." if legal_then else "; it goes back.",
+                ),
             )
             return
         if turn == partner or self._played_to_this_trick(seat):
@@ -675,9 +675,12 @@ class PlayRules(AuctionRules):
             self.rule(
                 "57A",
                 seat,
-                f"{seat.letter} played {card_name(card)} before his partner: "
-                "it becomes a major penalty card, and declarer chooses how "
-                f"{partner.letter} must play (57A).",
+                say(
+                    "law57-premature.played-before-partner-becomes",
+                    seat=seat,
+                    card=card,
+                    partner=partner,
+                ),
             )
             return
         self.by_edition("57D", e2017=self._law57d, e2007=self._law57d_2007)(seat, card, legal_then)
@@ -689,8 +692,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "57D",
                 seat,
-                f"{seat.letter} showed {card_name(card)} at his RHO's turn: "
-                "being legal, it must be played at his turn (16 may apply).",
+                say("law57d.showed-at-rho-turn", seat=seat, card=card),
             )
         else:
             self.penalty_cards.append((seat, card, "major"))
@@ -698,9 +700,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "57D",
                 seat,
-                f"{seat.letter} showed {card_name(card)} at his RHO's turn: "
-                "it could not be played legally there, so it becomes a major penalty "
-                "card.",
+                say("law57d.showed-at-rho-turn-2", seat=seat, card=card),
             )
 
     def _law57d_2007(self, seat: Seat, card: Card, legal_then: bool) -> None:
@@ -710,9 +710,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "49",
             seat,
-            f"{seat.letter} played {card_name(card)} at his RHO's turn: "
-            "an exposed card, a major penalty card (2007: Law 57 covers only a play "
-            "before partner).",
+            say("law57d-2007", seat=seat, card=card),
         )
 
     def _played_to_this_trick(self, seat: Seat) -> bool:
@@ -728,8 +726,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "57C1",
             seat,
-            f"{seat.letter} led {card_name(card)} to the next trick before his partner played, "
-            "but declarer had played from both hands: no rectification (57C1).",
+            say("law57c1-early-lead", seat=seat, card=card),
         )
 
     def _law57c1_early_lead_due(self) -> None:
@@ -761,16 +758,14 @@ class PlayRules(AuctionRules):
             self.rule(
                 law,
                 seat,
-                f"{seat.letter}'s {card_name(card)}, played before his turn, could not be "
-                "played legally: it goes back without rectification (48A).",
+                say("law57c3-premature.played-before-turn-could", seat=seat, card=card),
             )
             return
         self.must_play[seat] = Obligation(law, card=card)
         self.rule(
             law,
             seat,
-            f"{seat.letter} played {card_name(card)} before his turn: it counts as played and, "
-            f"being legal, stays as {seat.letter}'s card to this trick.",
+            say("law57c3-premature.played-before-turn-counts", seat=seat, card=card),
         )
 
     def law57_awaiting(self) -> Awaiting | None:
@@ -792,7 +787,7 @@ class PlayRules(AuctionRules):
             )
         seat, obligation = next((s, o) for s, o in self.must_play.items() if o.options)
         obligation.choice = word
-        self.rule("57A", None, f"declarer chooses for {seat.letter}: {word}.")
+        self.rule("57A", None, say("law57-choose", seat=seat, word=word))
         return True
 
     def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -884,7 +879,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "57B",
                 seat,
-                f"{seat.letter} cannot do as declarer chose ({choice}): any legal card (59).",
+                say("law57-obligation", seat=seat, choice=choice),
             )
         return None
 
@@ -898,9 +893,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "48A",
                 seat,
-                f"declarer's side exposed {card_name(card)}: no "
-                "rectification; declarer's and dummy's cards never become penalty "
-                "cards.",
+                say("law48-49-exposed.declarer-side-exposed-no", card=card),
             )
             return
         kind = "major" if is_honour(card) else "minor"  # 50B: a single low card shown by chance
@@ -909,8 +902,12 @@ class PlayRules(AuctionRules):
         self.rule(
             "49",
             seat,
-            f"{seat.letter} exposed {card_name(card)}: it becomes a "
-            f"{'major' if mine > 1 else kind} penalty card (50B) and stays face up.",
+            say(
+                "law48-49-exposed.exposed-becomes-penalty-card",
+                seat=seat,
+                card=card,
+                text="major" if mine > 1 else kind,
+            ),
         )
 
     def _check_card_in_hand(self, seat: Seat, card: Card) -> None:
@@ -948,9 +945,7 @@ class PlayRules(AuctionRules):
             self.law50e_noted = (*self.law50e_noted, (s, card))
             self.review(
                 "50E",
-                f"{seat.letter}'s penalty card {card_name(card)}: for {seat.partner.letter} "
-                "only the obligation to play it is authorized; anything else it tells him is "
-                "unauthorized (2007).",
+                say("law50e-2007", seat=seat, card=card, partner=seat.partner),
             )
 
     def _penalty_card_legal(
@@ -1016,8 +1011,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "52B1b",
                 o,
-                f"declarer plays after {card_name(card)}, played instead of the penalty card: "
-                "it is accepted; the penalty card stays on the table (52B1c).",
+                say("law52-answer.declarer-plays-after-played", card=card),
             )
             self._law52_accepted(p)
             self.card_played(event.seat, event.card)
@@ -1034,8 +1028,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "52B1a",
                 o,
-                f"declarer accepts {card_name(card)}, played instead of the "
-                "penalty card; the penalty card stays on the table.",
+                say("law52-answer.declarer-accepts-played-instead", card=card),
             )
             self._law52_accepted(p)
             return
@@ -1049,8 +1042,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "52B2",
             o,
-            f"declarer requires the penalty card: {card_name(pc)} is played; "
-            f"{card_name(card)} becomes a major penalty card.",
+            say("law52-answer.declarer-requires-penalty-card", penalty_card=pc, card=card),
         )
         self._play(o, pc)
 
@@ -1091,8 +1083,12 @@ class PlayRules(AuctionRules):
             self.rule(
                 "51B2c" if several and not one_suit else "50D2b",
                 owner,
-                f"declarer does not restrict {leader.letter}'s lead; {owner.letter}'s penalty "
-                f"card{'s stay' if len(mine) > 1 else ' stays'} on the table.",
+                say(
+                    "law50d2-choice.declarer-does-not-restrict",
+                    leader=leader,
+                    owner=owner,
+                    text="s stay" if len(mine) > 1 else " stays",
+                ),
             )
             return
         suits = [s.letter for s in event.suits]
@@ -1128,10 +1124,17 @@ class PlayRules(AuctionRules):
         self.rule(
             law,
             owner,
-            f"declarer chooses: {leader.letter} {verb} {names}; {owner.letter}'s penalty "
-            f"cards in {'that suit' if len(suits) == 1 else 'those suits'} are picked up "
-            "(their information is unauthorized for his partner, 50E2)"
-            + (f"; {' '.join(card_name(c) for c in left)} stay on the table." if left else "."),
+            say(
+                "law50d2-choice.declarer-chooses-penalty-cards",
+                leader=leader,
+                verb=verb,
+                names=names,
+                owner=owner,
+                text="that suit" if len(suits) == 1 else "those suits",
+                text2=f"; {' '.join(card_name(c) for c in left)} stay on the table."
+                if left
+                else ".",
+            ),
         )
 
     def _law50d2_premature_lead(self, seat: Seat, card: Card) -> None:
@@ -1144,9 +1147,7 @@ class PlayRules(AuctionRules):
         self.rule(
             "49",
             seat,
-            f"{seat.letter} led {card_name(card)} before declarer stated his option for "
-            f"{seat.partner.letter}'s penalty card (50D2): it becomes a major penalty card "
-            "(49, 50B), and declarer still chooses.",
+            say("law50d2-premature-lead", seat=seat, card=card, partner=seat.partner),
         )
 
     # -- Law 67: defective tricks ------------------------------------------------------------
@@ -1165,7 +1166,7 @@ class PlayRules(AuctionRules):
         trick = len(play.tricks) + 1
         before = len(play.tricks)
         play.omit()
-        self.review("67", f"{seat.letter} contributed no card to trick {trick}")
+        self.review("67", say("law67-omit", seat=seat, trick=trick))
         self.after_a_place_filled(before)
 
     def _law67_supply(self, seat: Seat, card: Card) -> None:
@@ -1190,8 +1191,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "67A1",
                 seat,
-                f"{seat.letter} adds {card_name(card)} to trick {index + 1}, "
-                "to which he had played no card; the trick goes to whoever wins it now.",
+                say("law67-supply.adds-trick-which-had", seat=seat, card=card, trick=index + 1),
             )
             return
         self._law67b_add(index, seat, card)
@@ -1199,9 +1199,7 @@ class PlayRules(AuctionRules):
         self.rule(
             law,
             seat,
-            f"{seat.letter} had played no card to trick {index + 1}: "
-            f"{card_name(card)} is added to it without changing who won it, and counts "
-            "as a revoke there (one trick to the other side, 64A2).",
+            say("law67-supply.had-played-no-card", seat=seat, trick=index + 1, card=card),
         )
 
     def _law67b_add(self, index: int, seat: Seat, card: Card) -> None:
@@ -1229,9 +1227,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "67B1a" if same else "67B1b",
                 seat,
-                f"when play ended {seat.letter} still "
-                f"held {card_name(card)}: it is added to trick {index + 1}, to which he had "
-                "played no card, and counts as a revoke there (64A2).",
+                say("law67-at-the-end", seat=seat, card=card, trick=index + 1),
             )
 
     # -- Law 26 (2017 26B; 50D2a, 51B2b): a lead under a restriction ---------------------------
@@ -1245,7 +1241,7 @@ class PlayRules(AuctionRules):
                 why = f"holds only suits he may not lead (Law {restriction.law})"
             else:
                 why = f"cannot lead {restriction.suit} as required (Law {restriction.law})"
-            self.rule("59", seat, f"{seat.letter} {why}: any card.")
+            self.rule("59", seat, say("check-restricted-lead", seat=seat, why=why))
         return breach
 
     def _restricted_lead(
@@ -1302,8 +1298,7 @@ class PlayRules(AuctionRules):
                 self.rule(
                     "63A1",
                     revoke.seat,
-                    f"{revoke.describe()} is established: "
-                    f"{seat.letter}'s side has played to the next trick.",
+                    say("law63a1-establish", revoke=revoke.said(), seat=seat),
                 )
 
     def law63a_establish(self, side: int, law: str, how: str) -> None:
@@ -1320,7 +1315,7 @@ class PlayRules(AuctionRules):
                 and is_established(revoke.trick, True)  # the claim plays on (63A3, 63A4)
             ):
                 revoke.established = True
-                self.rule(law, revoke.seat, f"{revoke.describe()} is established by {how}.")
+                self.rule(law, revoke.seat, say("law63a-establish", revoke=revoke.said(), how=how))
 
 
 # -- the irregularities of the play rules: each its fields, its offer, its rule --------------

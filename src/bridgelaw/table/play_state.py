@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bridgelaw.cards import SEATS, SUIT_MASK, Card, Deal, Hand, Seat, Strain, card_name
+from bridgelaw.cards import SEATS, SUIT_MASK, Card, Deal, Hand, Seat, Strain
+from bridgelaw.table.messages import Said, say
 from bridgelaw.table.position import Place as Place  # a card, or None for no card (67)
 
 
@@ -95,8 +96,12 @@ class Revoke:
     demanded in a rectification), ``required`` then the card that would have complied."""
     required: Card | None = None
 
+    def said(self) -> Said:
+        """The revoke as a message: whose card, which, on which trick."""
+        return say("revoke", seat=self.seat, card=self.card, trick=self.trick + 1)
+
     def describe(self) -> str:
-        return f"{self.seat.letter}'s {card_name(self.card)} on trick {self.trick + 1}"
+        return self.said().text()
 
     def allows(self, card: Card) -> bool:
         """Would ``card`` have complied (what a correction must play, 62B)?"""

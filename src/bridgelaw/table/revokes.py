@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.play_state import (
     TRICK_12,
@@ -135,8 +136,7 @@ class RevokeRules(PlayRules):
             self.rule(
                 "62B1",
                 seat,
-                f"{seat.letter} corrects his revoke: {card_name(card)} "
-                f"replaces {card_name(old)}, which becomes a major penalty card.",
+                say("law62-correct.corrects-revoke-replaces-which", seat=seat, card=card, old=old),
             )
         else:
             if "62C3" not in (both_law, pair_law):  # (62C3 recorded it above)
@@ -147,8 +147,9 @@ class RevokeRules(PlayRules):
             self.rule(
                 "62B2",
                 seat,
-                f"{seat.letter} corrects the revoke: {card_name(card)} "
-                f"replaces {card_name(old)}, which goes back without penalty.",
+                say(
+                    "law62-correct.corrects-revoke-replaces-which-2", seat=seat, card=card, old=old
+                ),
             )
         if other is not None and not other.corrected and self.pending is None:
             other.established = False
@@ -200,8 +201,7 @@ class RevokeRules(PlayRules):
         self.rule(
             "62D1",
             event.seat,
-            f"{event.seat.letter}'s revoke on trick 12 is found after the last trick, before "
-            "the hands are back in the board: it is corrected and trick 13 is played again.",
+            say("law62d1-after-the-last-trick", seat=event.seat),
         )
         self._law62_correct(event.seat, event.card)
         self.law62d1_replay = True
@@ -226,9 +226,10 @@ class RevokeRules(PlayRules):
         self.rule(
             "62D1",
             None,
-            "trick 13 is played again with each player's only card: "
-            + ", ".join(f"{seat.letter} {card_name(card)}" for seat, card in cards)
-            + ".",
+            say(
+                "law62d1-forced-last-trick",
+                text=", ".join(f"{seat.letter} {card_name(card)}" for seat, card in cards),
+            ),
         )
         for seat, card in cards:
             self.card_played(seat, card)
@@ -246,9 +247,7 @@ class RevokeRules(PlayRules):
             e2017="what he learnt from it is unauthorized for him (16C)",
             e2007="he may not choose a play the withdrawn card suggested (2007 62D2)",
         )
-        self.review(
-            "62D2", f"{revoke.describe()} was corrected before {partner.letter} played: {text}."
-        )
+        self.review("62D2", say("law62d2", revoke=revoke.said(), partner=partner, text=text))
         if self.by_edition("62D2", e2017=True, e2007=False):
             # 2017 62D2 applies 16C: the withdrawn revoke card is unauthorized for his side
             # (2007 62D2 is a bar of its own, when partner holds two other suits: reviewed)
@@ -280,8 +279,7 @@ class RevokeRules(PlayRules):
         self.rule(
             "62C1",
             None,
-            f"the correction gives trick {revoke.trick + 1} to {winner.letter}: {names}, "
-            "played to the next trick, goes back without rectification.",
+            say("law62-next-trick-back", trick=revoke.trick + 1, winner=winner, names=names),
         )
 
     def _law62c3_withdraw_next(self, revoke: Revoke, other: Revoke) -> None:
@@ -297,9 +295,12 @@ class RevokeRules(PlayRules):
         self.rule(
             "62C3",
             None,
-            f"both sides revoked on trick {revoke.trick + 1} and only one side has played "
-            f"on: {revoke.describe()} and {other.describe()} are both corrected (16C2); no "
-            "trick changes hands for them (64B8).",
+            say(
+                "law62c3-both",
+                trick=revoke.trick + 1,
+                revoke=revoke.said(),
+                other_revoke=other.said(),
+            ),
         )
 
     def _law62c3_corrected_winner(self, revoke: Revoke, card: Card, other: Revoke) -> set[Seat]:
@@ -336,8 +337,7 @@ class RevokeRules(PlayRules):
         self.rule(
             "62C3",
             None,
-            f"{winner.letter} still wins trick {revoke.trick + 1}: his lead to the next trick "
-            "was made from the right hand and stands.",
+            say("law62c3-lead-after-both", winner=winner, trick=revoke.trick + 1),
         )
 
     def _law62c3_take_back_next(self) -> None:
@@ -357,8 +357,7 @@ class RevokeRules(PlayRules):
             self.rule(
                 "62C3",
                 seat,
-                f"{seat.letter}'s {card_name(card)}, played to the next trick, is withdrawn "
-                f"and {what}.",
+                say("law62c3-take-back-next", seat=seat, card=card, what=what),
             )
 
     # -- Law 62C1/62C2: cards played after the revoke ----------------------------------------
@@ -488,10 +487,16 @@ class RevokeRules(PlayRules):
         self.rule(
             law,
             seat if law == "62C2" else None,  # 62C1 and 58B3: a non-offender's choice
-            f"{self._who_takes_back(seat)} {card_name(card)}, played after {after}, "
-            f"and {then}"
-            + (" (a defender of the offending side: it becomes a penalty card)" if penalty else "")
-            + "; the information is unauthorized for the offending side (16C).",
+            say(
+                "law62c-taken-back",
+                text=self._who_takes_back(seat),
+                card=card,
+                after=after,
+                then=then,
+                text2=" (a defender of the offending side: it becomes a penalty card)"
+                if penalty
+                else "",
+            ),
         )
 
     def _who_takes_back(self, seat: Seat) -> str:
@@ -517,8 +522,7 @@ class RevokeRules(PlayRules):
                 self.rule(
                     "64B6",
                     revoke.seat,
-                    f"{revoke.describe()} was on trick 12: no trick "
-                    "changes hands (the director may restore equity, 64C).",
+                    say("law64-transfers.was-trick-12-no", revoke=revoke.said()),
                 )
         established = [
             r
@@ -536,10 +540,11 @@ class RevokeRules(PlayRules):
                 self.rule(
                     late,
                     revoke.seat,
-                    f"{revoke.describe()}: attention was first drawn to it after {when}; no "
-                    "trick changes hands (the director may restore equity, 64C).",
+                    say(
+                        "law64-transfers.attention-was-first-drawn", revoke=revoke.said(), when=when
+                    ),
                 )
-            self.review("64C1", "a revoke found late: the director restores equity if needed.")
+            self.review("64C1", say("law64-transfers.revoke-found-late-director"))
             return 0
         # 2007 64C is one equity clause, without C1/C2a/C2b
         # 64B7: both sides made established revokes (2017 in its words; 2007 by the preamble of
@@ -549,18 +554,21 @@ class RevokeRules(PlayRules):
             self.rule(
                 "64B7",
                 None,
-                self.by_edition(
-                    "64B7",
-                    e2017="both sides made established revokes: no tricks change "
-                    "hands; the director restores equity if one side was damaged (64C2b).",
-                    e2007="both sides made established revokes on this board (2007): no tricks "
-                    "change hands; the "
-                    "director restores equity if one side was damaged (64C).",
+                say(
+                    "adjusted",
+                    text=self.by_edition(
+                        "64B7",
+                        e2017="both sides made established revokes: no tricks change "
+                        "hands; the director restores equity if one side was damaged (64C2b).",
+                        e2007="both sides made established revokes on this board (2007): no tricks "
+                        "change hands; the "
+                        "director restores equity if one side was damaged (64C).",
+                    ),
                 ),
             )
             self.review(
                 self.cite("64C2b"),
-                "both sides revoked: the director looks at the likely result.",
+                say("law64-transfers.both-sides-revoked-director"),
             )
             return 0
         change = 0
@@ -582,8 +590,12 @@ class RevokeRules(PlayRules):
                 self.rule(
                     "64B3",
                     o,
-                    f"{revoke.describe()}: a failure to play {what}; no "
-                    f"tricks change hands ({equity} may restore equity).",
+                    say(
+                        "law64-transfers.failure-play-no-tricks",
+                        revoke=revoke.said(),
+                        what=what,
+                        equity=equity,
+                    ),
                 )
                 continue
             if repeat and revoke.rule == "follow":
@@ -599,12 +611,16 @@ class RevokeRules(PlayRules):
                 self.rule(
                     "64B2",
                     o,
-                    f"{revoke.describe()} follows {first}: no further transfer; the director may "
-                    f"adjust ({equity}).",
+                    say(
+                        "law64-transfers.follows-no-further-transfer",
+                        revoke=revoke.said(),
+                        previous=first,
+                        equity=equity,
+                    ),
                 )
                 self.review(
                     self.cite("64C2a"),
-                    f"{revoke.describe()}: a second revoke in the same suit.",
+                    say("law64-transfers.second-revoke-same-suit", revoke=revoke.said()),
                 )
                 continue
             later_os = sum(1 for t in play.tricks[revoke.trick + 1 :] if t.winner.side == o.side)
@@ -623,31 +639,32 @@ class RevokeRules(PlayRules):
                 self.rule(
                     "64A1",
                     o,
-                    f"{revoke.describe()}: {o.letter} won that trick, so it "
-                    f"and {'one later trick' if later_os else 'no later trick'} of his "
-                    f"side go to the other side ({moved}).",
+                    say(
+                        "law64-transfers.won-trick-so-side",
+                        revoke=revoke.said(),
+                        offender=o,
+                        text="one later trick" if later_os else "no later trick",
+                        moved=moved,
+                    ),
                 )
             elif os_won_revoke_trick or later_os:
                 moved = 1
                 self.rule(
                     "64A2",
                     o,
-                    f"{revoke.describe()}: {o.letter}'s side won that trick "
-                    "or a later one, so one trick goes to the other side.",
+                    say("law64-transfers.side-won-trick-or", revoke=revoke.said(), offender=o),
                 )
             else:
                 self.rule(
                     "64B1",
                     o,
-                    f"{revoke.describe()}: the offending side won neither that "
-                    "trick nor a later one; no trick changes hands.",
+                    say("law64-transfers.offending-side-won-neither", revoke=revoke.said()),
                 )
                 continue
             change += -moved if o.side == self.declarer.side else moved
         self.review(
             self.cite("64C1"),
-            "after the revoke transfers the director checks that the "
-            "non-offending side is fully compensated.",
+            say("law64-transfers.after-revoke-transfers-director"),
         )
         return change
 

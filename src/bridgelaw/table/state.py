@@ -20,6 +20,7 @@ from bridgelaw.cards import Card, Seat, Strain, card_name
 from bridgelaw.laws import number
 from bridgelaw.laws.editions import by_edition
 from bridgelaw.table.events import Event, TableCall, Who, parse_event
+from bridgelaw.table.messages import Said
 from bridgelaw.table.play_state import TablePlay
 
 T = TypeVar("T")
@@ -76,20 +77,31 @@ END_OF_AUCTION = "end-of-auction"
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """One ruling: the clause that applied, the offender, and a plain sentence."""
+    """One ruling: the clause that applied, the offender, and what was said: a message of the
+    catalog with its parameters (``said``, :mod:`~bridgelaw.table.messages`), and its English
+    sentence (``text``, rendered from it when the ruling is made)."""
 
     event: int
     law: str
     seat: Seat | None
     text: str
+    said: Said | None = None
+    """The message and its parameters (None only for a ruling made of free text)."""
 
     def as_json(self) -> dict[str, Any]:
+        """The ruling as ``replay --json`` writes it (``table-script.md`` fixes its keys)."""
         return {
             "event": self.event,
             "law": self.law,
             "seat": None if self.seat is None else self.seat.letter,
             "text": self.text,
         }
+
+    def as_message(self, said: Said | None = None) -> dict[str, Any]:
+        """The ruling as the server's views send it: :meth:`as_json` with the ``message`` and
+        its ``params``, and the text rendered from ``said`` (this ruling's, or the same
+        message with some parameters hidden)."""
+        return _with_message(self.as_json(), said or self.said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +111,26 @@ class Review:
     event: int
     law: str
     text: str
+    said: Said | None = None
+    """The message and its parameters, as for a :class:`Ruling`."""
 
     def __getitem__(self, key: str) -> Any:  # read as the JSON object it is written as
         return self.as_json()[key]
 
     def as_json(self) -> dict[str, Any]:
         return {"event": self.event, "law": self.law, "text": self.text}
+
+    def as_message(self, said: Said | None = None) -> dict[str, Any]:
+        """As :meth:`Ruling.as_message`."""
+        return _with_message(self.as_json(), said or self.said)
+
+
+def _with_message(data: dict[str, Any], said: Said | None) -> dict[str, Any]:
+    """A record's JSON with its message and parameters, its text rendered from them."""
+    if said is not None:
+        data["text"] = said.text()
+        data.update(said.as_json())
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,8 +615,10 @@ class TableState:
         2007 variants side by side (:mod:`bridgelaw.laws.editions`)."""
         return by_edition(tag, self.edition, e2017, e2007)
 
-    def rule(self, law: str, seat: Seat | None, text: str) -> None:
-        self.ruling_log.append(Ruling(self.event_index, law, seat, text))
+    def rule(self, law: str, seat: Seat | None, said: Said) -> None:
+        """A ruling under ``law`` on ``seat`` (the offender, or None): ``said``, a message of
+        the catalog (:func:`~bridgelaw.table.messages.say`)."""
+        self.ruling_log.append(Ruling(self.event_index, law, seat, said.text(), said))
 
     def mark_unauthorized(
         self, record: CallRecord, law: str = "16C", side: int | None = None
@@ -624,9 +652,9 @@ class TableState:
             )
         )
 
-    def review(self, law: str, text: str) -> None:
+    def review(self, law: str, said: Said) -> None:
         """Something the director looks at again at the end of play (23C, 27D, 72C...)."""
-        self.review_log.append(Review(self.event_index, law, text))
+        self.review_log.append(Review(self.event_index, law, said.text(), said))
 
     def set_status(self, record: CallRecord, status: CallStatus, law: str | None) -> None:
         """What became of a call (:attr:`CallRecord.status`) and the clause that did it: the
