@@ -120,6 +120,23 @@ class LiveTable:
             self.clients.remove((socket, role))
         self.changing.discard(socket)
 
+    def summary(self) -> dict[str, Any]:
+        """Where the table stands, for the director's list of tables (no database needed)."""
+        table = self.table
+        turn = table.next_to_act
+        return {
+            "table": self.id,
+            "board": table.board.number,
+            "edition": table.edition,
+            "mode": self.mode,
+            "phase": table.phase,
+            "turn": None if turn is None else turn.letter,
+            "awaiting": None if table.awaiting is None else table.awaiting.as_json(),
+            "contract": None if table.contract is None else str(table.contract),
+            "declarer": None if table.declarer is None else table.declarer.letter,
+            "events": len(table.events),
+        }
+
 
 class Server:
     """The tables of one database."""
@@ -148,6 +165,9 @@ class Server:
         self.after_event: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.sessions: Any = None
         """The duplicate sessions (``server.sessions.Sessions``), once installed."""
+        self.consoles: set[WebSocket] = set()
+        """The director's consoles on their stream (``/api/director/stream``): told of every
+        change of a table (:meth:`announce`)."""
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -320,9 +340,25 @@ class Server:
             live.table.undo()  # not stored: not accepted
             raise Refused(503, "the event could not be stored; send it again") from None
         view = await self.push(live, role)
+        await self.announce({"table": live.summary()})
         for hook in self.after_event:
             await hook(live)
         return view
+
+    async def announce(self, message: dict[str, Any]) -> None:
+        """A table's change told to every director's console on its stream, each within the
+        send timeout (nothing is made when no console listens)."""
+        if not self.consoles:
+            return
+        text, timeout = encode(message), self.send_timeout()
+
+        async def deliver(socket: WebSocket) -> None:
+            try:
+                await asyncio.wait_for(socket.send_text(text), timeout)
+            except Exception:  # gone, or not reading: it reconnects and gets the list again
+                self.consoles.discard(socket)
+
+        await asyncio.gather(*(deliver(socket) for socket in list(self.consoles)))
 
     async def push(self, live: LiveTable, sender: str) -> dict[str, Any]:
         """Each client's view after an event, and the sender's view, the answer to his request:

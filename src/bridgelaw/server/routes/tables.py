@@ -40,6 +40,7 @@ async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, 
     server = server_of(connection)
     table_id, tokens = await run_in_threadpool(server.create, spec)
     robots_of(connection).wake(server.live[table_id])
+    await director.tell_consoles(server, server.live[table_id])
     return {"table": table_id, "seats": tokens}
 
 
@@ -92,4 +93,5 @@ async def call_director(at: SeatRole, body: NewCall, connection: HTTPConnection)
     number = await run_in_threadpool(
         director.store_call, engine, live.id, at.role, reason, phase, dummy
     )
+    await director.tell_consoles(server_of(connection), live, calls=True)
     return {"call": number}
