@@ -23,28 +23,50 @@ View = dict[str, Any]
 
 class Blotter:
     """:func:`bridgelaw.server.views.blot` with a memory of the last report it blotted: a
-    top-level field equal to the one blotted then, for the same cards seen, is taken from then
-    (the same object: a view's fields are never changed after it is made)."""
+    top-level field equal to the one blotted then is taken from then (the same object: a
+    view's fields are never changed after it is made) while the cards seen are the same, or
+    more of them if nothing in that field was blotted out (the cards seen grow as the play goes
+    on: a field that hid a card may show it now, one that hid none shows the same)."""
 
     def __init__(self) -> None:
+        self.named: tuple[set[Card], frozenset[str]] | None = None
+        """The last cards seen given, and their names (made once for both calls of a view)."""
         self.names: frozenset[str] = frozenset()
         self.raw: dict[str, Any] = {}
         self.done: dict[str, Any] = {}
+        self.hiding: set[str] = set()
+        """The fields whose blotted value hid a card."""
 
     def __call__(self, value: Any, seen: set[Card] | frozenset[str]) -> Any:
-        names = seen if isinstance(seen, frozenset) else names_of(seen)
+        if isinstance(seen, frozenset):
+            names = seen
+        elif self.named is not None and seen == self.named[0]:
+            names = self.named[1]
+        else:
+            names = names_of(seen)
+            self.named = (seen, names)
         if not isinstance(value, dict):
             return blot(value, names)
-        if names != self.names:  # a card newly seen: nothing blotted before holds
-            self.names, self.raw, self.done = names, {}, {}
-        raw, done = self.raw, self.done
+        raw, done, hiding = self.raw, self.done, self.hiding
+        if names != self.names:
+            if names >= self.names:  # more cards seen: what hid none holds
+                for key in hiding:
+                    raw.pop(key, None)
+            else:  # fewer (an event taken back): nothing blotted before holds
+                raw.clear()
+            hiding.clear()
+            self.names = names
         result = {}
         for key, item in value.items():
             if key in raw and raw[key] == item:
                 result[key] = done[key]
+                continue
+            result[key] = done[key] = blotted = blot(item, names)
+            raw[key] = item
+            if blotted != item:
+                hiding.add(key)
             else:
-                result[key] = done[key] = blot(item, names)
-                raw[key] = item
+                hiding.discard(key)
         return result
 
 
