@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
 
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.scoring.adjusted import artificial_percent
@@ -91,6 +92,35 @@ def test_a_seat_calls_the_director_and_the_list_shows_it(client: TestClient) -> 
         "N",
     )
     assert first["awaiting"] is None and first["events"] == 0
+
+
+def test_the_console_stream_tells_every_change_of_a_table(client: TestClient) -> None:
+    """The console follows the tables on its WebSocket, no polling: the list at once, then
+    each table's new line after an event, a call (with the open calls) and its answer."""
+    table, seats = new_table(client)
+    with client.websocket_connect(f"/api/director/stream?token={DIRECTOR}") as stream:
+        first = stream.receive_json()
+        assert first == get(client, "/api/tables")  # the list, as the console asks for it
+        quiet, _ = new_table(client)
+        assert stream.receive_json()["table"]["table"] == quiet
+        act(client, table, seats["N"], "1NT")
+        line = stream.receive_json()["table"]
+        assert (line["table"], line["events"], line["turn"]) == (table, 1, "E")
+        assert "calls" not in line
+        client.post(f"/api/tables/{table}/calls", json={"reason": "?"}, headers=auth(seats["E"]))
+        called = stream.receive_json()
+        (call,) = called["calls"]
+        assert (called["table"]["table"], call["seat"], call["answered"]) == (table, "E", None)
+        path = f"/api/tables/{table}/calls/{call['call']}/answer"
+        assert client.post(path, json={}, headers=auth(DIRECTOR)).status_code == 200
+        assert stream.receive_json()["calls"] == []  # answered: no open call left
+    for token, code in (("", 4401), (seats["N"], 4403)):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/api/director/stream?token={token}") as refused,
+        ):
+            refused.receive_json()  # closed before anything is sent
+        assert closed.value.code == code
 
 
 def test_the_list_says_whose_turn_and_what_the_engine_awaits(client: TestClient) -> None:

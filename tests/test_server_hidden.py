@@ -37,7 +37,9 @@ from starlette.testclient import WebSocketTestSession
 from bridgelaw.cards import Card, Deal, Seat, card_name, cards_in, parse_card, parse_hand_pbn
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server.app import create_app
+from bridgelaw.server.push import apply
 from bridgelaw.server.random_player import random_event
+from bridgelaw.server.views import view_for
 from tests.helpers import random_deal
 
 DIRECTOR = "hidden-director"
@@ -78,6 +80,9 @@ class Witness:
         self.messages = 0
         self.accepted = 0
         self.streams: dict[str, WebSocketTestSession] = {}
+        self.changing: dict[str, WebSocketTestSession] = {}
+        """Each seat's second stream, of changes (``?changes=1``), and the view they make."""
+        self.held: dict[str, dict[str, Any]] = {}
         self._contexts: list[Any] = []
 
     @staticmethod
@@ -91,9 +96,30 @@ class Witness:
             )
             self._contexts.append(context)
             self.streams[seat] = context.__enter__()
+            context = self.client.websocket_connect(
+                f"/api/tables/{self.table}/stream?token={token}&changes=1"
+            )
+            self._contexts.append(context)
+            self.changing[seat] = context.__enter__()
         for seat in "NESW":
             self.check(seat, self.streams[seat].receive_json())
+            self.held[seat] = self.changing[seat].receive_json()
+            self.check(seat, self.held[seat])
         return self
+
+    def receive(self, seat: str) -> None:
+        """The seat's push on both streams: each checked; the changes, applied to the view
+        the seat held, make the whole view pushed, and that is the view made without any
+        memory of earlier views (``views.view_for`` with plain blotting)."""
+        whole = self.streams[seat].receive_json()
+        self.check(seat, whole)
+        change = self.changing[seat].receive_json()
+        assert "changes" in change, change
+        self.check(seat, change)
+        self.held[seat] = apply(self.held[seat], change)
+        assert self.held[seat] == whole
+        live = self.client.app.state.server.live[self.table]  # type: ignore[attr-defined]
+        assert whole == view_for(live.table, seat, live.mode, live.robots)
 
     def __exit__(self, *_exc: object) -> None:
         for context in self._contexts:
@@ -133,7 +159,7 @@ class Witness:
                 self.public.add(parse_card(text.split()[1]))  # face up (Law 24, 49)
             self.learn()
             for seat in "NESW":
-                self.check(seat, self.streams[seat].receive_json())
+                self.receive(seat)
         if role != "director":
             self.check(role, answer.json(), frozenset(cards_named(text)))
         status: int = answer.status_code

@@ -168,6 +168,9 @@ class Stalled:
     async def send_json(self, _view: object) -> None:
         await asyncio.Event().wait()
 
+    async def send_text(self, _text: str) -> None:
+        await asyncio.Event().wait()
+
 
 def test_a_client_that_stops_reading_does_not_hold_the_table(
     client: TestClient, monkeypatch: pytest.MonkeyPatch

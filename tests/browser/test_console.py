@@ -186,3 +186,31 @@ def test_a_wrong_token_is_refused_and_asked_again(
     page.fill("#token-input", live_server.director)
     page.get_by_role("button", name="Open the console").click()
     page.locator(f'[data-table="{table}"]').wait_for()
+
+
+def test_the_console_follows_the_tables_on_its_websocket_without_polling(
+    live_server: LiveServer, open_page: Callable[..., Any]
+) -> None:
+    """Changes are pushed: a call and an event at a table reach the open console, and the
+    console asks the server nothing while nothing changes (it polled every 2 s before)."""
+    table, seats = live_server.new_table(DEAL, mode="law")
+    page = open_page(console_url(live_server, table))
+    head = page.locator("#table-head")
+    head.filter(has_text="North to call").wait_for()
+    page.locator("#status").filter(has_text="live").wait_for()
+    page.wait_for_timeout(1000)  # the open table fetched again once the stream is up
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.wait_for_timeout(4500)  # two polls and more of the console as it was
+    assert asked == []
+    act(live_server, table, seats["N"], "1NT")
+    head.filter(has_text="East to call").wait_for(timeout=5000)
+    item = page.locator(f'.table-item:has([data-table="{table}"])')
+    answer = live_server.client.post(
+        f"/api/tables/{table}/calls",
+        json={"reason": "a hesitation"},
+        headers={"Authorization": f"Bearer {seats['E']}"},
+    )
+    assert answer.status_code == 200, answer.text
+    item.locator(".call").filter(has_text="a hesitation").wait_for(timeout=5000)
+    assert all("/console" in url for url in asked)  # the open table, fetched when it changed

@@ -24,11 +24,12 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.server.db import now, stamp
 from bridgelaw.server.models import CallAnswer, DirectorCall, EventRow, ResultEntry, TableRow
 from bridgelaw.server.results import result_json, result_line, table_result
-from bridgelaw.server.tables import LiveTable, Refused
+from bridgelaw.server.tables import LiveTable, Refused, Server
 
 DUMMY_NOTE = (
     "dummy called during the play: dummy may not draw attention to an irregularity before the "
@@ -109,22 +110,20 @@ def table_ids(engine: Engine) -> list[tuple[str, datetime]]:
 
 def table_json(live: LiveTable, created: datetime, calls: list[dict[str, Any]]) -> dict[str, Any]:
     """Where a table stands, for the list of every table."""
-    table = live.table
-    turn = table.next_to_act
-    return {
-        "table": live.id,
-        "board": table.board.number,
-        "edition": table.edition,
-        "mode": live.mode,
-        "created": stamp(created),
-        "phase": table.phase,
-        "turn": None if turn is None else turn.letter,
-        "awaiting": None if table.awaiting is None else table.awaiting.as_json(),
-        "contract": None if table.contract is None else str(table.contract),
-        "declarer": None if table.declarer is None else table.declarer.letter,
-        "events": len(table.events),
-        "calls": calls,
-    }
+    return {**live.summary(), "created": stamp(created), "calls": calls}
+
+
+async def tell_consoles(server: Server, live: LiveTable, calls: bool = False) -> None:
+    """A change of ``live`` other than an event (a call, its answer, a result) told to the
+    director's consoles; ``calls``: with the table's open calls (read only when a console
+    listens)."""
+    if not server.consoles:
+        return
+    message: dict[str, Any] = {"table": live.summary()}
+    if calls:
+        found = await run_in_threadpool(calls_of, server.engine, [live.id], True)
+        message["calls"] = found.get(live.id, [])
+    await server.announce(message)
 
 
 # -- one table: events, rulings -------------------------------------------------------------------

@@ -112,6 +112,17 @@ async def stream_at_table(table_id: str, connection: HTTPConnection, token: str 
         raise WebSocketException(4000 + error.status, error.error) from None
 
 
+async def director_stream(connection: HTTPConnection, token: str = "") -> None:
+    """The director's console stream: the director's token from ``?token=`` (a page's
+    WebSocket sends no header), refused by closing it (logged like every refusal)."""
+    server = server_of(connection)
+    if not token or not is_director(server, token):
+        status = 401 if not token else 403
+        words = NO_TOKEN if not token else "only the director follows every table"
+        limits.log_refusal(server, connection.scope, status, words)
+        raise WebSocketException(4000 + status, words)
+
+
 AtTableRole = Annotated[AtTable, Depends(at_table)]
 """The director or one of the table's seats."""
 SeatRole = Annotated[AtTable, Depends(seat_at_table)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from bridgelaw.cards import Card, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
+from bridgelaw.server.push import Blotter, changes
 from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
 from bridgelaw.server.writer import GroupWriter
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
@@ -89,10 +91,51 @@ class LiveTable:
     clients: list[tuple[WebSocket, str]] = field(default_factory=list)
     robots: tuple[str, ...] = ()
     """The seats the sample players take (server/robots.py)."""
+    blotters: dict[str, Blotter] = field(default_factory=dict)
+    """Each role's blotting, which remembers its last view's (server/push.py)."""
+    changing: set[WebSocket] = field(default_factory=set)
+    """The clients that asked for the changes of each view (``?changes=1``), not the whole."""
+    held: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The view each role's ``changing`` clients hold: the last one sent to them."""
 
     def view(self, role: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of ``role``; ``report``: the engine's report of this state, if made."""
-        return view_for(self.table, role, self.mode, self.robots, report)
+        blotter = self.blotters.get(role)
+        if blotter is None:
+            blotter = self.blotters[role] = Blotter()
+        return view_for(self.table, role, self.mode, self.robots, report, blotter)
+
+    def join(self, socket: WebSocket, role: str, changing: bool) -> dict[str, Any]:
+        """A client of ``role`` joins the stream (under the table's lock): the whole view it is
+        sent first, from which its changes start."""
+        view = self.view(role)
+        self.clients.append((socket, role))
+        if changing:
+            self.changing.add(socket)
+            self.held[role] = view
+        return view
+
+    def leave(self, socket: WebSocket, role: str) -> None:
+        if (socket, role) in self.clients:
+            self.clients.remove((socket, role))
+        self.changing.discard(socket)
+
+    def summary(self) -> dict[str, Any]:
+        """Where the table stands, for the director's list of tables (no database needed)."""
+        table = self.table
+        turn = table.next_to_act
+        return {
+            "table": self.id,
+            "board": table.board.number,
+            "edition": table.edition,
+            "mode": self.mode,
+            "phase": table.phase,
+            "turn": None if turn is None else turn.letter,
+            "awaiting": None if table.awaiting is None else table.awaiting.as_json(),
+            "contract": None if table.contract is None else str(table.contract),
+            "declarer": None if table.declarer is None else table.declarer.letter,
+            "events": len(table.events),
+        }
 
 
 class Server:
@@ -122,6 +165,9 @@ class Server:
         self.after_event: list[Callable[[LiveTable], Awaitable[None]]] = []
         self.sessions: Any = None
         """The duplicate sessions (``server.sessions.Sessions``), once installed."""
+        self.consoles: set[WebSocket] = set()
+        """The director's consoles on their stream (``/api/director/stream``): told of every
+        change of a table (:meth:`announce`)."""
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -294,32 +340,64 @@ class Server:
             live.table.undo()  # not stored: not accepted
             raise Refused(503, "the event could not be stored; send it again") from None
         view = await self.push(live, role)
+        await self.announce({"table": live.summary()})
         for hook in self.after_event:
             await hook(live)
         return view
 
-    async def push(self, live: LiveTable, sender: str | None = None) -> dict[str, Any]:
-        """Each client's view after an event (each role's view made once, from one report of
-        the engine), and the sender's view, the answer to his request (a robot's event has no
-        sender waiting: the director's view is made for nothing then, cheaply)."""
+    async def announce(self, message: dict[str, Any]) -> None:
+        """A table's change told to every director's console on its stream, each within the
+        send timeout (nothing is made when no console listens)."""
+        if not self.consoles:
+            return
+        text, timeout = encode(message), self.send_timeout()
+
+        async def deliver(socket: WebSocket) -> None:
+            try:
+                await asyncio.wait_for(socket.send_text(text), timeout)
+            except Exception:  # gone, or not reading: it reconnects and gets the list again
+                self.consoles.discard(socket)
+
+        await asyncio.gather(*(deliver(socket) for socket in list(self.consoles)))
+
+    async def push(self, live: LiveTable, sender: str) -> dict[str, Any]:
+        """Each client's view after an event, and the sender's view, the answer to his request:
+        the view of each role with a client or waiting for an answer, made once from one report
+        of the engine; a client that asked for changes gets the changes of its role's view
+        (server/push.py), each message encoded once for all the clients of a role."""
         report = live.table.to_json()
-        views: dict[str, dict[str, Any]] = {}
-        for role in [sender or DIRECTOR, *(role for _, role in live.clients)]:
+        views: dict[str, dict[str, Any]] = {sender: live.view(sender, report)}
+        for _, role in live.clients:
             if role not in views:
                 views[role] = live.view(role, report)
+        whole: dict[str, str] = {}
+        changed: dict[str, str] = {}
+
+        def message(socket: WebSocket, role: str) -> str:
+            if socket not in live.changing:
+                if role not in whole:
+                    whole[role] = encode(views[role])
+                return whole[role]
+            if role not in changed:
+                held = live.held.get(role)
+                change = views[role] if held is None else changes(held, views[role])
+                changed[role] = encode(change)
+                live.held[role] = views[role]
+            return changed[role]
+
+        messages = [(socket, role, message(socket, role)) for socket, role in live.clients]
         timeout = self.send_timeout()
 
-        async def deliver(socket: WebSocket, role: str) -> None:
+        async def deliver(socket: WebSocket, role: str, text: str) -> None:
             try:
-                await asyncio.wait_for(socket.send_json(views[role]), timeout)
+                await asyncio.wait_for(socket.send_text(text), timeout)
             except Exception:  # gone, or not reading: it reconnects and gets the view again
-                if (socket, role) in live.clients:
-                    live.clients.remove((socket, role))
+                live.leave(socket, role)
 
         # all at once, each within the timeout: a client that stops reading its socket
         # blocks its send (flow control) and must not hold the table's lock for long
-        await asyncio.gather(*(deliver(socket, role) for socket, role in list(live.clients)))
-        return views[sender or DIRECTOR]
+        await asyncio.gather(*(deliver(*each) for each in messages))
+        return views[sender]
 
     def _blot(self, live: LiveTable, role: str, message: str, text: str) -> str:
         own: set[Card] = set()
@@ -338,6 +416,11 @@ class Server:
                 session.add(
                     EventRow(table_id=table_id, index=index, text=text, who=role, time=now())
                 )
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message's JSON text, as Starlette's ``send_json`` writes it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def parse_robots(seats: Iterable[str]) -> tuple[str, ...]:

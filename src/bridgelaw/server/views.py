@@ -17,7 +17,7 @@ an adjudicator's line), the offers' option words and the error messages (:func:`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
@@ -116,15 +116,19 @@ def current_trick(table: Table) -> list[str]:
     return [] if play is None else [card_name(c) for c in play.trick if c is not None]
 
 
+Blot = Callable[[Any, set[Card]], Any]
+""":func:`blot`, or one that remembers what it blotted (``server.push.Blotter``)."""
+
+
 def seat_view(
-    table: Table, seat: Seat, mode: str, report: dict[str, Any] | None = None
+    table: Table, seat: Seat, mode: str, report: dict[str, Any] | None = None, blotter: Blot = blot
 ) -> dict[str, Any]:
     """The view of one seat: the engine's report (``report``, if made already for the same
     state: it is not changed) narrowed to what that seat could see."""
     report = table.to_json() if report is None else report
     names = names_of(visible_cards(table, seat))
     rest = {k: v for k, v in report.items() if k not in ("rulings", "reviews")}
-    view: dict[str, Any] = blot(rest, names)
+    view: dict[str, Any] = blotter(rest, names)
     view.update(said_records(table, names))
     dummy = dummy_faced(table)
     view.update(
@@ -160,15 +164,17 @@ def view_for(
     mode: str,
     robots: Sequence[str] = (),
     report: dict[str, Any] | None = None,
+    blotter: Blot = blot,
 ) -> dict[str, Any]:
     """The view of ``role``, with the seats the robots take (``"robots": ["E", "W"]``);
-    ``report``: the engine's report of this state, if made already."""
+    ``report``: the engine's report of this state, if made already; ``blotter``: the role's."""
     if role == DIRECTOR:
         view = {**director_view(table, mode, report), **public_state(table)}
     else:
         seat = Seat("NESW".index(role))
-        extra = blot(public_state(table), visible_cards(table, seat))  # the table page's fields
-        view = {**seat_view(table, seat, mode, report), **extra}
+        seen = visible_cards(table, seat)
+        extra = blotter(public_state(table), seen)  # the table page's fields
+        view = {**seat_view(table, seat, mode, report, blotter), **extra}
     view["robots"] = list(robots)
     return view
 

@@ -2,7 +2,7 @@
 :mod:`bridgelaw.server.roles`:
 
 * :mod:`.tables`: the table API of ``table-api.md`` and a seat's call to the director;
-* :mod:`.director`: the director's console API (his alone);
+* :mod:`.director`: the director's console API (his alone) and its stream;
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
 * :mod:`.results`: the session's public results pages;
 * :mod:`.pages`: the pages and their static files, and the law book's titles they show.
@@ -17,6 +17,7 @@ from bridgelaw.server.routes import director, pages, results, sessions, tables
 ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
     director.router,
+    director.consoles,
     sessions.router,
     results.router,
     pages.router,

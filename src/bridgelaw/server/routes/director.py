@@ -12,18 +12,21 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection
 
 from bridgelaw.server import director
 from bridgelaw.server.consequences import explain
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
-from bridgelaw.server.roles import director_only, live_table, server_of
+from bridgelaw.server.roles import director_only, director_stream, live_table, server_of
 from bridgelaw.server.tables import LiveTable, Refused
 from bridgelaw.server.views import DIRECTOR, view_for
 
 router = APIRouter(dependencies=[Depends(director_only("only the director may do this"))])
+consoles = APIRouter()
+"""The console's stream, whose token comes in its address (``?token=``)."""
 LiveTableDep = Annotated[LiveTable, Depends(live_table)]
 
 
@@ -32,7 +35,7 @@ class Answer(BaseModel):
 
 
 @router.get("/api/tables")
-async def list_tables(request: Request) -> dict[str, Any]:
+async def list_tables(request: HTTPConnection) -> dict[str, Any]:
     """Every table of the database, where it stands, and its open calls."""
     server = server_of(request)
     rows = await run_in_threadpool(director.table_ids, server.engine)
@@ -59,6 +62,8 @@ async def answer_call(
     engine = server_of(request).engine
     note = body.note.strip()
     answered = await run_in_threadpool(director.answer_call, engine, table_id, call_id, note)
+    live = await live_table(table_id, request)
+    await director.tell_consoles(server_of(request), live, calls=True)
     return {"call": call_id, "answered": answered}
 
 
@@ -126,6 +131,7 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
         answer = director.result_of(live, rows)
     if server.sessions is not None:  # a session's board: its result there too
         await server.sessions.director_result(live, data, note.strip())
+    await director.tell_consoles(server, live)
     return answer
 
 
@@ -145,3 +151,21 @@ async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
             "calls": calls.get(live.id, []),
             "result": director.result_of(live, results),
         }
+
+
+@consoles.websocket("/api/director/stream", dependencies=[Depends(director_stream)])
+async def console_stream(socket: WebSocket) -> None:
+    """The director's console, live: every table's line at once (as ``GET /api/tables``),
+    then ``{"table": {...}}`` (with ``"calls"`` when they changed) after each change of a
+    table: an event, a call, its answer, a result (``Server.announce``)."""
+    server = server_of(socket)
+    await socket.accept()
+    await socket.send_json(await list_tables(socket))
+    server.consoles.add(socket)
+    try:
+        while True:
+            await socket.receive_text()  # nothing is read from the console
+    except WebSocketDisconnect:
+        pass
+    finally:
+        server.consoles.discard(socket)

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse
 
 from bridgelaw.server import director
 from bridgelaw.server.roles import (
@@ -39,41 +40,42 @@ async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, 
     server = server_of(connection)
     table_id, tokens = await run_in_threadpool(server.create, spec)
     robots_of(connection).wake(server.live[table_id])
+    await director.tell_consoles(server, server.live[table_id])
     return {"table": table_id, "seats": tokens}
 
 
 @router.get("/api/tables/{table_id}")
-async def get_table(at: AtTableRole, connection: HTTPConnection) -> dict[str, Any]:
+async def get_table(at: AtTableRole, connection: HTTPConnection) -> JSONResponse:
     robots_of(connection).wake(at.live)  # after a restart, robots to act carry on
     async with at.live.lock:  # never a state whose event is not yet committed
-        return at.live.view(at.role)
+        return JSONResponse(at.live.view(at.role))  # plain JSON: a view needs no validating
 
 
 @router.post("/api/tables/{table_id}/events")
-async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection) -> dict[str, Any]:
+async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection) -> JSONResponse:
     live = at.live
     async with live.lock:
         view = await server_of(connection).accept(live, at.role, body.event.strip())
     robots_of(connection).wake(live)
-    return view
+    return JSONResponse(view)
 
 
 @router.websocket("/api/tables/{table_id}/stream")
-async def stream(socket: WebSocket, at: StreamRole) -> None:
+async def stream(socket: WebSocket, at: StreamRole, changes: bool = False) -> None:
+    """The role's view at once, then after every accepted event the view again, or with
+    ``?changes=1`` what changed in it (``server/push.py``)."""
     live, role = at.live, at.role
     await socket.accept()
     robots_of(socket).wake(live)
     async with live.lock:
-        await socket.send_json(live.view(role))
-        live.clients.append((socket, role))
+        await socket.send_json(live.join(socket, role, changes))
     try:
         while True:
             await socket.receive_text()  # nothing is read from clients yet
     except WebSocketDisconnect:
         pass
     finally:
-        if (socket, role) in live.clients:
-            live.clients.remove((socket, role))
+        live.leave(socket, role)
 
 
 @router.post("/api/tables/{table_id}/calls")
@@ -91,4 +93,5 @@ async def call_director(at: SeatRole, body: NewCall, connection: HTTPConnection)
     number = await run_in_threadpool(
         director.store_call, engine, live.id, at.role, reason, phase, dummy
     )
+    await director.tell_consoles(server_of(connection), live, calls=True)
     return {"call": number}

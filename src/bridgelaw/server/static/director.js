@@ -5,7 +5,7 @@
 "use strict";
 
 const KEY = "bridgelaw.director";
-const POLL_MS = 2000;
+const BACKOFF_MAX_MS = 10000;
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SEAT_NAME = { N: "North", E: "East", S: "South", W: "West", director: "director" };
 
@@ -18,6 +18,11 @@ const state = {
   lastList: "",
   lastTable: "",
   resultFormFor: null,
+  socket: null, // the console's stream: every change of a table, pushed
+  backoff: 500, // the wait before connecting again, doubled at each failure
+  reconnect: null,
+  loading: false, // the open table's answer on its way
+  again: false, // the open table changed while it was on its way
 };
 
 // -- small helpers ------------------------------------------------------------------------------
@@ -161,8 +166,12 @@ function renderTables() {
 
 async function pollTables() {
   const data = await api("GET", "/api/tables");
-  const text = JSON.stringify(data.tables);
-  state.tables = data.tables;
+  showList(data.tables);
+}
+
+function showList(tables) {
+  const text = JSON.stringify(tables);
+  state.tables = tables;
   if (text !== state.lastList) {
     state.lastList = text;
     renderTables();
@@ -675,17 +684,91 @@ function report(e) {
   status(`connection problem: ${e && e.message ? e.message : e}; trying again`, true);
 }
 
-async function tick() {
-  if (!state.token || state.busy) return; // a slow answer: never two polls at once
-  state.busy = true;
+// -- live: the console's WebSocket ----------------------------------------------------------------
+// The server pushes every table's line at connection, then a table's new line after each change
+// (an event, a call and its answer, a result); the open table is fetched again when it changes.
+// Nothing is polled. A lost connection is tried again after 0.5 s, 1 s, 2 s... up to 10 s.
+
+function connect() {
+  if (!state.token || state.socket) return;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const url = `${scheme}//${location.host}/api/director/stream?token=${encodeURIComponent(state.token)}`;
+  const socket = new WebSocket(url);
+  state.socket = socket;
+  socket.onmessage = (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch (e) {
+      return; // not a message of the console's: the next one brings the table again
+    }
+    if (Array.isArray(data.tables)) {
+      state.backoff = 500;
+      showList(data.tables);
+      refreshOpen(); // whatever was missed while the connection was down
+      status(`live since ${when(new Date().toISOString())}`);
+    } else if (data.table) {
+      acceptLine(data);
+    }
+  };
+  let opened = false;
+  socket.onopen = () => {
+    opened = true;
+  };
+  socket.onclose = async (closed) => {
+    if (state.socket === socket) state.socket = null;
+    if (closed.code === 4401 || closed.code === 4403) {
+      report({ status: closed.code - 4000 });
+      return;
+    }
+    if (!opened && state.token) {
+      // refused at the handshake, where a browser learns no reason: the API says why
+      try {
+        await pollTables();
+      } catch (e) {
+        report(e); // a refused token shows the login and ends here
+      }
+    }
+    if (!state.token) return;
+    const wait = state.backoff;
+    state.backoff = Math.min(wait * 2, BACKOFF_MAX_MS);
+    status(`connection lost; trying again in ${Math.max(1, Math.round(wait / 1000))} s`, true);
+    clearTimeout(state.reconnect);
+    state.reconnect = setTimeout(connect, wait);
+  };
+}
+
+// A table's new line: merged into the list (its calls and creation time kept unless sent), the
+// open table fetched again; a table the list does not know yet brings the whole list.
+function acceptLine(message) {
+  const line = message.table;
+  const known = state.tables.find((t) => t.table === line.table);
+  if (!known) {
+    pollTables().catch(report);
+    return;
+  }
+  const merged = { ...known, ...line };
+  if (message.calls) merged.calls = message.calls;
+  showList(state.tables.map((t) => (t === known ? merged : t)));
+  if (line.table === state.open) refreshOpen();
+}
+
+// The open table's console answer: one request at a time, one more if it changed meanwhile.
+async function refreshOpen() {
+  if (state.loading) {
+    state.again = true;
+    return;
+  }
+  state.loading = true;
   try {
-    await pollTables();
-    await pollTable();
-    status(`up to date ${when(new Date().toISOString())}`);
+    do {
+      state.again = false;
+      await pollTable();
+    } while (state.again);
   } catch (e) {
     report(e);
   } finally {
-    state.busy = false;
+    state.loading = false;
   }
 }
 
@@ -718,8 +801,7 @@ function begin(table) {
   $("login").hidden = true;
   $("console").hidden = false;
   if (table) openTable(table);
-  tick();
-  if (!state.timer) state.timer = setInterval(tick, POLL_MS);
+  connect();
 }
 
 start();

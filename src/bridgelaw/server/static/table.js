@@ -19,6 +19,7 @@ const storageKey = `bridgelaw.token.${tableId}`;
 const sessionKey = `bridgelaw.session-of.${tableId}`;
 let token = null;
 let view = null;
+let streamView = null; // the view the stream's changes apply to (the last one it made)
 let socket = null;
 let backoff = 500;
 let reconnectTimer = null;
@@ -255,8 +256,9 @@ async function send(event) {
 function connect() {
   if (stopped) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/stream?token=${encodeURIComponent(token)}`;
+  const url = `${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/stream?token=${encodeURIComponent(token)}&changes=1`;
   setConnection("connecting…", "wait");
+  streamView = null; // the stream starts again from a whole view
   socket = new WebSocket(url);
   socket.onopen = () => {
     backoff = 500;
@@ -264,10 +266,12 @@ function connect() {
   };
   socket.onmessage = (message) => {
     try {
-      accept(JSON.parse(message.data));
+      streamView = applyChanges(streamView, JSON.parse(message.data));
     } catch (error) {
-      // a message that is not a view is ignored; the next one brings the table again
+      socket.close(); // not a view nor its changes: connect again, which starts with a view
+      return;
     }
+    accept(streamView);
   };
   socket.onclose = (closed) => {
     socket = null;
@@ -285,6 +289,19 @@ function connect() {
       refresh(); // the view as it is now, whatever was missed
     }, wait);
   };
+}
+
+// The stream's message applied to the view it made last: a whole view (the first message) is
+// taken as it is; changes (server/push.py) set, extend or remove fields of it.
+function applyChanges(held, message) {
+  const change = message.changes;
+  if (!change) return message;
+  if (!held) throw new Error("changes before a view");
+  const result = { ...held };
+  for (const key of change.unset) delete result[key];
+  Object.assign(result, change.set);
+  for (const [key, entries] of Object.entries(change.append)) result[key] = [...result[key], ...entries];
+  return result;
 }
 
 function setConnection(text, state) {
