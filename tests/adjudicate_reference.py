@@ -2,9 +2,9 @@
 oracle: it lives in the tests, not in the package).
 
 :class:`ReferenceSearch` is a frozen copy of ``adjudicate._Search`` before it was made faster
-(issue 13, item 5). Nothing rules with it: ``tests/test_adjudicate.py`` checks on many random
-positions that the search in :mod:`bridgelaw.analysis.adjudicate` gives exactly its tricks, and
-``benchmarks/adjudicate.py`` times both on the same positions. The rules it applies (what a
+(issue 13, item 5). Nothing rules with it: ``tests/analysis/test_adjudicate.py`` checks on many
+random positions that the search in :mod:`bridgelaw.analysis.adjudicate` gives exactly its tricks,
+and ``benchmarks/adjudicate.py`` times both on the same positions. The rules it applies (what a
 normal play is, clause by clause) are described in :mod:`bridgelaw.analysis.adjudicate`.
 
 It is frozen as to *how* it searches. What it searches, the normal plays, changes with the
