@@ -65,7 +65,7 @@ def _fresh_event_parses() -> None:
     events._PARSED.clear()
 
 
-# -- the server's databases (issue 14): every server test runs on SQLite and on PostgreSQL ----
+# -- the server's databases: every server test runs on SQLite and on PostgreSQL --------------------
 
 
 @pytest.fixture(scope="session")

@@ -53,7 +53,7 @@ SPADES, HEARTS, DIAMONDS, CLUBS = 3, 2, 1, 0
         ("SQ first, then the hearts", (Step("lead", card=parse_card("SQ")), Step("cash", HEARTS))),
         ("finessing the queen of hearts", (Step("finesse", card=parse_card("HQ")),)),
         ("drawing trumps and then running the diamonds", (Step("trumps"), Step("cash", DIAMONDS))),
-        # issue 20 item 7: the common forms of a line (68C)
+        # the common forms of a line (68C)
         (
             "club to the ace, then the diamond finesse",
             (Step("towards", card=parse_card("CA")), Step("finesse", DIAMONDS)),
@@ -173,7 +173,7 @@ SPEED_STATEMENTS = (
     st.sampled_from(SPEED_STATEMENTS),
     st.integers(0, 3),
 )
-# issue 20: positions where a rule of normal play changed (found by comparing the two searches
+# positions where a rule of normal play was corrected (found by comparing the two searches
 # with one rule changed in one of them), so a change made in one search alone is always seen:
 @example(3864074013, 6, "", 0)  # 70C3: the low ruff overruffed
 @example(3823261108, 4, "on a squeeze", 1)  # 70C3, the best normal play (a squeeze stated)
@@ -184,11 +184,11 @@ SPEED_STATEMENTS = (
 def test_the_faster_search_gives_the_reference_tricks(
     seed: int, tricks_left: int, statement: str, claimer_offset: int
 ) -> None:
-    """Issue 13 item 5: the search made faster (its memo keys, its cut at the sure tricks,
+    """The search made faster (its memo keys, its cut at the sure tricks,
     its caches) rules exactly as the search first written (``adjudicate_reference``) on random
     positions, any claimer, any statement kind (a squeeze stated included), a trick in progress
     or not, with the show-outs of the play before the claim (70E1; the reference follows the
-    Law's corrections of issue 20, each marked there)."""
+    Law's corrections, each marked there)."""
     position = random_position(seed, tricks_left)
     claimer = Seat((int(position.next_to_play) + claimer_offset) & 3)
     result = Law70Adjudicator(double_dummy=False).adjudicate(
@@ -349,7 +349,7 @@ def test_the_sure_trick_bounds_by_hand() -> None:
     alone = replace(nt, hands=(parse_hand_pbn("..KQ.JT"), *nt.hands[1:]))  # N has no heart
     conceded = _Search(alone, Seat.SOUTH, parse_statement(""), claims_all=False)
     assert conceded.run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 2
-    # issue 20: a claimer of every trick does not lead the S2, which cannot win, while he
+    # a claimer of every trick does not lead the S2, which cannot win, while he
     # holds the HK (the footnote to Laws 70 and 71), so he cashes all three masters first
     assert _search(alone, Seat.SOUTH).run_tricks(tuple(alone.hands), int(Seat.SOUTH), 0) == 3
     # a stated line that leads another card (here the S2 first) is not covered: no bound
@@ -403,7 +403,7 @@ READABLE = (
 def test_a_clause_not_understood_never_helps_the_claimer(
     seed: int, tricks_left: int, clauses: list[str], where: int, claimer_offset: int
 ) -> None:
-    """Issue 20 item 7 (68C, 70A): a statement with a clause that cannot be read never gets the
+    """68C, 70A: a statement with a clause that cannot be read never gets the
     claimer more than the same statement without that clause: what was read still binds, and
     the clause may stand for any normal play or a stated finesse (never a squeeze credited)."""
     position = random_position(seed, tricks_left)

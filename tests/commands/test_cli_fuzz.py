@@ -1,4 +1,4 @@
-"""Issue 10 item 7, fuzzed: the command line on random and mutated files of every reader never
+"""Fuzzed: the command line on random and mutated files of every reader never
 shows a traceback and never reports a bug (status 3): only 0 (read), 1 (the file has problems)
 or 2 (usage, a file it cannot read at all). Each reader starts from a valid file of its own
 format, which hypothesis mutates byte by byte (inserting, deleting, replacing), or from random
@@ -69,7 +69,7 @@ def _seeds() -> dict[str, tuple[str, bytes]]:
         scored = Path(folder) / "scored.pbn"  # a results PBN as score-event writes it
         with _captured():
             results = Path(folder) / "r.csv"
-            # (declarer E, not N: the PBN writer loses declarer North, issue 10 item 5)
+            # every result played (3NT by S in place of the artificial score; 4S by E)
             csv_text = RESULTS_CSV.replace("1;3;4;;;;A+/A-", "1;3;4;3NT;S;8;")
             results.write_text(csv_text.replace("4S;N;10", "4S;E;10"))
             assert main(["score-event", str(results), "--pbn", str(scored)]) == 0

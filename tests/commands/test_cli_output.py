@@ -1,4 +1,4 @@
-"""Issue 10 item 9: ``--help`` imports only what it needs; plain text off a terminal, boxes on
+"""``--help`` imports only what it needs; plain text off a terminal, boxes on
 one; long work says what it wrote."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10 item 7: no traceback, ever, for input. Each input that used to crash or hang the
+"""No traceback, ever, for input. Each input that used to crash or hang the
 command line gets a clear error naming what and where, with exit status 1 (the file has
 problems) or 2 (usage); an internal error (a bug) has status 3 of its own; under ``--json`` the
 error is JSON on standard output too. Expectations come from the issue's list, each with the

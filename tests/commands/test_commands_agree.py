@@ -1,4 +1,4 @@
-"""The commands read a PBN file by one rule (issue 20, items 10, 12 and 13).
+"""The commands read a PBN file by one rule.
 
 What `pbn check` accepts is not refused whole by `convert`, `records` or `analyse`: a deal that
 gives only some hands (PBN 2.1 section 3.4.11) is kept where the target can hold it (PBN) and

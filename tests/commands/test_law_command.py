@@ -1,4 +1,4 @@
-"""``bridgelaw law``: the navigator (issue 12, item 6), generated from the law book."""
+"""``bridgelaw law``: the navigator, generated from the law book."""
 
 from __future__ import annotations
 

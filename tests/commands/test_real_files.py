@@ -1,4 +1,4 @@
-"""Every real file by other programs through every command, on each run (issue 20).
+"""Every real file by other programs through every command, on each run.
 
 The files are the other programs' own (``../shared/realfiles``, beside the checkout: never
 copied into the project); their manifests say, file by file, who wrote it and whether it is
@@ -19,7 +19,7 @@ read it right or refuse it with the stated reason:
   with mdbtools), its movement is read and checked, its PBN export (written by bridgelaw, and
   the one its manifest names) scores to the same ranking.
 
-Where the manifest records an outcome issue 20 found wrong, the expectation is the corrected
+Where the manifest records an outcome found wrong since, the expectation is the corrected
 one, and the defect is named; a verdict still not met is a known gap, marked xfail once every
 other command has run.
 
@@ -167,7 +167,7 @@ class Case:
     refused: bool = False  # `pbn check` refuses it (a PBN file)
     dates: list[str] = field(default_factory=list)  # dates not in PBN's form (3.4.3 notes)
     defects: list[str] = field(default_factory=list)
-    outcome: str = ""  # the manifest's bridgelaw_outcome (what it found, before issue 20)
+    outcome: str = ""  # the manifest's bridgelaw_outcome (what bridgelaw did then)
     source: str = ""  # the manifest's source repository and commit
 
     def __str__(self) -> str:
@@ -519,7 +519,7 @@ def _declared_ranking(path: Path) -> dict[str, dict[str, Any]]:
     return {}
 
 
-# -- Bridgemate databases (issue 20, item 15; W3-9: the manifest's "no reader") -----------------
+# -- Bridgemate databases (W3-9: the manifest's "no reader") ---------------------------------------
 
 
 def _check_database(path: Path, cli: Commands) -> None:

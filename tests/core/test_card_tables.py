@@ -1,5 +1,5 @@
-"""The lookup tables of :mod:`bridgelaw.cards` (made at import, issue 20 item 16: made from
-smaller holdings instead of testing every bit) say what a 13-bit suit holding holds: rank r
+"""The lookup tables of :mod:`bridgelaw.cards` (made at import from smaller holdings instead of
+testing every bit) say what a 13-bit suit holding holds: rank r
 (2 = 0 ... ace = 12) is there when bit r is set, and a suit's card is 13 * suit + rank."""
 
 from __future__ import annotations

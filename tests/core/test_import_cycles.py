@@ -11,7 +11,7 @@ counted as imported by them (else every package that names its submodules would 
 
 An import under ``if TYPE_CHECKING:`` never runs; the second test counts those too, and allows
 one cycle there: the table engine's record names the ``Table`` it is the record of
-(``table.record`` <-> ``table.engine``), in the engine being reworked by issue 21's first item.
+(``table.record`` <-> ``table.engine``).
 
     python tests/core/test_import_cycles.py [ROOT]   # prints the cycles of ROOT/src/bridgelaw
 """

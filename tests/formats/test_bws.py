@@ -1,4 +1,4 @@
-"""Bridgemate databases (issue 20 item 15): the three real ones read right, scored, converted,
+"""Bridgemate databases: the three real ones read right, scored, converted,
 their movements loaded; the results in force chosen as documented; anything that is not a
 readable database refused with its file named, never a traceback or a hang.
 

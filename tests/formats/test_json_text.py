@@ -1,4 +1,4 @@
-"""``score-event --json`` writes its text straight from the scored results (issue 20, item 16):
+"""``score-event --json`` writes its text straight from the scored results:
 the text must be exactly ``json.dumps(to_json(), ensure_ascii=False)``, the dictionaries the
 spec describes (``shared/spec/event-results.md``), on random events of every scoring."""
 

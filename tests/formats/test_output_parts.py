@@ -1,4 +1,4 @@
-"""The writers make each part that results share once (issue 20, item 16): a result that several
+"""The writers make each part that results share once: a result that several
 tables had, when the readers give them one object, and a set of values, when the scorers give
 equal results one tuple of texts. What they write must not depend on it: the same event with
 every result its own objects gives the same JSON, PBN, USEBIO and site, byte for byte."""

@@ -1,4 +1,4 @@
-"""Nothing of the user's is lost (issue 10 item 6): ``--site`` never deletes a file it did not
+"""Nothing of the user's is lost: ``--site`` never deletes a file it did not
 write, the outputs of one run are written together or not at all, and what is written can be
 served by a web server (permissions from the umask)."""
 

@@ -1,5 +1,5 @@
 """One rule names the pairs of a session in sections or numbered by direction, whatever file
-it comes from (issue 20, items 8 and 15): a Bridgemate database, a PBN ``ScoreTable`` and a
+it comes from: a Bridgemate database, a PBN ``ScoreTable`` and a
 USEBIO file of the same session give the same pairs (:mod:`bridgelaw.formats.pair_names`).
 
 Where North-South pair 1 and East-West pair 1 both play (a Mitchell numbered by direction)

@@ -1,4 +1,4 @@
-"""`pbn check` against what PBN 2.1 itself says (issue 20, items 9, 11 and 14).
+"""`pbn check` against what PBN 2.1 itself says.
 
 Each game below is written for the clause it tests; the expectation is the standard's sentence
 cited with it, never what the checker happened to print. The standard is PBN 2.1 (2017.02.14).

@@ -1,4 +1,4 @@
-"""Score tables of Mitchell games in sections (issue 20, item 8).
+"""Score tables of Mitchell games in sections.
 
 Bridge Composer exports ACBL club games with a ``Section`` column in each ``ScoreTable`` and the
 pairs numbered in two fields: North-South pair 1 and East-West pair 1 are different pairs, and

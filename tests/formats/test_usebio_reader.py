@@ -1,4 +1,4 @@
-"""USEBIO read back (issue 19): ``score-event`` on a session's JSON, on the PBN it writes and
+"""USEBIO read back: ``score-event`` on a session's JSON, on the PBN it writes and
 on the USEBIO it writes gives the same results, for every scoring and every form of Law 12.
 
 Expectations come from the input (what was scored must be scored again the same) or from the

@@ -1,4 +1,4 @@
-"""Writers that read back (issue 10 item 5): PBN, USEBIO and JSON keep what the input said.
+"""Writers that read back: PBN, USEBIO and JSON keep what the input said.
 
 Every expectation here comes from the input itself (what was read must be what is read back)
 or from the file format's standard (PBN 2.1 columns and tags, USEBIO 1.3 elements), never from

@@ -1,4 +1,4 @@
-"""Each edition variant is tested in both editions by the table scripts (issue 12).
+"""Each edition variant is tested in both editions by the table scripts.
 
 For every rule the code declares with ``by_edition``: a script of each edition reaches it, and
 with that rule's two variants swapped (the other edition's applied, every other rule as it is)

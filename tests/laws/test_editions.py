@@ -1,4 +1,4 @@
-"""Edition variants (issue 12): the law book's flags, the project's words for what differs and
+"""Edition variants: the law book's flags, the project's words for what differs and
 the code's ``by_edition`` declarations agree, both ways.
 
 A clause the law book flags as differing (``d``) has variants in the code, unless the book says

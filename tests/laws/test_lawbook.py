@@ -1,4 +1,4 @@
-"""The law book in code (issue 12, item 1): every clause the project cites is in it.
+"""The law book in code: every clause the project cites is in it.
 
 Cited clauses are collected three ways: statically from the package's source (the literals the
 code names laws with), statically from the scripts' expectations, and dynamically by replaying

@@ -1,4 +1,4 @@
-"""Robots for empty seats (issue 14, item 7; server/robots.py).
+"""Robots for empty seats (server/robots.py).
 
 What is checked, and where the expectation comes from:
 - one person plays a whole board against three robots through the API, only the human's seat

@@ -1,4 +1,4 @@
-"""``bridgelaw serve --demo`` (``make run``, issue 19 item 7), run as a real process: it starts
+"""``bridgelaw serve --demo`` (``make run``), run as a real process: it starts
 on an SQLite file in the working folder with a demo club session (a Mitchell played on the table
 pages, robots in every seat but the user's, who is North at table 1), prints the player's link,
 the director's session console and the live results (tokens in the fragment), and stops on

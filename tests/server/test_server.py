@@ -130,7 +130,7 @@ def test_roles(client: TestClient) -> None:
 
 
 def test_a_choice_about_dummys_card_is_declarers(client: TestClient) -> None:
-    """62C1 with dummy's card (issue 20 item 3): the non-offenders may take back the card
+    """62C1 with dummy's card: the non-offenders may take back the card
     dummy played after a corrected revoke; declarer plays dummy's cards (41D, 45B) and dummy
     takes no part in the play (43A1c), so the choice is offered to declarer's token and
     dummy's token cannot make it. Declarer then plays dummy's card again with his own token,

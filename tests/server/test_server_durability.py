@@ -1,4 +1,4 @@
-"""Durability (issue 14, item 2): ``bridgelaw serve`` killed with SIGKILL at random moments
+"""Durability: ``bridgelaw serve`` killed with SIGKILL at random moments
 while clients play, restarted, loses no acknowledged event, and the boards finish.
 
 The server runs as a real process on an SQLite file. One client thread per table plays random

@@ -1,4 +1,4 @@
-"""Hidden information over every message (issue 14, item 3): each seat records everything the
+"""Hidden information over every message: each seat records everything the
 server sends it during whole boards (the answers to its requests, error messages included,
 the views it asks for, and every WebSocket push) and no message may hold a card that seat
 could not see at that moment at a real table.

@@ -1,4 +1,4 @@
-"""The server's guards (issue 14, item 6; ``server/limits.py``): a clear 413 for a body too
+"""The server's guards (``server/limits.py``): a clear 413 for a body too
 large, a clear 429 with ``Retry-After`` for a client too fast, every refusal logged with its
 time, role, table and reason, and no token ever in the log (the stream's ``?token=``)."""
 

@@ -1,5 +1,5 @@
 """What ``Table.apply`` returns (the :class:`Outcome` of an event), ``Table.undo``, and the
-rollback of a refused event without a copy of the table (issue 12, item 4).
+rollback of a refused event without a copy of the table.
 
 The random-table properties (undo after any event, a refused event) are in
 ``test_table_properties.py``; these are the named cases.

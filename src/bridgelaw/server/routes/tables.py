@@ -68,7 +68,7 @@ async def stream(socket: WebSocket, at: StreamRole) -> None:
         live.clients.append((socket, role))
     try:
         while True:
-            await socket.receive_text()  # nothing is read from clients yet
+            await socket.receive_text()  # what a client sends is not read: only its leaving
     except WebSocketDisconnect:
         pass
     finally:
