@@ -135,12 +135,6 @@ SPEC = {
 }
 
 
-def _scored_spec() -> object:
-    outcome = read_results_json(json.dumps(SPEC, indent=1))
-    assert outcome.event is not None
-    return score_event(outcome.event)
-
-
 def test_pbn_out_with_score_and_total_tables() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
     assert outcome.event is not None
