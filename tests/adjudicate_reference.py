@@ -1,15 +1,15 @@
 """The Law 70 search as first written, kept as the reference for the faster one (a test
 oracle: it lives in the tests, not in the package).
 
-:class:`ReferenceSearch` is a frozen copy of ``adjudicate._Search`` before it was made faster
-(issue 13, item 5). Nothing rules with it: ``tests/test_adjudicate.py`` checks on many random
-positions that the search in :mod:`bridgelaw.analysis.adjudicate` gives exactly its tricks, and
+:class:`ReferenceSearch` is a frozen copy of ``adjudicate._Search`` before it was made faster.
+Nothing rules with it: ``tests/analysis/test_adjudicate.py`` checks on many random positions
+that the search in :mod:`bridgelaw.analysis.adjudicate` gives exactly its tricks, and
 ``benchmarks/adjudicate.py`` times both on the same positions. The rules it applies (what a
 normal play is, clause by clause) are described in :mod:`bridgelaw.analysis.adjudicate`.
 
 It is frozen as to *how* it searches. What it searches, the normal plays, changes with the
-adjudicator only where the Law says the adjudicator was wrong, each change marked "changed by
-issue 20" where it is made (issue 20 item 7):
+adjudicator only where the Law says the adjudicator was wrong, each change marked "corrected"
+where it is made:
 
 * 70C3: a careless low ruff, overruffed by a trump the claimer did not mention, is normal.
 * 70E1: a finesse against an opponent is no guess when the opponent still to play has failed
@@ -22,7 +22,7 @@ issue 20" where it is made (issue 20 item 7):
   win while that hand can reach a winner.
 
 Not ported, as the comparisons never meet them: the 2007 exception of 70E1 (the positions
-compared are 2017's) and issue 20's statement forms and clauses not understood (the statements
+compared are 2017's) and the statement forms and clauses not understood (the statements
 compared are read the same way by both).
 """
 
@@ -53,9 +53,9 @@ def reference_tricks(
 
 
 class ReferenceSearch:
-    """The search as it was before it was made faster (issue 13), kept unchanged in its method
-    so the tests and ``benchmarks/adjudicate.py`` can check that the faster one gives the same
-    tricks (its normal plays follow the Law's corrections: the module doc)."""
+    """The search as it was before it was made faster, kept unchanged in its method so the
+    tests and ``benchmarks/adjudicate.py`` can check that the faster one gives the same tricks
+    (its normal plays follow the Law's corrections: the module doc)."""
 
     def __init__(
         self,
@@ -66,7 +66,7 @@ class ReferenceSearch:
         claims_all: bool = True,
     ) -> None:
         self.node_limit = node_limit
-        # changed by issue 20: the seats that lead by his plan to lose no trick (sure_losers)
+        # corrected: the seats that lead by his plan to lose no trick (sure_losers)
         self.planned = 0
         if claims_all:
             self.planned = 1 << claimer
@@ -80,7 +80,7 @@ class ReferenceSearch:
         self.memo: dict[tuple[object, ...], tuple[int, int, tuple[int, ...]]] = {}
         self.squeeze_cache: dict[tuple[int, int], int] = {}
         self.named = 0
-        # changed by issue 20 (70E1): the suits each opponent has failed to follow to, before
+        # corrected (70E1): the suits each opponent has failed to follow to, before
         # the claim or in the line searched (bit seat * 4 + suit)
         self.shown = 0
         for seat in (1 - self.side, 3 - self.side):
@@ -189,7 +189,7 @@ class ReferenceSearch:
             if any(f // 13 == s and hand >> f & 1 for f in self.finesses) and len(suits) > 1:
                 continue  # the finesse card's hand waits for the lead towards it
             if losers >> s & 1:
-                continue  # changed by issue 20: a sure loser while he can reach his winners
+                continue  # corrected: a sure loser while he can reach his winners
             low = _low(held)
             if low != top and not self.is_master(top, hands):
                 out.append(low)  # towards partner's winners, or giving up a trick (70E2)
@@ -197,7 +197,7 @@ class ReferenceSearch:
         return out or [_high(hand & SUIT_MASK[s]) for s in suits]  # every suit had a finesse
 
     def sure_losers(self, hands: tuple[int, ...], seat: int, suits: list[int]) -> int:
-        """Changed by issue 20: the suits whose lead cannot win while the hand can reach a
+        """Corrected: the suits whose lead cannot win while the hand can reach a
         winner (the adjudicator's rule, written out again)."""
         ours = self.our_cards(hands)
         opp = self.opp_cards(hands)
@@ -270,9 +270,9 @@ class ReferenceSearch:
                     return [f]
             low, high = _low(held), _high(held)
             winning = held & ~((2 << win_card) - 1) if win_suit == led else 0
-            # changed by issue 20 (70E1): the opponent still to play has shown out of the suit
+            # corrected (70E1): the opponent still to play has shown out of the suit
             marked = self.shown >> (((seat + 1) & 3) * 4 + led) & 1
-            # changed by issue 20: partner's card surely wins, and a card above his lowest is
+            # corrected: partner's card surely wins, and a card above his lowest is
             # played only when it wastes nothing (spends_well)
             partner_sure = partner_winning and (
                 not later_opps or not (win_suit == led and opp_suit and win_card < _high(opp_suit))
@@ -320,7 +320,7 @@ class ReferenceSearch:
             # the trick is his for the ruffing: not ruffing is irrational (70 footnote)
             if not later_opps or self.statement.trumps_mentioned:
                 return ruffs if not later_opps else [sure_ruff]
-            # changed by issue 20 (70C3): a careless low ruff is normal when he did not mention
+            # corrected (70C3): a careless low ruff is normal when he did not mention
             # the trumps (the reference had only the ruff nobody can beat)
             return sorted({ruffs[0], sure_ruff})
         return sorted(set(ruffs + self.discards(hands, seat)))
@@ -334,7 +334,7 @@ class ReferenceSearch:
         partner_sure: bool,
         opp_suit: int,
     ) -> bool:
-        """Changed by issue 20: a card above his lowest that cannot beat the card winning, or
+        """Corrected: a card above his lowest that cannot beat the card winning, or
         that overtakes partner's sure winner, is played only to unblock (the adjudicator's rule,
         written out again)."""
         held = hands[seat]
@@ -589,7 +589,7 @@ class ReferenceSearch:
         new = list(hands)
         new[seat] &= ~(1 << card)
         after = (*trick, (seat, card))
-        shows = self.shows(seat, trick, card)  # changed by issue 20 (70E1)
+        shows = self.shows(seat, trick, card)  # corrected (70E1)
         self.shown |= shows
         try:
             if len(after) < 4:
@@ -609,14 +609,14 @@ class ReferenceSearch:
             self.shown &= ~shows
 
     def shows(self, seat: int, trick: tuple[tuple[int, int], ...], card: int) -> int:
-        """Changed by issue 20 (70E1): the show-out bit an opponent's card sets, 0 if none."""
+        """Corrected (70E1): the show-out bit an opponent's card sets, 0 if none."""
         if not trick or self.ours(seat) or card // 13 == trick[0][1] // 13:
             return 0
         bit = 1 << (seat * 4 + trick[0][1] // 13)
         return 0 if self.shown & bit else bit
 
     def known(self, hands: tuple[int, ...]) -> int:
-        """Changed by issue 20 (70E1): the show-outs that can still matter."""
+        """Corrected (70E1): the show-outs that can still matter."""
         out = 0
         for seat in (1 - self.side, 3 - self.side):
             for suit in range(4):

@@ -28,25 +28,31 @@ if os.environ.get("CI"):
 # processes started, killed and restarted, a real browser, HTTP sessions through their
 # endpoints, files other programs wrote through every command. They run in the pure build;
 # the compiled build deselects them (``-m "not pure_build_only"``), which halves their cost.
+# Paths under tests/: a folder stands for every module in it.
 PURE_BUILD_ONLY = frozenset(
     {
         "browser",  # tests/browser/: chromium driving the pages
-        "test_serve_demo.py",  # `bridgelaw serve --demo` as a process, stopped by SIGINT
-        "test_server_durability.py",  # the server killed with SIGKILL and restarted
-        "test_session_durability.py",  # a session's server killed mid-round
-        "test_session_api.py",  # whole sessions through the session API
-        "test_session_pages.py",  # the session's pages and consoles over HTTP
-        "test_session_fuzz.py",  # any body to any session endpoint
-        "test_real_files.py",  # every real file through every command
+        "server/test_serve_demo.py",  # `bridgelaw serve --demo` as a process, stopped by SIGINT
+        "server/test_server_durability.py",  # the server killed with SIGKILL and restarted
+        "server/test_session_durability.py",  # a session's server killed mid-round
+        "duplicate/test_session_api.py",  # whole sessions through the session API
+        "server/test_session_pages.py",  # the session's pages and consoles over HTTP
+        "duplicate/test_session_fuzz.py",  # any body to any session endpoint
+        "commands/test_real_files.py",  # every real file through every command
     }
 )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
+    if missing := sorted(p for p in PURE_BUILD_ONLY if not (tests / p).exists()):
+        raise pytest.UsageError(f"tests/conftest.py: PURE_BUILD_ONLY names nothing at {missing}")
     for item in items:
-        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
-        if parts and (parts[0] in PURE_BUILD_ONLY or parts[-1] in PURE_BUILD_ONLY):
+        if not item.path.is_relative_to(tests):
+            continue
+        parts = item.path.relative_to(tests).parts
+        paths = {"/".join(parts[:n]) for n in range(1, len(parts) + 1)}
+        if paths & PURE_BUILD_ONLY:
             item.add_marker(pytest.mark.pure_build_only)
 
 
@@ -59,7 +65,7 @@ def _fresh_event_parses() -> None:
     events._PARSED.clear()
 
 
-# -- the server's databases (issue 14): every server test runs on SQLite and on PostgreSQL ----
+# -- the server's databases: every server test runs on SQLite and on PostgreSQL --------------------
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,7 @@ def start(client: TestClient, **spec: Any) -> dict[str, Any]:
     return started
 
 
-def table_result(rng: random.Random, deal_holder: Any = None) -> dict[str, Any]:
+def table_result(rng: random.Random) -> dict[str, Any]:
     """A random table result (Law 77 can score every one): mostly contracts, some passed out."""
     if rng.random() < 0.05:
         return {"contract": "passed-out"}

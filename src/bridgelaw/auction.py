@@ -29,7 +29,7 @@ from bridgelaw.calls import (
     call_name,
     parse_call,
 )
-from bridgelaw.cards import SEATS, STRAINS, Seat, Strain
+from bridgelaw.cards import SEATS, STRAINS, Seat
 from bridgelaw.errors import IllegalCall
 
 _OUT_OF_ROTATION_LAW = {PASS: "30", DOUBLE: "32", REDOUBLE: "32"}  # bids: 31
@@ -115,15 +115,6 @@ class Auction:
             return None
         key = (self._last_bidder & 1) * 5 + self._last_bid % 5
         return SEATS[self._first_in_strain[key]]
-
-    @property
-    def first_to_name(self) -> dict[tuple[int, Strain], Seat]:
-        """(side, strain) -> the first seat of that side that bid that strain."""
-        return {
-            (key // 5, Strain(key % 5)): Seat(seat)
-            for key, seat in enumerate(self._first_in_strain)
-            if seat >= 0
-        }
 
     # -- what may be called ------------------------------------------------------------------
 

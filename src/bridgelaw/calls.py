@@ -26,7 +26,6 @@ PASS: Call = 35
 DOUBLE: Call = 36
 REDOUBLE: Call = 37
 BIDS = range(35)
-ALL_CALLS = range(38)
 
 _BID_RE = re.compile(r"^([1-9][0-9]{0,8})\s*(NT|N|C|D|H|S|♣|♦|♥|♠)$")  # int()-safe digits
 _WORDS = {

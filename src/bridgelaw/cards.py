@@ -144,8 +144,6 @@ SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 """The 13 cards of each suit as a hand mask, indexed by suit."""
 
 FULL_DECK: Hand = (1 << 52) - 1
-HONOUR_RANKS = frozenset(range(8, 13))
-"""Ten to ace: the honours (Law 1A)."""
 
 
 def _holdings(first: int) -> tuple[tuple[int, ...], ...]:
@@ -177,10 +175,6 @@ def card_of(suit: int, rank: int) -> Card:
 
 def card_suit(card: Card) -> Suit:
     return Suit(card // 13)
-
-
-def card_rank(card: Card) -> int:
-    return card % 13
 
 
 def card_name(card: Card) -> str:

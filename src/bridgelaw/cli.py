@@ -199,9 +199,9 @@ for _name, _command in dealing.COMMANDS.items():  # Law 6: dealing, and hand rec
     app.command(_name)(_command)
 app.command("replay")(replay)  # the table engine
 app.command("demo")(demo)  # the main job: `make run`
-app.command("convert")(convert)  # between file formats (issue 10, item 4)
-app.command("law")(law)  # the law navigator (issue 12, item 6)
-app.command("serve")(serve)  # the web server (issue 14)
+app.command("convert")(convert)  # between file formats
+app.command("law")(law)  # the law navigator
+app.command("serve")(serve)  # the web server
 
 
 def _wants_json(argv: list[str]) -> bool:

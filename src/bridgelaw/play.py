@@ -272,8 +272,5 @@ class LegalCards:
     def __contains__(self, card: object) -> bool:
         return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
 
-    def in_suit(self, suit: int) -> tuple[Card, ...]:
-        return suit_cards(self.mask, suit)
-
     def __repr__(self) -> str:
         return f"<LegalCards: {' '.join(card_name(c) for c in self)}>"

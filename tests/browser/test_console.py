@@ -1,4 +1,4 @@
-"""The director's console in a real Chromium (issue 14, item 5).
+"""The director's console in a real Chromium.
 
 A lead out of turn at a ``law`` table: West leads when East should (Law 54). West calls the
 director; the console lists the call; the director opens the table, sees declarer's three

@@ -78,8 +78,8 @@ def serve(
     elif made:
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
     said(f"serving on http://{host}:{port} with {db}")
-    # the access log never shows a query string: the stream's URL carries a token (issue 14,
-    # item 6); a WebSocket message is at most 4 KiB (the server reads none yet)
+    # the access log never shows a query string: the stream's URL carries a token
+    # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn stops, raises it again
             uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)

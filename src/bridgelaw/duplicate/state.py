@@ -569,15 +569,6 @@ class SessionState:
 
     # -- what is published -------------------------------------------------------------------
 
-    def lines_in_force(self) -> list[tuple[int, ResultLine]]:
-        """The accepted results in force, by result number: what the results file lists."""
-        lines = []
-        for result_id in sorted(self.in_force.values()):
-            result = self.results[result_id]
-            if result.counts:
-                lines.append((result_id, self.line(result.slot, result.record.entry)))
-        return lines
-
     def complete_boards(self) -> set[int]:
         """Boards with an accepted result at every table that plays them: their hand records,
         double-dummy analysis and par may be shown (nobody has them still to play). A board

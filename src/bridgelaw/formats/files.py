@@ -23,7 +23,7 @@ import errno
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -298,14 +298,4 @@ def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same directory."""
     with Outputs() as outputs:
         outputs.write(path, text)
-        outputs.commit()
-
-
-def write_tree_atomic(directory: Path, files: Mapping[str, str]) -> None:
-    """Write ``files`` (relative name -> text) into ``directory``, all or none; other files in
-    ``directory`` stay."""
-    with Outputs() as outputs:
-        tree = outputs.tree(directory)
-        for name, text in files.items():
-            tree.write(name, text)
         outputs.commit()

@@ -12,7 +12,7 @@ Laws themselves; these titles only say what the code does with them.
 A clause flagged ``d`` without ``s`` has edition variants in the code (``by_edition``, see
 :mod:`bridgelaw.laws.editions`), tagged with it, with a part of it, or with a clause it is part
 of, or it is cited inside one; :mod:`bridgelaw.laws.differences` says in the project's words
-what differs for each tag the code declares. ``tests/test_editions.py`` checks both ways.
+what differs for each tag the code declares. ``tests/laws/test_editions.py`` checks both ways.
 """
 
 BOOK = """

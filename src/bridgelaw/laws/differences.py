@@ -4,7 +4,7 @@ the code declares edition variants with (``by_edition``; :mod:`bridgelaw.laws.ed
 
 Columns: the tag (a clause of the law book, or several separated by one space), then, after two
 spaces or more, what differs. Where the variants are is not written here: it is found in the
-code (:func:`bridgelaw.laws.index.variants`); ``tests/test_editions.py`` checks that the two
+code (:func:`bridgelaw.laws.index.variants`); ``tests/laws/test_editions.py`` checks that the two
 name the same tags and that the law book flags each of their clauses as differing.
 """
 

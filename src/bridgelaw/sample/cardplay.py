@@ -125,10 +125,6 @@ def _lowest(cards: Sequence[Card]) -> Card:
     return min(cards, key=lambda c: (c % 13, c))
 
 
-def _highest(cards: Sequence[Card]) -> Card:
-    return max(cards, key=lambda c: (c % 13, c))
-
-
 class _Player:
     """The choice of one card for the player in turn (declarer when dummy is in turn)."""
 

@@ -15,8 +15,6 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-DEFAULT_URL = "sqlite:///bridgelaw.db"
-"""An SQLite file in the working folder: nothing to install."""
 
 
 def token_hash(token: str) -> str:

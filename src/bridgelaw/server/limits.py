@@ -1,5 +1,5 @@
-"""The server's guards (issue 14, item 6): request size, request rate, the log of refusals and
-a log that never holds a secret.
+"""The server's guards: request size, request rate, the log of refusals and a log that never
+holds a secret.
 
 - A request body larger than :attr:`Limits.body_bytes` is refused with 413 before the
   application reads it (an event is at most 200 characters; a new table a few hundred bytes).
@@ -11,7 +11,7 @@ a log that never holds a secret.
   ``bridgelaw.server`` with the time (UTC), the role, the table, the request and the reason.
   The log, not a database table: refusals are what a hostile or broken client produces in
   bulk, and writing them to the database would let it grow the database and compete with the
-  commits of real events, which are the table's truth (issue 14, item 2). The operator's log
+  commits of real events, which are the table's truth. The operator's log
   is where such noise belongs, rotated and kept outside the application.
 - The WebSocket's URL carries ``?token=`` (the spec fixes it), so :class:`NoQuery` keeps
   query strings out of every line uvicorn logs (``bridgelaw serve`` installs it; see

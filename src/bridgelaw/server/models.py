@@ -11,7 +11,7 @@
 
 Nothing is changed once stored. The schema is made by the Alembic migrations in
 ``migrations/`` (:func:`bridgelaw.server.db.open_database` runs them at start);
-``tests/test_server_models.py`` checks that they make these tables.
+``tests/server/test_server_models.py`` checks that they make these tables.
 """
 
 from __future__ import annotations

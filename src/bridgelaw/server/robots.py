@@ -1,5 +1,5 @@
-"""Robots for empty seats (issue 14, item 7): the bundled sample players take the seats the
-director names when he makes a table (``"robots": ["E", "S", "W"]``).
+"""Robots for empty seats: the bundled sample players take the seats the director names when
+he makes a table (``"robots": ["E", "S", "W"]``).
 
 A robot sees what its seat sees and nothing else. Its call comes from the sample bidder's
 seat's-eye entry point (:func:`~bridgelaw.sample.bidding.seat_call`: its own hand and the

@@ -791,15 +791,10 @@ class Sessions:
 
     # -- what is published -------------------------------------------------------------------
 
-    def results_json(self, live: LiveSession) -> dict[str, Any]:
-        """The results in force as the input of ``score-event`` (``event-results.md``): the
-        accepted results only, in the order they were entered."""
-        data: dict[str, Any] = json.loads(self.results_text(live))
-        return data
-
     def results_text(self, live: LiveSession) -> str:
-        """:meth:`results_json` as JSON text, each result's line written once (a result never
-        changes: a correction is a new one)."""
+        """The results in force as the input of ``score-event`` (``event-results.md``): the
+        accepted results only, in the order they were entered; each result's line written once
+        (a result never changes: a correction is a new one)."""
         state, spec = live.state, live.state.spec
         template = event_template(spec)
         data: dict[str, Any] = {"event": spec.name, "date": spec.date, "scoring": spec.scoring}
@@ -833,9 +828,6 @@ class Sessions:
                 )
             texts.append(text)
         return head[:at] + ", ".join(texts) + head[at:]
-
-    def ranking_json(self, live: LiveSession) -> dict[str, Any]:
-        return live.ranking.to_json()
 
     def published(self, live: LiveSession) -> EventResults:
         """The scored results so far, with the deals of the complete boards only (exports)."""

@@ -1,7 +1,7 @@
 """Group commit: one writer stores the events of every table, several in one transaction.
 
-An event is acknowledged only once the transaction holding it is committed (issue 14, item 2),
-so the commit, and SQLite's ``fsync`` with it, lies on the path of every event. With one
+An event is acknowledged only once the transaction holding it is committed, so the
+commit, and SQLite's ``fsync`` with it, lies on the path of every event. With one
 commit per event from a pool of threads, the commits of different tables queue on the
 database's single write lock, and SQLite's busy handler waits by sleeping in steps of up to
 100 ms: under the load benchmark's 200 tables the latency grew without bound and some events

@@ -25,7 +25,7 @@ handed to the module whose rule it is by the engine's router (:meth:`Table._rout
 which sees every layer. The only calls up are three hooks, declared once in ``TableState`` as
 abstract methods and defined by the engine: ``play_event`` (the dummy laws put a designated
 card into play), ``_end_of_play`` (the last card is played) and ``end_board`` (a claim is
-settled). ``tests/test_table_layers.py`` checks all of this from the source. A new clause goes
+settled). ``tests/table/test_table_layers.py`` checks all of this from the source. A new clause goes
 into the lowest layer whose rules it needs; if it must act on a moment a lower layer reaches,
 that is a new hook, in ``TableState``'s hook section.
 

@@ -40,11 +40,10 @@ older than the snapshots kept (``DEPTH``) replays the board from its start.
 
 :func:`restore` copies again what it puts back, so a snapshot serves every event after it.
 
-Were the engine one state object with one object per open matter (issue 21, item 1), the
-snapshot would be that object's fields and the open matters, deep-copied as ``RECORDS`` are.
-``tests/test_table_properties.py`` checks after random events that an undo or a refused event
-gives back exactly the table before the event, field by field, and ``tests/test_table_undo.py``
-that every field of the table and of its play is one of the kinds above.
+``tests/table/test_table_properties.py`` checks after random events that an undo or a refused
+event gives back exactly the table before the event, field by field, and
+``tests/table/test_table_undo.py`` that every field of the table and of its play is one of the
+kinds above.
 """
 
 from __future__ import annotations

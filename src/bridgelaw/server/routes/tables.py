@@ -71,7 +71,7 @@ async def stream(socket: WebSocket, at: StreamRole, changes: bool = False) -> No
         await socket.send_json(live.join(socket, role, changes))
     try:
         while True:
-            await socket.receive_text()  # nothing is read from clients yet
+            await socket.receive_text()  # what a client sends is not read: only its leaving
     except WebSocketDisconnect:
         pass
     finally:

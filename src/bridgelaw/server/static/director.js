@@ -1,4 +1,4 @@
-// The director's console (issue 14, item 5): plain JavaScript, no build step, no CDN.
+// The director's console: plain JavaScript, no build step, no CDN.
 // The token arrives in the URL fragment (never sent to the server, never logged), is kept in
 // this tab's sessionStorage and removed from the address bar; every request sends it as
 // "Authorization: Bearer". The list of tables and the open table are polled every 2 s.

@@ -1,4 +1,4 @@
-"""The seats robots take at a table (issue 14, item 7): ``tables.robots``, e.g. ``ESW``.
+"""The seats robots take at a table: ``tables.robots``, e.g. ``ESW``.
 
 Revision ID: 0003_robots
 """

@@ -1,4 +1,4 @@
-"""Duplicate sessions (issue 19): the session's spec, its append-only log, and which session a
+"""Duplicate sessions: the session's spec, its append-only log, and which session a
 table belongs to (``tables.session``: the tables a ``law``/``strict`` session makes for its
 boards; their seats are the session's players).
 
