@@ -1,24 +1,31 @@
-"""Server load (issue 14): many tables played at once through ``bridgelaw serve`` on loopback.
+"""Server load (issues 14 and 21): many tables played at once through ``bridgelaw serve`` on
+loopback.
 
 ``bridgelaw serve`` runs as its own process on a fresh SQLite file (or ``--db``). This process
 makes ``--tables`` tables and plays them with four clients each: every client holds its seat's
-WebSocket and, on average every ``--think`` seconds (exponential waits), looks at the last
-view it received and, when it is its turn (declarer's includes dummy's), sends a random legal
-event (:mod:`bridgelaw.server.random_player`). It prints:
+WebSocket (``?changes=1``: the changes of each view, applied to the view it holds; the whole
+view each time with ``--whole-views``) and, on average every ``--think`` seconds (exponential
+waits), looks at the last view it has and, when it is its turn (declarer's includes dummy's),
+sends a random legal event (:mod:`bridgelaw.server.random_player`). It prints, per run:
 
-- the latency from sending an event to receiving its update on the sender's WebSocket, p50 and
-  p99, over the events sent after the warm-up (the tables made, the sockets open);
+- the latency from sending an event to receiving its update on the sender's WebSocket and on
+  the last of the table's four WebSockets (every seat's update), p50 and p99, over the events
+  sent after the warm-up (the tables made, the sockets open);
 - the events acknowledged, the errors (any answer other than 200, a failed request, an update
-  that never came), and the events lost: acknowledged but not in the database at the end;
-- the baseline measured in the same run, before the load: a bare loopback HTTP round trip
+  that never came to one of the four seats), and the events lost: acknowledged but not in the
+  database at the end;
+- the server's processor time over the measured part (from ``/proc``) per event acknowledged;
+- the baseline measured in the same command, before the load: a bare loopback HTTP round trip
   (a minimal HTTP/1.1 answer from an asyncio server in this process, the same client
-  :class:`Http`), and the ratio of the event latency to it;
-- the server's processor time (from ``/proc``) and the events per second.
+  :class:`Http`), and the ratio of the latency to it; and the machine's load average at the
+  start and end of each run.
 
+``--busy`` runs the load twice, each time with a fresh server: alone, then beside a process
+that keeps a core busy (a Python loop started for the run and killed after it), and reports both.
 Progress is printed every five seconds. The load runs for ``--seconds`` (60 by default).
 Nothing here is a test: the numbers depend on the machine and what else runs on it.
 
-    .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--think 2]
+    .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--think 2] [--busy]
 """
 
 from __future__ import annotations
