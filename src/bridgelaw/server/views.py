@@ -116,7 +116,7 @@ def current_trick(table: Table) -> list[str]:
     return [] if play is None else [card_name(c) for c in play.trick if c is not None]
 
 
-Blot = Callable[[Any, set[Card]], Any]
+Blot = Callable[[Any, set[Card] | frozenset[str]], Any]
 """:func:`blot`, or one that remembers what it blotted (``server.push.Blotter``)."""
 
 
