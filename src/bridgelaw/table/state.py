@@ -160,7 +160,8 @@ class Option(NamedTuple):
     command: Event
 
 
-class Choice(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Choice:
     """One option of an offer as a client shows it (:meth:`Awaiting.choices`): who gives it,
     the exact event text that chooses it (``S decline``), a short label, the clause it applies
     and its consequence in plain words (:mod:`.meanings`), and its word in the script's
