@@ -63,9 +63,13 @@ def test_the_director_rules_a_lead_out_of_turn_from_the_console(
     offer.get_by_text("opening lead out of turn").wait_for()
     assert "Law 54" in offer.inner_text()
     options = {
-        row.locator(".option-button").inner_text(): row.locator(".consequence").inner_text()
+        str(row.locator(".option-button").get_attribute("data-option")): (
+            row.locator(".consequence").inner_text()
+        )
         for row in offer.locator(".option").all()
     }
+    labels = {row.locator(".option-button").inner_text() for row in offer.locator(".option").all()}
+    assert "Spread my hand: I become dummy" in labels  # the label made with the offer
     assert set(options) == {"accept", "spread", "decline"}
     assert "Law 54A" in options["spread"] and "becomes dummy" in options["spread"]
     assert "Law 54B" in options["accept"]

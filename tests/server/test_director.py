@@ -27,7 +27,8 @@ from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.scoring.adjusted import artificial_percent
 from bridgelaw.scoring.results import Artificial, Points
 from bridgelaw.server.app import create_app
-from bridgelaw.server.consequences import (
+from bridgelaw.table import Awaiting
+from bridgelaw.table.meanings import (
     EXPLAINERS,
     MOVES,
     TITLES,
@@ -35,7 +36,6 @@ from bridgelaw.server.consequences import (
     explain,
     offer_of,
 )
-from bridgelaw.table import Awaiting
 from bridgelaw.table.offers import ANSWER_ACTIONS, AnswerAction
 
 from ..api_client import DEAL, DIRECTOR, act, auth, new_table
@@ -384,7 +384,14 @@ def test_an_action_with_no_explainer_is_caught() -> None:
     explained = explain(offer)
     assert explained is not None
     assert explained["options"] == [
-        {"option": "play-on", "consequence": "N play-on (Law 68D2b)", "law": "68D2b"}
+        {
+            "event": "N play-on",
+            "label": "play-on",
+            "law": "68D2b",
+            "consequence": "N play-on (Law 68D2b)",
+            "who": "N",
+            "option": "play-on",
+        }
     ]
 
 

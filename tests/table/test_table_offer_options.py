@@ -4,8 +4,11 @@ The property test (``test_the_answers_taken_are_exactly_the_options_offered``) t
 of random tables; this one is deterministic and covers every offer made while replaying every
 table script (``tests/scripts/`` and ``shared/scenarios/``): before each event, and after the
 last, each option of the offer open (every party's) must be the command its word parses to,
-said by a party the offer waits for, and must be accepted by the engine; it is then taken
-back (``undo``) and the table is exactly as before. A script stopped by a script error
+said by a party the offer waits for, and its typed option (``Awaiting.choices``) must carry
+that event text, a label, a clause and a consequence of its own; the event text must be
+accepted by the engine; it is then taken back (``undo``) and the table is exactly as before.
+Beside the options, a few answers the offer does not name (by its parties and by others) must
+be refused under the offer's clause, leaving the table as it was. A script stopped by a script error
 (``error_event``) is checked up to that event.
 """
 
@@ -17,7 +20,8 @@ from collections import Counter
 from pathlib import Path
 
 from bridgelaw.analysis.adjudicate import Law70Adjudicator
-from bridgelaw.table import ScriptError, Table, parse_event
+from bridgelaw.table import Awaiting, ScriptError, Table, parse_event
+from bridgelaw.table.offers import is_answer
 from bridgelaw.table.script import load_script
 
 from .test_scripts import SCRIPTS
@@ -36,8 +40,12 @@ def _check_offer(table: Table, where: str, failures: list[str], clauses: Counter
     parties = {who for who, _ in awaiting.parties}
     before = _state(table)
     tried = 0
-    for option in awaiting.commands():
-        text = f"{option.who} {option.word}"
+    for option, choice in zip(awaiting.commands(), awaiting.choices(), strict=True):
+        text = choice.event  # the typed option's event text: what a client sends
+        if choice.who != option.who or not (choice.label and choice.consequence):
+            failures.append(f"{where}: {choice} is not {option.who} {option.word!r} explained")
+        if not choice.law[:1].isdigit() or choice.consequence.endswith(f"(Law {awaiting.law})"):
+            failures.append(f"{where}: {choice} has no clause or no consequence of its own")
         if option.who not in parties:
             failures.append(f"{where}: {text!r} is not an option of {awaiting}")
             continue
@@ -62,6 +70,44 @@ def _check_offer(table: Table, where: str, failures: list[str], clauses: Counter
         table.undo()
         if _state(table) != before:
             failures.append(f"{where}: {text!r} then undo did not restore the table")
+    tried += _check_refusals(table, awaiting, where, failures, before)
+    return tried
+
+
+NOT_OFFERED = ("accept", "decline", "agree", "no-restriction", "comparable", "tricks 7", "spread")
+"""Answers tried beside each offer's options: those it does not name must be refused."""
+
+
+def _check_refusals(
+    table: Table, awaiting: Awaiting, where: str, failures: list[str], before: str
+) -> int:
+    """No answer outside the options is accepted: a few answers the offer does not name, by
+    its parties and by others, are refused, tagged with its clause, and change nothing."""
+    offered = {choice.event for choice in awaiting.choices()}
+    index = len(table.events) + 1
+    who = [awaiting.who, *(w for w, _ in awaiting.others), "N", "E", "S", "W", "director"]
+    texts = [f"{w} {word}" for w in dict.fromkeys(who) for word in NOT_OFFERED]
+    tried = 0
+    for text in texts[len(table.events) % 5 :: 5]:  # a fifth of them, a different fifth each time
+        if text in offered:
+            continue
+        try:
+            event = parse_event(text, index)
+        except ScriptError:
+            continue  # words that party cannot say (a player's 'tricks 7')
+        if awaiting.takes(event) or not is_answer(event, table.phase, False):
+            continue
+        tried += 1
+        try:
+            table.apply(event)
+        except ScriptError as error:
+            if error.law != awaiting.law:
+                failures.append(f"{where}: {text!r} refused under {error.law}, not {awaiting.law}")
+        else:
+            failures.append(f"{where}: {text!r} was accepted, though not an option of {awaiting}")
+            table.undo()
+        if _state(table) != before:
+            failures.append(f"{where}: refusing {text!r} changed the table")
     return tried
 
 
@@ -86,5 +132,5 @@ def test_every_option_of_every_offer_the_scripts_reach_is_accepted() -> None:
     assert not failures, "\n".join(failures[:20]) + f"\n({len(failures)} in all)"
     # not vacuous: the scripts reach offers under many clauses, with many options
     assert len(SCRIPTS) > 600
-    assert tried > 4500, tried
+    assert tried > 6000, tried
     assert len(clauses) > 50, sorted(clauses)

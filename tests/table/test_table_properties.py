@@ -562,6 +562,10 @@ def test_the_answers_taken_are_exactly_the_options_offered(
             assert {o.command.who for o in awaiting.commands()} >= {awaiting.who}
             for o in awaiting.commands():  # the command is the word, said by that party
                 assert parse_event(f"{o.who} {o.word}", 0) == o.command
+            # the typed options a client sends: the same events, in the same order
+            assert [c.event for c in awaiting.choices()] == [
+                f"{o.who} {o.word}" for o in awaiting.commands()
+            ]
         before = snapshot(table)
         options = list(awaiting.commands()) if awaiting is not None else []
         rng.shuffle(options)

@@ -34,13 +34,11 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
-from bridgelaw.server.views import DIRECTOR, blot_for, holding, view_for
+from bridgelaw.server.views import DIRECTOR, PLAYING, blot_for, holding, view_for
 from bridgelaw.server.writer import GroupWriter
 from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
 
 SEAT_LETTERS = ("N", "E", "S", "W")
-PLAYING = ("card", "cards", "correct", "none", "again")
-"""The actions that put a card of the hand on the table: dummy never does them (Law 45)."""
 CLAIM_WORDS = ("claim", "concede", "agree", "dispute")
 STRICT_WORDS = ("call", "card", *CLAIM_WORDS)
 """What a seat may do at a ``strict`` table: call, play, claim and answer a claim."""
@@ -264,7 +262,8 @@ class Server:
                 event = parse_event(full, index)
         return full, event
 
-    def strict_refusal(self, live: LiveTable, event: Event) -> tuple[str, str | None] | None:
+    @staticmethod
+    def strict_refusal(live: LiveTable, event: Event) -> tuple[str, str | None] | None:
         """At a ``strict`` table, why ``event`` may not be made, before applying it."""
         if event.who == DIRECTOR:
             return None  # the director may send any event

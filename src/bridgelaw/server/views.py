@@ -23,6 +23,7 @@ from typing import Any
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
 from bridgelaw.server.public import public_state
 from bridgelaw.table import Table
+from bridgelaw.table.legal import seat_acting
 from bridgelaw.table.messages import Kind
 from bridgelaw.table.state import Review, Ruling
 
@@ -175,8 +176,58 @@ def view_for(
         seen = visible_cards(table, seat)
         extra = blotter(public_state(table), seen)  # the table page's fields
         view = {**seat_view(table, seat, mode, report, blotter), **extra}
+    view.update(wire(table, role))
     view["robots"] = list(robots)
     return view
+
+
+PLAYING = ("card", "cards", "correct", "none", "again")
+"""The actions that put a card of the hand on the table: dummy never does them, declarer
+does them for dummy (Law 45)."""
+
+
+def to_post(text: str) -> str:
+    """The text a seat posts for its event ``text`` (``N 1NT`` -> ``1NT``: the seat is the
+    token's)."""
+    return text.partition(" ")[2]
+
+
+def wire(table: Table, role: str) -> dict[str, Any]:
+    """What a page renders instead of deriving any law (``table-api.md``): ``legal``, the
+    event texts the seat to act may send now (for the director: the seat's, with its letter;
+    for another seat: none), and ``offer``, the open offer with its options, for the seat it
+    asks now (for declarer when it asks dummy for a card: 45B); every party's options for the
+    director; None for any other seat."""
+    awaiting = table.awaiting
+    if role == DIRECTOR:
+        return {
+            "legal": list(table.legal),
+            "offer": None if awaiting is None else awaiting.as_offer(),
+        }
+    acting = seat_acting(table)
+    legal = (
+        [to_post(t) for t in table.legal] if acting is not None and acting.letter == role else []
+    )
+    offer = None
+    if awaiting is not None:
+        # the seat asked now (69A asks one opponent at a time; 43B2a either defender, the
+        # first to answer); declarer answers for dummy with dummy's cards (45B)
+        who = awaiting.who
+        dummy = None if table.declarer is None else table.declarer.partner.letter
+        for_dummy = table.declarer is not None and role == table.declarer.letter and who == dummy
+        options = [
+            {**c.as_json(), "event": to_post(c.event)}
+            for c, o in zip(awaiting.choices(), awaiting.commands(), strict=True)
+            if c.who == who == role or (for_dummy and c.who == who and o.command.action in PLAYING)
+        ]
+        if options:
+            offer = {
+                "who": awaiting.who,
+                "law": awaiting.law,
+                "title": awaiting.title,
+                "options": options,
+            }
+    return {"legal": legal, "offer": offer}
 
 
 def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:

@@ -39,10 +39,11 @@ irregularity is a new subclass next to its rules.
 
 from bridgelaw.table.engine import Table
 from bridgelaw.table.events import Event, ScriptError, TableCall, parse_event
-from bridgelaw.table.state import Awaiting, Outcome, Ruling
+from bridgelaw.table.state import Awaiting, Choice, Outcome, Ruling
 
 __all__ = [
     "Awaiting",
+    "Choice",
     "Event",
     "Outcome",
     "Ruling",

@@ -25,6 +25,7 @@ from bridgelaw.table.auction_rules import AUCTION_PENDING, ChangedCall
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
 from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.legal import LegalEvents
 from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
@@ -262,6 +263,13 @@ class Table(BoardRules):
         memo[id(self)] = other
         other._replay(self._shared_adjudicator, dict(self.adjudicator_answers), list(self.events))
         return other
+
+    @property
+    def legal(self) -> LegalEvents:
+        """The event texts the seat to act may send now (:mod:`.legal`), computed when read:
+        calls by Laws 18 and 19, cards by 44C and the obligations in force, for declarer
+        dummy's cards at dummy's turn; none while an offer is open."""
+        return LegalEvents(self)
 
     @property
     def next_to_act(self) -> Seat | None:

@@ -1,7 +1,7 @@
 """The director's console API: every table and its open calls, and for one table its calls
 (answered by appending an answer), its stored events, its ruling log, its result (the table's,
 or one he enters: Law 12C) and everything the console shows of it in one answer (the offer
-explained in plain words, :mod:`bridgelaw.server.consequences`).
+explained in plain words, :mod:`bridgelaw.table.meanings`).
 
 All of it is the director's alone: the router takes the director's token for every route (401
 without a token, 403 for any other). The records are :mod:`bridgelaw.server.director`'s.
@@ -18,11 +18,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from bridgelaw.server import director
-from bridgelaw.server.consequences import explain
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import director_only, director_stream, live_table, server_of
 from bridgelaw.server.tables import LiveTable, Refused
 from bridgelaw.server.views import DIRECTOR, view_for
+from bridgelaw.table.meanings import explain
 
 router = APIRouter(dependencies=[Depends(director_only("only the director may do this"))])
 consoles = APIRouter()

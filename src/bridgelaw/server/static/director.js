@@ -236,7 +236,7 @@ function renderTable() {
     ),
   );
   renderCalls(d.calls);
-  renderOffer(d.offer, v);
+  renderOffer(v.offer, v); // every party's options, each with the event that chooses it
   renderDeal(v);
   renderAuction(v);
   renderPlay(v);
@@ -294,10 +294,6 @@ async function answerCall(call) {
   }
 }
 
-function eventFor(offer, option) {
-  return offer.who === "director" ? `director ${option}` : `${offer.who} ${option}`;
-}
-
 function renderOffer(offer, v) {
   const node = $("offer");
   if (!offer) {
@@ -318,7 +314,8 @@ function renderOffer(offer, v) {
         law("10C2"),
         ". Enter his choice here.",
       ];
-  const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.option : null;
+  // an option is its event text, made by the server (the words the table takes)
+  const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.event : null;
   const events = state.data ? state.data.events : [];
   const last = events.length ? events[events.length - 1] : null;
   clear(
@@ -342,20 +339,21 @@ function renderOffer(offer, v) {
       offer.options.map((o) =>
         el(
           "li",
-          { class: "option" + (chosen === o.option ? " chosen" : "") },
+          { class: "option" + (chosen === o.event ? " chosen" : "") },
           el(
             "button",
             {
               type: "button",
               class: "option-button",
               "data-option": o.option,
-              "aria-pressed": chosen === o.option ? "true" : "false",
+              "data-event": o.event,
+              "aria-pressed": chosen === o.event ? "true" : "false",
               onclick: () => {
-                state.chosen = { law: offer.law, option: o.option };
+                state.chosen = { law: offer.law, event: o.event };
                 renderOffer(offer, v);
               },
             },
-            o.option,
+            o.who === offer.who ? o.label : `${SEAT_NAME[o.who] || o.who}: ${o.label}`,
           ),
           el("span", { class: "consequence" }, o.consequence, " ", law(o.law)),
         ),
@@ -367,8 +365,8 @@ function renderOffer(offer, v) {
           { class: "confirm" },
           el(
             "button",
-            { type: "button", class: "primary", id: "confirm-option", onclick: () => sendEvent(eventFor(offer, chosen), "offer-error") },
-            `Confirm: ${eventFor(offer, chosen)}`,
+            { type: "button", class: "primary", id: "confirm-option", onclick: () => sendEvent(chosen, "offer-error") },
+            `Confirm: ${chosen}`,
           ),
           el("button", { type: "button", onclick: () => { state.chosen = null; renderOffer(offer, v); } }, "Cancel"),
         )

@@ -86,10 +86,6 @@ function cardWords(card) {
   return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit]}`;
 }
 
-function isCard(word) {
-  return /^[SHDC](10|[AKQJT2-9])$/.test(word);
-}
-
 function isCall(word) {
   return /^(pass|X|XX|[1-9](C|D|H|S|NT|N))!?$/i.test(word);
 }
@@ -141,40 +137,6 @@ function lawWords(law) {
   if (!law) return "";
   const title = lawTitle(law);
   return title ? `Law ${law} (${title})` : `Law ${law}`;
-}
-
-// An option of `awaiting`, in plain words
-function optionNode(option) {
-  const words = option.split(/\s+/);
-  const first = words[0];
-  const suit = words[1];
-  const plain = {
-    accept: "Accept it: it stands",
-    decline: "Do not accept it",
-    agree: "Agree",
-    dispute: "Dispute it: the director decides",
-    spread: "Spread my hand: I become dummy",
-    "no-restriction": "Let the lead be free",
-    playable: "The board can be played",
-    "not-playable": "The board cannot be played",
-  }[first];
-  if (plain) return el("span", { text: plain });
-  if ((first === "forbid" || first === "require") && SUIT_SYMBOLS[suit]) {
-    return el(
-      "span",
-      {},
-      `${first === "forbid" ? "Forbid" : "Require"} a `,
-      suitSpan(suit),
-      ` ${SUIT_SINGULAR[suit]} lead`,
-    );
-  }
-  if (first === "correct" && isCard(suit || "")) {
-    return el("span", {}, "Correct: play ", cardNode(suit), " instead");
-  }
-  if (first === "tricks") return el("span", { text: `${suit} tricks to declarer's side` });
-  if (isCard(option)) return el("span", {}, "Play ", cardNode(option));
-  if (isCall(option)) return el("span", {}, option === "pass" ? "" : "Call ", callNode(option));
-  return el("span", { text: option });
 }
 
 // -- the server ----------------------------------------------------------------------------
@@ -360,37 +322,18 @@ function dummySeat() {
   return view.declarer ? partnerOf(view.declarer) : null;
 }
 
-function bidRank(call) {
-  const bid = /^(\d)(C|D|H|S|NT)$/.exec(call);
-  return bid ? Number(bid[1]) * 5 + STRAINS.indexOf(bid[2]) : -1;
+// The calls and cards this seat may send now: the server's `legal` (the Laws applied there,
+// never here); in law mode anything may be sent, and the director rules on it.
+function legalNow() {
+  return new Set(view.legal || []);
 }
 
-// Which calls this seat may make now (strict mode); in law mode every call may be made.
+// Which calls this seat may make now (strict mode: those in `legal`).
 function allowedCalls() {
-  const all = { bids: () => true, pass: true, X: true, XX: true };
   if (view.phase !== "auction") return { bids: () => false, pass: false, X: false, XX: false };
-  if (view.mode === "law") return all;
-  const me = view.seat;
-  if (view.turn !== me || view.awaiting) {
-    return { bids: () => false, pass: false, X: false, XX: false };
-  }
-  let highest = -1;
-  let lastAction = null;
-  let lastActionBy = null;
-  for (const record of view.auction) {
-    if (record.status !== "effective" || record.call === "pass") continue;
-    lastAction = record.call;
-    lastActionBy = record.seat;
-    if (record.call !== "X" && record.call !== "XX") highest = bidRank(record.call);
-  }
-  const opponents = lastActionBy !== null && sideOf(lastActionBy) !== sideOf(me);
-  const barred = view.barred.some((b) => b.seat === me); // must pass (Laws 23, 30-32)
-  return {
-    bids: (call) => !barred && bidRank(call) > highest, // 18B: higher than the last bid
-    pass: true,
-    X: !barred && opponents && lastAction !== "X" && lastAction !== "XX", // 19A1
-    XX: !barred && opponents && lastAction === "X", // 19B1
-  };
+  if (view.mode === "law") return { bids: () => true, pass: true, X: true, XX: true };
+  const legal = legalNow();
+  return { bids: (call) => legal.has(call), pass: legal.has("pass"), X: legal.has("X"), XX: legal.has("XX") };
 }
 
 // Whether the cards of `owner` can be clicked by this seat now, and which (a filter).
@@ -403,12 +346,9 @@ function playableCards(owner, cards) {
   const declarers = owner === dummy && me === view.declarer && dummy !== null;
   if (!mine && !declarers) return none;
   if (view.mode === "law") return () => true; // anything, at any time: the Laws rule on it
-  if (view.awaiting || view.turn !== owner) return none;
-  const led = view.trick_cards.length > 0 ? view.trick_cards[0].card : null;
-  if (led && cards.some((c) => c[0] === led[0])) {
-    return (card) => card[0] === led[0]; // 44C: follow suit when able
-  }
-  return () => true;
+  if (view.turn !== owner) return none;
+  const legal = legalNow();
+  return (card) => legal.has(card);
 }
 
 // -- drawing -------------------------------------------------------------------------------
@@ -671,13 +611,19 @@ function drawAwaiting() {
   const text = $("awaiting-text");
   const law = el("span", { class: "law", "data-law": awaiting.law, text: lawWords(awaiting.law) });
   box.dataset.who = awaiting.who;
-  if (awaiting.who === view.seat) {
+  const offer = view.offer; // this seat's options, with their words and clauses (server-made)
+  if (offer && offer.options.length) {
     box.classList.add("mine");
     $("awaiting-title").textContent = "Your choice";
-    text.replaceChildren("The director would offer you these options under ", law, ":");
-    for (const option of awaiting.options) {
-      const button = el("button", { type: "button", class: "option", "data-option": option }, optionNode(option));
-      button.addEventListener("click", () => send(option));
+    text.replaceChildren(`${offer.title}: the director would offer you these options under `, law, ":");
+    for (const option of offer.options) {
+      const button = el(
+        "button",
+        { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
+        el("span", {}, prettyText(option.label)),
+        el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
+      );
+      button.addEventListener("click", () => send(option.event));
       options.append(button);
     }
   } else {

@@ -1,27 +1,28 @@
-"""What each option of the engine's offer means, in plain words, for the director.
+"""What each option of an offer means, in plain words: the offer's typed options.
 
 The engine's offer (:class:`~bridgelaw.table.state.Awaiting`) names, under a clause, the
-options it takes, each with the command it stands for (:meth:`Awaiting.commands
-<bridgelaw.table.state.Awaiting.commands>`: an :class:`~bridgelaw.table.state.Option` whose
-``command`` is the typed event). A director at the table explains the choice before the player
-makes it; the console shows the same: what happened (the offer's title), and for every option
-what follows from it and under which clause. The sentences are the project's own summaries of
-the Laws (2017 unless the table's edition says otherwise), citing the law, never the law's text.
+options it takes. :meth:`Awaiting.choices <bridgelaw.table.state.Awaiting.choices>` gives each
+as a :class:`Choice`: the exact event text that chooses it (``S decline``), a short label, the
+clause the option applies and its consequence, so that a client renders the options without
+knowing any law. A director at the table explains the choice before the player makes it; the
+sentences are the project's own summaries of the Laws (2017 unless the table's edition says
+otherwise), citing the law, never the law's text.
 
 Each option is explained from its command, never from its words: :data:`EXPLAINERS` has one
 function per action the engine can offer (every :data:`~bridgelaw.table.offers.AnswerAction`,
 and the calls, cards, revoke corrections and namings of dummy's card of :data:`MOVES`), which
 reads what the command names from its typed fields (``suits``, ``number``, ``card``,
-``seat_named``, ``strains``...). The console's options are the engine's own; the tests fail
-when the engine can offer an action, or an offer, that this module cannot explain (every
-``AnswerAction``, every offer of the table scripts and every offer the engine's code writes out).
+``seat_named``, ``strains``...). The tests fail when the engine can offer an action, or an
+offer, that this module cannot explain (every ``AnswerAction``, every offer of the table
+scripts and every offer the engine's code writes out).
 
 An offer may come as the engine's :class:`~bridgelaw.table.state.Awaiting` or as its JSON (the
 script's ``awaiting``), read once into an ``Awaiting`` at the boundary:
 
 >>> offer = {"who": "N", "law": "54", "options": ["accept", "spread", "decline"]}
->>> [(o["option"], o["law"]) for o in explain(offer)["options"]]
-[('accept', '54B'), ('spread', '54A'), ('decline', '54D')]
+>>> [(o["event"], o["law"], o["label"]) for o in explain(offer)["options"]]
+[('N accept', '54B', 'Accept it'), ('N spread', '54A', 'Spread my hand: I become dummy'), \
+('N decline', '54D', 'Do not accept it')]
 """
 
 from __future__ import annotations
@@ -31,9 +32,19 @@ from typing import Any, cast, get_args
 
 from bridgelaw.cards import Strain, Suit, card_name
 from bridgelaw.table.events import ScriptError, Who
-from bridgelaw.table.state import Awaiting, Option
+from bridgelaw.table.state import Awaiting, Choice, Option
 
-__all__ = ["EXPLAINERS", "MOVES", "TITLES", "consequence", "explain", "offer_of"]
+__all__ = [
+    "EXPLAINERS",
+    "MOVES",
+    "TITLES",
+    "choice",
+    "consequence",
+    "explain",
+    "label",
+    "offer_of",
+    "title",
+]
 
 Said = tuple[str, str]
 """What an option does: the clause it applies, and the consequence in plain words."""
@@ -351,20 +362,34 @@ def _commanded(offer: Awaiting) -> Awaiting:
 
 
 def explain(awaiting: Awaiting | Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The offer with a title and, per option of the party it waits for, its consequence and
-    clause: ``{"who", "law", "title", "options": [{"option", "consequence", "law"}]}``."""
+    """The offer with a title and, per option of the party it waits for (``who``), its event
+    text, label, clause and consequence: ``{"who", "law", "title", "options": [{"event",
+    "label", "law", "consequence", "who", "option"}]}`` (``option``: the word of the script's
+    ``awaiting``). :meth:`Awaiting.as_offer <bridgelaw.table.state.Awaiting.as_offer>` gives
+    every party's options."""
     if awaiting is None:
         return None
     offer = awaiting if isinstance(awaiting, Awaiting) else offer_of(awaiting)
-    options = offer.commands()[: len(offer.options)]  # ``who``'s, then the others'
-    return {
-        "who": offer.who,
-        "law": offer.law,
-        "title": TITLES.get(offer.law)
-        or TITLES.get(_base(offer.law))
-        or f"an offer under Law {offer.law}",
-        "options": [_option(offer, option) for option in options],
-    }
+    return offer.as_offer(offer.who)
+
+
+def title(offer: Awaiting) -> str:
+    """What happened, as the director announces the choice he offers."""
+    return (
+        TITLES.get(offer.law) or TITLES.get(_base(offer.law)) or f"an offer under Law {offer.law}"
+    )
+
+
+def choice(offer: Awaiting, option: Option) -> Choice:
+    """``option`` of ``offer`` as a client shows it: its event text, label, clause and
+    consequence."""
+    said = consequence(offer, option)
+    if said is None:  # an offer the engine makes and no sentence here covers
+        said = offer.law, f"{option.who} {option.word} (Law {offer.law})"
+    clause, text = said
+    return Choice(
+        option.who, f"{option.who} {option.word}", label(option), clause, text, option.word
+    )
 
 
 def consequence(offer: Awaiting, option: Option) -> Said | None:
@@ -372,14 +397,6 @@ def consequence(offer: Awaiting, option: Option) -> Said | None:
     (the console then shows a bare sentence naming the law, and the tests fail)."""
     explainer = EXPLAINERS.get(option.command.action)
     return None if explainer is None else explainer(offer, option)
-
-
-def _option(offer: Awaiting, option: Option) -> dict[str, str]:
-    said = consequence(offer, option)
-    if said is None:  # an offer the engine makes and no sentence here covers
-        said = offer.law, f"{option.who} {option.word} (Law {offer.law})"
-    clause, text = said
-    return {"option": option.word, "consequence": text, "law": clause}
 
 
 def _nearest(table: Mapping[str, str], law: str) -> str | None:
@@ -592,6 +609,58 @@ def _names(offer: Awaiting, option: Option) -> Said | None:
     else:
         return None
     return offer.law, f"dummy plays {named}"
+
+
+# -- the short label of each option -------------------------------------------------------------
+
+PLAIN_LABELS: dict[str, str] = {
+    "accept": "Accept it",
+    "decline": "Do not accept it",
+    "agree": "Agree",
+    "dispute": "Dispute it: the director decides",
+    "spread": "Spread my hand: I become dummy",
+    "no-restriction": "No restriction",
+    "playable": "The board can be played",
+    "not-playable": "The board cannot be played",
+    "comparable": "Comparable",
+    "not-comparable": "Not comparable",
+    "unintended": "Unintended (a slip)",
+    "intended": "Intended",
+    "accepted": "He accepted it",
+    "in-turn": "He called in turn",
+    "highest": "His highest card of the suit",
+    "lowest": "His lowest card of the suit",
+}
+
+
+def label(option: Option) -> str:
+    """A button's words for ``option``: what the person choosing it does."""
+    command = option.command
+    action = command.action
+    plain = PLAIN_LABELS.get(action)
+    if plain is not None:
+        return plain
+    card = None if command.card is None else card_name(command.card)
+    if action in ("forbid", "require") and command.suits:
+        named = " and ".join(SUITS[Strain(suit)] for suit in command.suits)
+        return f"{'Forbid' if action == 'forbid' else 'Require'} {named}"
+    if action == "call" and command.call is not None:
+        return "Pass" if command.call.text == "pass" else f"Call {command.call.text}"
+    if action == "card" and card is not None:
+        return f"Play {card}"
+    if action == "correct" and card is not None:
+        return f"Correct: play {card} instead"
+    if action == "designate" and card is not None:
+        return f"{card} is the card played"
+    if action == "tricks" and command.number is not None:
+        return f"{command.number} tricks to declarer's side"
+    if action == "lead-hand" and command.seat_named is not None:
+        return f"Lead from {command.seat_named.letter}'s hand"
+    if action == "shows":
+        return "It showed " + (" and ".join(SUITS[s] for s in command.strains) or "nothing")
+    if action == "names":
+        return "Name " + option.word.partition(" ")[2]  # declarer names dummy's card (46B)
+    return option.word
 
 
 EXPLAINERS: dict[str, Explainer] = {
