@@ -424,16 +424,16 @@ class ClaimRules(DummyRules):
         claim.stage = DIRECTOR
         claim.director_law = "70"
         claim.options = tuple(range(claim.remaining + 1))
-        play_on = self.by_edition("68D2b", e2017=" unless play goes on (68D2b)", e2007="")
+        play_on = self.by_edition("68D2b", e2017=".unless-play-on", e2007="")
         self.rule(
             self.cite("68D2"),
             None,
             say(
-                "law68d2-disputed.disputes-play-stays-stopped",
+                "law68d2-disputed.disputes-play-stays-stopped."
+                + ("claim" if claim.kind == "claim" else "concession")
+                + play_on,
                 seat=seat,
                 claimer=claim.claimer,
-                text="claim" if claim.kind == "claim" else "concession",
-                play_on=play_on,
             ),
         )
         self._record_suggestion(claim, suggestion)

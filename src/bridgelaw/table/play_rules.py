@@ -655,10 +655,10 @@ class PlayRules(AuctionRules):
                 law,
                 seat,
                 say(
-                    "law57-premature.played-early-but-dummy",
+                    "law57-premature.played-early-but-dummy"
+                    + (".plays" if legal_then else ".back"),
                     seat=seat,
                     card=card,
-                    text="; he plays it at his turn." if legal_then else "; it goes back.",
                 ),
             )
             return
@@ -1084,10 +1084,10 @@ class PlayRules(AuctionRules):
                 "51B2c" if several and not one_suit else "50D2b",
                 owner,
                 say(
-                    "law50d2-choice.declarer-does-not-restrict",
+                    "law50d2-choice.declarer-does-not-restrict"
+                    + (".many" if len(mine) > 1 else ".one"),
                     leader=leader,
                     owner=owner,
-                    text="s stay" if len(mine) > 1 else " stays",
                 ),
             )
             return
