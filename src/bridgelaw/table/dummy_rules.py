@@ -447,7 +447,7 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B2",
                 None,
-                say("law46-names.declarer-names-suit-only", text=event.text, card=cards[0]),
+                say("law46-names.declarer-names-suit-only", suit=event.text, card=cards[0]),
             )
             self._play_dummy(cards[0], designated_by_46b=True)
         elif kind == "rank":

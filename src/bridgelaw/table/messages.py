@@ -194,7 +194,6 @@ CLAUSE, CONTRACT, NUMBER, WORD = Kind.CLAUSE, Kind.CONTRACT, Kind.NUMBER, Kind.W
 TEXT, MESSAGE = Kind.TEXT, Kind.MESSAGE
 
 PARAMETERS: dict[str, Kind] = {
-    "account": TEXT,
     "after": TEXT,
     "asker": SEAT,
     "call": CALL,
@@ -216,12 +215,11 @@ PARAMETERS: dict[str, Kind] = {
     "first": CALL,
     "hand": SEAT,
     "how": TEXT,
-    "kind": TEXT,
-    "law": TEXT,
+    "law": CLAUSE,
     "leader": SEAT,
     "lho": SEAT,
     "lho_call": CALL,
-    "moved": TEXT,
+    "moved": NUMBER,
     "names": TEXT,
     "offender": SEAT,
     "old": CARD,
@@ -244,10 +242,16 @@ PARAMETERS: dict[str, Kind] = {
     "suit": SUIT,
     "suits": TEXT,
     "seats": SEATS,
+    "restriction": WORD,
+    "tricks": NUMBER,
+    "line": TEXT,
     "side": SIDE,
     "cards": CARDS,
     "tail": TEXT,
-    "tally": TEXT,
+    "tally": MESSAGE,
+    "credited": NUMBER,
+    "total": NUMBER,
+    "back": NUMBER,
     "target": SEAT,
     "text": TEXT,
     "then": TEXT,
@@ -870,12 +874,51 @@ MESSAGES: tuple[Message, ...] = (
         "record-suggestion.adjudicator-answered-not-0",
         "the adjudicator answered {suggestion}, not 0 to {remaining}: ignored.",
     ),
-    _message(  # TODO
-        "record-suggestion.adjudicator-suggests-remaining-tricks",
-        "the adjudicator suggests {text} of the {remaining} remaining tricks for {side} "
-        "(declarer's side){account}; the director decides.",
+    _message(
+        "record-suggestion",
+        "the adjudicator suggests {tricks} of the {remaining} remaining tricks for {side} "
+        "(declarer's side); the director decides.",
     ),
-    _message("settle", "{text}{tally}{why}."),
+    _message(
+        "record-suggestion.line",
+        "the adjudicator suggests {tricks} of the {remaining} remaining tricks for {side} "
+        "(declarer's side) ({line}); the director decides.",
+    ),
+    _message(
+        "settle.tally",
+        "{side} are credited {credited} of the {remaining} remaining tricks, {total} in all",
+    ),
+    _message("settle.agreed.one", "{seats} agrees: the claim stands; {tally}."),
+    _message("settle.agreed.many", "{seats} agree: the claim stands; {tally}."),
+    _message("settle.director", "the director rules on the disputed claim: {tally}."),
+    _message(
+        "settle.adjudicated",
+        "the director rules on the disputed claim: {tally} (by the adjudicator).",
+    ),
+    _message(
+        "settle.adjudicated.line",
+        "the director rules on the disputed claim: {tally} (by the adjudicator; {line}).",
+    ),
+    _message(
+        "settle.back.69b2.one",
+        "the director gives {side} back {back} trick it agreed to lose though it would likely "
+        "have won: {tally}.",
+    ),
+    _message(
+        "settle.back.69b2.many",
+        "the director gives {side} back {back} tricks it agreed to lose though it would likely "
+        "have won: {tally}.",
+    ),
+    _message(
+        "settle.back.71.one",
+        "the director gives {side} back {back} trick it conceded though no normal play could "
+        "lose: {tally}.",
+    ),
+    _message(
+        "settle.back.71.many",
+        "the director gives {side} back {back} tricks it conceded though no normal play could "
+        "lose: {tally}.",
+    ),
     # defective.py
     _message(
         "law45e-fifth-card.was-fifth-card-trick",
@@ -1067,9 +1110,9 @@ MESSAGES: tuple[Message, ...] = (
         "law45f-suggests.dummy-touched-or-suggested",
         "dummy ({dummy}) touched or suggested {what} without declarer's instruction: play goes on.",
     ),
-    _message(  # TODO
+    _message(
         "law46-names.declarer-names-suit-only",
-        "declarer names the suit only: dummy's lowest {text}, the {card}, is played.",
+        "declarer names the suit only: dummy's lowest {suit}, the {card}, is played.",
     ),
     _message(
         "law46-names.declarer-says-dummy-played.high",
@@ -1196,13 +1239,13 @@ MESSAGES: tuple[Message, ...] = (
         "accept-lead",
         "{how} the lead out of turn of {card}: it stands and {lho} plays next.",
     ),
-    _message(  # TODO
+    _message(
         "card-played.breaks-lead-restriction-law",
-        "{revoke} breaks the lead restriction ({text} {text2}, Law {text3}): a revoke",
+        "{revoke} breaks the lead restriction ({restriction} {suit}, Law {clause}): a revoke",
     ),
-    _message(  # TODO
+    _message(
         "card-played.does-not-do-declarer",
-        "{revoke} does not do as declarer chose ({kind} {text}, Law 57A): a revoke",
+        "{revoke} does not do as declarer chose ({restriction} {suit}, Law 57A): a revoke",
     ),
     _message("check-restricted-lead", "{seat} {why}: any card."),
     _message(
@@ -1234,11 +1277,15 @@ MESSAGES: tuple[Message, ...] = (
         "declarer's side exposed {card}: no rectification; declarer's and dummy's cards never "
         "become penalty cards.",
     ),
-    _message(  # TODO
-        "law48-49-exposed.exposed-becomes-penalty-card",
-        "{seat} exposed {card}: it becomes a {text} penalty card (50B) and stays face up.",
+    _message(
+        "law48-49-exposed.exposed-becomes-penalty-card.major",
+        "{seat} exposed {card}: it becomes a major penalty card (50B) and stays face up.",
     ),
-    _message(  # TODO
+    _message(
+        "law48-49-exposed.exposed-becomes-penalty-card.minor",
+        "{seat} exposed {card}: it becomes a minor penalty card (50B) and stays face up.",
+    ),
+    _message(
         "law50d2-choice.declarer-chooses-penalty-cards",
         "declarer chooses: {leader} {verb} {names}; {owner}'s penalty cards in {text} are "
         "picked up (their information is unauthorized for his partner, 50E2){text2}",
@@ -1426,7 +1473,7 @@ MESSAGES: tuple[Message, ...] = (
         "the correction gives trick {trick} to {winner}: {cards}, played to the next trick, "
         "goes back without rectification.",
     ),
-    _message(  # TODO
+    _message(
         "law62c-taken-back",
         "{text} {card}, played after {after}, and {then}{text2}; the information is "
         "unauthorized for the offending side (16C).",
@@ -1450,7 +1497,7 @@ MESSAGES: tuple[Message, ...] = (
         "{seat}'s revoke on trick 12 is found after the last trick, before the hands are back "
         "in the board: it is corrected and trick 13 is played again.",
     ),
-    _message(  # TODO
+    _message(
         "law62d1-forced-last-trick",
         "trick 13 is played again with each player's only card: {text}.",
     ),

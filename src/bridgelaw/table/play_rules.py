@@ -185,8 +185,8 @@ class PlayRules(AuctionRules):
                 say(
                     "card-played.does-not-do-declarer",
                     revoke=revoke.said(),
-                    kind=kind,
-                    text=SUIT_LETTERS[named],
+                    restriction=kind,
+                    suit=SUIT_LETTERS[named],
                 ),
             )
         if breach is not None:
@@ -199,9 +199,9 @@ class PlayRules(AuctionRules):
                 say(
                     "card-played.breaks-lead-restriction-law",
                     revoke=revoke.said(),
-                    text=breach.kind,
-                    text2=breach.suit,
-                    text3=breach.law,
+                    restriction=breach.kind,
+                    suit=str(breach.suit),
+                    clause=breach.law,
                 ),
             )
 
@@ -903,10 +903,9 @@ class PlayRules(AuctionRules):
             "49",
             seat,
             say(
-                "law48-49-exposed.exposed-becomes-penalty-card",
+                "law48-49-exposed.exposed-becomes-penalty-card." + ("major" if mine > 1 else kind),
                 seat=seat,
                 card=card,
-                text="major" if mine > 1 else kind,
             ),
         )
 
