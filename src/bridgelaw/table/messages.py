@@ -29,6 +29,7 @@ from string import Formatter
 from typing import Any
 
 from bridgelaw.cards import Seat, Suit, card_name
+from bridgelaw.errors import BridgeLawError
 
 
 class Kind(StrEnum):
@@ -57,13 +58,8 @@ class Message:
     template: str
     params: tuple[tuple[str, Kind], ...]
 
-    def placeholders(self) -> tuple[str, ...]:
-        """The names the template uses, in order, each once."""
-        names = (name for _, name, _, _ in Formatter().parse(self.template) if name is not None)
-        return tuple(dict.fromkeys(names))
 
-
-class UnknownMessage(KeyError):
+class UnknownMessage(BridgeLawError):
     """A message id the catalog does not hold, or parameters that are not the message's."""
 
 
