@@ -39,7 +39,7 @@ from __future__ import annotations
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.claims import ClaimRules
 from bridgelaw.table.events import Event, ScriptError
-from bridgelaw.table.messages import say
+from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
 from bridgelaw.table.state import Awaiting, CallRecord, Phase, Unauthorized
 
@@ -160,14 +160,14 @@ class BoardRules(ClaimRules):
             assert action == "surplus" and event.card is not None
             self._law13c_surplus(event.the_seat_named, event.card, event.text == "played")
 
-    def _adjusted(self, law: str, text: str, end: bool = True) -> None:
+    def _adjusted(self, law: str, said: Said, end: bool = True) -> None:
         """The table result is replaced by an adjusted score: play (if any) stops."""
         self.score_cancelled = law
         self.pending = None
         self.lead_restrictions = []
         if end:
             self.phase = Phase.ENDED
-        self.review(law, say("adjusted", text=text))
+        self.review(law, said)
 
     def _opening_lead_faced(self) -> bool:
         return self.phase != "auction" and self.play is not None and bool(self.play.played)
@@ -322,7 +322,7 @@ class BoardRules(ClaimRules):
                 seat,
                 say("law13-wrong-count.after-play-found-held", seat=seat, card=card, owner=owner),
             )
-            self._adjusted(law, "adjusted score for the board (86B may apply in teams)")
+            self._adjusted(law, say("adjusted.board-86b"))
             return
         if self.play is not None and not self.play.holds(owner, card):
             raise ScriptError(
@@ -342,7 +342,7 @@ class BoardRules(ClaimRules):
                     "law13-wrong-count.held-card-before-either-2", seat=seat, card=card, owner=owner
                 ),
             )
-            self._adjusted("13D2b", "artificial adjusted score (12C)")
+            self._adjusted("13D2b", say("adjusted.artificial-score"))
             return
         law = self.by_edition(
             "13A2", e2017="13A2" if seen else "13A1", e2007="13D2a" if seen else "13D1"
@@ -405,7 +405,7 @@ class BoardRules(ClaimRules):
             seat,
             say("law13b-decide.held-card-one-them", seat=seat, card=card, owner=owner),
         )
-        self._adjusted(law, "assigned adjusted score (12C1b); the offender may be penalized")
+        self._adjusted(law, say("adjusted.assigned"))
 
     def _law13c_surplus(self, seat: Seat, card: Card, played: bool) -> None:
         law = self.cite("13C")
@@ -490,7 +490,7 @@ class BoardRules(ClaimRules):
                 seat,
                 say("law17d.called-cards-from-another-2", seat=seat, partner=seat.partner),
             )
-            self._adjusted("17D2", "artificial adjusted scores (12C)")
+            self._adjusted("17D2", say("adjusted.artificial-scores"))
             return
         lho_call = next((r.call.text for r in later if r.seat == seat.lho and not r.inferred), None)
         for r in later:
@@ -543,7 +543,7 @@ class BoardRules(ClaimRules):
                         lho=seat.lho,
                     ),
                 )
-                self._adjusted("17D2", "artificial adjusted scores (12C)")
+                self._adjusted("17D2", say("adjusted.artificial-scores"))
                 return True
             if lho_call is not None:
                 self.lho_repeat = (seat.lho, lho_call)
@@ -583,7 +583,7 @@ class BoardRules(ClaimRules):
                         expected=expected,
                     ),
                 )
-                self._adjusted("15C", "artificial adjusted scores (12C) for the board")
+                self._adjusted("15C", say("adjusted.artificial-scores-board"))
                 return True
         return False
 
@@ -602,15 +602,9 @@ class BoardRules(ClaimRules):
                 say("law15a3.repeats-here-call-cancelled", seat=seat),
             )
             return
-        kind = self.by_edition(
-            "15A3", e2017="an adjusted score", e2007="artificial adjusted scores"
-        )
-        self.rule(
-            law,
-            seat,
-            say("law15a3.call-here-differs-from", seat=seat, kind=kind),
-        )
-        self._adjusted(law, kind)
+        edition = self.by_edition("15A3", e2017="", e2007=".2007")
+        self.rule(law, seat, say("law15a3.call-here-differs-from" + edition, seat=seat))
+        self._adjusted(law, say("adjusted.law15a3" + edition))
 
     # -- Law 15B (2007: 15A-15C): a board not assigned to the contestants ---------------------
 
@@ -641,7 +635,7 @@ class BoardRules(ClaimRules):
                 None,
                 say("law15b.this-board-was-not-2"),
             )
-            self._adjusted(law, "the board is cancelled for both sides at this table")
+            self._adjusted(law, say("adjusted.cancelled-both-sides"))
             self.review(
                 self.by_edition("15B3", e2017="15B3", e2007="15B"),
                 say("law15b.artificial-adjusted-scores-12c2a-2"),
@@ -682,7 +676,7 @@ class BoardRules(ClaimRules):
         self.rule(
             "15C",
             None,
-            say("law15c", text=names[replaced], text2=names[staying]),
+            say("law15c", side=names[replaced], side2=names[staying]),
         )
 
 

@@ -424,16 +424,16 @@ class ClaimRules(DummyRules):
         claim.stage = DIRECTOR
         claim.director_law = "70"
         claim.options = tuple(range(claim.remaining + 1))
-        play_on = self.by_edition("68D2b", e2017=" unless play goes on (68D2b)", e2007="")
+        play_on = self.by_edition("68D2b", e2017=".unless-play-on", e2007="")
         self.rule(
             self.cite("68D2"),
             None,
             say(
-                "law68d2-disputed.disputes-play-stays-stopped",
+                "law68d2-disputed.disputes-play-stays-stopped."
+                + ("claim" if claim.kind == "claim" else "concession")
+                + play_on,
                 seat=seat,
                 claimer=claim.claimer,
-                text="claim" if claim.kind == "claim" else "concession",
-                play_on=play_on,
             ),
         )
         self._record_suggestion(claim, suggestion)
@@ -482,17 +482,19 @@ class ClaimRules(DummyRules):
         side = SIDES[claim.position.declarer.side]
         explain = getattr(self.adjudicator, "ruling_text", None)  # optional: the line assumed
         claim.suggestion_text = str(explain()) if callable(explain) else ""
-        account = f" ({claim.suggestion_text})" if claim.suggestion_text else ""
-        self.review(
-            "70",
+        line, suggested = claim.suggestion_text, claim.suggestion
+        said = (
             say(
-                "record-suggestion.adjudicator-suggests-remaining-tricks",
-                text=claim.suggestion,
+                "record-suggestion.line",
+                tricks=suggested,
                 remaining=claim.remaining,
                 side=side,
-                account=account,
-            ),
+                line=line,
+            )
+            if line
+            else say("record-suggestion", tricks=suggested, remaining=claim.remaining, side=side)
         )
+        self.review("70", said)
 
     def adjudicate_claim(self) -> bool:
         """``replay --adjudicate``: a disputed claim waiting for the director's Law 70 ruling
@@ -506,8 +508,8 @@ class ClaimRules(DummyRules):
             or claim.suggestion is None
         ):
             return False
-        account = f"; {claim.suggestion_text}" if claim.suggestion_text else ""
-        self._settle(claim, claim.suggestion, "70", f" (by the adjudicator{account})")
+        line = claim.suggestion_text
+        self._settle(claim, claim.suggestion, "70", adjudicated=True, line=line)
         return True
 
     def _law69a_late_objection(self, claim: Claim, seat: Seat) -> None:
@@ -608,7 +610,9 @@ class ClaimRules(DummyRules):
             )
         self._settle(claim, event.number, claim.director_law)
 
-    def _settle(self, claim: Claim, credited: int, law: str, why: str = "") -> None:
+    def _settle(
+        self, claim: Claim, credited: int, law: str, adjudicated: bool = False, line: str = ""
+    ) -> None:
         before = claim.credited
         claim.credited = credited
         claim.law = law
@@ -616,24 +620,31 @@ class ClaimRules(DummyRules):
         total = claim.position.declarer_won + credited
         declarer_side = SIDES[claim.position.declarer.side]
         defending_side = SIDES[1 - claim.position.declarer.side]
-        tally = f"{declarer_side} are credited {credited} of the {claim.remaining} remaining "
-        tally += f"tricks, {total} in all"
+        tally = say(
+            "settle.tally",
+            side=declarer_side,
+            credited=credited,
+            remaining=claim.remaining,
+            total=total,
+        )
         if law == "69A":
             who = " and ".join(s.letter for s in claim.answerers)
-            text = f"{who} agree{'s' if len(claim.answerers) == 1 else ''}: the claim stands; "
+            number = "one" if len(claim.answerers) == 1 else "many"
+            said = say(f"settle.agreed.{number}", seats=who, tally=tally)
+        elif law == "70" and adjudicated and line:
+            said = say("settle.adjudicated.line", tally=tally, line=line)
+        elif law == "70" and adjudicated:
+            said = say("settle.adjudicated", tally=tally)
         elif law == "70":
-            text = "the director rules on the disputed claim: "
+            said = say("settle.director", tally=tally)
         else:
             assert before is not None
             back = abs(credited - before)
             gainer = declarer_side if credited > before else defending_side
-            if law == "69B2":
-                reason = "it agreed to lose though it would likely have won"
-            else:
-                reason = "it conceded though no normal play could lose"
-            plural = "trick" if back == 1 else "tricks"
-            text = f"the director gives {gainer} back {back} {plural} {reason}: "
-        self.rule(law, None, say("settle", text=text, tally=tally, why=why))
+            reason = "69b2" if law == "69B2" else "71"
+            number = "one" if back == 1 else "many"
+            said = say(f"settle.back.{reason}.{number}", side=gainer, back=back, tally=tally)
+        self.rule(law, None, said)
         self.end_board(total)
 
     # -- after the board: Laws 69A (late objection), 69B2 and 71B ----------------------------

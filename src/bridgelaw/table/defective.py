@@ -290,7 +290,7 @@ class TrickRules(RevokeRules):
                 say(
                     "law58b-answer",
                     seat=seat,
-                    text=" ".join(card_name(c) for c in p.cards),
+                    cards=p.cards,
                     trick=trick + 1,
                 ),
             )
@@ -311,7 +311,6 @@ class TrickRules(RevokeRules):
         card shown by accident is minor, an honour or two or more are major); declarer's and
         dummy's go back (48A)."""
         assert self.declarer is not None
-        names = " ".join(card_name(c) for c in others)
         if seat.side == self.declarer.side:
             for other in others:
                 # 16C (2007 16D): each visible card withdrawn (58B3 calls it so) is the
@@ -320,7 +319,7 @@ class TrickRules(RevokeRules):
             self.rule(
                 law,
                 seat,
-                say("law58b2-others.played-goes-back-hand", seat=seat, card=card, names=names),
+                say("law58b2-others.played-goes-back-hand", seat=seat, card=card, cards=others),
             )
             return
         for other in others:
@@ -331,11 +330,12 @@ class TrickRules(RevokeRules):
             law,
             seat,
             say(
-                "law58b2-others.played-law-50",
+                "law58b2-others.penalty-card"
+                if len(others) == 1
+                else "law58b2-others.penalty-cards",
                 seat=seat,
                 card=card,
-                names=names,
-                text="becomes a penalty card" if len(others) == 1 else "become penalty cards",
+                cards=others,
             ),
         )
 
@@ -405,7 +405,7 @@ class TrickRules(RevokeRules):
             say(
                 "law67b2-return.had-put-trick-beside",
                 seat=seat,
-                text=" ".join(card_name(c) for c in surplus),
+                cards=surplus,
                 trick=index + 1,
                 shown=shown,
             ),

@@ -144,9 +144,9 @@ class DummyRules(TrickRules):
                 "43B2a",
                 self.dummy,
                 say(
-                    "dummy-offer-answer.chooses-declarer-leads-from",
-                    text=event.who,
-                    text2="his own hand" if hand == self.declarer else "dummy",
+                    "dummy-offer-answer.chooses-declarer-leads-from"
+                    + (".own-hand" if hand == self.declarer else ".dummy"),
+                    seat=event.who,
                     hand=hand,
                 ),
             )
@@ -158,7 +158,7 @@ class DummyRules(TrickRules):
                 None,
                 say(
                     "dummy-offer-answer.designates-dummy-declarer-having",
-                    text=event.who,
+                    seat=event.who,
                     card=event.card,
                 ),
             )
@@ -333,18 +333,12 @@ class DummyRules(TrickRules):
             self.must_play[declarer] = Obligation(self.cite("45D1"), card=own[0])
             self.law45d_rho = (declarer.rho, rho[0])
         back_too = ", ".join(f"{s.letter}'s {card_name(c)}" for _, s, c in later)
-        self.rule(
-            self.cite("45D1"),
-            d,
-            say(
-                "law45d-not-designated.dummy-was-not-designated",
-                card=card,
-                text=f"; so do the cards played after it ({back_too}): a defender may play "
-                "another, declarer only if his RHO changes his card (16C)"
-                if later
-                else "",
-            ),
+        said = (
+            say("law45d-not-designated.dummy-was-not-designated.later", card=card, played=back_too)
+            if later
+            else say("law45d-not-designated.dummy-was-not-designated", card=card)
         )
+        self.rule(self.cite("45D1"), d, said)
 
     def _law45d_replaced(self, event: Event) -> None:
         """16C, which 45D1 cites (2007 45D: 16D): a card put back under 45D1 is withdrawn once
@@ -436,10 +430,8 @@ class DummyRules(TrickRules):
                 law,
                 None,
                 say(
-                    "law46-names.declarer-says-dummy-played",
-                    kind=kind,
-                    text="highest" if kind == "high" else "lowest",
-                    text2=SUIT_LETTERS[suit],
+                    "law46-names.declarer-says-dummy-played." + kind,
+                    suit=SUIT_LETTERS[suit],
                     card=card,
                 ),
             )
@@ -455,7 +447,7 @@ class DummyRules(TrickRules):
             self.rule(
                 "46B2",
                 None,
-                say("law46-names.declarer-names-suit-only", text=event.text, card=cards[0]),
+                say("law46-names.declarer-names-suit-only", suit=event.text, card=cards[0]),
             )
             self._play_dummy(cards[0], designated_by_46b=True)
         elif kind == "rank":

@@ -29,6 +29,7 @@ from string import Formatter
 from typing import Any
 
 from bridgelaw.cards import Seat, Suit, card_name
+from bridgelaw.errors import BridgeLawError
 
 
 class Kind(StrEnum):
@@ -38,6 +39,7 @@ class Kind(StrEnum):
     CARD = "card"  # a card's name: SA, HT (hidden from a seat that could not see it)
     CARDS = "cards"  # cards' names, written with spaces between (each hidden as a card)
     SEATS = "seats"  # seats' letters, written with commas between
+    SIDE = "side"  # a side: NS or EW
     CALL = "call"  # a call as written: 1NT, X, pass, 2C!
     SUIT = "suit"  # a suit's letter
     CLAUSE = "clause"  # a clause number in the table's edition: 16C2
@@ -56,13 +58,8 @@ class Message:
     template: str
     params: tuple[tuple[str, Kind], ...]
 
-    def placeholders(self) -> tuple[str, ...]:
-        """The names the template uses, in order, each once."""
-        names = (name for _, name, _, _ in Formatter().parse(self.template) if name is not None)
-        return tuple(dict.fromkeys(names))
 
-
-class UnknownMessage(KeyError):
+class UnknownMessage(BridgeLawError):
     """A message id the catalog does not hold, or parameters that are not the message's."""
 
 
@@ -188,12 +185,11 @@ def say(message: str, **params: object) -> Said:
 
 
 SEAT, SEATS, CARD, CARDS, CALL = Kind.SEAT, Kind.SEATS, Kind.CARD, Kind.CARDS, Kind.CALL
-SUIT = Kind.SUIT
+SUIT, SIDE = Kind.SUIT, Kind.SIDE
 CLAUSE, CONTRACT, NUMBER, WORD = Kind.CLAUSE, Kind.CONTRACT, Kind.NUMBER, Kind.WORD
 TEXT, MESSAGE = Kind.TEXT, Kind.MESSAGE
 
 PARAMETERS: dict[str, Kind] = {
-    "account": TEXT,
     "after": TEXT,
     "asker": SEAT,
     "call": CALL,
@@ -215,12 +211,11 @@ PARAMETERS: dict[str, Kind] = {
     "first": CALL,
     "hand": SEAT,
     "how": TEXT,
-    "kind": TEXT,
-    "law": TEXT,
+    "law": CLAUSE,
     "leader": SEAT,
     "lho": SEAT,
     "lho_call": CALL,
-    "moved": TEXT,
+    "moved": NUMBER,
     "names": TEXT,
     "offender": SEAT,
     "old": CARD,
@@ -228,7 +223,7 @@ PARAMETERS: dict[str, Kind] = {
     "owner": SEAT,
     "partner": SEAT,
     "penalty_card": CARD,
-    "play_on": TEXT,
+    "played": TEXT,
     "previous": TEXT,
     "rank": WORD,
     "remaining": NUMBER,
@@ -238,15 +233,21 @@ PARAMETERS: dict[str, Kind] = {
     "rho": SEAT,
     "seat": SEAT,
     "shown": CARD,
-    "side": TEXT,
     "stated": TEXT,
     "suggestion": TEXT,
     "suit": SUIT,
     "suits": TEXT,
     "seats": SEATS,
+    "restriction": WORD,
+    "tricks": NUMBER,
+    "line": TEXT,
+    "side": SIDE,
     "cards": CARDS,
     "tail": TEXT,
-    "tally": TEXT,
+    "tally": MESSAGE,
+    "credited": NUMBER,
+    "total": NUMBER,
+    "back": NUMBER,
     "target": SEAT,
     "text": TEXT,
     "then": TEXT,
@@ -627,7 +628,17 @@ MESSAGES: tuple[Message, ...] = (
         "director adjusts the score.",
     ),
     # board_rules.py
-    _message("adjusted", "{text}"),
+    _message("adjusted.board-86b", "adjusted score for the board (86B may apply in teams)"),
+    _message("adjusted.artificial-score", "artificial adjusted score (12C)"),
+    _message("adjusted.assigned", "assigned adjusted score (12C1b); the offender may be penalized"),
+    _message("adjusted.artificial-scores", "artificial adjusted scores (12C)"),
+    _message("adjusted.artificial-scores-board", "artificial adjusted scores (12C) for the board"),
+    _message(
+        "adjusted.cancelled-both-sides",
+        "the board is cancelled for both sides at this table",
+    ),
+    _message("adjusted.law15a3", "an adjusted score"),
+    _message("adjusted.law15a3.2007", "artificial adjusted scores"),
     _message(
         "law13-wrong-count.adjusted-score-if-information",
         "adjusted score if the information from the card seen helped",
@@ -727,7 +738,12 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law15a3.call-here-differs-from",
         "{seat}'s call here differs from the call he made on these cards at another table, "
-        "cancelled there: the board gets {kind}.",
+        "cancelled there: the board gets an adjusted score.",
+    ),
+    _message(
+        "law15a3.call-here-differs-from.2007",
+        "{seat}'s call here differs from the call he made on these cards at another table, "
+        "cancelled there: the board gets artificial adjusted scores.",
     ),
     _message(
         "law15a3.repeats-here-call-cancelled",
@@ -753,10 +769,10 @@ MESSAGES: tuple[Message, ...] = (
         "this board was not assigned to these contestants this round and one of the four had "
         "played it before: it is cancelled for both sides.",
     ),
-    _message(  # TODO
+    _message(
         "law15c",
-        "the board is not {text}'s this round: the auction is cancelled and starts again with "
-        "the right pair; {text2} must repeat their calls, and a call that differs cancels the "
+        "the board is not {side}'s this round: the auction is cancelled and starts again with "
+        "the right pair; {side2} must repeat their calls, and a call that differs cancels the "
         "board.",
     ),
     _message(
@@ -806,10 +822,23 @@ MESSAGES: tuple[Message, ...] = (
         "law68d2-disputed.claimed-without-stating-line",
         "{claimer} claimed without stating his line: doubtful points go against him (70A).",
     ),
-    _message(  # TODO
-        "law68d2-disputed.disputes-play-stays-stopped",
-        "{seat} disputes {claimer}'s {text}: play stays stopped and the director rules "
-        "(70){play_on}.",
+    _message(
+        "law68d2-disputed.disputes-play-stays-stopped.claim",
+        "{seat} disputes {claimer}'s claim: play stays stopped and the director rules (70).",
+    ),
+    _message(
+        "law68d2-disputed.disputes-play-stays-stopped.claim.unless-play-on",
+        "{seat} disputes {claimer}'s claim: play stays stopped and the director rules (70) "
+        "unless play goes on (68D2b).",
+    ),
+    _message(
+        "law68d2-disputed.disputes-play-stays-stopped.concession",
+        "{seat} disputes {claimer}'s concession: play stays stopped and the director rules (70).",
+    ),
+    _message(
+        "law68d2-disputed.disputes-play-stays-stopped.concession.unless-play-on",
+        "{seat} disputes {claimer}'s concession: play stays stopped and the director rules (70)"
+        " unless play goes on (68D2b).",
     ),
     _message(
         "law68d2-disputed.unstated-line-needs-card",
@@ -841,12 +870,51 @@ MESSAGES: tuple[Message, ...] = (
         "record-suggestion.adjudicator-answered-not-0",
         "the adjudicator answered {suggestion}, not 0 to {remaining}: ignored.",
     ),
-    _message(  # TODO
-        "record-suggestion.adjudicator-suggests-remaining-tricks",
-        "the adjudicator suggests {text} of the {remaining} remaining tricks for {side} "
-        "(declarer's side){account}; the director decides.",
+    _message(
+        "record-suggestion",
+        "the adjudicator suggests {tricks} of the {remaining} remaining tricks for {side} "
+        "(declarer's side); the director decides.",
     ),
-    _message("settle", "{text}{tally}{why}."),
+    _message(
+        "record-suggestion.line",
+        "the adjudicator suggests {tricks} of the {remaining} remaining tricks for {side} "
+        "(declarer's side) ({line}); the director decides.",
+    ),
+    _message(
+        "settle.tally",
+        "{side} are credited {credited} of the {remaining} remaining tricks, {total} in all",
+    ),
+    _message("settle.agreed.one", "{seats} agrees: the claim stands; {tally}."),
+    _message("settle.agreed.many", "{seats} agree: the claim stands; {tally}."),
+    _message("settle.director", "the director rules on the disputed claim: {tally}."),
+    _message(
+        "settle.adjudicated",
+        "the director rules on the disputed claim: {tally} (by the adjudicator).",
+    ),
+    _message(
+        "settle.adjudicated.line",
+        "the director rules on the disputed claim: {tally} (by the adjudicator; {line}).",
+    ),
+    _message(
+        "settle.back.69b2.one",
+        "the director gives {side} back {back} trick it agreed to lose though it would likely "
+        "have won: {tally}.",
+    ),
+    _message(
+        "settle.back.69b2.many",
+        "the director gives {side} back {back} tricks it agreed to lose though it would likely "
+        "have won: {tally}.",
+    ),
+    _message(
+        "settle.back.71.one",
+        "the director gives {side} back {back} trick it conceded though no normal play could "
+        "lose: {tally}.",
+    ),
+    _message(
+        "settle.back.71.many",
+        "the director gives {side} back {back} tricks it conceded though no normal play could "
+        "lose: {tally}.",
+    ),
     # defective.py
     _message(
         "law45e-fifth-card.was-fifth-card-trick",
@@ -877,18 +945,23 @@ MESSAGES: tuple[Message, ...] = (
         "{seat} played {card} after a mistaken explanation by an opponent: he takes it back "
         "without rectification and plays again (16C).",
     ),
-    _message(  # TODO
+    _message(
         "law58b-answer",
-        "{seat} played {text} at once to trick {trick} and nobody noticed: a defective trick "
+        "{seat} played {cards} at once to trick {trick} and nobody noticed: a defective trick "
         "(67) once found.",
     ),
     _message(
         "law58b2-others.played-goes-back-hand",
-        "{seat} played {card}; {names} goes back to the hand without rectification (48A).",
+        "{seat} played {card}; {cards} goes back to the hand without rectification (48A).",
     ),
     _message(
-        "law58b2-others.played-law-50", "{seat} played {card}; {names} {text} (Law 50)."
-    ),  # TODO
+        "law58b2-others.penalty-card",
+        "{seat} played {card}; {cards} becomes a penalty card (Law 50).",
+    ),
+    _message(
+        "law58b2-others.penalty-cards",
+        "{seat} played {card}; {cards} become penalty cards (Law 50).",
+    ),
     _message(
         "law65b3-wrong-way.late-remark-about-card",
         "{seat}'s late remark about a card turned the wrong way.",
@@ -924,9 +997,9 @@ MESSAGES: tuple[Message, ...] = (
         "{seat} contributed too many cards to trick {trick} and attention is drawn before both "
         "sides have played to the next one: he says which card he played (58B2).",
     ),
-    _message(  # TODO
+    _message(
         "law67b2-return.had-put-trick-beside",
-        "{seat} had put {text} on trick {trick} beside {shown}: it goes back to his hand and "
+        "{seat} had put {cards} on trick {trick} beside {shown}: it goes back to his hand and "
         "the trick keeps its winner.",
     ),
     _message(
@@ -945,13 +1018,17 @@ MESSAGES: tuple[Message, ...] = (
         "adjusted score.",
     ),
     # dummy_rules.py
-    _message(  # TODO
-        "dummy-offer-answer.chooses-declarer-leads-from",
-        "{text} chooses that declarer leads from {text2} ({hand}).",
+    _message(
+        "dummy-offer-answer.chooses-declarer-leads-from.own-hand",
+        "{seat} chooses that declarer leads from his own hand ({hand}).",
     ),
-    _message(  # TODO
+    _message(
+        "dummy-offer-answer.chooses-declarer-leads-from.dummy",
+        "{seat} chooses that declarer leads from dummy ({hand}).",
+    ),
+    _message(
         "dummy-offer-answer.designates-dummy-declarer-having",
-        "{text} designates dummy's {card}, declarer having named neither suit nor rank.",
+        "{seat} designates dummy's {card}, declarer having named neither suit nor rank.",
     ),
     _message(
         "law42b2-warns",
@@ -1002,10 +1079,15 @@ MESSAGES: tuple[Message, ...] = (
         "law45d-not-designated.dummy-not-designated-revoked",
         "dummy's {card}, not designated, revoked.",
     ),
-    _message(  # TODO
+    _message(
         "law45d-not-designated.dummy-was-not-designated",
+        "dummy's {card} was not designated and attention was drawn in time: it goes back to dummy.",
+    ),
+    _message(
+        "law45d-not-designated.dummy-was-not-designated.later",
         "dummy's {card} was not designated and attention was drawn in time: it goes back to "
-        "dummy{text}.",
+        "dummy; so do the cards played after it ({played}): a defender may play another, "
+        "declarer only if his RHO changes his card (16C).",
     ),
     _message(
         "law45d-not-designated.dummy-was-not-designated-2",
@@ -1024,13 +1106,17 @@ MESSAGES: tuple[Message, ...] = (
         "law45f-suggests.dummy-touched-or-suggested",
         "dummy ({dummy}) touched or suggested {what} without declarer's instruction: play goes on.",
     ),
-    _message(  # TODO
+    _message(
         "law46-names.declarer-names-suit-only",
-        "declarer names the suit only: dummy's lowest {text}, the {card}, is played.",
+        "declarer names the suit only: dummy's lowest {suit}, the {card}, is played.",
     ),
-    _message(  # TODO
-        "law46-names.declarer-says-dummy-played",
-        "declarer says '{kind}': dummy's {text} {text2}, the {card}, is played.",
+    _message(
+        "law46-names.declarer-says-dummy-played.high",
+        "declarer says 'high': dummy's highest {suit}, the {card}, is played.",
+    ),
+    _message(
+        "law46-names.declarer-says-dummy-played.low",
+        "declarer says 'low': dummy's lowest {suit}, the {card}, is played.",
     ),
     _message(
         "law46b-incontrovertible",
@@ -1149,13 +1235,13 @@ MESSAGES: tuple[Message, ...] = (
         "accept-lead",
         "{how} the lead out of turn of {card}: it stands and {lho} plays next.",
     ),
-    _message(  # TODO
+    _message(
         "card-played.breaks-lead-restriction-law",
-        "{revoke} breaks the lead restriction ({text} {text2}, Law {text3}): a revoke",
+        "{revoke} breaks the lead restriction ({restriction} {suit}, Law {clause}): a revoke",
     ),
-    _message(  # TODO
+    _message(
         "card-played.does-not-do-declarer",
-        "{revoke} does not do as declarer chose ({kind} {text}, Law 57A): a revoke",
+        "{revoke} does not do as declarer chose ({restriction} {suit}, Law 57A): a revoke",
     ),
     _message("check-restricted-lead", "{seat} {why}: any card."),
     _message(
@@ -1187,18 +1273,26 @@ MESSAGES: tuple[Message, ...] = (
         "declarer's side exposed {card}: no rectification; declarer's and dummy's cards never "
         "become penalty cards.",
     ),
-    _message(  # TODO
-        "law48-49-exposed.exposed-becomes-penalty-card",
-        "{seat} exposed {card}: it becomes a {text} penalty card (50B) and stays face up.",
+    _message(
+        "law48-49-exposed.exposed-becomes-penalty-card.major",
+        "{seat} exposed {card}: it becomes a major penalty card (50B) and stays face up.",
     ),
-    _message(  # TODO
+    _message(
+        "law48-49-exposed.exposed-becomes-penalty-card.minor",
+        "{seat} exposed {card}: it becomes a minor penalty card (50B) and stays face up.",
+    ),
+    _message(
         "law50d2-choice.declarer-chooses-penalty-cards",
         "declarer chooses: {leader} {verb} {names}; {owner}'s penalty cards in {text} are "
         "picked up (their information is unauthorized for his partner, 50E2){text2}",
     ),
-    _message(  # TODO
-        "law50d2-choice.declarer-does-not-restrict",
-        "declarer does not restrict {leader}'s lead; {owner}'s penalty card{text} on the table.",
+    _message(
+        "law50d2-choice.declarer-does-not-restrict.one",
+        "declarer does not restrict {leader}'s lead; {owner}'s penalty card stays on the table.",
+    ),
+    _message(
+        "law50d2-choice.declarer-does-not-restrict.many",
+        "declarer does not restrict {leader}'s lead; {owner}'s penalty cards stay on the table.",
     ),
     _message(
         "law50d2-premature-lead",
@@ -1244,10 +1338,15 @@ MESSAGES: tuple[Message, ...] = (
         "{seat} played {card} before his partner: it becomes a major penalty card, and declarer"
         " chooses how {partner} must play (57A).",
     ),
-    _message(  # TODO
-        "law57-premature.played-early-but-dummy",
+    _message(
+        "law57-premature.played-early-but-dummy.plays",
         "{seat} played {card} early, but dummy had suggested a card in this trick: no "
-        "rectification{text}",
+        "rectification; he plays it at his turn.",
+    ),
+    _message(
+        "law57-premature.played-early-but-dummy.back",
+        "{seat} played {card} early, but dummy had suggested a card in this trick: no "
+        "rectification; it goes back.",
     ),
     _message(
         "law57c1-early-lead",
@@ -1367,10 +1466,10 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law62-next-trick-back",
-        "the correction gives trick {trick} to {winner}: {names}, played to the next trick, "
+        "the correction gives trick {trick} to {winner}: {cards}, played to the next trick, "
         "goes back without rectification.",
     ),
-    _message(  # TODO
+    _message(
         "law62c-taken-back",
         "{text} {card}, played after {after}, and {then}{text2}; the information is "
         "unauthorized for the offending side (16C).",
@@ -1394,7 +1493,7 @@ MESSAGES: tuple[Message, ...] = (
         "{seat}'s revoke on trick 12 is found after the last trick, before the hands are back "
         "in the board: it is corrected and trick 13 is played again.",
     ),
-    _message(  # TODO
+    _message(
         "law62d1-forced-last-trick",
         "trick 13 is played again with each player's only card: {text}.",
     ),
@@ -1412,6 +1511,16 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law64-transfers.both-sides-revoked-director",
         "both sides revoked: the director looks at the likely result.",
+    ),
+    _message(
+        "law64b7",
+        "both sides made established revokes: no tricks change hands; the director restores "
+        "equity if one side was damaged (64C2b).",
+    ),
+    _message(
+        "law64b7.2007",
+        "both sides made established revokes on this board (2007): no tricks change hands; the "
+        "director restores equity if one side was damaged (64C).",
     ),
     _message(
         "law64-transfers.failure-play-no-tricks",
@@ -1443,10 +1552,15 @@ MESSAGES: tuple[Message, ...] = (
         "law64-transfers.was-trick-12-no",
         "{revoke} was on trick 12: no trick changes hands (the director may restore equity, 64C).",
     ),
-    _message(  # TODO
-        "law64-transfers.won-trick-so-side",
-        "{revoke}: {offender} won that trick, so it and {text} of his side go to the other side"
-        " ({moved}).",
+    _message(
+        "law64-transfers.won-trick-so-side.later",
+        "{revoke}: {offender} won that trick, so it and one later trick of his side go to the "
+        "other side ({moved}).",
+    ),
+    _message(
+        "law64-transfers.won-trick-so-side.none",
+        "{revoke}: {offender} won that trick, so it and no later trick of his side go to the "
+        "other side ({moved}).",
     ),
 )
 CATALOG: dict[str, Message] = {m.id: m for m in MESSAGES}

@@ -185,8 +185,8 @@ class PlayRules(AuctionRules):
                 say(
                     "card-played.does-not-do-declarer",
                     revoke=revoke.said(),
-                    kind=kind,
-                    text=SUIT_LETTERS[named],
+                    restriction=kind,
+                    suit=SUIT_LETTERS[named],
                 ),
             )
         if breach is not None:
@@ -199,9 +199,9 @@ class PlayRules(AuctionRules):
                 say(
                     "card-played.breaks-lead-restriction-law",
                     revoke=revoke.said(),
-                    text=breach.kind,
-                    text2=breach.suit,
-                    text3=breach.law,
+                    restriction=breach.kind,
+                    suit=str(breach.suit),
+                    clause=breach.law,
                 ),
             )
 
@@ -655,10 +655,10 @@ class PlayRules(AuctionRules):
                 law,
                 seat,
                 say(
-                    "law57-premature.played-early-but-dummy",
+                    "law57-premature.played-early-but-dummy"
+                    + (".plays" if legal_then else ".back"),
                     seat=seat,
                     card=card,
-                    text="; he plays it at his turn." if legal_then else "; it goes back.",
                 ),
             )
             return
@@ -903,10 +903,9 @@ class PlayRules(AuctionRules):
             "49",
             seat,
             say(
-                "law48-49-exposed.exposed-becomes-penalty-card",
+                "law48-49-exposed.exposed-becomes-penalty-card." + ("major" if mine > 1 else kind),
                 seat=seat,
                 card=card,
-                text="major" if mine > 1 else kind,
             ),
         )
 
@@ -1084,10 +1083,10 @@ class PlayRules(AuctionRules):
                 "51B2c" if several and not one_suit else "50D2b",
                 owner,
                 say(
-                    "law50d2-choice.declarer-does-not-restrict",
+                    "law50d2-choice.declarer-does-not-restrict"
+                    + (".many" if len(mine) > 1 else ".one"),
                     leader=leader,
                     owner=owner,
-                    text="s stay" if len(mine) > 1 else " stays",
                 ),
             )
             return

@@ -275,11 +275,11 @@ class RevokeRules(PlayRules):
         for seat, back in reversed(taken):
             # 16C2: a non-offender's withdrawn card is unauthorized for the offending side
             self.mark_card_unauthorized(seat, back, revoke.seat.side)
-        names = " ".join(card_name(c) for _, c in reversed(taken))
+        cards = [c for _, c in reversed(taken)]
         self.rule(
             "62C1",
             None,
-            say("law62-next-trick-back", trick=revoke.trick + 1, winner=winner, names=names),
+            say("law62-next-trick-back", trick=revoke.trick + 1, winner=winner, cards=cards),
         )
 
     def _law62c3_withdraw_next(self, revoke: Revoke, other: Revoke) -> None:
@@ -554,17 +554,7 @@ class RevokeRules(PlayRules):
             self.rule(
                 "64B7",
                 None,
-                say(
-                    "adjusted",
-                    text=self.by_edition(
-                        "64B7",
-                        e2017="both sides made established revokes: no tricks change "
-                        "hands; the director restores equity if one side was damaged (64C2b).",
-                        e2007="both sides made established revokes on this board (2007): no tricks "
-                        "change hands; the "
-                        "director restores equity if one side was damaged (64C).",
-                    ),
-                ),
+                say(self.by_edition("64B7", e2017="law64b7", e2007="law64b7.2007")),
             )
             self.review(
                 self.cite("64C2b"),
@@ -640,10 +630,9 @@ class RevokeRules(PlayRules):
                     "64A1",
                     o,
                     say(
-                        "law64-transfers.won-trick-so-side",
+                        "law64-transfers.won-trick-so-side" + (".later" if later_os else ".none"),
                         revoke=revoke.said(),
                         offender=o,
-                        text="one later trick" if later_os else "no later trick",
                         moved=moved,
                     ),
                 )
