@@ -103,6 +103,13 @@ def test_the_director_rules_a_lead_out_of_turn_from_the_console(
     page.fill("#result-note", "a test")
     page.get_by_role("button", name="Record the result").click()
     page.locator("#result-now").get_by_text("A+/A-").wait_for()
+    # an assigned score (12C1): each side sees its own sign, East-West the negation of NS's
+    page.select_option("#result-kind", "ns_score")
+    page.fill('input[name="ns_score"]', "630")
+    page.fill("#result-note", "assigned")
+    page.get_by_role("button", name="Record the result").click()
+    page.locator("#result-now").get_by_text("EW -630").wait_for()
+    assert "NS +630 · EW -630" in page.locator("#result-now").inner_text()
     page.screenshot(path=str(screenshots / "console-desktop.png"), full_page=True)
 
 

@@ -504,11 +504,19 @@ function renderRulings(rulings) {
   );
 }
 
-function sideText(side) {
+// A side's points come in North-South's terms (the scorer's); East-West's own score is their
+// negation, so the console shows each side its own sign (NS +630 · EW −630).
+function negated(text) {
+  return text === "0" ? text : text.startsWith("-") ? text.slice(1) : `-${text}`;
+}
+
+function sideText(side, direction) {
   if (side.artificial) return side.artificial;
-  if (side.weighted) return side.points.map(([s, w]) => `${w} of ${s > 0 ? "+" : ""}${s}`).join(", ") + ` (expected ${side.expected})`;
-  const s = side.points[0][0];
-  return `${s > 0 ? "+" : ""}${s}`;
+  const own = (s) => (direction === "EW" ? -s : s);
+  const signed = (s) => `${own(s) > 0 ? "+" : ""}${own(s)}`;
+  const expected = direction === "EW" ? negated(side.expected) : side.expected;
+  if (side.weighted) return side.points.map(([s, w]) => `${w} of ${signed(s)}`).join(", ") + ` (expected ${expected})`;
+  return signed(side.points[0][0]);
 }
 
 function renderResult(result, v) {
@@ -520,7 +528,7 @@ function renderResult(result, v) {
           "p",
           { class: "in-force" },
           el("strong", {}, now.text),
-          ` · NS ${sideText(now.NS)} · EW ${sideText(now.EW)}`,
+          ` · NS ${sideText(now.NS, "NS")} · EW ${sideText(now.EW, "EW")}`,
           el("span", { class: "hint" }, result.by === "director" ? " (entered by the director)" : " (the table's result, Law 77)"),
         )
       : el("p", { class: "hint" }, result.score_cancelled

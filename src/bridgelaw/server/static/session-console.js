@@ -480,7 +480,7 @@ async function preview() {
     box.dataset.state = "ok";
     const sides = p.score
       ? `${C.sides.NS} ${signed(p.score.NS)} · ${C.sides.EW} ${signed(p.score.EW)}`
-      : W.sidesText(sideText(p.NS), sideText(p.EW));
+      : W.sidesText(sideText(p.NS, "NS"), sideText(p.EW, "EW"));
     box.replaceChildren(el("p", { class: "preview-entry", text: p.text }), el("p", { class: "preview-score", text: sides }));
   } else {
     box.dataset.state = "refused";
@@ -491,10 +491,12 @@ async function preview() {
   }
 }
 
-function sideText(side) {
+// A side's points come in North-South's terms (the scorer's): East-West's own are their negation.
+function sideText(side, direction) {
   if (side.artificial) return side.artificial;
-  if (side.weighted) return W.expected(side.expected);
-  return signed(Number(side.expected));
+  const expected = direction === "EW" ? (side.expected.startsWith("-") ? side.expected.slice(1) : side.expected === "0" ? "0" : `-${side.expected}`) : side.expected;
+  if (side.weighted) return W.expected(expected);
+  return signed(Number(expected));
 }
 
 async function record(event) {
