@@ -28,7 +28,7 @@ from bridgelaw import is_compiled
 from bridgelaw.boards import Board
 from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.server.views import view_for, wire
-from bridgelaw.table import Table
+from bridgelaw.table import Table, meanings
 
 ROLES = ("N", "E", "S", "W", "director")
 
@@ -48,7 +48,7 @@ def played(seed: int, irregular: bool) -> list[Table]:
         awaiting = table.awaiting
         legal = list(table.legal)
         if awaiting is not None and (not legal or rng.random() < 0.7):
-            text = rng.choice(awaiting.choices()).event
+            text = rng.choice(meanings.choices(awaiting)).event
         elif legal:
             calls = [t for t in legal if t.endswith(" pass")]
             text = calls[0] if calls and rng.random() < 0.7 else rng.choice(legal)

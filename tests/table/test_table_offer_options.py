@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from bridgelaw.analysis.adjudicate import Law70Adjudicator
-from bridgelaw.table import Awaiting, ScriptError, Table, parse_event
+from bridgelaw.table import Awaiting, ScriptError, Table, meanings, parse_event
 from bridgelaw.table.offers import is_answer
 from bridgelaw.table.script import load_script
 
@@ -40,7 +40,7 @@ def _check_offer(table: Table, where: str, failures: list[str], clauses: Counter
     parties = {who for who, _ in awaiting.parties}
     before = _state(table)
     tried = 0
-    for option, choice in zip(awaiting.commands(), awaiting.choices(), strict=True):
+    for option, choice in zip(awaiting.commands(), meanings.choices(awaiting), strict=True):
         text = choice.event  # the typed option's event text: what a client sends
         if choice.who != option.who or not (choice.label and choice.consequence):
             failures.append(f"{where}: {choice} is not {option.who} {option.word!r} explained")
@@ -83,7 +83,7 @@ def _check_refusals(
 ) -> int:
     """No answer outside the options is accepted: a few answers the offer does not name, by
     its parties and by others, are refused, tagged with its clause, and change nothing."""
-    offered = {choice.event for choice in awaiting.choices()}
+    offered = {choice.event for choice in meanings.choices(awaiting)}
     index = len(table.events) + 1
     who = [awaiting.who, *(w for w, _ in awaiting.others), "N", "E", "S", "W", "director"]
     texts = [f"{w} {word}" for w in dict.fromkeys(who) for word in NOT_OFFERED]

@@ -32,7 +32,7 @@ from bridgelaw.boards import Board, board_dealer
 from bridgelaw.calls import call_name
 from bridgelaw.cards import Seat, card_name
 from bridgelaw.scoring import contract_score
-from bridgelaw.table import Awaiting, ScriptError, Table, parse_event
+from bridgelaw.table import Awaiting, ScriptError, Table, meanings, parse_event
 from bridgelaw.table.engine import Table as TableClass
 from bridgelaw.table.offers import is_answer
 from bridgelaw.table.state import LogName
@@ -563,7 +563,7 @@ def test_the_answers_taken_are_exactly_the_options_offered(
             for o in awaiting.commands():  # the command is the word, said by that party
                 assert parse_event(f"{o.who} {o.word}", 0) == o.command
             # the typed options a client sends: the same events, in the same order
-            assert [c.event for c in awaiting.choices()] == [
+            assert [c.event for c in meanings.choices(awaiting)] == [
                 f"{o.who} {o.word}" for o in awaiting.commands()
             ]
         before = snapshot(table)

@@ -22,7 +22,7 @@ from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
 from bridgelaw.server.public import public_state
-from bridgelaw.table import Table
+from bridgelaw.table import Table, meanings
 from bridgelaw.table.legal import seat_acting
 from bridgelaw.table.messages import Kind
 from bridgelaw.table.state import Review, Ruling
@@ -202,7 +202,7 @@ def wire(table: Table, role: str) -> dict[str, Any]:
     if role == DIRECTOR:
         return {
             "legal": list(table.legal),
-            "offer": None if awaiting is None else awaiting.as_offer(),
+            "offer": None if awaiting is None else meanings.as_offer(awaiting),
         }
     acting = seat_acting(table)
     legal = (
@@ -217,14 +217,14 @@ def wire(table: Table, role: str) -> dict[str, Any]:
         for_dummy = table.declarer is not None and role == table.declarer.letter and who == dummy
         options = [
             {**c.as_json(), "event": to_post(c.event)}
-            for c, o in zip(awaiting.choices(), awaiting.commands(), strict=True)
+            for c, o in zip(meanings.choices(awaiting), awaiting.commands(), strict=True)
             if c.who == who == role or (for_dummy and c.who == who and o.command.action in PLAYING)
         ]
         if options:
             offer = {
                 "who": awaiting.who,
                 "law": awaiting.law,
-                "title": awaiting.title,
+                "title": meanings.title(awaiting),
                 "options": options,
             }
     return {"legal": legal, "offer": offer}

@@ -38,7 +38,9 @@ __all__ = [
     "EXPLAINERS",
     "MOVES",
     "TITLES",
+    "as_offer",
     "choice",
+    "choices",
     "consequence",
     "explain",
     "label",
@@ -365,12 +367,30 @@ def explain(awaiting: Awaiting | Mapping[str, Any] | None) -> dict[str, Any] | N
     """The offer with a title and, per option of the party it waits for (``who``), its event
     text, label, clause and consequence: ``{"who", "law", "title", "options": [{"event",
     "label", "law", "consequence", "who", "option"}]}`` (``option``: the word of the script's
-    ``awaiting``). :meth:`Awaiting.as_offer <bridgelaw.table.state.Awaiting.as_offer>` gives
-    every party's options."""
+    ``awaiting``). :func:`as_offer` gives every party's options."""
     if awaiting is None:
         return None
     offer = awaiting if isinstance(awaiting, Awaiting) else offer_of(awaiting)
-    return offer.as_offer(offer.who)
+    return as_offer(offer, offer.who)
+
+
+def choices(offer: Awaiting) -> tuple[Choice, ...]:
+    """Every option of every party (``who`` first) as a client shows it: the event text that
+    chooses it, its label, clause and consequence. (Here, not on :class:`Awaiting`: the offer
+    is the engine's state, its meanings are words about it.)"""
+    return tuple(choice(offer, o) for o in offer.commands())
+
+
+def as_offer(offer: Awaiting, party: Who | None = None) -> dict[str, Any]:
+    """The offer on the wire (``table-api.md``): ``{"who", "law", "title", "options":
+    [{"event", "label", "law", "consequence", "who", "option"}]}``, with the options of
+    ``party`` only, or of every party when None (the director's view)."""
+    return {
+        "who": offer.who,
+        "law": offer.law,
+        "title": title(offer),
+        "options": [c.as_json() for c in choices(offer) if party in (None, c.who)],
+    }
 
 
 def title(offer: Awaiting) -> str:

@@ -272,31 +272,6 @@ class Awaiting:
         """Every option of every party, as a typed command."""
         return tuple(option(who, word) for who, words in self.parties for word in words)
 
-    def choices(self) -> tuple[Choice, ...]:
-        """Every option of every party (``who`` first) as a client shows it: the event text
-        that chooses it, its label, clause and consequence (:mod:`.meanings`)."""
-        from bridgelaw.table.meanings import choice  # the sentences, read when asked
-
-        return tuple(choice(self, o) for o in self.commands())
-
-    @property
-    def title(self) -> str:
-        """What the offer is about, in plain words (:data:`.meanings.TITLES`)."""
-        from bridgelaw.table.meanings import title
-
-        return title(self)
-
-    def as_offer(self, party: Who | None = None) -> dict[str, Any]:
-        """The offer on the wire (``table-api.md``): ``{"who", "law", "title", "options":
-        [{"event", "label", "law", "consequence", "who", "option"}]}``, with the options of
-        ``party`` only, or of every party when None (the director's view)."""
-        return {
-            "who": self.who,
-            "law": self.law,
-            "title": self.title,
-            "options": [c.as_json() for c in self.choices() if party in (None, c.who)],
-        }
-
     def takes(self, event: Event) -> bool:
         """Is ``event`` one of the options offered (by whom it is offered to)?"""
         return any(
