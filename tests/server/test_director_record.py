@@ -1,0 +1,191 @@
+"""The ruling record through the server: a call answered, a 12C result entered and a disputed
+claim ruled each append one entry (Law 81C: the director keeps the record of his rulings), the
+engine's rulings of the board with their clause and message among them; the console shows the
+Law 70 adjudicator's proposal on a disputed claim; the record as a casebook and a printed page;
+the log searched; and the director alone may see any of it.
+
+Expectations come from the Laws: a lead out of turn is Law 54 (the engine's ruling); a weighted
+score is 12C1c, an artificial one 12C2; a claim's tricks are never more than claimed (68B1) nor
+more than those remaining (70); the 79C and 92B periods are thirty minutes unless the
+regulating authority sets others, counted from a publication the server does not yet store.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgelaw.director.casebook import read_casebook
+from bridgelaw.server.app import create_app
+
+from ..api_client import DIRECTOR, act, auth, new_table
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}", DIRECTOR))
+
+
+def get(client: TestClient, path: str, token: str = DIRECTOR) -> Any:
+    answer = client.get(path, headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def call_and_answer(client: TestClient, table: str, token: str, reason: str, note: str) -> None:
+    answer = client.post(f"/api/tables/{table}/calls", json={"reason": reason}, headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    call = answer.json()["call"]
+    answer = client.post(
+        f"/api/tables/{table}/calls/{call}/answer", json={"note": note}, headers=auth(DIRECTOR)
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def disputed_claim(client: TestClient) -> tuple[str, dict[str, str]]:
+    """North declares 1NT, claims 11 of the 12 tricks left; East agrees, West disputes."""
+    table, seats = new_table(client)
+    for seat, event in [
+        ("N", "1NT"),
+        ("E", "pass"),
+        ("S", "pass"),
+        ("W", "pass"),
+        ("E", "SJ"),
+        ("N", "S6"),
+        ("W", "S3"),
+        ("N", "SA"),
+        ("N", "claim 11"),
+        ("E", "agree"),
+        ("W", "dispute"),
+    ]:
+        act(client, table, seats[seat], event)
+    return table, seats
+
+
+def test_a_call_answered_is_an_entry_with_the_engines_rulings(client: TestClient) -> None:
+    table, seats = new_table(client)
+    for seat, event in [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass")]:
+        act(client, table, seats[seat], event)
+    act(client, table, seats["W"], "S5")  # West leads: East is on lead (54: out of turn)
+    act(client, table, seats["N"], "spread")  # declarer spreads his hand: 54A
+    call_and_answer(client, table, seats["S"], "lead out of turn", "explained the options (54)")
+    record = get(client, f"/api/tables/{table}/record")
+    assert record["format"] == "bridgelaw-rulings" and record["session"] == f"table:{table}"
+    [entry] = record["entries"]
+    assert entry["number"] == 1 and entry["called_by"] == "S" and entry["table_id"] == table
+    assert entry["facts"] == [{"by": "S", "text": "lead out of turn", "agreed": False}]
+    assert entry["reasoning"] == "explained the options (54)"
+    engine = [a for a in entry["applied"] if a["source"] == "engine"]
+    assert [a["clause"] for a in engine] == ["54A"]
+    assert all('"message"' in a["note"] and '"params"' in a["note"] for a in engine)
+    # the casebook's own reader takes the record back without a problem
+    again, problems = read_casebook(
+        client.get(f"/api/tables/{table}/record", headers=auth(DIRECTOR)).text
+    )
+    assert problems == [] and len(again) == 1
+
+
+def test_a_weighted_result_is_an_entry_of_12c1c(client: TestClient) -> None:
+    table, _ = new_table(client, board=2)  # board 2: North-South vulnerable (Law 2)
+    weighted = [
+        {"weight": "2/3", "contract": "4S", "declarer": "N", "tricks": 10},
+        {"weight": "1/3", "contract": "4S", "declarer": "N", "tricks": 9},
+    ]
+    answer = client.post(
+        f"/api/tables/{table}/result",
+        json={"weighted": weighted, "note": "16B poll"},
+        headers=auth(DIRECTOR),
+    )
+    assert answer.status_code == 200, answer.text
+    [entry] = get(client, f"/api/tables/{table}/record")["entries"]
+    # Law 77: 4S= vulnerable 620, 4S-1 vulnerable -100, weighted 2/3 and 1/3 (12C1c)
+    assert entry["score"]["kind"] == "weighted"
+    assert "620" in str(entry["score"]) and "-100" in str(entry["score"])
+    assert "12C1c" in entry["clauses"] and entry["reasoning"] == "16B poll"
+    found = get(client, "/api/director/log?clause=12C")["rulings"]
+    assert [(r["table_id"], r["number"]) for r in found] == [(table, 1)]
+    assert get(client, "/api/director/log?clause=16")["rulings"] == []
+
+
+def test_the_console_shows_the_adjudicators_proposal_and_the_ruling_is_recorded(
+    client: TestClient,
+) -> None:
+    table, _ = disputed_claim(client)
+    console = get(client, f"/api/tables/{table}/console")
+    proposal = console["adjudication"]
+    assert proposal is not None
+    # of the 12 tricks remaining, never more than the 11 claimed (68B1)
+    assert 0 <= proposal["tricks"] <= 11
+    assert proposal["law"].startswith("70") and proposal["line"]
+    decided = proposal["tricks"] - 1 if proposal["tricks"] else 1  # the director changes it
+    act(client, table, DIRECTOR, f"director tricks {decided}")  # of the tricks remaining
+    assert get(client, f"/api/tables/{table}/console")["adjudication"] is None  # settled
+    [entry] = get(client, f"/api/tables/{table}/record")["entries"]
+    judgement = entry["judgement"]
+    assert judgement is not None and entry["called_by"] == "N"
+    assert "70A" in entry["clauses"]
+    assert judgement["proposal"] == proposal and judgement["decided_tricks"] == decided
+    # North's side won the first trick with the ace of spades; 12 were left at the claim
+    assert (judgement["won_before"], judgement["remaining"]) == (1, 12)
+
+
+def test_the_printed_record_is_escaped(client: TestClient) -> None:
+    table, seats = new_table(client)
+    call_and_answer(client, table, seats["E"], "<script>alert(1)</script>", "a & b")
+    page = client.get(f"/api/tables/{table}/record.html", headers=auth(DIRECTOR))
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<script>" not in page.text and "&lt;script&gt;" in page.text
+    assert "a &amp; b" in page.text
+
+
+def test_the_deadlines_say_no_publication_is_stored(client: TestClient) -> None:
+    table, _ = new_table(client)
+    deadlines = get(client, f"/api/tables/{table}/record")["deadlines"]
+    assert deadlines["published"] is None and deadlines["appeal_ends"] is None
+    assert deadlines["correction_minutes"] == 30 and deadlines["appeal_minutes"] == 30  # 79C, 92B
+    assert "publication" in deadlines["note"]
+
+
+def test_the_log_searches_by_player_and_table(client: TestClient) -> None:
+    first, seats = new_table(client)
+    second, others = new_table(client)
+    call_and_answer(client, first, seats["W"], "hesitation", "")
+    call_and_answer(client, second, others["E"], "revoke", "")
+    assert [r["table_id"] for r in get(client, "/api/director/log?player=w")["rulings"]] == [first]
+    assert [r["table_id"] for r in get(client, f"/api/director/log?table={second}")["rulings"]] == [
+        second
+    ]
+    assert len(get(client, "/api/director/log")["rulings"]) == 2
+    assert get(client, f"/api/director/log?session=table:{first}")["rulings"][0]["called_by"] == "W"
+
+
+def test_a_hostile_client_gets_a_clear_refusal(client: TestClient) -> None:
+    table, seats = new_table(client)
+    for path in (
+        f"/api/tables/{table}/record",
+        f"/api/tables/{table}/record.html",
+        "/api/director/log",
+    ):
+        assert client.get(path).status_code == 401
+        assert client.get(path, headers=auth(seats["N"])).status_code == 403
+        assert client.get(path, headers=auth("wrong-token")).status_code == 403
+    assert client.get("/api/tables/nosuch/record", headers=auth(DIRECTOR)).status_code == 404
+    answer = client.get("/api/director/log?clause=" + "1" * 500, headers=auth(DIRECTOR))
+    assert answer.status_code == 422 and "clause" in answer.text
+    answer = client.get("/api/director/log?clause=%3Cb%3E", headers=auth(DIRECTOR))
+    assert answer.status_code == 422
+    call = client.post(f"/api/tables/{table}/calls", json={}, headers=auth(seats["N"])).json()
+    answer_path = f"/api/tables/{table}/calls/{call['call']}/answer"
+    bad = client.post(
+        answer_path,
+        content=b"{not json",
+        headers={**auth(DIRECTOR), "content-type": "application/json"},
+    )
+    assert bad.status_code == 422
+    long = client.post(answer_path, json={"note": "x" * 10_000}, headers=auth(DIRECTOR))
+    assert long.status_code == 422 and "note" in long.text
+    # nothing was recorded by the refused answers
+    assert get(client, f"/api/tables/{table}/record")["entries"] == []
