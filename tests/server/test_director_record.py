@@ -189,3 +189,16 @@ def test_a_hostile_client_gets_a_clear_refusal(client: TestClient) -> None:
     assert long.status_code == 422 and "note" in long.text
     # nothing was recorded by the refused answers
     assert get(client, f"/api/tables/{table}/record")["entries"] == []
+
+
+def test_the_record_is_kept_in_either_database(database_url: str) -> None:
+    """SQLite and PostgreSQL both: entries numbered within their record, read back whole."""
+    client = TestClient(create_app(database_url, DIRECTOR))
+    with client:
+        table, seats = new_table(client)
+        call_and_answer(client, table, seats["N"], "insufficient bid", "27B1")
+        call_and_answer(client, table, seats["E"], "", "")
+        record = get(client, f"/api/tables/{table}/record")
+        assert [e["number"] for e in record["entries"]] == [1, 2]
+        assert [e["called_by"] for e in record["entries"]] == ["N", "E"]
+        assert [r["number"] for r in get(client, "/api/director/log?player=n")["rulings"]] == [1]
