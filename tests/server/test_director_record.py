@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bridgelaw.director.casebook import read_casebook
 from bridgelaw.server.app import create_app
@@ -202,3 +204,24 @@ def test_the_record_is_kept_in_either_database(database_url: str) -> None:
         assert [e["number"] for e in record["entries"]] == [1, 2]
         assert [e["called_by"] for e in record["entries"]] == ["N", "E"]
         assert [r["number"] for r in get(client, "/api/director/log?player=n")["rulings"]] == [1]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(["clause", "table", "player", "session", "other"]),
+        st.text(max_size=120),
+        max_size=4,
+    )
+)
+def test_any_log_query_is_answered_or_refused_clearly(
+    client: TestClient, query: dict[str, str]
+) -> None:
+    answer = client.get("/api/director/log", params=query, headers=auth(DIRECTOR))
+    assert answer.status_code in (200, 422), answer.text
+    if answer.status_code == 422:
+        assert any(name in answer.text for name in query), answer.text
+    else:
+        assert answer.json()["rulings"] == []  # nothing recorded yet
