@@ -225,3 +225,37 @@ def test_any_log_query_is_answered_or_refused_clearly(
         assert any(name in answer.text for name in query), answer.text
     else:
         assert answer.json()["rulings"] == []  # nothing recorded yet
+
+
+def test_the_director_changes_the_proposal_with_his_reasoning(client: TestClient) -> None:
+    table, seats = disputed_claim(client)
+    proposal = get(client, f"/api/tables/{table}/console")["adjudication"]
+    path = f"/api/tables/{table}/claim"
+    refused = client.post(path, json={"tricks": 13}, headers=auth(DIRECTOR))
+    assert refused.status_code == 422 and "12 remaining" in refused.text  # 12 were left
+    assert client.post(path, json={}, headers=auth(seats["W"])).status_code == 403
+    changed = 2 if proposal["tricks"] != 2 else 3
+    answer = client.post(
+        path,
+        json={"tricks": changed, "reasoning": "the club finesse is normal"},
+        headers=auth(DIRECTOR),
+    )
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    # North declares and claims: his side gets the 1 trick won before and the tricks decided
+    assert body["view"]["phase"] == "ended" and body["view"]["tricks"] == 1 + changed
+    judgement = body["entry"]["judgement"]
+    assert judgement["decided_tricks"] == changed and judgement["proposal"] == proposal
+    assert body["entry"]["reasoning"] == "the club finesse is normal"
+    again = client.post(path, json={}, headers=auth(DIRECTOR))
+    assert again.status_code == 409 and "no disputed claim" in again.text
+    assert len(get(client, f"/api/tables/{table}/record")["entries"]) == 1
+
+
+def test_the_director_accepts_the_proposal(client: TestClient) -> None:
+    table, _ = disputed_claim(client)
+    proposal = get(client, f"/api/tables/{table}/console")["adjudication"]
+    answer = client.post(f"/api/tables/{table}/claim", json={}, headers=auth(DIRECTOR))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["view"]["tricks"] == 1 + proposal["tricks"]
+    assert answer.json()["entry"]["judgement"]["decided_tricks"] == proposal["tricks"]

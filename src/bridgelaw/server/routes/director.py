@@ -23,7 +23,13 @@ from bridgelaw.director.record import Applied, Statement
 from bridgelaw.server import director, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
-from bridgelaw.server.roles import director_only, director_stream, live_table, server_of
+from bridgelaw.server.roles import (
+    director_only,
+    director_stream,
+    live_table,
+    robots_of,
+    server_of,
+)
 from bridgelaw.server.tables import LiveTable, Refused
 from bridgelaw.server.views import DIRECTOR, view_for
 from bridgelaw.table.meanings import explain
@@ -184,6 +190,52 @@ async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
             "calls": calls.get(live.id, []),
             "result": director.result_of(live, results),
         }
+
+
+class ClaimDecision(BaseModel):
+    tricks: int | None = Field(default=None, ge=0, le=13)
+    """The claimer's side's tricks of those remaining; none: the adjudicator's proposal."""
+    reasoning: str = Field(default="", max_length=2000)
+
+
+@router.post("/api/tables/{table_id}/claim")
+async def rule_claim(live: LiveTableDep, body: ClaimDecision, request: Request) -> dict[str, Any]:
+    """Law 70: the director accepts the adjudicator's proposal on the disputed claim (no
+    ``tricks``) or changes it, with his reasoning; the table goes on as after ``director tricks
+    n`` and the ruling is recorded as a 70 claim judgement (409 when no claim waits for him)."""
+    server = server_of(request)
+    async with live.lock:
+        claim = rulings.disputed_claim(live)
+        if claim is None:
+            raise Refused(409, "no disputed claim waits for the director at this table")
+        proposal = await run_in_threadpool(rulings.propose, claim)
+        if proposal is None:
+            raise Refused(
+                409, "the adjudicator found no line within its limit: rule with 'director tricks n'"
+            )
+        decided = proposal.tricks if body.tricks is None else body.tricks
+        if decided > claim.remaining:
+            raise Refused(422, f"tricks: {decided} of {claim.remaining} remaining (Law 70)")
+        called_at = now()
+        view = await server.accept(live, DIRECTOR, f"director tricks {claim.for_declarer(decided)}")
+        settled = live.table.claim
+        judged = None
+        if settled is not None:
+            judged = rulings.claim_ruling(live, settled, proposal, body.reasoning.strip())
+        entry = None
+        if judged is not None:
+            entry = await run_in_threadpool(
+                rulings.append,
+                server.engine,
+                live,
+                "claim",
+                claim.claimer.letter,
+                called_at,
+                judgement=judged,
+                reasoning=body.reasoning.strip(),
+            )
+    robots_of(request).wake(live)
+    return {"view": view, "entry": entry}
 
 
 # -- the ruling record and the director's log -----------------------------------------------------
