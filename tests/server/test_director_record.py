@@ -24,6 +24,7 @@ from bridgelaw.director.casebook import read_casebook
 from bridgelaw.server.app import create_app
 
 from ..api_client import DIRECTOR, act, auth, new_table
+from ..session_client import start
 
 
 @pytest.fixture
@@ -259,3 +260,25 @@ def test_the_director_accepts_the_proposal(client: TestClient) -> None:
     assert answer.status_code == 200, answer.text
     assert answer.json()["view"]["tricks"] == 1 + proposal["tricks"]
     assert answer.json()["entry"]["judgement"]["decided_tricks"] == proposal["tricks"]
+
+
+def test_a_sessions_tables_share_its_record(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'session.db'}", DIRECTOR)
+    app.state.limits.rate, app.state.limits.burst = 1e6, 10**6  # not under test here
+    small = {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 1}
+    with TestClient(app) as client:
+        started = start(client, movement=small, play="law", robots=["1:2", "2", "3", "4", "5", "6"])
+        session, me = started["session"], started["players"]["1"][0]
+        table = client.get(f"/api/sessions/{session}", headers=auth(me)).json()["you"]["next"]
+        entered = client.post(
+            f"/api/tables/{table}/result",
+            json={"ns_score": 420, "note": "12C1a after misinformation"},
+            headers=auth(DIRECTOR),
+        )
+        assert entered.status_code == 200, entered.text
+        record = get(client, f"/api/tables/{table}/record")
+        assert record["session"] == session
+        [entry] = record["entries"]
+        assert entry["table_id"] == table and entry["score"]["kind"] == "assigned"
+        found = get(client, f"/api/director/log?session={session}&clause=12C")["rulings"]
+        assert [(r["record"], r["table_id"]) for r in found] == [(session, table)]
