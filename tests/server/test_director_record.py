@@ -142,6 +142,9 @@ def test_the_printed_record_is_escaped(client: TestClient) -> None:
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "<script>" not in page.text and "&lt;script&gt;" in page.text
     assert "a &amp; b" in page.text
+    pdf = client.get(f"/api/tables/{table}/record.pdf", headers=auth(DIRECTOR))
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert pdf.headers["content-type"] == "application/pdf"
 
 
 def test_the_deadlines_say_no_publication_is_stored(client: TestClient) -> None:

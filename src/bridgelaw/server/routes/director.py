@@ -14,12 +14,13 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from bridgelaw.director.record import Applied, Statement
+from bridgelaw.records import PdfUnavailable, hand_records_pdf
 from bridgelaw.server import director, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
@@ -256,6 +257,17 @@ async def table_record(live: LiveTableDep, request: Request) -> dict[str, Any]:
 async def table_record_html(live: LiveTableDep, request: Request) -> HTMLResponse:
     """The same record as a printable page."""
     return HTMLResponse(rulings.record_html(await table_record(live, request)))
+
+
+@router.get("/api/tables/{table_id}/record.pdf")
+async def table_record_pdf(live: LiveTableDep, request: Request) -> Response:
+    """The printable page as a PDF (WeasyPrint; 503 when it cannot run here)."""
+    page = rulings.record_html(await table_record(live, request))
+    try:
+        data = await run_in_threadpool(hand_records_pdf, page)
+    except PdfUnavailable as error:
+        raise Refused(503, str(error)) from None
+    return Response(data, media_type="application/pdf")
 
 
 @router.get("/api/director/log")
