@@ -35,6 +35,7 @@ from bridgelaw.director.effects import EffectError, ScoreEffect
 from bridgelaw.director.judgement import Adjudication, ClaimRuling
 from bridgelaw.director.log import Log
 from bridgelaw.director.record import Applied, Entry, Record, Statement
+from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring.results import Artificial, Points, ResultLine
 from bridgelaw.server.db import now, stamp
 from bridgelaw.server.models import RulingRow, TableRow
@@ -300,14 +301,15 @@ def disputed_claim(live: LiveTable) -> Claim | None:
 
 def propose(claim: Claim) -> Adjudication | None:
     """The project's Law 70 adjudicator on the claim (bounded by its node limit); None when it
-    cannot rule within it. Slow: call it in a worker thread."""
-    from bridgelaw.analysis.adjudicate import AdjudicationTooLong, Law70Adjudicator
+    cannot rule (beyond its limit, or any error of its own: the engine asks it so too). Slow:
+    call it in a worker thread."""
+    from bridgelaw.analysis.adjudicate import Law70Adjudicator
 
     try:
         found = Law70Adjudicator(double_dummy=False).adjudicate(
             claim.position, claim.claimer, claim.claimer_tricks, claim.statement
         )
-    except AdjudicationTooLong:
+    except BridgeLawError:
         return None
     cited = dict.fromkeys(m.group(0) for note in found.notes for m in CLAIM_CLAUSE.finditer(note))
     return Adjudication(
