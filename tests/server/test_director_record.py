@@ -111,6 +111,16 @@ def test_a_weighted_result_is_an_entry_of_12c1c(client: TestClient) -> None:
     found = get(client, "/api/director/log?clause=12C")["rulings"]
     assert [(r["table_id"], r["number"]) for r in found] == [(table, 1)]
     assert get(client, "/api/director/log?clause=16")["rulings"] == []
+    # entered again: the new entry supersedes the first, which stays in the record
+    answer = client.post(
+        f"/api/tables/{table}/result",
+        json={"artificial": {"NS": "A+", "EW": "A-"}, "note": "no result could be obtained"},
+        headers=auth(DIRECTOR),
+    )
+    assert answer.status_code == 200, answer.text
+    first, second = get(client, f"/api/tables/{table}/record")["entries"]
+    assert (first["supersedes"], second["supersedes"]) == (None, 1)
+    assert second["score"]["kind"] == "artificial" and "12C2" in str(second["clauses"])
 
 
 def test_the_console_shows_the_adjudicators_proposal_and_the_ruling_is_recorded(

@@ -109,6 +109,17 @@ def append(
             count = session.scalar(
                 select(func.count()).select_from(RulingRow).where(RulingRow.record == key)
             )
+            # a result entered again supersedes the table's last one (the board's result, 12C)
+            earlier = None
+            if kind == "result":
+                earlier = session.scalar(
+                    select(RulingRow.number)
+                    .where(RulingRow.record == key)
+                    .where(RulingRow.table_id == live.id)
+                    .where(RulingRow.kind == "result")
+                    .order_by(RulingRow.number.desc())
+                    .limit(1)
+                )
             entry = Entry(
                 number=(count or 0) + 1,
                 table=None,
@@ -123,6 +134,7 @@ def append(
                 score=score,
                 judgement=judgement,
                 reasoning=reasoning,
+                supersedes=earlier,
             )
             data = {**entry_json(entry), "table_id": live.id}
             session.add(
