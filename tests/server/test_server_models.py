@@ -25,6 +25,7 @@ TABLES = {
     "board_results",
     "sessions",
     "session_records",
+    "ruling_entries",
 }
 
 
@@ -57,5 +58,5 @@ def test_the_comparison_sees_a_schema_that_is_not_the_models(tmp_path: Any) -> N
     finally:
         engine.dispose()
     added = {d[1].name for d in found if d[0] == "add_table"}
-    assert added == {"sessions", "session_records"}
+    assert added == {"sessions", "session_records", "ruling_entries"}
     assert any(d[0] == "add_column" and d[3].name == "session" for d in found), found

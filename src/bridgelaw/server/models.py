@@ -6,6 +6,8 @@
 * The director's records of a table: the calls from its seats (:class:`DirectorCall`), their
   answers (:class:`CallAnswer`) and the results he enters (:class:`ResultEntry`, a later one
   superseding the one in force by naming it).
+* The ruling record (:class:`RulingRow`): one entry of :mod:`bridgelaw.director.record` per
+  call answered or ruling made at the console, in the casebook's JSON (migration 0005).
 * A duplicate session: its spec (:class:`SessionRow`) and its log (:class:`SessionRecordRow`, one
   row per record of :mod:`bridgelaw.duplicate.records`).
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -100,6 +102,24 @@ class ResultEntry(Base):
     """The result as JSON, in the form of ``event-results.md`` (without board and pairs)."""
     supersedes: Mapped[int | None] = mapped_column(ForeignKey("board_results.id"), unique=True)
     note: Mapped[str] = mapped_column(String(200))
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RulingRow(Base):
+    """One entry of the ruling record (Law 81C: the director records his rulings), stored as
+    :func:`bridgelaw.director.casebook.entry_json` writes it; never changed. Entries are
+    numbered within their ``record``: the table's session, or the table itself when it belongs
+    to none; a later entry that changes a ruling names it in its ``supersedes``."""
+
+    __tablename__ = "ruling_entries"
+    __table_args__ = (UniqueConstraint("record", "number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    record: Mapped[str] = mapped_column(String(40), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """What made it: ``call`` (an answer to a call), ``result`` (a 12C form), ``claim`` (70)."""
+    entry: Mapped[str] = mapped_column(Text)
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -10,16 +10,27 @@ without a token, 403 for any other). The records are :mod:`bridgelaw.server.dire
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
-from bridgelaw.server import director
+from bridgelaw.director.record import Applied, Statement
+from bridgelaw.records import PdfUnavailable, hand_records_pdf
+from bridgelaw.server import director, rulings
+from bridgelaw.server.db import now
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
-from bridgelaw.server.roles import director_only, director_stream, live_table, server_of
+from bridgelaw.server.roles import (
+    director_only,
+    director_stream,
+    live_table,
+    robots_of,
+    server_of,
+)
 from bridgelaw.server.tables import LiveTable, Refused
 from bridgelaw.server.views import DIRECTOR, view_for
 from bridgelaw.table.meanings import explain
@@ -63,6 +74,20 @@ async def answer_call(
     note = body.note.strip()
     answered = await run_in_threadpool(director.answer_call, engine, table_id, call_id, note)
     live = await live_table(table_id, request)
+    found = await run_in_threadpool(director.calls_of, engine, [table_id], False)
+    call = next(c for c in found.get(table_id, []) if c["call"] == call_id)
+    facts = (Statement(call["seat"], call["reason"], False),) if call["reason"] else ()
+    async with live.lock:  # the engine's rulings as the answer found them
+        await run_in_threadpool(
+            rulings.append,
+            engine,
+            live,
+            "call",
+            call["seat"],
+            datetime.fromisoformat(call["time"]),
+            facts=facts,
+            reasoning=note,
+        )
     await director.tell_consoles(server_of(request), live, calls=True)
     return {"call": call_id, "answered": answered}
 
@@ -129,6 +154,18 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
         )
         rows = await run_in_threadpool(director.entries, server.engine, live.id)
         answer = director.result_of(live, rows)
+        line = result_line(live.table.board.number, data, ns, ew)
+        await run_in_threadpool(
+            rulings.append,
+            server.engine,
+            live,
+            "result",
+            DIRECTOR,
+            now(),
+            applied=(Applied("12C", "judgement", "result entered at the console"),),
+            score=rulings.score_of(line),
+            reasoning=note.strip(),
+        )
     if server.sessions is not None:  # a session's board: its result there too
         await server.sessions.director_result(live, data, note.strip())
     await director.tell_consoles(server, live)
@@ -143,7 +180,10 @@ async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
         rows = await run_in_threadpool(director.stored_events, engine, live.id)
         results = await run_in_threadpool(director.entries, engine, live.id)
         calls = await run_in_threadpool(director.calls_of, engine, [live.id], False)
+        claim = rulings.disputed_claim(live)
+        proposal = None if claim is None else await run_in_threadpool(rulings.propose, claim)
         return {
+            "adjudication": None if proposal is None else rulings.adjudication_json(proposal),
             "view": view_for(live.table, DIRECTOR, live.mode),
             "offer": explain(live.table.awaiting),  # the typed offer: its commands
             "events": director.events_json(rows),
@@ -151,6 +191,99 @@ async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
             "calls": calls.get(live.id, []),
             "result": director.result_of(live, results),
         }
+
+
+class ClaimDecision(BaseModel):
+    tricks: int | None = Field(default=None, ge=0, le=13)
+    """The claimer's side's tricks of those remaining; none: the adjudicator's proposal."""
+    reasoning: str = Field(default="", max_length=2000)
+
+
+@router.post("/api/tables/{table_id}/claim")
+async def rule_claim(live: LiveTableDep, body: ClaimDecision, request: Request) -> dict[str, Any]:
+    """Law 70: the director accepts the adjudicator's proposal on the disputed claim (no
+    ``tricks``) or changes it, with his reasoning; the table goes on as after ``director tricks
+    n`` and the ruling is recorded as a 70 claim judgement (409 when no claim waits for him)."""
+    server = server_of(request)
+    async with live.lock:
+        claim = rulings.disputed_claim(live)
+        if claim is None:
+            raise Refused(409, "no disputed claim waits for the director at this table")
+        proposal = await run_in_threadpool(rulings.propose, claim)
+        if proposal is None:
+            raise Refused(
+                409, "the adjudicator found no line within its limit: rule with 'director tricks n'"
+            )
+        decided = proposal.tricks if body.tricks is None else body.tricks
+        if decided > claim.remaining:
+            raise Refused(422, f"tricks: {decided} of {claim.remaining} remaining (Law 70)")
+        called_at = now()
+        view = await server.accept(live, DIRECTOR, f"director tricks {claim.for_declarer(decided)}")
+        settled = live.table.claim
+        judged = None
+        if settled is not None:
+            judged = rulings.claim_ruling(live, settled, proposal, body.reasoning.strip())
+        entry = None
+        if judged is not None:
+            entry = await run_in_threadpool(
+                rulings.append,
+                server.engine,
+                live,
+                "claim",
+                claim.claimer.letter,
+                called_at,
+                judgement=judged,
+                reasoning=body.reasoning.strip(),
+            )
+    robots_of(request).wake(live)
+    return {"view": view, "entry": entry}
+
+
+# -- the ruling record and the director's log -----------------------------------------------------
+
+MAX_QUERY = 100
+
+
+@router.get("/api/tables/{table_id}/record")
+async def table_record(live: LiveTableDep, request: Request) -> dict[str, Any]:
+    """The record the table's rulings belong to (its session's, or its own), as a casebook."""
+    engine = server_of(request).engine
+    key = await run_in_threadpool(rulings.table_record_key, engine, live.id)
+    rows = await run_in_threadpool(rulings.rows_of, engine, key)
+    return rulings.record_json(rows, key)
+
+
+@router.get("/api/tables/{table_id}/record.html", response_class=HTMLResponse)
+async def table_record_html(live: LiveTableDep, request: Request) -> HTMLResponse:
+    """The same record as a printable page."""
+    return HTMLResponse(rulings.record_html(await table_record(live, request)))
+
+
+@router.get("/api/tables/{table_id}/record.pdf")
+async def table_record_pdf(live: LiveTableDep, request: Request) -> Response:
+    """The printable page as a PDF (WeasyPrint; 503 when it cannot run here)."""
+    page = rulings.record_html(await table_record(live, request))
+    try:
+        data = await run_in_threadpool(hand_records_pdf, page)
+    except PdfUnavailable as error:
+        raise Refused(503, str(error)) from None
+    return Response(data, media_type="application/pdf")
+
+
+@router.get("/api/director/log")
+async def director_log(
+    request: Request,
+    clause: Annotated[
+        str | None, Query(max_length=MAX_QUERY, pattern=r"^[0-9]{1,2}[A-Za-z0-9]*$")
+    ] = None,
+    table: Annotated[str | None, Query(max_length=MAX_QUERY)] = None,
+    player: Annotated[str | None, Query(max_length=MAX_QUERY)] = None,
+    session: Annotated[str | None, Query(max_length=MAX_QUERY)] = None,
+) -> dict[str, Any]:
+    """Every ruling of every record matching all the criteria given (Law 81C: the director's
+    log), superseded ones too; ``session`` names a record (``table:<id>`` for a lone table)."""
+    rows = await run_in_threadpool(rulings.rows_of, server_of(request).engine)
+    return {"rulings": rulings.search(rows, clause, table, player, session)}
 
 
 @consoles.websocket("/api/director/stream", dependencies=[Depends(director_stream)])

@@ -16,7 +16,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 
-from bridgelaw.server import director
+from bridgelaw.server import director, rulings
+from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
     AtTableRole,
     SeatRole,
@@ -26,7 +27,7 @@ from bridgelaw.server.roles import (
     server_of,
 )
 from bridgelaw.server.tables import NewEvent, NewTable
-from bridgelaw.server.views import dummy_faced
+from bridgelaw.server.views import DIRECTOR, dummy_faced
 
 router = APIRouter()
 
@@ -54,8 +55,27 @@ async def get_table(at: AtTableRole, connection: HTTPConnection) -> JSONResponse
 @router.post("/api/tables/{table_id}/events")
 async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection) -> JSONResponse:
     live = at.live
+    server = server_of(connection)
     async with live.lock:
-        view = await server_of(connection).accept(live, at.role, body.event.strip())
+        claim = rulings.disputed_claim(live) if at.role == DIRECTOR else None
+        proposal = None if claim is None else await run_in_threadpool(rulings.propose, claim)
+        called_at = now()
+        view = await server.accept(live, at.role, body.event.strip())
+        # Law 70: the director's decision on a disputed claim, beside the adjudicator's proposal
+        settled = live.table.claim  # the engine's claim now (the event may have settled it)
+        judged = None
+        if claim is not None and proposal is not None and settled is not None:
+            judged = rulings.claim_ruling(live, settled, proposal, "")
+        if claim is not None and judged is not None:
+            await run_in_threadpool(
+                rulings.append,
+                server.engine,
+                live,
+                "claim",
+                claim.claimer.letter,
+                called_at,
+                judgement=judged,
+            )
     robots_of(connection).wake(live)
     return JSONResponse(view)
 
