@@ -65,7 +65,8 @@ class Server(uvicorn.Server):
     def capture_signals(self):  # uvicorn's would re-raise SIGTERM and lose the profile
         return contextlib.nullcontext()
 server = Server(uvicorn.Config(create_app(url, os.environ["BRIDGELAW_DIRECTOR_TOKEN"]),
-                               port=port, log_level="warning"))
+                               port=port, log_level="warning", ws_max_size=4096,
+                               ws_per_message_deflate=False))  # as bridgelaw serve runs it
 signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
 profile = cProfile.Profile()
 profile.enable()

@@ -79,9 +79,18 @@ def serve(
         said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
     said(f"serving on http://{host}:{port} with {db}")
     # the access log never shows a query string: the stream's URL carries a token
-    # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none)
+    # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none); no
+    # per-message deflate: a view's changes are a few hundred bytes, and compressing each frame
+    # for each socket cost more processor time than the frame's sending (docs/benchmarks.md)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn stops, raises it again
-            uvicorn.run(app, host=host, port=port, log_config=log_config(), ws_max_size=4096)
+            uvicorn.run(
+                app,
+                host=host,
+                port=port,
+                log_config=log_config(),
+                ws_max_size=4096,
+                ws_per_message_deflate=False,
+            )
     finally:
         said("stopped")
