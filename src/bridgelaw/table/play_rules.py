@@ -13,7 +13,7 @@ from itertools import combinations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
-from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError, Who
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
@@ -115,20 +115,20 @@ class PlayRules(AuctionRules):
             else:
                 self._law50d2_choice(offer, event)  # 50D2 or 51B
             return True
-        if event.action == "card":
+        if event.action is Action.CARD:
             assert event.card is not None
             self.card_played(event.seat, event.card)
-        elif event.action == "expose":
+        elif event.action is Action.EXPOSE:
             assert event.card is not None
             self._law48_49_exposed(event.seat, event.card)
         elif (
-            event.action == "correct"
+            event.action is Action.CORRECT
             and self.play is not None
             and event.seat in self.play.omissions.values()
         ):
             assert event.card is not None
             self._law67_supply(event.seat, event.card)
-        elif event.action == "none":
+        elif event.action is Action.NONE:
             self._law67_omit(event.seat)
         else:
             return False
@@ -280,11 +280,11 @@ class PlayRules(AuctionRules):
         assert play is not None and self.declarer is not None
         o, card = p.offender, p.card
         who, law, options = self._lead_offer(p)
-        if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
+        if p.law == "54" and event.who == "director" and event.action is Action.DUMMY_SEEN:
             # 54C: declarer could have seen dummy's cards: he must accept the lead
             self._accept_lead(p, "54C", "declarer could have seen dummy's cards, so he accepts")
             return
-        if p.law == "54" and event.action == "face-down" and event.seat == o.partner:
+        if p.law == "54" and event.action is Action.FACE_DOWN and event.seat == o.partner:
             # 54 (its opening): the partner's face-down lead at the same time is taken back
             assert event.card is not None
             if not play.holds(event.seat, event.card):
@@ -297,19 +297,19 @@ class PlayRules(AuctionRules):
                 say("lead-answer.had-led-face-down", seat=event.seat, card=event.card, offender=o),
             )
             return
-        if event.action == "card" and event.seat == o.lho:
+        if event.action is Action.CARD and event.seat == o.lho:
             # 53A: the next player plays to the lead out of turn: he accepts it
             self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
             assert event.card is not None
             self.card_played(event.seat, event.card)
             return
-        if event.action == "card" and event.seat == play.leader and event.seat.side != o.side:
+        if event.action is Action.CARD and event.seat == play.leader and event.seat.side != o.side:
             self._law53_proper_lead(p, event)
             return
-        if event.action == "card" and o.side == self.declarer.side and event.seat == o.rho:
+        if event.action is Action.CARD and o.side == self.declarer.side and event.seat == o.rho:
             self._law53_wrong_defender(p, event)
             return
-        if event.action == "card" and event.seat == o.partner:
+        if event.action is Action.CARD and event.seat == o.partner:
             self._law60c(o.partner, event)
             return
         if event.who != who or event.action not in options:
@@ -318,10 +318,10 @@ class PlayRules(AuctionRules):
                 f"'{event.who} {event.action}' does not fit: waiting "
                 f"for {who} ({'/'.join(options)}, Law {law})",
             )
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             accepted = {"54": "54B", "55": "55A", "56": "56A"}[p.law]  # 53A by statement
             self._accept_lead(p, accepted, f"{who} accepts")
-        elif event.action == "spread":
+        elif event.action is Action.SPREAD:
             # 54A: declarer spreads his hand and becomes dummy; his partner declares
             self.pending = None
             self.declarer = self.declarer.partner
@@ -502,7 +502,7 @@ class PlayRules(AuctionRules):
         assert self.declarer is not None
         rho, old = self.law45c4b_rho
         dummy = self.declarer.partner
-        if event.action != "card" or event.seat != dummy:
+        if event.action is not Action.CARD or event.seat != dummy:
             raise ScriptError(
                 event.index,
                 f"declarer first names dummy's card again (45C4b); then {rho.letter} "
@@ -534,11 +534,11 @@ class PlayRules(AuctionRules):
         """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
         (``decline``, or by playing another card)."""
         rho, old = p.offender, p.card
-        if event.seat == rho and event.action == "card":
+        if event.seat == rho and event.action is Action.CARD:
             assert event.card is not None
             keep = event.card == old
-        elif event.who == rho.letter and event.action in ("accept", "decline"):
-            keep = event.action == "accept"
+        elif event.who == rho.letter and event.action in ACCEPT_OR_DECLINE:
+            keep = event.action is Action.ACCEPT
         else:
             raise ScriptError(
                 event.index,
@@ -562,7 +562,7 @@ class PlayRules(AuctionRules):
             None,
             say("law45c4b-rho-answer.takes-back-without-rectification", rho=rho, old=old),
         )
-        if event.action == "card":
+        if event.action is Action.CARD:
             assert event.card is not None
             self.card_played(rho, event.card)
 
@@ -609,11 +609,15 @@ class PlayRules(AuctionRules):
         )
 
     def _law51a_designate(self, offer: Awaiting, event: Event) -> None:
-        if event.action == "expose" and event.card is not None:
+        if event.action is Action.EXPOSE and event.card is not None:
             self._law48_49_exposed(event.seat, event.card)  # 49: one more penalty card
             return
         word = f"designate {card_name(event.card)}" if event.card is not None else ""
-        if event.who != offer.who or event.action != "designate" or word not in offer.options:
+        if (
+            event.who != offer.who
+            or event.action is not Action.DESIGNATE
+            or word not in offer.options
+        ):
             raise ScriptError(
                 self.event_index,
                 f"declarer ({offer.who}) designates first: {', '.join(offer.options)} (Law 51A)",
@@ -1003,7 +1007,7 @@ class PlayRules(AuctionRules):
         assert self.declarer is not None
         o, card = p.offender, p.card
         dummy = self.declarer.partner
-        if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
+        if event.action is Action.CARD and event.who in (self.declarer.letter, dummy.letter):
             # 52B1b: declarer accepts the card by playing after it from either hand
             assert event.card is not None
             self.pending = None
@@ -1015,7 +1019,7 @@ class PlayRules(AuctionRules):
             self._law52_accepted(p)
             self.card_played(event.seat, event.card)
             return
-        if event.who != self.declarer.letter or event.action not in ("accept", "decline"):
+        if event.who != self.declarer.letter or event.action not in ACCEPT_OR_DECLINE:
             raise ScriptError(
                 event.index,
                 f"waiting for declarer ({self.declarer.letter}): "
@@ -1023,7 +1027,7 @@ class PlayRules(AuctionRules):
                 "(Law 52)",
             )
         self.pending = None
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             self.rule(
                 "52B1a",
                 o,
@@ -1057,13 +1061,13 @@ class PlayRules(AuctionRules):
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
         if chosen(offer.who, offer.options, event) is None:
-            if event.action == "expose" and event.card is not None:
+            if event.action is Action.EXPOSE and event.card is not None:
                 # 49: another card shown while declarer is to choose is a penalty card too;
                 # the owner's second one makes both major (50B), and the option 51B's
                 self._law48_49_exposed(event.seat, event.card)
                 return
             leader = self.play.leader
-            if event.action == "card" and event.seat == leader and not self.play.trick:
+            if event.action is Action.CARD and event.seat == leader and not self.play.trick:
                 assert event.card is not None
                 self._law50d2_premature_lead(leader, event.card)
                 return
@@ -1078,7 +1082,7 @@ class PlayRules(AuctionRules):
         mine = [c for s, c, _ in self.penalty_cards if s == owner]
         several = offer.law == "51B"
         one_suit = len({c // 13 for c in mine}) == 1
-        if event.action == "no-restriction":
+        if event.action is Action.NO_RESTRICTION:
             self.rule(
                 "51B2c" if several and not one_suit else "50D2b",
                 owner,
@@ -1105,19 +1109,19 @@ class PlayRules(AuctionRules):
                     owner,
                     "50D2a",
                     self.event_index,
-                    kind="require" if event.action == "require" else "forbid",
+                    kind="require" if event.action is Action.REQUIRE else "forbid",
                     suit=suit,
                 )
             )
         if not several:
             law = "50D2a"
         elif one_suit:
-            law = "51B1a" if event.action == "require" else "51B1b"
+            law = "51B1a" if event.action is Action.REQUIRE else "51B1b"
         else:
-            law = "51B2a" if event.action == "require" else "51B2b"
+            law = "51B2a" if event.action is Action.REQUIRE else "51B2b"
         for restriction in self.lead_restrictions[-len(suits) :]:
             restriction.law = law
-        verb = "must lead" if event.action == "require" else "may not lead"
+        verb = "must lead" if event.action is Action.REQUIRE else "may not lead"
         names = " or ".join(Suit.parse(x).name.lower() for x in suits)
         left = [c for s, c, _ in self.penalty_cards if s == owner]
         self.rule(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgelaw.cards import Card, Seat, card_name
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.play_state import (
@@ -381,7 +381,7 @@ class RevokeRules(PlayRules):
 
     def _law62c3_answer(self, p: OtherRevoke, event: Event) -> None:
         seat = p.offender
-        if event.who != seat.letter or event.action != "correct":
+        if event.who != seat.letter or event.action is not Action.CORRECT:
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter} to correct his revoke too: "
@@ -402,7 +402,7 @@ class RevokeRules(PlayRules):
         assert play is not None
         seat = p.offender
         chooser = self.chooser_for(seat)
-        if event.who != chooser.letter or event.action not in ("accept", "decline"):
+        if event.who != chooser.letter or event.action not in ACCEPT_OR_DECLINE:
             whose = "" if chooser == seat else f" for dummy ({seat.letter})"
             raise ScriptError(
                 event.index,
@@ -410,7 +410,7 @@ class RevokeRules(PlayRules):
                 f"card played after the revoke ({p.law})",
             )
         self.pending = None
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             return
         # he takes it back and plays again in its place (a replay, not a new play: a card he
         # takes back under 62C2 is a penalty card only from then on)
@@ -429,7 +429,7 @@ class RevokeRules(PlayRules):
         play = self.play
         assert play is not None
         seat = p.offender
-        if event.who != seat.letter or event.action != "card" or event.card not in p.cards:
+        if event.who != seat.letter or event.action is not Action.CARD or event.card not in p.cards:
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
