@@ -1113,7 +1113,7 @@ class AuctionRules(TableState):
         self.set_status(record, "withdrawn", law)
         # 16C: the withdrawn call of the misinformed side is unauthorized for the other side
         # only (2017 16C1a/b); the LHO's, an offender's, for his own side
-        side = o.side ^ 1 if law == "21B1a" else o.side
+        side = o.side ^ 1 if p.by_misinformed else o.side
         self.mark_unauthorized(record, side=side)
         new = CallRecord(o, event.call, self.event_index, skipped=record.skipped)
         self.history.insert(self.history.index(record) + 1, new)
@@ -1121,7 +1121,7 @@ class AuctionRules(TableState):
             law,
             o,
             say(
-                "law21b-event.changes" if law == "21B1a" else "law21b-event.changes-after-rho",
+                "law21b-event.changes" if p.by_misinformed else "law21b-event.changes-after-rho",
                 offender=o,
                 call=record.call,
                 call2=event.call,
@@ -1815,6 +1815,11 @@ class MisinformationChange(Pending):
     def law(self) -> str:
         return "21B1a"
 
+    @property
+    def by_misinformed(self) -> bool:
+        """The call changed is the misinformed player's own (21B1a), not his LHO's (21B2)."""
+        return True
+
     def offer(self, table: TableState) -> Awaiting:
         words = as_auction_rules(table)._words_in_place_of(self.record)
         return Awaiting(self.offender.letter, self.law, ("accept", *words))
@@ -1834,6 +1839,10 @@ class MisinformationLho(MisinformationChange):
     @property
     def law(self) -> str:
         return "21B2"
+
+    @property
+    def by_misinformed(self) -> bool:
+        return False
 
 
 AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)

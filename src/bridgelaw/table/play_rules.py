@@ -9,6 +9,7 @@ trick (63A1), and its tricks change hands when play ends (64).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
@@ -27,6 +28,16 @@ from bridgelaw.table.state import (
 )
 
 
+class PlayChoice(StrEnum):
+    """Which of the play rules' own offers is open (the fact the rule that takes its answer is
+    chosen by; the offer's ``law`` stays its citation)."""
+
+    RENAME = "rename"  # 45C4b: declarer names dummy's card again
+    PENALTY_SUITS = "penalty-suits"  # 50D2 / 51B: declarer restricts the leader's suits
+    DESIGNATE = "designate"  # 51A: declarer designates the penalty card to play
+    MUST_PLAY = "must-play"  # 57A: declarer's choice of the card a defender must play
+
+
 class PlayRules(AuctionRules):
     """Rules of the play period (44-60, 63A, 67); the layer over the auction's."""
 
@@ -41,16 +52,29 @@ class PlayRules(AuctionRules):
     def play_awaiting(self) -> Awaiting | None:
         """The play rules' offers while no irregularity is pending (one pending makes its own
         offer, :meth:`Pending.offer <bridgelaw.table.state.Pending.offer>`)."""
+        open_choice = self._play_choice()
+        return None if open_choice is None else open_choice[1]
+
+    def _play_choice(self) -> tuple[PlayChoice, Awaiting] | None:
+        """The play rules' offer open, with which of them it is."""
         if self.pending is not None:
             return None
         if self.law45c4b_rho is not None and self.declarer is not None:
             # 45C4b: declarer names dummy's card again before anything else happens
-            return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
+            names = self._legal_names()
+            return PlayChoice.RENAME, Awaiting(self.declarer.partner.letter, "45C4b", names)
         if not self.penalty_cards and not self.must_play:
             return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
         # 50D2/51B before 51A: the restriction declarer may place on the leader because of
         # his partner's penalty cards comes before the leader's own (50D1b; 2007 commentary)
-        return self._law50d2_awaiting() or self._law51a_awaiting() or self.law57_awaiting()
+        offer = self._law50d2_awaiting()
+        if offer is not None:
+            return PlayChoice.PENALTY_SUITS, offer
+        offer = self._law51a_awaiting()
+        if offer is not None:
+            return PlayChoice.DESIGNATE, offer
+        offer = self.law57_awaiting()
+        return None if offer is None else (PlayChoice.MUST_PLAY, offer)
 
     def _legal_names(self) -> tuple[str, ...]:
         """The cards the player in turn may play now (following suit if he can)."""
@@ -104,13 +128,14 @@ class PlayRules(AuctionRules):
         their offer open (45C4b, 50D2/51B, 51A, 57A, in play_awaiting's order), a card, an
         exposed card, a card a player owes to a trick (67) or none. False if it is another
         rule module's (the engine's play router, :meth:`Table.play_event`, says whose)."""
-        offer = self.play_awaiting()
-        if offer is not None:
-            if offer.law == "45C4b":
+        open_choice = self._play_choice()
+        if open_choice is not None:
+            choice, offer = open_choice
+            if choice is PlayChoice.RENAME:
                 self._law45c4b_renamed(event)
-            elif offer.law == "51A":
+            elif choice is PlayChoice.DESIGNATE:
                 self._law51a_designate(offer, event)
-            elif offer.law == "57A":
+            elif choice is PlayChoice.MUST_PLAY:
                 self._law57_choose(event)
             else:
                 self._law50d2_choice(offer, event)  # 50D2 or 51B
