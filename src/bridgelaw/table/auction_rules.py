@@ -1367,6 +1367,7 @@ class AuctionRules(TableState):
         # non-offending side and unauthorized for the offender's side (2017: see 16C)
         self.mark_card_unauthorized(seat, card, seat.side, law="24")
         mine = [c for s, c, _ in self.exposed if s == seat]
+        one_low_card = len(mine) < 2 and not is_honour(card)  # 24A, not 24B or 24C
         if len(mine) >= 2:
             law = "24C"
             what = "two or more cards"
@@ -1376,7 +1377,7 @@ class AuctionRules(TableState):
         else:
             law = "24A"
             what = f"a low card ({card_name(card)})"
-        if law == "24A":
+        if one_low_card:
             self.rule(
                 law,
                 seat,

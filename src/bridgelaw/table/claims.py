@@ -38,6 +38,7 @@ disputed; the suggestion goes into ``reviews``, and the director still decides.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
 from bridgelaw.cards import Seat, card_name
@@ -106,6 +107,16 @@ class _Shared:
         return self
 
 
+class Settlement(StrEnum):
+    """How a claim or concession was settled, the fact the later rules ask (the clause
+    applied is the ruling's citation)."""
+
+    AGREED = "agreed"  # 69A: the opponents agreed
+    DIRECTOR = "director"  # 70: the director ruled on a disputed claim
+    AGREEMENT_WITHDRAWN = "agreement-withdrawn"  # 69B2: an agreement withdrawn
+    CONCESSION_CANCELLED = "concession-cancelled"  # 71B (2007: 71): a concession cancelled
+
+
 @dataclass
 class Claim:
     """A claim or concession, from the moment it is made to its settlement."""
@@ -128,11 +139,15 @@ class Claim:
     play_on_refused: bool = False
     director_law: str = "70"
     """The clause the director's ``tricks`` decision applies now: 70, 69B2, 71B (2007: 71)."""
+    director_settles: Settlement = Settlement.DIRECTOR
+    """What the director's ``tricks`` decision is now (its clause: :attr:`director_law`)."""
     options: tuple[int, ...] = ()
     """The decisions open to the director (tricks for declarer's side)."""
     credited: int | None = None
     """Once settled: the remaining tricks credited to declarer's side."""
     law: str = ""
+    settled_by: Settlement | None = None
+    """Once settled: how (its clause: :attr:`law`)."""
     """The clause that settled it: 69A (agreed), 70, 69B2, 71B or 71 (the director)."""
     reopened: bool = False
     """Settled once, and taken up again after the end of the board (69A, 69B, 71)."""
@@ -379,7 +394,9 @@ class ClaimRules(DummyRules):
                 f"{seat.letter}'s agreement to the claim",
             )
             if len(claim.agreed) == len(claim.answerers):
-                self._settle(claim, claim.for_declarer(claim.claimer_tricks), "69A")
+                self._settle(
+                    claim, claim.for_declarer(claim.claimer_tricks), Settlement.AGREED, "69A"
+                )
             return
         defending = not claim.declaring
         if event.action is Action.DISPUTE and defending and seat == claim.claimer.partner:
@@ -433,6 +450,7 @@ class ClaimRules(DummyRules):
         suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
         claim.stage = DIRECTOR
         claim.director_law = "70"
+        claim.director_settles = Settlement.DIRECTOR
         claim.options = tuple(range(claim.remaining + 1))
         play_on = self.by_edition("68D2b", e2017=".unless-play-on", e2007="")
         self.rule(
@@ -514,18 +532,21 @@ class ClaimRules(DummyRules):
         if (
             claim is None
             or claim.stage != DIRECTOR
-            or claim.director_law != "70"
+            or claim.director_settles is not Settlement.DIRECTOR
             or claim.suggestion is None
         ):
             return False
         line = claim.suggestion_text
-        self._settle(claim, claim.suggestion, "70", adjudicated=True, line=line)
+        self._settle(
+            claim, claim.suggestion, Settlement.DIRECTOR, "70", adjudicated=True, line=line
+        )
         return True
 
     def _law69a_late_objection(self, claim: Claim, seat: Seat) -> None:
         suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
         self._reopen(claim)
         claim.director_law = "70"
+        claim.director_settles = Settlement.DIRECTOR
         claim.options = tuple(range(claim.remaining + 1))
         self.rule(
             "69A",
@@ -551,7 +572,7 @@ class ClaimRules(DummyRules):
                 "the 2007 Laws have no playing on after a disputed claim (68D2b is 2017): "
                 "the director rules (Law 70)",
             )
-        if claim.reopened or claim.director_law != "70":
+        if claim.reopened or claim.director_settles is not Settlement.DIRECTOR:
             raise ScriptError(event.index, "the board is over: the director rules (Law 70)")
         if seat.side == claim.claimer.side:
             raise ScriptError(
@@ -618,14 +639,21 @@ class ClaimRules(DummyRules):
                 event.index,
                 f"the director's decision (Law {claim.director_law}) is one of: {options}",
             )
-        self._settle(claim, event.number, claim.director_law)
+        self._settle(claim, event.number, claim.director_settles, claim.director_law)
 
     def _settle(
-        self, claim: Claim, credited: int, law: str, adjudicated: bool = False, line: str = ""
+        self,
+        claim: Claim,
+        credited: int,
+        by: Settlement,
+        law: str,
+        adjudicated: bool = False,
+        line: str = "",
     ) -> None:
         before = claim.credited
         claim.credited = credited
         claim.law = law
+        claim.settled_by = by
         claim.stage = SETTLED
         total = claim.position.declarer_won + credited
         declarer_side = SIDES[claim.position.declarer.side]
@@ -637,21 +665,21 @@ class ClaimRules(DummyRules):
             remaining=claim.remaining,
             total=total,
         )
-        if law == "69A":
+        if by is Settlement.AGREED:
             who = " and ".join(s.letter for s in claim.answerers)
             number = "one" if len(claim.answerers) == 1 else "many"
             said = say(f"settle.agreed.{number}", seats=who, tally=tally)
-        elif law == "70" and adjudicated and line:
+        elif by is Settlement.DIRECTOR and adjudicated and line:
             said = say("settle.adjudicated.line", tally=tally, line=line)
-        elif law == "70" and adjudicated:
+        elif by is Settlement.DIRECTOR and adjudicated:
             said = say("settle.adjudicated", tally=tally)
-        elif law == "70":
+        elif by is Settlement.DIRECTOR:
             said = say("settle.director", tally=tally)
         else:
             assert before is not None
             back = abs(credited - before)
             gainer = declarer_side if credited > before else defending_side
-            reason = "69b2" if law == "69B2" else "71"
+            reason = "69b2" if by is Settlement.AGREEMENT_WITHDRAWN else "71"
             number = "one" if back == 1 else "many"
             said = say(f"settle.back.{reason}.{number}", side=gainer, back=back, tally=tally)
         self.rule(law, None, said)
@@ -661,7 +689,12 @@ class ClaimRules(DummyRules):
 
     def _agreed_claim(self, event: Event, verb: str) -> Claim:
         claim = self.claim
-        if claim is None or claim.stage != SETTLED or claim.law != "69A" or claim.reopened:
+        if (
+            claim is None
+            or claim.stage != SETTLED
+            or claim.settled_by is not Settlement.AGREED
+            or claim.reopened
+        ):
             raise ScriptError(
                 event.index,
                 f"the board is over, and not by an agreed claim or concession the "
@@ -691,6 +724,7 @@ class ClaimRules(DummyRules):
             )
         self._reopen(claim)
         claim.director_law = "69B2"
+        claim.director_settles = Settlement.AGREEMENT_WITHDRAWN
         claim.options = options
 
     def _law71(self, claim: Claim, event: Event) -> None:
@@ -708,4 +742,5 @@ class ClaimRules(DummyRules):
             )
         self._reopen(claim)
         claim.director_law = self.cite("71B")
+        claim.director_settles = Settlement.CONCESSION_CANCELLED
         claim.options = options
