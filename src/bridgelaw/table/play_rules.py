@@ -91,7 +91,7 @@ class PlayRules(AuctionRules):
         o = p.offender
         if o.side == self.declarer.side:  # 55A: the defenders choose (the next one prevails)
             return o.lho.letter, "55A", ("accept", "decline")
-        if p.law == "54":
+        if p.opening:
             return self.declarer.letter, "54", ("accept", "spread", "decline")
         return self.declarer.letter, "56", ("accept", "decline")
 
@@ -298,18 +298,18 @@ class PlayRules(AuctionRules):
             )
             return
         law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
-        self.pending = LeadOutOfTurn(offender=seat, law=law, card=card)
+        self.pending = LeadOutOfTurn(offender=seat, law=law, card=card, opening=opening)
 
     def _lead_answer(self, p: LeadOutOfTurn, event: Event) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
         o, card = p.offender, p.card
         who, law, options = self._lead_offer(p)
-        if p.law == "54" and event.who == "director" and event.action is Action.DUMMY_SEEN:
+        if p.opening and event.who == "director" and event.action is Action.DUMMY_SEEN:
             # 54C: declarer could have seen dummy's cards: he must accept the lead
             self._accept_lead(p, "54C", "declarer could have seen dummy's cards, so he accepts")
             return
-        if p.law == "54" and event.action is Action.FACE_DOWN and event.seat == o.partner:
+        if p.opening and event.action is Action.FACE_DOWN and event.seat == o.partner:
             # 54 (its opening): the partner's face-down lead at the same time is taken back
             assert event.card is not None
             if not play.holds(event.seat, event.card):
@@ -392,7 +392,7 @@ class PlayRules(AuctionRules):
             self.penalty_cards.append((o, card, "major"))
             self._all_major(o)
             self.rule(
-                "54D" if law == "54" else "56B",
+                "54D" if p.opening else "56B",
                 o,
                 say(
                     "lead-answer.declarer-does-not-accept",
@@ -1362,6 +1362,8 @@ class LeadOutOfTurn(Pending):
 
     law: str
     card: Card
+    opening: bool = False
+    """A defender's opening lead out of turn, faced (Law 54), not a later lead (55, 56)."""
 
     @property
     def kind(self) -> PendingKind:
