@@ -36,7 +36,7 @@ from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
 from bridgelaw.server.views import DIRECTOR, PLAYING, blot_for, holding, view_for
 from bridgelaw.server.writer import GroupWriter
-from bridgelaw.table import Event, Outcome, ScriptError, Table, parse_event
+from bridgelaw.table import Action, Event, Outcome, ScriptError, Table, parse_event
 
 SEAT_LETTERS = ("N", "E", "S", "W")
 CLAIM_WORDS = ("claim", "concede", "agree", "dispute")
@@ -272,7 +272,7 @@ class Server:
         if event.action not in STRICT_WORDS:
             return f"'{event.action}' is not a player's action at a strict table", None
         play = live.table.play
-        if event.action == "card" and event.card is not None and play is not None:
+        if event.action is Action.CARD and event.card is not None and play is not None:
             seat = event.seat
             if play.trick and seat == play.turn and play.is_revoke(seat, event.card):
                 return "a player must follow suit when he can; this card would revoke", "61A"

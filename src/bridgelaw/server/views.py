@@ -22,7 +22,7 @@ from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
 from bridgelaw.server.public import public_state
-from bridgelaw.table import Table, meanings
+from bridgelaw.table import Action, Table, meanings
 from bridgelaw.table.legal import seat_acting
 from bridgelaw.table.messages import Kind
 from bridgelaw.table.state import Review, Ruling
@@ -181,7 +181,9 @@ def view_for(
     return view
 
 
-PLAYING = ("card", "cards", "correct", "none", "again")
+PLAYING: frozenset[Action] = frozenset(
+    (Action.CARD, Action.CARDS, Action.CORRECT, Action.NONE, Action.AGAIN)
+)
 """The actions that put a card of the hand on the table: dummy never does them, declarer
 does them for dummy (Law 45)."""
 

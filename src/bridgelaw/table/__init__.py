@@ -38,10 +38,11 @@ irregularity is a new subclass next to its rules.
 """
 
 from bridgelaw.table.engine import Table
-from bridgelaw.table.events import Event, ScriptError, TableCall, parse_event
+from bridgelaw.table.events import Action, Event, ScriptError, TableCall, parse_event
 from bridgelaw.table.state import Awaiting, Choice, Outcome, Ruling
 
 __all__ = [
+    "Action",
     "Awaiting",
     "Choice",
     "Event",

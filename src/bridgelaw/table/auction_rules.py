@@ -15,6 +15,7 @@ from typing import Literal
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
 from bridgelaw.table.events import (
+    Action,
     Event,
     ScriptError,
     TableCall,
@@ -37,7 +38,9 @@ from bridgelaw.table.state import (
 )
 
 PASS_CALL = table_call_of(PASS)
-JUDGEMENT = ("comparable", "not-comparable")
+JUDGEMENT = (Action.COMPARABLE, Action.NOT_COMPARABLE)
+"""The director's finding on a replacement call (23A: comparable or not): the words he is
+offered and the actions he answers with."""
 #: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
 SHOWS = (
     *(f"shows {x}" for x in ("C", "D", "H", "S", "NT")),
@@ -90,19 +93,19 @@ class AuctionRules(TableState):
     def auction_event(self, event: Event) -> None:
         if self.pending is not None:
             self.pending.answer(self, event)
-        elif event.action == "call":
+        elif event.action is Action.CALL:
             assert event.call is not None
             self.make_call(event.seat, event.call)
-        elif event.action == "expose":
+        elif event.action is Action.EXPOSE:
             assert event.card is not None
             self.law24_exposed(event.seat, event.card)
-        elif event.action == "review":
+        elif event.action is Action.REVIEW:
             self.rule(
                 "20",
                 event.seat,
                 say("auction-event", seat=event.seat),
             )
-        elif event.action == "card":
+        elif event.action is Action.CARD:
             raise ScriptError(
                 event.index,
                 "a card played during the auction; a card shown or "
@@ -115,7 +118,7 @@ class AuctionRules(TableState):
         """A call that came with an answer (accepting by calling, calling in turn): it meets
         whatever the answer left pending, or else the auction as it now stands."""
         if self.pending is not None:
-            self.pending.answer(self, Event(self.event_index, seat.letter, "call", call=call))
+            self.pending.answer(self, Event(self.event_index, seat.letter, Action.CALL, call=call))
         else:
             self.make_call(seat, call)
 
@@ -276,7 +279,7 @@ class AuctionRules(TableState):
 
     # -- pending irregularities --------------------------------------------------------------
 
-    def _expect(self, event: Event, who: str, actions: tuple[str, ...]) -> None:
+    def _expect(self, event: Event, who: str, actions: tuple[Action, ...]) -> None:
         awaiting = self.auction_awaiting()
         if event.who != who or event.action not in actions:
             wanted = f"{awaiting.who} {'/'.join(awaiting.options[:6])}" if awaiting else "?"
@@ -298,38 +301,38 @@ class AuctionRules(TableState):
     def _law27_event(self, p: InsufficientBid, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
         if p.stage == "premature" and event.who == "director" and not p.slip_judged:
-            self._expect(event, "director", ("unintended", "intended"))
-            self._law25a_before_27(p, event.action == "unintended")
+            self._expect(event, "director", (Action.UNINTENDED, Action.INTENDED))
+            self._law25a_before_27(p, event.action is Action.UNINTENDED)
             return
         if p.stage in ("offered", "again", "premature"):
-            if event.who == o.letter and event.action == "call" and p.stage == "offered":
+            if event.who == o.letter and event.action is Action.CALL and p.stage == "offered":
                 assert event.call is not None  # 27C: the offender replaces it before a ruling
                 p.replacement = CallRecord(o, event.call, event.index, status="pending")
                 self.history.append(p.replacement)
                 p.stage = "premature"
                 return
-            self._expect(event, lho.letter, ("accept", "decline", "call"))
-            if event.action == "decline":
+            self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
+            if event.action is Action.DECLINE:
                 self._law27_declined(p)
                 return
-            if p.stage == "premature" and event.action == "call":
+            if p.stage == "premature" and event.action is Action.CALL:
                 raise ScriptError(
                     event.index,
                     f"{lho.letter} must first accept or decline the "
                     f"insufficient {p.call} (Law 27C)",
                 )
-            self._law27a1_accept(p, by_call=event.action == "call")
-            if event.action == "call":
+            self._law27a1_accept(p, by_call=event.action is Action.CALL)
+            if event.action is Action.CALL:
                 assert event.call is not None
                 self._follow(event.seat, event.call)
             return
         if p.stage in ("declined", "must-replace"):
-            self._expect(event, o.letter, ("call",))
+            self._expect(event, o.letter, (Action.CALL,))
             assert event.call is not None
             self._law27_replacement(p, event.call)
             return
         self._expect(event, "director", JUDGEMENT)  # stage "judge"
-        self._law27_judged(p, event.action == "comparable")
+        self._law27_judged(p, event.action is Action.COMPARABLE)
 
     def _law25a_before_27(self, p: InsufficientBid, unintended: bool) -> None:
         """25A before 27: the offender replaced his insufficient bid at once. Law 25A makes no
@@ -526,29 +529,29 @@ class AuctionRules(TableState):
     def _law29_event(self, p: CallOutOfRotation, event: Event) -> None:
         lho, turn = p.offender.lho, p.turn
         if p.meanwhile is not None:
-            self._expect(event, "director", ("accepted", "in-turn"))
-            if event.action == "accepted":
+            self._expect(event, "director", (Action.ACCEPTED, Action.IN_TURN))
+            if event.action is Action.ACCEPTED:
                 self._law29a_accept(p, by_call=True)
             else:
                 self._law28b(p)
             self._follow(*p.meanwhile)
             return
-        if event.who == turn.letter and event.action == "call" and turn != lho:
+        if event.who == turn.letter and event.action is Action.CALL and turn != lho:
             assert event.call is not None
             self._law28b(p)  # the player in turn calls: the call out of rotation is cancelled
             self._follow(turn, event.call)
             return
-        self._expect(event, lho.letter, ("accept", "decline", "call"))
-        if event.action == "decline":
+        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
+        if event.action is Action.DECLINE:
             self._law29b_cancel(p)
             return
-        if event.action == "call" and lho == turn:
+        if event.action is Action.CALL and lho == turn:
             # KOM on Law 28: did he mean to call over it (29A) or to ignore it (28B)?
             assert event.call is not None
             p.meanwhile = (event.seat, event.call)
             return
-        self._law29a_accept(p, by_call=event.action == "call")
-        if event.action == "call":
+        self._law29a_accept(p, by_call=event.action is Action.CALL)
+        if event.action is Action.CALL:
             assert event.call is not None
             self._follow(event.seat, event.call)
 
@@ -611,7 +614,7 @@ class AuctionRules(TableState):
             )
 
     def _law29c_event(self, p: ArtificialCallShown, event: Event) -> None:
-        self._expect(event, "director", ("shows",))
+        self._expect(event, "director", (Action.SHOWS,))
         o = p.offender
         shown = tuple(int(strain) for strain in event.strains)  # () for none
         rule = self.next_call.get(o)
@@ -821,7 +824,7 @@ class AuctionRules(TableState):
         self._expect(event, "director", JUDGEMENT)
         o, base = p.offender, p.law
         self.pending = None
-        if event.action == "comparable":
+        if event.action is Action.COMPARABLE:
             law = {"30B1b": "30B1bi", "31A2": "31A2a", "32A2": "32A2a"}.get(base, base)
             if base in ("31A2", "32A2"):
                 # 23B: after a comparable call 16C does not apply (at partner's turn, 30B1a /
@@ -873,11 +876,11 @@ class AuctionRules(TableState):
         o = p.offender
         first = self._last_effective_of(o)
         if p.stage == "judge":
-            self._expect(event, "director", ("unintended", "intended"))
+            self._expect(event, "director", (Action.UNINTENDED, Action.INTENDED))
             if p.turn == o.partner:  # the LHO has called over the first call
-                self._law25_after_lho(p, event.action == "unintended")
+                self._law25_after_lho(p, event.action is Action.UNINTENDED)
                 return
-            if event.action == "unintended":
+            if event.action is Action.UNINTENDED:
                 # 25A1: the intended call replaces the unintended one, without rectification
                 self.history.remove(p.record)
                 if first is not None:
@@ -899,9 +902,9 @@ class AuctionRules(TableState):
             else:
                 p.stage = "offered"
             return
-        self._expect(event, o.lho.letter, ("accept", "decline", "call"))
+        self._expect(event, o.lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
         self.pending = None
-        if event.action == "decline":
+        if event.action is Action.DECLINE:
             self._cancel(p.record, "25B2")
             self.rule(
                 "25B2",
@@ -925,7 +928,7 @@ class AuctionRules(TableState):
             self.turn = o
             self._undo_end_of_auction()
             self._call_in_place_of(first, o, p.call)
-        if event.action == "call":
+        if event.action is Action.CALL:
             assert event.call is not None
             self._follow(event.seat, event.call)
 
@@ -1009,14 +1012,14 @@ class AuctionRules(TableState):
     def _law25a6_event(self, p: LhoChange, event: Event) -> None:
         """25A6: the LHO may change the call he made over the unintended call."""
         lho = p.offender
-        if event.who == p.turn.letter and event.action == "call":
+        if event.who == p.turn.letter and event.action is Action.CALL:
             self.pending = None  # the next player called: the LHO keeps his call
             assert event.call is not None
             self._follow(p.turn, event.call)
             return
-        self._expect(event, lho.letter, ("accept", "decline"))
+        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE))
         self.pending = None
-        if event.action == "decline":
+        if event.action is Action.DECLINE:
             self._law25a6_withdraw(p.record, forced=False)
 
     def _call_in_place_of(self, first: CallRecord | None, seat: Seat, call: TableCall) -> None:
@@ -1089,14 +1092,14 @@ class AuctionRules(TableState):
         """21B1a (the misinformed player) and 21B2 (then his LHO): keep the call (accept, or
         the next player calling) or change it."""
         o, record, law = p.offender, p.record, p.law
-        if event.who == self.turn.letter and event.action == "call" and self.turn != o:
+        if event.who == self.turn.letter and event.action is Action.CALL and self.turn != o:
             self.pending = None  # the next player calls: the call is kept
             assert event.call is not None
             self._follow(self.turn, event.call)
             return
-        self._expect(event, o.letter, ("accept", "call"))
+        self._expect(event, o.letter, (Action.ACCEPT, Action.CALL))
         self.pending = None
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             self.rule(law, o, say("law21b-event.keeps", offender=o, call=record.call))
             return
         assert event.call is not None
@@ -1110,7 +1113,7 @@ class AuctionRules(TableState):
         self.set_status(record, "withdrawn", law)
         # 16C: the withdrawn call of the misinformed side is unauthorized for the other side
         # only (2017 16C1a/b); the LHO's, an offender's, for his own side
-        side = o.side ^ 1 if law == "21B1a" else o.side
+        side = o.side ^ 1 if p.by_misinformed else o.side
         self.mark_unauthorized(record, side=side)
         new = CallRecord(o, event.call, self.event_index, skipped=record.skipped)
         self.history.insert(self.history.index(record) + 1, new)
@@ -1118,7 +1121,7 @@ class AuctionRules(TableState):
             law,
             o,
             say(
-                "law21b-event.changes" if law == "21B1a" else "law21b-event.changes-after-rho",
+                "law21b-event.changes" if p.by_misinformed else "law21b-event.changes-after-rho",
                 offender=o,
                 call=record.call,
                 call2=event.call,
@@ -1151,10 +1154,10 @@ class AuctionRules(TableState):
     def _law36_event(self, p: InadmissibleCall, event: Event) -> None:
         o, turn = p.offender, p.turn
         lho = o.lho
-        if event.who == "director" and event.action == "unnoticed":
+        if event.who == "director" and event.action is Action.UNNOTICED:
             self._law36_unnoticed(p)
             return
-        if event.who == lho.letter and event.action == "call":
+        if event.who == lho.letter and event.action is Action.CALL:
             # 36A: the LHO called before rectification: his call goes with the double
             self._cancel(p.record, "36A")
             assert event.call is not None
@@ -1169,10 +1172,12 @@ class AuctionRules(TableState):
             self.pending = None
             self.turn = turn
             return
-        if event.who == lho.letter and event.action == "decline":
+        if event.who == lho.letter and event.action is Action.DECLINE:
             self._law36b(p)  # attention drawn: rectify now, then the player in turn calls
             return
-        self._expect(event, turn.letter, ("call",))  # the offender (36B2) or the player in turn
+        self._expect(
+            event, turn.letter, (Action.CALL,)
+        )  # the offender (36B2) or the player in turn
         assert event.call is not None
         self._law36b(p)
         self._follow(turn, event.call)
@@ -1273,9 +1278,9 @@ class AuctionRules(TableState):
 
     def _law37_event(self, p: BarredCall, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
-        self._expect(event, lho.letter, ("accept", "decline", "call"))
+        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
         self.pending = None
-        if event.action == "decline":
+        if event.action is Action.DECLINE:
             self._cancel(p.record, "37B")
             self._substitute_pass(o)
             self._bar(o, END_OF_AUCTION, "37B")
@@ -1300,7 +1305,7 @@ class AuctionRules(TableState):
         )
         self.no_double.discard(o)
         self._legal_call(p.record)
-        if event.action == "call" and self.phase == "auction":
+        if event.action is Action.CALL and self.phase == "auction":
             assert event.call is not None
             self._follow(event.seat, event.call)
 
@@ -1308,10 +1313,10 @@ class AuctionRules(TableState):
 
     def _law38_event(self, p: BidAboveSeven, event: Event) -> None:
         o, lho = p.offender, p.offender.lho
-        self._expect(event, lho.letter, ("decline", "call"))
+        self._expect(event, lho.letter, (Action.DECLINE, Action.CALL))
         self.pending = None
         self._cancel(p.record, "38B")
-        if event.action == "call":
+        if event.action is Action.CALL:
             assert event.call is not None
             self.history.append(
                 CallRecord(lho, event.call, event.index, status="cancelled", law="38B")
@@ -1321,7 +1326,7 @@ class AuctionRules(TableState):
             self._substitute_pass(o)
         self._bar(o, END_OF_AUCTION, "38C")
         self._bar(o.partner, END_OF_AUCTION, "38C")
-        if event.action == "call":
+        if event.action is Action.CALL:
             self.rule(
                 "38D",
                 o,
@@ -1362,6 +1367,7 @@ class AuctionRules(TableState):
         # non-offending side and unauthorized for the offender's side (2017: see 16C)
         self.mark_card_unauthorized(seat, card, seat.side, law="24")
         mine = [c for s, c, _ in self.exposed if s == seat]
+        one_low_card = len(mine) < 2 and not is_honour(card)  # 24A, not 24B or 24C
         if len(mine) >= 2:
             law = "24C"
             what = "two or more cards"
@@ -1371,7 +1377,7 @@ class AuctionRules(TableState):
         else:
             law = "24A"
             what = f"a low card ({card_name(card)})"
-        if law == "24A":
+        if one_low_card:
             self.rule(
                 law,
                 seat,
@@ -1810,6 +1816,11 @@ class MisinformationChange(Pending):
     def law(self) -> str:
         return "21B1a"
 
+    @property
+    def by_misinformed(self) -> bool:
+        """The call changed is the misinformed player's own (21B1a), not his LHO's (21B2)."""
+        return True
+
     def offer(self, table: TableState) -> Awaiting:
         words = as_auction_rules(table)._words_in_place_of(self.record)
         return Awaiting(self.offender.letter, self.law, ("accept", *words))
@@ -1829,6 +1840,10 @@ class MisinformationLho(MisinformationChange):
     @property
     def law(self) -> str:
         return "21B2"
+
+    @property
+    def by_misinformed(self) -> bool:
+        return False
 
 
 AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)

@@ -38,22 +38,22 @@ from __future__ import annotations
 
 from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
 from bridgelaw.table.claims import ClaimRules
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import DEAL_PLAYABLE, Action, Event, ScriptError
 from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
 from bridgelaw.table.state import Awaiting, CallRecord, Phase, Unauthorized
 
-BOARD_FINDINGS = frozenset(
+BOARD_FINDINGS: frozenset[Action] = frozenset(
     {
-        "missing",
-        "found",
-        "wrong-count",
-        "surplus",
-        "wrong-table",
-        "wrong-board",
-        "earlier-call",
-        "playable",
-        "not-playable",
+        Action.MISSING,
+        Action.FOUND,
+        Action.WRONG_COUNT,
+        Action.SURPLUS,
+        Action.WRONG_TABLE,
+        Action.WRONG_BOARD,
+        Action.EARLIER_CALL,
+        Action.PLAYABLE,
+        Action.NOT_PLAYABLE,
     }
 )
 
@@ -90,8 +90,8 @@ class BoardRules(ClaimRules):
     def board_event(self, event: Event) -> bool:
         """Handle ``event`` if it is one of Laws 13-15 (or must wait for one); False if not."""
         if self.wrong_count is not None:
-            if event.who == "director" and event.action in ("playable", "not-playable"):
-                self._law13b_decide(event.action == "playable")
+            if event.who == "director" and event.action in DEAL_PLAYABLE:
+                self._law13b_decide(event.action is Action.PLAYABLE)
                 return True
             law = self.cite("13B")
             raise ScriptError(
@@ -107,7 +107,7 @@ class BoardRules(ClaimRules):
             and event.who != "director"
             and (event.seat, card) in self.missing_cards
         )
-        if self.phase == "auction" and event.action == "expose" and missing:
+        if self.phase == "auction" and event.action is Action.EXPOSE and missing:
             assert card is not None
             raise ScriptError(event.index, f"{card_name(card)} is missing from {event.who}'s hand")
         if self.phase == "auction" and event.who != "director":
@@ -139,25 +139,25 @@ class BoardRules(ClaimRules):
 
     def _finding(self, event: Event) -> None:
         action = event.action
-        if action in ("playable", "not-playable"):
+        if action in DEAL_PLAYABLE:
             raise ScriptError(event.index, f"'director {action}': no wrong count is being ruled")
-        if action == "wrong-board":
+        if action is Action.WRONG_BOARD:
             self._law15a(event.the_seat_named)
-        elif action == "earlier-call":
+        elif action is Action.EARLIER_CALL:
             self._law15a3(event.the_seat_named, event.text == "differs")
-        elif action == "wrong-table":
+        elif action is Action.WRONG_TABLE:
             self._law15b(event.text)
-        elif action == "missing":
+        elif action is Action.MISSING:
             assert event.card is not None
             self._law14_missing(event.the_seat_named, event.card)
-        elif action == "found":
+        elif action is Action.FOUND:
             assert event.card is not None
             self._law14_found(event.card, event.text == "among-played")
-        elif action == "wrong-count":
+        elif action is Action.WRONG_COUNT:
             assert event.card is not None
             self._law13_wrong_count(event.the_seat_named, event.card, event.text)
         else:
-            assert action == "surplus" and event.card is not None
+            assert action is Action.SURPLUS and event.card is not None
             self._law13c_surplus(event.the_seat_named, event.card, event.text == "played")
 
     def _adjusted(self, law: str, said: Said, end: bool = True) -> None:
@@ -525,7 +525,7 @@ class BoardRules(ClaimRules):
         take the event (after it has been checked here)."""
         if self.recall is not None:
             seat, cancelled, lho_call = self.recall
-            if event.who != seat.letter or event.action != "call" or event.call is None:
+            if event.who != seat.letter or event.action is not Action.CALL or event.call is None:
                 raise ScriptError(event.index, f"{seat.letter} calls again first (2007 Law 17D2)")
             self.recall = None
             if lho_call is not None and event.call.text != cancelled:
@@ -550,7 +550,7 @@ class BoardRules(ClaimRules):
             return False
         if self.lho_repeat is not None:
             lho, call = self.lho_repeat
-            if event.who != lho.letter or event.action != "call" or event.call is None:
+            if event.who != lho.letter or event.action is not Action.CALL or event.call is None:
                 raise ScriptError(
                     event.index, f"{lho.letter} repeats his {call} (2007 17D2)", law="17D2"
                 )
@@ -560,7 +560,7 @@ class BoardRules(ClaimRules):
                 )
             self.lho_repeat = None
             return False
-        if self.repeat_15c and event.action == "call" and event.call is not None:
+        if self.repeat_15c and event.action is Action.CALL and event.call is not None:
             seat = event.seat
             expected = next((c for s, c in self.repeat_15c if s == seat), None)
             if expected is None:

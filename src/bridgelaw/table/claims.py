@@ -38,26 +38,34 @@ disputed; the suggestion goes into ``reviews``, and the director still decides.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Protocol
 
 from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.dummy_rules import DummyRules
-from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.events import (
+    AGREE_OR_DISPUTE,
+    CLAIM_OR_CONCEDE,
+    Action,
+    Event,
+    ScriptError,
+    Who,
+)
 from bridgelaw.table.messages import say
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.state import Awaiting, Phase
 
-CLAIM_ACTIONS = frozenset(
+CLAIM_ACTIONS: frozenset[Action] = frozenset(
     {
-        "claim",
-        "concede",
-        "agree",
-        "dispute",
-        "tricks",
-        "play-on",
-        "withdraw-agreement",
-        "cancel-concession",
+        Action.CLAIM,
+        Action.CONCEDE,
+        Action.AGREE,
+        Action.DISPUTE,
+        Action.TRICKS,
+        Action.PLAY_ON,
+        Action.WITHDRAW_AGREEMENT,
+        Action.CANCEL_CONCESSION,
     }
 )
 
@@ -99,13 +107,23 @@ class _Shared:
         return self
 
 
+class Settlement(StrEnum):
+    """How a claim or concession was settled, the fact the later rules ask (the clause
+    applied is the ruling's citation)."""
+
+    AGREED = "agreed"  # 69A: the opponents agreed
+    DIRECTOR = "director"  # 70: the director ruled on a disputed claim
+    AGREEMENT_WITHDRAWN = "agreement-withdrawn"  # 69B2: an agreement withdrawn
+    CONCESSION_CANCELLED = "concession-cancelled"  # 71B (2007: 71): a concession cancelled
+
+
 @dataclass
 class Claim:
     """A claim or concession, from the moment it is made to its settlement."""
 
     claimer: Seat
-    kind: str
-    """claim or concede."""
+    kind: Action
+    """Action.CLAIM or Action.CONCEDE."""
     number: int
     """The number said: tricks claimed, or tricks conceded."""
     statement: str
@@ -121,11 +139,15 @@ class Claim:
     play_on_refused: bool = False
     director_law: str = "70"
     """The clause the director's ``tricks`` decision applies now: 70, 69B2, 71B (2007: 71)."""
+    director_settles: Settlement = Settlement.DIRECTOR
+    """What the director's ``tricks`` decision is now (its clause: :attr:`director_law`)."""
     options: tuple[int, ...] = ()
     """The decisions open to the director (tricks for declarer's side)."""
     credited: int | None = None
     """Once settled: the remaining tricks credited to declarer's side."""
     law: str = ""
+    settled_by: Settlement | None = None
+    """Once settled: how (its clause: :attr:`law`)."""
     """The clause that settled it: 69A (agreed), 70, 69B2, 71B or 71 (the director)."""
     reopened: bool = False
     """Settled once, and taken up again after the end of the board (69A, 69B, 71)."""
@@ -146,7 +168,7 @@ class Claim:
     @property
     def claimer_tricks(self) -> int:
         """What the claimer's side claims of the remaining tricks (68B1: the rest conceded)."""
-        return self.number if self.kind == "claim" else self.remaining - self.number
+        return self.number if self.kind is Action.CLAIM else self.remaining - self.number
 
     @property
     def conceded(self) -> int:
@@ -236,20 +258,20 @@ class ClaimRules(DummyRules):
         """An event of the play period while a claim is open, or a claim word (68-71)."""
         claim = self.claim
         if claim is None or not self.claim_is_open():
-            if event.action in ("claim", "concede"):
+            if event.action in CLAIM_OR_CONCEDE:
                 self._law68_claim(event)
                 return
             raise ScriptError(
                 event.index,
                 f"'{event.who} {event.action}': there is no claim or concession to answer",
             )
-        if event.action in ("claim", "concede"):
+        if event.action in CLAIM_OR_CONCEDE:
             raise ScriptError(
                 event.index,
                 f"{claim.claimer.letter}'s claim is still open: play has stopped (Law 68D)",
             )
         if (
-            event.action == "card"
+            event.action is Action.CARD
             and claim.stage != PLAY_ON
             and self.by_edition("70D3", e2017=False, e2007=True)  # 2007 70D3: evidence
         ):
@@ -265,7 +287,7 @@ class ClaimRules(DummyRules):
     def claim_after_end(self, event: Event) -> bool:
         """After the end of the board: a late objection (69A) or the director's correction
         (69B2, 71B). False if the event is none of these (the engine then refuses it)."""
-        if event.action == "dispute" and event.who != "director":
+        if event.action is Action.DISPUTE and event.who != "director":
             claim = self._agreed_claim(event, "object to")
             seat = event.seat
             if seat not in claim.answerers:
@@ -276,9 +298,12 @@ class ClaimRules(DummyRules):
                 )
             self._law69a_late_objection(claim, seat)
             return True
-        if event.who == "director" and event.action in ("withdraw-agreement", "cancel-concession"):
+        if event.who == "director" and event.action in (
+            Action.WITHDRAW_AGREEMENT,
+            Action.CANCEL_CONCESSION,
+        ):
             claim = self._agreed_claim(event, "correct")
-            if event.action == "withdraw-agreement":
+            if event.action is Action.WITHDRAW_AGREEMENT:
                 self._law69b(claim, event)
             else:
                 self._law71(claim, event)
@@ -313,7 +338,7 @@ class ClaimRules(DummyRules):
             )
             return
         number = event.number
-        low = 1 if event.action == "concede" else 0
+        low = 1 if event.action is Action.CONCEDE else 0
         if not low <= number <= remaining:
             raise ScriptError(
                 event.index,
@@ -327,15 +352,15 @@ class ClaimRules(DummyRules):
         claim = Claim(seat, event.action, number, event.text, event.index, position, answerers)
         self.claim = claim
         side = SIDES[seat.side]
-        if claim.kind == "claim" and claim.conceded == 0:
+        if claim.kind is Action.CLAIM and claim.conceded == 0:
             law, what = "68A", f"claims all {remaining} remaining tricks for {side}"
-        elif claim.kind == "claim" and number > 0:
+        elif claim.kind is Action.CLAIM and number > 0:
             law = "68A"
             what = (
                 f"claims {number} of the {remaining} remaining tricks for {side}, and so "
                 f"concedes {claim.conceded} (68B1)"
             )
-        elif claim.kind == "claim":
+        elif claim.kind is Action.CLAIM:
             law, what = "68B1", f"claims no trick: {side} concede all {remaining} remaining"
         else:
             law, what = "68B1", f"concedes {number} of the {remaining} remaining tricks"
@@ -350,7 +375,7 @@ class ClaimRules(DummyRules):
 
     def _law69a_answer(self, claim: Claim, event: Event) -> None:
         waiting = self._next_answer(claim)
-        if event.who == "director" or event.action not in ("agree", "dispute"):
+        if event.who == "director" or event.action not in AGREE_OR_DISPUTE:
             raise ScriptError(
                 event.index,
                 f"{claim.claimer.letter}'s claim waits for the opponents' answers (Law 69A): "
@@ -359,7 +384,7 @@ class ClaimRules(DummyRules):
         seat = event.seat
         assert self.declarer is not None
         if seat in claim.answerers and seat not in claim.agreed:
-            if event.action == "dispute":
+            if event.action is Action.DISPUTE:
                 self._law68d2_disputed(claim, seat)
                 return
             claim.agreed.append(seat)
@@ -369,16 +394,18 @@ class ClaimRules(DummyRules):
                 f"{seat.letter}'s agreement to the claim",
             )
             if len(claim.agreed) == len(claim.answerers):
-                self._settle(claim, claim.for_declarer(claim.claimer_tricks), "69A")
+                self._settle(
+                    claim, claim.for_declarer(claim.claimer_tricks), Settlement.AGREED, "69A"
+                )
             return
         defending = not claim.declaring
-        if event.action == "dispute" and defending and seat == claim.claimer.partner:
+        if event.action is Action.DISPUTE and defending and seat == claim.claimer.partner:
             if claim.conceded > 0:
                 self._law68b2(claim, seat)
             else:  # a claim of every trick concedes nothing: a dispute by any player (68D2)
                 self._law68d2_disputed(claim, seat)
             return
-        if event.action == "dispute" and defending and seat == self.declarer.partner:
+        if event.action is Action.DISPUTE and defending and seat == self.declarer.partner:
             self._law68d2_disputed(claim, seat)  # dummy included (68D2)
             return
         who = "/".join(s.letter for s in claim.answerers)
@@ -423,6 +450,7 @@ class ClaimRules(DummyRules):
         suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
         claim.stage = DIRECTOR
         claim.director_law = "70"
+        claim.director_settles = Settlement.DIRECTOR
         claim.options = tuple(range(claim.remaining + 1))
         play_on = self.by_edition("68D2b", e2017=".unless-play-on", e2007="")
         self.rule(
@@ -430,19 +458,19 @@ class ClaimRules(DummyRules):
             None,
             say(
                 "law68d2-disputed.disputes-play-stays-stopped."
-                + ("claim" if claim.kind == "claim" else "concession")
+                + ("claim" if claim.kind is Action.CLAIM else "concession")
                 + play_on,
                 seat=seat,
                 claimer=claim.claimer,
             ),
         )
         self._record_suggestion(claim, suggestion)
-        if claim.kind == "claim" and self.by_edition("70E1", e2017=False, e2007=True):
+        if claim.kind is Action.CLAIM and self.by_edition("70E1", e2017=False, e2007=True):
             self.review(
                 "70E1",
                 say("law68d2-disputed.unstated-line-needs-card"),
             )
-        if claim.kind == "claim" and claim.conceded < claim.remaining and not claim.statement:
+        if claim.kind is Action.CLAIM and claim.conceded < claim.remaining and not claim.statement:
             self.review(
                 "68C",
                 say("law68d2-disputed.claimed-without-stating-line", claimer=claim.claimer),
@@ -504,18 +532,21 @@ class ClaimRules(DummyRules):
         if (
             claim is None
             or claim.stage != DIRECTOR
-            or claim.director_law != "70"
+            or claim.director_settles is not Settlement.DIRECTOR
             or claim.suggestion is None
         ):
             return False
         line = claim.suggestion_text
-        self._settle(claim, claim.suggestion, "70", adjudicated=True, line=line)
+        self._settle(
+            claim, claim.suggestion, Settlement.DIRECTOR, "70", adjudicated=True, line=line
+        )
         return True
 
     def _law69a_late_objection(self, claim: Claim, seat: Seat) -> None:
         suggestion = self._ask_adjudicator(claim)  # before anything changes (it may raise)
         self._reopen(claim)
         claim.director_law = "70"
+        claim.director_settles = Settlement.DIRECTOR
         claim.options = tuple(range(claim.remaining + 1))
         self.rule(
             "69A",
@@ -541,7 +572,7 @@ class ClaimRules(DummyRules):
                 "the 2007 Laws have no playing on after a disputed claim (68D2b is 2017): "
                 "the director rules (Law 70)",
             )
-        if claim.reopened or claim.director_law != "70":
+        if claim.reopened or claim.director_settles is not Settlement.DIRECTOR:
             raise ScriptError(event.index, "the board is over: the director rules (Law 70)")
         if seat.side == claim.claimer.side:
             raise ScriptError(
@@ -558,7 +589,7 @@ class ClaimRules(DummyRules):
 
     def _law68d2b_answer(self, claim: Claim, event: Event) -> None:
         waiting = self._next_play_on(claim)
-        if event.who == "director" or event.action not in ("agree", "dispute"):
+        if event.who == "director" or event.action not in AGREE_OR_DISPUTE:
             raise ScriptError(
                 event.index,
                 f"{claim.play_on[0].letter} asked to play on: {waiting.letter} agrees or not "
@@ -571,7 +602,7 @@ class ClaimRules(DummyRules):
                 f"{seat.letter} has no answer to give about playing on: {waiting.letter} "
                 "answers (Law 68D2b)",
             )
-        if event.action == "dispute":
+        if event.action is Action.DISPUTE:
             claim.stage = DIRECTOR
             claim.play_on_refused = True
             self.rule(
@@ -592,11 +623,11 @@ class ClaimRules(DummyRules):
     # -- Law 70 (and 69B2, 71B): the director decides ----------------------------------------
 
     def _director(self, claim: Claim, event: Event) -> None:
-        if event.action == "play-on" and event.who != "director":
+        if event.action is Action.PLAY_ON and event.who != "director":
             self._law68d2b_request(claim, event)
             return
         options = ", ".join(f"tricks {n}" for n in claim.options)
-        if event.who != "director" or event.action != "tricks":
+        if event.who != "director" or event.action is not Action.TRICKS:
             raise ScriptError(
                 event.index,
                 f"the director rules on {claim.claimer.letter}'s claim (Law "
@@ -608,14 +639,21 @@ class ClaimRules(DummyRules):
                 event.index,
                 f"the director's decision (Law {claim.director_law}) is one of: {options}",
             )
-        self._settle(claim, event.number, claim.director_law)
+        self._settle(claim, event.number, claim.director_settles, claim.director_law)
 
     def _settle(
-        self, claim: Claim, credited: int, law: str, adjudicated: bool = False, line: str = ""
+        self,
+        claim: Claim,
+        credited: int,
+        by: Settlement,
+        law: str,
+        adjudicated: bool = False,
+        line: str = "",
     ) -> None:
         before = claim.credited
         claim.credited = credited
         claim.law = law
+        claim.settled_by = by
         claim.stage = SETTLED
         total = claim.position.declarer_won + credited
         declarer_side = SIDES[claim.position.declarer.side]
@@ -627,21 +665,21 @@ class ClaimRules(DummyRules):
             remaining=claim.remaining,
             total=total,
         )
-        if law == "69A":
+        if by is Settlement.AGREED:
             who = " and ".join(s.letter for s in claim.answerers)
             number = "one" if len(claim.answerers) == 1 else "many"
             said = say(f"settle.agreed.{number}", seats=who, tally=tally)
-        elif law == "70" and adjudicated and line:
+        elif by is Settlement.DIRECTOR and adjudicated and line:
             said = say("settle.adjudicated.line", tally=tally, line=line)
-        elif law == "70" and adjudicated:
+        elif by is Settlement.DIRECTOR and adjudicated:
             said = say("settle.adjudicated", tally=tally)
-        elif law == "70":
+        elif by is Settlement.DIRECTOR:
             said = say("settle.director", tally=tally)
         else:
             assert before is not None
             back = abs(credited - before)
             gainer = declarer_side if credited > before else defending_side
-            reason = "69b2" if law == "69B2" else "71"
+            reason = "69b2" if by is Settlement.AGREEMENT_WITHDRAWN else "71"
             number = "one" if back == 1 else "many"
             said = say(f"settle.back.{reason}.{number}", side=gainer, back=back, tally=tally)
         self.rule(law, None, said)
@@ -651,7 +689,12 @@ class ClaimRules(DummyRules):
 
     def _agreed_claim(self, event: Event, verb: str) -> Claim:
         claim = self.claim
-        if claim is None or claim.stage != SETTLED or claim.law != "69A" or claim.reopened:
+        if (
+            claim is None
+            or claim.stage != SETTLED
+            or claim.settled_by is not Settlement.AGREED
+            or claim.reopened
+        ):
             raise ScriptError(
                 event.index,
                 f"the board is over, and not by an agreed claim or concession the "
@@ -681,6 +724,7 @@ class ClaimRules(DummyRules):
             )
         self._reopen(claim)
         claim.director_law = "69B2"
+        claim.director_settles = Settlement.AGREEMENT_WITHDRAWN
         claim.options = options
 
     def _law71(self, claim: Claim, event: Event) -> None:
@@ -698,4 +742,5 @@ class ClaimRules(DummyRules):
             )
         self._reopen(claim)
         claim.director_law = self.cite("71B")
+        claim.director_settles = Settlement.CONCESSION_CANCELLED
         claim.options = options

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgelaw.cards import Card, Seat, card_name, is_honour
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import LeadOutOfTurn
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
@@ -264,7 +264,7 @@ class TrickRules(RevokeRules):
         play = self.play
         assert play is not None
         seat = p.offender
-        if event.who == seat.letter and event.action == "designate" and event.card in p.cards:
+        if event.who == seat.letter and event.action is Action.DESIGNATE and event.card in p.cards:
             assert event.card is not None
             self.pending = None
             if p.trick is None:
@@ -272,7 +272,7 @@ class TrickRules(RevokeRules):
             else:
                 self._law67a2_designated(seat, event.card, p)
             return
-        if p.trick is None and event.action == "card" and event.seat == seat.lho:
+        if p.trick is None and event.action is Action.CARD and event.seat == seat.lho:
             # nobody drew attention: the first card counts as played; the rest lie on the trick
             assert event.card is not None
             self.pending = None

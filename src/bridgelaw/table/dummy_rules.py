@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.defective import TrickRules
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, winner_index
@@ -75,15 +75,15 @@ class DummyRules(TrickRules):
         if event.who == "director":
             if event.action not in DUMMY_FINDINGS:
                 return False
-            if event.action == "dummy-looked":
+            if event.action is Action.DUMMY_LOOKED:
                 self._law43a2_broken()
-            elif event.action == "not-designated":
+            elif event.action is Action.NOT_DESIGNATED:
                 self._law45d_not_designated(event.card)
             else:
                 assert event.card is not None
                 self._law46b_incontrovertible(event.card)
             return True
-        if self.law45d_back and event.action == "card":
+        if self.law45d_back and event.action is Action.CARD:
             self._law45d_replaced(event)
         if self.law45d_rho is not None:
             self._law45d_rho_plays(event)
@@ -94,20 +94,20 @@ class DummyRules(TrickRules):
                 event.index, f"'{event.who} {event.action}' belongs to the play, after the lead"
             )
         seat = event.seat
-        if event.action == "names":
+        if event.action is Action.NAMES:
             self._law46_names(event)
-        elif event.action == "asks":
+        elif event.action is Action.ASKS:
             self._law61b_asks(event)
-        elif event.action == "lead-hand":
+        elif event.action is Action.LEAD_HAND:
             raise ScriptError(event.index, "nobody is choosing the hand to lead from (43B2a)")
         else:
             if seat != self.declarer.partner:
                 raise ScriptError(
                     event.index, f"'{event.action}' is dummy's word; dummy is {self.dummy.letter}"
                 )
-            if event.action == "warns":
+            if event.action is Action.WARNS:
                 self._law42b2_warns()
-            elif event.action == "attention":
+            elif event.action is Action.ATTENTION:
                 self._law43a1_attention()
             else:
                 self._law45f_suggests(event.card)
@@ -360,7 +360,7 @@ class DummyRules(TrickRules):
         if self.law45d_rho is None or self.declarer is None:
             return
         rho, old = self.law45d_rho
-        if event.action != "card" or event.who != rho.letter:
+        if event.action is not Action.CARD or event.who != rho.letter:
             return
         self.law45d_rho = None
         if event.card != old:
@@ -550,7 +550,7 @@ class DummyRules(TrickRules):
     def _play_dummy(self, card: Card, designated_by_46b: bool = False) -> None:
         play = self.play
         assert play is not None
-        self.play_event(Event(self.event_index, self.dummy.letter, "card", card=card))
+        self.play_event(Event(self.event_index, self.dummy.letter, Action.CARD, card=card))
         self.designated_46b = (card, len(play.played)) if designated_by_46b else None
 
     def _law46b_incontrovertible(self, card: Card) -> None:
@@ -575,7 +575,7 @@ class DummyRules(TrickRules):
             None,
             say("law46b-incontrovertible", card=card, old=old),
         )
-        self.play_event(Event(self.event_index, seat.letter, "card", card=card))
+        self.play_event(Event(self.event_index, seat.letter, Action.CARD, card=card))
 
     # -- Law 61B: questions about a possible revoke -------------------------------------------
 

@@ -24,7 +24,7 @@ from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AUCTION_PENDING, ChangedCall
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
-from bridgelaw.table.events import Event, ScriptError, parse_event
+from bridgelaw.table.events import BY_THE_CARDS, Action, Event, ScriptError, parse_event
 from bridgelaw.table.legal import LegalEvents
 from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
@@ -333,7 +333,7 @@ class Table(BoardRules):
     def _route(self, event: Event) -> None:
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
-        if event.who == "director" and event.action == "noticed" and self.pending is None:
+        if event.who == "director" and event.action is Action.NOTICED and self.pending is None:
             if self.unnoticed and self.phase != "auction" and not self._opening_lead_faced():
                 self._law36a_clarification()  # 36A before the opening lead: the auction replayed
             else:
@@ -342,16 +342,16 @@ class Table(BoardRules):
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return
-            if event.action == "correct" and self.law62d1_after_the_last_trick(event):
+            if event.action is Action.CORRECT and self.law62d1_after_the_last_trick(event):
                 return  # 62D1: a trick-12 revoke found before the hands are back in the board
-            if event.who == "director" and event.action == "revoke-found":
+            if event.who == "director" and event.action is Action.REVOKE_FOUND:
                 self._law64b4_b5(event)
                 return
-            if event.action == "inspect" and self.play is not None:
+            if event.action is Action.INSPECT and self.play is not None:
                 self.law66_inspect(event.seat)  # 66D
                 return
             raise ScriptError(event.index, "the board is over; no more events")
-        if event.who == "director" and event.action == "misinformation":
+        if event.who == "director" and event.action is Action.MISINFORMATION:
             self._law21(event)
             return
         if self.phase == "auction":
@@ -390,7 +390,7 @@ class Table(BoardRules):
         last = self.events[-1] if self.events else None
         if (
             last is None
-            or last.action != "call"
+            or last.action is not Action.CALL
             or last.call is None
             or not last.call.is_pass
             or not self.history
@@ -424,18 +424,18 @@ class Table(BoardRules):
             return
         declarer = self.declarer
         assert declarer is not None and self.contract is not None
-        if event.action == "call":
+        if event.action is Action.CALL:
             if self.play is not None and self.play.played:
                 raise ScriptError(event.index, "a call during the play")
             assert event.call is not None
             self._law39(event.seat, event)
             return
-        if event.action in ("shows", "throws-in") and event.who != "director":
+        if event.action in BY_THE_CARDS and event.who != "director":
             event = self._claim_by_the_cards(event)  # 68A, 48B2, 68B1
         if event.action in CLAIM_ACTIONS:
             self.claim_event(event)  # Laws 68-71
             return
-        if event.who == "director" and event.action == "dummy-seen":
+        if event.who == "director" and event.action is Action.DUMMY_SEEN:
             self.play_event(event)  # 54C, on a pending opening lead out of turn
             return
         if self.dummy_event(event):  # Laws 42-43, 45D, 45F, 46, 61B
@@ -451,7 +451,7 @@ class Table(BoardRules):
                 )
             self._law26_choose(restriction, event)
             return
-        if event.who == "director" and event.action == "unintended":
+        if event.who == "director" and event.action is Action.UNINTENDED:
             # 2017: declarer's designation of dummy's card; 2007: any player's naming
             self.by_edition(
                 "45C4b",
@@ -459,27 +459,27 @@ class Table(BoardRules):
                 e2007=self.law45c4b_2007,
             )()
             return
-        if event.who == "director" and event.action == "fifth-card":
+        if event.who == "director" and event.action is Action.FIFTH_CARD:
             self.law45e_fifth_card()
             return
-        if event.who == "director" and event.action == "too-many":
+        if event.who == "director" and event.action is Action.TOO_MANY:
             self.law67_too_many(event.the_seat_named)
             return
-        if event.who == "director" and event.action == "told-to-lead":
+        if event.who == "director" and event.action is Action.TOLD_TO_LEAD:
             self.law47e1_told_to_lead()
             return
-        if event.who == "director" and event.action == "mistaken-explanation":
+        if event.who == "director" and event.action is Action.MISTAKEN_EXPLANATION:
             self.law47e2_mistaken_explanation(event.the_seat_named)
             return
         if event.who == "director":
             raise ScriptError(event.index, f"'director {event.action}' does not fit the play")
-        if event.action == "review":
+        if event.action is Action.REVIEW:
             self._law41_review(event.seat)
             return
-        if event.action == "inspect":
+        if event.action is Action.INSPECT:
             self.law66_inspect(event.seat)
             return
-        if event.action == "wrong-way":
+        if event.action is Action.WRONG_WAY:
             self.law65b3_wrong_way(event.seat)
             return
         self.play_event(event)  # Laws 44-67
@@ -494,20 +494,20 @@ class Table(BoardRules):
             raise ScriptError(event.index, f"'{event.who} {event.action}' before the opening lead")
         remaining = 13 - len(play.tricks)
         seat = event.seat
-        if event.action == "shows":
+        if event.action is Action.SHOWS:
             law = "48B2" if seat == self.declarer else "68A"
             self.rule(
                 law,
                 seat,
                 say("claim-by-the-cards.faces-cards-claim-all", seat=seat, remaining=remaining),
             )
-            return Event(event.index, event.who, "claim", number=remaining, text="cards shown")
+            return Event(event.index, event.who, Action.CLAIM, number=remaining, text="cards shown")
         self.rule(
             "68B1",
             seat,
             say("claim-by-the-cards.abandons-hand-concedes-all", seat=seat, remaining=remaining),
         )
-        return Event(event.index, event.who, "concede", number=remaining)
+        return Event(event.index, event.who, Action.CONCEDE, number=remaining)
 
     # -- the play period's router (Laws 44-67) ----------------------------------------------
 
@@ -525,13 +525,13 @@ class Table(BoardRules):
             return
         if self.play_rules_event(event):
             return
-        if event.action == "correct":  # not a card owed to a trick (67): a revoke corrected
+        if event.action is Action.CORRECT:  # not a card owed to a trick (67): a revoke corrected
             assert event.card is not None
             self._law62_correct(event.seat, event.card)
-        elif event.action == "again":
+        elif event.action is Action.AGAIN:
             assert event.card is not None
             self.law67b3_again(event.seat, event.card)
-        elif event.action == "cards":
+        elif event.action is Action.CARDS:
             self.law58b_several(event.seat, event.cards)
         else:
             raise ScriptError(
@@ -703,16 +703,16 @@ class Table(BoardRules):
 
     def _law26_choose(self, restriction: LeadRestriction, event: Event) -> None:
         seat = restriction.seat
-        if event.action == "no-restriction":
+        if event.action is Action.NO_RESTRICTION:
             self.lead_restrictions.remove(restriction)
             self.rule(
                 restriction.law, None, say("law26-choose.declarer-does-not-restrict", seat=seat)
             )
             return
         suit = " ".join(s.letter for s in event.suits)  # one suit: 26 offers one at a time
-        restriction.kind = "require" if event.action == "require" else "forbid"
+        restriction.kind = "require" if event.action is Action.REQUIRE else "forbid"
         restriction.suit = suit
-        verb = "must lead" if event.action == "require" else "may not lead"
+        verb = "must lead" if event.action is Action.REQUIRE else "may not lead"
         self.rule(
             restriction.law,
             restriction.offender,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
@@ -31,6 +32,104 @@ from bridgelaw.cards import (
 from bridgelaw.errors import BridgeLawError
 
 SEAT_WORDS = ("N", "E", "S", "W")
+
+
+class Action(StrEnum):
+    """Every action word the table takes (the ``<action>`` of ``"<who> <action>"``): the
+    parser maps each word to its member and refuses any other word.
+
+    A string enum, like :class:`~bridgelaw.table.state.Phase`: a member is its word wherever it
+    is written (``str``, f-strings, JSON), and its ``repr`` is the word's, so reports and
+    examples read as before; code compares members (``event.action is Action.ACCEPT``) and
+    groups them in named frozensets, never compares words.
+
+    >>> Action("play-on"), str(Action.PLAY_ON), Action.PLAY_ON == "play-on"
+    ('play-on', 'play-on', True)
+    """
+
+    CALL = "call"
+    CARD = "card"
+    ACCEPT = "accept"
+    AGREE = "agree"
+    ATTENTION = "attention"
+    DECLINE = "decline"
+    DISPUTE = "dispute"
+    HIGHEST = "highest"
+    INSPECT = "inspect"
+    LOWEST = "lowest"
+    NO_RESTRICTION = "no-restriction"
+    NONE = "none"
+    PLAY_ON = "play-on"
+    REVIEW = "review"
+    SHOWS = "shows"
+    SPREAD = "spread"
+    THROWS_IN = "throws-in"
+    WARNS = "warns"
+    WRONG_WAY = "wrong-way"
+    EXPOSE = "expose"
+    CORRECT = "correct"
+    DESIGNATE = "designate"
+    AGAIN = "again"
+    FACE_DOWN = "face-down"
+    CARDS = "cards"
+    ASKS = "asks"
+    LEAD_HAND = "lead-hand"
+    SUGGESTS = "suggests"
+    NAMES = "names"
+    FORBID = "forbid"
+    REQUIRE = "require"
+    CLAIM = "claim"
+    CONCEDE = "concede"
+    DUMMY_SEEN = "dummy-seen"
+    UNNOTICED = "unnoticed"
+    NOTICED = "noticed"
+    COMPARABLE = "comparable"
+    NOT_COMPARABLE = "not-comparable"
+    UNINTENDED = "unintended"
+    INTENDED = "intended"
+    ACCEPTED = "accepted"
+    IN_TURN = "in-turn"
+    MISINFORMATION = "misinformation"
+    WRONG_BOARD = "wrong-board"
+    EARLIER_CALL = "earlier-call"
+    WRONG_TABLE = "wrong-table"
+    MISSING = "missing"
+    FOUND = "found"
+    WRONG_COUNT = "wrong-count"
+    SURPLUS = "surplus"
+    PLAYABLE = "playable"
+    NOT_PLAYABLE = "not-playable"
+    TRICKS = "tricks"
+    WITHDRAW_AGREEMENT = "withdraw-agreement"
+    CANCEL_CONCESSION = "cancel-concession"
+    FIFTH_CARD = "fifth-card"
+    TOO_MANY = "too-many"
+    REVOKE_FOUND = "revoke-found"
+    TOLD_TO_LEAD = "told-to-lead"
+    MISTAKEN_EXPLANATION = "mistaken-explanation"
+    DUMMY_LOOKED = "dummy-looked"
+    NOT_DESIGNATED = "not-designated"
+    INCONTROVERTIBLE = "incontrovertible"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+# The groups of actions the rules ask about, declared once (members of :class:`Action`).
+ACCEPT_OR_DECLINE: frozenset[Action] = frozenset((Action.ACCEPT, Action.DECLINE))
+"""The answers of a player offered the choice to accept an irregularity or not."""
+CLAIM_OR_CONCEDE: frozenset[Action] = frozenset((Action.CLAIM, Action.CONCEDE))
+"""A claim or a concession being made (Law 68)."""
+AGREE_OR_DISPUTE: frozenset[Action] = frozenset((Action.AGREE, Action.DISPUTE))
+"""The answers to a claim or concession (Laws 68B, 69A)."""
+BY_THE_CARDS: frozenset[Action] = frozenset((Action.SHOWS, Action.THROWS_IN))
+"""A player showing his cards or throwing them in: a claim or concession by the cards (68A,
+68B1)."""
+LEAD_CHOICES: frozenset[Action] = frozenset((Action.FORBID, Action.REQUIRE))
+"""Declarer's restriction of a suit (Laws 26, 50D2, 51B, 57A)."""
+DEAL_PLAYABLE: frozenset[Action] = frozenset((Action.PLAYABLE, Action.NOT_PLAYABLE))
+"""The director's decision on a deal with a wrong card count (Law 13B)."""
+
 
 Who = Literal["N", "E", "S", "W", "director"]
 """Who an event comes from, and whom an offer waits for: a seat's letter or the director."""
@@ -207,7 +306,7 @@ class Event:
 
     index: int
     who: Who
-    action: str
+    action: Action
     """call, card, expose, correct, claim, concede, agree, dispute, play-on, accept, decline,
     forbid, require, no-restriction, spread, review, the dummy words (warns, asks, attention,
     suggests, names, lead-hand), or a director finding."""
@@ -246,25 +345,27 @@ class Event:
 _SEAT_OF_WORD = {word: Seat(i) for i, word in enumerate(SEAT_WORDS)}
 
 
-_SIMPLE = {
-    "accept",
-    "decline",
-    "agree",
-    "dispute",
-    "no-restriction",
-    "spread",
-    "review",
-    "highest",
-    "lowest",
-    "none",
-    "play-on",
-    "warns",
-    "attention",
-    "inspect",
-    "wrong-way",
-    "shows",
-    "throws-in",
-}
+_SIMPLE: frozenset[Action] = frozenset(
+    {
+        Action.ACCEPT,
+        Action.DECLINE,
+        Action.AGREE,
+        Action.DISPUTE,
+        Action.NO_RESTRICTION,
+        Action.SPREAD,
+        Action.REVIEW,
+        Action.HIGHEST,
+        Action.LOWEST,
+        Action.NONE,
+        Action.PLAY_ON,
+        Action.WARNS,
+        Action.ATTENTION,
+        Action.INSPECT,
+        Action.WRONG_WAY,
+        Action.SHOWS,
+        Action.THROWS_IN,
+    }
+)
 
 
 _PARSED: dict[str, Event] = {}
@@ -314,14 +415,14 @@ def _parse_event(text: object, index: int) -> Event:
     key = word.lower()
     argument = argument.strip()
     if key in _SIMPLE and not argument:
-        return Event(index, who, key)
+        return Event(index, who, Action(key))
     if key in ("expose", "correct", "designate", "again", "face-down"):
-        return Event(index, who, key, card=_card(index, argument))
+        return Event(index, who, Action(key), card=_card(index, argument))
     if key == "cards":
         cards = tuple(_card(index, w) for w in argument.split())
         if len(cards) < 2 or len(set(cards)) != len(cards):
             raise ScriptError(index, f"{text!r}: 'cards' names two or more different cards")
-        return Event(index, who, key, card=cards[0], cards=cards)
+        return Event(index, who, Action(key), card=cards[0], cards=cards)
     if key in ("asks", "lead-hand", "suggests", "names"):
         return _dummy_event(index, who, key, argument, text)
     if key in ("forbid", "require"):
@@ -333,19 +434,19 @@ def _parse_event(text: object, index: int) -> Event:
             raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C") from None
         if not suits:
             raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C")
-        return Event(index, who, key, suits=tuple(suits))
+        return Event(index, who, Action(key), suits=tuple(suits))
     if key in ("claim", "concede"):
         number, _, statement = argument.partition(":")
         number = number.strip()  # ASCII digits only: "²".isdigit() is true, int("²") fails
         if not (number.isascii() and number.isdigit()) or len(number) > 2 or int(number) > 13:
             raise ScriptError(index, f"{text!r}: {key} takes a number of tricks from 0 to 13")
-        return Event(index, who, key, number=int(number), text=statement.strip())
+        return Event(index, who, Action(key), number=int(number), text=statement.strip())
     call = parse_table_call(rest) if not argument else None
     if call is not None:
-        return Event(index, who, "call", call=call)
+        return Event(index, who, Action.CALL, call=call)
     if not argument:
         try:
-            return Event(index, who, "card", card=parse_card(rest))
+            return Event(index, who, Action.CARD, card=parse_card(rest))
         except BridgeLawError:
             pass
     raise ScriptError(index, f"{text!r}: not a call, a card or a known action")
@@ -387,7 +488,7 @@ def _board_finding(index: int, key: str, words: list[str]) -> Event:
     mandatory = key in ("earlier-call", "wrong-table")
     if rest or (qualifier and qualifier not in qualifiers) or (mandatory and not qualifier):
         raise ScriptError(index, f"expected '{usage}'")
-    return Event(index, "director", key, card=card, text=qualifier, seat_named=seat)
+    return Event(index, "director", Action(key), card=card, text=qualifier, seat_named=seat)
 
 
 def _card(index: int, word: str) -> Card:
@@ -402,12 +503,12 @@ def _dummy_event(index: int, who: SeatLetter, key: str, argument: str, text: str
     ``suggests [card]`` and ``names <designation>``."""
     if key == "suggests":
         card = _card(index, argument) if argument else None
-        return Event(index, who, key, card=card)
+        return Event(index, who, Action(key), card=card)
     if key in ("asks", "lead-hand"):
         if argument.upper() in SEAT_WORDS:
-            return Event(index, who, key, seat_named=Seat.parse(argument))
+            return Event(index, who, Action(key), seat_named=Seat.parse(argument))
         if key == "asks" and not argument:
-            return Event(index, who, key)
+            return Event(index, who, Action(key))
         raise ScriptError(index, f"{text!r}: {key} names a seat (N, E, S or W)")
     words = argument.split() or [""]
     first = words[0].lower()
@@ -416,16 +517,16 @@ def _dummy_event(index: int, who: SeatLetter, key: str, argument: str, text: str
     elif first in NAME_WORDS:
         kind = NAME_WORDS[first]
         if len(words) == 1:
-            return Event(index, who, key, designation=kind)
+            return Event(index, who, Action(key), designation=kind)
         if kind in ("high", "low") and words[1].upper() in tuple(SUIT_LETTERS):
-            return Event(index, who, key, text=words[1].upper(), designation=kind)
+            return Event(index, who, Action(key), text=words[1].upper(), designation=kind)
     elif len(words) == 1:
         w = words[0].upper()
         if w in tuple(SUIT_LETTERS):
-            return Event(index, who, key, text=w, designation="suit")
+            return Event(index, who, Action(key), text=w, designation="suit")
         if w in tuple(RANK_CHARS) or w == "10":
-            return Event(index, who, key, text="T" if w == "10" else w, designation="rank")
-        return Event(index, who, key, card=_card(index, w), designation="card")
+            return Event(index, who, Action(key), text="T" if w == "10" else w, designation="rank")
+        return Event(index, who, Action(key), card=_card(index, w), designation="card")
     raise ScriptError(
         index, f"{text!r}: names takes high/low [suit], win, any, a suit, a rank or a card"
     )
@@ -439,34 +540,34 @@ def _director_event(index: int, rest: str) -> Event:
         if not (argument.isascii() and argument.isdigit()) or len(argument) > 2 \
                 or int(argument) > 13:  # fmt: skip
             raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
-        return Event(index, "director", key, number=int(argument))
+        return Event(index, "director", Action(key), number=int(argument))
     if key in ("misinformation", "wrong-board", "too-many", "mistaken-explanation"):
         if argument.upper() not in SEAT_WORDS:
             raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
-        return Event(index, "director", key, seat_named=Seat.parse(argument))
+        return Event(index, "director", Action(key), seat_named=Seat.parse(argument))
     if key == "incontrovertible" or (key == "not-designated" and argument):
-        return Event(index, "director", key, card=_card(index, argument))
+        return Event(index, "director", Action(key), card=_card(index, argument))
     if key == "shows":  # 29C: the denominations an artificial call specified
         words = [w.upper() for w in argument.split()]
         if words == ["NONE"]:
-            return Event(index, "director", key)
+            return Event(index, "director", Action(key))
         if words == ["NT"]:
-            return Event(index, "director", key, strains=(Strain.NOTRUMP,))
+            return Event(index, "director", Action(key), strains=(Strain.NOTRUMP,))
         if (
             words
             and all(w in ("S", "H", "D", "C") for w in words)
             and len(set(words)) == len(words)
         ):
             ordered = sorted((Strain.parse(w) for w in words), reverse=True)
-            return Event(index, "director", key, strains=tuple(ordered))
+            return Event(index, "director", Action(key), strains=tuple(ordered))
         raise ScriptError(index, "'director shows' takes suits (S H D C), NT or none")
     if key == "revoke-found":
         if argument not in ("next-deal", "end-of-round"):
             raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")
-        return Event(index, "director", key, text=argument)
+        return Event(index, "director", Action(key), text=argument)
     if key in _BOARD_WORDS:
         return _board_finding(index, key, argument.split())
     if key in DIRECTOR_FINDINGS and not argument:
-        return Event(index, "director", key)
+        return Event(index, "director", Action(key))
     known = ", ".join(DIRECTOR_FINDINGS)
     raise ScriptError(index, f"'director {rest}' is not a finding the engine knows ({known})")

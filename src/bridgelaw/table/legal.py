@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from bridgelaw.cards import Seat, card_name
-from bridgelaw.table.events import ScriptError, parse_event
+from bridgelaw.table.events import Action, ScriptError, parse_event
 
 if TYPE_CHECKING:
     from bridgelaw.table.engine import Table
@@ -77,7 +77,9 @@ def legal_texts(table: Table) -> tuple[str, ...]:
     if awaiting is None and not _in_force(table):
         return texts  # nothing the Laws rectify is in force: 18, 19 and 44C say it all
     if awaiting is not None:  # a card the offer names that is not in the hand (62C1: on a trick)
-        named = (f"{o.who} {o.word}" for o in awaiting.commands() if o.command.action == "card")
+        named = (
+            f"{o.who} {o.word}" for o in awaiting.commands() if o.command.action is Action.CARD
+        )
         texts += tuple(t for t in named if t not in texts and t[0] == texts_seat(table))
     return tuple(text for text in texts if _taken_regularly(table, text))
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast, get_args
 
 from bridgelaw.cards import Strain, Suit, card_name
-from bridgelaw.table.events import ScriptError, Who
+from bridgelaw.table.events import LEAD_CHOICES, Action, ScriptError, Who
 from bridgelaw.table.state import Awaiting, Choice, Option
 
 __all__ = [
@@ -328,7 +328,7 @@ INADMISSIBLE_DECLINED: Said = (
 inadmissible call (which can never be accepted, Law 32's preamble and 36); calling over it
 instead would cancel it with every later call (36A)."""
 
-MOVES = frozenset({"call", "card", "correct", "names"})
+MOVES: frozenset[Action] = frozenset({Action.CALL, Action.CARD, Action.CORRECT, Action.NAMES})
 """The commands an offer may name besides the answers (:data:`ANSWER_ACTIONS`): a call or a
 card the Laws leave to the player (27B, 36B2, 45C4b, 62C1...), a revoke's correction (62A,
 62C3) and declarer's naming of dummy's card (46B3b)."""
@@ -442,18 +442,18 @@ def _accept_or_decline(offer: Awaiting, option: Option) -> Said | None:
     law, action = offer.law, option.command.action
     if law == "54":
         return LEAD_54[action]
-    if law == "38" and action == "decline":
+    if law == "38" and action is Action.DECLINE:
         return (
             "38B",
             "the bid above seven and every later call are cancelled; a pass replaces it, and "
             "both offenders must pass for the rest of the auction (38C)",
         )
-    if law in ("36B2", "36B4") and action == "decline" and option.who != offer.who:
+    if law in ("36B2", "36B4") and action is Action.DECLINE and option.who != offer.who:
         return INADMISSIBLE_DECLINED
     pair = ACCEPT.get(law) or ACCEPT.get(_base(law))
     if pair is None:
         return None
-    return pair[0] if action == "accept" else pair[1]
+    return pair[0] if action is Action.ACCEPT else pair[1]
 
 
 def _spread(offer: Awaiting, option: Option) -> Said | None:
@@ -465,14 +465,14 @@ def _claim_answer(offer: Awaiting, option: Option) -> Said | None:
     return None if answers is None else answers[option.command.action]
 
 
-SLIP_BEFORE_27: dict[str, Said] = {
-    "unintended": (
+SLIP_BEFORE_27: dict[Action, Said] = {
+    Action.UNINTENDED: (
         "25A1",
         "the insufficient bid was a slip: the call intended replaces it where it stands, "
         "subject to the law that applies to it there, with no lead restriction (26); no "
         "insufficient bid is left for Law 27",
     ),
-    "intended": (
+    Action.INTENDED: (
         "27C",
         "the insufficient bid was meant: the second call is an early replacement; the next "
         "player may still accept the insufficient bid (27A1), otherwise the replacement "
@@ -507,10 +507,10 @@ def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
         if law == "50D2":
             clause = "50D2a"
         elif len(_penalty_suits(offer)) == 1:  # 51B1: the penalty cards all of one suit
-            clause = "51B1a" if verb == "require" else "51B1b"
+            clause = "51B1a" if verb is Action.REQUIRE else "51B1b"
         else:  # 51B2: of several suits
-            clause = "51B2a" if verb == "require" else "51B2b"
-        if verb == "require":
+            clause = "51B2a" if verb is Action.REQUIRE else "51B2b"
+        if verb is Action.REQUIRE:
             return clause, (
                 f"the partner must lead {named}; the penalty cards of {named} are picked up"
             )
@@ -519,10 +519,10 @@ def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
             f"{named} are picked up"
         )
     if law == "57A":
-        if verb == "require":
+        if verb is Action.REQUIRE:
             return law, f"the offender's partner must play {named} (if void in the suit led)"
         return law, f"the offender's partner may not play {named}"
-    if verb == "require":
+    if verb is Action.REQUIRE:
         return law, f"the offender's partner must lead {named} at his first turn to lead"
     return law, (
         f"the offender's partner may not lead {named} at his first turn to lead, for as long "
@@ -532,8 +532,8 @@ def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
 
 def _penalty_suits(offer: Awaiting) -> set[Suit]:
     """The suits a 50D2/51B offer lets declarer require or forbid: those of the penalty cards."""
-    choices = ("require", "forbid")
-    return {s for o in offer.commands() if o.command.action in choices for s in o.command.suits}
+    commands = offer.commands()
+    return {s for o in commands if o.command.action in LEAD_CHOICES for s in o.command.suits}
 
 
 def _no_restriction(offer: Awaiting, option: Option) -> Said | None:
@@ -661,55 +661,55 @@ def label(option: Option) -> str:
     if plain is not None:
         return plain
     card = None if command.card is None else card_name(command.card)
-    if action in ("forbid", "require") and command.suits:
+    if action in LEAD_CHOICES and command.suits:
         named = " and ".join(SUITS[Strain(suit)] for suit in command.suits)
-        return f"{'Forbid' if action == 'forbid' else 'Require'} {named}"
-    if action == "call" and command.call is not None:
+        return f"{'Forbid' if action is Action.FORBID else 'Require'} {named}"
+    if action is Action.CALL and command.call is not None:
         return "Pass" if command.call.text == "pass" else f"Call {command.call.text}"
-    if action == "card" and card is not None:
+    if action is Action.CARD and card is not None:
         return f"Play {card}"
-    if action == "correct" and card is not None:
+    if action is Action.CORRECT and card is not None:
         return f"Correct: play {card} instead"
-    if action == "designate" and card is not None:
+    if action is Action.DESIGNATE and card is not None:
         return f"{card} is the card played"
-    if action == "tricks" and command.number is not None:
+    if action is Action.TRICKS and command.number is not None:
         return f"{command.number} tricks to declarer's side"
-    if action == "lead-hand" and command.seat_named is not None:
+    if action is Action.LEAD_HAND and command.seat_named is not None:
         return f"Lead from {command.seat_named.letter}'s hand"
-    if action == "shows":
+    if action is Action.SHOWS:
         return "It showed " + (" and ".join(SUITS[s] for s in command.strains) or "nothing")
-    if action == "names":
+    if action is Action.NAMES:
         return "Name " + option.word.partition(" ")[2]  # declarer names dummy's card (46B)
     return option.word
 
 
-EXPLAINERS: dict[str, Explainer] = {
-    "accept": _accept_or_decline,
-    "decline": _accept_or_decline,
-    "spread": _spread,
-    "agree": _claim_answer,
-    "dispute": _claim_answer,
-    "comparable": _judgement,
-    "not-comparable": _judgement,
-    "unintended": _judgement,
-    "intended": _judgement,
-    "accepted": _judgement,
-    "in-turn": _judgement,
-    "playable": _judgement,
-    "not-playable": _judgement,
-    "tricks": _tricks,
-    "forbid": _lead_choice,
-    "require": _lead_choice,
-    "no-restriction": _no_restriction,
-    "highest": _highest_or_lowest,
-    "lowest": _highest_or_lowest,
-    "designate": _designate,
-    "lead-hand": _lead_hand,
-    "shows": _shows,
-    "call": _call,
-    "card": _card,
-    "correct": _correct,
-    "names": _names,
+EXPLAINERS: dict[Action, Explainer] = {
+    Action.ACCEPT: _accept_or_decline,
+    Action.DECLINE: _accept_or_decline,
+    Action.SPREAD: _spread,
+    Action.AGREE: _claim_answer,
+    Action.DISPUTE: _claim_answer,
+    Action.COMPARABLE: _judgement,
+    Action.NOT_COMPARABLE: _judgement,
+    Action.UNINTENDED: _judgement,
+    Action.INTENDED: _judgement,
+    Action.ACCEPTED: _judgement,
+    Action.IN_TURN: _judgement,
+    Action.PLAYABLE: _judgement,
+    Action.NOT_PLAYABLE: _judgement,
+    Action.TRICKS: _tricks,
+    Action.FORBID: _lead_choice,
+    Action.REQUIRE: _lead_choice,
+    Action.NO_RESTRICTION: _no_restriction,
+    Action.HIGHEST: _highest_or_lowest,
+    Action.LOWEST: _highest_or_lowest,
+    Action.DESIGNATE: _designate,
+    Action.LEAD_HAND: _lead_hand,
+    Action.SHOWS: _shows,
+    Action.CALL: _call,
+    Action.CARD: _card,
+    Action.CORRECT: _correct,
+    Action.NAMES: _names,
 }
 """The explainer of each action an offer may name: every answer (:data:`ANSWER_ACTIONS`) and
 every move (:data:`MOVES`), no other."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.events import Action, Event, ScriptError, Who
 from bridgelaw.table.state import Phase
 
 __all__ = ["ANSWER_ACTIONS", "AnswerAction", "Route", "ScriptError", "is_answer", "refusal"]
@@ -41,30 +41,30 @@ __all__ = ["ANSWER_ACTIONS", "AnswerAction", "Route", "ScriptError", "is_answer"
 #: offer; in the play it is also the director's own finding of 45C4b, taken when no offer
 #: names it (:func:`is_answer`).
 AnswerAction = Literal[
-    "accept",
-    "decline",
-    "agree",
-    "dispute",
-    "spread",
-    "forbid",
-    "require",
-    "no-restriction",
-    "highest",
-    "lowest",
-    "designate",
-    "lead-hand",
-    "comparable",
-    "not-comparable",
-    "unintended",
-    "intended",
-    "accepted",
-    "in-turn",
-    "playable",
-    "not-playable",
-    "tricks",
-    "shows",
+    Action.ACCEPT,
+    Action.DECLINE,
+    Action.AGREE,
+    Action.DISPUTE,
+    Action.SPREAD,
+    Action.FORBID,
+    Action.REQUIRE,
+    Action.NO_RESTRICTION,
+    Action.HIGHEST,
+    Action.LOWEST,
+    Action.DESIGNATE,
+    Action.LEAD_HAND,
+    Action.COMPARABLE,
+    Action.NOT_COMPARABLE,
+    Action.UNINTENDED,
+    Action.INTENDED,
+    Action.ACCEPTED,
+    Action.IN_TURN,
+    Action.PLAYABLE,
+    Action.NOT_PLAYABLE,
+    Action.TRICKS,
+    Action.SHOWS,
 ]
-ANSWER_ACTIONS: frozenset[str] = frozenset(get_args(AnswerAction))
+ANSWER_ACTIONS: frozenset[Action] = frozenset(get_args(AnswerAction))
 
 Route = Literal["board", "auction", "claim", "dummy", "lead", "play"]
 """The rule that made an offer, and so takes its answers: the cards of the board (13B), the
@@ -78,10 +78,10 @@ def is_answer(event: Event, phase: Phase, offered: bool) -> bool:
     action = event.action
     if action not in ANSWER_ACTIONS or phase == "ended":
         return False  # after the board: a late objection (69A) is no answer to an offer
-    if action == "shows":
+    if action is Action.SHOWS:
         return event.who == "director"  # a player's shows is a claim by the cards (68A)
     # in the play, an unoffered 'director unintended' is the director's own 45C4b finding
-    return not (action == "unintended" and phase == "play" and not offered)
+    return not (action is Action.UNINTENDED and phase == "play" and not offered)
 
 
 def refusal(event: Event, who: Who | None, law: str | None, options: tuple[str, ...]) -> str:

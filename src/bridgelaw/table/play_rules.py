@@ -9,11 +9,12 @@ trick (63A1), and its tricks change hands when play ends (64).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
-from bridgelaw.table.events import Event, ScriptError, Who
+from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError, Who
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
@@ -25,6 +26,16 @@ from bridgelaw.table.state import (
     TableState,
     chosen,
 )
+
+
+class PlayChoice(StrEnum):
+    """Which of the play rules' own offers is open (the fact the rule that takes its answer is
+    chosen by; the offer's ``law`` stays its citation)."""
+
+    RENAME = "rename"  # 45C4b: declarer names dummy's card again
+    PENALTY_SUITS = "penalty-suits"  # 50D2 / 51B: declarer restricts the leader's suits
+    DESIGNATE = "designate"  # 51A: declarer designates the penalty card to play
+    MUST_PLAY = "must-play"  # 57A: declarer's choice of the card a defender must play
 
 
 class PlayRules(AuctionRules):
@@ -41,16 +52,29 @@ class PlayRules(AuctionRules):
     def play_awaiting(self) -> Awaiting | None:
         """The play rules' offers while no irregularity is pending (one pending makes its own
         offer, :meth:`Pending.offer <bridgelaw.table.state.Pending.offer>`)."""
+        open_choice = self._play_choice()
+        return None if open_choice is None else open_choice[1]
+
+    def _play_choice(self) -> tuple[PlayChoice, Awaiting] | None:
+        """The play rules' offer open, with which of them it is."""
         if self.pending is not None:
             return None
         if self.law45c4b_rho is not None and self.declarer is not None:
             # 45C4b: declarer names dummy's card again before anything else happens
-            return Awaiting(self.declarer.partner.letter, "45C4b", self._legal_names())
+            names = self._legal_names()
+            return PlayChoice.RENAME, Awaiting(self.declarer.partner.letter, "45C4b", names)
         if not self.penalty_cards and not self.must_play:
             return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
         # 50D2/51B before 51A: the restriction declarer may place on the leader because of
         # his partner's penalty cards comes before the leader's own (50D1b; 2007 commentary)
-        return self._law50d2_awaiting() or self._law51a_awaiting() or self.law57_awaiting()
+        offer = self._law50d2_awaiting()
+        if offer is not None:
+            return PlayChoice.PENALTY_SUITS, offer
+        offer = self._law51a_awaiting()
+        if offer is not None:
+            return PlayChoice.DESIGNATE, offer
+        offer = self.law57_awaiting()
+        return None if offer is None else (PlayChoice.MUST_PLAY, offer)
 
     def _legal_names(self) -> tuple[str, ...]:
         """The cards the player in turn may play now (following suit if he can)."""
@@ -67,7 +91,7 @@ class PlayRules(AuctionRules):
         o = p.offender
         if o.side == self.declarer.side:  # 55A: the defenders choose (the next one prevails)
             return o.lho.letter, "55A", ("accept", "decline")
-        if p.law == "54":
+        if p.opening:
             return self.declarer.letter, "54", ("accept", "spread", "decline")
         return self.declarer.letter, "56", ("accept", "decline")
 
@@ -104,31 +128,32 @@ class PlayRules(AuctionRules):
         their offer open (45C4b, 50D2/51B, 51A, 57A, in play_awaiting's order), a card, an
         exposed card, a card a player owes to a trick (67) or none. False if it is another
         rule module's (the engine's play router, :meth:`Table.play_event`, says whose)."""
-        offer = self.play_awaiting()
-        if offer is not None:
-            if offer.law == "45C4b":
+        open_choice = self._play_choice()
+        if open_choice is not None:
+            choice, offer = open_choice
+            if choice is PlayChoice.RENAME:
                 self._law45c4b_renamed(event)
-            elif offer.law == "51A":
+            elif choice is PlayChoice.DESIGNATE:
                 self._law51a_designate(offer, event)
-            elif offer.law == "57A":
+            elif choice is PlayChoice.MUST_PLAY:
                 self._law57_choose(event)
             else:
                 self._law50d2_choice(offer, event)  # 50D2 or 51B
             return True
-        if event.action == "card":
+        if event.action is Action.CARD:
             assert event.card is not None
             self.card_played(event.seat, event.card)
-        elif event.action == "expose":
+        elif event.action is Action.EXPOSE:
             assert event.card is not None
             self._law48_49_exposed(event.seat, event.card)
         elif (
-            event.action == "correct"
+            event.action is Action.CORRECT
             and self.play is not None
             and event.seat in self.play.omissions.values()
         ):
             assert event.card is not None
             self._law67_supply(event.seat, event.card)
-        elif event.action == "none":
+        elif event.action is Action.NONE:
             self._law67_omit(event.seat)
         else:
             return False
@@ -273,18 +298,18 @@ class PlayRules(AuctionRules):
             )
             return
         law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
-        self.pending = LeadOutOfTurn(offender=seat, law=law, card=card)
+        self.pending = LeadOutOfTurn(offender=seat, law=law, card=card, opening=opening)
 
     def _lead_answer(self, p: LeadOutOfTurn, event: Event) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
         o, card = p.offender, p.card
         who, law, options = self._lead_offer(p)
-        if p.law == "54" and event.who == "director" and event.action == "dummy-seen":
+        if p.opening and event.who == "director" and event.action is Action.DUMMY_SEEN:
             # 54C: declarer could have seen dummy's cards: he must accept the lead
             self._accept_lead(p, "54C", "declarer could have seen dummy's cards, so he accepts")
             return
-        if p.law == "54" and event.action == "face-down" and event.seat == o.partner:
+        if p.opening and event.action is Action.FACE_DOWN and event.seat == o.partner:
             # 54 (its opening): the partner's face-down lead at the same time is taken back
             assert event.card is not None
             if not play.holds(event.seat, event.card):
@@ -297,19 +322,19 @@ class PlayRules(AuctionRules):
                 say("lead-answer.had-led-face-down", seat=event.seat, card=event.card, offender=o),
             )
             return
-        if event.action == "card" and event.seat == o.lho:
+        if event.action is Action.CARD and event.seat == o.lho:
             # 53A: the next player plays to the lead out of turn: he accepts it
             self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
             assert event.card is not None
             self.card_played(event.seat, event.card)
             return
-        if event.action == "card" and event.seat == play.leader and event.seat.side != o.side:
+        if event.action is Action.CARD and event.seat == play.leader and event.seat.side != o.side:
             self._law53_proper_lead(p, event)
             return
-        if event.action == "card" and o.side == self.declarer.side and event.seat == o.rho:
+        if event.action is Action.CARD and o.side == self.declarer.side and event.seat == o.rho:
             self._law53_wrong_defender(p, event)
             return
-        if event.action == "card" and event.seat == o.partner:
+        if event.action is Action.CARD and event.seat == o.partner:
             self._law60c(o.partner, event)
             return
         if event.who != who or event.action not in options:
@@ -318,10 +343,10 @@ class PlayRules(AuctionRules):
                 f"'{event.who} {event.action}' does not fit: waiting "
                 f"for {who} ({'/'.join(options)}, Law {law})",
             )
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             accepted = {"54": "54B", "55": "55A", "56": "56A"}[p.law]  # 53A by statement
             self._accept_lead(p, accepted, f"{who} accepts")
-        elif event.action == "spread":
+        elif event.action is Action.SPREAD:
             # 54A: declarer spreads his hand and becomes dummy; his partner declares
             self.pending = None
             self.declarer = self.declarer.partner
@@ -367,7 +392,7 @@ class PlayRules(AuctionRules):
             self.penalty_cards.append((o, card, "major"))
             self._all_major(o)
             self.rule(
-                "54D" if law == "54" else "56B",
+                "54D" if p.opening else "56B",
                 o,
                 say(
                     "lead-answer.declarer-does-not-accept",
@@ -502,7 +527,7 @@ class PlayRules(AuctionRules):
         assert self.declarer is not None
         rho, old = self.law45c4b_rho
         dummy = self.declarer.partner
-        if event.action != "card" or event.seat != dummy:
+        if event.action is not Action.CARD or event.seat != dummy:
             raise ScriptError(
                 event.index,
                 f"declarer first names dummy's card again (45C4b); then {rho.letter} "
@@ -534,11 +559,11 @@ class PlayRules(AuctionRules):
         """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
         (``decline``, or by playing another card)."""
         rho, old = p.offender, p.card
-        if event.seat == rho and event.action == "card":
+        if event.seat == rho and event.action is Action.CARD:
             assert event.card is not None
             keep = event.card == old
-        elif event.who == rho.letter and event.action in ("accept", "decline"):
-            keep = event.action == "accept"
+        elif event.who == rho.letter and event.action in ACCEPT_OR_DECLINE:
+            keep = event.action is Action.ACCEPT
         else:
             raise ScriptError(
                 event.index,
@@ -562,7 +587,7 @@ class PlayRules(AuctionRules):
             None,
             say("law45c4b-rho-answer.takes-back-without-rectification", rho=rho, old=old),
         )
-        if event.action == "card":
+        if event.action is Action.CARD:
             assert event.card is not None
             self.card_played(rho, event.card)
 
@@ -609,11 +634,15 @@ class PlayRules(AuctionRules):
         )
 
     def _law51a_designate(self, offer: Awaiting, event: Event) -> None:
-        if event.action == "expose" and event.card is not None:
+        if event.action is Action.EXPOSE and event.card is not None:
             self._law48_49_exposed(event.seat, event.card)  # 49: one more penalty card
             return
         word = f"designate {card_name(event.card)}" if event.card is not None else ""
-        if event.who != offer.who or event.action != "designate" or word not in offer.options:
+        if (
+            event.who != offer.who
+            or event.action is not Action.DESIGNATE
+            or word not in offer.options
+        ):
             raise ScriptError(
                 self.event_index,
                 f"declarer ({offer.who}) designates first: {', '.join(offer.options)} (Law 51A)",
@@ -1003,7 +1032,7 @@ class PlayRules(AuctionRules):
         assert self.declarer is not None
         o, card = p.offender, p.card
         dummy = self.declarer.partner
-        if event.action == "card" and event.who in (self.declarer.letter, dummy.letter):
+        if event.action is Action.CARD and event.who in (self.declarer.letter, dummy.letter):
             # 52B1b: declarer accepts the card by playing after it from either hand
             assert event.card is not None
             self.pending = None
@@ -1015,7 +1044,7 @@ class PlayRules(AuctionRules):
             self._law52_accepted(p)
             self.card_played(event.seat, event.card)
             return
-        if event.who != self.declarer.letter or event.action not in ("accept", "decline"):
+        if event.who != self.declarer.letter or event.action not in ACCEPT_OR_DECLINE:
             raise ScriptError(
                 event.index,
                 f"waiting for declarer ({self.declarer.letter}): "
@@ -1023,7 +1052,7 @@ class PlayRules(AuctionRules):
                 "(Law 52)",
             )
         self.pending = None
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             self.rule(
                 "52B1a",
                 o,
@@ -1057,13 +1086,13 @@ class PlayRules(AuctionRules):
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
         if chosen(offer.who, offer.options, event) is None:
-            if event.action == "expose" and event.card is not None:
+            if event.action is Action.EXPOSE and event.card is not None:
                 # 49: another card shown while declarer is to choose is a penalty card too;
                 # the owner's second one makes both major (50B), and the option 51B's
                 self._law48_49_exposed(event.seat, event.card)
                 return
             leader = self.play.leader
-            if event.action == "card" and event.seat == leader and not self.play.trick:
+            if event.action is Action.CARD and event.seat == leader and not self.play.trick:
                 assert event.card is not None
                 self._law50d2_premature_lead(leader, event.card)
                 return
@@ -1078,7 +1107,7 @@ class PlayRules(AuctionRules):
         mine = [c for s, c, _ in self.penalty_cards if s == owner]
         several = offer.law == "51B"
         one_suit = len({c // 13 for c in mine}) == 1
-        if event.action == "no-restriction":
+        if event.action is Action.NO_RESTRICTION:
             self.rule(
                 "51B2c" if several and not one_suit else "50D2b",
                 owner,
@@ -1105,19 +1134,19 @@ class PlayRules(AuctionRules):
                     owner,
                     "50D2a",
                     self.event_index,
-                    kind="require" if event.action == "require" else "forbid",
+                    kind="require" if event.action is Action.REQUIRE else "forbid",
                     suit=suit,
                 )
             )
         if not several:
             law = "50D2a"
         elif one_suit:
-            law = "51B1a" if event.action == "require" else "51B1b"
+            law = "51B1a" if event.action is Action.REQUIRE else "51B1b"
         else:
-            law = "51B2a" if event.action == "require" else "51B2b"
+            law = "51B2a" if event.action is Action.REQUIRE else "51B2b"
         for restriction in self.lead_restrictions[-len(suits) :]:
             restriction.law = law
-        verb = "must lead" if event.action == "require" else "may not lead"
+        verb = "must lead" if event.action is Action.REQUIRE else "may not lead"
         names = " or ".join(Suit.parse(x).name.lower() for x in suits)
         left = [c for s, c, _ in self.penalty_cards if s == owner]
         self.rule(
@@ -1333,6 +1362,8 @@ class LeadOutOfTurn(Pending):
 
     law: str
     card: Card
+    opening: bool = False
+    """A defender's opening lead out of turn, faced (Law 54), not a later lead (55, 56)."""
 
     @property
     def kind(self) -> PendingKind:

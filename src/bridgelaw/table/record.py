@@ -29,6 +29,7 @@ from bridgelaw.cards import Seat, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.pbn import PbnGame
 from bridgelaw.table.claims import SETTLED
+from bridgelaw.table.events import Action
 from bridgelaw.table.state import CallRecord, Ruling
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,7 +86,7 @@ def board_record(table: Table) -> BoardRecord:
         if table.contract is not None and table.contract.is_passed_out:
             ended_by = "passed-out"
         elif claim is not None and claim.stage == SETTLED:
-            ended_by = "claim" if claim.kind == "claim" else "concession"
+            ended_by = "claim" if claim.kind is Action.CLAIM else "concession"
             settled_under = claim.law
         else:
             ended_by = "play"

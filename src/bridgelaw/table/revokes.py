@@ -9,9 +9,10 @@ transfers of 64A are worked out when play ceases, by the last card or by a claim
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bridgelaw.cards import Card, Seat, card_name
-from bridgelaw.table.events import Event, ScriptError
+from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import PlayRules
 from bridgelaw.table.play_state import (
@@ -369,7 +370,9 @@ class RevokeRules(PlayRules):
         position = (revoke.seat - leader) & 3
         if len(cards) > position + 1 and (card := cards[position + 1]) is not None:
             lho = revoke.seat.lho
-            self.pending = CardAfterRevoke(offender=lho, law="62C1", card=card, trick=revoke.trick)
+            self.pending = CardAfterRevoke(
+                offender=lho, cause=TakeBack.AFTER_REVOKE, card=card, trick=revoke.trick
+            )
 
     def _trick_cards(self, index: int) -> tuple[Seat, list[Place]]:
         play = self.play
@@ -381,7 +384,7 @@ class RevokeRules(PlayRules):
 
     def _law62c3_answer(self, p: OtherRevoke, event: Event) -> None:
         seat = p.offender
-        if event.who != seat.letter or event.action != "correct":
+        if event.who != seat.letter or event.action is not Action.CORRECT:
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter} to correct his revoke too: "
@@ -402,7 +405,7 @@ class RevokeRules(PlayRules):
         assert play is not None
         seat = p.offender
         chooser = self.chooser_for(seat)
-        if event.who != chooser.letter or event.action not in ("accept", "decline"):
+        if event.who != chooser.letter or event.action not in ACCEPT_OR_DECLINE:
             whose = "" if chooser == seat else f" for dummy ({seat.letter})"
             raise ScriptError(
                 event.index,
@@ -410,7 +413,7 @@ class RevokeRules(PlayRules):
                 f"card played after the revoke ({p.law})",
             )
         self.pending = None
-        if event.action == "accept":
+        if event.action is Action.ACCEPT:
             return
         # he takes it back and plays again in its place (a replay, not a new play: a card he
         # takes back under 62C2 is a penalty card only from then on)
@@ -422,14 +425,14 @@ class RevokeRules(PlayRules):
             c for c in range(51, -1, -1) if hand >> c & 1 and (not follow or c // 13 == led)
         )
         self.pending = CardReplaced(
-            offender=seat, law=p.law, card=p.card, cards=legal, trick=p.trick
+            offender=seat, cause=p.cause, card=p.card, cards=legal, trick=p.trick
         )
 
     def _law62c_replace(self, p: CardReplaced, event: Event) -> None:
         play = self.play
         assert play is not None
         seat = p.offender
-        if event.who != seat.letter or event.action != "card" or event.card not in p.cards:
+        if event.who != seat.letter or event.action is not Action.CARD or event.card not in p.cards:
             raise ScriptError(
                 event.index,
                 f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
@@ -439,10 +442,10 @@ class RevokeRules(PlayRules):
         self.pending = None
         if event.card != p.card:
             play.replace(p.trick, seat, event.card)
-        self._law62c_taken_back(p.law, seat, p.card, event.card)
-        if p.law == "58B3":
+        self._law62c_taken_back(p.cause, seat, p.card, event.card)
+        if p.cause is TakeBack.AFTER_CHANGED_CARD:
             self.law58b3_offer(p.trick, seat.lho.lho.lho, after=seat)
-        if p.law == "62C1":
+        if p.cause is TakeBack.AFTER_REVOKE:
             leader, cards = self._trick_cards(p.trick)
             partner = seat.lho  # the revoker's partner plays after the revoker's LHO
             position = (partner - leader) & 3
@@ -450,7 +453,7 @@ class RevokeRules(PlayRules):
                 card := cards[position]
             ) is not None:
                 self.pending = CardAfterRevoke(
-                    offender=partner, law="62C2", card=card, trick=p.trick
+                    offender=partner, cause=TakeBack.OFFENDERS_PARTNER, card=card, trick=p.trick
                 )
 
     def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None:
@@ -463,15 +466,17 @@ class RevokeRules(PlayRules):
             card = cards[position] if (after - leader) & 3 < position < len(cards) else None
             if card is not None:
                 self.pending = CardAfterRevoke(
-                    offender=opponent, law="58B3", card=card, trick=index
+                    offender=opponent, cause=TakeBack.AFTER_CHANGED_CARD, card=card, trick=index
                 )
                 return
 
     def _law62c_taken_back(
-        self, law: str, seat: Seat, card: Card, instead: Card | None = None
+        self, cause: TakeBack, seat: Seat, card: Card, instead: Card | None = None
     ) -> None:
         assert self.declarer is not None
-        penalty = law == "62C2" and seat.side != self.declarer.side
+        law = _TAKE_BACK_LAW[cause]
+        by_offender = cause is TakeBack.OFFENDERS_PARTNER  # 62C2; 62C1, 58B3: a non-offender
+        penalty = by_offender and seat.side != self.declarer.side
         if penalty:
             self.penalty_cards.append((seat, card, "major"))
             self._all_major(seat)
@@ -480,13 +485,17 @@ class RevokeRules(PlayRules):
         if instead != card:
             # 16C (62C1, 62C2 and 58B3 cite it): the card taken back is unauthorized for the
             # offending side, the taker's own in 62C2, his opponents' in 62C1 and 58B3
-            offending = seat.side if law == "62C2" else seat.side ^ 1
+            offending = seat.side if by_offender else seat.side ^ 1
             self.mark_card_unauthorized(seat, card, offending)
         then = "plays again" if instead is None else f"plays {card_name(instead)} instead"
-        after = "the card taken back" if law == "58B3" else "the corrected revoke"
+        after = (
+            "the card taken back"
+            if cause is TakeBack.AFTER_CHANGED_CARD
+            else "the corrected revoke"
+        )
         self.rule(
             law,
-            seat if law == "62C2" else None,  # 62C1 and 58B3: a non-offender's choice
+            seat if by_offender else None,  # 62C1 and 58B3: a non-offender's choice
             say(
                 "law62c-taken-back",
                 text=self._who_takes_back(seat),
@@ -685,18 +694,38 @@ def as_revoke_rules(table: TableState) -> RevokeRules:
     return table
 
 
+class TakeBack(StrEnum):
+    """Whose card may be taken back, and after what: the fact the rules ask (the clause,
+    :attr:`CardAfterRevoke.law`, is the citation)."""
+
+    AFTER_REVOKE = "after-revoke"  # 62C1: a non-offender's card after the corrected revoke
+    OFFENDERS_PARTNER = "offenders-partner"  # 62C2: after a non-offender changed his card
+    AFTER_CHANGED_CARD = "after-changed-card"  # 58B3: after a card changed under 58B
+
+
+_TAKE_BACK_LAW = {
+    TakeBack.AFTER_REVOKE: "62C1",
+    TakeBack.OFFENDERS_PARTNER: "62C2",
+    TakeBack.AFTER_CHANGED_CARD: "58B3",
+}
+
+
 @dataclass(kw_only=True)
 class CardAfterRevoke(Pending):
-    """62C1, 62C2, 58B3 (``law``): a card played after a corrected revoke (or after a card
+    """62C1, 62C2, 58B3 (``cause``): a card played after a corrected revoke (or after a card
     changed under 58B) may be taken back."""
 
-    law: str
+    cause: TakeBack
     card: Card
     trick: int
 
     @property
     def kind(self) -> PendingKind:
         return "card-after-revoke"
+
+    @property
+    def law(self) -> str:
+        return _TAKE_BACK_LAW[self.cause]
 
     def offer(self, table: TableState) -> Awaiting:
         # 62C1, 62C2, 58B3: the clause is the pending's law; a choice about dummy's card is
@@ -732,9 +761,9 @@ class OtherRevoke(Pending):
 
 @dataclass(kw_only=True)
 class CardReplaced(Pending):
-    """62C1, 62C2, 58B3 (``law``): the card played in place of one taken back."""
+    """62C1, 62C2, 58B3 (``cause``): the card played in place of one taken back."""
 
-    law: str
+    cause: TakeBack
     card: Card
     """The card taken back."""
     cards: tuple[Card, ...]
@@ -744,6 +773,10 @@ class CardReplaced(Pending):
     @property
     def kind(self) -> PendingKind:
         return "card-replaced"
+
+    @property
+    def law(self) -> str:
+        return _TAKE_BACK_LAW[self.cause]
 
     def offer(self, table: TableState) -> Awaiting:
         options = tuple(card_name(c) for c in self.cards)
