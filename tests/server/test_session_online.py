@@ -154,3 +154,37 @@ def test_a_result_the_director_enters_at_the_tables_console_is_the_sessions(
         ({"ns_score": 420}, "director", "accepted")
     ]
     assert mine[0]["note"].startswith("Law 12C1")
+
+
+def test_a_board_ended_just_before_a_stop_gives_its_result_after_the_restart(
+    database_url: str,
+) -> None:
+    """The server stopped between storing a board's last event and putting its result in the
+    session's log: once the session is asked for again the result comes from the table."""
+    first = create_app(database_url, DIRECTOR)
+    first.state.limits.rate, first.state.limits.burst = 1e6, 10**6
+    # the stop falls between the two commits of every board: no result reaches the session
+    first.state.server.after_event.remove(first.state.sessions.board_played)
+    with TestClient(first) as client:
+        started = start(client, movement=SMALL, play="law", robots=["1", "2", "3", "4", "5", "6"])
+        session = started["session"]
+        table_ids = []
+        for device in started["tables"].values():
+            you = client.get(f"/api/sessions/{session}", headers=auth(device)).json()["you"]
+            table_ids.append(you["boards"][0]["table_id"])
+        deadline = time.monotonic() + 60
+        for table_id in table_ids:
+            while (
+                client.get(f"/api/tables/{table_id}", headers=auth(DIRECTOR)).json()["phase"]
+                != "ended"
+            ):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        assert "accepted" not in director_view(client, session)["progress"]
+    again = create_app(database_url, DIRECTOR)
+    again.state.limits.rate, again.state.limits.burst = 1e6, 10**6
+    with TestClient(again) as client:
+        view = wait_for(client, session, round_played, seconds=30)
+        assert view["progress"] == {"accepted": 3, "future": 3}
+        log = client.get(f"/api/sessions/{session}/log", headers=auth(DIRECTOR)).json()
+        assert {r["by"] for r in log["results"]} == {"play"}

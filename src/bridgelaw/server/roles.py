@@ -153,7 +153,8 @@ def director_only(refusal: str) -> Callable[[HTTPConnection], Awaitable[None]]:
 
 async def live_session(session_id: str, connection: HTTPConnection) -> LiveSession:
     """The session in memory, replayed from its log if needed (404 if there is none); after a
-    restart, the robots of its boards in play go on where the log left them."""
+    restart, the robots of its boards in play go on where the log left them, and a board that
+    ended just before the stop gives the session its result."""
     sessions = sessions_of(connection)
     live = sessions.live.get(session_id)
     if live is not None:
@@ -165,6 +166,9 @@ async def live_session(session_id: str, connection: HTTPConnection) -> LiveSessi
         for slot, table_id in live.state.table_ids.items():
             if live.state.status(slot) in ("to-play", "late"):
                 table = await run_in_threadpool(server.get, table_id)
+                # the board's last event was stored but the server stopped before its result
+                # reached the session's log: the result is taken from the table now
+                await sessions.board_played(table)
                 sessions.wake_robots([table])
     return live
 
