@@ -208,7 +208,6 @@ def test_only_the_director_uses_the_console_api(
         client.get(f"/api/tables/{table}/calls", headers=seat),
         client.get(f"/api/tables/{table}/events", headers=seat),
         client.get(f"/api/tables/{table}/rulings", headers=seat),
-        client.get(f"/api/tables/{table}/result", headers=seat),
         client.get(f"/api/tables/{table}/console", headers=seat),
         client.post(f"/api/tables/{table}/result", json={"ns_score": 420}, headers=seat),
         client.post(f"/api/tables/{table}/calls/{call['call']}/answer", json={}, headers=seat),
@@ -703,3 +702,29 @@ def test_any_result_body_is_stored_or_refused_in_one_line(client: TestClient, bo
     if answer.status_code != 200:
         error = answer.json()["error"]
         assert error and "\n" not in error and "Traceback" not in error
+
+
+def test_every_seat_is_told_the_directors_adjusted_score_and_keeps_it_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Law 12: the director's ruling and the score he assigns are the players' to know: after
+    A+/A- every seat's view (the page's and the stream's) carries it, and a seat reads the
+    table's result; a restart reads it back from the database."""
+    client = TestClient(create_app(url_of(tmp_path), DIRECTOR))
+    table, seats = new_table(client)
+    with client.websocket_connect(f"/api/tables/{table}/stream?token={seats['E']}") as socket:
+        assert socket.receive_json()["adjusted"] is None
+        body = {"artificial": {"NS": "A+", "EW": "A-"}, "note": "fouled board"}
+        assert post_result(client, table, body).status_code == 200
+        pushed = socket.receive_json()
+    assert pushed["adjusted"]["text"] == "A+/A-" and pushed["adjusted"]["law"] == "12C"
+    for seat, token in seats.items():
+        view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+        assert view["adjusted"]["NS"]["kind"] == "A+", seat
+        assert view["adjusted"]["EW"]["kind"] == "A-", seat
+        assert view["adjusted"]["note"] == "fouled board", seat
+        told = client.get(f"/api/tables/{table}/result", headers=auth(token))
+        assert told.status_code == 200 and told.json()["by"] == "director", seat
+    again = TestClient(create_app(url_of(tmp_path), DIRECTOR))
+    view = again.get(f"/api/tables/{table}", headers=auth(seats["S"])).json()
+    assert view["adjusted"]["text"] == "A+/A-"

@@ -101,7 +101,11 @@ def test_the_table_api_and_the_directors_console_by_role(client: TestClient) -> 
          {NONE: 401, WRONG: 403, north: 403}),
         ("POST", "/api/tables/nope/result", {"ns_score": 420}, {NONE: 401, DIRECTOR: 404}),
     ]  # fmt: skip
-    for what in ("calls", "events", "rulings", "result", "console"):
+    # every seat of the table is told its result, the director's included (Law 12)
+    routes.append(("GET", f"/api/tables/{table}/result", None,
+                   {NONE: 401, WRONG: 403, stranger: 403, north: 200, DIRECTOR: 200}))  # fmt: skip
+    routes.append(("GET", "/api/tables/nope/result", None, {NONE: 404, DIRECTOR: 404}))
+    for what in ("calls", "events", "rulings", "console"):
         routes.append(("GET", f"/api/tables/{table}/{what}", None,
                        {NONE: 401, WRONG: 403, north: 403, DIRECTOR: 200}))  # fmt: skip
         routes.append(("GET", f"/api/tables/nope/{what}", None, {NONE: 401, DIRECTOR: 404}))

@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from bridgelaw.duplicate.state import Refusal
-from bridgelaw.server import limits, tables
+from bridgelaw.server import director, limits, tables
 from bridgelaw.server.db import open_database
 from bridgelaw.server.robots import Robots
 from bridgelaw.server.routes import ROUTERS
@@ -35,6 +35,7 @@ def create_app(url: str, director_token: str) -> FastAPI:
     server = Server(open_database(url), director_token, send_timeout=lambda: SEND_TIMEOUT)
     app = FastAPI(title="bridgelaw", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
+    server.result_in_force = director.result_in_force  # each seat sees it (Law 12)
     limits.install(app, server)  # body size and rate limits, the log of refusals
     robots = Robots(server.accept)  # the sample players in the seats the director gives them
     app.state.robots = robots

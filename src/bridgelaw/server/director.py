@@ -207,6 +207,32 @@ def result_of(live: LiveTable, rows: list[ResultEntry]) -> dict[str, Any]:
     }
 
 
+def adjusted_json(live: LiveTable, row: ResultEntry) -> dict[str, Any]:
+    """What every seat is told of the director's result in force: the result as the scorer
+    reads it, his note and when (a ruling is made known to the players, Law 12)."""
+    entry = json.loads(row.entry)
+    pairs = entry.pop("pairs", {})
+    line = result_line(live.table.board.number, entry, pairs.get("ns", "NS"), pairs.get("ew", "EW"))
+    return {
+        "law": "12C",
+        "entry": row.id,
+        "note": row.note,
+        "time": stamp(row.time),
+        **result_json(line, entry),
+    }
+
+
+def result_in_force(session: Session, live: LiveTable) -> dict[str, Any] | None:
+    """The director's result in force at ``live`` (the latest entry), read in ``session``."""
+    row = session.scalars(
+        select(ResultEntry)
+        .where(ResultEntry.table_id == live.id)
+        .order_by(ResultEntry.id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else adjusted_json(live, row)
+
+
 def enter_result(
     engine: Engine, table_id: str, entry: dict[str, Any], expected: object, note: str
 ) -> None:

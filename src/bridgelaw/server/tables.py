@@ -97,13 +97,19 @@ class LiveTable:
     """The clients that asked for the changes of each view (``?changes=1``), not the whole."""
     held: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The view each role's ``changing`` clients hold: the last one sent to them."""
+    adjusted: dict[str, Any] | None = None
+    """The result the director entered in force (Law 12C; ``server/director.py``), which
+    every seat and the director see in the view as ``adjusted`` (Law 12: a ruling is told to
+    the players)."""
 
     def view(self, role: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of ``role``; ``report``: the engine's report of this state, if made."""
         blotter = self.blotters.get(role)
         if blotter is None:
             blotter = self.blotters[role] = Blotter()
-        return view_for(self.table, role, self.mode, self.robots, report, blotter)
+        view = view_for(self.table, role, self.mode, self.robots, report, blotter)
+        view["adjusted"] = self.adjusted
+        return view
 
     def join(self, socket: WebSocket, role: str, changing: bool) -> dict[str, Any]:
         """A client of ``role`` joins the stream (under the table's lock): the whole view it is
@@ -163,6 +169,11 @@ class Server:
         )
         self.gates: list[Callable[[LiveTable, str], None]] = []
         self.after_event: list[Callable[[LiveTable], Awaitable[None]]] = []
+        self.result_in_force: Callable[[Session, LiveTable], dict[str, Any] | None] = (
+            lambda _db, _live: None
+        )
+        """The director's result in force of a table loaded from the database (set to
+        ``server.director.result_in_force`` when the app is made)."""
         self.sessions: Any = None
         """The duplicate sessions (``server.sessions.Sessions``), once installed."""
         self.consoles: set[WebSocket] = set()
@@ -234,6 +245,7 @@ class Server:
             for stored in events:
                 table.apply(parse_event(stored.text, stored.index))
             live = LiveTable(table_id, table, row.mode, seats, robots=robot_seats)
+            live.adjusted = self.result_in_force(session, live)
         return self.live.setdefault(table_id, live)
 
     # -- events ------------------------------------------------------------------------------

@@ -108,14 +108,6 @@ async def list_rulings(live: LiveTableDep, request: Request) -> dict[str, Any]:
         return {"rulings": director.rulings_json(live, rows)}
 
 
-@router.get("/api/tables/{table_id}/result")
-async def get_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
-    engine = server_of(request).engine
-    async with live.lock:
-        rows = await run_in_threadpool(director.entries, engine, live.id)
-        return director.result_of(live, rows)
-
-
 @router.post("/api/tables/{table_id}/result")
 async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
     """A result the director enters (in the form of ``event-results.md``, with ``note``, the
@@ -154,6 +146,7 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
         )
         rows = await run_in_threadpool(director.entries, server.engine, live.id)
         answer = director.result_of(live, rows)
+        live.adjusted = director.adjusted_json(live, rows[-1])
         line = result_line(live.table.board.number, data, ns, ew)
         await run_in_threadpool(
             rulings.append,
@@ -166,6 +159,7 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
             score=rulings.score_of(line),
             reasoning=note.strip(),
         )
+        await server.push(live, DIRECTOR)  # every seat is told the director's result
     if server.sessions is not None:  # a session's board: its result there too
         await server.sessions.director_result(live, data, note.strip())
     await director.tell_consoles(server, live)

@@ -52,6 +52,16 @@ async def get_table(at: AtTableRole, connection: HTTPConnection) -> JSONResponse
         return JSONResponse(at.live.view(at.role))  # plain JSON: a view needs no validating
 
 
+@router.get("/api/tables/{table_id}/result")
+async def get_result(at: AtTableRole, connection: HTTPConnection) -> dict[str, Any]:
+    """The table's result and the director's entries: for the director and for each seat,
+    who is told every ruling and score of his board (Law 12)."""
+    engine = server_of(connection).engine
+    async with at.live.lock:
+        rows = await run_in_threadpool(director.entries, engine, at.live.id)
+        return director.result_of(at.live, rows)
+
+
 @router.post("/api/tables/{table_id}/events")
 async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection) -> JSONResponse:
     live = at.live

@@ -656,10 +656,20 @@ function drawClaim() {
 
 function drawResult() {
   const box = $("result");
-  box.hidden = view.phase !== "ended";
+  const adjusted = view.adjusted;
+  box.hidden = view.phase !== "ended" && !adjusted;
   if (box.hidden) return;
   const text = $("result-text");
   text.replaceChildren();
+  if (adjusted) {
+    // the director's result in force supersedes the table's (Law 12C)
+    text.append(
+      el("span", { class: "law", text: lawWords(adjusted.law) }),
+      `: the director's score: ${adjusted.text}.`,
+    );
+    if (adjusted.note) text.append(" ", `“${adjusted.note}”`);
+    return;
+  }
   if (view.contract === "passed-out") text.append("Passed out. ");
   else if (view.contract) {
     text.append(contractNode(view.contract), ` by ${seatName(view.declarer)}: `);
