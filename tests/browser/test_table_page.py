@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import LiveServer
 
 # North 1NT (AKQ2.KQ2.A32.K32), dealer North (board 1, nobody vulnerable: Law 2)
@@ -401,3 +403,33 @@ def test_a_lead_out_of_turn_clicked_at_a_law_table_is_offered_to_declarer(
     law = north.locator("#awaiting .law").get_attribute("data-law")
     assert law is not None and law.startswith("50D2"), law
     north.screenshot(path=screenshots / "table-desktop-1280x800-lead-out-of-turn.png")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_seat_whose_link_the_director_reissued_plays_on_with_the_new_one(
+    live_server: LiveServer, open_page: Opener, screenshots: Path, width: int
+) -> None:
+    table, tokens = live_server.new_table(DEAL, mode="law")
+    north = open_page(live_server.page_url(table, tokens["N"]), width=width, height=844)
+    north.wait_for_selector('body[data-events="0"]')
+    # a new tab of the same browser finds the seat's token (kept per browser, not per tab)
+    tab = north.context.new_page()
+    tab.goto(f"{live_server.url}/table/{table}")
+    tab.wait_for_selector('body[data-events="0"]')
+    tab.close()
+    given = live_server.client.post(
+        f"/api/tables/{table}/seats/N/token",
+        headers={"Authorization": f"Bearer {live_server.director}"},
+    )
+    assert given.status_code == 200, given.text
+    # the old link's page is closed by the server and says so; it forgets the old token
+    north.locator("#connection").filter(has_text="cannot open this seat").wait_for()
+    north.goto(f"{live_server.url}/table/{table}")
+    north.locator("#no-token").wait_for(state="visible")
+    north.screenshot(path=str(screenshots / f"reissued-link-old-{width}.png"))
+    north.goto(live_server.page_url(table, given.json()["token"]))
+    north.wait_for_selector('body[data-events="0"]')
+    call(north, "1NT")
+    north.wait_for_selector('body[data-events="1"]')
+    assert live_server.view(table, tokens["E"])["calls"][0] == "1NT"
+    north.screenshot(path=str(screenshots / f"reissued-link-new-{width}.png"))

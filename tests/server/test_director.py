@@ -728,3 +728,34 @@ def test_every_seat_is_told_the_directors_adjusted_score_and_keeps_it_after_a_re
     again = TestClient(create_app(url_of(tmp_path), DIRECTOR))
     view = again.get(f"/api/tables/{table}", headers=auth(seats["S"])).json()
     assert view["adjusted"]["text"] == "A+/A-"
+
+
+def test_the_director_gives_a_seat_a_new_link_and_the_old_one_stops_working(
+    tmp_path: Path,
+) -> None:
+    client = TestClient(create_app(url_of(tmp_path), DIRECTOR))
+    table, seats = new_table(client)
+    act(client, table, seats["N"], "1NT")
+    path = f"/api/tables/{table}/seats/N/token"
+    with client.websocket_connect(f"/api/tables/{table}/stream?token={seats['N']}") as old:
+        old.receive_json()
+        assert client.post(path, headers=auth(seats["N"])).status_code == 403  # the director's
+        given = client.post(path, headers=auth(DIRECTOR))
+        assert given.status_code == 200, given.text
+        with pytest.raises(WebSocketDisconnect) as closed:
+            old.receive_json()
+        assert closed.value.code == 4403
+    new = given.json()["token"]
+    assert new != seats["N"] and given.json()["seat"] == "N"
+    assert client.get(f"/api/tables/{table}", headers=auth(seats["N"])).status_code == 403
+    view = client.get(f"/api/tables/{table}", headers=auth(new)).json()
+    assert view["seat"] == "N" and view["calls"]  # the same seat, the board as it was
+    assert client.get(f"/api/tables/{table}", headers=auth(seats["E"])).status_code == 200
+    assert (
+        client.post(f"/api/tables/{table}/seats/X/token", headers=auth(DIRECTOR)).status_code == 422
+    )
+    missing = client.post("/api/tables/nope/seats/N/token", headers=auth(DIRECTOR))
+    assert missing.status_code == 404
+    again = TestClient(create_app(url_of(tmp_path), DIRECTOR))  # a restart: the new one holds
+    assert again.get(f"/api/tables/{table}", headers=auth(new)).status_code == 200
+    assert again.get(f"/api/tables/{table}", headers=auth(seats["N"])).status_code == 403

@@ -109,4 +109,9 @@ def test_serve_demo_starts_prints_the_addresses_and_stops_on_ctrl_c(tmp_path: Pa
     assert (tmp_path / "bridgelaw-demo.db").is_file()  # in the working folder
     again, other = start_and_stop(tmp_path, free_port())
     assert other != session  # a new demo session at each start (tokens are kept only as hashes)
-    assert first["direct"] != again["direct"]  # a director's token made at each start
+    # the director's token is kept beside the database: an open console works on after a restart
+    token = first["direct"].rsplit("#token=", 1)[1]
+    assert again["direct"].rsplit("#token=", 1)[1] == token
+    kept = tmp_path / "bridgelaw-demo.db.director-token"
+    assert kept.stat().st_mode & 0o077 == 0  # the owner's alone
+    assert kept.read_text().strip() == token

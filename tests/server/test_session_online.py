@@ -188,3 +188,14 @@ def test_a_board_ended_just_before_a_stop_gives_its_result_after_the_restart(
         assert view["progress"] == {"accepted": 3, "future": 3}
         log = client.get(f"/api/sessions/{session}/log", headers=auth(DIRECTOR)).json()
         assert {r["by"] for r in log["results"]} == {"play"}
+
+
+def test_a_sessions_seat_gets_a_new_link_through_the_session_not_the_table(
+    client: TestClient,
+) -> None:
+    started = start(client, movement=SMALL, play="law", robots=["2", "3", "4", "5", "6"])
+    device = started["tables"]["1"]
+    you = client.get(f"/api/sessions/{started['session']}", headers=auth(device)).json()["you"]
+    table = you["boards"][0]["table_id"]
+    given = client.post(f"/api/tables/{table}/seats/N/token", headers=auth(DIRECTOR))
+    assert given.status_code == 409 and "/players" in given.json()["error"]

@@ -6,9 +6,11 @@ command runs, so that ``bridgelaw --help`` stays fast.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,6 +18,35 @@ import typer
 from bridgelaw.commands.common import CommandError, said
 
 DEFAULT_DB = "sqlite:///bridgelaw.db"
+
+
+def token_file(db: str) -> Path:
+    """Where the director's token of the database ``db`` is kept between starts: beside an
+    SQLite file (``bridgelaw.db.director-token``), else in the user's state folder, one file
+    per database (named by a digest of its address, which may hold a password)."""
+    if db.startswith("sqlite:///") and db != "sqlite:///:memory:":
+        return Path(db.removeprefix("sqlite:///") + ".director-token")
+    state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    digest = hashlib.sha256(db.encode()).hexdigest()[:16]
+    return state / "bridgelaw" / f"director-token-{digest}"
+
+
+def kept_token(path: Path) -> tuple[str, bool]:
+    """The director's token kept in ``path``, made (and kept, readable by its owner only) on
+    the first start: an open console keeps working across restarts. True if made now."""
+    with contextlib.suppress(FileNotFoundError):
+        token = path.read_text(encoding="utf-8").strip()
+        if token:
+            return token, False
+    token = secrets.token_urlsafe(24)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(token + "\n")
+    except OSError as error:
+        raise CommandError(f"cannot keep the director's token in {path}: {error}") from None
+    return token, True
 
 
 def serve(
@@ -52,9 +83,10 @@ def serve(
 
         db = DEMO_DB if demo else DEFAULT_DB
     token = os.environ.get("BRIDGELAW_DIRECTOR_TOKEN", "")
-    made = not token
-    if made:
-        token = secrets.token_urlsafe(24)
+    made, kept_in = False, None
+    if not token:
+        kept_in = token_file(db)
+        token, made = kept_token(kept_in)
     try:
         app = create_app(db, token)
     except (SQLAlchemyError, ImportError, OSError) as error:
@@ -76,7 +108,9 @@ def serve(
         sys.stdout.write("  (Ctrl-C stops the server)\n")
         sys.stdout.flush()
     elif made:
-        said(f"director's token (printed once; set BRIDGELAW_DIRECTOR_TOKEN to keep one): {token}")
+        said(f"director's token (printed once; kept in {kept_in} for the next starts): {token}")
+    elif kept_in is not None:
+        said(f"director's token: the one kept in {kept_in}")
     said(f"serving on http://{host}:{port} with {db}")
     # the access log never shows a query string: the stream's URL carries a token
     # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none); no

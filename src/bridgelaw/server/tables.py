@@ -194,6 +194,29 @@ class Server:
 
     # -- tables ------------------------------------------------------------------------------
 
+    def reissue(self, live: LiveTable, seat: str) -> str:
+        """A new token for ``seat`` (a player who lost his link): the old one stops working at
+        once. A session's table takes its seats from the players' own tokens: 409, the
+        session's substitution gives a player a new one."""
+        token = secrets.token_urlsafe(24)
+        with Session(self.engine) as session, session.begin():
+            row = session.get(TableRow, live.id)
+            if row is None:
+                raise Refused(404, f"no table {live.id!r}")
+            if row.session is not None:
+                raise Refused(
+                    409,
+                    f"table {live.id} is session {row.session}'s: give the player a new link "
+                    "there (POST /api/sessions/{id}/players)",
+                )
+            stored = session.get(SeatToken, (live.id, seat))
+            if stored is None:
+                raise Refused(404, f"table {live.id} has no token for seat {seat}")
+            stored.token_hash = token_hash(token)
+        live.seats = {h: s for h, s in live.seats.items() if s != seat}
+        live.seats[token_hash(token)] = seat
+        return token
+
     def create(self, spec: NewTable) -> tuple[str, dict[str, str]]:
         try:
             table = Table.from_deal(spec.board, spec.deal, edition=spec.edition)

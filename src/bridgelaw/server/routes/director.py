@@ -9,6 +9,7 @@ without a token, 403 for any other). The records are :mod:`bridgelaw.server.dire
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import datetime
 from typing import Annotated, Any
@@ -164,6 +165,24 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
         await server.sessions.director_result(live, data, note.strip())
     await director.tell_consoles(server, live)
     return answer
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/token")
+async def reissue_seat(live: LiveTableDep, seat: str, request: Request) -> dict[str, Any]:
+    """A seat's link given again (its player lost it): a new token; the old one is refused
+    from now on and its open pages are closed with 4403."""
+    if seat not in ("N", "E", "S", "W"):
+        raise Refused(422, f"seat: {seat[:10]!r} is not one of N, E, S, W")
+    server = server_of(request)
+    async with live.lock:
+        token = await run_in_threadpool(server.reissue, live, seat)
+        dropped = [socket for socket, role in live.clients if role == seat]
+        for socket in dropped:
+            live.leave(socket, seat)
+    for socket in dropped:
+        with contextlib.suppress(Exception):  # a socket gone already
+            await socket.close(4403, "the director gave this seat a new link")
+    return {"table": live.id, "seat": seat, "token": token}
 
 
 @router.get("/api/tables/{table_id}/console")

@@ -183,6 +183,7 @@ function showList(tables) {
 // -- one table ------------------------------------------------------------------------------------
 
 function openTable(id) {
+  clear($("seat-links"));
   state.open = id;
   state.data = null;
   state.chosen = null;
@@ -195,6 +196,7 @@ function openTable(id) {
 }
 
 function closeTable() {
+  clear($("seat-links")); // a link given is the table's: not shown at another
   state.open = null;
   state.data = null;
   showTableInAddress(null);
@@ -243,6 +245,31 @@ function renderTable() {
   renderRulings(d.rulings);
   renderResult(d.result, v);
   renderEvents(d.events);
+  renderSeatLinks();
+}
+
+function renderSeatLinks() {
+  const box = $("seat-links");
+  if (box.childElementCount) return; // the buttons stay; a link given stays shown
+  for (const seat of ["N", "E", "S", "W"]) {
+    const shown = el("input", { readonly: "", class: "seat-link", "aria-label": `${SEAT_NAME[seat]}'s new link` });
+    shown.hidden = true;
+    const button = el("button", { type: "button", "data-seat": seat }, `New link for ${SEAT_NAME[seat]}`);
+    button.addEventListener("click", async () => {
+      $("seat-link-error").textContent = "";
+      try {
+        const table = state.open;
+        const path = `/api/tables/${encodeURIComponent(table)}/seats/${seat}/token`;
+        const given = await api("POST", path, {});
+        shown.value = `${location.origin}/table/${encodeURIComponent(table)}#token=${encodeURIComponent(given.token)}`;
+        shown.hidden = false;
+        shown.select();
+      } catch (e) {
+        $("seat-link-error").textContent = e.message;
+      }
+    });
+    box.append(el("p", {}, button, " ", shown));
+  }
 }
 
 function renderCalls(calls) {

@@ -192,6 +192,9 @@ async function refresh() {
 
 function fatal(answer) {
   stopped = true;
+  // a token refused (a link re-issued by the director, a table of another server) is not
+  // kept: the page asks for the new link instead of trying the old one again
+  if (answer.status === 401 || answer.status === 403) localStorage.removeItem(storageKey);
   setConnection(`cannot open this seat: ${answer.body.error || answer.status}`, "down");
   showError(answer);
 }
@@ -779,7 +782,7 @@ let sessionClockAt = 0;
 let sessionBackoff = 500;
 
 function sessionId() {
-  return sessionStorage.getItem(sessionKey);
+  return localStorage.getItem(sessionKey);
 }
 
 function playerPage(next) {
@@ -884,13 +887,13 @@ function readToken() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const given = fragment.get("token");
   const session = fragment.get("session");
-  if (session) sessionStorage.setItem(sessionKey, session);
+  if (session) localStorage.setItem(sessionKey, session);
   if (given) {
-    sessionStorage.setItem(storageKey, given);
+    localStorage.setItem(storageKey, given);
     // the token leaves the address bar (and so the history, a bookmark, a screenshot)
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return sessionStorage.getItem(storageKey);
+  return localStorage.getItem(storageKey);
 }
 
 function wire() {
@@ -927,7 +930,7 @@ function wire() {
     event.preventDefault();
     const given = $("token-input").value.trim();
     if (!given) return;
-    sessionStorage.setItem(storageKey, given);
+    localStorage.setItem(storageKey, given);
     start();
   });
 }
@@ -948,3 +951,16 @@ function start() {
 
 wire();
 start();
+// a new link pasted into this tab (the director re-issued the seat's) changes only the
+// fragment, which reloads nothing: the page starts again with the token it brings
+window.addEventListener("hashchange", () => {
+  if (!new URLSearchParams(location.hash.slice(1)).get("token")) return;
+  if (socket) {
+    socket.onclose = null; // the old stream ends here: no reconnecting with the old token
+    socket.close();
+    socket = null;
+  }
+  clearTimeout(reconnectTimer);
+  clearError();
+  start();
+});
