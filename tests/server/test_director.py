@@ -759,3 +759,45 @@ def test_the_director_gives_a_seat_a_new_link_and_the_old_one_stops_working(
     again = TestClient(create_app(url_of(tmp_path), DIRECTOR))  # a restart: the new one holds
     assert again.get(f"/api/tables/{table}", headers=auth(new)).status_code == 200
     assert again.get(f"/api/tables/{table}", headers=auth(seats["N"])).status_code == 403
+
+
+def test_a_table_waiting_for_the_directors_judgement_calls_him_once_and_every_seat_sees_it(
+    client: TestClient,
+) -> None:
+    """Law 9B: a disputed claim (68D) waits for the director: the table calls him in the
+    disputer's name, once; every seat sees that he was called (not why) and, once he has
+    answered, that he has; a seat's own call is seen by the whole table the same way."""
+    table, seats = new_table(client)
+    play(client, table, seats, ["N 1NT", "E pass", "S pass", "W pass", "E SJ", "N S6", "W S3"])
+    play(client, table, seats, ["N SA", "N claim 11", "E agree"])
+    assert client.get(f"/api/tables/{table}/calls", headers=auth(DIRECTOR)).json()["calls"] == []
+    act(client, table, seats["W"], "dispute")
+    assert (
+        client.get(f"/api/tables/{table}", headers=auth(seats["N"])).json()["awaiting"]["who"]
+        == "director"
+    )
+    calls = client.get(f"/api/tables/{table}/calls", headers=auth(DIRECTOR)).json()["calls"]
+    assert [(c["seat"], c["answered"]) for c in calls] == [("W", None)]
+    assert "Law 68" in calls[0]["reason"] or "Law 70" in calls[0]["reason"], calls[0]["reason"]
+    listed = client.get("/api/tables", headers=auth(DIRECTOR)).json()["tables"]
+    assert next(t["calls"] for t in listed if t["table"] == table)[0]["seat"] == "W"
+    for token in seats.values():
+        seen = client.get(f"/api/tables/{table}", headers=auth(token)).json()["director_calls"]
+        assert [(c["seat"], c["answered"]) for c in seen] == [("W", None)]
+        assert "reason" not in seen[0]  # the caller's words are for the director
+    number = calls[0]["call"]
+    with client.websocket_connect(f"/api/tables/{table}/stream?token={seats['E']}") as socket:
+        socket.receive_json()
+        answered = client.post(
+            f"/api/tables/{table}/calls/{number}/answer", json={}, headers=auth(DIRECTOR)
+        )
+        assert answered.status_code == 200
+        pushed = socket.receive_json()  # acknowledged at the table at once
+    assert pushed["director_calls"][0]["answered"] is not None
+    # a seat's own call: the whole table sees it
+    made = client.post(
+        f"/api/tables/{table}/calls", json={"reason": "tempo"}, headers=auth(seats["S"])
+    )
+    assert made.status_code == 200
+    seen = client.get(f"/api/tables/{table}", headers=auth(seats["E"])).json()["director_calls"]
+    assert [(c["seat"], c["answered"] is None) for c in seen] == [("W", False), ("S", True)]

@@ -119,7 +119,9 @@ class Witness:
         self.held[seat] = apply(self.held[seat], change)
         assert self.held[seat] == whole
         live = self.client.app.state.server.live[self.table]  # type: ignore[attr-defined]
-        assert whole == view_for(live.table, seat, live.mode, live.robots)
+        made = view_for(live.table, seat, live.mode, live.robots)
+        # and the director's records the table sees: his result (Law 12) and the calls (9B)
+        assert whole == {**made, "adjusted": live.adjusted, "director_calls": live.director_calls}
 
     def __exit__(self, *_exc: object) -> None:
         for context in self._contexts:

@@ -35,7 +35,7 @@ def create_app(url: str, director_token: str) -> FastAPI:
     server = Server(open_database(url), director_token, send_timeout=lambda: SEND_TIMEOUT)
     app = FastAPI(title="bridgelaw", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
-    server.result_in_force = director.result_in_force  # each seat sees it (Law 12)
+    director.install(server)  # what each seat sees of the director's records; his summons
     limits.install(app, server)  # body size and rate limits, the log of refusals
     robots = Robots(server.accept)  # the sample players in the seats the director gives them
     app.state.robots = robots

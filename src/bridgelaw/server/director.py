@@ -30,6 +30,7 @@ from bridgelaw.server.db import now, stamp
 from bridgelaw.server.models import CallAnswer, DirectorCall, EventRow, ResultEntry, TableRow
 from bridgelaw.server.results import result_json, result_line, table_result
 from bridgelaw.server.tables import LiveTable, Refused, Server
+from bridgelaw.server.views import DIRECTOR
 
 DUMMY_NOTE = (
     "dummy called during the play: dummy may not draw attention to an irregularity before the "
@@ -96,6 +97,61 @@ def answer_call(engine: Engine, table_id: str, call_id: int, note: str) -> str:
             return stamp(answer.time)
     except IntegrityError:
         raise Refused(409, f"call {call_id} is already answered") from None
+
+
+def seen_calls(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What every seat sees of the table's calls: who called, when, and when the director
+    answered; not the caller's reason, which is for the director."""
+    return [{k: c[k] for k in ("call", "seat", "time", "answered")} for c in calls]
+
+
+def read_calls(engine: Engine, live: LiveTable) -> None:
+    """``live``'s calls as its seats see them, read again (in a worker thread)."""
+    live.director_calls = seen_calls(calls_of(engine, [live.id], False).get(live.id, []))
+
+
+async def calls_changed(server: Server, live: LiveTable) -> None:
+    """After a call or its answer (under the table's lock): every seat sees it, and the
+    consoles get the table's open calls."""
+    await run_in_threadpool(read_calls, server.engine, live)
+    await server.push(live, DIRECTOR)
+    await tell_consoles(server, live, calls=True)
+
+
+def waiting_reason(live: LiveTable) -> str | None:
+    """The reason of the call the table makes when the engine waits for the director's
+    judgement (a disputed claim, a comparable call...), or None when it does not."""
+    awaiting = live.table.awaiting
+    if awaiting is None or awaiting.who != DIRECTOR:
+        return None
+    law = f" (Law {awaiting.law})" if awaiting.law else ""
+    return f"the table waits for the director's ruling{law}"
+
+
+def install(server: Server) -> None:
+    """The director's records as the tables show them: each table loaded reads its result in
+    force and its calls; after each event, a table whose engine waits for the director's
+    judgement calls him (Law 9B: the players draw attention and summon him; at this table the
+    engine knows it first), once while a call of the table is open."""
+
+    def load(live: LiveTable) -> None:
+        live.adjusted = result_in_force(server.engine, live)
+        read_calls(server.engine, live)
+
+    async def summon(live: LiveTable) -> None:
+        reason = waiting_reason(live)
+        if reason is None or any(c["answered"] is None for c in live.director_calls):
+            return
+        event = live.table.events[-1] if live.table.events else None
+        if event is None or event.who not in ("N", "E", "S", "W"):
+            return  # the director's own event: he is at the table
+        phase = live.table.phase
+        await run_in_threadpool(store_call, server.engine, live.id, event.who, reason, phase, False)
+        await run_in_threadpool(read_calls, server.engine, live)  # in the event's own views
+        await tell_consoles(server, live, calls=True)
+
+    server.loaders.append(load)
+    server.on_stored.append(summon)
 
 
 # -- every table ----------------------------------------------------------------------------------
@@ -222,15 +278,16 @@ def adjusted_json(live: LiveTable, row: ResultEntry) -> dict[str, Any]:
     }
 
 
-def result_in_force(session: Session, live: LiveTable) -> dict[str, Any] | None:
-    """The director's result in force at ``live`` (the latest entry), read in ``session``."""
-    row = session.scalars(
-        select(ResultEntry)
-        .where(ResultEntry.table_id == live.id)
-        .order_by(ResultEntry.id.desc())
-        .limit(1)
-    ).first()
-    return None if row is None else adjusted_json(live, row)
+def result_in_force(engine: Engine, live: LiveTable) -> dict[str, Any] | None:
+    """The director's result in force at ``live`` (the latest entry)."""
+    with Session(engine) as session:
+        row = session.scalars(
+            select(ResultEntry)
+            .where(ResultEntry.table_id == live.id)
+            .order_by(ResultEntry.id.desc())
+            .limit(1)
+        ).first()
+        return None if row is None else adjusted_json(live, row)
 
 
 def enter_result(

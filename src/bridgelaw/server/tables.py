@@ -101,6 +101,10 @@ class LiveTable:
     """The result the director entered in force (Law 12C; ``server/director.py``), which
     every seat and the director see in the view as ``adjusted`` (Law 12: a ruling is told to
     the players)."""
+    director_calls: list[dict[str, Any]] = field(default_factory=list)
+    """The calls of the director made at the table, as every seat sees them: who called,
+    when, and when the director answered (a call is made aloud at the table, Law 9B); the
+    view's ``director_calls`` (``server/director.py``)."""
 
     def view(self, role: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of ``role``; ``report``: the engine's report of this state, if made."""
@@ -109,6 +113,7 @@ class LiveTable:
             blotter = self.blotters[role] = Blotter()
         view = view_for(self.table, role, self.mode, self.robots, report, blotter)
         view["adjusted"] = self.adjusted
+        view["director_calls"] = self.director_calls
         return view
 
     def join(self, socket: WebSocket, role: str, changing: bool) -> dict[str, Any]:
@@ -169,11 +174,12 @@ class Server:
         )
         self.gates: list[Callable[[LiveTable, str], None]] = []
         self.after_event: list[Callable[[LiveTable], Awaitable[None]]] = []
-        self.result_in_force: Callable[[Session, LiveTable], dict[str, Any] | None] = (
-            lambda _db, _live: None
-        )
-        """The director's result in force of a table loaded from the database (set to
-        ``server.director.result_in_force`` when the app is made)."""
+        self.on_stored: list[Callable[[LiveTable], Awaitable[None]]] = []
+        """Run once an event is stored, before its views are pushed: a record the same views
+        carry (the director called by the table, ``server/director.py``)."""
+        self.loaders: list[Callable[[LiveTable], None]] = []
+        """What else a table loaded from the database reads back (in the worker thread): the
+        director's records of it (``server.director.install``)."""
         self.sessions: Any = None
         """The duplicate sessions (``server.sessions.Sessions``), once installed."""
         self.consoles: set[WebSocket] = set()
@@ -268,7 +274,8 @@ class Server:
             for stored in events:
                 table.apply(parse_event(stored.text, stored.index))
             live = LiveTable(table_id, table, row.mode, seats, robots=robot_seats)
-            live.adjusted = self.result_in_force(session, live)
+        for load in self.loaders:
+            load(live)
         return self.live.setdefault(table_id, live)
 
     # -- events ------------------------------------------------------------------------------
@@ -375,6 +382,8 @@ class Server:
         except Exception:
             live.table.undo()  # not stored: not accepted
             raise Refused(503, "the event could not be stored; send it again") from None
+        for stored in self.on_stored:  # what the event brings besides the engine's state
+            await stored(live)
         view = await self.push(live, role)
         await self.announce({"table": live.summary()})
         for hook in self.after_event:

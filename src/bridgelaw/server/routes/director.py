@@ -89,7 +89,7 @@ async def answer_call(
             facts=facts,
             reasoning=note,
         )
-    await director.tell_consoles(server_of(request), live, calls=True)
+        await director.calls_changed(server_of(request), live)  # acknowledged at the table
     return {"call": call_id, "answered": answered}
 
 

@@ -123,5 +123,6 @@ async def call_director(at: SeatRole, body: NewCall, connection: HTTPConnection)
     number = await run_in_threadpool(
         director.store_call, engine, live.id, at.role, reason, phase, dummy
     )
-    await director.tell_consoles(server_of(connection), live, calls=True)
+    async with live.lock:  # the whole table sees that the director was called (9B)
+        await director.calls_changed(server_of(connection), live)
     return {"call": number}

@@ -682,6 +682,19 @@ function drawResult() {
   else text.append("The score is the director's (an adjusted score).");
 }
 
+// Every call of the director at this table, as the whole table hears it (Law 9B): who called
+// and whether the director has come (answered) yet; the latest few.
+function drawDirectorCalls() {
+  const list = $("director-calls");
+  list.replaceChildren();
+  for (const call of (view.director_calls || []).slice(-3)) {
+    const by = call.seat === view.seat ? "You" : seatName(call.seat);
+    const time = new Date(call.time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const state = call.answered ? "the director has answered" : "waiting for the director";
+    list.append(el("li", { class: call.answered ? "answered" : "open" }, `${by} called the director at ${time}: ${state}.`));
+  }
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
@@ -734,6 +747,7 @@ function render() {
   drawStatus();
   drawAwaiting();
   drawResult();
+  drawDirectorCalls();
   $("table-area").hidden = view.phase === "auction"; // no trick on the table yet
   drawTable();
   const dummyBox = $("dummy");
