@@ -283,6 +283,8 @@ def record_html(document: dict[str, Any]) -> str:
             ("Edition", entry["edition"]),
             ("Clauses", ", ".join(entry["clauses"])),
             ("Reasoning", entry["reasoning"]),
+            ("Supersedes", entry.get("supersedes") or "-"),
+            ("Superseded by", entry.get("superseded_by") or "-"),
         ]
         for name, value in rows:
             parts.append(f"<tr><th>{escape(name)}</th><td>{escape(str(value))}</td></tr>")
@@ -299,6 +301,26 @@ def record_html(document: dict[str, Any]) -> str:
         if entry["judgement"] is not None:
             judged = json.dumps(entry["judgement"], ensure_ascii=False)
             parts.append(f"<tr><th>Judgement</th><td>{escape(judged)}</td></tr>")
+        parts.append("</table></section>")
+    for appeal in document.get("appeals", []):
+        parts.append(f"<section><h2>Appeal {int(appeal['appeal'])} (Laws 92-93)</h2><table>")
+        grounds = "; ".join(f"{g['kind']}: {g['text']}" for g in appeal["grounds"])
+        decision = appeal.get("decision")
+        rows = [
+            ("Against ruling", appeal["against"]),
+            ("Appellant", appeal["appellant"]),
+            ("Heard by", f"{appeal['heard_by']} {', '.join(appeal['members'])}".strip()),
+            ("Lodged at", appeal["lodged_at"]),
+            ("Grounds", grounds),
+            ("Deposit", appeal["deposit"] or "-"),
+            ("Decision", "pending" if decision is None else decision["reasoning"]),
+        ]
+        if decision is not None:
+            changed = decision["entry"]
+            rows.append(("Decided by", f"{decision['by']} at {decision['at']}"))
+            rows.append(("Score", f"changed by ruling {changed}" if changed else "stands"))
+        for name, value in rows:
+            parts.append(f"<tr><th>{escape(name)}</th><td>{escape(str(value))}</td></tr>")
         parts.append("</table></section>")
     parts.append("</body></html>")
     return "".join(parts)

@@ -243,6 +243,7 @@ function renderTable() {
   renderRulings(d.rulings);
   renderResult(d.result, v);
   renderEvents(d.events);
+  if (window.directorWork) window.directorWork.render(state, api); // director-work.js
 }
 
 function renderCalls(calls) {
