@@ -59,7 +59,7 @@ def test_the_directors_session_from_a_call_to_an_appeal(
         table = you["next"]
     assert set(seats) == {"N", "E", "S", "W"}
 
-    # -- a call from the table (9B) --------------------------------------------------------------
+    # -- a call from the table (9B) ------------------------------------------------------------
     act(live_server, table, seats["N"], "1NT")
     act(live_server, table, seats["E"], "pass")
     south = open_page(f"{live_server.url}/table/{table}#token={seats['S']}", **PHONE)
@@ -80,7 +80,7 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     ]:
         act(live_server, table, seats[seat], event)
 
-    # -- the console: the call answered, the claim's proposal changed (70) -------------------------
+    # -- the console: the call answered, the claim's proposal changed (70) ---------------------
     page = open_page(f"{live_server.url}/director#token={live_server.director}&table={table}")
     page.locator("#calls button", has_text="Mark answered").click()
     page.locator("#record-entries [data-entry='1']").wait_for()
@@ -97,7 +97,7 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     ruling.wait_for()
     assert "claim" in ruling.inner_text() and "Law 70" in ruling.inner_text()
 
-    # -- a poll of four peers on West's call after 1NT - pass - pass (16B1b) ----------------------
+    # -- a poll of four peers on West's call after 1NT - pass - pass (16B1b) -------------------
     page.locator("#record-entries [data-entry='1'] button", has_text="Poll peers").click()
     page.fill("#poll-calls", "3")
     page.fill("#poll-peers", "\n".join(ANSWERS))
@@ -144,7 +144,7 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     ranking = live_server.client.get(f"/api/sessions/{session}/ranking").json()
     assert "1" in str(ranking) and "4" in str(ranking)
 
-    # -- an appeal: 93B3 on law, the score changed on judgement -----------------------------------
+    # -- an appeal: 93B3 on law, the score changed on judgement --------------------------------
     page.locator("#record-entries [data-entry='3'] button", has_text="Appeal").click()
     page.fill("#appeal-appellant", "East-West (pair 4)")
     page.fill("#appeal-text-0", "pass was the only logical alternative")
@@ -170,7 +170,7 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     assert board.get("ns_score") == 120 and "weighted" not in board
     shot(page, "console-1280-record.png")
 
-    # -- the printed ruling form --------------------------------------------------------------------
+    # -- the printed ruling form ---------------------------------------------------------------
     with page.context.expect_page() as opened:
         page.click("#record-html")
     form = opened.value
@@ -180,7 +180,7 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     assert "16B1b" in text and "changed by ruling 4" in text
     shot(form, "ruling-form-1280.png")
 
-    # -- the same console on a phone, and the session's record --------------------------------------
+    # -- the same console on a phone, and the session's record ---------------------------------
     phone = open_page(
         f"{live_server.url}/director#token={live_server.director}&table={table}", **PHONE
     )
