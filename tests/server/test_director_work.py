@@ -23,7 +23,7 @@ from bridgelaw.server.app import create_app
 from bridgelaw.server.db import open_database
 from bridgelaw.server.models import PublicationRow
 
-from ..api_client import DIRECTOR, act, auth, new_table
+from ..api_client import DEAL, DIRECTOR, act, auth, new_table
 from ..session_client import start
 
 ONE_NT = {"contract": "1NT", "declarer": "N", "tricks": 8}
@@ -318,3 +318,29 @@ def test_a_poll_score_goes_into_the_sessions_ranking(tmp_path: Path) -> None:
         post(client, f"/api/sessions/{session}/publish", {})
         assert get(client, f"/api/sessions/{session}/record")["deadlines"]["published"]
         assert client.get(f"/api/sessions/{session}/record").status_code == 401
+
+
+def test_a_sessions_correction_after_publication_needs_the_directors_note(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'session.db'}"
+    app = create_app(url, DIRECTOR)
+    app.state.limits.rate, app.state.limits.burst = 1e6, 10**6  # not under test here
+    small = {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 1}
+    deals = "".join(f'[Board "{b}"]\n[Deal "{DEAL}"]\n\n' for b in range(1, 4))
+    with TestClient(app) as client:
+        night = start(client, movement=small, deals=deals, play="results")
+        session = night["session"]
+        entry = {"round": 1, "board": 1, "contract": "1NT", "declarer": "N", "tricks": 8}
+        first = post(client, f"/api/sessions/{session}/results", entry, night["tables"]["1"])
+        post(client, f"/api/sessions/{session}/publish", {})
+        correction = {"supersedes": first["result"], "ns_score": 150}
+        post(client, f"/api/sessions/{session}/results", correction)  # within 79C1
+        backdate(url, session, 31)
+        second = str(int(first["result"]) + 1)
+        late = client.post(
+            f"/api/sessions/{session}/results",
+            json={"supersedes": second, "ns_score": 120},
+            headers=auth(DIRECTOR),
+        )
+        assert late.status_code == 409 and late.json()["law"] == "79C2"
+        noted = {"supersedes": second, "ns_score": 120, "note": "the scorer's slip is certain"}
+        post(client, f"/api/sessions/{session}/results", noted)

@@ -312,7 +312,7 @@ def record_html(document: dict[str, Any]) -> str:
             ("Heard by", f"{appeal['heard_by']} {', '.join(appeal['members'])}".strip()),
             ("Lodged at", appeal["lodged_at"]),
             ("Grounds", grounds),
-            ("Deposit", appeal["deposit"] or "-"),
+            ("Deposit", deposit_text(appeal["deposit"])),
             ("Decision", "pending" if decision is None else decision["reasoning"]),
         ]
         if decision is not None:
@@ -324,6 +324,10 @@ def record_html(document: dict[str, Any]) -> str:
         parts.append("</table></section>")
     parts.append("</body></html>")
     return "".join(parts)
+
+
+def deposit_text(deposit: dict[str, str] | None) -> str:
+    return "-" if deposit is None else f"{deposit['amount']} {deposit['currency']}"
 
 
 # -- Law 70: the adjudicator's proposal on a disputed claim ---------------------------------------

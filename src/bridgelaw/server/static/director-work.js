@@ -24,10 +24,20 @@
   }
   const $ = (id) => document.getElementById(id);
   const time = (iso) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "");
+  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
   const lawTag = (clause) => el("span", { class: "law" }, "Law " + clause);
 
   function fail(id, error) {
-    $(id).textContent = error ? (error.law ? `Law ${error.law}: ` : "") + error.message : "";
+    const words = error ? error.message : "";
+    // the server's words often begin with the clause already ("Law 93B3: ...")
+    const prefix = error && error.law && !words.startsWith("Law ") ? `Law ${error.law}: ` : "";
+    $(id).textContent = prefix + words;
+    $(id).classList.remove("done");
+  }
+
+  function done(id, words) {
+    $(id).textContent = words;
+    $(id).classList.add("done");
   }
 
   // "120" or "-100": a score for North-South; "1NT N 8": contract, declarer, tricks.
@@ -221,6 +231,7 @@
   }
 
   async function showPoll(poll, excluding) {
+    loadRecord(); // the count of answers beside the poll
     let view;
     try {
       fail("poll-error", null);
@@ -240,7 +251,7 @@
       ),
     );
     const detail = [
-      el("h4", {}, `Poll ${poll}: ${q.seat} to call, holding ${q.hand}`),
+      el("h4", {}, `Poll ${poll}: ${SEATS[q.seat]} to call, holding ${q.hand}`),
       el("p", { class: "hint" }, `Dealer ${q.dealer}, vulnerable ${q.vulnerable}; auction: ${q.auction.join(" ") || "(none yet)"}`),
       el("table", { class: "log" }, el("tr", {}, el("th", {}, "Peer"), el("th", {}, "Would call"), el("th", {}, "Seriously considered")), rows),
       el("p", {}, `Threshold ${view.threshold.share} (${view.threshold.source})`),
@@ -276,7 +287,7 @@
           await work.api("POST", `/api/polls/${poll}/score`, body);
           work.recordText = "";
           await loadRecord();
-          $("poll-error").textContent = "The weighted score is the board's result now.";
+          done("poll-error", "The weighted score is the board's result now.");
         } catch (e) {
           fail("poll-error", e);
         }
@@ -337,7 +348,7 @@
           ` against ruling ${a.against} by ${a.appellant}, heard by the ${a.heard_by}, lodged ${time(a.lodged_at)}`,
           a.deposit ? ` · deposit ${a.deposit.amount} ${a.deposit.currency}` : "",
         );
-        const grounds = el("ol", { start: "0" }, a.grounds.map((g) => el("li", {}, `${g.kind}: ${g.text}`)));
+        const grounds = el("ol", {}, a.grounds.map((g) => el("li", {}, `${g.kind}: ${g.text}`)));
         if (a.decision) {
           const d = a.decision;
           return el(
@@ -356,7 +367,7 @@
           "select",
           { class: "decision-on" },
           el("option", { value: "" }, "the ruling stands"),
-          a.grounds.map((g, i) => el("option", { value: String(i) }, `score changed on ground ${i} (${g.kind})`)),
+          a.grounds.map((g, i) => el("option", { value: String(i) }, `score changed on ground ${i + 1} (${g.kind})`)),
         );
         const result = el("input", { class: "decision-result", maxlength: "20", placeholder: "120 or 1NT N 8" });
         const returned = el("input", { type: "checkbox", class: "decision-returned" });

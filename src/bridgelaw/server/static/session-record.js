@@ -15,6 +15,7 @@ function $(id) {
 function item(entry) {
   const li = document.createElement("li");
   li.className = "record-entry";
+  li.style.marginBottom = "0.4rem";
   const score = entry.score ? ` · ${entry.score.kind}` : "";
   const superseded = entry.superseded_by ? ` · superseded by ruling ${entry.superseded_by}` : "";
   li.textContent =
