@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
@@ -344,3 +346,108 @@ def test_a_sessions_correction_after_publication_needs_the_directors_note(tmp_pa
         assert late.status_code == 409 and late.json()["law"] == "79C2"
         noted = {"supersedes": second, "ns_score": 120, "note": "the scorer's slip is certain"}
         post(client, f"/api/sessions/{session}/results", noted)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELDS = [
+    "entry",
+    "calls",
+    "peers",
+    "threshold",
+    "notes",
+    "would_call",
+    "seriously_considered",
+    "outcomes",
+    "weights",
+    "excluding",
+    "reason",
+    "against",
+    "appellant",
+    "grounds",
+    "heard_by",
+    "members",
+    "deposit",
+    "by",
+    "reasoning",
+    "result",
+    "changed_on",
+]
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> tuple[TestClient, str, int, str]:
+    """One table with a ruling, a poll with one peer, an appeal: what the fuzzing aims at."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    client = TestClient(create_app(f"sqlite:///{folder / 'tables.db'}", DIRECTOR))
+    table, _ = called(client)
+    made = post(client, f"/api/tables/{table}/polls", {"entry": 1, "calls": 1, "peers": ["A"]})
+    appeal = {
+        "against": 1,
+        "appellant": "EW",
+        "grounds": [{"kind": "judgement", "text": "t"}],
+        "heard_by": "reviewer",
+    }
+    post(client, f"/api/tables/{table}/appeals", appeal)
+    return client, table, made["poll"], made["links"][0]["token"]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.sampled_from(["polls", "answer", "score", "appeals", "decision"]),
+    st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=6) | JSON,
+)
+def test_any_body_is_answered_or_refused_clearly(
+    prepared: tuple[TestClient, str, int, str], route: str, body: object
+) -> None:
+    client, table, poll, token = prepared
+    path, who = {
+        "polls": (f"/api/tables/{table}/polls", DIRECTOR),
+        "answer": (f"/api/polls/{poll}/answer", token),
+        "score": (f"/api/polls/{poll}/score", DIRECTOR),
+        "appeals": (f"/api/tables/{table}/appeals", DIRECTOR),
+        "decision": (f"/api/tables/{table}/appeals/1/decision", DIRECTOR),
+    }[route]
+    answer = client.post(path, json=body, headers=auth(who))
+    # never a traceback: done, or refused with a sentence (FastAPI's 422 names the field)
+    assert answer.status_code in (200, 404, 409, 422), answer.text
+    if answer.status_code != 200:
+        assert answer.json().get("error") or answer.json().get("detail"), answer.text
+
+
+def test_the_poll_and_the_appeal_are_kept_in_either_database(database_url: str) -> None:
+    """SQLite and PostgreSQL both: the poll's answers, the publication, the appeal's entry."""
+    with TestClient(create_app(database_url, DIRECTOR)) as client:
+        table, _ = called(client)
+        poll, _ = answered_poll(client, table)
+        assert get(client, f"/api/polls/{poll}")["proposed_weights"] == {"pass": "3/4", "X": "1/4"}
+        post(client, f"/api/polls/{poll}/score", {"outcomes": {"pass": ONE_NT, "X": DOUBLED}})
+        post(client, f"/api/tables/{table}/publish", {})
+        appeal = {
+            "against": 2,
+            "appellant": "EW",
+            "grounds": [{"kind": "judgement", "text": "pass only"}],
+            "heard_by": "director in charge",
+        }
+        post(client, f"/api/tables/{table}/appeals", appeal)
+        decision = {
+            "by": "TD in charge",
+            "reasoning": "pass only",
+            "changed_on": 0,
+            "result": {"ns_score": 120},
+        }
+        assert post(client, f"/api/tables/{table}/appeals/1/decision", decision)["entry"] == 3
+        record = get(client, f"/api/tables/{table}/record")
+        assert [e["supersedes"] for e in record["entries"]] == [None, None, 2]
+        assert "93A" in record["entries"][2]["clauses"]  # the director in charge hears it
+        assert record["deadlines"]["published"] is not None
+        assert record["polls"] == [
+            {"poll": poll, "entry": 1, "table_id": table, "asked": 4, "answered": 4}
+        ]

@@ -6,7 +6,7 @@
 "use strict";
 
 (function () {
-  const work = { table: null, state: null, api: null, claimText: "", recordText: "", record: null };
+  const work = { table: null, state: null, api: null, claimText: "", recordText: "", record: null, recordKey: "" };
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -216,8 +216,7 @@
 
   function renderPolls(record) {
     const mine = record.polls.filter((p) => p.table_id === work.table);
-    const node = $("poll-view");
-    node.replaceChildren(
+    $("poll-list").replaceChildren(
       ...mine.map((p) =>
         el(
           "div",
@@ -226,7 +225,6 @@
           el("button", { type: "button", class: "small", "data-poll": String(p.poll), onclick: () => showPoll(p.poll) }, "Answers and weights"),
         ),
       ),
-      el("div", { id: "poll-detail" }),
     );
   }
 
@@ -415,15 +413,30 @@
       work.table = state.open;
       work.claimText = "";
       work.recordText = "";
+      work.recordKey = "";
       $("poll-links").replaceChildren();
-      $("poll-view").replaceChildren();
+      $("poll-list").replaceChildren();
+      $("poll-detail").replaceChildren();
       fail("poll-error", null);
       fail("appeal-error", null);
       fail("record-error", null);
     }
     if (!state.data) return;
     renderClaim(state.data);
-    loadRecord();
+    // the record is asked for again only when a change can have added an entry to it: a call
+    // answered, a result entered, a claim ruled (not at every event: the console is pushed)
+    const d = state.data;
+    const key = JSON.stringify([
+      state.open,
+      d.calls.filter((c) => c.answered).length,
+      d.result && d.result.entries ? d.result.entries.length : 0,
+      d.adjudication,
+      d.view.phase,
+    ]);
+    if (key !== work.recordKey) {
+      work.recordKey = key;
+      loadRecord();
+    }
   }
 
   document.addEventListener("DOMContentLoaded", () => {
