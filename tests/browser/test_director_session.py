@@ -185,6 +185,10 @@ def test_the_directors_session_from_a_call_to_an_appeal(
         f"{live_server.url}/director#token={live_server.director}&table={table}", **PHONE
     )
     phone.locator("#record-entries [data-entry='4']").wait_for()
+    phone.locator("#poll-box summary").click()
+    phone.locator("#appeal-box summary").click()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the console is {width} px wide on a 390 px phone"
     shot(phone, "console-390-record.png")
     console = open_page(
         f"{live_server.url}/director/session/{session}#token={live_server.director}"

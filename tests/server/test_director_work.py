@@ -228,6 +228,12 @@ def test_the_periods_run_from_publication_and_a_late_correction_needs_a_note(
     )
     assert late.status_code == 409 and late.json()["law"] == "79C2"
     post(client, f"/api/tables/{table}/result", {"ns_score": 150, "note": "scorer's slip"})
+    # a poll's score after the period: the server's own note is not the director's (79C2)
+    poll, _ = answered_poll(client, table)
+    outcomes = {"outcomes": {"pass": ONE_NT, "X": DOUBLED}}
+    late_poll = client.post(f"/api/polls/{poll}/score", json=outcomes, headers=auth(DIRECTOR))
+    assert late_poll.status_code == 409 and late_poll.json()["law"] == "79C2"
+    post(client, f"/api/polls/{poll}/score", {**outcomes, "reason": "the poll came late"})
     appeal = {
         "against": 2,
         "appellant": "EW",

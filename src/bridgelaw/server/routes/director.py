@@ -158,16 +158,22 @@ async def enter_result(
     ns: str = "NS",
     ew: str = "EW",
     applied: tuple[Applied, ...] = (Applied("12C", "judgement", "result entered at the console"),),
+    director_note: str | None = None,
 ) -> dict[str, Any]:
     """The result the director enters (checked: 422 naming every problem), recorded as the
     table's result, as a ruling entry and as the session's result of the board; after the
-    correction period of the published results only with his note (79C2, 409)."""
+    correction period of the published results only with his note (79C2, 409): ``note``, or
+    ``director_note`` when the note is made by the server (a poll's)."""
     line = result_line(live.table.board.number, data, ns, ew)  # 422 with every problem
     if (ns, ew) != ("NS", "EW"):
         data = {**data, "pairs": {"ns": ns, "ew": ew}}
     key = await run_in_threadpool(rulings.table_record_key, server.engine, live.id)
     await run_in_threadpool(
-        director_work.check_late_correction, server.engine, key, live.table.board.number, note
+        director_work.check_late_correction,
+        server.engine,
+        key,
+        live.table.board.number,
+        note if director_note is None else director_note,
     )
     async with live.lock:
         await run_in_threadpool(director.enter_result, server.engine, live.id, data, expected, note)

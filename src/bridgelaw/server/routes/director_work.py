@@ -244,7 +244,9 @@ async def score_poll(poll_id: PollId, body: PollScore, request: Request) -> dict
         Applied("16B1b", "judgement", f"poll {poll_id}: {len(view['peers'])} peers"),
         Applied("12C1c", "judgement", note[:500]),
     )
-    answer = await enter_result(server, live, data, note[:200], applied=applied)
+    answer = await enter_result(
+        server, live, data, note[:200], applied=applied, director_note=body.reason.strip()
+    )
     return {"poll": poll_id, "weights": {c: str(w) for c, w in weights.items()}, **answer}
 
 

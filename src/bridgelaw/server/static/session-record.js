@@ -5,7 +5,7 @@ import { api, sessionIdFromPath } from "./session-common.js";
 
 const storageKey = "bridgelaw.director"; // the console's own token (session-console.js)
 const session = sessionIdFromPath();
-const REFRESH_MS = 5000;
+const SETTLE_MS = 300;
 let lastText = "";
 
 function $(id) {
@@ -76,4 +76,14 @@ $("record-publish").addEventListener("click", publish);
 $("record-print").addEventListener("click", () => printable("html"));
 $("record-pdf").addEventListener("click", () => printable("pdf"));
 load();
-setInterval(load, REFRESH_MS);
+// The console is pushed, not polled: the record is asked for again when the session console
+// shows a change that can add a ruling (its results log, its calls), once the change settles.
+let waiting = null;
+const observer = new MutationObserver(() => {
+  clearTimeout(waiting);
+  waiting = setTimeout(load, SETTLE_MS);
+});
+for (const id of ["log", "call-list"]) {
+  const node = $(id);
+  if (node) observer.observe(node, { childList: true, subtree: true, characterData: true });
+}
