@@ -457,3 +457,16 @@ def test_the_poll_and_the_appeal_are_kept_in_either_database(database_url: str) 
         assert record["polls"] == [
             {"poll": poll, "entry": 1, "table_id": table, "asked": 4, "answered": 4}
         ]
+
+
+def test_the_pages_are_served_with_their_headers(client: TestClient) -> None:
+    page = client.get("/poll/12")
+    assert page.status_code == 200 and "A bidding problem" in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]  # no inline script
+    assert client.get("/poll/12abc").status_code == 404
+    assert client.get("/poll/" + "9" * 12).status_code == 404
+    script = client.get("/static/poll/poll.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    work = client.get("/director/work.js")
+    assert work.status_code == 200 and "directorWork" in work.text
+    assert client.get("/static/session/session-record.js").status_code == 200
