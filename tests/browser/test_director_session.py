@@ -143,6 +143,11 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     assert sorted(w["weight"] for w in board["weighted"]) == ["1/3", "2/3"]
     ranking = live_server.client.get(f"/api/sessions/{session}/ranking").json()
     assert "1" in str(ranking) and "4" in str(ranking)
+    published = open_page(f"{live_server.url}/results/{session}/boards/board-1.html")
+    published.wait_for_selector("html[data-version]")
+    traveller = published.inner_text("table")  # the weighted score scored as 140 (12C1c)
+    assert "weighted: 2/3 of +120, 1/3 of +180" in traveller and "140" in traveller.split()
+    shot(published, "results-1280-board-1-weighted.png")
 
     # -- an appeal: 93B3 on law, the score changed on judgement --------------------------------
     page.locator("#record-entries [data-entry='3'] button", has_text="Appeal").click()
