@@ -335,14 +335,20 @@ def test_a_sessions_correction_after_publication_needs_the_directors_note(tmp_pa
     small = {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 1}
     deals = "".join(f'[Board "{b}"]\n[Deal "{DEAL}"]\n\n' for b in range(1, 4))
     with TestClient(app) as client:
-        night = start(client, movement=small, deals=deals, play="results")
+        # the organiser's correction period: ten minutes (79C1); the appeal period is 92B's
+        night = start(client, movement=small, deals=deals, play="results", correction_minutes=10)
         session = night["session"]
         entry = {"round": 1, "board": 1, "contract": "1NT", "declarer": "N", "tricks": 8}
         first = post(client, f"/api/sessions/{session}/results", entry, night["tables"]["1"])
-        post(client, f"/api/sessions/{session}/publish", {})
+        published = post(client, f"/api/sessions/{session}/publish", {})
+        start_at = datetime.fromisoformat(published["published"])
+        assert datetime.fromisoformat(published["correction_ends"]) - start_at == timedelta(
+            minutes=10
+        )
+        assert datetime.fromisoformat(published["appeal_ends"]) - start_at == timedelta(minutes=30)
         correction = {"supersedes": first["result"], "ns_score": 150}
         post(client, f"/api/sessions/{session}/results", correction)  # within 79C1
-        backdate(url, session, 31)
+        backdate(url, session, 11)
         second = str(int(first["result"]) + 1)
         late = client.post(
             f"/api/sessions/{session}/results",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import asdict
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -39,17 +39,36 @@ from bridgelaw.director.casebook import entry_json
 from bridgelaw.director.deadlines import Correction, LateError, Periods, check_correction
 from bridgelaw.director.poll import Answer, Poll, PollError, PollQuestion, Threshold
 from bridgelaw.director.record import Entry, Record
+from bridgelaw.duplicate.spec import read_spec
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server.db import now, stamp, token_hash
-from bridgelaw.server.models import AppealRow, PollPeerRow, PollRow, PublicationRow, RulingRow
+from bridgelaw.server.models import (
+    AppealRow,
+    PollPeerRow,
+    PollRow,
+    PublicationRow,
+    RulingRow,
+    SessionRow,
+)
 from bridgelaw.server.rulings import records_of, rows_of
 from bridgelaw.server.tables import LiveTable, Refused
 
 MAX_PEERS = 20
 MAX_CONSIDERED = 6
 PERIODS = Periods()
-"""The periods of 79C1 and 92B the server counts with: the Laws' thirty minutes (the
+"""The periods of 79C1 and 92B for a table of no session: the Laws' thirty minutes (the
 regulating authority's own figures are not configurable yet)."""
+
+
+def periods_for(correction_minutes: int | None) -> Periods:
+    """The periods of a record: a session's correction period is the one its organiser set
+    (``correction_minutes`` of its spec, 79C1); the appeal period is the Laws' (92B)."""
+    if correction_minutes is None:
+        return PERIODS
+    return Periods(
+        correction=timedelta(minutes=correction_minutes),
+        source="79C1: the session's correction period (its organiser's); 92B: thirty minutes",
+    )
 
 
 # -- publication (79C, 92B) -----------------------------------------------------------------------
@@ -75,17 +94,26 @@ def publish(engine: Engine, record: str) -> datetime:
     return at
 
 
+def periods_of(engine: Engine, record: str) -> Periods:
+    """The periods of a record: a session's from its spec, a lone table's the Laws'."""
+    with Session(engine) as session:
+        row = session.get(SessionRow, record)
+        if row is None:
+            return PERIODS
+        return periods_for(read_spec(json.loads(row.spec), stored=True).correction_minutes)
+
+
 def check_late_correction(
-    engine: Engine, record: str, board: int, note: str, by: str = "director"
+    engine: Engine, record: str, board: int, note: str, periods: Periods = PERIODS
 ) -> None:
     """79C: a score changed after the correction period needs the director's note (79C2);
     without it 409 naming the clause and when the period ended."""
     published = published_of(engine, record)
     if published is None:
         return
-    correction = Correction(None, board, "result", by, now(), director_note=note)
+    correction = Correction(None, board, "result", "director", now(), director_note=note)
     try:
-        check_correction(correction, published, PERIODS)
+        check_correction(correction, published, periods)
     except LateError as error:
         raise Refused(409, str(error), law=error.law) from None
 
@@ -297,7 +325,9 @@ def director_view(engine: Engine, poll_id: int, excluding: str | None) -> dict[s
 # -- appeals (92, 93) -----------------------------------------------------------------------------
 
 
-def appeals_of(engine: Engine, record: str) -> tuple[Record, Appeals, dict[int, str]]:
+def appeals_of(
+    engine: Engine, record: str, periods: Periods = PERIODS
+) -> tuple[Record, Appeals, dict[int, str]]:
     """The record with its appeals, each checked again as the domain checks them; and the
     server table of each entry. Before publication the appeal period has not begun: the
     appeals are counted from now, when every appeal lodged so far is in time."""
@@ -318,7 +348,7 @@ def appeals_of(engine: Engine, record: str) -> tuple[Record, Appeals, dict[int, 
             lodged[row.number] = {**data, "decision": None}
         else:
             lodged[row.number]["decision"] = data
-    start = Appeals(ruling_record, published or now(), PERIODS)
+    start = Appeals(ruling_record, published or now(), periods)
     document = json.loads(write_session(ruling_record, start))
     document["appeals"]["lodged"] = [lodged[n] for n in sorted(lodged)]
     again, appeals, problems = read_session(json.dumps(document))
@@ -346,9 +376,11 @@ def _store_appeal(
         raise Refused(409, "another appeal was recorded at the same time; try again") from None
 
 
-def lodge(engine: Engine, record: str, table_id: str, appeal: Appeal) -> dict[str, Any]:
+def lodge(
+    engine: Engine, record: str, table_id: str, appeal: Appeal, periods: Periods = PERIODS
+) -> dict[str, Any]:
     """Appeal against a ruling of this table (92A), in time (92B): its number and itself."""
-    _, appeals, tables = appeals_of(engine, record)
+    _, appeals, tables = appeals_of(engine, record, periods)
     if tables.get(appeal.against) != table_id:
         raise Refused(404, f"against: no ruling {appeal.against} of this table in {record!r}")
     try:
@@ -362,12 +394,17 @@ def lodge(engine: Engine, record: str, table_id: str, appeal: Appeal) -> dict[st
 
 
 def decide(
-    engine: Engine, record: str, table_id: str, number: int, decision: Decision
+    engine: Engine,
+    record: str,
+    table_id: str,
+    number: int,
+    decision: Decision,
+    periods: Periods = PERIODS,
 ) -> tuple[dict[str, Any], Entry | None]:
     """The decision on appeal ``number`` (93); a changed score is a ruling entry superseding
     the one appealed, stored here. 409 naming the clause when the Laws do not allow it (93B3:
     a committee does not overrule the director on a point of law)."""
-    _, appeals, tables = appeals_of(engine, record)
+    _, appeals, tables = appeals_of(engine, record, periods)
     against = appeals.lodged[number - 1].against if 1 <= number <= len(appeals.lodged) else 0
     if tables.get(against) != table_id:
         raise Refused(404, f"no appeal {number} on this table in {record!r}")
@@ -408,8 +445,8 @@ def decide(
     return {"appeal": number, "decision": data}, heard.entry
 
 
-def appeals_json(engine: Engine, record: str) -> list[dict[str, Any]]:
-    _, appeals, tables = appeals_of(engine, record)
+def appeals_json(engine: Engine, record: str, periods: Periods = PERIODS) -> list[dict[str, Any]]:
+    _, appeals, tables = appeals_of(engine, record, periods)
     return [
         {"appeal": n, "table_id": tables.get(a.against), **appeal_json(appeals, n)}
         for n, a in enumerate(appeals.lodged, start=1)

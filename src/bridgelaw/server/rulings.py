@@ -222,7 +222,10 @@ def deadlines_json(published: datetime | None, periods: Periods) -> dict[str, An
 
 
 def record_json(
-    rows: list[RulingRow], name: str, published: datetime | None = None
+    rows: list[RulingRow],
+    name: str,
+    published: datetime | None = None,
+    periods: Periods | None = None,
 ) -> dict[str, Any]:
     """The record in the casebook's format, each entry with its server table and whether a
     later entry supersedes it; the deadlines counted from ``published``."""
@@ -233,7 +236,7 @@ def record_json(
         entry["table_id"] = tables.get((record.session, entry["number"]))
         later = record.superseded_by(entry["number"]) if records else None
         entry["superseded_by"] = None if later is None else later.number
-    document["deadlines"] = deadlines_json(published, Periods())
+    document["deadlines"] = deadlines_json(published, periods or Periods())
     return document
 
 

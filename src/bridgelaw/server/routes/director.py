@@ -16,10 +16,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy.engine import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
+from bridgelaw.director.deadlines import Periods
 from bridgelaw.director.record import Applied, Statement
 from bridgelaw.records import PdfUnavailable, hand_records_pdf
 from bridgelaw.server import director, director_work, rulings
@@ -174,6 +174,7 @@ async def enter_result(
         key,
         live.table.board.number,
         note if director_note is None else director_note,
+        await periods_of(server, key),
     )
     async with live.lock:
         await run_in_threadpool(director.enter_result, server.engine, live.id, data, expected, note)
@@ -271,18 +272,25 @@ MAX_QUERY = 100
 @router.get("/api/tables/{table_id}/record")
 async def table_record(live: LiveTableDep, request: Request) -> dict[str, Any]:
     """The record the table's rulings belong to (its session's, or its own), as a casebook."""
-    engine = server_of(request).engine
-    key = await run_in_threadpool(rulings.table_record_key, engine, live.id)
-    return await record_document(engine, key)
+    server = server_of(request)
+    key = await run_in_threadpool(rulings.table_record_key, server.engine, live.id)
+    return await record_document(server, key)
 
 
-async def record_document(engine: Engine, key: str) -> dict[str, Any]:
+async def periods_of(server: Server, key: str) -> Periods:
+    """The 79C and 92B periods of a record: a session's correction period is its spec's."""
+    return await run_in_threadpool(director_work.periods_of, server.engine, key)
+
+
+async def record_document(server: Server, key: str) -> dict[str, Any]:
     """A record as a casebook, with its deadlines (from the publication, if any), its appeals
     and its polls."""
+    engine = server.engine
+    periods = await periods_of(server, key)
     rows = await run_in_threadpool(rulings.rows_of, engine, key)
     published = await run_in_threadpool(director_work.published_of, engine, key)
-    document = rulings.record_json(rows, key, published)
-    document["appeals"] = await run_in_threadpool(director_work.appeals_json, engine, key)
+    document = rulings.record_json(rows, key, published, periods)
+    document["appeals"] = await run_in_threadpool(director_work.appeals_json, engine, key, periods)
     document["polls"] = await run_in_threadpool(director_work.polls_json, engine, key)
     return document
 

@@ -50,7 +50,8 @@ Name = Annotated[str, Field(min_length=1, max_length=80)]
 async def published_answer(request: Request, key: str) -> dict[str, Any]:
     engine = server_of(request).engine
     at = await run_in_threadpool(director_work.publish, engine, key)
-    return {"record": key, **rulings.deadlines_json(at, director_work.PERIODS), "at": stamp(at)}
+    periods = await run_in_threadpool(director_work.periods_of, engine, key)
+    return {"record": key, **rulings.deadlines_json(at, periods), "at": stamp(at)}
 
 
 @router.post("/api/tables/{table_id}/publish", dependencies=[DIRECTORS])
@@ -69,7 +70,7 @@ async def publish_session(live: LiveSessionDep, request: Request) -> dict[str, A
 @router.get("/api/sessions/{session_id}/record", dependencies=[DIRECTORS])
 async def session_record(live: LiveSessionDep, request: Request) -> dict[str, Any]:
     """Every ruling of the session's tables, with its deadlines, appeals and polls."""
-    return await record_document(server_of(request).engine, live.id)
+    return await record_document(server_of(request), live.id)
 
 
 @router.get(
@@ -289,7 +290,8 @@ async def lodge_appeal(live: LiveTableDep, body: NewAppeal, request: Request) ->
         else Deposit(Fraction(body.deposit.amount), body.deposit.currency),
     )
     async with live.lock:
-        return await run_in_threadpool(director_work.lodge, engine, key, live.id, appeal)
+        periods = await run_in_threadpool(director_work.periods_of, engine, key)
+        return await run_in_threadpool(director_work.lodge, engine, key, live.id, appeal, periods)
 
 
 class AppealDecision(BaseModel):
@@ -336,7 +338,13 @@ async def decide_appeal(
     )
     async with live.lock:
         answer, entry = await run_in_threadpool(
-            director_work.decide, server.engine, key, live.id, number, decision
+            director_work.decide,
+            server.engine,
+            key,
+            live.id,
+            number,
+            decision,
+            await run_in_threadpool(director_work.periods_of, server.engine, key),
         )
         if entry is not None and body.result is not None:
             note = f"appeal {number} (93): {decision.reasoning}"[:200]
