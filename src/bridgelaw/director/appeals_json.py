@@ -78,6 +78,11 @@ def write_session(record: Record, appeals: Appeals) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1)
 
 
+def appeal_json(appeals: Appeals, number: int) -> dict[str, Any]:
+    """Appeal ``number`` (from 1) with its decision, as the casebook writes it."""
+    return _appeal_json(appeals, number)
+
+
 def _appeal_json(appeals: Appeals, number: int) -> dict[str, Any]:
     appeal = appeals.lodged[number - 1]
     heard = appeals.heard(number)

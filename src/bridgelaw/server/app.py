@@ -48,7 +48,7 @@ def create_app(url: str, director_token: str) -> FastAPI:
     async def refused(request: Request, error: Refused) -> JSONResponse:
         limits.log_refusal(server, request.scope, error.status, error.error)
         body: dict[str, Any] = {"error": error.error}
-        if error.status == 422:
+        if error.status == 422 or error.law is not None:
             body["law"] = error.law
         return JSONResponse(body, status_code=error.status)
 

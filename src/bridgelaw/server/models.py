@@ -123,6 +123,54 @@ class RulingRow(Base):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class PublicationRow(Base):
+    """When a record's results were published: the 79C and 92B periods count from it."""
+
+    __tablename__ = "publications"
+    record: Mapped[str] = mapped_column(String(40), primary_key=True)
+    published: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PollRow(Base):
+    """A poll of peers (16B1b) on a ruling of the record: the question as JSON (what the peers
+    see), the threshold as a fraction."""
+
+    __tablename__ = "polls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    record: Mapped[str] = mapped_column(String(40), index=True)
+    entry: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    question: Mapped[str] = mapped_column(Text)
+    threshold: Mapped[str] = mapped_column(String(16))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PollPeerRow(Base):
+    """A peer asked, his token hashed, and his answer once given (never changed)."""
+
+    __tablename__ = "poll_peers"
+    poll_id: Mapped[int] = mapped_column(ForeignKey("polls.id"), primary_key=True)
+    peer: Mapped[str] = mapped_column(String(40), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    answer: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
+    answered: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class AppealRow(Base):
+    """An appeal lodged (``kind`` ``lodged``) or decided (``decided``), numbered within its
+    record, as :mod:`bridgelaw.director.appeals_json` writes it; appended, never changed."""
+
+    __tablename__ = "appeal_rows"
+    __table_args__ = (UniqueConstraint("record", "number", "kind"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    record: Mapped[str] = mapped_column(String(40), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    data: Mapped[str] = mapped_column(Text)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # -- duplicate sessions ---------------------------------------------------------------------------
 
 

@@ -10,7 +10,8 @@ of no session. Two entries made at once cannot take the same number (a unique ke
 is refused with 409 and nothing is half written.
 
 The deadlines of the results (79C correction, 92B appeal) are counted from the publication
-time; the server stores none yet, so :func:`deadlines_json` says so rather than guess one.
+time (:mod:`bridgelaw.server.director_work` stores it); before it :func:`deadlines_json` says
+the periods have not begun rather than guess an end.
 
 Each function that reads or writes the database runs in a worker thread.
 """
@@ -209,8 +210,8 @@ def deadlines_json(published: datetime | None, periods: Periods) -> dict[str, An
             "published": None,
             "correction_ends": None,
             "appeal_ends": None,
-            "note": "the server stores no publication time of the results: the 79C and 92B "
-            "periods run from it and cannot be counted here",
+            "note": "the results are not published yet: the 79C and 92B periods run from "
+            "their publication and have not begun",
         }
     return {
         **periods_json,
@@ -220,14 +221,22 @@ def deadlines_json(published: datetime | None, periods: Periods) -> dict[str, An
     }
 
 
-def record_json(rows: list[RulingRow], name: str) -> dict[str, Any]:
-    """The record in the casebook's format, each entry with its server table."""
+def record_json(
+    rows: list[RulingRow],
+    name: str,
+    published: datetime | None = None,
+    periods: Periods | None = None,
+) -> dict[str, Any]:
+    """The record in the casebook's format, each entry with its server table and whether a
+    later entry supersedes it; the deadlines counted from ``published``."""
     records, tables = records_of(rows)
     record = records[0] if records else Record(name)
     document: dict[str, Any] = json.loads(write_casebook(record))
     for entry in document["entries"]:
         entry["table_id"] = tables.get((record.session, entry["number"]))
-    document["deadlines"] = deadlines_json(None, Periods())
+        later = record.superseded_by(entry["number"]) if records else None
+        entry["superseded_by"] = None if later is None else later.number
+    document["deadlines"] = deadlines_json(published, periods or Periods())
     return document
 
 
@@ -277,6 +286,8 @@ def record_html(document: dict[str, Any]) -> str:
             ("Edition", entry["edition"]),
             ("Clauses", ", ".join(entry["clauses"])),
             ("Reasoning", entry["reasoning"]),
+            ("Supersedes", entry.get("supersedes") or "-"),
+            ("Superseded by", entry.get("superseded_by") or "-"),
         ]
         for name, value in rows:
             parts.append(f"<tr><th>{escape(name)}</th><td>{escape(str(value))}</td></tr>")
@@ -294,8 +305,32 @@ def record_html(document: dict[str, Any]) -> str:
             judged = json.dumps(entry["judgement"], ensure_ascii=False)
             parts.append(f"<tr><th>Judgement</th><td>{escape(judged)}</td></tr>")
         parts.append("</table></section>")
+    for appeal in document.get("appeals", []):
+        parts.append(f"<section><h2>Appeal {int(appeal['appeal'])} (Laws 92-93)</h2><table>")
+        grounds = "; ".join(f"{g['kind']}: {g['text']}" for g in appeal["grounds"])
+        decision = appeal.get("decision")
+        rows = [
+            ("Against ruling", appeal["against"]),
+            ("Appellant", appeal["appellant"]),
+            ("Heard by", f"{appeal['heard_by']} {', '.join(appeal['members'])}".strip()),
+            ("Lodged at", appeal["lodged_at"]),
+            ("Grounds", grounds),
+            ("Deposit", deposit_text(appeal["deposit"])),
+            ("Decision", "pending" if decision is None else decision["reasoning"]),
+        ]
+        if decision is not None:
+            changed = decision["entry"]
+            rows.append(("Decided by", f"{decision['by']} at {decision['at']}"))
+            rows.append(("Score", f"changed by ruling {changed}" if changed else "stands"))
+        for name, value in rows:
+            parts.append(f"<tr><th>{escape(name)}</th><td>{escape(str(value))}</td></tr>")
+        parts.append("</table></section>")
     parts.append("</body></html>")
     return "".join(parts)
+
+
+def deposit_text(deposit: dict[str, str] | None) -> str:
+    return "-" if deposit is None else f"{deposit['amount']} {deposit['currency']}"
 
 
 # -- Law 70: the adjudicator's proposal on a disputed claim ---------------------------------------

@@ -3,6 +3,7 @@
 
 * :mod:`.tables`: the table API of ``table-api.md`` and a seat's call to the director;
 * :mod:`.director`: the director's console API (his alone) and its stream;
+* :mod:`.director_work`: publication, a session's ruling record, polls of peers, appeals;
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
 * :mod:`.results`: the session's public results pages;
 * :mod:`.pages`: the pages and their static files, and the law book's titles they show.
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bridgelaw.server.routes import director, pages, results, sessions, tables
+from bridgelaw.server.routes import director, director_work, pages, results, sessions, tables
 
 ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
     director.router,
     director.consoles,
+    director_work.router,
     sessions.router,
     results.router,
     pages.router,

@@ -20,9 +20,10 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
+from bridgelaw.director.deadlines import Periods
 from bridgelaw.director.record import Applied, Statement
 from bridgelaw.records import PdfUnavailable, hand_records_pdf
-from bridgelaw.server import director, rulings
+from bridgelaw.server import director, director_work, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
@@ -32,7 +33,7 @@ from bridgelaw.server.roles import (
     robots_of,
     server_of,
 )
-from bridgelaw.server.tables import LiveTable, Refused
+from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.server.views import DIRECTOR, view_for
 from bridgelaw.table.meanings import explain
 
@@ -138,17 +139,41 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
             f"result: unknown key {unknown[0]!r} (a result is one of "
             "contract, ns_score, artificial, weighted, split)",
         )
-    result_line(live.table.board.number, data, ns, ew)  # 422 with every problem
+    return await enter_result(server, live, data, note.strip(), expected, ns, ew)
+
+
+async def enter_result(
+    server: Server,
+    live: LiveTable,
+    data: dict[str, Any],
+    note: str,
+    expected: object = None,
+    ns: str = "NS",
+    ew: str = "EW",
+    applied: tuple[Applied, ...] = (Applied("12C", "judgement", "result entered at the console"),),
+    director_note: str | None = None,
+) -> dict[str, Any]:
+    """The result the director enters (checked: 422 naming every problem), recorded as the
+    table's result, as a ruling entry and as the session's result of the board; after the
+    correction period of the published results only with his note (79C2, 409): ``note``, or
+    ``director_note`` when the note is made by the server (a poll's)."""
+    line = result_line(live.table.board.number, data, ns, ew)  # 422 with every problem
     if (ns, ew) != ("NS", "EW"):
-        data["pairs"] = {"ns": ns, "ew": ew}
+        data = {**data, "pairs": {"ns": ns, "ew": ew}}
+    key = await run_in_threadpool(rulings.table_record_key, server.engine, live.id)
+    await run_in_threadpool(
+        director_work.check_late_correction,
+        server.engine,
+        key,
+        live.table.board.number,
+        note if director_note is None else director_note,
+        await periods_of(server, key),
+    )
     async with live.lock:
-        await run_in_threadpool(
-            director.enter_result, server.engine, live.id, data, expected, note.strip()
-        )
+        await run_in_threadpool(director.enter_result, server.engine, live.id, data, expected, note)
         rows = await run_in_threadpool(director.entries, server.engine, live.id)
         answer = director.result_of(live, rows)
         live.adjusted = director.adjusted_json(live, rows[-1])
-        line = result_line(live.table.board.number, data, ns, ew)
         await run_in_threadpool(
             rulings.append,
             server.engine,
@@ -156,13 +181,13 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
             "result",
             DIRECTOR,
             now(),
-            applied=(Applied("12C", "judgement", "result entered at the console"),),
+            applied=applied,
             score=rulings.score_of(line),
-            reasoning=note.strip(),
+            reasoning=note,
         )
         await server.push(live, DIRECTOR)  # every seat is told the director's result
     if server.sessions is not None:  # a session's board: its result there too
-        await server.sessions.director_result(live, data, note.strip())
+        await server.sessions.director_result(live, data, note)
     await director.tell_consoles(server, live)
     return answer
 
@@ -260,10 +285,27 @@ MAX_QUERY = 100
 @router.get("/api/tables/{table_id}/record")
 async def table_record(live: LiveTableDep, request: Request) -> dict[str, Any]:
     """The record the table's rulings belong to (its session's, or its own), as a casebook."""
-    engine = server_of(request).engine
-    key = await run_in_threadpool(rulings.table_record_key, engine, live.id)
+    server = server_of(request)
+    key = await run_in_threadpool(rulings.table_record_key, server.engine, live.id)
+    return await record_document(server, key)
+
+
+async def periods_of(server: Server, key: str) -> Periods:
+    """The 79C and 92B periods of a record: a session's correction period is its spec's."""
+    return await run_in_threadpool(director_work.periods_of, server.engine, key)
+
+
+async def record_document(server: Server, key: str) -> dict[str, Any]:
+    """A record as a casebook, with its deadlines (from the publication, if any), its appeals
+    and its polls."""
+    engine = server.engine
+    periods = await periods_of(server, key)
     rows = await run_in_threadpool(rulings.rows_of, engine, key)
-    return rulings.record_json(rows, key)
+    published = await run_in_threadpool(director_work.published_of, engine, key)
+    document = rulings.record_json(rows, key, published, periods)
+    document["appeals"] = await run_in_threadpool(director_work.appeals_json, engine, key, periods)
+    document["polls"] = await run_in_threadpool(director_work.polls_json, engine, key)
+    return document
 
 
 @router.get("/api/tables/{table_id}/record.html", response_class=HTMLResponse)

@@ -59,10 +59,12 @@ SESSION_ASSETS = {
         "session-play.js",
         "session-console.js",
         "session-list.js",
+        "session-record.js",
     )
 }
 """The files the session pages load, each with its type (nothing else is served from there)."""
 
+POLL_JS = "text/javascript; charset=utf-8"
 router = APIRouter()
 
 
@@ -114,6 +116,26 @@ async def console_page() -> HTMLResponse:
 async def console_js() -> Response:
     text = (STATIC / "director.js").read_text(encoding="utf-8")
     return Response(text, media_type="text/javascript")
+
+
+@router.get("/director/work.js")
+async def console_work_js() -> Response:
+    """The console's record, claim, poll and appeal blocks (``director-work.js``)."""
+    text = (STATIC / "director-work.js").read_text(encoding="utf-8")
+    return Response(text, media_type="text/javascript")
+
+
+@router.get("/poll/{poll_id}", response_class=HTMLResponse)
+async def poll_page(poll_id: str) -> HTMLResponse:
+    """A peer's page of a poll (his token in the URL fragment): the question and his answer."""
+    if not poll_id.isascii() or not poll_id.isdigit() or len(poll_id) > 9:
+        raise HTTPException(404, "no such poll")
+    return HTMLResponse((STATIC / "poll.html").read_text(encoding="utf-8"), headers=HEADERS)
+
+
+@router.get("/static/poll/poll.js")
+async def poll_js() -> FileResponse:
+    return FileResponse(STATIC / "poll.js", media_type=POLL_JS, headers=HEADERS)
 
 
 @router.get("/director/console.css")

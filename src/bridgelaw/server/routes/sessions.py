@@ -32,6 +32,7 @@ from bridgelaw.duplicate.records import (
 )
 from bridgelaw.duplicate.state import DIRECTOR, Refusal, Role, stamp
 from bridgelaw.scoring.results import Points, ResultLine
+from bridgelaw.server import director_work
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import SessionRow
 from bridgelaw.server.results import side_json
@@ -170,6 +171,14 @@ async def enter_result(
 ) -> dict[str, Any]:
     sessions = sessions_of(request)
     body = await body_of(request)
+    note = body.get("note", "")
+    if role.kind == "director" and body.get("supersedes") is not None and isinstance(note, str):
+        # 79C from the results' publication, when the director has published them
+        engine = server_of(request).engine
+        periods = director_work.periods_for(live.state.spec.correction_minutes)
+        await run_in_threadpool(
+            director_work.check_late_correction, engine, live.id, 1, note, periods
+        )
     async with live.lock:
         time = now()
         checked = live.state.check_entry(role, body, time)

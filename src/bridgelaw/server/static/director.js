@@ -246,6 +246,7 @@ function renderTable() {
   renderResult(d.result, v);
   renderEvents(d.events);
   renderSeatLinks();
+  if (window.directorWork) window.directorWork.render(state, api); // director-work.js
 }
 
 function renderSeatLinks() {
