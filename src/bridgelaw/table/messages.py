@@ -253,7 +253,7 @@ PARAMETERS: dict[str, Kind] = {
     "then": TEXT,
     "trick": NUMBER,
     "turn": SEAT,
-    "verb": TEXT,
+    "verb": WORD,
     "what": TEXT,
     "when": TEXT,
     "who": TEXT,
