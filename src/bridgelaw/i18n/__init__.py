@@ -11,7 +11,7 @@ Babel: ``make catalogs``; docs/languages.md). English is the catalog's own templ
 >>> render(revoke, "pl", 2017)
 'SA gracza N w 3. lewie'
 >>> render(say("play", revoke=revoke), "hu", 2017)
-'N SA lapja a 3. ütésben: nem követte a színt (színvétel)'
+'N SA lapja a(z) 3. ütésben: nem követte a színt (színvétel)'
 >>> render(revoke, "de", 2017)
 Traceback (most recent call last):
 ...
