@@ -28,6 +28,7 @@ from bridgelaw.i18n.catalogs import (
     count_text,
     plural_index,
     render,
+    translate_records,
     translation,
 )
 
@@ -39,5 +40,6 @@ __all__ = [
     "count_text",
     "plural_index",
     "render",
+    "translate_records",
     "translation",
 ]

@@ -13,10 +13,11 @@ no compiled ``.mo`` files.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from string import Formatter
+from typing import Any, Protocol
 
 from babel.messages.pofile import read_po
 
@@ -186,3 +187,27 @@ def _written(value: ParamValue, kind: Kind, lang: str, edition: int) -> str:
 def fields(template: str) -> set[str]:
     """The parameters a template names: ``{seat}`` and the like."""
     return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+class Spoken(Protocol):
+    """A ruling or review as the table keeps it: its message said (None for a few old ones)."""
+
+    @property
+    def said(self) -> Said | None: ...
+
+
+def translate_records(
+    data: dict[str, Any], records: Mapping[str, Sequence[Spoken]], lang: str, edition: int
+) -> dict[str, Any]:
+    """``data`` (a table's JSON) with the ``text`` of each record in ``records`` (by key:
+    ``rulings``, ``reviews``; in the JSON's order) written in ``lang``; every other field,
+    and a record without a message, unchanged."""
+    check_language(lang)
+    for key, kept in records.items():
+        entries = data[key]
+        if len(entries) != len(kept):
+            raise ValueError(f"{key}: {len(entries)} in the JSON, {len(kept)} kept")
+        for entry, record in zip(entries, kept, strict=True):
+            if record.said is not None:
+                entry["text"] = render(record.said, lang, edition)
+    return data

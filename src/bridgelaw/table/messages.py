@@ -261,7 +261,7 @@ PARAMETERS: dict[str, Kind] = {
     "why": TEXT,
     "winner": SEAT,
     "withdrawn": CALL,
-    "word": TEXT,
+    "word": WORD,
 }
 """Every parameter's name and its kind: a name means the same thing in every message (a
 translator reads ``{offender}`` as a seat everywhere). ``card2`` is a second ``card``."""
