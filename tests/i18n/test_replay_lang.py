@@ -14,6 +14,7 @@ from bridgelaw.commands.replay import localized
 from bridgelaw.i18n import LANGUAGES
 from bridgelaw.table import ScriptError, Table
 from bridgelaw.table.script import load_script, run_script
+from bridgelaw.table.state import Review, Ruling
 
 SCRIPTS = sorted((Path(__file__).parents[1] / "scripts").rglob("*.yaml"))
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -30,7 +31,7 @@ def tables() -> list[Table]:
 
 
 def without_text(data: dict[str, Any]) -> dict[str, Any]:
-    copy = json.loads(json.dumps(data))
+    copy: dict[str, Any] = json.loads(json.dumps(data))
     for key in ("rulings", "reviews"):
         for entry in copy[key]:
             entry.pop("text")
@@ -51,7 +52,7 @@ def test_same_rulings_clauses_and_score_in_every_language(played: list[Table], l
         english = table.to_json()
         data = localized(table, lang)
         assert without_text(data) == without_text(english)
-        spoken = [*table.rulings, *table.reviews]
+        spoken: list[Ruling | Review] = [*table.rulings, *table.reviews]
         texts = [*data["rulings"], *data["reviews"]]
         originals = [*english["rulings"], *english["reviews"]]
         for record, entry, original in zip(spoken, texts, originals, strict=True):

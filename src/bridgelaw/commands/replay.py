@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -48,11 +49,10 @@ def replay(
     """Replay what happened at a table: every irregularity ruled on with its law."""
     from rich.console import Console
 
-    from bridgelaw.i18n import UnknownLanguage, check_language
-
     from bridgelaw.errors import ParseError
     from bridgelaw.formats.files import write_atomic
     from bridgelaw.formats.pbn import write_pbn
+    from bridgelaw.i18n import UnknownLanguage, check_language
     from bridgelaw.table import ScriptError
     from bridgelaw.table.record import pbn_game
     from bridgelaw.table.script import load_script, run_script
@@ -124,8 +124,9 @@ def tricks_table(table: Table) -> RichTable:
 def localized(table: Table, lang: str) -> dict[str, Any]:
     """The table's JSON with its rulings' and reviews' text in ``lang`` (issue 23)."""
     from bridgelaw.i18n import translate_records
+    from bridgelaw.i18n.catalogs import Spoken
 
-    records = {"rulings": table.rulings, "reviews": table.reviews}
+    records: dict[str, Sequence[Spoken]] = {"rulings": table.rulings, "reviews": table.reviews}
     return translate_records(table.to_json(), records, lang, table.edition)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from string import Formatter
 from typing import Any, Protocol
@@ -102,7 +102,7 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(lang: str) -> Translations:
     """The catalog of ``lang`` (read once): fuzzy and empty entries are left out."""
     with po_path(check_language(lang)).open("rb") as file:
@@ -115,7 +115,7 @@ def load(lang: str) -> Translations:
         if isinstance(string, str):
             if string:
                 entries[message.context] = string
-        elif any(string):
+        elif string is not None and any(string):
             entries[message.context] = tuple(string)
     return Translations(entries, gettext.c2py(catalog.plural_expr))
 
