@@ -15,7 +15,7 @@ Babel: ``make catalogs``; docs/languages.md). English is the catalog's own templ
 >>> render(revoke, "de", 2017)
 Traceback (most recent call last):
 ...
-bridgelaw.i18n.UnknownLanguage: no language 'de': the known ones are en, pl, hu, sk
+bridgelaw.i18n.catalogs.UnknownLanguage: no language 'de': the known ones are en, pl, hu, sk
 """
 
 from __future__ import annotations
