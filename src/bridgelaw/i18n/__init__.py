@@ -30,6 +30,7 @@ from bridgelaw.i18n.catalogs import (
     render,
     translate_records,
     translation,
+    translator,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "render",
     "translate_records",
     "translation",
+    "translator",
 ]

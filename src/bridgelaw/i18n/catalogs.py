@@ -67,6 +67,11 @@ COUNTS: dict[str, tuple[str, str]] = {
 """Counts written with their noun, for reports and pages (plural forms per language)."""
 
 
+OFFER = "offer"
+"""The context of an offer's words (bridgelaw.table.meanings): their msgid is the English, as
+gettext's ``_`` has it, since an offer's sentences are the module's own English."""
+
+
 class UnknownLanguage(BridgeLawError):
     """A language with no catalog: the message lists the known ones."""
 
@@ -111,13 +116,39 @@ def load(lang: str) -> Translations:
     for message in catalog:
         if not message.id or message.fuzzy or message.context is None:
             continue
+        key = message.context
+        if key == OFFER and isinstance(message.id, str):
+            key = offer_key(message.id)
         string = message.string
         if isinstance(string, str):
             if string:
-                entries[message.context] = string
+                entries[key] = string
         elif string is not None and any(string):
-            entries[message.context] = tuple(string)
+            entries[key] = tuple(string)
     return Translations(entries, gettext.c2py(catalog.plural_expr))
+
+
+def offer_key(english: str) -> str:
+    """Where an offer's English sentence is kept among a catalog's entries."""
+    return f"{OFFER}\x04{english}"
+
+
+def translator(lang: str) -> Callable[[str], str]:
+    """gettext's ``_`` for the offers' words in ``lang``: an English sentence or template of
+    bridgelaw.table.meanings to its translation (itself when it has none, and in English)."""
+    if check_language(lang) == "en":
+        return _same
+    entries = load(lang).entries
+
+    def translate(english: str) -> str:
+        found = entries.get(offer_key(english))
+        return found if isinstance(found, str) else english
+
+    return translate
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def plural_index(lang: str, count: int) -> int:

@@ -14,7 +14,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bridgelaw.i18n.catalogs import CALL_WORDS, COUNTS, EDITIONS, PLURAL_BY, WORDS
+from bridgelaw.i18n.catalogs import CALL_WORDS, COUNTS, EDITIONS, OFFER, PLURAL_BY, WORDS
 from bridgelaw.table.messages import MESSAGES
 
 
@@ -42,6 +42,8 @@ def template() -> Catalog:
         catalog.add(call, context=f"call.{call}", auto_comments=["a call"])
     for context, forms in COUNTS.items():
         catalog.add(forms, context=context, auto_comments=["parameters: count (number)"])
+    for text in offer_strings():
+        catalog.add(text, context=OFFER, auto_comments=["an offer's title, label or consequence"])
     return catalog
 
 
@@ -52,6 +54,69 @@ def main(argv: list[str]) -> int:
     with Path(argv[0]).open("wb") as file:
         write_po(file, template(), width=100, omit_header=False, sort_output=False)
     return 0
+
+
+def offer_strings() -> list[str]:
+    """Every English sentence, template and word an offer may show (bridgelaw.table.meanings):
+    the values of its tables and the literal arguments of its ``tr(...)`` calls, in order."""
+    import ast
+    import inspect
+
+    from bridgelaw.table import meanings
+
+    found: list[str] = []
+    tables: list[object] = [
+        meanings.TITLES,
+        meanings.JUDGEMENTS,
+        meanings.ACCEPT,
+        meanings.LEAD_54,
+        meanings.CLAIM,
+        meanings.CLAIM_PLAY_ON,
+        meanings.TRICKS_PRINCIPLE,
+        meanings.CALL_LAWS,
+        meanings.INADMISSIBLE_DECLINED,
+        meanings.BID_ABOVE_SEVEN_DECLINED,
+        meanings.SLIP_BEFORE_27,
+        meanings.LEAD_CHOICE_TEXTS,
+        meanings.CARD_TEXTS,
+        meanings.NAMED,
+        meanings.PLAIN_LABELS,
+        meanings.SUITS,
+    ]
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            if " " in value or value[:1].isupper() or value.isalpha():
+                found.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, tuple):
+            walk(value[-1] if len(value) == 2 and isinstance(value[0], str) else list(value))
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for table in tables:
+        walk(table)
+    tree = ast.parse(inspect.getsource(meanings))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "tr"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    found += [
+        "Forbid {suits}",
+        "Require {suits}",
+        "an offer under Law {law}",
+        "{seat} plays {card}",
+    ]
+    return list(dict.fromkeys(found))
 
 
 if __name__ == "__main__":
