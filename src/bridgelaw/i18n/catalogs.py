@@ -36,6 +36,10 @@ PLURAL_BY: dict[str, str] = {
     "settle.tally": "remaining",
     "settle.back.69b2.many": "back",
     "settle.back.71.many": "back",
+    "claim.all": "remaining",
+    "claim.some": "remaining",
+    "claim.none": "remaining",
+    "claim.concedes": "remaining",
 }
 """Messages whose words agree with a count (``n`` tricks), by the parameter that counts:
 their catalog entries have plural forms (English needs none: its variants are messages)."""

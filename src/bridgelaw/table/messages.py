@@ -196,8 +196,10 @@ PARAMETERS: dict[str, Kind] = {
     "cancelled": CALL,
     "card": CARD,
     "choice": TEXT,
+    "claim": MESSAGE,
     "claimer": SEAT,
     "clause": CLAUSE,
+    "conceded": NUMBER,
     "conceder": SEAT,
     "contract": CONTRACT,
     "declarer": SEAT,
@@ -233,7 +235,7 @@ PARAMETERS: dict[str, Kind] = {
     "rho": SEAT,
     "seat": SEAT,
     "shown": CARD,
-    "stated": TEXT,
+    "statement": TEXT,
     "suggestion": TEXT,
     "suit": SUIT,
     "suits": TEXT,
@@ -802,7 +804,19 @@ MESSAGES: tuple[Message, ...] = (
     ),
     # claims.py
     _message("ask-adjudicator", "the adjudicator gives no suggestion: {error}."),
-    _message("law68-claim.play-stops-68d", "{seat} {what}{stated}; play stops (68D)."),
+    _message("law68-claim.play-stops-68d", "{seat} {claim}; play stops (68D)."),
+    _message(
+        "law68-claim.play-stops-68d.stating",
+        '{seat} {claim}, stating "{statement}"; play stops (68D).',
+    ),
+    _message("claim.all", "claims all {remaining} remaining tricks for {side}"),
+    _message(
+        "claim.some",
+        "claims {tricks} of the {remaining} remaining tricks for {side}, and so concedes "
+        "{conceded} (68B1)",
+    ),
+    _message("claim.none", "claims no trick: {side} concede all {remaining} remaining"),
+    _message("claim.concedes", "concedes {tricks} of the {remaining} remaining tricks"),
     _message(
         "law68-claim.speaks-trick-progress-only",
         "{seat} speaks of the trick in progress only, the last one: that is not a claim or "
