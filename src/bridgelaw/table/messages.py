@@ -190,6 +190,7 @@ CLAUSE, CONTRACT, NUMBER, WORD = Kind.CLAUSE, Kind.CONTRACT, Kind.NUMBER, Kind.W
 TEXT, MESSAGE = Kind.TEXT, Kind.MESSAGE
 
 PARAMETERS: dict[str, Kind] = {
+    "acceptance": MESSAGE,
     "after": TEXT,
     "asker": SEAT,
     "call": CALL,
@@ -1247,8 +1248,12 @@ MESSAGES: tuple[Message, ...] = (
     # play_rules.py
     _message(
         "accept-lead",
-        "{how} the lead out of turn of {card}: it stands and {lho} plays next.",
+        "{acceptance} the lead out of turn of {card}: it stands and {lho} plays next.",
     ),
+    _message("acceptance.accepts", "{seat} accepts"),
+    _message("acceptance.dummy-seen", "declarer could have seen dummy's cards, so he accepts"),
+    _message("acceptance.plays-to", "{seat} plays to {offender}'s lead out of turn"),
+    _message("acceptance.right-defender", "{seat}, the defender on its right, plays to"),
     _message(
         "card-played.breaks-lead-restriction-law",
         "{revoke} breaks the lead restriction ({restriction} {suit}, Law {clause}): a revoke",
