@@ -210,6 +210,7 @@ PARAMETERS: dict[str, Kind] = {
     "equity": TEXT,
     "error": TEXT,
     "established": TEXT,
+    "exposed": MESSAGE,
     "expected": CALL,
     "first": CALL,
     "hand": SEAT,
@@ -366,14 +367,17 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law24-exposed.exposed-card-stays-face",
-        "{seat} exposed {what}: the card stays face up until the auction ends and {partner} "
+        "{seat} exposed {exposed}: the card stays face up until the auction ends and {partner} "
         "must pass at his next turn.",
     ),
     _message(
         "law24-exposed.exposed-stays-face-up",
-        "{seat} exposed {what}: it stays face up until the auction ends, with no other "
+        "{seat} exposed {exposed}: it stays face up until the auction ends, with no other "
         "rectification now.",
     ),
+    _message("exposed.honour", "an honour ({card})"),
+    _message("exposed.low-card", "a low card ({card})"),
+    _message("exposed.two-or-more", "two or more cards"),
     _message(
         "law25-after-lho.director-finds-unintended-replaces",
         "the director finds {offender}'s {first} unintended: {call} replaces it, without "
