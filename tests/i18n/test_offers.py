@@ -52,6 +52,7 @@ def test_every_offer_string_is_translated_with_its_parameters(lang: str) -> None
 
 
 def test_every_string_an_offer_shows_is_in_the_catalog(offered: list[Awaiting]) -> None:
+    """What the offers of the scripts ask ``tr`` for: each extracted, and translated."""
     asked: set[str] = set()
 
     def recording(english: str) -> str:
@@ -63,6 +64,9 @@ def test_every_string_an_offer_shows_is_in_the_catalog(offered: list[Awaiting]) 
     known = set(offer_strings())
     assert asked <= known, sorted(asked - known)[:5]
     assert len(asked) > 60, len(asked)
+    for lang in TRANSLATED:
+        entries = load(lang).entries
+        assert not [s for s in asked if offer_key(s) not in entries], lang
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

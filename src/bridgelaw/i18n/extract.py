@@ -60,7 +60,6 @@ def offer_strings() -> list[str]:
     """Every English sentence, template and word an offer may show (bridgelaw.table.meanings):
     the values of its tables and the literal arguments of its ``tr(...)`` calls, in order."""
     import ast
-    import inspect
 
     from bridgelaw.table import meanings
 
@@ -99,7 +98,8 @@ def offer_strings() -> list[str]:
 
     for table in tables:
         walk(table)
-    tree = ast.parse(inspect.getsource(meanings))
+    # the module's source beside it (in the mypyc-compiled build too, which ships the .py)
+    tree = ast.parse(Path(meanings.__file__).with_name("meanings.py").read_text("utf-8"))
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
