@@ -76,7 +76,7 @@ unit-compiled: $(CSTAMP)
 # the .po files at run time).
 catalogs: $(STAMP)
 	$(BIN)/python -m bridgelaw.i18n.extract src/bridgelaw/locale/bridgelaw.pot
-	$(BIN)/pybabel update -w 100 -i src/bridgelaw/locale/bridgelaw.pot -d src/bridgelaw/locale -D bridgelaw
+	$(BIN)/pybabel update --ignore-obsolete -w 100 -i src/bridgelaw/locale/bridgelaw.pot -d src/bridgelaw/locale -D bridgelaw
 	mkdir -p build/locale && for lang in pl hu sk; do \
 		$(BIN)/pybabel compile -i src/bridgelaw/locale/$$lang/LC_MESSAGES/bridgelaw.po \
 			-o build/locale/$$lang.mo -l $$lang --statistics || exit 1; \
