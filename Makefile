@@ -10,7 +10,7 @@ COMPILED := .venv-compiled
 CSTAMP := $(COMPILED)/.installed-stamp
 SOURCES := $(shell find src -name '*.py' 2>/dev/null)
 
-.PHONY: run test lint typecheck browser unit unit-compiled bench mutation clean
+.PHONY: run test lint typecheck browser unit unit-compiled bench mutation clean catalogs
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,19 @@ unit: $(STAMP)
 unit-compiled: $(CSTAMP)
 	BRIDGELAW_EXPECT_COMPILED=1 $(COMPILED)/bin/python -m pytest -p no:cacheprovider \
 		-n $(WORKERS) -m "not pure_build_only" tests
+
+# The gettext catalogs (docs/languages.md): the template written from the engine's messages
+# (extract), merged into each language's .po (update: a changed English template leaves its
+# translation fuzzy, which the tests count as missing), then compiled as a check of every
+# catalog's syntax and plural forms (compile; the .mo files go to build/, as the package reads
+# the .po files at run time).
+catalogs: $(STAMP)
+	$(BIN)/python -m bridgelaw.i18n.extract src/bridgelaw/locale/bridgelaw.pot
+	$(BIN)/pybabel update --ignore-obsolete -w 100 -i src/bridgelaw/locale/bridgelaw.pot -d src/bridgelaw/locale -D bridgelaw
+	mkdir -p build/locale && for lang in pl hu sk; do \
+		$(BIN)/pybabel compile -i src/bridgelaw/locale/$$lang/LC_MESSAGES/bridgelaw.po \
+			-o build/locale/$$lang.mo -l $$lang --statistics || exit 1; \
+	done
 
 # Speed against OpenSpiel, for both builds (needs the optional `bench` extra).
 bench: $(STAMP) $(CSTAMP)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -36,6 +37,14 @@ def replay(
             "adjudicator (the tricks and the line it assumed).",
         ),
     ] = False,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            help="The language of the rulings' text: en, pl, hu or sk (in the terms of the "
+            "table's edition of the Laws); everything else is unchanged.",
+        ),
+    ] = "en",
 ) -> None:
     """Replay what happened at a table: every irregularity ruled on with its law."""
     from rich.console import Console
@@ -43,10 +52,15 @@ def replay(
     from bridgelaw.errors import ParseError
     from bridgelaw.formats.files import write_atomic
     from bridgelaw.formats.pbn import write_pbn
+    from bridgelaw.i18n import UnknownLanguage, check_language
     from bridgelaw.table import ScriptError
     from bridgelaw.table.record import pbn_game
     from bridgelaw.table.script import load_script, run_script
 
+    try:
+        check_language(lang)
+    except UnknownLanguage as error:
+        raise typer.BadParameter(str(error), param_hint="--lang") from None
     if not script.is_file():
         raise typer.BadParameter(f"no such file: {script}")
     try:
@@ -68,9 +82,9 @@ def replay(
         except OSError as error:
             raise CommandError(f"{pbn}: cannot write: {error.strerror or error}") from None
     if as_json:
-        sys.stdout.write(json.dumps(table.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(localized(table, lang), ensure_ascii=False) + "\n")
     else:
-        print_account(table, Console(highlight=False, soft_wrap=True))
+        print_account(table, Console(highlight=False, soft_wrap=True), lang)
         if pbn is not None:
             said(f"wrote the board as PBN to {pbn}")
 
@@ -107,13 +121,23 @@ def tricks_table(table: Table) -> RichTable:
     return grid
 
 
-def print_account(table: Table, out: Console) -> None:
-    """A readable account: the auction with cancelled calls struck through, then the rulings.
-    Everything from the script is escaped (the markup here is the account's own)."""
+def localized(table: Table, lang: str) -> dict[str, Any]:
+    """The table's JSON with its rulings' and reviews' text in ``lang`` (issue 23)."""
+    from bridgelaw.i18n import translate_records
+    from bridgelaw.i18n.catalogs import Spoken
+
+    records: dict[str, Sequence[Spoken]] = {"rulings": table.rulings, "reviews": table.reviews}
+    return translate_records(table.to_json(), records, lang, table.edition)
+
+
+def print_account(table: Table, out: Console, lang: str = "en") -> None:
+    """A readable account: the auction with cancelled calls struck through, then the rulings
+    (their text in ``lang``). Everything from the script is escaped (the markup here is the
+    account's own)."""
     from rich.markup import escape
     from rich.table import Table as RichTable
 
-    data = table.to_json()
+    data = localized(table, lang)
     out.print(
         f"Board {data['board']}, dealer {data['dealer']}, vulnerable {data['vulnerable']}"
         f" — Laws {data['edition']}"

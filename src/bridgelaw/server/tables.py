@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 
 from bridgelaw.cards import Card, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.i18n.views import localize_view
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
@@ -79,6 +80,11 @@ class Refused(Exception):
         self.status, self.error, self.law = status, error, law
 
 
+def held_key(role: str, lang: str) -> str:
+    """Where the view a role's changing clients of one language hold is kept."""
+    return role if lang == "en" else f"{role}/{lang}"
+
+
 @dataclass
 class LiveTable:
     """A table in memory: the engine, its mode, the seat of each token hash, its clients."""
@@ -96,7 +102,10 @@ class LiveTable:
     changing: set[WebSocket] = field(default_factory=set)
     """The clients that asked for the changes of each view (``?changes=1``), not the whole."""
     held: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """The view each role's ``changing`` clients hold: the last one sent to them."""
+    """The view each role's ``changing`` clients hold: the last one sent to them (by
+    :func:`held_key`: a role's, in one language)."""
+    languages: dict[WebSocket, str] = field(default_factory=dict)
+    """Each client's language (``?lang=`` or ``Accept-Language``; docs/languages.md)."""
     adjusted: dict[str, Any] | None = None
     """The result the director entered in force (Law 12C; ``server/director.py``), which
     every seat and the director see in the view as ``adjusted`` (Law 12: a ruling is told to
@@ -106,30 +115,37 @@ class LiveTable:
     when, and when the director answered (a call is made aloud at the table, Law 9B); the
     view's ``director_calls`` (``server/director.py``)."""
 
-    def view(self, role: str, report: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The view of ``role``; ``report``: the engine's report of this state, if made."""
+    def view(
+        self, role: str, report: dict[str, Any] | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        """The view of ``role`` (its human text in ``lang``); ``report``: the engine's report
+        of this state, if made."""
         blotter = self.blotters.get(role)
         if blotter is None:
             blotter = self.blotters[role] = Blotter()
         view = view_for(self.table, role, self.mode, self.robots, report, blotter)
         view["adjusted"] = self.adjusted
         view["director_calls"] = self.director_calls
-        return view
+        return localize_view(view, self.table, lang)
 
-    def join(self, socket: WebSocket, role: str, changing: bool) -> dict[str, Any]:
+    def join(
+        self, socket: WebSocket, role: str, changing: bool, lang: str = "en"
+    ) -> dict[str, Any]:
         """A client of ``role`` joins the stream (under the table's lock): the whole view it is
-        sent first, from which its changes start."""
-        view = self.view(role)
+        sent first, in its language, from which its changes start."""
+        view = self.view(role, lang=lang)
         self.clients.append((socket, role))
+        self.languages[socket] = lang
         if changing:
             self.changing.add(socket)
-            self.held[role] = view
+            self.held[held_key(role, lang)] = view
         return view
 
     def leave(self, socket: WebSocket, role: str) -> None:
         if (socket, role) in self.clients:
             self.clients.remove((socket, role))
         self.changing.discard(socket)
+        self.languages.pop(socket, None)
 
     def summary(self) -> dict[str, Any]:
         """Where the table stands, for the director's list of tables (no database needed)."""
@@ -412,20 +428,25 @@ class Server:
         for _, role in live.clients:
             if role not in views:
                 views[role] = live.view(role, report)
+        spoken: dict[str, dict[str, Any]] = {}  # by held_key: a role's view in a language
         whole: dict[str, str] = {}
         changed: dict[str, str] = {}
 
         def message(socket: WebSocket, role: str) -> str:
+            lang = live.languages.get(socket, "en")
+            key = held_key(role, lang)
+            if key not in spoken:
+                spoken[key] = localize_view(views[role], live.table, lang)
             if socket not in live.changing:
-                if role not in whole:
-                    whole[role] = encode(views[role])
-                return whole[role]
-            if role not in changed:
-                held = live.held.get(role)
-                change = views[role] if held is None else changes(held, views[role])
-                changed[role] = encode(change)
-                live.held[role] = views[role]
-            return changed[role]
+                if key not in whole:
+                    whole[key] = encode(spoken[key])
+                return whole[key]
+            if key not in changed:
+                held = live.held.get(key)
+                change = spoken[key] if held is None else changes(held, spoken[key])
+                changed[key] = encode(change)
+                live.held[key] = spoken[key]
+            return changed[key]
 
         messages = [(socket, role, message(socket, role)) for socket, role in live.clients]
         await deliver(messages, self.send_timeout(), live.leave)

@@ -1370,18 +1370,18 @@ class AuctionRules(TableState):
         one_low_card = len(mine) < 2 and not is_honour(card)  # 24A, not 24B or 24C
         if len(mine) >= 2:
             law = "24C"
-            what = "two or more cards"
+            what = say("exposed.two-or-more")
         elif is_honour(card):
             law = "24B"
-            what = f"an honour ({card_name(card)})"
+            what = say("exposed.honour", card=card)
         else:
             law = "24A"
-            what = f"a low card ({card_name(card)})"
+            what = say("exposed.low-card", card=card)
         if one_low_card:
             self.rule(
                 law,
                 seat,
-                say("law24-exposed.exposed-stays-face-up", seat=seat, what=what),
+                say("law24-exposed.exposed-stays-face-up", seat=seat, exposed=what),
             )
         else:
             self._bar(seat.partner, NEXT_TURN, law)
@@ -1391,7 +1391,7 @@ class AuctionRules(TableState):
                 say(
                     "law24-exposed.exposed-card-stays-face",
                     seat=seat,
-                    what=what,
+                    exposed=what,
                     partner=seat.partner,
                 ),
             )

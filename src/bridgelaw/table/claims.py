@@ -353,19 +353,30 @@ class ClaimRules(DummyRules):
         self.claim = claim
         side = SIDES[seat.side]
         if claim.kind is Action.CLAIM and claim.conceded == 0:
-            law, what = "68A", f"claims all {remaining} remaining tricks for {side}"
+            law, what = "68A", say("claim.all", remaining=remaining, side=side)
         elif claim.kind is Action.CLAIM and number > 0:
             law = "68A"
-            what = (
-                f"claims {number} of the {remaining} remaining tricks for {side}, and so "
-                f"concedes {claim.conceded} (68B1)"
+            what = say(
+                "claim.some",
+                tricks=number,
+                remaining=remaining,
+                side=side,
+                conceded=claim.conceded,
             )
         elif claim.kind is Action.CLAIM:
-            law, what = "68B1", f"claims no trick: {side} concede all {remaining} remaining"
+            law, what = "68B1", say("claim.none", side=side, remaining=remaining)
         else:
-            law, what = "68B1", f"concedes {number} of the {remaining} remaining tricks"
-        stated = f', stating "{claim.statement}"' if claim.statement else ""
-        self.rule(law, None, say("law68-claim.play-stops-68d", seat=seat, what=what, stated=stated))
+            law, what = "68B1", say("claim.concedes", tricks=number, remaining=remaining)
+        if claim.statement:
+            stops = say(
+                "law68-claim.play-stops-68d.stating",
+                seat=seat,
+                claim=what,
+                statement=claim.statement,
+            )
+        else:
+            stops = say("law68-claim.play-stops-68d", seat=seat, claim=what)
+        self.rule(law, None, stops)
         self.law63a_establish(seat.side, "63A3", f"{seat.letter}'s claim or concession")
 
     # -- Law 69A: the answers ----------------------------------------------------------------

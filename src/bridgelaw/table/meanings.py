@@ -27,7 +27,7 @@ script's ``awaiting``), read once into an ``Awaiting`` at the boundary:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast, get_args
 
 from bridgelaw.cards import Strain, Suit, card_name
@@ -333,8 +333,20 @@ MOVES: frozenset[Action] = frozenset({Action.CALL, Action.CARD, Action.CORRECT, 
 card the Laws leave to the player (27B, 36B2, 45C4b, 62C1...), a revoke's correction (62A,
 62C3) and declarer's naming of dummy's card (46B3b)."""
 
-Explainer = Callable[[Awaiting, Option], Said | None]
-"""What one option of an offer does; None when this module has no sentence for it."""
+Translate = Callable[[str], str]
+"""A language's translation of an English sentence or template of this module (gettext's
+``_``); the English itself by default. Templates name their parameters (``{suits}``) and are
+filled after translating (bridgelaw.i18n.offers; docs/languages.md)."""
+
+
+def english(text: str) -> str:
+    """The English of this module's sentences: the default :data:`Translate`."""
+    return text
+
+
+Explainer = Callable[[Awaiting, Option, Translate], Said | None]
+"""What one option of an offer does, in the language of its :data:`Translate`; None when this
+module has no sentence for it."""
 
 
 def offer_of(awaiting: Mapping[str, Any]) -> Awaiting:
@@ -363,7 +375,9 @@ def _commanded(offer: Awaiting) -> Awaiting:
     return offer
 
 
-def explain(awaiting: Awaiting | Mapping[str, Any] | None) -> dict[str, Any] | None:
+def explain(
+    awaiting: Awaiting | Mapping[str, Any] | None, tr: Translate = english
+) -> dict[str, Any] | None:
     """The offer with a title and, per option of the party it waits for (``who``), its event
     text, label, clause and consequence: ``{"who", "law", "title", "options": [{"event",
     "label", "law", "consequence", "who", "option"}]}`` (``option``: the word of the script's
@@ -371,52 +385,51 @@ def explain(awaiting: Awaiting | Mapping[str, Any] | None) -> dict[str, Any] | N
     if awaiting is None:
         return None
     offer = awaiting if isinstance(awaiting, Awaiting) else offer_of(awaiting)
-    return as_offer(offer, offer.who)
+    return as_offer(offer, offer.who, tr)
 
 
-def choices(offer: Awaiting) -> tuple[Choice, ...]:
+def choices(offer: Awaiting, tr: Translate = english) -> tuple[Choice, ...]:
     """Every option of every party (``who`` first) as a client shows it: the event text that
     chooses it, its label, clause and consequence. (Here, not on :class:`Awaiting`: the offer
     is the engine's state, its meanings are words about it.)"""
-    return tuple(choice(offer, o) for o in offer.commands())
+    return tuple(choice(offer, o, tr) for o in offer.commands())
 
 
-def as_offer(offer: Awaiting, party: Who | None = None) -> dict[str, Any]:
+def as_offer(offer: Awaiting, party: Who | None = None, tr: Translate = english) -> dict[str, Any]:
     """The offer on the wire (``table-api.md``): ``{"who", "law", "title", "options":
     [{"event", "label", "law", "consequence", "who", "option"}]}``, with the options of
     ``party`` only, or of every party when None (the director's view)."""
     return {
         "who": offer.who,
         "law": offer.law,
-        "title": title(offer),
-        "options": [c.as_json() for c in choices(offer) if party in (None, c.who)],
+        "title": title(offer, tr),
+        "options": [c.as_json() for c in choices(offer, tr) if party in (None, c.who)],
     }
 
 
-def title(offer: Awaiting) -> str:
+def title(offer: Awaiting, tr: Translate = english) -> str:
     """What happened, as the director announces the choice he offers."""
-    return (
-        TITLES.get(offer.law) or TITLES.get(_base(offer.law)) or f"an offer under Law {offer.law}"
-    )
+    found = TITLES.get(offer.law) or TITLES.get(_base(offer.law))
+    return tr(found) if found else tr("an offer under Law {law}").format(law=offer.law)
 
 
-def choice(offer: Awaiting, option: Option) -> Choice:
+def choice(offer: Awaiting, option: Option, tr: Translate = english) -> Choice:
     """``option`` of ``offer`` as a client shows it: its event text, label, clause and
     consequence."""
-    said = consequence(offer, option)
+    said = consequence(offer, option, tr)
     if said is None:  # an offer the engine makes and no sentence here covers
         said = offer.law, f"{option.who} {option.word} (Law {offer.law})"
     clause, text = said
     return Choice(
-        option.who, f"{option.who} {option.word}", label(option), clause, text, option.word
+        option.who, f"{option.who} {option.word}", label(option, tr), clause, text, option.word
     )
 
 
-def consequence(offer: Awaiting, option: Option) -> Said | None:
+def consequence(offer: Awaiting, option: Option, tr: Translate = english) -> Said | None:
     """What ``option`` of ``offer`` does, from its command; None if this module cannot say
     (the console then shows a bare sentence naming the law, and the tests fail)."""
     explainer = EXPLAINERS.get(option.command.action)
-    return None if explainer is None else explainer(offer, option)
+    return None if explainer is None else explainer(offer, option, tr)
 
 
 def _nearest(table: Mapping[str, str], law: str) -> str | None:
@@ -435,34 +448,47 @@ def _base(law: str) -> str:
     return law
 
 
+def _in(tr: Translate, said: Said) -> Said:
+    """A table's (clause, sentence) with the sentence translated."""
+    return said[0], tr(said[1])
+
+
+def _suits(tr: Translate, strains: Iterable[Strain]) -> str:
+    """Suits' names joined with "and", in the language of ``tr``."""
+    return tr(" and ").join(tr(SUITS[s]) for s in strains)
+
+
 # -- one explainer per action -------------------------------------------------------------------
 
 
-def _accept_or_decline(offer: Awaiting, option: Option) -> Said | None:
+BID_ABOVE_SEVEN_DECLINED: Said = (
+    "38B",
+    "the bid above seven and every later call are cancelled; a pass replaces it, and "
+    "both offenders must pass for the rest of the auction (38C)",
+)
+
+
+def _accept_or_decline(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     law, action = offer.law, option.command.action
     if law == "54":
-        return LEAD_54[action]
+        return _in(tr, LEAD_54[action])
     if law == "38" and action is Action.DECLINE:
-        return (
-            "38B",
-            "the bid above seven and every later call are cancelled; a pass replaces it, and "
-            "both offenders must pass for the rest of the auction (38C)",
-        )
+        return _in(tr, BID_ABOVE_SEVEN_DECLINED)
     if law in ("36B2", "36B4") and action is Action.DECLINE and option.who != offer.who:
-        return INADMISSIBLE_DECLINED
+        return _in(tr, INADMISSIBLE_DECLINED)
     pair = ACCEPT.get(law) or ACCEPT.get(_base(law))
     if pair is None:
         return None
-    return pair[0] if action is Action.ACCEPT else pair[1]
+    return _in(tr, pair[0] if action is Action.ACCEPT else pair[1])
 
 
-def _spread(offer: Awaiting, option: Option) -> Said | None:
-    return LEAD_54["spread"] if offer.law == "54" else None
+def _spread(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
+    return _in(tr, LEAD_54["spread"]) if offer.law == "54" else None
 
 
-def _claim_answer(offer: Awaiting, option: Option) -> Said | None:
+def _claim_answer(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     answers = {"69A": CLAIM, "68D2b": CLAIM_PLAY_ON}.get(offer.law)
-    return None if answers is None else answers[option.command.action]
+    return None if answers is None else _in(tr, answers[option.command.action])
 
 
 SLIP_BEFORE_27: dict[Action, Said] = {
@@ -483,26 +509,41 @@ SLIP_BEFORE_27: dict[Action, Said] = {
 have been a slip (25A comes before 27)."""
 
 
-def _judgement(offer: Awaiting, option: Option) -> Said | None:
+def _judgement(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     action = option.command.action
     if offer.law == "27C" and action in SLIP_BEFORE_27:
-        return SLIP_BEFORE_27[action]
+        return _in(tr, SLIP_BEFORE_27[action])
     clause, text = JUDGEMENTS[action]
     # 23A defines comparable; the clause applied is the offer's (27B1b, 30B1b, 31A2...)
-    return (offer.law if clause == "23A" else clause), text
+    return (offer.law if clause == "23A" else clause), tr(text)
 
 
-def _tricks(offer: Awaiting, option: Option) -> Said | None:
+def _tricks(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     number = option.command.number
     principle = _nearest(TRICKS_PRINCIPLE, offer.law)
     if number is None or principle is None:
         return None
-    return offer.law, f"declarer's side is credited {number} of the remaining tricks; {principle}"
+    template = tr("declarer's side is credited {number} of the remaining tricks; {principle}")
+    return offer.law, template.format(number=number, principle=tr(principle))
 
 
-def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
+LEAD_CHOICE_TEXTS: dict[str, str] = {
+    "penalty-require": "the partner must lead {suits}; the penalty cards of {suits} are picked up",
+    "penalty-forbid": "the partner may not lead {suits} while he keeps the lead; the penalty "
+    "cards of {suits} are picked up",
+    "57A-require": "the offender's partner must play {suits} (if void in the suit led)",
+    "57A-forbid": "the offender's partner may not play {suits}",
+    "require": "the offender's partner must lead {suits} at his first turn to lead",
+    "forbid": "the offender's partner may not lead {suits} at his first turn to lead, for as "
+    "long as he keeps the lead",
+}
+"""What declarer's requiring or forbidding a suit does, by the law offering it."""
+
+
+def _lead_choice(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     law, verb, suits = offer.law, option.command.action, option.command.suits
-    named = " and ".join(SUITS[Strain(suit)] for suit in suits)
+    named = _suits(tr, (Strain(suit) for suit in suits))
+    word = "require" if verb is Action.REQUIRE else "forbid"
     if law in ("50D2", "51B"):
         if law == "50D2":
             clause = "50D2a"
@@ -510,24 +551,10 @@ def _lead_choice(offer: Awaiting, option: Option) -> Said | None:
             clause = "51B1a" if verb is Action.REQUIRE else "51B1b"
         else:  # 51B2: of several suits
             clause = "51B2a" if verb is Action.REQUIRE else "51B2b"
-        if verb is Action.REQUIRE:
-            return clause, (
-                f"the partner must lead {named}; the penalty cards of {named} are picked up"
-            )
-        return clause, (
-            f"the partner may not lead {named} while he keeps the lead; the penalty cards of "
-            f"{named} are picked up"
-        )
+        return clause, tr(LEAD_CHOICE_TEXTS[f"penalty-{word}"]).format(suits=named)
     if law == "57A":
-        if verb is Action.REQUIRE:
-            return law, f"the offender's partner must play {named} (if void in the suit led)"
-        return law, f"the offender's partner may not play {named}"
-    if verb is Action.REQUIRE:
-        return law, f"the offender's partner must lead {named} at his first turn to lead"
-    return law, (
-        f"the offender's partner may not lead {named} at his first turn to lead, for as long "
-        "as he keeps the lead"
-    )
+        return law, tr(LEAD_CHOICE_TEXTS[f"57A-{word}"]).format(suits=named)
+    return law, tr(LEAD_CHOICE_TEXTS[word]).format(suits=named)
 
 
 def _penalty_suits(offer: Awaiting) -> set[Suit]:
@@ -536,99 +563,113 @@ def _penalty_suits(offer: Awaiting) -> set[Suit]:
     return {s for o in commands if o.command.action in LEAD_CHOICES for s in o.command.suits}
 
 
-def _no_restriction(offer: Awaiting, option: Option) -> Said | None:
+def _no_restriction(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     if offer.law in ("50D2", "51B"):
         several_suits = offer.law == "51B" and len(_penalty_suits(offer)) != 1
-        return ("51B2c" if several_suits else "50D2b"), (
+        return ("51B2c" if several_suits else "50D2b"), tr(
             "no restriction: the partner leads any card, and the penalty cards stay on "
             "the table (to be played at the first legal opportunity)"
         )
-    return offer.law, "no restriction on the lead"
+    return offer.law, tr("no restriction on the lead")
 
 
-def _highest_or_lowest(offer: Awaiting, option: Option) -> Said | None:
-    which = option.command.action
-    return "57A", f"the offender's partner must play his {which} card of the suit led"
+def _highest_or_lowest(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
+    if option.command.action is Action.HIGHEST:
+        return "57A", tr("the offender's partner must play his highest card of the suit led")
+    return "57A", tr("the offender's partner must play his lowest card of the suit led")
 
 
-def _designate(offer: Awaiting, option: Option) -> Said | None:
+def _designate(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     card = option.command.card
     if card is None:
         return None
     if offer.law == "58B2":
-        return offer.law, (
-            f"{card_name(card)} is the card played; a defender's other cards seen become "
-            "penalty cards"
-        )
-    return offer.law, f"{card_name(card)} is the card played"
+        return offer.law, tr(
+            "{card} is the card played; a defender's other cards seen become penalty cards"
+        ).format(card=card_name(card))
+    return offer.law, tr("{card} is the card played").format(card=card_name(card))
 
 
-def _lead_hand(offer: Awaiting, option: Option) -> Said | None:
+def _lead_hand(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     seat = option.command.seat_named
-    return None if seat is None else (offer.law, f"declarer must lead from {seat.letter}'s hand")
+    if seat is None:
+        return None
+    return offer.law, tr("declarer must lead from {seat}'s hand").format(seat=seat.letter)
 
 
-def _shows(offer: Awaiting, option: Option) -> Said | None:
-    shown = " and ".join(SUITS[s] for s in option.command.strains) or "nothing"
-    return offer.law, f"the call showed {shown}: Laws 30 to 32 treat it as such a call"
+def _shows(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
+    shown = _suits(tr, option.command.strains) or tr("nothing")
+    template = tr("the call showed {shown}: Laws 30 to 32 treat it as such a call")
+    return offer.law, template.format(shown=shown)
 
 
-def _call(offer: Awaiting, option: Option) -> Said | None:
+def _call(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     call = option.command.call
     if call is None:
         return None
     if offer.law in CALL_LAWS:
-        return offer.law, f"{option.who} calls {call.text}: {CALL_LAWS[offer.law]}"
-    return (
-        offer.law,
-        f"{option.who} calls {call.text}, legal in turn; the auction goes on from there",
-    )
+        template = tr("{seat} calls {call}: {meaning}")
+        meaning = tr(CALL_LAWS[offer.law])
+        return offer.law, template.format(seat=option.who, call=call.text, meaning=meaning)
+    template = tr("{seat} calls {call}, legal in turn; the auction goes on from there")
+    return offer.law, template.format(seat=option.who, call=call.text)
 
 
-def _card(offer: Awaiting, option: Option) -> Said | None:
+CARD_TEXTS: dict[str, str] = {
+    "45C4b": "declarer names dummy's card again: {card} is played",
+    "58B3": "{seat} plays {card} in place of the card he takes back, with no penalty",
+    "62C1": "{seat} plays {card} in place of the card he takes back, with no penalty",
+    "62C2": "{seat} plays {card} in place of the card he takes back; if he is a defender, the "
+    "card taken back becomes a major penalty card",
+}
+"""What playing a card does, by the law offering it (any other: the card is played)."""
+
+
+def _card(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     card = option.command.card
     if card is None:
         return None
-    law, who, name = offer.law, option.who, card_name(card)
-    if law == "45C4b":
-        return law, f"declarer names dummy's card again: {name} is played"
-    if law in ("58B3", "62C1"):
-        return law, f"{who} plays {name} in place of the card he takes back, with no penalty"
-    if law == "62C2":
-        return law, (
-            f"{who} plays {name} in place of the card he takes back; if he is a defender, the "
-            "card taken back becomes a major penalty card"
-        )
-    return law, f"{who} plays {name}"
+    template = tr(CARD_TEXTS.get(offer.law, "{seat} plays {card}"))
+    return offer.law, template.format(seat=option.who, card=card_name(card))
 
 
-def _correct(offer: Awaiting, option: Option) -> Said | None:
+def _correct(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     card = option.command.card
     if card is None:
         return None
-    return offer.law, f"the revoke is corrected: {card_name(card)} is played instead (62B)"
+    template = tr("the revoke is corrected: {card} is played instead (62B)")
+    return offer.law, template.format(card=card_name(card))
 
 
-def _names(offer: Awaiting, option: Option) -> Said | None:
+NAMED: dict[str, str] = {
+    "high": "its highest card",
+    "high-suit": "its highest card of {suit}",
+    "low": "its lowest card",
+    "low-suit": "its lowest card of {suit}",
+    "suit": "a card of {suit}",
+    "rank": "a card of rank {rank}",
+    "win": "a card that wins the trick",
+    "any": "any card",
+}
+"""What declarer's naming of dummy's card names, by the kind of designation (46B)."""
+
+
+def _names(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     command = option.command
     kind = command.designation
     if kind == "card" and command.card is not None:
         named = card_name(command.card)
-    elif kind in ("high", "low"):
-        named = f"its {'highest' if kind == 'high' else 'lowest'} card" + (
-            f" of {SUITS[Strain.parse(command.text)]}" if command.text else ""
-        )
-    elif kind == "suit":
-        named = f"a card of {SUITS[Strain.parse(command.text)]}"
+    elif kind in ("high", "low", "suit") and (command.text or kind != "suit"):
+        key = f"{kind}-suit" if command.text and kind != "suit" else kind
+        suit = tr(SUITS[Strain.parse(command.text)]) if command.text else ""
+        named = tr(NAMED[key]).format(suit=suit)
     elif kind == "rank":
-        named = f"a card of rank {command.text}"
-    elif kind == "win":
-        named = "a card that wins the trick"
-    elif kind == "any":
-        named = "any card"
+        named = tr(NAMED["rank"]).format(rank=command.text)
+    elif kind in ("win", "any"):
+        named = tr(NAMED[kind])
     else:
         return None
-    return offer.law, f"dummy plays {named}"
+    return offer.law, tr("dummy plays {named}").format(named=named)
 
 
 # -- the short label of each option -------------------------------------------------------------
@@ -653,33 +694,37 @@ PLAIN_LABELS: dict[str, str] = {
 }
 
 
-def label(option: Option) -> str:
+def label(option: Option, tr: Translate = english) -> str:
     """A button's words for ``option``: what the person choosing it does."""
     command = option.command
     action = command.action
     plain = PLAIN_LABELS.get(action)
     if plain is not None:
-        return plain
+        return tr(plain)
     card = None if command.card is None else card_name(command.card)
     if action in LEAD_CHOICES and command.suits:
-        named = " and ".join(SUITS[Strain(suit)] for suit in command.suits)
-        return f"{'Forbid' if action is Action.FORBID else 'Require'} {named}"
+        named = _suits(tr, (Strain(suit) for suit in command.suits))
+        verb = "Forbid {suits}" if action is Action.FORBID else "Require {suits}"
+        return tr(verb).format(suits=named)
     if action is Action.CALL and command.call is not None:
-        return "Pass" if command.call.text == "pass" else f"Call {command.call.text}"
+        if command.call.text == "pass":
+            return tr("Pass")
+        return tr("Call {call}").format(call=command.call.text)
     if action is Action.CARD and card is not None:
-        return f"Play {card}"
+        return tr("Play {card}").format(card=card)
     if action is Action.CORRECT and card is not None:
-        return f"Correct: play {card} instead"
+        return tr("Correct: play {card} instead").format(card=card)
     if action is Action.DESIGNATE and card is not None:
-        return f"{card} is the card played"
+        return tr("{card} is the card played").format(card=card)
     if action is Action.TRICKS and command.number is not None:
-        return f"{command.number} tricks to declarer's side"
+        return tr("{number} tricks to declarer's side").format(number=command.number)
     if action is Action.LEAD_HAND and command.seat_named is not None:
-        return f"Lead from {command.seat_named.letter}'s hand"
+        return tr("Lead from {seat}'s hand").format(seat=command.seat_named.letter)
     if action is Action.SHOWS:
-        return "It showed " + (" and ".join(SUITS[s] for s in command.strains) or "nothing")
-    if action is Action.NAMES:
-        return "Name " + option.word.partition(" ")[2]  # declarer names dummy's card (46B)
+        shown = _suits(tr, command.strains) or tr("nothing")
+        return tr("It showed {shown}").format(shown=shown)
+    if action is Action.NAMES:  # declarer names dummy's card (46B): as he says it
+        return tr("Name {words}").format(words=option.word.partition(" ")[2])
     return option.word
 
 

@@ -190,14 +190,17 @@ CLAUSE, CONTRACT, NUMBER, WORD = Kind.CLAUSE, Kind.CONTRACT, Kind.NUMBER, Kind.W
 TEXT, MESSAGE = Kind.TEXT, Kind.MESSAGE
 
 PARAMETERS: dict[str, Kind] = {
+    "acceptance": MESSAGE,
     "after": TEXT,
     "asker": SEAT,
     "call": CALL,
     "cancelled": CALL,
     "card": CARD,
     "choice": TEXT,
+    "claim": MESSAGE,
     "claimer": SEAT,
     "clause": CLAUSE,
+    "conceded": NUMBER,
     "conceder": SEAT,
     "contract": CONTRACT,
     "declarer": SEAT,
@@ -207,6 +210,7 @@ PARAMETERS: dict[str, Kind] = {
     "equity": TEXT,
     "error": TEXT,
     "established": TEXT,
+    "exposed": MESSAGE,
     "expected": CALL,
     "first": CALL,
     "hand": SEAT,
@@ -233,7 +237,7 @@ PARAMETERS: dict[str, Kind] = {
     "rho": SEAT,
     "seat": SEAT,
     "shown": CARD,
-    "stated": TEXT,
+    "statement": TEXT,
     "suggestion": TEXT,
     "suit": SUIT,
     "suits": TEXT,
@@ -253,7 +257,7 @@ PARAMETERS: dict[str, Kind] = {
     "then": TEXT,
     "trick": NUMBER,
     "turn": SEAT,
-    "verb": TEXT,
+    "verb": WORD,
     "what": TEXT,
     "when": TEXT,
     "who": TEXT,
@@ -261,7 +265,7 @@ PARAMETERS: dict[str, Kind] = {
     "why": TEXT,
     "winner": SEAT,
     "withdrawn": CALL,
-    "word": TEXT,
+    "word": WORD,
 }
 """Every parameter's name and its kind: a name means the same thing in every message (a
 translator reads ``{offender}`` as a seat everywhere). ``card2`` is a second ``card``."""
@@ -363,14 +367,17 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law24-exposed.exposed-card-stays-face",
-        "{seat} exposed {what}: the card stays face up until the auction ends and {partner} "
+        "{seat} exposed {exposed}: the card stays face up until the auction ends and {partner} "
         "must pass at his next turn.",
     ),
     _message(
         "law24-exposed.exposed-stays-face-up",
-        "{seat} exposed {what}: it stays face up until the auction ends, with no other "
+        "{seat} exposed {exposed}: it stays face up until the auction ends, with no other "
         "rectification now.",
     ),
+    _message("exposed.honour", "an honour ({card})"),
+    _message("exposed.low-card", "a low card ({card})"),
+    _message("exposed.two-or-more", "two or more cards"),
     _message(
         "law25-after-lho.director-finds-unintended-replaces",
         "the director finds {offender}'s {first} unintended: {call} replaces it, without "
@@ -802,7 +809,19 @@ MESSAGES: tuple[Message, ...] = (
     ),
     # claims.py
     _message("ask-adjudicator", "the adjudicator gives no suggestion: {error}."),
-    _message("law68-claim.play-stops-68d", "{seat} {what}{stated}; play stops (68D)."),
+    _message("law68-claim.play-stops-68d", "{seat} {claim}; play stops (68D)."),
+    _message(
+        "law68-claim.play-stops-68d.stating",
+        '{seat} {claim}, stating "{statement}"; play stops (68D).',
+    ),
+    _message("claim.all", "claims all {remaining} remaining tricks for {side}"),
+    _message(
+        "claim.some",
+        "claims {tricks} of the {remaining} remaining tricks for {side}, and so concedes "
+        "{conceded} (68B1)",
+    ),
+    _message("claim.none", "claims no trick: {side} concede all {remaining} remaining"),
+    _message("claim.concedes", "concedes {tricks} of the {remaining} remaining tricks"),
     _message(
         "law68-claim.speaks-trick-progress-only",
         "{seat} speaks of the trick in progress only, the last one: that is not a claim or "
@@ -1233,8 +1252,12 @@ MESSAGES: tuple[Message, ...] = (
     # play_rules.py
     _message(
         "accept-lead",
-        "{how} the lead out of turn of {card}: it stands and {lho} plays next.",
+        "{acceptance} the lead out of turn of {card}: it stands and {lho} plays next.",
     ),
+    _message("acceptance.accepts", "{seat} accepts"),
+    _message("acceptance.dummy-seen", "declarer could have seen dummy's cards, so he accepts"),
+    _message("acceptance.plays-to", "{seat} plays to {offender}'s lead out of turn"),
+    _message("acceptance.right-defender", "{seat}, the defender on its right, plays to"),
     _message(
         "card-played.breaks-lead-restriction-law",
         "{revoke} breaks the lead restriction ({restriction} {suit}, Law {clause}): a revoke",

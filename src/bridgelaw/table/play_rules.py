@@ -15,7 +15,7 @@ from itertools import combinations
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError, Who
-from bridgelaw.table.messages import say
+from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.state import (
     Awaiting,
@@ -307,7 +307,7 @@ class PlayRules(AuctionRules):
         who, law, options = self._lead_offer(p)
         if p.opening and event.who == "director" and event.action is Action.DUMMY_SEEN:
             # 54C: declarer could have seen dummy's cards: he must accept the lead
-            self._accept_lead(p, "54C", "declarer could have seen dummy's cards, so he accepts")
+            self._accept_lead(p, "54C", say("acceptance.dummy-seen"))
             return
         if p.opening and event.action is Action.FACE_DOWN and event.seat == o.partner:
             # 54 (its opening): the partner's face-down lead at the same time is taken back
@@ -324,7 +324,7 @@ class PlayRules(AuctionRules):
             return
         if event.action is Action.CARD and event.seat == o.lho:
             # 53A: the next player plays to the lead out of turn: he accepts it
-            self._accept_lead(p, "53A", f"{o.lho.letter} plays to {o.letter}'s lead out of turn")
+            self._accept_lead(p, "53A", say("acceptance.plays-to", seat=o.lho, offender=o))
             assert event.card is not None
             self.card_played(event.seat, event.card)
             return
@@ -345,7 +345,7 @@ class PlayRules(AuctionRules):
             )
         if event.action is Action.ACCEPT:
             accepted = {"54": "54B", "55": "55A", "56": "56A"}[p.law]  # 53A by statement
-            self._accept_lead(p, accepted, f"{who} accepts")
+            self._accept_lead(p, accepted, say("acceptance.accepts", seat=who))
         elif event.action is Action.SPREAD:
             # 54A: declarer spreads his hand and becomes dummy; his partner declares
             self.pending = None
@@ -428,7 +428,7 @@ class PlayRules(AuctionRules):
         if not play.holds(seat, event.card):
             raise ScriptError(event.index, f"{seat.letter} does not hold {card_name(event.card)}")
         law = self.cite("53C")
-        self._accept_lead(p, law, f"{seat.letter}, the defender on its right, plays to")
+        self._accept_lead(p, law, say("acceptance.right-defender", seat=seat))
         self._law57_premature(seat, event.card)
 
     def _law60c(self, seat: Seat, event: Event) -> None:
@@ -458,7 +458,7 @@ class PlayRules(AuctionRules):
             say("law60c.played-before-partner-lead", seat=seat, card=card),
         )
 
-    def _accept_lead(self, p: LeadOutOfTurn, law: str, how: str) -> None:
+    def _accept_lead(self, p: LeadOutOfTurn, law: str, how: Said) -> None:
         play = self.play
         assert play is not None
         o = p.offender
@@ -467,7 +467,7 @@ class PlayRules(AuctionRules):
         self.rule(
             law,
             o,
-            say("accept-lead", how=how, card=p.card, lho=o.lho),
+            say("accept-lead", acceptance=how, card=p.card, lho=o.lho),
         )
         self._play(o, p.card)
 

@@ -8,7 +8,7 @@ request) the table's robots are woken.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
@@ -16,6 +16,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 
+from bridgelaw.i18n import UnknownLanguage
+from bridgelaw.i18n.views import localize_view, negotiate
 from bridgelaw.server import director, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
@@ -26,7 +28,7 @@ from bridgelaw.server.roles import (
     robots_of,
     server_of,
 )
-from bridgelaw.server.tables import NewEvent, NewTable
+from bridgelaw.server.tables import NewEvent, NewTable, Refused
 from bridgelaw.server.views import DIRECTOR, dummy_faced
 
 router = APIRouter()
@@ -45,11 +47,25 @@ async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, 
     return {"table": table_id, "seats": tokens}
 
 
+def viewer_language(connection: HTTPConnection) -> str:
+    """The language a viewer reads (``?lang=``, else ``Accept-Language``, else English;
+    ``table-api.md``); an unknown ``?lang=`` is refused with the known ones."""
+    try:
+        return negotiate(
+            connection.query_params.get("lang"), connection.headers.get("accept-language")
+        )
+    except UnknownLanguage as error:
+        raise Refused(400, str(error)) from None
+
+
+Language = Annotated[str, Depends(viewer_language)]
+
+
 @router.get("/api/tables/{table_id}")
-async def get_table(at: AtTableRole, connection: HTTPConnection) -> JSONResponse:
+async def get_table(at: AtTableRole, connection: HTTPConnection, lang: Language) -> JSONResponse:
     robots_of(connection).wake(at.live)  # after a restart, robots to act carry on
     async with at.live.lock:  # never a state whose event is not yet committed
-        return JSONResponse(at.live.view(at.role))  # plain JSON: a view needs no validating
+        return JSONResponse(at.live.view(at.role, lang=lang))  # a view needs no validating
 
 
 @router.get("/api/tables/{table_id}/result")
@@ -63,7 +79,9 @@ async def get_result(at: AtTableRole, connection: HTTPConnection) -> dict[str, A
 
 
 @router.post("/api/tables/{table_id}/events")
-async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection) -> JSONResponse:
+async def post_event(
+    at: AtTableRole, body: NewEvent, connection: HTTPConnection, lang: Language
+) -> JSONResponse:
     live = at.live
     server = server_of(connection)
     async with live.lock:
@@ -86,6 +104,7 @@ async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection
                 called_at,
                 judgement=judged,
             )
+        view = localize_view(view, live.table, lang)
     robots_of(connection).wake(live)
     return JSONResponse(view)
 
@@ -95,10 +114,15 @@ async def stream(socket: WebSocket, at: StreamRole, changes: bool = False) -> No
     """The role's view at once, then after every accepted event the view again, or with
     ``?changes=1`` what changed in it (``server/push.py``)."""
     live, role = at.live, at.role
+    try:
+        lang = negotiate(socket.query_params.get("lang"), socket.headers.get("accept-language"))
+    except UnknownLanguage as error:
+        await socket.close(code=1008, reason=str(error)[:120])
+        return
     await socket.accept()
     robots_of(socket).wake(live)
     async with live.lock:
-        await socket.send_json(live.join(socket, role, changes))
+        await socket.send_json(live.join(socket, role, changes, lang))
     try:
         while True:
             await socket.receive_text()  # what a client sends is not read: only its leaving
