@@ -119,7 +119,9 @@ class Witness:
         self.held[seat] = apply(self.held[seat], change)
         assert self.held[seat] == whole
         live = self.client.app.state.server.live[self.table]  # type: ignore[attr-defined]
-        assert whole == view_for(live.table, seat, live.mode, live.robots)
+        # the stream adds the table's sequence number to the view (docs/deployment.md)
+        assert whole == {**view_for(live.table, seat, live.mode, live.robots), "seq": whole["seq"]}
+        assert whole["seq"] == len(live.table.events)
 
     def __exit__(self, *_exc: object) -> None:
         for context in self._contexts:

@@ -26,6 +26,7 @@ TABLES = {
     "sessions",
     "session_records",
     "ruling_entries",
+    "table_leases",
 }
 
 
@@ -58,5 +59,5 @@ def test_the_comparison_sees_a_schema_that_is_not_the_models(tmp_path: Any) -> N
     finally:
         engine.dispose()
     added = {d[1].name for d in found if d[0] == "add_table"}
-    assert added == {"sessions", "session_records", "ruling_entries"}
+    assert added == {"sessions", "session_records", "ruling_entries", "table_leases"}
     assert any(d[0] == "add_column" and d[3].name == "session" for d in found), found

@@ -5,14 +5,15 @@
 * :mod:`.director`: the director's console API (his alone) and its stream;
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
 * :mod:`.results`: the session's public results pages;
-* :mod:`.pages`: the pages and their static files, and the law book's titles they show.
+* :mod:`.pages`: the pages and their static files, and the law book's titles they show;
+* :mod:`.operations`: the health and metrics endpoints a load balancer and a monitor read.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bridgelaw.server.routes import director, pages, results, sessions, tables
+from bridgelaw.server.routes import director, operations, pages, results, sessions, tables
 
 ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
@@ -21,5 +22,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     sessions.router,
     results.router,
     pages.router,
+    operations.router,
 )
 """Every router of the application (:func:`bridgelaw.server.app.create_app` includes them)."""

@@ -49,6 +49,7 @@ async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, 
 async def get_table(at: AtTableRole, connection: HTTPConnection) -> JSONResponse:
     robots_of(connection).wake(at.live)  # after a restart, robots to act carry on
     async with at.live.lock:  # never a state whose event is not yet committed
+        await server_of(connection).catch_up(at.live)  # another process's events, if any
         return JSONResponse(at.live.view(at.role))  # plain JSON: a view needs no validating
 
 
@@ -81,14 +82,21 @@ async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection
 
 
 @router.websocket("/api/tables/{table_id}/stream")
-async def stream(socket: WebSocket, at: StreamRole, changes: bool = False) -> None:
+async def stream(
+    socket: WebSocket, at: StreamRole, changes: bool = False, since: int | None = None
+) -> None:
     """The role's view at once, then after every accepted event the view again, or with
-    ``?changes=1`` what changed in it (``server/push.py``)."""
+    ``?changes=1`` what changed in it (``server/push.py``). Each view carries its ``seq``, the
+    table's last event; a client reconnecting with ``?since=<seq>`` (the last it holds) gets
+    the view after each event it missed, then the live stream (docs/deployment.md)."""
     live, role = at.live, at.role
+    server = server_of(socket)
     await socket.accept()
     robots_of(socket).wake(live)
     async with live.lock:
-        await socket.send_json(live.join(socket, role, changes))
+        await server.catch_up(live)  # another process's events, if it owns the table
+        for view in live.join(socket, role, changes, since):
+            await socket.send_json(view)
     try:
         while True:
             await socket.receive_text()  # what a client sends is not read: only its leaving
