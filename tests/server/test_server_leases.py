@@ -55,7 +55,8 @@ def test_of_two_processes_racing_for_each_table_exactly_one_wins(url: str) -> No
     wins = sum(r is None for rs in results.values() for r in rs)
     assert wins == len(tables)
     with first.engine.connect() as connection:
-        rows = dict(connection.execute(text("SELECT table_id, address FROM table_leases")).all())
+        found = connection.execute(text("SELECT table_id, address FROM table_leases")).all()
+        rows: dict[str, str] = {row[0]: row[1] for row in found}
     for cluster in clusters:
         for table in cluster.owned:
             assert rows[table] == cluster.address
