@@ -258,6 +258,4 @@ class Cluster:
         notified = self.notified
         if notified is None or not sequence.isdigit():
             return
-        if self.owns(table_id):
-            return  # our own event: pushed already
         self._call(lambda: notified(table_id, int(sequence)))

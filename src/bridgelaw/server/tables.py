@@ -475,9 +475,12 @@ class Server:
         this process's clients of the table, if it holds it."""
         live = self.live.get(table_id)
         if live is None or sequence <= len(live.table.events):
-            return
+            return  # not held, or known (an owner's own events are applied before stored)
         async with live.lock:
-            await self.catch_up(live)
+            if sequence > len(live.table.events) and self.cluster is not None:
+                # another stored it: this process is not the owner, whatever it believed
+                self.cluster.drop([table_id])
+                await self.read_new(live)
 
     async def relisten(self) -> None:
         """After the listener (re)connects: every table held but not owned caught up (the
