@@ -56,6 +56,8 @@ class Board:
     table: str
     deal: str
     seats: dict[str, str]
+    maker: int
+    """The process that made the table (and owns it until it dies)."""
     acknowledged: list[tuple[int, str]] = field(default_factory=list)
     """(sequence, event as sent) of each event answered 200."""
     ended: bool = False
@@ -90,6 +92,8 @@ def play(fleet: Fleet, board: Board, rng: random.Random, stop: threading.Event) 
     with httpx.Client(timeout=5) as client:
         while not stop.is_set() and not board.ended:
             base = fleet.any(rng)
+            if not board.acknowledged:  # the first event to a process not the owner: a 307
+                base = fleet.served[(board.maker + 1) % len(fleet.served)].base
             try:
                 whole = client.get(f"{base}/api/tables/{board.table}", headers=director).json()
                 if whole["phase"] == "ended":
@@ -127,16 +131,18 @@ def play(fleet: Fleet, board: Board, rng: random.Random, stop: threading.Event) 
 
 
 def listen(
-    fleet: Fleet, board: Board, seat: str, rng: random.Random, stop: threading.Event
+    fleet: Fleet, board: Board, seat: str, first: int, rng: random.Random, stop: threading.Event
 ) -> None:
-    """The seat's stream, on a process drawn at random; again elsewhere with ``?since=`` when
-    its process dies, until the board has ended and its last view is received."""
+    """The seat's stream, first on process ``first``; again on a process drawn at random with
+    ``?since=`` when its process dies, until the board has ended and its last view is
+    received."""
     views = board.received.setdefault(seat, [])
     token = board.seats[seat]
+    base = fleet.served[first].base
     while not stop.is_set():
         since = "" if not views else f"&since={views[-1]['seq']}"
         board.resumed += bool(since)
-        base = fleet.any(rng).replace("http://", "ws://")
+        base = base.replace("http://", "ws://")
         try:
             with connect(f"{base}/api/tables/{board.table}/stream?token={token}{since}") as ws:
                 while not stop.is_set():
@@ -149,6 +155,7 @@ def listen(
                     views.append(json.loads(message))
         except Exception:  # the process died, or refused while it starts: another
             time.sleep(0.1)
+        base = fleet.any(rng)
 
 
 def stored(url: str, table: str) -> list[tuple[int, str]]:
@@ -192,11 +199,12 @@ def run_fleet(url: str, tmp: Path, count: int, kills: int, seed: int, tables: in
                     json={"board": 1, "deal": deal, "edition": 2017},
                     headers={"Authorization": f"Bearer {DIRECTOR}"},
                 ).json()
-                boards.append(Board(made["table"], deal, made["seats"]))
+                boards.append(Board(made["table"], deal, made["seats"], n % count))
         for n, board in enumerate(boards):
-            for seat in "NESW":
-                args = (fleet, board, seat, random.Random(seed * 100 + n * 4 + "NESW".index(seat)))
-                threads.append(threading.Thread(target=listen, args=(*args, stop)))
+            for place, seat in enumerate("NESW"):  # the seats spread over every process
+                rng_seat = random.Random(seed * 100 + n * 4 + place)
+                args = (fleet, board, seat, (n + place) % count, rng_seat, stop)
+                threads.append(threading.Thread(target=listen, args=args))
         for thread in threads:
             thread.start()
         time.sleep(0.5)  # the listeners connected: every view from the first
