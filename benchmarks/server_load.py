@@ -514,9 +514,14 @@ def main() -> None:
         default=1,
         help="server processes on one PostgreSQL (--db, or one started by pgserver)",
     )
+    parser.add_argument(
+        "--db-postgres",
+        action="store_true",
+        help="a PostgreSQL started by pgserver even for one process (the baseline of --processes)",
+    )
     args = parser.parse_args()
     postgres = None
-    if args.processes > 1 and args.db is None:
+    if (args.processes > 1 or args.db_postgres) and args.db is None:
         postgres, args.db = start_postgres()
     base = asyncio.run(baseline(500))
     print(
