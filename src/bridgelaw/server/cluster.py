@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import secrets
@@ -130,8 +131,8 @@ class Cluster:
     def acquire(self, table_id: str, connection: Connection | None = None) -> Owner | None:
         """Take the lease of ``table_id`` if it is free, expired or ours: None; else the
         owner who holds it."""
-        values = {"table": table_id, "owner": self.name, "address": self.address}
-        values["ttl"] = self.lease  # type: ignore[assignment]
+        values: dict[str, object] = {"table": table_id, "owner": self.name}
+        values.update(address=self.address, ttl=self.lease)
         with contextlib.ExitStack() as stack:
             if connection is None:
                 connection = stack.enter_context(self.engine.begin())
@@ -229,10 +230,10 @@ class Cluster:
         while not self.stopping.wait(self.lease / 3):
             try:
                 self.renew()
+                taken = self.taken
                 for table_id in self.take_over():
-                    taken = self.taken
                     if taken is not None:
-                        self._call(lambda t=table_id, f=taken: f(t))  # type: ignore[misc]
+                        self._call(functools.partial(taken, table_id))
             except Exception as error:  # the database away: try again at the next turn
                 LOG.warning("leases: %s: %s", type(error).__name__, error)
 
