@@ -34,7 +34,6 @@ import threading
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-import psycopg
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
@@ -239,6 +238,8 @@ class Cluster:
 
     def _listen(self) -> None:
         """LISTEN for the events of the other processes; reconnect if the connection fails."""
+        import psycopg  # here: a server on SQLite never needs it
+
         url = psycopg_url(self.engine)
         while not self.stopping.is_set():
             try:
