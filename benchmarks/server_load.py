@@ -25,7 +25,15 @@ that keeps a core busy (a Python loop started for the run and killed after it), 
 Progress is printed every five seconds. The load runs for ``--seconds`` (60 by default).
 Nothing here is a test: the numbers depend on the machine and what else runs on it.
 
+``--processes N`` (issue 25) runs N ``bridgelaw serve`` processes on one PostgreSQL database
+(``--db postgresql://...``, or without ``--db`` a PostgreSQL started for the run by pgserver):
+table ``n`` is made on process ``n mod N``, which owns it and takes its events; each seat's
+WebSocket is on process ``(n + seat) mod N``, so three of a table's four seats of two processes
+get their updates through ``LISTEN/NOTIFY`` and a read of the events (docs/deployment.md). The
+processor time is the sum of the N servers'.
+
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--think 2] [--busy]
+    .venv/bin/python benchmarks/server_load.py --processes 2 --tables 400
 """
 
 from __future__ import annotations
@@ -256,45 +264,75 @@ def processor_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def lost_events(database: Path, tally: Tally) -> int:
-    """Acknowledged events not stored at their index (the database read directly)."""
+def lost_events(database: Path | str, tally: Tally) -> int:
+    """Acknowledged events not stored at their index (the database read directly: an SQLite
+    file, or a PostgreSQL URL)."""
     lost = 0
-    with sqlite3.connect(database) as connection:
-        for table, events in tally.sent.items():
-            rows = connection.execute(
-                'SELECT "index", text FROM events WHERE table_id = ?', (table,)
-            ).fetchall()
-            stored = {index: text.split(maxsplit=1)[1] for index, text in rows}
-            lost += sum(stored.get(index) != text for index, text in events.items())
+    for table, events in tally.sent.items():
+        rows = stored_rows(database, table)
+        stored = {index: text.split(maxsplit=1)[1] for index, text in rows}
+        lost += sum(stored.get(index) != text for index, text in events.items())
     return lost
 
 
-async def run(args: argparse.Namespace, port: int, mark: Callable[[str], None]) -> Tally:
+def stored_rows(database: Path | str, table: str) -> list[tuple[int, str]]:
+    if isinstance(database, Path):
+        with sqlite3.connect(database) as connection:
+            rows = connection.execute(
+                'SELECT "index", text FROM events WHERE table_id = ?', (table,)
+            ).fetchall()
+        return [(int(index), str(text)) for index, text in rows]
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    plain = make_url(database).set(drivername="postgresql").render_as_string(False)
+    with psycopg.connect(plain) as connection:
+        found = connection.execute(
+            'SELECT "index", text FROM events WHERE table_id = %s', (table,)
+        ).fetchall()
+    return [(int(index), str(text)) for index, text in found]
+
+
+def forked(database: Path | str, tables: list[str]) -> int:
+    """Tables whose stored sequences are not 1, 2, 3 ... (a gap: two histories)."""
+    count = 0
+    for table in tables:
+        indexes = sorted(index for index, _ in stored_rows(database, table))
+        count += indexes != list(range(1, len(indexes) + 1))
+    return count
+
+
+async def run(args: argparse.Namespace, ports: list[int], mark: Callable[[str], None]) -> Tally:
     tally = Tally()
     rng = random.Random(args.seed)
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+    owners: dict[str, int] = {}
+    """Each table's port: the process that made it owns it."""
+    async with httpx.AsyncClient(timeout=30) as http:
         seats: list[Seat] = []
         for number in range(1, args.tables + 1):
             deal = random_deal_pbn(rng)
+            port = ports[number % len(ports)]
             answer = await http.post(
-                "/api/tables",
+                f"http://127.0.0.1:{port}/api/tables",
                 json={"board": number, "deal": deal, "mode": "strict"},
                 headers={"Authorization": f"Bearer {DIRECTOR}"},
             )
             answer.raise_for_status()
             body = answer.json()
             table = [Seat(body["table"], s, body["seats"][s], tally) for s in SEATS]
+            owners[body["table"]] = port
             for seat in table:
                 seat.table_seats = table
             seats += table
         print(f"{args.tables} tables made; opening {len(seats)} WebSockets", flush=True)
         listeners = []
-        for seat in seats:
+        for place, seat in enumerate(seats):
             ready = asyncio.Event()
-            listeners.append(asyncio.create_task(seat.listen(port, ready, args.whole_views)))
+            at = ports[(place // 4 + 1 + place % 4) % len(ports)]  # spread over the processes
+            listeners.append(asyncio.create_task(seat.listen(at, ready, args.whole_views)))
             await ready.wait()
         players = [
-            asyncio.create_task(s.play(port, random.Random(rng.random()), args.think))
+            asyncio.create_task(s.play(owners[s.table], random.Random(rng.random()), args.think))
             for s in seats
         ]
         tally.measuring = True
@@ -340,23 +378,26 @@ class Run:
     label: str
     tally: Tally
     server_seconds: float
-    """The server's processor time while the load was measured."""
+    """The servers' processor time while the load was measured."""
     client_seconds: float
     lost: int
+    forked: int = 0
 
     def per_event(self) -> float:
         return self.server_seconds / max(1, self.tally.acknowledged)
 
 
-async def run_measured(args: argparse.Namespace, port: int, pid: int) -> tuple[Tally, float, float]:
-    """The load, with the server's and the clients' processor time over the measured part."""
+async def run_measured(
+    args: argparse.Namespace, ports: list[int], pids: list[int]
+) -> tuple[Tally, float, float]:
+    """The load, with the servers' and the clients' processor time over the measured part."""
     marks: dict[str, float] = {}
 
     def mark(name: str) -> None:
-        marks[f"{name} server"] = processor_seconds(pid)
+        marks[f"{name} server"] = sum(processor_seconds(pid) for pid in pids)
         marks[f"{name} own"] = time.process_time()
 
-    tally = await run(args, port, mark)
+    tally = await run(args, ports, mark)
     return (
         tally,
         marks["end server"] - marks["start server"],
@@ -369,32 +410,42 @@ def load_run(args: argparse.Namespace, busy: bool) -> Run:
     label = "beside a busy process" if busy else "alone"
     print(f"-- load run, {label}; load average {loads()}", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="bridgelaw-load-"))
-    database = folder / "tables.db"
+    database: Path | str = folder / "tables.db"
     url = args.db or f"sqlite:///{database}"
-    port = args.port or free_port()
+    if args.db is not None:
+        database = args.db
+    ports = [args.port + n if args.port else free_port() for n in range(args.processes)]
     env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": DIRECTOR}
     log = (folder / "serve.log").open("wb")
-    command = [sys.executable, "-m", "bridgelaw", "serve", "--db", url, "--port", str(port)]
-    if args.profile:
-        command = [sys.executable, "-c", PROFILED, url, str(port), f"{args.profile}.{label[:5]}"]
-    server = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+    servers = []
+    for port in ports:
+        command = [sys.executable, "-m", "bridgelaw", "serve", "--db", url, "--port", str(port)]
+        if args.profile:
+            profile = f"{args.profile}.{label[:5]}.{port}"
+            command = [sys.executable, "-c", PROFILED, url, str(port), profile]
+        servers.append(subprocess.Popen(command, stdout=log, stderr=log, env=env))
     burner = subprocess.Popen([sys.executable, "-c", BURNER]) if busy else None
     try:
-        wait_for(port, server)
-        tally, cpu, own = asyncio.run(run_measured(args, port, server.pid))
+        for port, server in zip(ports, servers, strict=True):
+            wait_for(port, server)
+        pids = [server.pid for server in servers]
+        tally, cpu, own = asyncio.run(run_measured(args, ports, pids))
         print(f"-- end of the run; load average {loads()}", flush=True)
     finally:
         if burner is not None:
             burner.kill()
             burner.wait()
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=30)
         log.close()
     try:
-        lost = lost_events(database, tally) if args.db is None else -1
+        lost = lost_events(database, tally)
+        split = forked(database, list(tally.sent))
     finally:
         shutil.rmtree(folder, ignore_errors=True)  # the database and the server's log
-    return Run(label, tally, cpu, own, lost)
+    return Run(label, tally, cpu, own, lost, split)
 
 
 def loads() -> str:
@@ -406,13 +457,14 @@ def report(found: Run, args: argparse.Namespace, base: list[float]) -> None:
     tally = found.tally
     stream = "whole views" if args.whole_views else "changes"
     print(
-        f"== {args.tables} tables, the server {found.label}, 4 clients each acting every "
-        f"{args.think} s, {stream} on the stream"
+        f"== {args.tables} tables over {args.processes} process(es) "
+        f"({args.tables / args.processes:.0f} per process), the servers {found.label}, "
+        f"4 clients each acting every {args.think} s, {stream} on the stream"
     )
     seconds = args.seconds
     print(f"events acknowledged {tally.acknowledged} ({tally.acknowledged / seconds:.1f}/s)")
     print(f"errors {sum(tally.errors.values())} {tally.errors or ''}".rstrip())
-    print("lost events " + ("(not checked on --db)" if found.lost < 0 else str(found.lost)))
+    print(f"lost events {found.lost}; forked tables {found.forked}")
     print(
         f"processor time: server {found.server_seconds:.1f} s, clients "
         f"{found.client_seconds:.1f} s, in {seconds:.0f} s"
@@ -456,7 +508,21 @@ def main() -> None:
         help="the clients take whole views on the stream (the stream as first made)",
     )
     parser.add_argument("--profile", help="run the server under cProfile, its output in this file")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on one PostgreSQL (--db, or one started by pgserver)",
+    )
+    parser.add_argument(
+        "--db-postgres",
+        action="store_true",
+        help="a PostgreSQL started by pgserver even for one process (the baseline of --processes)",
+    )
     args = parser.parse_args()
+    postgres = None
+    if (args.processes > 1 or args.db_postgres) and args.db is None:
+        postgres, args.db = start_postgres()
     base = asyncio.run(baseline(500))
     print(
         f"baseline: bare loopback HTTP round trip p50 {ms(percentile(base, 0.5))} "
@@ -468,6 +534,31 @@ def main() -> None:
         runs.append(load_run(args, busy=True))
     for found in runs:
         report(found, args, base)
+    if postgres is not None:
+        postgres.cleanup()
+
+
+def start_postgres() -> tuple[Any, str]:
+    """A PostgreSQL for the run (pgserver, as the tests start it: tests/conftest.py) and the
+    URL of a fresh database on it."""
+    import secrets
+    import warnings
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parent = Path(tempfile.mkdtemp(prefix="bridgelaw-load-pg-"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pgserver.postgres_server import get_server
+
+        server: Any = get_server(parent / "pgdata", cleanup_mode="delete")
+    base = make_url(str(server.get_uri()))
+    name = f"load_{secrets.token_hex(4)}"
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return server, base.set(database=name).render_as_string(hide_password=False)
 
 
 def free_port() -> int:
@@ -481,7 +572,7 @@ def free_port() -> int:
 
 def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
     with httpx.Client(timeout=1) as client:
-        for _ in range(300):
+        for _ in range(1200):  # two minutes: a loaded machine starts a process slowly
             if server.poll() is not None:
                 raise SystemExit("the server stopped at start")
             try:

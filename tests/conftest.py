@@ -34,6 +34,7 @@ PURE_BUILD_ONLY = frozenset(
         "browser",  # tests/browser/: chromium driving the pages
         "server/test_serve_demo.py",  # `bridgelaw serve --demo` as a process, stopped by SIGINT
         "server/test_server_durability.py",  # the server killed with SIGKILL and restarted
+        "server/test_server_cluster.py",  # several servers on PostgreSQL, killed with SIGKILL
         "server/test_session_durability.py",  # a session's server killed mid-round
         "duplicate/test_session_api.py",  # whole sessions through the session API
         "server/test_session_pages.py",  # the session's pages and consoles over HTTP

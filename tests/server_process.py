@@ -21,11 +21,15 @@ def free_port() -> int:
 
 
 class Served:
-    """``bridgelaw serve`` as a process on one database file and one port."""
+    """``bridgelaw serve`` as a process on one database (a file, or a URL) and one port, with
+    the options ``extra``."""
 
-    def __init__(self, database: Path, log: Path, director: str) -> None:
+    def __init__(
+        self, database: Path | str, log: Path, director: str, extra: tuple[str, ...] = ()
+    ) -> None:
         self.database, self.log, self.port = database, log, free_port()
         self.director = director
+        self.extra = extra
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -34,7 +38,8 @@ class Served:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "bridgelaw", "serve", "--db"]
-        command += [f"sqlite:///{self.database}", "--port", str(self.port)]
+        url = self.database if isinstance(self.database, str) else f"sqlite:///{self.database}"
+        command += [url, "--port", str(self.port), *self.extra]
         env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": self.director}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)

@@ -120,8 +120,15 @@ class Witness:
         assert self.held[seat] == whole
         live = self.client.app.state.server.live[self.table]  # type: ignore[attr-defined]
         made = view_for(live.table, seat, live.mode, live.robots)
-        # and the director's records the table sees: his result (Law 12) and the calls (9B)
-        assert whole == {**made, "adjusted": live.adjusted, "director_calls": live.director_calls}
+        # and the director's records the table sees: his result (Law 12) and the calls (9B);
+        # the stream adds the table's sequence number (docs/deployment.md)
+        assert whole == {
+            **made,
+            "adjusted": live.adjusted,
+            "director_calls": live.director_calls,
+            "seq": whole["seq"],
+        }
+        assert whole["seq"] == len(live.table.events)
 
     def __exit__(self, *_exc: object) -> None:
         for context in self._contexts:

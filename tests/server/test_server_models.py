@@ -26,6 +26,11 @@ TABLES = {
     "sessions",
     "session_records",
     "ruling_entries",
+    "publications",
+    "polls",
+    "poll_peers",
+    "appeal_rows",
+    "table_leases",
 }
 
 
@@ -58,5 +63,14 @@ def test_the_comparison_sees_a_schema_that_is_not_the_models(tmp_path: Any) -> N
     finally:
         engine.dispose()
     added = {d[1].name for d in found if d[0] == "add_table"}
-    assert added == {"sessions", "session_records", "ruling_entries"}
+    assert added == {
+        "sessions",
+        "session_records",
+        "ruling_entries",
+        "publications",
+        "polls",
+        "poll_peers",
+        "appeal_rows",
+        "table_leases",
+    }
     assert any(d[0] == "add_column" and d[3].name == "session" for d in found), found

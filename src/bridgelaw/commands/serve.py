@@ -1,7 +1,9 @@
 """``bridgelaw serve``: the web server. FastAPI, SQLAlchemy and uvicorn are imported when the
 command runs, so that ``bridgelaw --help`` stays fast.
 
-``--demo`` (``make run``) adds a club night to play against robots (server/demo.py)."""
+``--demo`` (``make run``) adds a club night to play against robots (server/demo.py). On
+PostgreSQL the process is one of several that may share the database (server/cluster.py,
+docs/deployment.md): ``--workers N`` starts N of them here, on consecutive ports."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import contextlib
 import hashlib
 import os
 import secrets
+import signal
+import subprocess
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -70,12 +74,42 @@ def serve(
             "session console and the live results.",
         ),
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Processes to start on one PostgreSQL database, on consecutive ports from "
+            "--port (each owns some tables; a reverse proxy spreads the clients: "
+            "docs/deployment.md).",
+        ),
+    ] = 1,
+    advertise: Annotated[
+        str | None,
+        typer.Option(
+            "--advertise",
+            help="On PostgreSQL: the address the other processes send this one's clients to "
+            "(default http://<host>:<port>).",
+            show_default=False,
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            "--lease",
+            min=0.5,
+            max=60.0,
+            help="On PostgreSQL: seconds a table's lease lasts unrenewed; a process killed "
+            "loses its tables to the others after it.",
+        ),
+    ] = 3.0,
 ) -> None:
     """Run the table server: the API of tables played and directed live."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bridgelaw.server.app import create_app
+    from bridgelaw.server.app import Several, create_app
     from bridgelaw.server.limits import log_config
 
     if db is None:
@@ -87,8 +121,16 @@ def serve(
     if not token:
         kept_in = token_file(db)
         token, made = kept_token(kept_in)
+    several = None
+    if db.startswith("postgresql"):
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        several = Several(advertise or f"http://{shown}:{port}", lease)
+    elif workers > 1:
+        raise CommandError(f"--workers {workers}: several processes need --db postgresql://...")
+    if advertise is not None and workers > 1:
+        raise CommandError("--advertise names one process: start each with its own instead")
     try:
-        app = create_app(db, token)
+        app = create_app(db, token, several)
     except (SQLAlchemyError, ImportError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise CommandError(f"--db {db}: cannot open the database: {first}") from None
@@ -111,6 +153,7 @@ def serve(
         said(f"director's token (printed once; kept in {kept_in} for the next starts): {token}")
     elif kept_in is not None:
         said(f"director's token: the one kept in {kept_in}")
+    others = start_workers(db, host, port, workers, lease, token)
     said(f"serving on http://{host}:{port} with {db}")
     # the access log never shows a query string: the stream's URL carries a token
     # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none); no
@@ -127,4 +170,25 @@ def serve(
                 ws_per_message_deflate=False,
             )
     finally:
+        for other in others:  # Ctrl-C stops them too (each gives up its leases)
+            other.send_signal(signal.SIGINT)
+        for other in others:
+            try:
+                other.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                other.kill()
         said("stopped")
+
+
+def start_workers(
+    db: str, host: str, port: int, workers: int, lease: float, token: str
+) -> list[subprocess.Popen[bytes]]:
+    """The other ``workers - 1`` processes, each a ``bridgelaw serve`` of its own on the next
+    port (the same database and director's token)."""
+    started = []
+    for offset in range(1, workers):
+        command = [sys.executable, "-m", "bridgelaw", "serve", "--db", db, "--host", host]
+        command += ["--port", str(port + offset), "--lease", str(lease)]
+        env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": token}
+        started.append(subprocess.Popen(command, env=env))
+    return started

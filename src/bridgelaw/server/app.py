@@ -9,6 +9,10 @@ parts in the application's state.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -17,6 +21,7 @@ from fastapi.responses import JSONResponse
 
 from bridgelaw.duplicate.state import Refusal
 from bridgelaw.server import director, limits, tables
+from bridgelaw.server.cluster import Cluster
 from bridgelaw.server.db import open_database
 from bridgelaw.server.robots import Robots
 from bridgelaw.server.routes import ROUTERS
@@ -30,15 +35,45 @@ SEND_TIMEOUT = tables.SEND_TIMEOUT
 read at each push (a test shortens it on a running application)."""
 
 
-def create_app(url: str, director_token: str) -> FastAPI:
-    """The application on the database at ``url`` (migrated at start)."""
+@dataclass(frozen=True)
+class Several:
+    """One of several processes on one PostgreSQL database (docs/deployment.md)."""
+
+    address: str
+    """Where this process answers, as the others send clients to it (``http://host:port``)."""
+    lease: float = 3.0
+    """Seconds a table's lease lasts unrenewed: a process killed loses its tables after it."""
+
+
+def create_app(url: str, director_token: str, several: Several | None = None) -> FastAPI:
+    """The application on the database at ``url`` (migrated at start); with ``several``, one
+    of several processes sharing it (server/cluster.py)."""
     server = Server(open_database(url), director_token, send_timeout=lambda: SEND_TIMEOUT)
-    app = FastAPI(title="bridgelaw", docs_url=None, redoc_url=None, openapi_url=None)
+    lifespan = None
+    if several is not None:
+        cluster = Cluster(server.engine, several.address, several.lease)
+        server.cluster = cluster
+        cluster.notified = server.notified
+        cluster.relisten = server.relisten
+        cluster.taken = server.take
+
+        @asynccontextmanager
+        async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+            cluster.start(asyncio.get_running_loop())
+            try:
+                yield
+            finally:
+                await asyncio.to_thread(cluster.stop)  # our leases given up for the others
+
+    app = FastAPI(
+        title="bridgelaw", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
     app.state.server = server
     director.install(server)  # what each seat sees of the director's records; his summons
     limits.install(app, server)  # body size and rate limits, the log of refusals
     robots = Robots(server.accept)  # the sample players in the seats the director gives them
     app.state.robots = robots
+    server.taken.append(robots.wake)  # a table taken over: its robots carry on
     sessions = Sessions(server)  # duplicate sessions: session-api.md
     sessions.wake = robots.wake
     app.state.sessions = sessions
@@ -50,6 +85,11 @@ def create_app(url: str, director_token: str) -> FastAPI:
         body: dict[str, Any] = {"error": error.error}
         if error.status == 422 or error.law is not None:
             body["law"] = error.law
+        if error.owner is not None:  # 307: the same request, to the table's owner
+            body["owner"] = error.owner
+            path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            headers = {"Location": error.owner.rstrip("/") + path}
+            return JSONResponse(body, status_code=error.status, headers=headers)
         return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(Refusal)

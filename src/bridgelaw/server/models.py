@@ -193,3 +193,19 @@ class SessionRecordRow(Base):
     data: Mapped[str] = mapped_column(Text)
     who: Mapped[str] = mapped_column(String(24))
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- several server processes on one PostgreSQL (server/cluster.py) --------------------------------
+
+
+class TableLease(Base):
+    """The process that owns a table (accepts its events) until ``expires``; the owner renews
+    it, another process takes it over once expired (migration 0006, docs/deployment.md). The
+    one row of this module that is changed in place: a lease is a lock, not a record."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(80))
+    address: Mapped[str] = mapped_column(String(200))
+    """Where the owner answers (``http://host:port``): a client sent elsewhere goes there."""
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

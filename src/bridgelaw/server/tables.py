@@ -19,6 +19,8 @@ import contextlib
 import hmac
 import json
 import secrets
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -32,6 +34,7 @@ from sqlalchemy.orm import Session
 from bridgelaw.cards import Card, Seat, card_name, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.i18n.views import localize_view
+from bridgelaw.server.cluster import Cluster, LeaseLost
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
@@ -75,9 +78,38 @@ class NewEvent(BaseModel):
 class Refused(Exception):
     """An answer other than 200: the status, the sentence and the law (for a 422)."""
 
-    def __init__(self, status: int, error: str, law: str | None = None) -> None:
+    def __init__(
+        self, status: int, error: str, law: str | None = None, owner: str | None = None
+    ) -> None:
         super().__init__(error)
         self.status, self.error, self.law = status, error, law
+        self.owner = owner
+        """For a 307: the address of the process that owns the table (docs/deployment.md)."""
+
+
+class Stats:
+    """What the metrics endpoint reports: events accepted, and the latency of each, from its
+    arrival under the table's lock to its views handed to every client (the last 10,000)."""
+
+    def __init__(self) -> None:
+        self.events = 0
+        self.recent: deque[tuple[float, float]] = deque(maxlen=10000)
+
+    def event(self, started: float) -> None:
+        done = time.monotonic()
+        self.events += 1
+        self.recent.append((done, done - started))
+
+    def per_second(self, window: float = 10.0) -> float:
+        since = time.monotonic() - window
+        return sum(1 for at, _ in self.recent if at >= since) / window
+
+    def latency(self, quantile: float) -> float:
+        """The ``quantile`` of the recent latencies, in seconds (0 when none)."""
+        latencies = sorted(latency for _, latency in self.recent)
+        if not latencies:
+            return 0.0
+        return latencies[min(len(latencies) - 1, int(quantile * len(latencies)))]
 
 
 def held_key(role: str, lang: str) -> str:
@@ -126,20 +158,53 @@ class LiveTable:
         view = view_for(self.table, role, self.mode, self.robots, report, blotter)
         view["adjusted"] = self.adjusted
         view["director_calls"] = self.director_calls
+        view["seq"] = len(self.table.events)  # the table's last event: its sequence number
         return localize_view(view, self.table, lang)
 
     def join(
-        self, socket: WebSocket, role: str, changing: bool, lang: str = "en"
-    ) -> dict[str, Any]:
-        """A client of ``role`` joins the stream (under the table's lock): the whole view it is
-        sent first, in its language, from which its changes start."""
+        self,
+        socket: WebSocket,
+        role: str,
+        changing: bool,
+        since: int | None = None,
+        lang: str = "en",
+    ) -> list[dict[str, Any]]:
+        """A client of ``role`` joins the stream (under the table's lock): the whole views it
+        is sent first, in its language, from which its changes start. Without ``since``, the
+        view now; with ``since`` (the last sequence the client holds), the view after each
+        event it missed, in order (none if it missed none; the view now if ``since`` is no
+        sequence of the table)."""
         view = self.view(role, lang=lang)
+        sent = [view]
+        if since is not None and 0 <= since <= len(self.table.events):
+            sent = self.missed(role, since, lang)
         self.clients.append((socket, role))
         self.languages[socket] = lang
         if changing:
             self.changing.add(socket)
             self.held[held_key(role, lang)] = view
-        return view
+        return sent
+
+    def missed(self, role: str, since: int, lang: str = "en") -> list[dict[str, Any]]:
+        """The views of ``role`` after each event from ``since + 1`` to the last, made by
+        replaying the events on a table of the same board (the views are those the stream
+        sent then: the same engine, the same events)."""
+        events = self.table.events
+        if since >= len(events):
+            return []
+        replay = Table(self.table.board, self.table.edition)
+        for event in events[:since]:
+            replay.apply(event)
+        views = []
+        for event in events[since:]:
+            replay.apply(event)
+            view = view_for(replay, role, self.mode, self.robots, None, Blotter())
+            # the director's records as they stand now (they are not events of the table)
+            view["adjusted"] = self.adjusted
+            view["director_calls"] = self.director_calls
+            view["seq"] = len(replay.events)
+            views.append(localize_view(view, replay, lang))
+        return views
 
     def leave(self, socket: WebSocket, role: str) -> None:
         if (socket, role) in self.clients:
@@ -201,6 +266,12 @@ class Server:
         self.consoles: set[WebSocket] = set()
         """The director's consoles on their stream (``/api/director/stream``): told of every
         change of a table (:meth:`announce`)."""
+        self.cluster: Cluster | None = None
+        """With several processes on one PostgreSQL: the tables this one owns (leases) and the
+        events of the others (server/cluster.py); None for a process alone."""
+        self.stats = Stats()
+        self.taken: list[Callable[[LiveTable], None]] = []
+        """What follows a table taken over from a process gone (its robots woken)."""
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -263,6 +334,8 @@ class Server:
                 )
             )
             session.flush()
+            if self.cluster is not None:  # the table's maker owns it first
+                self.cluster.acquire(table_id, session.connection())
             for letter, token in tokens.items():
                 session.add(SeatToken(table_id=table_id, seat=letter, token_hash=token_hash(token)))
         seats = {token_hash(token): letter for letter, token in tokens.items()}
@@ -388,23 +461,111 @@ class Server:
     ) -> dict[str, Any]:
         """The path of every event, a player's, the director's or a robot's (under the table's
         lock): applied to the engine, stored and committed, pushed; the sender's new view.
-        ``check`` (a robot's) may reject the applied event: it is taken back, 422."""
+        ``check`` (a robot's) may reject the applied event: it is taken back, 422. With
+        several processes, only the table's owner accepts it (:meth:`own`)."""
+        started = time.monotonic()
+        if self.cluster is not None:
+            await self.own(live, robot=check is not None)
         full, event = self.apply(live, role, text)
         if check is not None and not check():
             live.table.undo()
             raise Refused(422, "not an event a robot makes")
         try:
             await self.writer.store((live.id, event.index, full, role))
+        except LeaseLost:
+            live.table.undo()  # another process took the table: it accepts the events now
+            raise Refused(503, "this process no longer owns the table; send it again") from None
         except Exception:
             live.table.undo()  # not stored: not accepted
             raise Refused(503, "the event could not be stored; send it again") from None
         for stored in self.on_stored:  # what the event brings besides the engine's state
             await stored(live)
         view = await self.push(live, role)
+        self.stats.event(started)
         await self.announce({"table": live.summary()})
         for hook in self.after_event:
             await hook(live)
         return view
+
+    # -- several processes (server/cluster.py) -----------------------------------------------
+
+    async def own(self, live: LiveTable, robot: bool = False) -> None:
+        """Make this process the table's owner before it accepts an event (under the table's
+        lock): it is already, or the lease is free or expired and it takes it, reading the
+        events stored meanwhile; else Refused 307 with the owner's address. A robot's event
+        chosen on a state that the events read have changed is refused (409): it chooses
+        again."""
+        cluster = self.cluster
+        if cluster is None or cluster.owns(live.id):
+            return
+        owner = await asyncio.to_thread(cluster.acquire, live.id)
+        if owner is not None:
+            raise Refused(
+                307,
+                f"table {live.id} is owned by another process; send the event to {owner.address}",
+                owner=owner.address,
+            )
+        if await self.read_new(live) and robot:
+            raise Refused(409, "the table moved on while it changed hands")
+
+    async def catch_up(self, live: LiveTable) -> int:
+        """At a table this process holds but does not own (under the table's lock): the
+        events the owner stored since, applied and pushed; how many."""
+        cluster = self.cluster
+        if cluster is None or cluster.owns(live.id):
+            return 0
+        return await self.read_new(live)
+
+    async def read_new(self, live: LiveTable) -> int:
+        """The events stored after the table's last, applied in order and each pushed to the
+        clients (under the table's lock): how many."""
+        known = len(live.table.events)
+
+        def read() -> list[str]:
+            with Session(self.engine) as session:
+                query = select(EventRow.text).where(
+                    EventRow.table_id == live.id, EventRow.index > known
+                )
+                return list(session.scalars(query.order_by(EventRow.index)))
+
+        texts = await asyncio.to_thread(read)
+        for offset, stored in enumerate(texts, start=known + 1):
+            live.table.apply(parse_event(stored, offset))
+            await self.push(live, DIRECTOR)
+        if texts:
+            await self.announce({"table": live.summary()})
+        return len(texts)
+
+    async def notified(self, table_id: str, sequence: int) -> None:
+        """Another process stored the events of ``table_id`` up to ``sequence``: pushed to
+        this process's clients of the table, if it holds it."""
+        live = self.live.get(table_id)
+        if live is None or sequence <= len(live.table.events):
+            return  # not held, or known (an owner's own events are applied before stored)
+        async with live.lock:
+            if sequence > len(live.table.events) and self.cluster is not None:
+                # another stored it: this process is not the owner, whatever it believed
+                self.cluster.drop([table_id])
+                await self.read_new(live)
+
+    async def relisten(self) -> None:
+        """After the listener (re)connects: every table held but not owned caught up (the
+        notifications sent while it was away are not replayed)."""
+        for live in list(self.live.values()):
+            async with live.lock:
+                await self.catch_up(live)
+
+    async def take(self, table_id: str) -> None:
+        """A table taken over from a process gone: loaded (or caught up) and its robots woken."""
+        held = self.live.get(table_id)
+        try:
+            live = held if held is not None else await asyncio.to_thread(self.get, table_id)
+        except Refused:
+            return
+        async with live.lock:
+            await self.read_new(live)
+        for hook in self.taken:
+            hook(live)
 
     async def announce(self, message: dict[str, Any]) -> None:
         """A table's change told to every director's console on its stream, each within the
@@ -470,8 +631,13 @@ class Server:
             {"table_id": table_id, "index": index, "text": text, "who": role, "time": now()}
             for table_id, index, text, role in rows
         ]
+        cluster = self.cluster
         with self.engine.begin() as connection:
+            if cluster is not None:  # our leases renewed and held till the commit, or nothing
+                cluster.fence(connection, {row[0] for row in rows})
             connection.execute(INSERT_EVENTS, values)
+            if cluster is not None:  # the others told at the commit: (table, last sequence)
+                cluster.notify(connection, {row[0]: row[1] for row in rows})
 
 
 async def deliver(

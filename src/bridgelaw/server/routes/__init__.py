@@ -6,14 +6,23 @@
 * :mod:`.director_work`: publication, a session's ruling record, polls of peers, appeals;
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
 * :mod:`.results`: the session's public results pages;
-* :mod:`.pages`: the pages and their static files, and the law book's titles they show.
+* :mod:`.pages`: the pages and their static files, and the law book's titles they show;
+* :mod:`.operations`: the health and metrics endpoints a load balancer and a monitor read.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bridgelaw.server.routes import director, director_work, pages, results, sessions, tables
+from bridgelaw.server.routes import (
+    director,
+    director_work,
+    operations,
+    pages,
+    results,
+    sessions,
+    tables,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
@@ -23,5 +32,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     sessions.router,
     results.router,
     pages.router,
+    operations.router,
 )
 """Every router of the application (:func:`bridgelaw.server.app.create_app` includes them)."""

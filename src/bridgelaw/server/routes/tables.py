@@ -65,6 +65,7 @@ Language = Annotated[str, Depends(viewer_language)]
 async def get_table(at: AtTableRole, connection: HTTPConnection, lang: Language) -> JSONResponse:
     robots_of(connection).wake(at.live)  # after a restart, robots to act carry on
     async with at.live.lock:  # never a state whose event is not yet committed
+        await server_of(connection).catch_up(at.live)  # another process's events, if any
         return JSONResponse(at.live.view(at.role, lang=lang))  # a view needs no validating
 
 
@@ -110,19 +111,26 @@ async def post_event(
 
 
 @router.websocket("/api/tables/{table_id}/stream")
-async def stream(socket: WebSocket, at: StreamRole, changes: bool = False) -> None:
+async def stream(
+    socket: WebSocket, at: StreamRole, changes: bool = False, since: int | None = None
+) -> None:
     """The role's view at once, then after every accepted event the view again, or with
-    ``?changes=1`` what changed in it (``server/push.py``)."""
+    ``?changes=1`` what changed in it (``server/push.py``). Each view carries its ``seq``, the
+    table's last event; a client reconnecting with ``?since=<seq>`` (the last it holds) gets
+    the view after each event it missed, then the live stream (docs/deployment.md)."""
     live, role = at.live, at.role
     try:
         lang = negotiate(socket.query_params.get("lang"), socket.headers.get("accept-language"))
     except UnknownLanguage as error:
         await socket.close(code=1008, reason=str(error)[:120])
         return
+    server = server_of(socket)
     await socket.accept()
     robots_of(socket).wake(live)
     async with live.lock:
-        await socket.send_json(live.join(socket, role, changes, lang))
+        await server.catch_up(live)  # another process's events, if it owns the table
+        for view in live.join(socket, role, changes, since, lang):
+            await socket.send_json(view)
     try:
         while True:
             await socket.receive_text()  # what a client sends is not read: only its leaving
