@@ -170,10 +170,12 @@ def expected_views(board: Board, history: list[tuple[int, str]], seat: str) -> l
     """The seat's view after each stored event (and before any), from the history alone."""
     deal = board.deal
     table = Table.from_deal(1, deal, edition=2017)
-    views = [{**view_for(table, seat, "law"), "seq": 0}]
+    # no director at these tables: no result of his, no call of him
+    records = {"adjusted": None, "director_calls": []}
+    views = [{**view_for(table, seat, "law"), **records, "seq": 0}]
     for index, text in history:
         table.apply(parse_event(text, index))
-        views.append({**view_for(table, seat, "law"), "seq": index})
+        views.append({**view_for(table, seat, "law"), **records, "seq": index})
     return views
 
 
