@@ -9,9 +9,10 @@ built, and separately the part this adds to them (``views.wire``: ``legal`` and 
 ratio ``wire/views`` (the share of the views' cost that the wire fields take).
 
 A board stops early when nothing is legal and no offer is open: ``legal`` is what a strict
-table accepts, and a strict table refuses a call that brings a ruling naming an offender even
-when an earlier irregularity makes it due (the auction's last pass turning W's exposed honour
-into a penalty card, 24E), so some exposed-card boards end in the auction.
+table accepts. (Until s29 a strict table refused a call that brought a ruling naming an
+offender even when an earlier irregularity made it due, the auction's last pass turning W's
+exposed honour into a penalty card, 24E, so some exposed-card boards ended in the auction;
+the event itself is judged now, and those boards are played.)
 
 Run: ``.venv/bin/python benchmarks/views_wire.py`` (``--boards``, ``--rounds``, ``--seed``).
 """

@@ -189,6 +189,56 @@ def test_strict_mode_refuses_irregularities_with_their_law(
     assert view["phase"] == "ended" and view["tricks"] == 12
 
 
+def test_strict_mode_judges_the_players_event_not_what_an_earlier_irregularity_brings(
+    client: TestClient, database_url: str
+) -> None:
+    table, seats = new_table(client, mode="strict")
+    events = f"/api/tables/{table}/events"
+    send(client, table, seats["N"], "1C")
+    # the director records what happened at the table, an irregularity too: W's CT seen in
+    # the auction (24B: an honour; E must pass at his next turn)
+    send(client, table, DIRECTOR, "W expose CT")
+    send(client, table, seats["E"], "pass")
+    send(client, table, seats["S"], "pass")
+    # W's pass is legal; as the last pass it makes his exposed CT a penalty card, major as an
+    # honour (24E, 50B), and opens declarer's choice for E's lead (50D2): consequences of the
+    # exposure, not of the pass
+    view = send(client, table, seats["W"], "pass")
+    assert view["contract"] == "1C" and view["declarer"] == "N"
+    assert view["penalty_cards"] == [{"seat": "W", "card": "CT", "kind": "major"}]
+    assert view["awaiting"] == {
+        "who": "N",
+        "law": "50D2",
+        "options": ["require C", "forbid C", "no-restriction"],
+    }
+    # a strict table takes only calls, cards and claims from the players: the director
+    # enters declarer's choice, as he entered the exposure
+    view = send(client, table, DIRECTOR, "N no-restriction")
+    assert view["awaiting"] is None
+    # the players' own irregular events are still refused: W making the opening lead at E's
+    # turn (a faced opening lead out of turn, 54)
+    answer = client.post(events, json={"event": "S3"}, headers=auth(seats["W"]))
+    assert answer.status_code == 422 and answer.json()["law"] == "54"
+    for seat, event in [("E", "SJ"), ("N", "S6"), ("W", "S3"), ("N", "SA"), ("N", "C2")]:
+        send(client, table, seats[seat], event)
+    send(client, table, seats["E"], "C4")
+    send(client, table, seats["N"], "C9")  # dummy's card
+    # W follows suit with a club other than his major penalty card CT, which he must play
+    # at this first legal opportunity (50D1): declarer would choose under 52B; refused
+    answer = client.post(events, json={"event": "C6"}, headers=auth(seats["W"]))
+    assert answer.status_code == 422 and answer.json()["law"] == "52B1a"
+    view = send(client, table, seats["W"], "CT")
+    assert view["penalty_cards"] == [] and view["play"][-4:] == ["C2", "C4", "C9", "CT"]
+    assert [t for _, t, _ in stored_events(database_url, table)][:6] == [
+        "N 1C",
+        "W expose CT",
+        "E pass",
+        "S pass",
+        "W pass",
+        "N no-restriction",
+    ]
+
+
 def seen_by(seat: Seat, played: list[Card], dummy: Seat) -> set[Card]:
     """What the test knows ``seat`` could see: its hand, dummy after the opening lead (41B),
     the cards played."""

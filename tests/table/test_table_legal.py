@@ -40,8 +40,9 @@ def strictly_accepted(table: Table, text: str) -> bool:
         outcome = table.apply(event)
     except ScriptError:
         return False
+    irregular = Server.irregular(table, event, outcome)
     table.undo()
-    return Server.irregular(event, outcome) is None
+    return irregular is None
 
 
 def candidates(table: Table) -> list[str]:
@@ -138,3 +139,18 @@ def test_legal_after_a_double_and_at_dummys_turn() -> None:
     assert table.declarer is not None and table.declarer.letter == "N"
     table.apply_text("E CA")  # the opening lead: dummy (S) is next
     assert sorted(table.legal) == ["S C9", "S CJ", "S CQ"]  # dummy's clubs (QJ9)
+
+
+def test_legal_judges_the_event_not_what_an_earlier_irregularity_brings() -> None:
+    """W's honour seen in the auction (24B) becomes a penalty card at the last pass (24E) and
+    declarer then chooses E's lead (50D2): consequences of the exposure, so W's pass is legal;
+    so is S's call in turn over E's call out of rotation (the director then judges whether it
+    accepted that call, 28B: E's irregularity, not S's)."""
+    table = Table.from_deal(1, SAMPLE_DEAL)
+    for text in ["N 1C", "W expose CT", "E pass", "S pass"]:
+        table.apply_text(text)
+    assert "W pass" in table.legal and strictly_accepted(table, "W pass")
+    table = Table.from_deal(3, SAMPLE_DEAL)  # S deals
+    table.apply_text("E 1D")  # out of rotation, at S's turn
+    assert table.awaiting is not None and table.awaiting.law == "29A"
+    assert "S 1S" in table.legal and strictly_accepted(table, "S 1S")

@@ -46,7 +46,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "16C",
-        "information from withdrawn actions recorded as unauthorized for the offending side (16C2; 2007 16D), authorized for the other (16C1): cancelled and withdrawn calls; withdrawn cards: 45C4b (the RHO's card), 45D1, 45E2, 47E1, 47E2a, 53A (trick 13), 53B, 55B, 58B2 (declarer's), 58B3, 60C (declarer's), 62B2, 62C1, 62C2, 62C3 (each side's own), 62D2 (2017), a lead to the next trick that goes back after a corrected revoke; a card that stays as a penalty card is Law 50E's",
+        "information from withdrawn actions recorded as unauthorized for the offending side (16C2; 2007 16D), authorized for the other (16C1): cancelled and withdrawn calls; withdrawn cards: 45C4b (the RHO's card), 45D1, 45E2, 47D (after 47E2a), 47E1, 47E2a, 53A (trick 13), 53B, 55B, 58B2 (declarer's), 58B3, 60C (declarer's), 62B2, 62C1, 62C2, 62C3 (each side's own), 62D2 (2017), a lead to the next trick that goes back after a corrected revoke; a card that stays as a penalty card is Law 50E's",
         "`table`",
     ),
     (
@@ -151,7 +151,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "47E, 60B, 60C",
-        "a lead made because an opponent said it was his lead goes back (`director told-to-lead`, 47E1); a card played after a mistaken explanation (`director mistaken-explanation <seat>`: taken back if nothing followed it, 47E2a, else reviewed, 47E2b); a defender playing before declarer leads again from the right hand: major penalty card (60B); the offender's partner playing before the rectification: his card itself rectified (60C)",
+        "a lead made because an opponent said it was his lead goes back (`director told-to-lead`, 47E1); a card played after a mistaken explanation (`director mistaken-explanation <seat>`: taken back if nothing followed it, 47E2a, else reviewed, 47E2b, a card that followed it in the trick still waiting for declarer's 52B answer too; an opponent's card waiting as the next trick's lead, a lead out of turn or a card played instead of a penalty card, then goes back without rectification, 47D); a defender playing before declarer leads again from the right hand: major penalty card (60B); the offender's partner playing before the rectification: his card itself rectified (60C)",
         "`table.defective`, `table.play_rules`",
     ),
     (

@@ -40,7 +40,18 @@ from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
 from bridgelaw.server.views import DIRECTOR, PLAYING, blot_for, holding, view_for
 from bridgelaw.server.writer import GroupWriter
-from bridgelaw.table import Action, Event, Outcome, ScriptError, Table, parse_event
+from bridgelaw.table import (
+    Action,
+    Awaiting,
+    Event,
+    Outcome,
+    Ruling,
+    ScriptError,
+    Table,
+    parse_event,
+)
+from bridgelaw.table.legal import own_irregularity
+from bridgelaw.table.state import Unauthorized
 
 SEAT_LETTERS = ("N", "E", "S", "W")
 CLAIM_WORDS = ("claim", "concede", "agree", "dispute")
@@ -410,24 +421,26 @@ class Server:
         return None
 
     @staticmethod
-    def irregular(event: Event, outcome: Outcome) -> tuple[str, str] | None:
-        """At a ``strict`` table, the irregularity a player's applied event made: a ruling
-        naming an offender, unauthorized information, or an offer of the director's. A claim,
+    def irregular(table: Table, event: Event, outcome: Outcome) -> tuple[str, str] | None:
+        """At a ``strict`` table, the irregularity a player's applied event made, judged on the
+        event itself (:func:`~bridgelaw.table.legal.own_irregularity`: a ruling naming him,
+        unauthorized information from his call or card, an irregularity of his waiting for an
+        answer), not on what an earlier irregularity the director entered brings with it
+        (``table``: as the event left it). A claim,
         a concession and their answers are no irregularity: a disputed claim waits for the
         director (Law 70), as it would online."""
-        if event.who == DIRECTOR:
+        if event.who == DIRECTOR or event.action in CLAIM_WORDS:
             return None
-        for ruling in outcome.rulings:
-            if ruling.seat is not None:
-                return f"refused at a strict table (the Laws would rule: {ruling.text})", ruling.law
-        if outcome.unauthorized:
-            return "refused at a strict table: it would give unauthorized information", "16C"
-        awaiting = outcome.awaiting
-        if awaiting is not None and event.action not in CLAIM_WORDS:
+        found = own_irregularity(table, event, outcome)
+        if isinstance(found, Ruling):
+            return f"refused at a strict table (the Laws would rule: {found.text})", found.law
+        if isinstance(found, Unauthorized):
+            return "refused at a strict table: it would give unauthorized information", found.law
+        if isinstance(found, Awaiting):
             return (
                 f"refused at a strict table: an irregularity the director would rectify by "
-                f"Law {awaiting.law} ({awaiting.who}: {', '.join(awaiting.options)})",
-                awaiting.law,
+                f"Law {found.law} ({found.who}: {', '.join(found.options)})",
+                found.law,
             )
         return None
 
@@ -440,7 +453,10 @@ class Server:
             full, event = self.event_for(live, role, text)
         except ScriptError as error:
             raise Refused(422, self._blot(live, role, str(error), text)) from None
-        if live.mode == "strict":
+        # the director records what happened at the table, an irregularity too: a strict
+        # table refuses only the players' own irregular events
+        strict = live.mode == "strict" and role != DIRECTOR
+        if strict:
             refusal = self.strict_refusal(live, event)
             if refusal is not None:
                 raise Refused(422, refusal[0], refusal[1])
@@ -448,8 +464,8 @@ class Server:
             outcome = table.apply(event)
         except ScriptError as error:  # the table is as it was
             raise Refused(422, self._blot(live, role, str(error), text)) from None
-        if live.mode == "strict":
-            irregularity = self.irregular(event, outcome)
+        if strict:
+            irregularity = self.irregular(table, event, outcome)
             if irregularity is not None:
                 table.undo()
                 sentence, law = irregularity

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
-from bridgelaw.table.play_rules import LeadOutOfTurn
+from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.state import Awaiting, Pending, PendingKind, TableState
@@ -102,7 +102,10 @@ class TrickRules(RevokeRules):
         if self._last_player() == seat and last_card is None:
             raise ScriptError(self.event_index, f"{seat.letter} played no card to this trick")
         last = self._last_player() == seat
+        if last and play.trick and isinstance(self.pending, PenaltyCardNotPlayed):
+            last = False  # the card waiting for declarer's 52B answer followed his in the trick
         if last and len(play.played) > 1:
+            waiting = self._card_waiting_after(seat)
             _, card = play.take_back_last()
             # 16C, which 47E2a cites: the mistaken explanation was the opponents'; the card
             # taken back is unauthorized for their side, authorized for his (16C1, 16C2)
@@ -116,6 +119,8 @@ class TrickRules(RevokeRules):
                     card=card,
                 ),
             )
+            if waiting is not None:
+                self._law47d_waiting_card_back(seat, waiting)
             return
         why = "the opening lead stands once dummy is faced" if last else "a card followed it"
         self.rule(
@@ -126,6 +131,46 @@ class TrickRules(RevokeRules):
         self.review(
             "47E2b",
             say("law47e2-mistaken-explanation.played-after-mistaken-explanation", seat=seat),
+        )
+
+    def _card_waiting_after(self, seat: Seat) -> tuple[Seat, Card] | None:
+        """The card an opponent of ``seat`` led to the next trick after ``seat``'s card ended
+        the last one, waiting, not yet in a trick, for an answer to its irregularity (a lead
+        out of turn, 53-56; a card led instead of a penalty card, 52B): its owner and the
+        card, or None. One of ``seat``'s own side is refused as not handled (47D speaks of a
+        card played after an opponent's change of play)."""
+        p = self.pending
+        if not isinstance(p, (LeadOutOfTurn, PenaltyCardNotPlayed)):
+            return None
+        if p.offender.side == seat.side:
+            raise ScriptError(
+                self.event_index,
+                f"47E2a: {p.offender.letter}'s {card_name(p.card)} waits for an answer "
+                f"(Law {p.law}); a card of {seat.letter}'s own side played after the card to "
+                "take back is not handled: answer it first",
+            )
+        return p.offender, p.card
+
+    def _law47d_waiting_card_back(self, seat: Seat, waiting: tuple[Seat, Card]) -> None:
+        """47D: ``seat``'s card taken back under 47E2a reopens the trick, so the card an
+        opponent played after it, to the next trick, goes back to his hand without
+        rectification, and the answer it waited for lapses."""
+        owner, card = waiting
+        self.pending = None
+        # 47D: a card played after an opponent's change of play may be taken back without
+        # rectification; it cannot stay, as the trick it was led to is not reached yet. 16C,
+        # which 47D cites: the explainers' side offended, so it is unauthorized for them
+        self.mark_card_unauthorized(owner, card, seat.side ^ 1)
+        self.rule(
+            "47D",
+            None,
+            say(
+                "law47d-waiting-card-back",
+                owner=owner,
+                card=card,
+                seat=seat,
+                law=self.cite("16C"),
+            ),
         )
 
     def _cards_in_order(self) -> list[tuple[Seat, Card]]:

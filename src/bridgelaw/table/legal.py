@@ -11,9 +11,11 @@ restriction or a 57 obligation is in force (50, 26, 51B, 57A).
 Once anything the Laws rectify has happened (a ruling, unauthorized information, an offer
 open), what the Laws let a player do depends on far more (30B2b, 26B, 50D, 57A, an offer a
 call answers by its effect...): those of the calls and cards above that the table takes
-without an irregularity are kept (each tried, then undone, as python-chess filters its
-pseudo-legal moves; the same check as a ``strict`` table's: no ruling naming an offender, no
-unauthorized information, no offer opened). Nothing once the board is over.
+without an irregularity of their own are kept (each tried, then undone, as python-chess
+filters its pseudo-legal moves; the same check as a ``strict`` table's,
+:func:`own_irregularity`). The event itself is judged, not what an earlier irregularity
+brings at the moment it comes: the last pass that makes a card exposed in the auction a
+penalty card (24E) and opens declarer's 50D2 choice is legal. Nothing once the board is over.
 
 >>> from bridgelaw.table import Table
 >>> deal = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
@@ -30,13 +32,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from bridgelaw.calls import call_name
 from bridgelaw.cards import Seat, card_name
-from bridgelaw.table.events import Action, ScriptError, parse_event
+from bridgelaw.table.events import Action, Event, ScriptError, parse_event
+from bridgelaw.table.state import Awaiting, Outcome, Ruling, Unauthorized
 
 if TYPE_CHECKING:
     from bridgelaw.table.engine import Table
 
-__all__ = ["LegalEvents", "legal_texts", "seat_acting"]
+__all__ = ["DUE_CLAUSES", "LegalEvents", "legal_texts", "own_irregularity", "seat_acting"]
+
+DUE_CLAUSES = ("24D", "24E", "26A1", "59", "63A1", "64")
+"""Clauses whose rulings, made at a moment the Laws fix, settle an irregularity made before
+the event that brings that moment, naming its offender even when he sends that event: the end
+of the auction settles the cards exposed in it (24D, 24E) and, in 2007, the suits of a lead
+restriction bid legally after all (26A1); a leader who cannot keep a lead restriction may lead
+any card (59); his side's next card establishes a revoke (63A1); the end of play transfers
+tricks for it (64). None of them says the event was irregular."""
 
 
 class LegalEvents:
@@ -76,6 +88,11 @@ def legal_texts(table: Table) -> tuple[str, ...]:
     awaiting = table.awaiting
     if awaiting is None and not _in_force(table):
         return texts  # nothing the Laws rectify is in force: 18, 19 and 44C say it all
+    if awaiting is not None and table.phase == "auction":
+        # a call may answer the offer by its effect (calling over a changed call accepts it,
+        # 25B1): what is sufficient then is judged after it, so every call is a candidate
+        every = tuple(f"{table.turn.letter} {call_name(c)}" for c in range(38))
+        texts += tuple(t for t in every if t not in texts)
     if awaiting is not None:  # a card the offer names that is not in the hand (62C1: on a trick)
         named = (
             f"{o.who} {o.word}" for o in awaiting.commands() if o.command.action is Action.CARD
@@ -148,19 +165,47 @@ def texts_seat(table: Table) -> str:
 
 
 def _taken_regularly(table: Table, text: str) -> bool:
-    """Does the table take ``text`` with no irregularity: no ruling naming an offender, no
-    unauthorized information, no offer opened? (Tried, then undone.)"""
+    """Does the table take ``text`` with no irregularity of its own
+    (:func:`own_irregularity`)? (Tried, then undone.)"""
     event = parse_event(text, len(table.events) + 1)
     try:
         outcome = table.apply(event)
     except ScriptError:
         return False
+    found = own_irregularity(table, event, outcome)
     table.undo()
-    return (
-        not any(r.seat is not None for r in outcome.rulings)
-        and not outcome.unauthorized
-        and outcome.awaiting is None
-    )
+    return found is None
+
+
+def own_irregularity(
+    table: Table, event: Event, outcome: Outcome
+) -> Ruling | Unauthorized | Awaiting | None:
+    """What shows that a player's applied ``event`` was itself irregular, or None: a ruling
+    naming the player who sent it (declarer and dummy are one sender in the play, 45B) under
+    a clause other than :data:`DUE_CLAUSES`, unauthorized information from his own call or
+    card, or an irregularity of his waiting for an answer (its offer). ``table``: as the
+    event left it. What the event only brings about is not his: a ruling on another player's
+    earlier irregularity (declarer's answer to a 50D2 choice names the penalty card's owner),
+    an offer due from penalty cards or lead restrictions in force (50D2, 51A, 51B, 26)."""
+    seat = event.seat
+    senders = {seat.letter}
+    declarer = table.declarer
+    if table.phase != "auction" and declarer is not None and seat.side == declarer.side:
+        senders = {declarer.letter, declarer.partner.letter}
+    for ruling in outcome.rulings:
+        if (
+            ruling.seat is not None
+            and ruling.seat.letter in senders
+            and not ruling.law.startswith(DUE_CLAUSES)
+        ):
+            return ruling
+    for information in outcome.unauthorized:
+        if information.seat in senders:
+            return information
+    pending = table.pending
+    if pending is not None and pending.offender.letter in senders:
+        return outcome.awaiting
+    return None
 
 
 def seat_acting(table: Table) -> Seat | None:

@@ -965,6 +965,11 @@ MESSAGES: tuple[Message, ...] = (
         "without rectification and plays again (16C).",
     ),
     _message(
+        "law47d-waiting-card-back",
+        "{owner}'s {card} was played to the next trick after {seat}'s card, which {seat} "
+        "takes back: it goes back to {owner}'s hand without rectification ({law}).",
+    ),
+    _message(
         "law58b-answer",
         "{seat} played {cards} at once to trick {trick} and nobody noticed: a defective trick "
         "(67) once found.",
