@@ -19,11 +19,12 @@ from bridgelaw.table.events import (
     Event,
     ScriptError,
     TableCall,
-    Who,
     parse_table_call,
     table_call_of,
 )
 from bridgelaw.table.messages import say
+from bridgelaw.table.rules.auction.law27 import InsufficientBid
+from bridgelaw.table.rules.auction.layer import JUDGEMENT, AuctionTable
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -38,9 +39,6 @@ from bridgelaw.table.state import (
 )
 
 PASS_CALL = table_call_of(PASS)
-JUDGEMENT = (Action.COMPARABLE, Action.NOT_COMPARABLE)
-"""The director's finding on a replacement call (23A: comparable or not): the words he is
-offered and the actions he answers with."""
 #: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
 SHOWS = (
     *(f"shows {x}" for x in ("C", "D", "H", "S", "NT")),
@@ -67,16 +65,6 @@ class AuctionRules(TableState):
         if p is None:
             return self._turn_awaiting()
         return p.offer(self)
-
-    @staticmethod
-    def _law27c_options(p: InsufficientBid) -> tuple[str, ...]:
-        """27C: the LHO accepts the insufficient bid or declines it, the early replacement
-        then standing as the offender's replacement (27B); a bid above seven cannot replace
-        it (27B, 38), so declining is not offered then (it was refused)."""
-        replacement = p.replacement
-        if replacement is not None and replacement.call.is_above_seven:
-            return ("accept",)
-        return ("accept", "decline")
 
     def _turn_awaiting(self) -> Awaiting | None:
         """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""
@@ -181,7 +169,7 @@ class AuctionRules(TableState):
             self.history.append(record)
             self.pending = BarredCall(offender=seat, call=call, record=record)
             return
-        if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D)
+        if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D): rules/auction/law27.py
             self.history.append(record)
             self.pending = InsufficientBid(offender=seat, call=call, insufficient=[record])
             return
@@ -295,234 +283,6 @@ class AuctionRules(TableState):
         self.set_status(record, "cancelled", law)
         if unauthorized:
             self.mark_unauthorized(record)
-
-    # Law 27 ---------------------------------------------------------------------------------
-
-    def _law27_event(self, p: InsufficientBid, event: Event) -> None:
-        o, lho = p.offender, p.offender.lho
-        if p.stage == "premature" and event.who == "director" and not p.slip_judged:
-            self._expect(event, "director", (Action.UNINTENDED, Action.INTENDED))
-            self._law25a_before_27(p, event.action is Action.UNINTENDED)
-            return
-        if p.stage in ("offered", "again", "premature"):
-            if event.who == o.letter and event.action is Action.CALL and p.stage == "offered":
-                assert event.call is not None  # 27C: the offender replaces it before a ruling
-                p.replacement = CallRecord(o, event.call, event.index, status="pending")
-                self.history.append(p.replacement)
-                p.stage = "premature"
-                return
-            self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
-            if event.action is Action.DECLINE:
-                self._law27_declined(p)
-                return
-            if p.stage == "premature" and event.action is Action.CALL:
-                raise ScriptError(
-                    event.index,
-                    f"{lho.letter} must first accept or decline the "
-                    f"insufficient {p.call} (Law 27C)",
-                )
-            self._law27a1_accept(p, by_call=event.action is Action.CALL)
-            if event.action is Action.CALL:
-                assert event.call is not None
-                self._follow(event.seat, event.call)
-            return
-        if p.stage in ("declined", "must-replace"):
-            self._expect(event, o.letter, (Action.CALL,))
-            assert event.call is not None
-            self._law27_replacement(p, event.call)
-            return
-        self._expect(event, "director", JUDGEMENT)  # stage "judge"
-        self._law27_judged(p, event.action is Action.COMPARABLE)
-
-    def _law25a_before_27(self, p: InsufficientBid, unintended: bool) -> None:
-        """25A before 27: the offender replaced his insufficient bid at once. Law 25A makes no
-        exception for an insufficient bid: if the director finds it a slip (a wrong bidding
-        card pulled out, 2007 commentary on 25A), the call intended replaces it where it stands
-        and is subject to whatever law applies to it there (25A1), with no lead restriction;
-        there is then no insufficient bid left for Law 27. Found intended, the second call is
-        the early replacement of 27C."""
-        if not unintended:
-            p.slip_judged = True
-            return
-        o = p.offender
-        first, replacement = p.insufficient[0], p.replacement
-        assert replacement is not None  # the "premature" stage has one
-        self.history.remove(replacement)
-        self.set_status(first, "withdrawn", "25A1")
-        self.rule(
-            "25A1",
-            o,
-            say("law25a-before-27", offender=o, first=first.call, replacement=replacement.call),
-        )
-        self.pending = None
-        self.turn = o
-        self._call_in_place_of(first, o, replacement.call)
-
-    def _law27_declined(self, p: InsufficientBid) -> None:
-        o, lho = p.offender, p.offender.lho
-        for record in p.insufficient:
-            self._cancel(record, "27B", unauthorized=False)  # 16C only if B2/B3 follow
-        if p.stage == "again":  # 27B4: a second insufficient bid is treated as 27B3
-            self.rule(
-                "27B4",
-                o,
-                say("law27-declined.replaced-insufficient-bid-with", offender=o, partner=o.partner),
-            )
-            self._law27b_barring(p, "27B3")
-            p.stage = "must-replace"
-            return
-        if p.stage == "premature":
-            replacement = p.replacement
-            assert replacement is not None
-            self.history.remove(replacement)
-            p.stage = "declined"
-            self.rule(
-                "27C",
-                o,
-                say(
-                    "law27-declined.does-not-accept-insufficient-2",
-                    lho=lho,
-                    call=p.call,
-                    offender=o,
-                    replacement=replacement.call,
-                ),
-            )
-            self._law27_replacement(p, replacement.call)
-            return
-        self.rule(
-            "27B",
-            o,
-            say("law27-declined.does-not-accept-insufficient", lho=lho, call=p.call, offender=o),
-        )
-        p.stage = "declined"
-
-    def _law27a1_accept(self, p: InsufficientBid, by_call: bool) -> None:
-        o = p.offender
-        record = p.insufficient[-1]
-        self._make_effective(record)
-        if p.replacement is not None:  # an early replacement falls away (27C)
-            self.set_status(p.replacement, "withdrawn", "27C")
-            self.mark_unauthorized(p.replacement)
-        how = "calls over" if by_call else "accepts"
-        self.rule(
-            "27A1",
-            o,
-            say("law27a1-accept", lho=o.lho, how=how, call=record.call),
-        )
-        self.pending = None
-        self._advance(o)
-        self.end_of_auction_check()
-
-    def _law27_replacement(self, p: InsufficientBid, call: TableCall) -> None:
-        o = p.offender
-        record = CallRecord(o, call, self.event_index, status="pending")
-        self.set_skipped(record, p.insufficient[0].skipped)  # the replacement takes the bid's place
-        if call.is_above_seven or (call.is_double_or_redouble and p.stage == "must-replace"):
-            raise ScriptError(
-                self.event_index,
-                f"{o.letter} must replace the insufficient bid with a legal call (Law 27B)",
-            )
-        if call.is_bid and not self.is_sufficient(call):
-            if p.stage == "must-replace":
-                raise ScriptError(
-                    self.event_index,
-                    f"{call} is insufficient too; {o.letter} must "
-                    "make a sufficient bid or pass (Law 27B3)",
-                )
-            self.history.append(record)
-            p.insufficient.append(record)
-            p.call, p.stage = call, "again"  # 27B4: the LHO may accept this one
-            return
-        self.history.append(record)
-        p.replacement = record
-        if p.stage == "must-replace":
-            self.pending = None
-            self._legal_call(record)
-            return
-        if call.is_double_or_redouble and not self.is_legal(o, call):
-            self._law27b3(p, record)
-            return
-        last = self.last_bid()
-        if (
-            call.is_bid
-            and call.strain == p.call.strain
-            # the same strain one level lower is not sufficient (is not above the last bid)
-            and (last is None or call.number - 5 <= last.call.number)
-            # 27B1a: 2017 whatever the bids meant; 2007 only when both bids are natural
-            and not self.by_edition(
-                "27B1a", e2017=False, e2007=call.artificial or p.call.artificial
-            )
-        ):
-            # 27B1a: the lowest sufficient bid in the same denomination
-            self.rule(
-                "27B1a",
-                o,
-                say("law27-replacement", call=call),
-            )
-            self._review_27d(p)
-            self.pending = None
-            self._legal_call(record)
-            return
-        p.stage = "judge"  # 27B1b, or else 27B2 / 27B3: the director compares it (23A)
-
-    def _law27_judged(self, p: InsufficientBid, comparable: bool) -> None:
-        o = p.offender
-        record = p.replacement
-        assert record is not None
-        if comparable:
-            self.rule(
-                "27B1b",
-                o,
-                say("law27-judged.director-finds-comparable-insufficient", call=record.call),
-            )
-            self._review_27d(p)
-            self.pending = None
-            self._legal_call(record)
-        elif record.call.is_double_or_redouble:
-            self._law27b3(p, record)
-        else:
-            self.rule(
-                "27B2",
-                o,
-                say(
-                    "law27-judged.not-comparable-insufficient-bid",
-                    call=record.call,
-                    partner=o.partner,
-                ),
-            )
-            self._law27b_barring(p, "27B2")
-            self.pending = None
-            self._legal_call(record)
-
-    def _review_27d(self, p: InsufficientBid) -> None:
-        """27D: after 27B1, a damage review at the end of play."""
-        self.review(
-            "27D",
-            say("review-27d", call=p.call, offender=p.offender),
-        )
-
-    def _law27b3(self, p: InsufficientBid, record: CallRecord) -> None:
-        o = p.offender
-        self._cancel(record, "27B3")
-        self.rule(
-            "27B3",
-            o,
-            say("law27b3", offender=o, call=record.call, partner=o.partner),
-        )
-        self._law27b_barring(p, "27B3")
-        p.stage = "must-replace"
-
-    def _law27b_barring(self, p: InsufficientBid, law: str) -> None:
-        """27B2/27B3: partner passes throughout; Law 26B and 72C; the bid is UI (16C)."""
-        o = p.offender
-        self._bar(o.partner, END_OF_AUCTION, law)
-        self.arm_lead_restriction(o, law, p.insufficient[0].call)
-        for record in p.insufficient:
-            self.mark_unauthorized(record)
-        self.review(
-            self.cite("72C"),  # 2007: Law 23, awareness of potential damage
-            say("law27b-barring", offender=o),
-        )
 
     # Laws 28-32 -----------------------------------------------------------------------------
 
@@ -1559,14 +1319,10 @@ class AuctionRules(TableState):
 # -- the irregularities of the auction period: each its fields, its offer, its rule ----------
 
 
-InsufficientStage = Literal[
-    "offered",  # 27A1: the LHO may accept the bid
-    "premature",  # 27C: the offender replaced it before the director ruled
-    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
-    "declined",  # 27B: not accepted; the offender replaces it
-    "must-replace",  # 27B3: the replacement may not be a double or redouble
-    "judge",  # 27B1b: the director compares the replacement (23A)
-]
+def auction_table(table: AuctionRules) -> AuctionTable:
+    """The auction layer as its matters in ``rules/auction`` see it: mypy checks here that the
+    layer has every field and rule the protocol names."""
+    return table
 
 
 def as_auction_rules(table: TableState) -> AuctionRules:
@@ -1574,49 +1330,6 @@ def as_auction_rules(table: TableState) -> AuctionRules:
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, AuctionRules)
     return table
-
-
-@dataclass(kw_only=True)
-class InsufficientBid(Pending):
-    """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
-
-    call: TableCall
-    """The irregular call."""
-    stage: InsufficientStage = "offered"
-    insufficient: list[CallRecord]
-    """The insufficient bids of this irregularity (27B4 may add a second)."""
-    replacement: CallRecord | None = None
-    """The offender's replacement (or early replacement, 27C), once he has made one."""
-    slip_judged: bool = False
-    """25A: the director has found the insufficient bid intended (no slip): its early
-    replacement is a 27C one, and the finding is no longer offered."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "insufficient"
-
-    def offer(self, table: TableState) -> Awaiting:
-        o, stage = self.offender, self.stage
-        if stage == "offered":
-            return Awaiting(o.lho.letter, "27A1", ("accept", "decline"))
-        if stage == "premature":
-            # 25A comes first: the director may find the insufficient bid a slip, replaced by
-            # the call intended (the LHO's 27C answer is offered beside it)
-            slip: tuple[tuple[Who, tuple[str, ...]], ...] = (
-                () if self.slip_judged else (("director", ("unintended", "intended")),)
-            )
-            options = as_auction_rules(table)._law27c_options(self)
-            return Awaiting(o.lho.letter, "27C", options, slip)
-        if stage == "again":
-            return Awaiting(o.lho.letter, "27B4", ("accept", "decline"))
-        if stage == "declined":
-            return Awaiting(o.letter, "27B", as_auction_rules(table).legal_words(o))
-        if stage == "must-replace":
-            return Awaiting(o.letter, "27B3", as_auction_rules(table).legal_words(o, doubles=False))
-        return Awaiting("director", "27B1b", JUDGEMENT)
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law27_event(self, event)
 
 
 @dataclass(kw_only=True)

@@ -1,0 +1,12 @@
+"""Every open matter's declaration, the law book's index reads them
+(:func:`bridgelaw.laws.index.code_citations`). A matter moved into ``rules`` adds its
+module's ``DECLARED`` here."""
+
+from __future__ import annotations
+
+from bridgelaw.table.rules.auction import law27
+from bridgelaw.table.rules.declared import Declared
+
+DECLARED: tuple[Declared, ...] = (law27.DECLARED,)
+
+__all__ = ["DECLARED"]
