@@ -459,7 +459,7 @@ def _declaration_line(file: str) -> int:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
         return 1
-    return next((i for i, text in enumerate(lines, 1) if text.startswith("DECLARED =")), 1)
+    return next((i for i, text in enumerate(lines, 1) if text.startswith("DECLARED")), 1)
 
 
 #: what a declared clause gives, as the citation's kind (the kinds the source reader gives)

@@ -24,6 +24,8 @@ from bridgelaw.table.events import (
 )
 from bridgelaw.table.messages import say
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
+from bridgelaw.table.rules.auction.law37 import BarredCall
+from bridgelaw.table.rules.auction.law38 import BidAboveSeven
 from bridgelaw.table.rules.auction.layer import JUDGEMENT, AuctionTable
 from bridgelaw.table.state import (
     END_OF_AUCTION,
@@ -114,7 +116,7 @@ class AuctionRules(TableState):
         """B.0: classify a call as the Law book does (35 inadmissible, 28-32 rotation, 27)."""
         turn = self.turn
         record = CallRecord(seat, call, self.event_index, status="pending")
-        if call.is_above_seven:  # Law 38
+        if call.is_above_seven:  # Law 38: rules/auction/law38.py
             self.history.append(record)
             self.pending = BidAboveSeven(offender=seat, call=call, turn=turn, record=record)
             return
@@ -161,7 +163,7 @@ class AuctionRules(TableState):
                 offender=seat, call=call, event=self.event_index, turn=turn, record=record
             )
             return
-        if self.barred.get(seat) and not call.is_pass:  # Law 37
+        if self.barred.get(seat) and not call.is_pass:  # Law 37: rules/auction/law37.py
             self.history.append(record)
             self.pending = BarredCall(offender=seat, call=call, record=record)
             return
@@ -1034,84 +1036,6 @@ class AuctionRules(TableState):
         )
         self.pending = None
 
-    # Law 37 ---------------------------------------------------------------------------------
-
-    def _law37_event(self, p: BarredCall, event: Event) -> None:
-        o, lho = p.offender, p.offender.lho
-        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
-        self.pending = None
-        if event.action is Action.DECLINE:
-            self._cancel(p.record, "37B")
-            self._substitute_pass(o)
-            self._bar(o, END_OF_AUCTION, "37B")
-            self._bar(o.partner, END_OF_AUCTION, "37B")
-            self.arm_lead_restriction(o, "37B", p.call)
-            self.rule(
-                "37B",
-                o,
-                say(
-                    "law37-event.had-pass-cancelled-pass",
-                    offender=o,
-                    call=p.call,
-                    partner=o.partner,
-                ),
-            )
-            self.end_of_auction_check()
-            return
-        self.rule(
-            "37A",
-            o,
-            say("law37-event.called-over-before-rectification", lho=lho, offender=o, call=p.call),
-        )
-        self.no_double.discard(o)
-        self._legal_call(p.record)
-        if event.action is Action.CALL and self.phase == "auction":
-            assert event.call is not None
-            self._follow(event.seat, event.call)
-
-    # Law 38 ---------------------------------------------------------------------------------
-
-    def _law38_event(self, p: BidAboveSeven, event: Event) -> None:
-        o, lho = p.offender, p.offender.lho
-        self._expect(event, lho.letter, (Action.DECLINE, Action.CALL))
-        self.pending = None
-        self._cancel(p.record, "38B")
-        if event.action is Action.CALL:
-            assert event.call is not None
-            self.history.append(
-                CallRecord(lho, event.call, event.index, status="cancelled", law="38B")
-            )
-        in_turn = p.turn == o
-        if in_turn:  # 38C: a pass in its place
-            self._substitute_pass(o)
-        self._bar(o, END_OF_AUCTION, "38C")
-        self._bar(o.partner, END_OF_AUCTION, "38C")
-        if event.action is Action.CALL:
-            self.rule(
-                "38D",
-                o,
-                say(
-                    "law38-event.cancelled-with-call-over" + (".in-turn" if in_turn else ""),
-                    offender=o,
-                    call=p.call,
-                    lho=lho,
-                    partner=o.partner,
-                ),
-            )
-        else:
-            self.arm_lead_restriction(o, "38D", p.call)
-            self.rule(
-                "38C",
-                o,
-                say(
-                    "law38-event.cancelled-no-contract-above" + (".in-turn" if in_turn else ""),
-                    offender=o,
-                    call=p.call,
-                    partner=o.partner,
-                ),
-            )
-        self.end_of_auction_check()
-
     # Law 24 ---------------------------------------------------------------------------------
 
     def law24_exposed(self, seat: Seat, card: int) -> None:
@@ -1384,46 +1308,6 @@ class InadmissibleCall(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law36_event(self, event)
-
-
-@dataclass(kw_only=True)
-class BarredCall(Pending):
-    """Law 37 (2007 30B2b): a call by a player barred from making it."""
-
-    call: TableCall
-    """The irregular call."""
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "barred"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.lho.letter, "37", ("accept", "decline"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law37_event(self, event)
-
-
-@dataclass(kw_only=True)
-class BidAboveSeven(Pending):
-    """Law 38: a bid above seven, cancelled and replaced."""
-
-    call: TableCall
-    """The irregular call."""
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "above-seven"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.lho.letter, "38", ("decline",))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law38_event(self, event)
 
 
 @dataclass(kw_only=True)

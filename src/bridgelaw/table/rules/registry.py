@@ -4,9 +4,9 @@ module's ``DECLARED`` here."""
 
 from __future__ import annotations
 
-from bridgelaw.table.rules.auction import law27
+from bridgelaw.table.rules.auction import law27, law37, law38
 from bridgelaw.table.rules.declared import Declared
 
-DECLARED: tuple[Declared, ...] = (law27.DECLARED,)
+DECLARED: tuple[Declared, ...] = (law27.DECLARED, law37.DECLARED, law38.DECLARED)
 
 __all__ = ["DECLARED"]

@@ -64,7 +64,7 @@ LEAD_B3 = Applies("27B3", "lead")
 SAME_DENOMINATION = Varies("27B1a", "replace")
 """27B1a: 2017 whatever the bids meant; 2007 only when both bids are natural."""
 
-DECLARED = Declared(
+DECLARED: Declared = Declared(
     law="27",
     matter="InsufficientBid",
     module=__name__,

@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar, cast
 from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.messages import Said
-from bridgelaw.table.state import CallRecord, CallStatus, Pending, TableState
+from bridgelaw.table.state import CallRecord, CallStatus, Pending, Phase, TableState
 
 T = TypeVar("T")
 
@@ -29,7 +29,9 @@ class AuctionTable(Protocol):
     history: list[CallRecord]
     pending: Pending | None
     turn: Seat
+    phase: Phase
     event_index: int
+    no_double: set[Seat]
 
     # the record and the law book (TableState)
     def rule(self, law: str, seat: Seat | None, said: Said) -> None: ...
@@ -52,6 +54,7 @@ class AuctionTable(Protocol):
     def _expect(self, event: Event, who: str, actions: tuple[Action, ...]) -> None: ...
     def _cancel(self, record: CallRecord | None, law: str, unauthorized: bool = True) -> None: ...
     def _make_effective(self, record: CallRecord) -> None: ...
+    def _substitute_pass(self, seat: Seat) -> None: ...
     def _advance(self, seat: Seat) -> None: ...
     def _legal_call(self, record: CallRecord) -> None: ...
     def _follow(self, seat: Seat, call: TableCall) -> None: ...
