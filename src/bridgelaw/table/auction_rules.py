@@ -23,10 +23,11 @@ from bridgelaw.table.events import (
     table_call_of,
 )
 from bridgelaw.table.messages import say
+from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
 from bridgelaw.table.rules.auction.law37 import BarredCall
 from bridgelaw.table.rules.auction.law38 import BidAboveSeven
-from bridgelaw.table.rules.auction.layer import JUDGEMENT, AuctionTable
+from bridgelaw.table.rules.auction.layer import AuctionTable
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -188,7 +189,7 @@ class AuctionRules(TableState):
         self._rho_acted(seat, record.call)
         if rule is not None:
             del self.next_call[seat]
-            if rule.kind == "comparable":
+            if rule.kind == "comparable":  # 23A: rules/auction/law23.py
                 self.pending = ComparabilityJudgement(
                     offender=seat,
                     call=record.call,
@@ -581,57 +582,6 @@ class AuctionRules(TableState):
                 ),
             )
 
-    def _judge_event(self, p: ComparabilityJudgement, event: Event) -> None:
-        """30B1b, 31A2, 31B2, 32A2, 32B2: is the offender's call comparable (Law 23A)?"""
-        self._expect(event, "director", JUDGEMENT)
-        o, base = p.offender, p.law
-        self.pending = None
-        if event.action is Action.COMPARABLE:
-            law = {"30B1b": "30B1bi", "31A2": "31A2a", "32A2": "32A2a"}.get(base, base)
-            if base in ("31A2", "32A2"):
-                # 23B: after a comparable call 16C does not apply (at partner's turn, 30B1a /
-                # 31B1 / 32B1 already made it unauthorized for the partner's call between)
-                withdrawn_event = self._withdrawn_event(o, p)
-                self.withdraw(  # under the clause ruling the comparable call (with 23B)
-                    "unauthorized",
-                    law,
-                    lambda u: not (u.seat == o.letter and u.event == withdrawn_event),
-                )
-            self.rule(
-                law,
-                o,
-                say(
-                    "judge-event.director-finds-comparable-cancelled",
-                    offender=o,
-                    call=p.call,
-                    withdrawn=p.withdrawn,
-                ),
-            )
-            self.review(
-                "23C",
-                say("judge-event.if-without-help-irregularity"),
-            )
-        else:
-            law = {"30B1b": "30B1bii", "31A2": "31A2b", "32A2": "32A2b"}.get(base, base)
-            self._bar(o.partner, NEXT_TURN, law)
-            self.arm_lead_restriction(o, law, p.withdrawn)
-            self.rule(
-                law,
-                o,
-                say(
-                    "judge-event.director-finds-not-comparable",
-                    offender=o,
-                    call=p.call,
-                    withdrawn=p.withdrawn,
-                    partner=o.partner,
-                ),
-            )
-            self.review(
-                self.cite("72C"),  # 2007: Law 23
-                say("judge-event.if-could-have-known", offender=o),
-            )
-        self.end_of_auction_check()
-
     # Law 25 ---------------------------------------------------------------------------------
 
     def _law25_event(self, p: ChangedCall, event: Event) -> None:
@@ -794,12 +744,6 @@ class AuctionRules(TableState):
         """Law 25 needs a call to change: the last effective call, made by this player."""
         calls = self.effective()
         return bool(calls) and calls[-1].seat == seat and not calls[-1].inferred
-
-    def _withdrawn_event(self, seat: Seat, p: ComparabilityJudgement) -> int | None:
-        for record in reversed(self.history):
-            if record.seat == seat and record.status == "cancelled" and record.call == p.withdrawn:
-                return record.event
-        return None
 
     def _made_call_before_lho(self, seat: Seat) -> bool:
         """The last two effective calls: this player's own (not inferred), then his LHO's."""
@@ -1335,28 +1279,6 @@ class ChangedCall(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law25_event(self, event)
-
-
-@dataclass(kw_only=True)
-class ComparabilityJudgement(Pending):
-    """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
-    31A2, 31B2, 32A2, 32B2: ``law``)."""
-
-    call: TableCall
-    """The irregular call."""
-    law: str
-    withdrawn: TableCall
-    """The call withdrawn, which the offender's call is compared with."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "judge"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting("director", self.law, JUDGEMENT)
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._judge_event(self, event)
 
 
 @dataclass(kw_only=True)

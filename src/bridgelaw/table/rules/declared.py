@@ -30,6 +30,7 @@ Does = Literal[
     "unauthorized",  # a withdrawn or cancelled call recorded as unauthorized information
     "cancel",  # a call cancelled under the clause
     "withdraw",  # a call withdrawn under the clause
+    "lift",  # unauthorized information recorded earlier lifted under the clause (23B)
     "bar",  # a player barred from calling under the clause
     "lead",  # a lead restriction (Law 26) armed for the clause's rectification
 ]

@@ -4,9 +4,14 @@ module's ``DECLARED`` here."""
 
 from __future__ import annotations
 
-from bridgelaw.table.rules.auction import law27, law37, law38
+from bridgelaw.table.rules.auction import law23, law27, law37, law38
 from bridgelaw.table.rules.declared import Declared
 
-DECLARED: tuple[Declared, ...] = (law27.DECLARED, law37.DECLARED, law38.DECLARED)
+DECLARED: tuple[Declared, ...] = (
+    law23.DECLARED,
+    law27.DECLARED,
+    law37.DECLARED,
+    law38.DECLARED,
+)
 
 __all__ = ["DECLARED"]

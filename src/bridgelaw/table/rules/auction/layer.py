@@ -9,12 +9,13 @@ mypy checks that the layer is one (``auction_rules.auction_table``).
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar, cast
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar, cast
 
 from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.messages import Said
-from bridgelaw.table.state import CallRecord, CallStatus, Pending, Phase, TableState
+from bridgelaw.table.state import CallRecord, CallStatus, LogName, Pending, Phase, TableState
 
 T = TypeVar("T")
 
@@ -40,6 +41,7 @@ class AuctionTable(Protocol):
     def by_edition(self, tag: str, e2017: T, e2007: T) -> T: ...
     def set_status(self, record: CallRecord, status: CallStatus, law: str | None) -> None: ...
     def set_skipped(self, record: CallRecord, skipped: tuple[Seat, ...]) -> None: ...
+    def withdraw(self, name: LogName, law: str, keep: Callable[[Any], bool]) -> None: ...
     def mark_unauthorized(
         self, record: CallRecord, law: str = "16C", side: int | None = None
     ) -> None: ...
