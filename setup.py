@@ -10,13 +10,15 @@ from setuptools import setup
 
 CORE_MODULES = ["cards", "calls", "errors", "boards", "auction", "play", "scoring/law77"]
 
-# The table engine (issue 12): every module of table/ but the package's __init__ and script.py
-# (reading YAML scripts: not on an event's path, and PyYAML has no stubs in the build
-# environment). Compiled, whole boards through Table run 2-3.5 times faster
-# (docs/benchmarks.md); the build takes about a minute longer.
+# The table engine (issue 12): every module of table/, its open matters in table/rules/ included
+# (issue 21), but the packages' __init__ files and script.py (reading YAML scripts: not on an
+# event's path, and PyYAML has no stubs in the build environment). Compiled, whole boards
+# through Table run 2-3.5 times faster (docs/benchmarks.md); the build takes about a minute
+# longer.
+TABLE = Path(__file__).parent.joinpath("src/bridgelaw")
 TABLE_MODULES = sorted(
-    f"table/{p.stem}"
-    for p in Path(__file__).parent.joinpath("src/bridgelaw/table").glob("*.py")
+    p.relative_to(TABLE).with_suffix("").as_posix()
+    for p in TABLE.joinpath("table").rglob("*.py")
     if p.stem not in ("__init__", "script")
 )
 

@@ -79,7 +79,7 @@ def _ids(node: ast.expr) -> list[str]:
 def test_every_say_in_the_engine_names_a_message_and_its_parameters() -> None:
     """Read from the sources, so a ruling no script reaches is checked too."""
     calls = 0
-    for path in sorted(TABLE.glob("*.py")):
+    for path in sorted(TABLE.rglob("*.py")):  # the matters in rules/ too
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "say"):
                 continue
@@ -96,7 +96,7 @@ def test_every_say_in_the_engine_names_a_message_and_its_parameters() -> None:
             calls += 1
     assert calls > 200
     rulings = 0
-    for path in sorted(TABLE.glob("*.py")):
+    for path in sorted(TABLE.rglob("*.py")):  # the matters in rules/ too
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("rule", "review"):
                 said = node.args[-1]

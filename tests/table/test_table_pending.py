@@ -1,7 +1,7 @@
 """One object per irregularity (``bridgelaw.table.state.Pending``): each class is declared in the
-rule layer whose rules take it up, is parametrised by that layer, names a distinct
-``PendingKind`` and makes its own offer and takes its own answers; no rule module dispatches on
-a pending's kind."""
+rule layer whose rules take it up, or in its own module under ``table/rules`` with its clauses
+declared (issue 21, item 1), is parametrised by that layer, names a distinct ``PendingKind`` and
+makes its own offer and takes its own answers; no rule module dispatches on a pending's kind."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import importlib
 from pathlib import Path
 from typing import get_args
 
+from bridgelaw.table.rules.registry import DECLARED
 from bridgelaw.table.state import Pending, PendingKind
 
 from .test_table_layers import LAYERS  # the rule modules and their layer classes
@@ -27,17 +28,22 @@ def _classes() -> list[type[Pending]]:
     return found
 
 
+#: the open matters moved into table/rules: their modules (relative to bridgelaw.table)
+MATTERS = {d.matter: d.module.removeprefix("bridgelaw.table.") for d in DECLARED}
+
+
 def _source(module: str) -> ast.Module:
     path = importlib.import_module(f"bridgelaw.table.{module}").__file__
     assert path is not None
     # the source beside the module (in the compiled build the module is a .so)
-    return ast.parse((Path(path).parent / f"{module}.py").read_text(encoding="utf-8"))
+    name = module.rsplit(".", 1)[-1]
+    return ast.parse((Path(path).parent / f"{name}.py").read_text(encoding="utf-8"))
 
 
 def _kind(cls: type[Pending]) -> str:
     """The word a class's ``kind`` returns, read from its source (a compiled class's property
     has no getter to call without an instance)."""
-    module = cls.__module__.rsplit(".", 1)[1]
+    module = cls.__module__.removeprefix("bridgelaw.table.")
     (node,) = [
         n
         for n in ast.walk(_source(module))
@@ -54,8 +60,9 @@ def test_every_kind_has_one_class_in_the_layer_of_its_rules() -> None:
     assert sorted(_kind(cls) for cls in classes) == sorted(get_args(PendingKind))  # each once
     layer_of = dict(LAYERS)
     for cls in classes:
-        module = cls.__module__.rsplit(".", 1)[1]
-        assert module in layer_of and module != "state", cls
+        module = cls.__module__.removeprefix("bridgelaw.table.")
+        assert (module in layer_of and module != "state") or MATTERS.get(cls.__name__) == module
+        assert (module in layer_of) != (cls.__name__ in MATTERS), cls
         for method in ("kind", "offer", "answer"):
             assert not getattr(getattr(cls, method), "__isabstractmethod__", False), cls
 
@@ -82,7 +89,7 @@ def test_an_irregularity_reaches_only_the_rules_of_its_own_layer() -> None:
 def test_no_rule_module_dispatches_on_a_pending_kind() -> None:
     """The offer and the answer are the object's: nothing compares ``pending.kind`` (or a
     ``p.kind``) with a word, and nothing keys a table by it."""
-    for module, _ in LAYERS:
+    for module in [m for m, _ in LAYERS] + list(MATTERS.values()):
         for node in ast.walk(_source(module)):
             if isinstance(node, ast.Attribute) and node.attr == "kind":
                 owner = ast.unparse(node.value)

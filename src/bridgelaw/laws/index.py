@@ -1,12 +1,18 @@
 """Where the project cites each clause: the code that applies it and the scripts that test it.
 
-Found from the sources themselves, so it cannot drift from them: the package's Python files
-(installed with it) are read with :mod:`ast`, and the table scripts of a source checkout
-(``tests/scripts/**/*.yaml``) with their expectations and notes. A clause number in the code is
-a string literal where the code names a law: an argument of ``rule``, ``review``, ``Pending``,
-``Awaiting``, ``IllegalCall``... or a ``law=`` keyword, a value assigned to a ``law`` name, the
-clause asked of :func:`bridgelaw.laws.number`. A lettered number (``27B1a``) counts anywhere
-outside docstrings; a bare law number (``37``) only in those places.
+The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: Law 27 so far) are
+indexed from their declarations (:data:`bridgelaw.table.rules.registry.DECLARED`: each clause a
+matter applies, what it gives, its edition variants), not from their source: a matter applies a
+clause through its declaration, so the two are one thing. The index points at the module's
+``DECLARED`` (its line is looked up by that name; nothing else in the file is read).
+
+The rest of the package is still read from its source, so it cannot drift from it: the Python
+files (installed with the package) are read with :mod:`ast`, and the table scripts of a source
+checkout (``tests/scripts/**/*.yaml``) with their expectations and notes. A clause number in the
+code is a string literal where the code names a law: an argument of ``rule``, ``review``,
+``Pending``, ``Awaiting``, ``IllegalCall``... or a ``law=`` keyword, a value assigned to a
+``law`` name, the clause asked of :func:`bridgelaw.laws.number`. A lettered number (``27B1a``)
+counts anywhere outside docstrings; a bare law number (``37``) only in those places.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from bridgelaw.laws import CLAUSE_PATTERN, Clause, cited
 
 PACKAGE = Path(bridgelaw.__file__).resolve().parent
 """The installed package (in a checkout: ``src/bridgelaw``)."""
+DECLARING = PACKAGE / "table" / "rules"
+"""The open matters indexed from their declarations, not read from their source."""
 LAW_CALLS = frozenset({
     "rule", "review", "mark_unauthorized", "Pending", "Awaiting", "CallRecord",
     "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard", "bar",
@@ -436,9 +444,60 @@ def _scan(
     return scanner
 
 
+def _read_from_source(path: Path) -> bool:
+    """Is ``path`` a file whose citations are read from its source (not the law book itself,
+    not a declaring matter's module)?"""
+    return path.parent.name != "laws" and not path.is_relative_to(DECLARING)
+
+
+def _declaration_line(file: str) -> int:
+    """The line of a matter module's ``DECLARED`` (1 if the source is not beside it)."""
+    path = PACKAGE.parent.parent / file
+    if not path.is_file():
+        path = PACKAGE / file.removeprefix("src/bridgelaw/")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 1
+    return next((i for i, text in enumerate(lines, 1) if text.startswith("DECLARED")), 1)
+
+
+#: what a declared clause gives, as the citation's kind (the kinds the source reader gives)
+_DECLARED_KINDS = {"rule": "rule", "review": "review", "offer": "offer"}
+
+
+def declared() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
+    """The citations and variants the open matters declare (``bridgelaw.table.rules``)."""
+    # imported here: the engine's matters are only loaded when the index is asked
+    from bridgelaw.table.messages import CATALOG
+    from bridgelaw.table.rules.registry import DECLARED
+
+    found: list[Citation] = []
+    variants: list[Variant] = []
+    for matter in DECLARED:
+        file = matter.path
+        line = _declaration_line(file)
+        for a in matter.applies:
+            if a.does in ("rule", "review"):
+                text = re.sub(r"\{\w+\}", "…", CATALOG[a.message].template)
+            elif a.does == "offer":
+                text = ", ".join(a.options) if a.options else "…"
+            else:
+                text = ""
+            kind = _DECLARED_KINDS.get(a.does, a.does)
+            found.append(Citation(a.clause, None, file, line, kind, text))
+        for v in matter.varies:
+            for key in v.tag.split():  # a law book key: a 2017 number, or 2007/N
+                number, numbered = key.removeprefix("2007/"), 2007 if "/" in key else 2017
+                found.append(Citation(number, numbered, file, line, "variant", variant=v.tag))
+            for edition in (2017, 2007):
+                variants.append(Variant(v.tag, edition, file, line, f"{matter.matter}.{v.where}"))
+    return tuple(found), tuple(variants)
+
+
 @cache
 def _scanned() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
-    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if _read_from_source(p)]
     trees = {p: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in paths}
     defaults: dict[str, tuple[int, str]] = {}
     targets: dict[str, tuple[int, str]] = {}
@@ -457,7 +516,8 @@ def _scanned() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
         for tag, edition, line, method, where in dict.fromkeys(scanner.variants):
             file, line = defined.get(method, (scanner.file, line))
             variants.append(Variant(tag, edition, file, line, method or where))
-    return tuple(found), tuple(variants)
+    matters, varied = declared()
+    return tuple(found) + matters, tuple(variants) + varied
 
 
 def code_citations() -> tuple[Citation, ...]:
@@ -508,7 +568,7 @@ def scan_comments(path: Path) -> list[Citation]:
 @cache
 def comment_citations() -> tuple[Citation, ...]:
     """Every lettered clause number the package's comments name."""
-    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if p.parent.name != "laws"]
+    paths = [p for p in sorted(PACKAGE.rglob("*.py")) if _read_from_source(p)]
     return tuple(c for path in paths for c in scan_comments(path))
 
 
@@ -593,6 +653,7 @@ __all__ = [
     "cited_in_variants",
     "code_citations",
     "comment_citations",
+    "declared",
     "is_part",
     "repository",
     "resolve",

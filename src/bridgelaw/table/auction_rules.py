@@ -19,11 +19,15 @@ from bridgelaw.table.events import (
     Event,
     ScriptError,
     TableCall,
-    Who,
     parse_table_call,
     table_call_of,
 )
 from bridgelaw.table.messages import say
+from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
+from bridgelaw.table.rules.auction.law27 import InsufficientBid
+from bridgelaw.table.rules.auction.law37 import BarredCall
+from bridgelaw.table.rules.auction.law38 import BidAboveSeven
+from bridgelaw.table.rules.auction.layer import AuctionTable
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -38,9 +42,6 @@ from bridgelaw.table.state import (
 )
 
 PASS_CALL = table_call_of(PASS)
-JUDGEMENT = (Action.COMPARABLE, Action.NOT_COMPARABLE)
-"""The director's finding on a replacement call (23A: comparable or not): the words he is
-offered and the actions he answers with."""
 #: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
 SHOWS = (
     *(f"shows {x}" for x in ("C", "D", "H", "S", "NT")),
@@ -67,16 +68,6 @@ class AuctionRules(TableState):
         if p is None:
             return self._turn_awaiting()
         return p.offer(self)
-
-    @staticmethod
-    def _law27c_options(p: InsufficientBid) -> tuple[str, ...]:
-        """27C: the LHO accepts the insufficient bid or declines it, the early replacement
-        then standing as the offender's replacement (27B); a bid above seven cannot replace
-        it (27B, 38), so declining is not offered then (it was refused)."""
-        replacement = p.replacement
-        if replacement is not None and replacement.call.is_above_seven:
-            return ("accept",)
-        return ("accept", "decline")
 
     def _turn_awaiting(self) -> Awaiting | None:
         """Only a forced repeat (31A1, 32A1) is worth showing when no irregularity is pending."""
@@ -126,7 +117,7 @@ class AuctionRules(TableState):
         """B.0: classify a call as the Law book does (35 inadmissible, 28-32 rotation, 27)."""
         turn = self.turn
         record = CallRecord(seat, call, self.event_index, status="pending")
-        if call.is_above_seven:  # Law 38
+        if call.is_above_seven:  # Law 38: rules/auction/law38.py
             self.history.append(record)
             self.pending = BidAboveSeven(offender=seat, call=call, turn=turn, record=record)
             return
@@ -173,7 +164,7 @@ class AuctionRules(TableState):
                 offender=seat, call=call, event=self.event_index, turn=turn, record=record
             )
             return
-        if self.barred.get(seat) and not call.is_pass:  # Law 37
+        if self.barred.get(seat) and not call.is_pass:  # Law 37: rules/auction/law37.py
             self.history.append(record)
             self.pending = BarredCall(offender=seat, call=call, record=record)
             return
@@ -181,7 +172,7 @@ class AuctionRules(TableState):
             self.history.append(record)
             self.pending = BarredCall(offender=seat, call=call, record=record)
             return
-        if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D)
+        if call.is_bid and not self.is_sufficient(call):  # Law 27 (18D): rules/auction/law27.py
             self.history.append(record)
             self.pending = InsufficientBid(offender=seat, call=call, insufficient=[record])
             return
@@ -198,7 +189,7 @@ class AuctionRules(TableState):
         self._rho_acted(seat, record.call)
         if rule is not None:
             del self.next_call[seat]
-            if rule.kind == "comparable":
+            if rule.kind == "comparable":  # 23A: rules/auction/law23.py
                 self.pending = ComparabilityJudgement(
                     offender=seat,
                     call=record.call,
@@ -295,234 +286,6 @@ class AuctionRules(TableState):
         self.set_status(record, "cancelled", law)
         if unauthorized:
             self.mark_unauthorized(record)
-
-    # Law 27 ---------------------------------------------------------------------------------
-
-    def _law27_event(self, p: InsufficientBid, event: Event) -> None:
-        o, lho = p.offender, p.offender.lho
-        if p.stage == "premature" and event.who == "director" and not p.slip_judged:
-            self._expect(event, "director", (Action.UNINTENDED, Action.INTENDED))
-            self._law25a_before_27(p, event.action is Action.UNINTENDED)
-            return
-        if p.stage in ("offered", "again", "premature"):
-            if event.who == o.letter and event.action is Action.CALL and p.stage == "offered":
-                assert event.call is not None  # 27C: the offender replaces it before a ruling
-                p.replacement = CallRecord(o, event.call, event.index, status="pending")
-                self.history.append(p.replacement)
-                p.stage = "premature"
-                return
-            self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
-            if event.action is Action.DECLINE:
-                self._law27_declined(p)
-                return
-            if p.stage == "premature" and event.action is Action.CALL:
-                raise ScriptError(
-                    event.index,
-                    f"{lho.letter} must first accept or decline the "
-                    f"insufficient {p.call} (Law 27C)",
-                )
-            self._law27a1_accept(p, by_call=event.action is Action.CALL)
-            if event.action is Action.CALL:
-                assert event.call is not None
-                self._follow(event.seat, event.call)
-            return
-        if p.stage in ("declined", "must-replace"):
-            self._expect(event, o.letter, (Action.CALL,))
-            assert event.call is not None
-            self._law27_replacement(p, event.call)
-            return
-        self._expect(event, "director", JUDGEMENT)  # stage "judge"
-        self._law27_judged(p, event.action is Action.COMPARABLE)
-
-    def _law25a_before_27(self, p: InsufficientBid, unintended: bool) -> None:
-        """25A before 27: the offender replaced his insufficient bid at once. Law 25A makes no
-        exception for an insufficient bid: if the director finds it a slip (a wrong bidding
-        card pulled out, 2007 commentary on 25A), the call intended replaces it where it stands
-        and is subject to whatever law applies to it there (25A1), with no lead restriction;
-        there is then no insufficient bid left for Law 27. Found intended, the second call is
-        the early replacement of 27C."""
-        if not unintended:
-            p.slip_judged = True
-            return
-        o = p.offender
-        first, replacement = p.insufficient[0], p.replacement
-        assert replacement is not None  # the "premature" stage has one
-        self.history.remove(replacement)
-        self.set_status(first, "withdrawn", "25A1")
-        self.rule(
-            "25A1",
-            o,
-            say("law25a-before-27", offender=o, first=first.call, replacement=replacement.call),
-        )
-        self.pending = None
-        self.turn = o
-        self._call_in_place_of(first, o, replacement.call)
-
-    def _law27_declined(self, p: InsufficientBid) -> None:
-        o, lho = p.offender, p.offender.lho
-        for record in p.insufficient:
-            self._cancel(record, "27B", unauthorized=False)  # 16C only if B2/B3 follow
-        if p.stage == "again":  # 27B4: a second insufficient bid is treated as 27B3
-            self.rule(
-                "27B4",
-                o,
-                say("law27-declined.replaced-insufficient-bid-with", offender=o, partner=o.partner),
-            )
-            self._law27b_barring(p, "27B3")
-            p.stage = "must-replace"
-            return
-        if p.stage == "premature":
-            replacement = p.replacement
-            assert replacement is not None
-            self.history.remove(replacement)
-            p.stage = "declined"
-            self.rule(
-                "27C",
-                o,
-                say(
-                    "law27-declined.does-not-accept-insufficient-2",
-                    lho=lho,
-                    call=p.call,
-                    offender=o,
-                    replacement=replacement.call,
-                ),
-            )
-            self._law27_replacement(p, replacement.call)
-            return
-        self.rule(
-            "27B",
-            o,
-            say("law27-declined.does-not-accept-insufficient", lho=lho, call=p.call, offender=o),
-        )
-        p.stage = "declined"
-
-    def _law27a1_accept(self, p: InsufficientBid, by_call: bool) -> None:
-        o = p.offender
-        record = p.insufficient[-1]
-        self._make_effective(record)
-        if p.replacement is not None:  # an early replacement falls away (27C)
-            self.set_status(p.replacement, "withdrawn", "27C")
-            self.mark_unauthorized(p.replacement)
-        how = "calls over" if by_call else "accepts"
-        self.rule(
-            "27A1",
-            o,
-            say("law27a1-accept", lho=o.lho, how=how, call=record.call),
-        )
-        self.pending = None
-        self._advance(o)
-        self.end_of_auction_check()
-
-    def _law27_replacement(self, p: InsufficientBid, call: TableCall) -> None:
-        o = p.offender
-        record = CallRecord(o, call, self.event_index, status="pending")
-        self.set_skipped(record, p.insufficient[0].skipped)  # the replacement takes the bid's place
-        if call.is_above_seven or (call.is_double_or_redouble and p.stage == "must-replace"):
-            raise ScriptError(
-                self.event_index,
-                f"{o.letter} must replace the insufficient bid with a legal call (Law 27B)",
-            )
-        if call.is_bid and not self.is_sufficient(call):
-            if p.stage == "must-replace":
-                raise ScriptError(
-                    self.event_index,
-                    f"{call} is insufficient too; {o.letter} must "
-                    "make a sufficient bid or pass (Law 27B3)",
-                )
-            self.history.append(record)
-            p.insufficient.append(record)
-            p.call, p.stage = call, "again"  # 27B4: the LHO may accept this one
-            return
-        self.history.append(record)
-        p.replacement = record
-        if p.stage == "must-replace":
-            self.pending = None
-            self._legal_call(record)
-            return
-        if call.is_double_or_redouble and not self.is_legal(o, call):
-            self._law27b3(p, record)
-            return
-        last = self.last_bid()
-        if (
-            call.is_bid
-            and call.strain == p.call.strain
-            # the same strain one level lower is not sufficient (is not above the last bid)
-            and (last is None or call.number - 5 <= last.call.number)
-            # 27B1a: 2017 whatever the bids meant; 2007 only when both bids are natural
-            and not self.by_edition(
-                "27B1a", e2017=False, e2007=call.artificial or p.call.artificial
-            )
-        ):
-            # 27B1a: the lowest sufficient bid in the same denomination
-            self.rule(
-                "27B1a",
-                o,
-                say("law27-replacement", call=call),
-            )
-            self._review_27d(p)
-            self.pending = None
-            self._legal_call(record)
-            return
-        p.stage = "judge"  # 27B1b, or else 27B2 / 27B3: the director compares it (23A)
-
-    def _law27_judged(self, p: InsufficientBid, comparable: bool) -> None:
-        o = p.offender
-        record = p.replacement
-        assert record is not None
-        if comparable:
-            self.rule(
-                "27B1b",
-                o,
-                say("law27-judged.director-finds-comparable-insufficient", call=record.call),
-            )
-            self._review_27d(p)
-            self.pending = None
-            self._legal_call(record)
-        elif record.call.is_double_or_redouble:
-            self._law27b3(p, record)
-        else:
-            self.rule(
-                "27B2",
-                o,
-                say(
-                    "law27-judged.not-comparable-insufficient-bid",
-                    call=record.call,
-                    partner=o.partner,
-                ),
-            )
-            self._law27b_barring(p, "27B2")
-            self.pending = None
-            self._legal_call(record)
-
-    def _review_27d(self, p: InsufficientBid) -> None:
-        """27D: after 27B1, a damage review at the end of play."""
-        self.review(
-            "27D",
-            say("review-27d", call=p.call, offender=p.offender),
-        )
-
-    def _law27b3(self, p: InsufficientBid, record: CallRecord) -> None:
-        o = p.offender
-        self._cancel(record, "27B3")
-        self.rule(
-            "27B3",
-            o,
-            say("law27b3", offender=o, call=record.call, partner=o.partner),
-        )
-        self._law27b_barring(p, "27B3")
-        p.stage = "must-replace"
-
-    def _law27b_barring(self, p: InsufficientBid, law: str) -> None:
-        """27B2/27B3: partner passes throughout; Law 26B and 72C; the bid is UI (16C)."""
-        o = p.offender
-        self._bar(o.partner, END_OF_AUCTION, law)
-        self.arm_lead_restriction(o, law, p.insufficient[0].call)
-        for record in p.insufficient:
-            self.mark_unauthorized(record)
-        self.review(
-            self.cite("72C"),  # 2007: Law 23, awareness of potential damage
-            say("law27b-barring", offender=o),
-        )
 
     # Laws 28-32 -----------------------------------------------------------------------------
 
@@ -819,57 +582,6 @@ class AuctionRules(TableState):
                 ),
             )
 
-    def _judge_event(self, p: ComparabilityJudgement, event: Event) -> None:
-        """30B1b, 31A2, 31B2, 32A2, 32B2: is the offender's call comparable (Law 23A)?"""
-        self._expect(event, "director", JUDGEMENT)
-        o, base = p.offender, p.law
-        self.pending = None
-        if event.action is Action.COMPARABLE:
-            law = {"30B1b": "30B1bi", "31A2": "31A2a", "32A2": "32A2a"}.get(base, base)
-            if base in ("31A2", "32A2"):
-                # 23B: after a comparable call 16C does not apply (at partner's turn, 30B1a /
-                # 31B1 / 32B1 already made it unauthorized for the partner's call between)
-                withdrawn_event = self._withdrawn_event(o, p)
-                self.withdraw(  # under the clause ruling the comparable call (with 23B)
-                    "unauthorized",
-                    law,
-                    lambda u: not (u.seat == o.letter and u.event == withdrawn_event),
-                )
-            self.rule(
-                law,
-                o,
-                say(
-                    "judge-event.director-finds-comparable-cancelled",
-                    offender=o,
-                    call=p.call,
-                    withdrawn=p.withdrawn,
-                ),
-            )
-            self.review(
-                "23C",
-                say("judge-event.if-without-help-irregularity"),
-            )
-        else:
-            law = {"30B1b": "30B1bii", "31A2": "31A2b", "32A2": "32A2b"}.get(base, base)
-            self._bar(o.partner, NEXT_TURN, law)
-            self.arm_lead_restriction(o, law, p.withdrawn)
-            self.rule(
-                law,
-                o,
-                say(
-                    "judge-event.director-finds-not-comparable",
-                    offender=o,
-                    call=p.call,
-                    withdrawn=p.withdrawn,
-                    partner=o.partner,
-                ),
-            )
-            self.review(
-                self.cite("72C"),  # 2007: Law 23
-                say("judge-event.if-could-have-known", offender=o),
-            )
-        self.end_of_auction_check()
-
     # Law 25 ---------------------------------------------------------------------------------
 
     def _law25_event(self, p: ChangedCall, event: Event) -> None:
@@ -1032,12 +744,6 @@ class AuctionRules(TableState):
         """Law 25 needs a call to change: the last effective call, made by this player."""
         calls = self.effective()
         return bool(calls) and calls[-1].seat == seat and not calls[-1].inferred
-
-    def _withdrawn_event(self, seat: Seat, p: ComparabilityJudgement) -> int | None:
-        for record in reversed(self.history):
-            if record.seat == seat and record.status == "cancelled" and record.call == p.withdrawn:
-                return record.event
-        return None
 
     def _made_call_before_lho(self, seat: Seat) -> bool:
         """The last two effective calls: this player's own (not inferred), then his LHO's."""
@@ -1274,84 +980,6 @@ class AuctionRules(TableState):
         )
         self.pending = None
 
-    # Law 37 ---------------------------------------------------------------------------------
-
-    def _law37_event(self, p: BarredCall, event: Event) -> None:
-        o, lho = p.offender, p.offender.lho
-        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
-        self.pending = None
-        if event.action is Action.DECLINE:
-            self._cancel(p.record, "37B")
-            self._substitute_pass(o)
-            self._bar(o, END_OF_AUCTION, "37B")
-            self._bar(o.partner, END_OF_AUCTION, "37B")
-            self.arm_lead_restriction(o, "37B", p.call)
-            self.rule(
-                "37B",
-                o,
-                say(
-                    "law37-event.had-pass-cancelled-pass",
-                    offender=o,
-                    call=p.call,
-                    partner=o.partner,
-                ),
-            )
-            self.end_of_auction_check()
-            return
-        self.rule(
-            "37A",
-            o,
-            say("law37-event.called-over-before-rectification", lho=lho, offender=o, call=p.call),
-        )
-        self.no_double.discard(o)
-        self._legal_call(p.record)
-        if event.action is Action.CALL and self.phase == "auction":
-            assert event.call is not None
-            self._follow(event.seat, event.call)
-
-    # Law 38 ---------------------------------------------------------------------------------
-
-    def _law38_event(self, p: BidAboveSeven, event: Event) -> None:
-        o, lho = p.offender, p.offender.lho
-        self._expect(event, lho.letter, (Action.DECLINE, Action.CALL))
-        self.pending = None
-        self._cancel(p.record, "38B")
-        if event.action is Action.CALL:
-            assert event.call is not None
-            self.history.append(
-                CallRecord(lho, event.call, event.index, status="cancelled", law="38B")
-            )
-        in_turn = p.turn == o
-        if in_turn:  # 38C: a pass in its place
-            self._substitute_pass(o)
-        self._bar(o, END_OF_AUCTION, "38C")
-        self._bar(o.partner, END_OF_AUCTION, "38C")
-        if event.action is Action.CALL:
-            self.rule(
-                "38D",
-                o,
-                say(
-                    "law38-event.cancelled-with-call-over" + (".in-turn" if in_turn else ""),
-                    offender=o,
-                    call=p.call,
-                    lho=lho,
-                    partner=o.partner,
-                ),
-            )
-        else:
-            self.arm_lead_restriction(o, "38D", p.call)
-            self.rule(
-                "38C",
-                o,
-                say(
-                    "law38-event.cancelled-no-contract-above" + (".in-turn" if in_turn else ""),
-                    offender=o,
-                    call=p.call,
-                    partner=o.partner,
-                ),
-            )
-        self.end_of_auction_check()
-
     # Law 24 ---------------------------------------------------------------------------------
 
     def law24_exposed(self, seat: Seat, card: int) -> None:
@@ -1559,14 +1187,10 @@ class AuctionRules(TableState):
 # -- the irregularities of the auction period: each its fields, its offer, its rule ----------
 
 
-InsufficientStage = Literal[
-    "offered",  # 27A1: the LHO may accept the bid
-    "premature",  # 27C: the offender replaced it before the director ruled
-    "again",  # 27B4: the replacement was insufficient too; the LHO may accept it
-    "declined",  # 27B: not accepted; the offender replaces it
-    "must-replace",  # 27B3: the replacement may not be a double or redouble
-    "judge",  # 27B1b: the director compares the replacement (23A)
-]
+def auction_table(table: AuctionRules) -> AuctionTable:
+    """The auction layer as its matters in ``rules/auction`` see it: mypy checks here that the
+    layer has every field and rule the protocol names."""
+    return table
 
 
 def as_auction_rules(table: TableState) -> AuctionRules:
@@ -1574,49 +1198,6 @@ def as_auction_rules(table: TableState) -> AuctionRules:
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, AuctionRules)
     return table
-
-
-@dataclass(kw_only=True)
-class InsufficientBid(Pending):
-    """Law 27: an insufficient bid; the LHO accepts it or not, the offender replaces it."""
-
-    call: TableCall
-    """The irregular call."""
-    stage: InsufficientStage = "offered"
-    insufficient: list[CallRecord]
-    """The insufficient bids of this irregularity (27B4 may add a second)."""
-    replacement: CallRecord | None = None
-    """The offender's replacement (or early replacement, 27C), once he has made one."""
-    slip_judged: bool = False
-    """25A: the director has found the insufficient bid intended (no slip): its early
-    replacement is a 27C one, and the finding is no longer offered."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "insufficient"
-
-    def offer(self, table: TableState) -> Awaiting:
-        o, stage = self.offender, self.stage
-        if stage == "offered":
-            return Awaiting(o.lho.letter, "27A1", ("accept", "decline"))
-        if stage == "premature":
-            # 25A comes first: the director may find the insufficient bid a slip, replaced by
-            # the call intended (the LHO's 27C answer is offered beside it)
-            slip: tuple[tuple[Who, tuple[str, ...]], ...] = (
-                () if self.slip_judged else (("director", ("unintended", "intended")),)
-            )
-            options = as_auction_rules(table)._law27c_options(self)
-            return Awaiting(o.lho.letter, "27C", options, slip)
-        if stage == "again":
-            return Awaiting(o.lho.letter, "27B4", ("accept", "decline"))
-        if stage == "declined":
-            return Awaiting(o.letter, "27B", as_auction_rules(table).legal_words(o))
-        if stage == "must-replace":
-            return Awaiting(o.letter, "27B3", as_auction_rules(table).legal_words(o, doubles=False))
-        return Awaiting("director", "27B1b", JUDGEMENT)
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law27_event(self, event)
 
 
 @dataclass(kw_only=True)
@@ -1674,46 +1255,6 @@ class InadmissibleCall(Pending):
 
 
 @dataclass(kw_only=True)
-class BarredCall(Pending):
-    """Law 37 (2007 30B2b): a call by a player barred from making it."""
-
-    call: TableCall
-    """The irregular call."""
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "barred"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.lho.letter, "37", ("accept", "decline"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law37_event(self, event)
-
-
-@dataclass(kw_only=True)
-class BidAboveSeven(Pending):
-    """Law 38: a bid above seven, cancelled and replaced."""
-
-    call: TableCall
-    """The irregular call."""
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "above-seven"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.lho.letter, "38", ("decline",))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law38_event(self, event)
-
-
-@dataclass(kw_only=True)
 class ChangedCall(Pending):
     """Law 25: a call changed; the director judges whether the first was unintended (25A),
     and an intended change the LHO may accept (25B1)."""
@@ -1738,28 +1279,6 @@ class ChangedCall(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law25_event(self, event)
-
-
-@dataclass(kw_only=True)
-class ComparabilityJudgement(Pending):
-    """23A: the director compares the offender's call with the call withdrawn (27B1b, 30B1b,
-    31A2, 31B2, 32A2, 32B2: ``law``)."""
-
-    call: TableCall
-    """The irregular call."""
-    law: str
-    withdrawn: TableCall
-    """The call withdrawn, which the offender's call is compared with."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "judge"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting("director", self.law, JUDGEMENT)
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._judge_event(self, event)
 
 
 @dataclass(kw_only=True)

@@ -59,8 +59,8 @@ PendingKind = Literal[
 ]
 """The irregularity :attr:`TableState.pending` waits on, named by what it is: the ``kind`` of
 each :class:`Pending` class (declared in ``auction_rules``, ``play_rules``, ``revokes`` and
-``defective``, next to the rules that take it up); the clause it applies is its ``law`` where
-one class covers several clauses."""
+``defective``, next to the rules that take it up, or in its own module under ``rules``: Laws
+23A, 27, 37, 38); the clause it applies is its ``law`` where one class covers several clauses."""
 
 CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
 """What became of a call (:attr:`CallRecord.status`)."""

@@ -1,0 +1,14 @@
+"""The open matters of the table, one object each, in a module per law or law group.
+
+An *open matter* is an irregularity, claim, question or choice the director now offers: the
+object owns its state (its fields), its offer (:meth:`~bridgelaw.table.state.Pending.offer`)
+and its answers (:meth:`~bridgelaw.table.state.Pending.answer`), and declares once, in its
+module's ``DECLARED`` (:class:`~bridgelaw.table.rules.declared.Declared`), every clause it
+applies and its edition variants. The law book's clause-to-code index
+(:mod:`bridgelaw.laws.index`) reads these declarations (:data:`.registry.DECLARED`) for the
+matters moved here; the rest of the engine is still read from its source.
+
+Modules: :mod:`.declared` (what a matter declares), :mod:`.registry` (every declaration),
+:mod:`.auction` (the auction period: :mod:`.auction.layer`, what its matters need of the table;
+:mod:`.auction.law27`, the insufficient bid).
+"""

@@ -1,0 +1,1 @@
+"""The open matters of the auction period (Laws 17-39), one module per law or law group."""

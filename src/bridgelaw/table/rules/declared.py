@@ -1,0 +1,124 @@
+"""What an open matter declares: every clause it applies, what each gives, its edition variants.
+
+A matter's module applies a clause through its declaration (``ACCEPTED.rule(t, offender, ...)``,
+``OFFERED.offer(who)``), so what the module declares and what it applies are one thing; the law
+book's index (:mod:`bridgelaw.laws.index`) reads the declarations, not the source.
+
+>>> from bridgelaw.cards import Seat
+>>> OFFERED = Applies("27A1", "offer", options=("accept", "decline"))
+>>> OFFERED.offer("S")
+Awaiting(who='S', law='27A1', options=('accept', 'decline'))
+>>> Applies("27A1", "rule", "law27a1-accept").said(lho=Seat.SOUTH, how="accepts", call="1D").text()
+'S accepts the insufficient 1D: it stands as a legal bid and the auction goes on from it.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from bridgelaw.cards import Seat
+from bridgelaw.table import messages
+from bridgelaw.table.events import Who
+from bridgelaw.table.messages import Said
+from bridgelaw.table.state import Awaiting
+
+Does = Literal[
+    "rule",  # a ruling (its message)
+    "review",  # something the director looks at again at the end of play (its message)
+    "offer",  # an offer (its options, when they are fixed)
+    "unauthorized",  # a withdrawn or cancelled call recorded as unauthorized information
+    "cancel",  # a call cancelled under the clause
+    "withdraw",  # a call withdrawn under the clause
+    "lift",  # unauthorized information recorded earlier lifted under the clause (23B)
+    "bar",  # a player barred from calling under the clause
+    "lead",  # a lead restriction (Law 26) armed for the clause's rectification
+]
+"""What applying a clause gives at the table."""
+
+
+class Records(Protocol):
+    """The table as a declaration writes to it: its record and the law book's numbers."""
+
+    def rule(self, law: str, seat: Seat | None, said: Said) -> None: ...
+
+    def review(self, law: str, said: Said) -> None: ...
+
+    def cite(self, key: str) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Applies:
+    """One clause a matter applies, and what applying it gives."""
+
+    clause: str
+    """The law book key (its 2017 number)."""
+    does: Does
+    message: str = ""
+    """For a ruling or a review: its message id (:mod:`bridgelaw.table.messages`)."""
+    options: tuple[str, ...] = ()
+    """For an offer whose options are fixed: the options (else they are worked out at the
+    table: the legal calls...)."""
+    by_book: bool = False
+    """Cited in the table's edition through the law book (72C is 2007's Law 23, 16C its 16D);
+    else the number is the same in both editions."""
+
+    def law(self, table: Records) -> str:
+        """The number to cite at ``table``."""
+        return table.cite(self.clause) if self.by_book else self.clause
+
+    def said(self, **params: object) -> Said:
+        """The declared message, said with ``params`` (which the catalog checks as it does
+        every message: ``messages.say``; ``tests/table/test_table_rules.py`` checks each call
+        of a matter's module against the declared message's parameters)."""
+        return messages.say(self.message, **params)
+
+    def rule(self, table: Records, seat: Seat | None, **params: object) -> None:
+        """A ruling under the clause on ``seat``: the declared message with ``params``."""
+        said = self.said(**params)
+        table.rule(self.law(table), seat, said)
+
+    def review(self, table: Records, **params: object) -> None:
+        """A review under the clause: the declared message with ``params``."""
+        said = self.said(**params)
+        table.review(self.law(table), said)
+
+    def offer(
+        self,
+        who: Who,
+        options: tuple[str, ...] | None = None,
+        others: tuple[tuple[Who, tuple[str, ...]], ...] = (),
+    ) -> Awaiting:
+        """The offer under the clause to ``who``: the declared options, or ``options``."""
+        return Awaiting(who, self.clause, self.options if options is None else options, others)
+
+
+@dataclass(frozen=True, slots=True)
+class Varies:
+    """A rule whose 2017 and 2007 texts differ: its tag (a clause the law book flags ``d``),
+    applied with :meth:`~bridgelaw.table.state.TableState.by_edition`, both variants side by
+    side, in the matter's method ``where``."""
+
+    tag: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """Everything one matter declares: its law, its class, its module and each clause."""
+
+    law: str
+    """The law or law group (``27``, ``29-32``)."""
+    matter: str
+    """The matter's class."""
+    module: str
+    applies: tuple[Applies, ...]
+    varies: tuple[Varies, ...] = ()
+
+    @property
+    def path(self) -> str:
+        """The module's file in a checkout (``src/bridgelaw/table/rules/auction/law27.py``)."""
+        return "src/" + self.module.replace(".", "/") + ".py"
+
+
+__all__ = ["Applies", "Declared", "Does", "Records", "Varies"]

@@ -1,0 +1,17 @@
+"""Every open matter's declaration, the law book's index reads them
+(:func:`bridgelaw.laws.index.code_citations`). A matter moved into ``rules`` adds its
+module's ``DECLARED`` here."""
+
+from __future__ import annotations
+
+from bridgelaw.table.rules.auction import law23, law27, law37, law38
+from bridgelaw.table.rules.declared import Declared
+
+DECLARED: tuple[Declared, ...] = (
+    law23.DECLARED,
+    law27.DECLARED,
+    law37.DECLARED,
+    law38.DECLARED,
+)
+
+__all__ = ["DECLARED"]
