@@ -296,10 +296,10 @@ class Witness:
         status: int = answer.status_code
         return status
 
-    def probe(self, rng: random.Random) -> None:
+    def probe(self, rng: random.Random, seat: str | None = None) -> None:
         """A seat names two cards it cannot see, as the same event: the same answer but for
         the card's name (45B and every hidden hand); nothing accepted."""
-        seat = rng.choice("NESW")
+        seat = seat or rng.choice("NESW")
         own = set(cards_in(self.deal.hands[Seat("NESW".index(seat))]))
         hidden = sorted(set(range(52)) - own - self.public)
         if len(hidden) < 2:
@@ -382,7 +382,9 @@ def play_random_board(witness: Witness, rng: random.Random, irregular: float) ->
             answer_awaiting(witness, table["awaiting"], rng)
             continue
         views = witness.look()
-        if rng.random() < 0.1:
+        if table["phase"] == "play" and not table["play"] and table["declarer"]:
+            witness.probe(rng, table["declarer"])  # dummy not yet spread: hidden (41B, 45B)
+        elif rng.random() < 0.1:
             witness.probe(rng)
         if rng.random() < irregular:
             seat = rng.choice("NESW")
