@@ -1,15 +1,29 @@
 """Hidden information over every message: each seat records everything the
 server sends it during whole boards (the answers to its requests, error messages included,
 the views it asks for, and every WebSocket push) and no message may hold a card that seat
-could not see at that moment at a real table.
+could not see at that moment at a real table, nor a fact it could not know; and no view may
+deny it a card faced on the table.
 
 What a seat could see is the test's own rule, from the spec and the Laws, not the server's:
-its own thirteen cards; every card faced on the table so far (played, a revoke included:
-they are played face up, Law 65A); penalty cards (Law 50) and exposed cards (Law 24, and any
-``expose``): public; dummy's thirteen cards once the opening lead is faced (Law 41B, dummy
-spread); in an error message answering its own request, the cards it named itself. The facts
-(which cards are faced, which are penalty cards, who is dummy) are read from the director's
-view, which holds the whole record.
+its own thirteen cards; every card faced on the table so far: every card an accepted event
+played, whether to a trick or not (a lead out of turn, 54-56, a card played early, 57, cards
+played at once, 58B: Law 45A faces every card played), a revoke's correction and any
+``expose`` (Laws 24, 49); penalty cards (Law 50); dummy's thirteen cards once the opening lead
+is faced (Law 41B, dummy spread); in an error message answering its own request, the cards it
+named itself. The facts (which cards are penalty cards, who is dummy, the revokes) are read
+from the director's view, which holds the whole record.
+
+What a seat could know of the revokes (Laws 61-64, 66): its own (it knows what it held); one
+from dummy's hand, face up; one corrected (62A: attention was drawn to it); every one once
+play is over (66C, 66D: the tricks may be inspected). No view may carry another: neither in
+``revokes`` nor in a ruling or review that names it.
+
+Denied: every card public by the rule above that the director's view names in a field of the
+table (the faced cards, rulings, reviews, penalty cards, the tricks...) must be named in the
+same field of each seat's view (a ruling or review: the same record, if the seat has it).
+
+Asking (Law 45B and every hand a seat cannot see): at random moments a seat names two cards it
+cannot see, as the same event; the two answers must be the same but for the card's name.
 
 The boards: random legal boards, random irregular boards (calls out of turn, insufficient
 bids, leads and plays out of turn, revokes, exposed cards, claims and concessions, each
@@ -50,6 +64,66 @@ IRREGULAR_SCRIPT = re.compile(r"l(2[3-9]|3[0-9]|4[1-9]|5[0-9]|6[0-9]|7[01])")
 """Scripts of the auction's and the play's irregularities, leads, revokes, claims."""
 
 
+FACING = ("expose", "correct", "again", "cards")
+"""The words of events that face their cards on the table (Laws 24, 49, 58B, 62, 67B3)."""
+PRIVATE = frozenset(
+    ("deal", "hands", "hand", "dummy", "legal", "offer", "correction", "awaiting", "seat")
+)
+"""The fields of a view that differ by role by design (each role's own part); the records
+(``revokes``, ``rulings``, ``reviews``) are compared record by record."""
+RECORDS = ("rulings", "reviews")
+
+
+def faced_by(text: str) -> set[Card]:
+    """The cards an accepted event ``text`` faces on the table (the test's own rule): a card
+    played (45A), exposed, a correction, a card played again, several at once; not a
+    director's finding nor a face-down lead (41A)."""
+    words = text.split()
+    if words and words[0] in ("N", "E", "S", "W"):
+        words = words[1:]
+    elif words and words[0] == "director":
+        return set()
+    if len(words) == 1:
+        with contextlib.suppress(BridgeLawError):
+            return {parse_card(words[0])}
+    if len(words) > 1 and words[0] in FACING:
+        with contextlib.suppress(BridgeLawError):
+            return {parse_card(w) for w in words[1:]}
+    return set()
+
+
+def revoke_key(value: Any) -> tuple[str, str, int] | None:
+    """A revoke as a message names it (``{"message": "revoke", "params": ...}``)."""
+    if isinstance(value, dict) and value.get("message") == "revoke":
+        p = value["params"]
+        return (str(p["seat"]), str(p["card"]), int(p["trick"]))
+    return None
+
+
+def revokes_named(value: Any) -> set[tuple[str, str, int]]:
+    """Every revoke a record names, in nested messages too."""
+    found: set[tuple[str, str, int]] = set()
+    key = revoke_key(value)
+    if key is not None:
+        found.add(key)
+    if isinstance(value, dict):
+        for v in value.values():
+            found |= revokes_named(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= revokes_named(v)
+    return found
+
+
+def unnamed(text: str, card: Card) -> str:
+    """``text`` with ``card``'s name (``HT`` or ``H10``) in place of ``<card>``."""
+    return CARD.sub(lambda m: "<card>" if parse_card(m.group(1)) == card else m.group(1), text)
+
+
+def record_key(record: dict[str, Any]) -> tuple[Any, ...]:
+    return (record["event"], record["law"], record.get("message"), record.get("seat"))
+
+
 def cards_named(message: Any) -> set[Card]:
     """Every card a message names: card words, hands and deals written in PBN."""
     found: set[Card] = set()
@@ -77,6 +151,16 @@ class Witness:
         self.table: str = answer.json()["table"]
         self.seats: dict[str, str] = answer.json()["seats"]
         self.public: set[Card] = set()
+        self.known: dict[str, Any] = {}
+        """The director's view after the last accepted event (the whole record)."""
+        self.unknown: dict[str, set[tuple[str, str, int]]] = {s: set() for s in "NESW"}
+        """The revokes each seat cannot know of now (seat, card, trick)."""
+        self.shown: dict[str, Any] = {}
+        """The public cards each field of the table names (each record's, by record), from
+        the director's view after the last accepted event."""
+        self.facts = 0
+        """Views checked for facts and denied cards."""
+        self.probes = 0
         self.messages = 0
         self.accepted = 0
         self.streams: dict[str, WebSocketTestSession] = {}
@@ -101,6 +185,7 @@ class Witness:
             )
             self._contexts.append(context)
             self.changing[seat] = context.__enter__()
+        self.learn()
         for seat in "NESW":
             self.check(seat, self.streams[seat].receive_json())
             self.held[seat] = self.changing[seat].receive_json()
@@ -118,6 +203,7 @@ class Witness:
         self.check(seat, change)
         self.held[seat] = apply(self.held[seat], change)
         assert self.held[seat] == whole
+        self.check_view(seat, whole)
         live = self.client.app.state.server.live[self.table]  # type: ignore[attr-defined]
         made = view_for(live.table, seat, live.mode, live.robots)
         # and the director's records the table sees: his result (Law 12) and the calls (9B);
@@ -140,15 +226,59 @@ class Witness:
         return view
 
     def learn(self) -> None:
-        """What became public with the last event: faced cards, penalty cards, dummy."""
-        view = self.director()
+        """What became public with the last event: faced cards, penalty cards, dummy; and
+        the revokes each seat cannot know of."""
+        view = self.known = self.director()
         for name in view["play"] or []:
             with contextlib.suppress(BridgeLawError):  # no card (a place in a trick)
                 self.public.add(parse_card(name))
         self.public |= {parse_card(p["card"]) for p in view["penalty_cards"]}
+        dummy: str | None = None
         if view["phase"] != "auction" and view["play"] and view["declarer"]:
-            dummy = Seat("NESW".index(view["declarer"])).partner
-            self.public |= set(cards_in(self.deal.hands[dummy]))
+            spread = Seat("NESW".index(view["declarer"])).partner
+            self.public |= set(cards_in(self.deal.hands[spread]))
+            dummy = spread.letter
+        self.shown = {}
+        for key, value in view.items():
+            if key in RECORDS:
+                self.shown[key] = {
+                    record_key(r): (r, cards)
+                    for r in value
+                    if (cards := cards_named(r) & self.public)
+                }
+            elif key not in PRIVATE and key != "revokes" and (cards := cards_named(value)):
+                self.shown[key] = cards & self.public
+        over = view["phase"] == "ended" or len(view["quitted"]) == 13  # 66C, 66D
+        for seat in "NESW":
+            self.unknown[seat] = {
+                (r["seat"], r["card"], r["trick"])
+                for r in view["revokes"]
+                if not over and not r["corrected"] and r["seat"] not in (seat, dummy)
+            }
+
+    def check_view(self, seat: str, view: dict[str, Any]) -> None:
+        """A whole view of ``seat``: no revoke it cannot know of; no public card denied."""
+        if not self.known or view.get("events") != self.known.get("events"):
+            return  # (a view of another moment than the record learnt)
+        unknown = self.unknown[seat]
+        told = {(r["seat"], r["card"], r["trick"]) for r in view["revokes"]} & unknown
+        assert not told, (seat, "revokes", sorted(told), view["revokes"])
+        for name in RECORDS:
+            for record in view[name]:
+                told = revokes_named(record) & unknown
+                assert not told, (seat, name, sorted(told), record)
+        for key, shown in self.shown.items():
+            if key in RECORDS:
+                theirs = {record_key(r): r for r in view[key]}
+                for at, (record, cards) in shown.items():
+                    seen = theirs.get(at)
+                    if seen is not None:
+                        denied = cards - cards_named(seen)
+                        assert not denied, (seat, key, sorted(denied), record, seen)
+            else:
+                denied = shown - cards_named(view[key])
+                assert not denied, (seat, key, sorted(denied), self.known[key], view[key])
+        self.facts += 1
 
     def check(self, seat: str, message: Any, named: frozenset[Card] = frozenset()) -> None:
         own = set(cards_in(self.deal.hands[Seat("NESW".index(seat))]))
@@ -164,15 +294,43 @@ class Witness:
         )
         if answer.status_code == 200:
             self.accepted += 1
-            if text.startswith("expose "):
-                self.public.add(parse_card(text.split()[1]))  # face up (Law 24, 49)
+            self.public |= faced_by(text)
             self.learn()
             for seat in "NESW":
                 self.receive(seat)
         if role != "director":
             self.check(role, answer.json(), frozenset(cards_named(text)))
+            if answer.status_code == 200:
+                self.check_view(role, answer.json())
         status: int = answer.status_code
         return status
+
+    def probe(self, rng: random.Random, seat: str | None = None) -> None:
+        """A seat names two cards it cannot see, as the same event: the same answer but for
+        the card's name (45B and every hidden hand); nothing accepted."""
+        seat = seat or rng.choice("NESW")
+        own = set(cards_in(self.deal.hands[Seat("NESW".index(seat))]))
+        hidden = sorted(set(range(52)) - own - self.public)
+        if len(hidden) < 2:
+            return
+        form = rng.choice(["{}", "{}", "expose {}", "correct {}", "cards {} {}"])
+        answers = []
+        for card in rng.sample(hidden, 2):
+            name = card_name(card)
+            text = form.format(name, name)
+            if form.startswith("cards"):  # with one of his own, that he may have played
+                text = f"cards {card_name(min(own))} {name}"
+            answer = self.client.post(
+                f"/api/tables/{self.table}/events",
+                json={"event": text},
+                headers=self.auth(self.seats[seat]),
+            )
+            assert answer.status_code != 200, (seat, text, "a card it does not hold accepted")
+            self.check(seat, answer.json(), frozenset({card, min(own)}))
+            body = unnamed(answer.text, card)
+            answers.append((answer.status_code, body))
+        assert answers[0] == answers[1], (seat, form, answers)
+        self.probes += 1
 
     def look(self) -> dict[str, dict[str, Any]]:
         """Each seat asks for its view (checked); the views by seat."""
@@ -180,6 +338,7 @@ class Witness:
         for seat, token in self.seats.items():
             answer = self.client.get(f"/api/tables/{self.table}", headers=self.auth(token))
             self.check(seat, answer.json())
+            self.check_view(seat, answer.json())
             views[seat] = answer.json()
         return views
 
@@ -232,6 +391,10 @@ def play_random_board(witness: Witness, rng: random.Random, irregular: float) ->
             answer_awaiting(witness, table["awaiting"], rng)
             continue
         views = witness.look()
+        if table["phase"] == "play" and not table["play"] and table["declarer"]:
+            witness.probe(rng, table["declarer"])  # dummy not yet spread: hidden (41B, 45B)
+        elif rng.random() < 0.1:
+            witness.probe(rng)
         if rng.random() < irregular:
             seat = rng.choice("NESW")
             witness.send(seat, irregular_event(views[seat], rng))
@@ -251,17 +414,20 @@ def test_random_boards_leak_no_card(client: TestClient, irregular: float) -> Non
     # BRIDGELAW_SEED=<the seed a failure printed> runs that failure again
     seed = int(os.environ.get("BRIDGELAW_SEED") or random.randrange(1 << 30))
     rng = random.Random(seed)
-    rulings = 0
+    rulings = probes = 0
     for board in range(1, 4):
         deal = random_deal(rng).pbn()
         with Witness(client, board, deal) as witness:
             play_random_board(witness, rng, irregular)
             assert witness.messages >= 4 * witness.accepted, seed  # a push to each seat
+            assert witness.facts >= 4 * witness.accepted, seed  # each push's facts checked
+            probes += witness.probes
             final = witness.director()
             rulings += len(final["rulings"])
             if irregular == 0.0:  # no irregularity: nothing ruled but a pass-out's end (22B)
                 ruled = [r["law"] for r in final["rulings"] if r["law"] != "22B"]
                 assert final["phase"] == "ended" and not ruled, seed
+    assert probes > 0, seed
     if irregular:
         # irregularities happened and were ruled on (an irregular board may stop where the
         # engine does not handle a case: its messages were checked up to there)

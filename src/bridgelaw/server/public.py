@@ -3,17 +3,18 @@
 The spec's view (``table-api.md``) says what happened; a page also needs where the table
 stands, which the engine knows and everyone at a real table sees: whose turn it is, who led
 the trick on the table and who played each of its cards, the tricks each side has won, the
-tricks already quitted, which calls were alerted, and a claim being answered. Nothing here is
-private: cards played are faced (Law 65A keeps them in front of their players), the auction
-is heard by all, and a claim's statement is made to the table (Law 68C). A seat's copy still
-goes through the view's blotting (``views.blot``), like every other field.
+tricks already quitted, which calls were alerted, a claim being answered, and the cards faced
+while an irregularity is settled (a lead out of turn: the chooser decides looking at it).
+Nothing here is private: cards played are faced (Law 65A keeps them in front of their players),
+the auction is heard by all, and a claim's statement is made to the table (Law 68C). A seat's
+copy still goes through the view's blotting (``views.blot``), like every other field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bridgelaw.cards import SEATS, card_name
+from bridgelaw.cards import SEATS, Card, Seat, card_name
 from bridgelaw.table import Table
 from bridgelaw.table.play_state import Place
 
@@ -21,6 +22,23 @@ from bridgelaw.table.play_state import Place
 def _card(card: Place) -> str | None:
     """A card's name; None for a card missing from a trick (Law 67)."""
     return None if card is None else card_name(card)
+
+
+def faced_cards(table: Table) -> list[dict[str, str]]:
+    """The cards face up on the table, out of the hands and not (yet) in a trick nor penalty
+    cards, with whose each is: the whole table sees them. The irregularity being settled
+    (``Pending.faced``: a lead out of turn, 54-56, which the chooser decides looking at it; a
+    card played instead of a penalty card, 52; cards played at once, 58B); a card played
+    early that waits for its turn (57C3, 57D, 45D1); a lead made early (57C1, 57C3)."""
+    cards: list[tuple[Seat, Card]] = []
+    pending = table.pending
+    if pending is not None:
+        cards += [(pending.offender, c) for c in pending.faced()]
+    cards += [(s, o.card) for s, o in sorted(table.must_play.items()) if o.card is not None]
+    if table.early_lead is not None:
+        cards.append(table.early_lead)
+    penalty = {card for _, card, _ in table.penalty_cards}
+    return [{"seat": s.letter, "card": card_name(c)} for s, c in cards if c not in penalty]
 
 
 def public_state(table: Table) -> dict[str, Any]:
@@ -43,6 +61,7 @@ def public_state(table: Table) -> dict[str, Any]:
         "quitted": [],
         "won": None,
         "claim": None,
+        "faced": faced_cards(table),
     }
     if play is not None:
         state["trick_cards"] = [

@@ -38,7 +38,7 @@ from bridgelaw.server.cluster import Cluster, LeaseLost
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
-from bridgelaw.server.views import DIRECTOR, PLAYING, blot_for, holding, view_for
+from bridgelaw.server.views import DIRECTOR, PLAYING, blot_for, dummy_faced, holding, view_for
 from bridgelaw.server.writer import GroupWriter
 from bridgelaw.table import (
     Action,
@@ -397,12 +397,18 @@ class Server:
             dummy = declarer.partner
             if role == dummy.letter:
                 raise Refused(403, "dummy does not play; declarer plays dummy's cards (45A)")
+            # declarer names dummy's card (45B); only a card he can see: before dummy is spread
+            # (41B) a card named from it gets the answer any card he does not hold gets
+            spread = dummy_faced(table) is not None
             if (
                 role == declarer.letter
                 and event.card is not None
-                and (holding(table, dummy) >> event.card & 1 or offered(table, dummy, event))
+                and (
+                    (spread and holding(table, dummy) >> event.card & 1)
+                    or offered(table, dummy, event)
+                )
             ):
-                full = f"{dummy.letter} {text}"  # declarer names dummy's card (45B)
+                full = f"{dummy.letter} {text}"
                 event = parse_event(full, index)
         return full, event
 

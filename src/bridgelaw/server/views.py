@@ -24,8 +24,9 @@ from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_p
 from bridgelaw.server.public import public_state
 from bridgelaw.table import Action, Table, meanings
 from bridgelaw.table.legal import seat_acting
-from bridgelaw.table.messages import Kind
-from bridgelaw.table.state import Review, Ruling
+from bridgelaw.table.messages import Kind, Said
+from bridgelaw.table.play_state import Revoke
+from bridgelaw.table.state import Awaiting, Review, Ruling
 
 DIRECTOR = "director"
 HIDDEN = "??"
@@ -34,6 +35,14 @@ HIDDEN = "??"
 CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])")
 """A card as the engine writes it (``SA``, ``HT``, ``H10``), not inside a longer word or a
 clause such as ``16C2``."""
+
+
+FACING: frozenset[Action] = frozenset(
+    (Action.CARD, Action.CARDS, Action.CORRECT, Action.EXPOSE, Action.AGAIN)
+)
+"""The events that face a card on the table for all to see: a card played (45A, to a trick
+or not: a lead out of turn, 54-56; early, 57; several at once, 58B; again, 67B3), a revoke's
+correction (62A) and a card exposed (24, 49). A face-down opening lead (41A) is not one."""
 
 
 def holding(table: Table, seat: Seat) -> Hand:
@@ -63,7 +72,34 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
         seen.update(r.card for r in play.revokes)  # a revoke was played face up (61A)
     seen.update(card for _, card, _ in table.penalty_cards)  # Law 50: face up on the table
     seen.update(card for _, card, _ in table.exposed)  # Law 24: exposed in the auction
+    # a card played is faced (45A), even one that goes back or waits out of the tricks (the
+    # view's ``faced``: a lead out of turn, 54-56, one played early, 57)
+    for event in table.events:
+        if event.action in FACING:
+            seen.update(event.cards if event.card is None else (event.card,))
     return seen
+
+
+def unknown_revokes(table: Table, seat: Seat) -> list[Revoke]:
+    """The revokes ``seat`` cannot know of: nobody learns of a revoke until attention is
+    drawn to it (61, 62A: its player corrects it) or the tricks may be inspected once play
+    is over (66C, 66D). Its own player knows what he held; dummy's hand is face up, so a
+    revoke from it is seen by all."""
+    play = table.play
+    if play is None or play.is_over or table.phase == "ended":
+        return []
+    dummy = dummy_faced(table)
+    return [r for r in play.revokes if not r.corrected and r.seat not in (seat, dummy)]
+
+
+def names_any(said: Said | None, revokes: frozenset[Said]) -> bool:
+    """Does a message name one of ``revokes`` (each as :meth:`Revoke.said`), in a nested
+    message too?"""
+    if said is None:
+        return False
+    if said in revokes:
+        return True
+    return any(isinstance(v, Said) and names_any(v, revokes) for _, v in said.params)
 
 
 def blot(value: Any, seen: set[Card] | frozenset[str]) -> Any:
@@ -87,11 +123,14 @@ def names_of(cards: set[Card]) -> frozenset[str]:
     return frozenset(names | {n[0] + "10" for n in names if n[1] == "T"})
 
 
-def said_records(table: Table, names: frozenset[str] | None) -> dict[str, list[dict[str, Any]]]:
+def said_records(
+    table: Table, names: frozenset[str] | None, unknown: frozenset[Said] = frozenset()
+) -> dict[str, list[dict[str, Any]]]:
     """The rulings and reviews in force with their messages and parameters; with ``names``
     (the cards a seat could see, :func:`names_of`) every card parameter not among them is
     :data:`HIDDEN` and the text is rendered from what is left (free text parameters are
-    blotted word by word); with None, as they are (the director)."""
+    blotted word by word); with None, as they are (the director). A record that names a
+    revoke in ``unknown`` (:func:`unknown_revokes`) is left out: it tells of that revoke."""
 
     def hide(value: str, kind: Kind) -> str:
         assert names is not None
@@ -107,8 +146,8 @@ def said_records(table: Table, names: frozenset[str] | None) -> dict[str, list[d
         return r.as_message(r.said.replaced(hide))
 
     return {
-        "rulings": [record(r) for r in table.rulings],
-        "reviews": [record(r) for r in table.reviews],
+        "rulings": [record(r) for r in table.rulings if not names_any(r.said, unknown)],
+        "reviews": [record(r) for r in table.reviews if not names_any(r.said, unknown)],
     }
 
 
@@ -130,7 +169,11 @@ def seat_view(
     names = names_of(visible_cards(table, seat))
     rest = {k: v for k, v in report.items() if k not in ("rulings", "reviews")}
     view: dict[str, Any] = blotter(rest, names)
-    view.update(said_records(table, names))
+    unknown = unknown_revokes(table, seat)
+    if unknown:
+        hidden = frozenset(card_name(r.card) for r in unknown)
+        view["revokes"] = [r for r in view["revokes"] if r["card"] not in hidden]
+    view.update(said_records(table, names, frozenset(r.said() for r in unknown)))
     dummy = dummy_faced(table)
     view.update(
         seat=seat.letter,
@@ -205,6 +248,7 @@ def wire(table: Table, role: str) -> dict[str, Any]:
         return {
             "legal": list(table.legal),
             "offer": None if awaiting is None else meanings.as_offer(awaiting),
+            "correction": None,
         }
     acting = seat_acting(table)
     legal = (
@@ -229,7 +273,27 @@ def wire(table: Table, role: str) -> dict[str, Any]:
                 "title": meanings.title(awaiting),
                 "options": options,
             }
-    return {"legal": legal, "offer": offer}
+    return {"legal": legal, "offer": offer, "correction": correction(table, role)}
+
+
+def correction(table: Table, role: str) -> dict[str, Any] | None:
+    """For the player whose revoke is not yet established, the corrections he may make now
+    (62A, 62B), as an offer (``table-api.md``'s ``offer`` shape) though play need not wait
+    for it: he knows his own hand, so it tells him nothing he could not see; None for any
+    other role, and while an offer, a claim or the end of play holds the table."""
+    if role == DIRECTOR or table.awaiting is not None or table.claim_is_open():
+        return None
+    seat = Seat("NESW".index(role))
+    cards = table.corrections(seat)
+    if not cards:
+        return None
+    offer = Awaiting(seat.letter, "62A", tuple(f"correct {card_name(c)}" for c in cards))
+    return {
+        "who": role,
+        "law": offer.law,
+        "title": meanings.title(offer),
+        "options": [{**c.as_json(), "event": to_post(c.event)} for c in meanings.choices(offer)],
+    }
 
 
 def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:

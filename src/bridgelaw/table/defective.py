@@ -527,3 +527,6 @@ class SimultaneousCards(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_trick_rules(table).law58b_answer(self, event)
+
+    def faced(self) -> tuple[Card, ...]:
+        return self.cards  # all of them face up until he says which he played (58B)

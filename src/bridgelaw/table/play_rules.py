@@ -1375,6 +1375,9 @@ class LeadOutOfTurn(Pending):
     def answer(self, table: TableState, event: Event) -> None:
         as_play_rules(table)._lead_answer(self, event)
 
+    def faced(self) -> tuple[Card, ...]:
+        return (self.card,)  # the lead is faced (54-56): every seat sees it until settled
+
 
 @dataclass(kw_only=True)
 class PenaltyCardNotPlayed(Pending):
@@ -1395,6 +1398,9 @@ class PenaltyCardNotPlayed(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_play_rules(table)._law52_answer(self, event)
+
+    def faced(self) -> tuple[Card, ...]:
+        return (self.card,)  # played (52), face up while declarer decides (52B1a)
 
 
 @dataclass(kw_only=True)

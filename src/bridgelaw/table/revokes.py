@@ -51,6 +51,20 @@ class RevokeRules(PlayRules):
                 return revoke
         return None
 
+    def corrections(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` may correct his revoke with now (62A: he must, if attention is
+        drawn to it before it is established; 62B: with a legal card, or the card declarer
+        demanded), highest first; none when he has no revoke he may correct, or when play
+        waits for something else (an irregularity being settled) or is over (62D1 is taken
+        up by the card itself)."""
+        play = self.play
+        if play is None or self.pending is not None or play.is_over or self.phase != Phase.PLAY:
+            return ()
+        revoke = self._correctable(seat)
+        if revoke is None or (None in play.trick and revoke.trick < len(play.tricks)):
+            return ()  # (a correction over a missing card, 67, is refused: not handled)
+        return tuple(c for c in range(51, -1, -1) if play.holds(seat, c) and revoke.allows(c))
+
     def _law62c3_other(self, revoke: Revoke) -> Revoke | None:
         """62C3 (2017): the other side's uncorrected revoke in the same completed trick, when
         at most one side has played to the next trick."""

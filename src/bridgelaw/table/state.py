@@ -440,6 +440,13 @@ class Pending:
         with a :class:`~bridgelaw.table.events.ScriptError`, or settle it and clear
         :attr:`TableState.pending`)."""
 
+    def faced(self) -> tuple[Card, ...]:
+        """The cards it leaves face up on the table, out of the hand and not yet in a trick,
+        while it waits (a lead out of turn, Laws 54-56; a card played instead of a penalty
+        card, 52; cards played at once, 58B): the whole table sees them, and the player who
+        decides looks at them."""
+        return ()
+
 
 @dataclass
 class TableState:

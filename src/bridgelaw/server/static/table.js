@@ -551,6 +551,13 @@ function drawTable() {
       for (const p of faced) line.append(cardNode(p.card), " ");
       slot.append(line);
     }
+    const onTable = (view.faced || []).filter((f) => f.seat === seat);
+    if (onTable.length) {
+      // a card face up out of the tricks (a lead out of turn, 54-56; played early, 57): all see it
+      const line = el("div", { class: "faced on-table", "data-seat": seat }, "face up: ");
+      for (const f of onTable) line.append(cardNode(f.card), " ");
+      slot.append(line);
+    }
     if (seat in played) {
       slot.append(el("div", { class: `played${last ? " last-trick" : ""}`, "data-seat": seat }, cardNode(played[seat])));
     }
@@ -634,6 +641,28 @@ function drawAwaiting() {
     $("awaiting-title").textContent = awaiting.who === "director" ? "Waiting for the director" : `Waiting for ${seatName(awaiting.who)}`;
     const who = awaiting.who === "director" ? "The director decides" : `${seatName(awaiting.who)} chooses`;
     text.replaceChildren(`${who} under `, law, ".");
+  }
+}
+
+function drawCorrection() {
+  // the player's own revoke, not yet established (62A): he may correct it (server-made options)
+  const box = $("correction");
+  const offer = view.correction;
+  box.hidden = !(offer && offer.options.length);
+  const options = $("correction-options");
+  options.replaceChildren();
+  if (box.hidden) return;
+  const law = el("span", { class: "law", "data-law": offer.law, text: lawWords(offer.law) });
+  $("correction-text").replaceChildren(`${offer.title}: you may correct it under `, law, ":");
+  for (const option of offer.options) {
+    const button = el(
+      "button",
+      { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
+      el("span", {}, prettyText(option.label)),
+      el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
+    );
+    button.addEventListener("click", () => send(option.event));
+    options.append(button);
   }
 }
 
@@ -746,6 +775,7 @@ function render() {
   $("seated").hidden = false;
   drawStatus();
   drawAwaiting();
+  drawCorrection();
   drawResult();
   drawDirectorCalls();
   $("table-area").hidden = view.phase === "auction"; // no trick on the table yet
