@@ -31,7 +31,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 
-def _setting(name: str, default: float) -> float:
+def setting(name: str, default: float) -> float:
+    """A number from the environment's ``name``, else ``default``."""
     value = os.environ.get(name, "")
     try:
         return float(value) if value else default
@@ -39,9 +40,9 @@ def _setting(name: str, default: float) -> float:
         raise SystemExit(f"{name}={value!r}: a number is needed") from None
 
 
-HEAD_SECONDS = _setting("BRIDGELAW_HEAD_SECONDS", 10.0)
+HEAD_SECONDS = setting("BRIDGELAW_HEAD_SECONDS", 10.0)
 """Seconds a request's head (its line and headers) may take to arrive; a chunk of its body too."""
-PER_ADDRESS = int(_setting("BRIDGELAW_CONNECTIONS_PER_ADDRESS", 256))
+PER_ADDRESS = int(setting("BRIDGELAW_CONNECTIONS_PER_ADDRESS", 256))
 """Connections (HTTP and WebSocket) one address may hold at once."""
 
 LATE = b"HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"

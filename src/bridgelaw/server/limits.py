@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from bridgelaw.server.connections import HEAD_SECONDS
+from bridgelaw.server.connections import HEAD_SECONDS, setting
 from bridgelaw.server.db import token_hash
 
 if TYPE_CHECKING:
@@ -70,6 +70,12 @@ NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 """``\\u0000`` in JSON text (not an escaped backslash followed by ``u0000``)."""
 
 
+RATE = setting("BRIDGELAW_RATE", 20.0)
+"""The default of :attr:`Limits.rate` (the environment's, when set: docs/server.md)."""
+BURST = int(setting("BRIDGELAW_BURST", 60))
+"""The default of :attr:`Limits.burst`."""
+
+
 @dataclass
 class Limits:
     body_bytes: int = 8192
@@ -77,9 +83,9 @@ class Limits:
     director_body_bytes: int = 512 * 1024
     """The largest body the director may send: a session's hand record (``deals``) is PBN text
     of a few hundred boards."""
-    rate: float = 20.0
+    rate: float = RATE
     """Requests per second a client may make, sustained."""
-    burst: int = 60
+    burst: int = BURST
     """Requests a client may make at once before the rate applies."""
     clients: int = 10000
     """Clients remembered at most (the least recently seen are forgotten)."""
@@ -210,9 +216,9 @@ class Guard:
         if token is not None and role is not None:
             return self.buckets, f"token {token_hash(token)}"
         address = _address(scope)
-        if scope["type"] == "http" and scope.get("method") in ("GET", "HEAD"):
-            if not scope.get("path", "").startswith("/api/"):
-                return self.pages, f"pages {address}"
+        page = scope["type"] == "http" and scope.get("method") in ("GET", "HEAD")
+        if page and not scope.get("path", "").startswith("/api/"):
+            return self.pages, f"pages {address}"
         return self.buckets, f"address {address}"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

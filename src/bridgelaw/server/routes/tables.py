@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 
-from bridgelaw.server import director, rulings
+from bridgelaw.server import bounds, director, limits, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
     AtTableRole,
@@ -60,6 +60,7 @@ async def post_event(at: AtTableRole, body: NewEvent, connection: HTTPConnection
         claim = rulings.disputed_claim(live) if at.role == DIRECTOR else None
         proposal = None if claim is None else await run_in_threadpool(rulings.propose, claim)
         called_at = now()
+        bounds.check_review(live, at.role, body.event.strip())  # 429 past the bound
         view = await server.accept(live, at.role, body.event.strip())
         # Law 70: the director's decision on a disputed claim, beside the adjudicator's proposal
         settled = live.table.claim  # the engine's claim now (the event may have settled it)
@@ -88,7 +89,13 @@ async def stream(socket: WebSocket, at: StreamRole, changes: bool = False) -> No
     await socket.accept()
     robots_of(socket).wake(live)
     async with live.lock:
-        await socket.send_json(live.join(socket, role, changes))
+        refusal = bounds.check_streams(live, role)
+        if refusal is None:
+            await socket.send_json(live.join(socket, role, changes))
+    if refusal is not None:
+        limits.log_refusal(server_of(socket), socket.scope, 429, refusal)
+        await socket.close(4429, refusal[:120])
+        return
     try:
         while True:
             await socket.receive_text()  # what a client sends is not read: only its leaving
@@ -110,6 +117,7 @@ async def call_director(at: SeatRole, body: NewCall, connection: HTTPConnection)
         dummy = phase == "play" and faced is not None and faced.letter == at.role
     engine = server_of(connection).engine
     reason = body.reason.strip()
+    await run_in_threadpool(bounds.check_calls, engine, live.id, at.role)  # 429 past the bound
     number = await run_in_threadpool(
         director.store_call, engine, live.id, at.role, reason, phase, dummy
     )
