@@ -22,9 +22,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from bridgelaw.server.app import create_app
 from bridgelaw.server.bounds import (
     OPEN_CALLS_PER_SEAT,
     REVIEWS_PER_SEAT,
@@ -33,7 +35,8 @@ from bridgelaw.server.bounds import (
 from bridgelaw.server.routes.pages import HEADERS
 from tests.server_process import Served
 
-from ..api_client import DEAL, auth
+from ..api_client import DEAL, act, auth
+from ..api_client import new_table as new_table_of
 
 DIRECTOR = "hostile-director"
 HEAD_SECONDS = 1.0
@@ -341,3 +344,28 @@ def test_a_database_corrupted_under_the_server_is_a_503(tmp_path: Path) -> None:
     finally:
         served.close()
     assert "refused 503" in (tmp_path / "serve.log").read_text()
+
+
+def test_a_nul_character_is_a_clear_4xx_on_both_databases(database_url: str) -> None:
+    """PostgreSQL cannot store a NUL in a text (SQLite can): refused before the database on
+    both, in a path, a claim's statement and a call's reason, and nothing is stored."""
+    app = create_app(database_url, DIRECTOR)
+    try:
+        client = TestClient(app)
+        table, seats = new_table_of(client, director=DIRECTOR)
+        assert client.get("/api/tables/a%00b", headers=auth(DIRECTOR)).status_code == 400
+        assert client.get("/table/a%00b").status_code == 400
+        for seat, event in zip("NESWE", ["1NT", "pass", "pass", "pass", "DK"], strict=True):
+            act(client, table, seats[seat], event)
+        events = f"/api/tables/{table}/events"
+        claim = client.post(events, json={"event": "claim 7: \u0000 all"}, headers=auth(seats["N"]))
+        assert claim.status_code == 422 and "NUL" in claim.json()["error"], claim.text
+        reason = {"reason": "he \u0000 revoked"}
+        call = client.post(f"/api/tables/{table}/calls", json=reason, headers=auth(seats["S"]))
+        assert call.status_code == 422, call.text
+        view = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
+        assert len(view["play"]) == 1 and view["claim"] is None
+        calls = client.get(f"/api/tables/{table}/calls", headers=auth(DIRECTOR)).json()
+        assert calls["calls"] == []
+    finally:
+        app.state.server.engine.dispose()
