@@ -18,11 +18,13 @@ import sqlite3
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -367,5 +369,34 @@ def test_a_nul_character_is_a_clear_4xx_on_both_databases(database_url: str) -> 
         assert len(view["play"]) == 1 and view["claim"] is None
         calls = client.get(f"/api/tables/{table}/calls", headers=auth(DIRECTOR)).json()
         assert calls["calls"] == []
+    finally:
+        app.state.server.engine.dispose()
+
+
+def test_one_role_opens_a_bounded_number_of_session_streams(tmp_path: Path) -> None:
+    """A session's player or table device: at most as many streams as a seat at a table."""
+    app = create_app(f"sqlite:///{tmp_path / 'tables.db'}", DIRECTOR)
+    try:
+        client = TestClient(app)
+        movement = {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 1}
+        body = {"name": "Pairs", "date": "2026-11-24", "scoring": "matchpoints"}
+        answer = client.post(
+            "/api/sessions", json=body | {"movement": movement}, headers=auth(DIRECTOR)
+        )
+        assert answer.status_code == 200, answer.text
+        session, player = answer.json()["session"], answer.json()["players"]["1"][0]
+        path = f"/api/sessions/{session}/stream?token={player}"
+        with ExitStack() as held:
+            for _ in range(STREAMS_PER_SEAT):
+                held.enter_context(client.websocket_connect(path)).receive_json()
+            with (
+                client.websocket_connect(path) as one_more,
+                pytest.raises(WebSocketDisconnect) as closed,
+            ):
+                one_more.receive_json()
+            assert closed.value.code == 4429
+        # once they are closed, the player may open one again
+        with client.websocket_connect(path) as again:
+            assert again.receive_json()["session"] == session
     finally:
         app.state.server.engine.dispose()

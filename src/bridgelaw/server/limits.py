@@ -89,10 +89,11 @@ class Limits:
     """Requests a client may make at once before the rate applies."""
     clients: int = 10000
     """Clients remembered at most (the least recently seen are forgotten)."""
-    page_rate: float = 5.0
+    page_rate: float = 10.0
     """Page loads (``GET`` outside ``/api/``) per second from one address, sustained."""
-    page_burst: int = 40
-    """Page loads from one address at once (a page and its few files, for several players)."""
+    page_burst: int = 120
+    """Page loads from one address at once: a page and its few files, for a room of players
+    behind one router opening theirs together."""
     ws_rate: float = 1.0
     """Messages per second a WebSocket's client may send, sustained (a page sends none)."""
     ws_burst: int = 20
