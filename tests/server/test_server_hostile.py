@@ -357,6 +357,8 @@ def test_a_nul_character_is_a_clear_4xx_on_both_databases(database_url: str) -> 
         table, seats = new_table_of(client, director=DIRECTOR)
         assert client.get("/api/tables/a%00b", headers=auth(DIRECTOR)).status_code == 400
         assert client.get("/table/a%00b").status_code == 400
+        query = client.get("/api/director/log?table=x&clause=%00", headers=auth(DIRECTOR))
+        assert query.status_code == 422 and "query: clause:" in query.json()["error"]
         for seat, event in zip("NESWE", ["1NT", "pass", "pass", "pass", "DK"], strict=True):
             act(client, table, seats[seat], event)
         events = f"/api/tables/{table}/events"

@@ -17,7 +17,7 @@ holds a secret.
 - A request's body must come in chunks at most :attr:`Limits.body_seconds` apart (408
   otherwise: a slow client holds no connection for ever; its head has the same bound, in
   :mod:`bridgelaw.server.connections`).
-- A NUL character is refused in a path, a query and a JSON body (400, 422): PostgreSQL cannot
+- A NUL character is refused in a path (400), a query and a JSON body (422): PostgreSQL cannot
   store it in a text, and no bridgelaw text holds one.
 - Every refusal (401, 403, 404, 413, 422, 429, 503) is logged on the logger
   ``bridgelaw.server`` with the time (UTC), the role, the table, the request and the reason.
@@ -44,6 +44,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl
 
 from bridgelaw.server.connections import HEAD_SECONDS, setting
 from bridgelaw.server.db import token_hash
@@ -193,10 +194,17 @@ def log_refusal(server: Server | None, scope: Scope, status: int, reason: str) -
     )
 
 
-def has_nul(scope: Scope) -> bool:
-    """A NUL character in the request's path or query (raw or %-encoded)."""
-    raw = bytes(scope.get("raw_path") or b"") + b"?" + bytes(scope.get("query_string", b""))
-    return "\x00" in scope.get("path", "") or b"\x00" in raw or b"%00" in raw
+def nul_refusal(scope: Scope) -> tuple[int, str] | None:
+    """The refusal of a NUL character in the request's path (400) or in a query parameter
+    (422 naming it), raw or %-encoded; None when there is none."""
+    raw = bytes(scope.get("raw_path") or b"")
+    if "\x00" in scope.get("path", "") or b"\x00" in raw or b"%00" in raw:
+        return 400, "the address holds a NUL character, which no name or token has"
+    query = bytes(scope.get("query_string", b"")).decode("latin-1")
+    if "\x00" not in query and "%00" not in query:
+        return None
+    named = sorted({k[:40] for k, v in parse_qsl(query, True) if "\x00" in k + v}) or ["?"]
+    return 422, f"query: {', '.join(named)}: a NUL character, which no text here may hold"
 
 
 class Guard:
@@ -233,9 +241,9 @@ class Guard:
             reason = f"too many requests from this client: wait {retry} s and send again"
             await self.refuse(scope, receive, send, 429, reason, retry)
             return
-        if has_nul(scope):
-            reason = "the address holds a NUL character, which no name or token has"
-            await self.refuse(scope, receive, send, 400, reason)
+        nul = nul_refusal(scope)
+        if nul is not None:
+            await self.refuse(scope, receive, send, *nul)
             return
         if scope["type"] == "websocket":
             await self.app(scope, *self.paced(scope, receive, send))
