@@ -171,7 +171,7 @@ def expected_views(board: Board, history: list[tuple[int, str]], seat: str) -> l
     deal = board.deal
     table = Table.from_deal(1, deal, edition=2017)
     # no director at these tables: no result of his, no call of him
-    records = {"adjusted": None, "director_calls": []}
+    records: dict[str, Any] = {"adjusted": None, "director_calls": []}
     views = [{**view_for(table, seat, "law"), **records, "seq": 0}]
     for index, text in history:
         table.apply(parse_event(text, index))

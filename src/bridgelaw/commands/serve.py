@@ -110,6 +110,7 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from bridgelaw.server.app import Several, create_app
+    from bridgelaw.server.connections import open_files, uvicorn_options
     from bridgelaw.server.limits import log_config
 
     if db is None:
@@ -159,6 +160,9 @@ def serve(
     # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none); no
     # per-message deflate: a view's changes are a few hundred bytes, and compressing each frame
     # for each socket cost more processor time than the frame's sending (docs/benchmarks.md)
+    # slow and greedy clients: a deadline for each request's head, a cap of connections per
+    # address, the open-file limit raised to the hard one (server/connections.py)
+    open_files()
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn stops, raises it again
             uvicorn.run(
@@ -168,6 +172,7 @@ def serve(
                 log_config=log_config(),
                 ws_max_size=4096,
                 ws_per_message_deflate=False,
+                **uvicorn_options(),
             )
     finally:
         for other in others:  # Ctrl-C stops them too (each gives up its leases)

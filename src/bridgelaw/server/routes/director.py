@@ -14,7 +14,7 @@ import json
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 from bridgelaw.director.deadlines import Periods
 from bridgelaw.director.record import Applied, Statement
 from bridgelaw.records import PdfUnavailable, hand_records_pdf
-from bridgelaw.server import director, director_work, rulings
+from bridgelaw.server import bounds, director, director_work, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
@@ -70,7 +70,7 @@ async def list_calls(live: LiveTableDep, request: Request) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/calls/{call_id}/answer")
 async def answer_call(
-    table_id: str, call_id: int, body: Answer, request: Request
+    table_id: str, call_id: Annotated[int, Path(ge=1, le=2**31 - 1)], body: Answer, request: Request
 ) -> dict[str, Any]:
     engine = server_of(request).engine
     note = body.note.strip()
@@ -123,8 +123,12 @@ async def post_result(live: LiveTableDep, request: Request) -> dict[str, Any]:
         data = json.loads(body)
     except ValueError:
         raise Refused(422, "result: the body is not JSON") from None
+    except RecursionError:
+        raise Refused(422, "result: the body is nested too deep") from None
     if not isinstance(data, dict):
         raise Refused(422, "result: the body must be a JSON object")
+    if bounds.deeper_than(data, bounds.RESULT_DEPTH):
+        raise Refused(422, f"result: nested deeper than {bounds.RESULT_DEPTH} levels")
     note = data.pop("note", "")
     expected = data.pop("supersedes", None)
     ns, ew = data.pop("ns", "NS"), data.pop("ew", "EW")

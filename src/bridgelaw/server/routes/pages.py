@@ -109,13 +109,13 @@ async def laws(edition: int = 2017) -> dict[str, str] | JSONResponse:
 
 @router.get("/director", response_class=HTMLResponse)
 async def console_page() -> HTMLResponse:
-    return HTMLResponse((STATIC / "director.html").read_text(encoding="utf-8"))
+    return HTMLResponse((STATIC / "director.html").read_text(encoding="utf-8"), headers=HEADERS)
 
 
 @router.get("/director/console.js")
 async def console_js() -> Response:
     text = (STATIC / "director.js").read_text(encoding="utf-8")
-    return Response(text, media_type="text/javascript")
+    return Response(text, media_type="text/javascript", headers=HEADERS)
 
 
 @router.get("/director/work.js")
@@ -141,7 +141,7 @@ async def poll_js() -> FileResponse:
 @router.get("/director/console.css")
 async def console_css() -> Response:
     text = (STATIC / "director.css").read_text(encoding="utf-8")
-    return Response(text, media_type="text/css")
+    return Response(text, media_type="text/css", headers=HEADERS)
 
 
 # -- the pages of a club night --------------------------------------------------------------------

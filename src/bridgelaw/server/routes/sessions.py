@@ -32,7 +32,7 @@ from bridgelaw.duplicate.records import (
 )
 from bridgelaw.duplicate.state import DIRECTOR, Refusal, Role, stamp
 from bridgelaw.scoring.results import Points, ResultLine
-from bridgelaw.server import director_work
+from bridgelaw.server import bounds, director_work, limits
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import SessionRow
 from bridgelaw.server.results import side_json
@@ -394,6 +394,12 @@ async def stream(socket: WebSocket, at: SessionStreamRole) -> None:
     only (its page fetches what it shows)."""
     live, role = at.live, at.role
     await socket.accept()
+    same = sum(1 for _, held in live.clients if held == role)
+    if role.kind != "public" and same >= bounds.STREAMS_PER_SEAT:  # the public: per address
+        refusal = f"{role.label} has {same} streams open in this session, the most kept"
+        limits.log_refusal(server_of(socket), socket.scope, 429, refusal)
+        await socket.close(4429, refusal[:120])
+        return
     first = (
         {"session": live.id, "version": live.version}
         if role.kind == "public"

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse
 
 from bridgelaw.i18n import UnknownLanguage
 from bridgelaw.i18n.views import localize_view, negotiate
-from bridgelaw.server import director, rulings
+from bridgelaw.server import bounds, director, limits, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
     AtTableRole,
@@ -89,6 +89,7 @@ async def post_event(
         claim = rulings.disputed_claim(live) if at.role == DIRECTOR else None
         proposal = None if claim is None else await run_in_threadpool(rulings.propose, claim)
         called_at = now()
+        bounds.check_review(live, at.role, body.event.strip())  # 429 past the bound
         view = await server.accept(live, at.role, body.event.strip())
         # Law 70: the director's decision on a disputed claim, beside the adjudicator's proposal
         settled = live.table.claim  # the engine's claim now (the event may have settled it)
@@ -121,16 +122,23 @@ async def stream(
     live, role = at.live, at.role
     try:
         lang = negotiate(socket.query_params.get("lang"), socket.headers.get("accept-language"))
-    except UnknownLanguage as error:
-        await socket.close(code=1008, reason=str(error)[:120])
+    except UnknownLanguage as error:  # refused as every stream is: a close code of 4000 + 400
+        await socket.accept()
+        await socket.close(code=4400, reason=str(error)[:120])
         return
     server = server_of(socket)
     await socket.accept()
     robots_of(socket).wake(live)
     async with live.lock:
         await server.catch_up(live)  # another process's events, if it owns the table
-        for view in live.join(socket, role, changes, since, lang):
-            await socket.send_json(view)
+        refusal = bounds.check_streams(live, role)
+        if refusal is None:
+            for view in live.join(socket, role, changes, since, lang):
+                await socket.send_json(view)
+    if refusal is not None:
+        limits.log_refusal(server_of(socket), socket.scope, 429, refusal)
+        await socket.close(4429, refusal[:120])
+        return
     try:
         while True:
             await socket.receive_text()  # what a client sends is not read: only its leaving
@@ -152,6 +160,7 @@ async def call_director(at: SeatRole, body: NewCall, connection: HTTPConnection)
         dummy = phase == "play" and faced is not None and faced.letter == at.role
     engine = server_of(connection).engine
     reason = body.reason.strip()
+    await run_in_threadpool(bounds.check_calls, engine, live.id, at.role)  # 429 past the bound
     number = await run_in_threadpool(
         director.store_call, engine, live.id, at.role, reason, phase, dummy
     )
