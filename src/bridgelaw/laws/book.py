@@ -62,6 +62,7 @@ BOOK = """
 2007/15C   15C    Ad  found in the auction: the auction restarts, the staying pair repeats
 16B      =      J    extraneous information from partner: reviewed
 16B1a    =      J    a logical alternative the information suggested: the director's record
+16B1b    =      J    what a logical alternative is: what peers would seriously consider (polls)
 16B3     =      J    an adjusted score for the advantage gained: the director's record
 16C      16D    Ad   information from withdrawn or cancelled actions: unauthorized to the offenders
 16C1     16D    Ad   the information from a withdrawn action is the non-offenders' to use

@@ -151,7 +151,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "47E, 60B, 60C",
-        "a lead made because an opponent said it was his lead goes back (`director told-to-lead`, 47E1); a card played after a mistaken explanation (`director mistaken-explanation <seat>`: taken back if nothing followed it, 47E2a, else reviewed, 47E2b, a card that followed it in the trick still waiting for declarer's 52B answer too; an opponent's card waiting as the next trick's lead, a lead out of turn or a card played instead of a penalty card, then goes back without rectification, 47D); a defender playing before declarer leads again from the right hand: major penalty card (60B); the offender's partner playing before the rectification: his card itself rectified (60C)",
+        "a lead made because an opponent said it was his lead goes back (`director told-to-lead`, 47E1); a card played after a mistaken explanation (`director mistaken-explanation <seat>`: taken back if nothing followed it, 47E2a, else reviewed, 47E2b, a card that followed it in the trick still waiting for declarer's answer under 52B1a too; an opponent's card waiting as the next trick's lead, a lead out of turn or a card played instead of a penalty card, then goes back without rectification, 47D); a defender playing before declarer leads again from the right hand: major penalty card (60B); the offender's partner playing before the rectification: his card itself rectified (60C)",
         "`table.defective`, `table.play_rules`",
     ),
     (

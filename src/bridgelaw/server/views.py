@@ -76,7 +76,9 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
     # view's ``faced``: a lead out of turn, 54-56, one played early, 57)
     for event in table.events:
         if event.action in FACING:
-            seen.update(event.cards if event.card is None else (event.card,))
+            seen.update(event.cards)  # several at once (58B)
+            if event.card is not None:
+                seen.add(event.card)
     return seen
 
 

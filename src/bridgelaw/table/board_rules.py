@@ -525,6 +525,11 @@ class BoardRules(ClaimRules):
         take the event (after it has been checked here)."""
         if self.recall is not None:
             seat, cancelled, lho_call = self.recall
+            awaiting = self.auction_awaiting()
+            if awaiting is not None and awaiting.who != seat.letter and awaiting.takes(event):
+                # an answer to an offer made meanwhile (21B1a: a call changed after
+                # misinformation): the offender's call again still comes, after it
+                return False
             if event.who != seat.letter or event.action is not Action.CALL or event.call is None:
                 raise ScriptError(event.index, f"{seat.letter} calls again first (2007 Law 17D2)")
             self.recall = None
