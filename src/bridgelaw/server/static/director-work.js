@@ -8,21 +8,7 @@
 (function () {
   const work = { table: null, state: null, api: null, claimText: "", recordText: "", record: null, recordKey: "" };
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-  const $ = (id) => document.getElementById(id);
+  // el() and $() are the console's own (director.js, loaded before this file)
   const time = (iso) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "");
   const SEATS = { N: "North", E: "East", S: "South", W: "West" };
   const lawTag = (clause) => el("span", { class: "law" }, "Law " + clause);

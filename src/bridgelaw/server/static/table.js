@@ -626,22 +626,26 @@ function drawAwaiting() {
     box.classList.add("mine");
     $("awaiting-title").textContent = "Your choice";
     text.replaceChildren(`${offer.title}: the director would offer you these options under `, law, ":");
-    for (const option of offer.options) {
-      const button = el(
-        "button",
-        { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
-        el("span", {}, prettyText(option.label)),
-        el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
-      );
-      button.addEventListener("click", () => send(option.event));
-      options.append(button);
-    }
+    for (const option of offer.options) options.append(optionButton(option));
   } else {
     box.classList.remove("mine");
     $("awaiting-title").textContent = awaiting.who === "director" ? "Waiting for the director" : `Waiting for ${seatName(awaiting.who)}`;
     const who = awaiting.who === "director" ? "The director decides" : `${seatName(awaiting.who)} chooses`;
     text.replaceChildren(`${who} under `, law, ".");
   }
+}
+
+// One option of an offer (server-made: its event, label, consequence and clause) as a button
+// that sends its event.
+function optionButton(option) {
+  const button = el(
+    "button",
+    { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
+    el("span", {}, prettyText(option.label)),
+    el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
+  );
+  button.addEventListener("click", () => send(option.event));
+  return button;
 }
 
 function drawCorrection() {
@@ -654,16 +658,7 @@ function drawCorrection() {
   if (box.hidden) return;
   const law = el("span", { class: "law", "data-law": offer.law, text: lawWords(offer.law) });
   $("correction-text").replaceChildren(`${offer.title}: you may correct it under `, law, ":");
-  for (const option of offer.options) {
-    const button = el(
-      "button",
-      { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
-      el("span", {}, prettyText(option.label)),
-      el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
-    );
-    button.addEventListener("click", () => send(option.event));
-    options.append(button);
-  }
+  for (const option of offer.options) options.append(optionButton(option));
 }
 
 function drawClaim() {
