@@ -28,10 +28,12 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 
 # The demo server: a club night played online against robots (you are North at table 1), the
 # director's session console and the live results (bridgelaw serve --demo); Ctrl-C stops it. `make run PORT=8001`
-# if 8000 is taken.
+# if 8000 is taken. Strict tables (what the Laws forbid is refused); `make run DEMO_MODE=law` for law
+# tables (irregularities allowed and ruled).
 PORT ?= 8000
+DEMO_MODE ?= strict
 run: $(STAMP)
-	$(BIN)/bridgelaw serve --demo --port $(PORT)
+	$(BIN)/bridgelaw serve --demo --demo-mode $(DEMO_MODE) --port $(PORT)
 
 test: lint typecheck browser unit unit-compiled
 

@@ -67,12 +67,15 @@ SEATS = "NESW"
 
 PROFILED = """
 import contextlib, cProfile, os, signal, sys, uvicorn
-from bridgelaw.server.app import create_app
+from bridgelaw.server.app import Several, create_app
 url, port, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+# on PostgreSQL one of several processes, as bridgelaw serve makes it (leases, LISTEN/NOTIFY)
+several = Several(f"http://127.0.0.1:{port}") if url.startswith("postgresql") else None
 class Server(uvicorn.Server):
     def capture_signals(self):  # uvicorn's would re-raise SIGTERM and lose the profile
         return contextlib.nullcontext()
-server = Server(uvicorn.Config(create_app(url, os.environ["BRIDGELAW_DIRECTOR_TOKEN"]),
+token = os.environ["BRIDGELAW_DIRECTOR_TOKEN"]
+server = Server(uvicorn.Config(create_app(url, token, several),
                                port=port, log_level="warning", ws_max_size=4096,
                                ws_per_message_deflate=False))  # as bridgelaw serve runs it
 signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
@@ -329,8 +332,14 @@ async def run(args: argparse.Namespace, ports: list[int], mark: Callable[[str], 
         for place, seat in enumerate(seats):
             ready = asyncio.Event()
             at = ports[(place // 4 + 1 + place % 4) % len(ports)]  # spread over the processes
-            listeners.append(asyncio.create_task(seat.listen(at, ready, args.whole_views)))
-            await ready.wait()
+            listener = asyncio.create_task(seat.listen(at, ready, args.whole_views))
+            listeners.append(listener)
+            waiting = asyncio.create_task(ready.wait())
+            await asyncio.wait({listener, waiting}, return_when=asyncio.FIRST_COMPLETED)
+            if not ready.is_set():  # the stream failed or closed before its first view
+                waiting.cancel()
+                error = listener.exception() if not listener.cancelled() else None
+                raise SystemExit(f"seat {place}'s stream on port {at}: {error!r}")
         players = [
             asyncio.create_task(s.play(owners[s.table], random.Random(rng.random()), args.think))
             for s in seats
@@ -416,18 +425,23 @@ def load_run(args: argparse.Namespace, busy: bool) -> Run:
         database = args.db
     ports = [args.port + n if args.port else free_port() for n in range(args.processes)]
     env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": DIRECTOR}
+    # every seat's client is on this one address here, not one player's device each: the
+    # guard against one address holding too many connections (256) is lifted for the load
+    env["BRIDGELAW_CONNECTIONS_PER_ADDRESS"] = str(8 * args.tables + 100)
     log = (folder / "serve.log").open("wb")
-    servers = []
-    for port in ports:
-        command = [sys.executable, "-m", "bridgelaw", "serve", "--db", url, "--port", str(port)]
-        if args.profile:
-            profile = f"{args.profile}.{label[:5]}.{port}"
-            command = [sys.executable, "-c", PROFILED, url, str(port), profile]
-        servers.append(subprocess.Popen(command, stdout=log, stderr=log, env=env))
+    servers: list[subprocess.Popen[bytes]] = []
     burner = subprocess.Popen([sys.executable, "-c", BURNER]) if busy else None
     try:
-        for port, server in zip(ports, servers, strict=True):
-            wait_for(port, server)
+        for port in ports:
+            command = [sys.executable, "-m", "bridgelaw", "serve", "--db", url]
+            command += ["--port", str(port)]
+            if args.profile:
+                profile = f"{args.profile}.{label[:5]}.{port}"
+                command = [sys.executable, "-c", PROFILED, url, str(port), profile]
+            servers.append(subprocess.Popen(command, stdout=log, stderr=log, env=env))
+            # one after the other: the first migrates the fresh database, alone (two at once
+            # race to make its tables, and one stops)
+            wait_for(port, servers[-1], folder / "serve.log")
         pids = [server.pid for server in servers]
         tally, cpu, own = asyncio.run(run_measured(args, ports, pids))
         print(f"-- end of the run; load average {loads()}", flush=True)
@@ -570,11 +584,11 @@ def free_port() -> int:
         return port
 
 
-def wait_for(port: int, server: subprocess.Popen[bytes]) -> None:
+def wait_for(port: int, server: subprocess.Popen[bytes], log: Path) -> None:
     with httpx.Client(timeout=1) as client:
         for _ in range(1200):  # two minutes: a loaded machine starts a process slowly
             if server.poll() is not None:
-                raise SystemExit("the server stopped at start")
+                raise SystemExit(f"the server stopped at start: {log.read_text()[-2000:]}")
             try:
                 client.get(f"http://127.0.0.1:{port}/api/tables/none")
                 return

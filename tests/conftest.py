@@ -35,9 +35,16 @@ PURE_BUILD_ONLY = frozenset(
         "server/test_serve_demo.py",  # `bridgelaw serve --demo` as a process, stopped by SIGINT
         "server/test_server_durability.py",  # the server killed with SIGKILL and restarted
         "server/test_server_cluster.py",  # several servers on PostgreSQL, killed with SIGKILL
+        "server/test_server_cluster_sessions.py",  # a session over two servers, one killed
+        "server/test_server_hostile.py",  # slow and flooding clients against a server process
+        "server/test_demo_modes.py",  # the demo's routes over HTTP
+        "server/test_server_hidden.py",  # every message to every seat of random boards
+        "server/test_server_seats.py",  # each seat's view over HTTP and WebSocket
+        "commands/test_cli_fuzz.py",  # any argument to any command
         "server/test_session_durability.py",  # a session's server killed mid-round
         "duplicate/test_session_api.py",  # whole sessions through the session API
         "server/test_session_pages.py",  # the session's pages and consoles over HTTP
+        "server/test_record_languages.py",  # the printed record over HTTP, its PDF by WeasyPrint
         "duplicate/test_session_fuzz.py",  # any body to any session endpoint
         "commands/test_real_files.py",  # every real file through every command
     }

@@ -45,7 +45,7 @@ from bridgelaw.commands.serve import serve
 from bridgelaw.errors import BridgeLawError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from bridgelaw.formats.check import GameReport
     from bridgelaw.formats.pbn import Problem
@@ -220,11 +220,52 @@ def _safe_streams() -> None:
                 reconfigure(errors="backslashreplace")
 
 
+def error_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language of the command's errors: its ``--lang`` when known, else the locale's
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them: ``pl_PL.UTF-8`` is Polish),
+    else English."""
+    options = list(argv[: list(argv).index("--")] if "--" in argv else argv)
+    for index, option in enumerate(options):
+        asked = None
+        if option == "--lang" and index + 1 < len(options):
+            asked = options[index + 1]
+        elif option.startswith("--lang="):
+            asked = option.partition("=")[2]
+        if asked is not None and asked.strip().lower() in LANGUAGES:
+            return asked.strip().lower()
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            primary = value.partition(".")[0].partition("_")[0].lower()
+            return primary if primary in LANGUAGES else "en"
+    return "en"
+
+
+LANGUAGES = ("en", "pl", "hu", "sk")
+"""bridgelaw.i18n's languages, named here so that ``--help`` need not load the catalogs (a
+test checks they are the same)."""
+
+
+def _known() -> str:
+    return ", ".join(LANGUAGES)
+
+
+def _said(phrase: str, **params: str) -> str:
+    """A phrase of the CLI's frame in the language of the errors (module-level ``_LANG``)."""
+    from bridgelaw.i18n.words import Worded
+
+    return Worded.said(phrase, params).text(_LANG[0])
+
+
+_LANG = ["en"]
+"""The language the current command's errors are written in (set by :func:`_main`)."""
+
+
 def _fail(message: str, status: int, as_json: bool, problems: Sequence[Problem] = ()) -> int:
     stop_progress()  # a bar half way must not hide the message
     if len(problems) > 1:  # one problem is the message itself
         sys.stderr.write("".join(f"{p}\n" for p in problems))
-    sys.stderr.write(f"bridgelaw: error: {message}\n")
+    sys.stderr.write(_said("cli.error", message=message) + "\n")
     if as_json:
         data: dict[str, object] = {"error": message, "status": status}
         if problems:
@@ -258,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     as_json = _wants_json(args)
+    _LANG[0] = error_language(args, os.environ)
     _safe_streams()
     try:
         result = _click_command()(args=args, prog_name="bridgelaw", standalone_mode=False)
@@ -268,11 +310,14 @@ def _main(argv: list[str] | None) -> int:
         message = " ".join(error.format_message().split())
         return _fail(message, int(getattr(error, "exit_code", USAGE)), as_json)
     except (typer.Abort, KeyboardInterrupt):
-        sys.stderr.write("bridgelaw: interrupted\n")
+        sys.stderr.write(_said("cli.interrupted") + "\n")
         return 130
     except CommandError as error:
         return _fail(error.message, error.status, as_json, error.problems)
     except BridgeLawError as error:
+        lang = getattr(error, "lang", None)  # an UnknownLanguage (the catalogs load lazily)
+        if isinstance(lang, str):
+            return _fail(_said("error.unknown-language", lang=lang, known=_known()), USAGE, as_json)
         return _fail(str(error), USAGE, as_json)
     except BrokenPipeError:  # the reader went away (`bridgelaw deal | head`): stop quietly
         with contextlib.suppress(OSError, ValueError):  # no complaint from the flush at exit
@@ -282,20 +327,15 @@ def _main(argv: list[str] | None) -> int:
         where = f": {error.filename}" if error.filename else ""
         return _fail(f"{error.strerror or error}{where}", USAGE, as_json)
     except MemoryError:
-        return _fail("out of memory: the input is too large", PROBLEMS, as_json)
+        return _fail(_said("cli.out-of-memory"), PROBLEMS, as_json)
     except Exception as error:  # a bug, whatever the input: say so, and how to report it
         if os.environ.get("BRIDGELAW_DEBUG"):
             import traceback
 
             traceback.print_exc()
         text = " ".join(str(error).split())[:200]
-        return _fail(
-            f"internal error (a bug in bridgelaw, not a problem in your input): "
-            f"{type(error).__name__}: {text}. Please report it on the bridgelaw issue tracker "
-            "with the command and its input files; BRIDGELAW_DEBUG=1 shows the traceback",
-            BUG,
-            as_json,
-        )
+        said = _said("cli.internal-error", error=f"{type(error).__name__}: {text}")
+        return _fail(said, BUG, as_json)
     return result if isinstance(result, int) else OK
 
 

@@ -101,12 +101,27 @@ def _compass_html(board: Board) -> str:
     )
 
 
-def _board_html(board: Board, spacing: str, analysis: BoardAnalysis | None = None) -> str:
+def _board_html(
+    board: Board, spacing: str, analysis: BoardAnalysis | None = None, lang: str = "en"
+) -> str:
     number = escape(str(board.number))
+    if lang == "en":
+        words = (f"Board {number}", f"Dealer: {_SEAT_NAMES[board.dealer]}",
+                 f"Vul: {_VUL_WORDS[board.vulnerability]}")  # fmt: skip
+    else:  # issue 23: the catalogs' words (bridgelaw.i18n.words)
+        from bridgelaw.i18n.words import Speaker
+
+        w = Speaker(lang)
+        dealer = w(f"site.{_SEAT_NAMES[board.dealer].lower()}")
+        vulnerable = _VUL_WORDS[board.vulnerability]
+        if vulnerable in ("None", "All"):
+            vulnerable = w(f"records.vul-{vulnerable.lower()}")
+        words = (w("records.board", board=board.number), w("records.dealer", dealer=dealer),
+                 w("records.vulnerable", vulnerable=vulnerable))  # fmt: skip
     info = (
-        f'<div class="number">Board {number}</div>'
-        f"<div>Dealer: {escape(_SEAT_NAMES[board.dealer])}</div>"
-        f"<div>Vul: {escape(_VUL_WORDS[board.vulnerability])}</div>"
+        f'<div class="number">{escape(words[0])}</div>'
+        f"<div>{escape(words[1])}</div>"
+        f"<div>{escape(words[2])}</div>"
     )
     hand = [_hand_html(board.deal[seat], seat, spacing) for seat in range(4)]
     return (
@@ -124,10 +139,11 @@ def hand_records_html(
     title: str = "Hand records",
     columns: int = 2,
     analyses: Sequence[BoardAnalysis] | None = None,
+    lang: str = "en",
 ) -> str:
     """The page, boards in the order given, ``columns`` (2 or 4) to the width of the page;
     with ``analyses`` (one a board, in the same order) each board's double-dummy table and par
-    under its diagram."""
+    under its diagram. ``lang``: the language of the boards' words (issue 23)."""
     if columns not in (2, 4):
         raise ValueError(f"hand records are laid out 2 or 4 boards wide, not {columns}")
     # Two boards across leave room to space the cards; four across (about 45 mm a board on A4)
@@ -136,13 +152,13 @@ def hand_records_html(
     if analyses is not None and len(analyses) != len(boards):
         raise ValueError(f"{len(analyses)} analyses for {len(boards)} boards")
     body = "\n".join(
-        _board_html(b, spacing, None if analyses is None else analyses[i])
+        _board_html(b, spacing, None if analyses is None else analyses[i], lang)
         for i, b in enumerate(boards)
     )
     heading = escape(title)
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{heading}</title>\n<style>{_STYLE}{ANALYSIS_CSS}</style>\n</head>\n<body>\n"
         f"<h1>{heading}</h1>\n"

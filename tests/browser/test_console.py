@@ -91,6 +91,23 @@ def test_the_director_rules_a_lead_out_of_turn_from_the_console(
     view = live_server.view(table, seats["S"])
     assert view["declarer"] == "S" and view["rulings"][-1]["law"] == "54A"
 
+    # issue 22, item 11: the play record names each card's seat and each trick's winner
+    # (44): West's ♠5 stands as the lead (54A); dummy (North), East and declarer follow
+    for _ in range(3):
+        seen = live_server.view(table, live_server.director)
+        actor = "S" if seen["turn"] in ("N", "S") else seen["turn"]  # declarer plays dummy's
+        legal = live_server.view(table, seats[actor])["legal"]
+        act(live_server, table, seats[actor], legal[0])
+    trick = page.locator("#play li.trick")
+    trick.wait_for()
+    cards = trick.locator(".trick-card").evaluate_all("cs => cs.map(c => c.dataset.seat)")
+    assert cards == ["W", "N", "E", "S"]  # from the leader, clockwise
+    winner = live_server.view(table, live_server.director)["quitted"][0]["winner"]
+    assert trick.get_attribute("data-winner") == winner
+    assert trick.locator(".trick-card.winner").get_attribute("data-seat") == winner
+    assert "won by" in trick.inner_text()
+    page.screenshot(path=screenshots / "console-play-1280.png", full_page=True)
+
     # the call answered leaves the list of open calls
     page.locator("#calls").get_by_role("button", name="Mark answered").click()
     page.locator("#calls .call.answered").wait_for()
@@ -174,9 +191,50 @@ def test_the_console_on_a_phone(
     live_server: LiveServer, open_page: Callable[..., Any], screenshots: Path
 ) -> None:
     table, _ = lead_out_of_turn(live_server)
+    # issue 22, item 11: a board passed out has ended (22A): hidden from the list by default
+    ended, seats = live_server.new_table(DEAL, board=7, mode="law")
+    dealer = live_server.view(ended, live_server.director)["dealer"]
+    order = "NESW"
+    for i in range(4):
+        seat = order[(order.index(dealer) + i) % 4]
+        act(live_server, ended, seats[seat], "pass")
+    assert live_server.view(ended, live_server.director)["phase"] == "ended"
+    # and a table at 27B: the offender's replacements grouped by what follows them (item 4)
+    grouped, tokens = live_server.new_table(DEAL, board=3, mode="law")
+    for seat, event in (("S", "1NT"), ("W", "1D"), ("N", "decline")):  # dealer South (board 3)
+        act(live_server, grouped, tokens[seat], event)
     page = open_page(console_url(live_server), width=390, height=844)
     page.locator(f'[data-table="{table}"]').wait_for()
+    assert page.locator(f'[data-table="{ended}"]').count() == 0
+    assert "ended hidden" in page.inner_text("#filter-note")
+    page.select_option("#filter-state", "all")
+    page.locator(f'[data-table="{ended}"]').wait_for()
+    page.select_option("#filter-state", "ended")
+    assert page.locator(f'[data-table="{table}"]').count() == 0
+    page.select_option("#filter-state", "active")
+    page.fill("#filter-text", grouped)  # found by its id
+    page.locator(f'[data-table="{table}"]').wait_for(state="detached")
+    assert page.locator(".table-button").evaluate_all("bs => bs.map(b => b.dataset.table)") == [
+        grouped
+    ]
+    page.fill("#filter-text", "")
     page.screenshot(path=str(screenshots / "console-phone-tables.png"), full_page=True)
+    page.screenshot(path=screenshots / "console-list-phone-390.png", full_page=True)
+    page.locator(f'[data-table="{grouped}"]').click()
+    groups = page.locator("#offer .option-group")
+    groups.first.wait_for()
+    assert groups.evaluate_all("gs => gs.map(g => g.dataset.group)") == [
+        "27B1a",
+        "27B1b",
+        "27B2",
+        "27B3",
+    ]
+    lowest = page.locator('#offer .option-group[data-group="27B1a"] .option-button')
+    assert lowest.evaluate_all("bs => bs.map(b => b.dataset.event)") == ["W 2D"]
+    assert "Law 27B1a" in page.inner_text('#offer .option-group[data-group="27B1a"]')
+    page.screenshot(path=screenshots / "console-27b-phone-390.png", full_page=True)
+    page.locator("#back").click()
+    page.locator(f'[data-table="{table}"]').wait_for()
     page.locator(f'[data-table="{table}"]').click()
     page.locator("#offer .option-button").first.wait_for()
     assert not page.locator("#tables-pane").is_visible()  # one column: the table alone

@@ -175,6 +175,27 @@ def test_the_directors_session_from_a_call_to_an_appeal(
     assert board.get("ns_score") == 120 and "weighted" not in board
     shot(page, "console-1280-record.png")
 
+    # -- the director's log, searched by clause, session, player and table (81C) ---------------
+    page.locator("#log-box summary").click()
+
+    def search(found: str, **fields: str) -> list[str]:
+        for name in ("clause", "table", "player", "session"):
+            page.fill(f"#log-{name}", fields.get(name, ""))
+        page.click("#log-form button[type=submit]")
+        page.locator(f"#log-results li[data-entry='{found}']").wait_for()
+        return [str(li.get_attribute("data-entry")) for li in page.locator("#log-results li").all()]
+
+    weighted_rulings = search("3", clause="12C1c", session=session)
+    assert "3" in weighted_rulings and not {"1", "2"} & set(weighted_rulings)
+    assert search("1", player="S", table=table) == ["1"]  # South called (9B)
+    assert search("4", clause="93B3", session=session) == ["4"]  # the committee's score
+    # the disputed claim (70), and the rulings after it, which hold the engine's rulings so far
+    assert search("2", clause="70", table=table) == ["2", "3", "4"]
+    page.fill("#log-clause", "not a clause")
+    page.click("#log-form button[type=submit]")
+    page.locator("#log-error", has_text=re.compile(r"clause")).wait_for()
+    shot(page, "console-1280-log.png")
+
     # -- the printed ruling form ---------------------------------------------------------------
     with page.context.expect_page() as opened:
         page.click("#record-html")

@@ -238,7 +238,7 @@ def test_a_player_follows_his_one_link_through_two_rounds(
         assert (you["round"], you["table"], you["seat"]) == (round_, table, "E")
         if round_ == 1:
             page.click("#next-button")  # his one link: the player's page opens the table
-        # (in round 2 the player's page has taken him there by itself)
+        # (in round 2 the table page's "next" button has taken him there)
         page.wait_for_url(re.compile(rf"/table/{you['next']}"))
         bar = page.locator("#session-bar")
         bar.wait_for()
@@ -253,6 +253,24 @@ def test_a_player_follows_his_one_link_through_two_rounds(
         if round_ == 1:
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=screenshots / "session-table-390-board-over.png")
+            # after the board: the session's traveller with his own row, the wait for the
+            # move (8A1); once the director moves, the button to his next board (item 20)
+            page.locator('#after-traveller tr[data-you="true"]').wait_for()
+            assert "(you)" in shown(page, '#after-traveller tr[data-you="true"]')
+            assert "1NT" in shown(page, '#after-traveller tr[data-you="true"]')
+            assert "Law 8A1" in shown(page, "#after-next")
+            wait_for(lambda: accepted(live_server, session) == 3)
+            call(live_server, "POST", f"/api/sessions/{session}/round", live_server.director, {})
+            button = page.locator("#after-next-button")
+            button.wait_for()
+            assert shown(page, "#after-next-button") == "Next: board 3 at table 2 →"
+            page.locator("#after").scroll_into_view_if_needed()
+            page.screenshot(path=screenshots / "i22-after-session-390-next.png")
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.screenshot(path=screenshots / "i22-after-session-1280-next.png")
+            page.set_viewport_size(PHONE)
+            button.click()
+            continue
         # the board is over: "next board" back to the player's page, which waits for the move
         page.click("#session-next")
         page.wait_for_url(re.compile(rf"/session/{session}/play"))
@@ -261,8 +279,6 @@ def test_a_player_follows_his_one_link_through_two_rounds(
         page.screenshot(path=screenshots / f"session-play-390-waiting-{round_}.png")
         # the robots finish the other tables; the director then moves (Law 8A1)
         wait_for(lambda played=3 * round_: accepted(live_server, session) == played)
-        if round_ == 1:
-            call(live_server, "POST", f"/api/sessions/{session}/round", live_server.director, {})
         results = call(live_server, "GET", f"/api/sessions/{session}/results.json", me)["results"]
     # his two boards, each entered by the play at the table: 1NT by East, 13 tricks
     mine = [(r["round"], r["table"], r["board"]) for r in results if r["ew"] == "4"]

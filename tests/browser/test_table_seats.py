@@ -47,11 +47,69 @@ def shown(page: Any, selector: str) -> str:
     return " ".join(page.inner_text(selector).split())
 
 
+def at_the_hand(page: Any) -> None:
+    """The player looks at his hand: the page scrolled to its bottom."""
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+
+
+def in_sight_and_focused(page: Any, selector: str, height: int) -> None:
+    """The notice ``selector`` was brought into view when it appeared, and the keyboard's
+    focus is on its first option."""
+    box = page.evaluate(
+        "(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return { top: r.top, bottom: r.bottom }; }",
+        selector,
+    )
+    assert box["top"] >= 0 and box["bottom"] <= height, (selector, box)
+    focused = page.evaluate("document.activeElement.closest('.options')?.parentElement?.id")
+    assert focused == selector[1:], (selector, focused)
+
+
+PROBE = """async (cards) => {
+    const shown = [];
+    for (const card of cards) {
+        // the page's own request and its own refusal panel (no view fetched after it)
+        const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/events`,
+                                 { event: card });
+        showError(answer, card);
+        const panel = document.getElementById("error").cloneNode(true);
+        for (const node of panel.querySelectorAll(".card-text")) {
+            if (node.textContent.endsWith(cardWords(card))) node.replaceWith("<card>");
+        }
+        shown.push([answer.status, panel.textContent.replace(/\\s+/g, " ")]);
+    }
+    document.getElementById("error-close").click();
+    return shown;
+}"""
+"""In a page: each card posted as the seat's event, and the refusal panel the page shows for
+it, the card itself written ``<card>``."""
+
+
+def declarer_cannot_read_dummy(north: Any) -> None:
+    """Before the opening lead declarer cannot see dummy (41B): naming dummy's cards or a
+    defender's, his page is told the same thing (issue 22, item 12; the API's test names all
+    39 cards: here dummy's 13 and West's 13, within the server's burst of requests)."""
+    south, west = DEAL.split()[2], DEAL.split()[3]
+    cards = [
+        suit + rank
+        for hand in (south, west)
+        for suit, ranks in zip("SHDC", hand.split("."), strict=True)
+        for rank in ranks
+    ]
+    shown = north.evaluate(PROBE, cards)
+    assert {status for status, _ in shown} == {422}, shown
+    assert len({text for _, text in shown}) == 1, shown
+    assert "<card>" in shown[0][1], shown[0]
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_lead_out_of_turn_is_shown_on_every_page_while_declarer_chooses(
     live_server: LiveServer, open_page: Opener, screenshots: Path, size: str
 ) -> None:
     _, _, pages = pages_after_auction(live_server, open_page, size)
+    if size == "desktop":
+        declarer_cannot_read_dummy(pages["N"])
+    at_the_hand(pages["N"])
     west = pages["W"]
     west.click('#my-hand button[data-card="S3"]')  # East is on lead: out of turn (54)
     synced(pages, len(AUCTION) + 1)
@@ -60,6 +118,7 @@ def test_a_lead_out_of_turn_is_shown_on_every_page_while_declarer_chooses(
     north = pages["N"]
     assert north.locator("#awaiting .law").get_attribute("data-law") == "54"
     assert north.locator("#awaiting-options button").count() == 3
+    in_sight_and_focused(north, "#awaiting", SIZES[size][1])  # issue 22, item 8
     north.locator("#awaiting").scroll_into_view_if_needed()
     north.screenshot(path=screenshots / f"table-{size}-lead-out-of-turn-faced.png")
     north.click('#awaiting-options button[data-option="accept"]')  # 54B
@@ -74,6 +133,7 @@ def test_a_revoke_is_offered_for_correction_on_its_players_page_alone(
     live_server: LiveServer, open_page: Opener, screenshots: Path, size: str
 ) -> None:
     table, tokens, pages = pages_after_auction(live_server, open_page, size)
+    at_the_hand(pages["W"])
     live_server.send(table, tokens["E"], "DK")
     live_server.send(table, tokens["N"], "D8")  # dummy's card, by declarer (45B)
     live_server.send(table, tokens["W"], "CT")  # West holds diamonds: a revoke (61A)
@@ -85,6 +145,7 @@ def test_a_revoke_is_offered_for_correction_on_its_players_page_alone(
     options = offered.evaluate_all("bs => bs.map(b => b.dataset.option)")
     assert options == ["correct D7", "correct D6", "correct D5"]  # 62B: a legal card
     assert west.locator("#correction .law").get_attribute("data-law") == "62A"
+    in_sight_and_focused(west, "#correction", SIZES[size][1])  # issue 22, item 8
     for seat in "NES":
         assert pages[seat].locator("#correction").is_hidden(), seat
         assert "revoke" not in pages[seat].inner_text("body").lower(), seat

@@ -15,6 +15,8 @@ from bridgelaw.i18n.extract import offer_strings
 from bridgelaw.table import Awaiting, Table, meanings, parse_event
 from bridgelaw.table.script import load_script
 
+from .pseudo import english_words
+
 SCRIPTS = sorted((Path(__file__).parents[1] / "scripts").rglob("*.yaml"))
 TRANSLATED = ("pl", "hu", "sk")
 
@@ -100,3 +102,18 @@ def test_a_lead_out_of_turn_offer_in_polish_hungarian_and_slovak() -> None:
     assert labels["sk"] == ["Akceptujem", "Vykladám list: budem tichým hráčom", "Neakceptujem"]
     title = meanings.explain(offer, translator("hu"))
     assert title is not None and title["title"] == "felfordított soron kívüli indító kijátszás"
+
+
+def test_every_offer_goes_through_the_catalog(
+    offered: list[Awaiting], pseudo_language: str
+) -> None:
+    tr = translator(pseudo_language)
+    seen = 0
+    for awaiting in offered:
+        words = [meanings.title(awaiting, tr)]
+        for choice in meanings.choices(awaiting, tr):
+            words += [choice.label, choice.consequence]
+        for text in words:
+            seen += 1
+            assert english_words(text) == [], (awaiting.law, text)
+    assert seen > 1000, seen

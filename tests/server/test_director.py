@@ -215,7 +215,8 @@ def test_only_the_director_uses_the_console_api(
     with caplog.at_level(logging.WARNING, logger="bridgelaw.server"):
         refused.append(client.get("/api/tables", headers=seat))
     assert [r.status_code for r in refused] == [403] * len(refused)
-    assert all(set(r.json()) == {"error"} for r in refused)
+    # the refusal and its phrase (id and parameters, for a page in another language), no more
+    assert all(set(r.json()) - {"message", "params"} == {"error"} for r in refused)
     logged = [r.getMessage() for r in caplog.records if r.name == "bridgelaw.server"]
     assert any("403" in m and "/api/tables" in m for m in logged)
     assert not any(seats["E"] in m for m in logged)  # the token itself is never logged
@@ -313,7 +314,13 @@ def test_every_offer_of_the_script_suite_is_explained() -> None:
                 continue
             explained = explain(offer)
             assert explained is not None
-            assert explain(offer.as_json()) == explained, (path, offer)
+            # the script's JSON holds no groups (27B's replacements, grouped by what follows
+            # them: the engine's, Awaiting.groups): read back, it says what the offer says
+            # without them
+            plain = Awaiting(offer.who, offer.law, offer.options, offer.others)
+            assert explain(offer.as_json()) == explain(plain), (path, offer)
+            if not offer.groups:
+                assert explain(plain) == explained, (path, offer)
             seen.add(offer.law)
             assert not explained["title"].startswith("an offer under"), (path, offer)
             for option in explained["options"]:

@@ -23,10 +23,12 @@ from sqlalchemy.orm import Session
 
 from bridgelaw.server.app import create_app
 from bridgelaw.server.db import open_database
+from bridgelaw.server.director_work import server_periods
 from bridgelaw.server.models import PublicationRow
 
 from ..api_client import DEAL, DIRECTOR, act, auth, new_table
 from ..session_client import start
+from .test_record_languages import pdf_text
 
 ONE_NT = {"contract": "1NT", "declarer": "N", "tricks": 8}
 DOUBLED = {"contract": "1NTX", "declarer": "N", "tricks": 7}
@@ -194,16 +196,64 @@ def test_a_poll_refuses_hostile_clients_clearly(client: TestClient) -> None:
     assert score.status_code == 422
 
 
-def backdate(url: str, record: str, minutes: int) -> None:
+def backdate(url: str, record: str, minutes: int, seconds: int = 0) -> None:
     """The publication moved into the past (the periods have run in the test)."""
     engine = open_database(url)
+    ago = timedelta(minutes=minutes, seconds=seconds)
     with Session(engine) as session, session.begin():
         session.execute(
             update(PublicationRow)
             .where(PublicationRow.record == record)
-            .values(published=datetime.now(UTC) - timedelta(minutes=minutes))
+            .values(published=datetime.now(UTC) - ago)
         )
     engine.dispose()
+
+
+def test_the_servers_own_periods_are_shown_and_enforced_at_their_ends(tmp_path: Path) -> None:
+    """A regulating authority's periods (79C1 and 92B let it set others than thirty minutes):
+    the server started with 10 and 45 minutes. Shown before and after publication; a
+    correction a few seconds before the 10 minutes end needs no note, one a second after does
+    (79C2); an appeal a few seconds before the 45 minutes end is lodged, one after is not."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    periods = server_periods(10, 45)
+    client = TestClient(create_app(url, DIRECTOR, periods=periods))
+    table, _ = called(client)
+    before = get(client, f"/api/tables/{table}/record")["deadlines"]
+    assert (before["correction_minutes"], before["appeal_minutes"]) == (10, 45)
+    assert before["published"] is None and "10 and 45 minutes" in before["source"]
+    published = post(client, f"/api/tables/{table}/publish", {})
+    start_at = datetime.fromisoformat(published["published"])
+    assert datetime.fromisoformat(published["correction_ends"]) - start_at == timedelta(minutes=10)
+    assert datetime.fromisoformat(published["appeal_ends"]) - start_at == timedelta(minutes=45)
+    page = client.get(f"/api/tables/{table}/record.html", headers=auth(DIRECTOR)).text
+    assert published["correction_ends"] in page and published["appeal_ends"] in page
+    backdate(url, f"table:{table}", 9, 55)  # five seconds left of 79C1's period
+    post(client, f"/api/tables/{table}/result", {"ns_score": 120})
+    backdate(url, f"table:{table}", 10, 1)
+    late = client.post(
+        f"/api/tables/{table}/result", json={"ns_score": 150}, headers=auth(DIRECTOR)
+    )
+    assert late.status_code == 409 and late.json()["law"] == "79C2"
+    appeal = {
+        "against": 1,
+        "appellant": "EW",
+        "grounds": [{"kind": "judgement", "text": "no logical alternative"}],
+        "heard_by": "reviewer",
+    }
+    # (the late one first: moving the publication back makes any appeal lodged before late)
+    backdate(url, f"table:{table}", 45, 1)
+    late_appeal = client.post(f"/api/tables/{table}/appeals", json=appeal, headers=auth(DIRECTOR))
+    assert late_appeal.status_code == 409 and late_appeal.json()["law"] == "92B"
+    backdate(url, f"table:{table}", 44, 55)  # five seconds left of 92B's period
+    assert post(client, f"/api/tables/{table}/appeals", appeal)["appeal"] == 1
+
+
+@pytest.mark.parametrize("minutes", [-1, 14401, "30", True, 1.5])
+def test_a_sessions_appeal_period_is_checked(client: TestClient, minutes: object) -> None:
+    small = {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 1}
+    body = {"movement": small, "appeal_minutes": minutes}
+    answer = client.post("/api/sessions", json=body, headers=auth(DIRECTOR))
+    assert answer.status_code == 422 and "appeal_minutes" in answer.text
 
 
 def test_the_periods_run_from_publication_and_a_late_correction_needs_a_note(
@@ -323,6 +373,12 @@ def test_a_poll_score_goes_into_the_sessions_ranking(tmp_path: Path) -> None:
         assert record["polls"][0]["answered"] == 4
         page = client.get(f"/api/sessions/{session}/record.html", headers=auth(DIRECTOR))
         assert page.status_code == 200 and "12C1c" in page.text
+        pdf = client.get(f"/api/sessions/{session}/record.pdf?lang=pl", headers=auth(DIRECTOR))
+        assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+        printed = " ".join(pdf_text(pdf.content).split())  # read back by pypdf
+        assert "Rejestr orzeczeń" in printed and "12C1c" in printed
+        assert "ważony zapisowy wynik rozjemczy" in printed  # 12C1c, in the Polish terms
+        assert "Orzeczenie 2" in printed and "ankieta 1: 4 ankietowanych" in printed
         post(client, f"/api/sessions/{session}/publish", {})
         assert get(client, f"/api/sessions/{session}/record")["deadlines"]["published"]
         assert client.get(f"/api/sessions/{session}/record").status_code == 401
@@ -330,12 +386,20 @@ def test_a_poll_score_goes_into_the_sessions_ranking(tmp_path: Path) -> None:
 
 def test_a_sessions_correction_after_publication_needs_the_directors_note(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'session.db'}"
-    app = create_app(url, DIRECTOR)
+    app = create_app(url, DIRECTOR, periods=server_periods(None, 40))
     app.state.limits.rate, app.state.limits.burst = 1e6, 10**6  # not under test here
     small = {"kind": "mitchell", "tables": 3, "rounds": 2, "boards_per_round": 1}
     deals = "".join(f'[Board "{b}"]\n[Deal "{DEAL}"]\n\n' for b in range(1, 4))
     with TestClient(app) as client:
-        # the organiser's correction period: ten minutes (79C1); the appeal period is 92B's
+        # the organiser's correction period: ten minutes (79C1); the appeal period (92B) is
+        # the server's default, forty minutes, as the session sets none; another session
+        # sets its own
+        other = start(client, movement=small, deals=deals, play="results", appeal_minutes=50)
+        other_deadlines = get(client, f"/api/sessions/{other['session']}/record")["deadlines"]
+        assert (other_deadlines["correction_minutes"], other_deadlines["appeal_minutes"]) == (
+            30,
+            50,
+        )
         night = start(client, movement=small, deals=deals, play="results", correction_minutes=10)
         session = night["session"]
         entry = {"round": 1, "board": 1, "contract": "1NT", "declarer": "N", "tricks": 8}
@@ -345,7 +409,7 @@ def test_a_sessions_correction_after_publication_needs_the_directors_note(tmp_pa
         assert datetime.fromisoformat(published["correction_ends"]) - start_at == timedelta(
             minutes=10
         )
-        assert datetime.fromisoformat(published["appeal_ends"]) - start_at == timedelta(minutes=30)
+        assert datetime.fromisoformat(published["appeal_ends"]) - start_at == timedelta(minutes=40)
         correction = {"supersedes": first["result"], "ns_score": 150}
         post(client, f"/api/sessions/{session}/results", correction)  # within 79C1
         backdate(url, session, 11)

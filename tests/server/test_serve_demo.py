@@ -1,6 +1,7 @@
 """``bridgelaw serve --demo`` (``make run``), run as a real process: it starts
 on an SQLite file in the working folder with a demo club session (a Mitchell played on the table
-pages, robots in every seat but the user's, who is North at table 1), prints the player's link,
+pages, robots in every seat but the user's, who is North at table 1; strict tables unless
+``--demo-mode law``), prints the player's link,
 the director's session console and the live results (tokens in the fragment), and stops on
 Ctrl-C (SIGINT) with status 0 and no traceback; started again, it makes a new session."""
 
@@ -36,12 +37,15 @@ def get(url: str, token: str) -> Any:
         return json.loads(answer.read())
 
 
-def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
-    """Run ``serve --demo`` in ``folder`` until the player's second board shows a robot's
-    first call, then Ctrl-C; the printed addresses and the session's id."""
+def start_and_stop(folder: Path, port: int, mode: str | None = None) -> tuple[dict[str, str], str]:
+    """Run ``serve --demo`` (``--demo-mode mode`` if given) in ``folder`` until the player's
+    second board shows a robot's first call, then Ctrl-C; the printed addresses and the
+    session's id. The night's tables are of ``mode`` (strict by default: a first game), and
+    the terminal says so with what it means."""
     env = {k: v for k, v in os.environ.items() if k != "BRIDGELAW_DIRECTOR_TOKEN"}
+    extra = [] if mode is None else ["--demo-mode", mode]
     process = subprocess.Popen(
-        [sys.executable, "-m", "bridgelaw", "serve", "--demo", "--port", str(port)],
+        [sys.executable, "-m", "bridgelaw", "serve", "--demo", "--port", str(port), *extra],
         cwd=folder,
         env=env,
         stdout=subprocess.PIPE,
@@ -58,6 +62,7 @@ def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
     reader.start()
     try:
         found: dict[str, str] = {}
+        printed: list[str] = []
         deadline = time.monotonic() + 60
         while len(found) < 3:
             assert process.poll() is None and time.monotonic() < deadline, "no addresses"
@@ -65,6 +70,7 @@ def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
                 line = lines.get(timeout=1)
             except queue.Empty:
                 continue
+            printed.append(line)
             match = ADDRESS.match(line.rstrip("\n"))
             if match:
                 found[match.group(1)] = match.group(2)
@@ -90,7 +96,12 @@ def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
         assert seen is not None and seen["calls"], "the robots did not call"
         assert (you["table"], you["seat"], you["round"]) == ("1", "N", 1)
         assert you["next"] == you["boards"][0]["table_id"]  # board 1: he deals, he calls first
-        assert seen["seat"] == "N" and seen["robots"] == ["E", "S", "W"] and seen["mode"] == "law"
+        expected = mode or "strict"
+        assert seen["seat"] == "N" and seen["robots"] == ["E", "S", "W"]
+        assert seen["mode"] == expected
+        label = {"strict": "Strict table: illegal actions refused",
+                 "law": "Law table: irregularities are allowed and ruled"}[expected]  # fmt: skip
+        assert any(label in line for line in printed), printed
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
         assert process.stderr is not None
@@ -107,7 +118,7 @@ def start_and_stop(folder: Path, port: int) -> tuple[dict[str, str], str]:
 def test_serve_demo_starts_prints_the_addresses_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     first, session = start_and_stop(tmp_path, free_port())
     assert (tmp_path / "bridgelaw-demo.db").is_file()  # in the working folder
-    again, other = start_and_stop(tmp_path, free_port())
+    again, other = start_and_stop(tmp_path, free_port(), "law")
     assert other != session  # a new demo session at each start (tokens are kept only as hashes)
     # the director's token is kept beside the database: an open console works on after a restart
     token = first["direct"].rsplit("#token=", 1)[1]

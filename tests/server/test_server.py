@@ -239,9 +239,11 @@ def test_strict_mode_judges_the_players_event_not_what_an_earlier_irregularity_b
     ]
 
 
-def seen_by(seat: Seat, played: list[Card], dummy: Seat) -> set[Card]:
+def seen_by(seat: Seat, played: list[Card], dummy: Seat, over: bool = False) -> set[Card]:
     """What the test knows ``seat`` could see: its hand, dummy after the opening lead (41B),
-    the cards played."""
+    the cards played; every card once the board is over (66D: all may be inspected)."""
+    if over:
+        return set(range(52))
     seen = set(cards_in(HANDS[seat])) | set(played)
     if played:
         seen |= set(cards_in(HANDS[dummy]))
@@ -292,11 +294,14 @@ def test_no_seat_receives_a_card_it_could_not_see(
         s: client.websocket_connect(f"/api/tables/{table}/stream?token={seats[s]}") for s in "NESW"
     }
     played: list[Card] = []
+    faced: set[Card] = set()  # 2017 68C: a claimer faces the cards he still holds
     try:
         streams = {s: sockets[s].__enter__() for s in "NESW"}
         for s in "NESW":
             received[s].append(streams[s].receive_json())
         for seat, event in board:
+            if event.startswith(("claim", "concede")):
+                faced |= set(cards_in(HANDS[Seat("NESW".index(seat))])) - set(played)
             received[seat].append(send(client, table, seats[seat], event))
             for s in "NESW":
                 received[s].append(streams[s].receive_json())
@@ -306,8 +311,10 @@ def test_no_seat_receives_a_card_it_could_not_see(
             words = event.split()
             if words[-1][0] in "SHDC" and len(words[-1]) == 2 and words[0] != "asks":
                 played.append(parse_card(words[-1]))
+            director = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
+            over = director["phase"] == "ended"
             for s in "NESW":
-                allowed = seen_by(Seat("NESW".index(s)), played, dummy) | penalty
+                allowed = seen_by(Seat("NESW".index(s)), played, dummy, over) | penalty | faced
                 for view in received[s]:
                     leaked = cards_named(view) - allowed
                     assert not leaked, (s, event, leaked, view)

@@ -170,8 +170,14 @@ def expected_views(board: Board, history: list[tuple[int, str]], seat: str) -> l
     """The seat's view after each stored event (and before any), from the history alone."""
     deal = board.deal
     table = Table.from_deal(1, deal, edition=2017)
-    # no director at these tables: no result of his, no call of him
-    records: dict[str, Any] = {"adjusted": None, "director_calls": []}
+    # no director at these tables: no result of his, no call of him; nobody alerts or asks
+    # (20F) or changes a call (25A)
+    records: dict[str, Any] = {
+        "adjusted": None,
+        "director_calls": [],
+        "explanations": [],
+        "call_changes": [],
+    }
     views = [{**view_for(table, seat, "law"), **records, "seq": 0}]
     for index, text in history:
         table.apply(parse_event(text, index))

@@ -31,6 +31,8 @@ TABLES = {
     "poll_peers",
     "appeal_rows",
     "table_leases",
+    "explanations",
+    "call_changes",
 }
 
 
@@ -72,5 +74,7 @@ def test_the_comparison_sees_a_schema_that_is_not_the_models(tmp_path: Any) -> N
         "poll_peers",
         "appeal_rows",
         "table_leases",
+        "explanations",
+        "call_changes",
     }
     assert any(d[0] == "add_column" and d[3].name == "session" for d in found), found

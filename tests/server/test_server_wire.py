@@ -70,6 +70,39 @@ def test_the_offer_goes_to_the_seat_it_concerns_with_its_options(client: TestCli
     assert after["offer"] is None  # now East replaces his bid (27B): East's choice
     east = view(client, table, seats["E"])["offer"]
     assert east["law"] == "27B" and "2D" in {o["event"] for o in east["options"]}
+    # 27B: each replacement says what follows it, in groups a page shows one by one: the
+    # lowest sufficient bid in the same denomination (27B1a: 2D here), any other bid (27B1b),
+    # a pass (27B2), a double (27B3); each option names its group, which names its clause
+    groups = {g["group"]: g for g in east["groups"]}
+    assert list(groups) == ["27B1a", "27B1b", "27B2", "27B3"]
+    assert all(g["law"] == key and g["title"] and g["consequence"] for key, g in groups.items())
+    of = {o["event"]: o["group"] for o in east["options"]}
+    assert (of["2D"], of["3D"], of["2C"], of["pass"], of["X"]) == (
+        "27B1a",
+        "27B1b",
+        "27B1b",
+        "27B2",
+        "27B3",
+    )
+    polish = client.get(f"/api/tables/{table}?lang=pl", headers=auth(seats["E"])).json()["offer"]
+    assert [g["group"] for g in polish["groups"]] == list(groups)
+    assert polish["groups"][1]["title"] == "Każda inna odzywka"
+    assert "groups" not in (view(client, table, seats["S"])["offer"] or {})
+
+
+def test_the_tricks_won_after_a_claim_count_the_claimed_tricks(client: TestClient) -> None:
+    """69A: a claim agreed stands, the tricks scored as claimed: the count a page shows once
+    play has ceased is the count credited, not only the tricks played."""
+    table, seats = new_table(client, mode="strict")
+    for seat, event in [("N", "1NT"), ("E", "pass"), ("S", "pass"), ("W", "pass"), ("E", "SJ")]:
+        act(client, table, seats[seat], event)
+    act(client, table, seats["N"], "claim 7")
+    for _ in range(2):  # each defender agrees in turn (69A)
+        asked = [s for s in "EW" if view(client, table, seats[s])["offer"]]
+        act(client, table, seats[asked[0]], "agree")
+    ended = view(client, table, seats["E"])
+    assert ended["phase"] == "ended" and ended["tricks"] == 7
+    assert ended["won"] == {"NS": 7, "EW": 6}
 
 
 def test_declarer_posts_dummys_cards_from_legal(client: TestClient) -> None:

@@ -102,22 +102,47 @@ def test_tricks_won_and_cards_by_seat_in_the_play(client: TestClient) -> None:
     assert view["trick_cards"] == [] and view["turn"] == "N"
 
 
-def test_an_open_claim_is_shown_and_its_hidden_cards_blotted(client: TestClient) -> None:
+def test_a_claim_faces_the_claimers_cards_with_his_statement(client: TestClient) -> None:
     events = [*AUCTION, ("E", "SJ"), ("N", "S6"), ("W", "S3"), ("N", "SA")]
     table, seats = play(client, events)
-    send(client, table, seats["N"], "claim 12: HK then DA, all high")
+    director = client.get(f"/api/tables/{table}", headers=auth(DIRECTOR)).json()
+    held = director["hands"]["N"]  # North's twelve cards when he claims
+    assert len(held.replace(".", "")) == 12
+    # his statement names his own HK and DA, and East's DK (a card North does not hold)
+    send(client, table, seats["N"], "claim 12: HK then DA, all high; the DK falls")
     for seat in "ESW":
         view = client.get(f"/api/tables/{table}", headers=auth(seats[seat])).json()
         claim = view["claim"]
         assert claim["claimer"] == "N" and claim["number"] == 12 and claim["kind"] == "claim"
         assert view["awaiting"]["law"] == "69A"  # play has stopped; the claim is answered
-        # North's hand is not faced: the cards his statement names reach the other seats
-        # blotted, like every card a view would otherwise leak (a known limit: see docs/server.md)
-        assert "HK" not in claim["statement"] and "??" in claim["statement"], seat
+        # 2017 68C: the claimer faces his cards with his statement: every seat sees them
+        assert claim["hand"] == held, seat
+        said = claim["statement"]
+        assert said.startswith("HK then DA, all high"), (seat, said)
+        # East's own DK he sees; to West (and dummy) it is still a hidden card
+        assert ("DK" in said) == (seat == "E"), (seat, said)
+        assert ("??" in said) == (seat != "E"), (seat, said)
     north = client.get(f"/api/tables/{table}", headers=auth(seats["N"])).json()
-    assert north["claim"]["statement"] == "HK then DA, all high"
+    # (North's own copy too blots the DK, a card of East's hand: views name no hidden card)
+    assert north["claim"]["statement"].startswith("HK then DA, all high; the ")
     # 69A: the defenders answer; once both agree, the claim stands and no claim is open
     assert north["awaiting"]["who"] in ("E", "W") and north["awaiting"]["law"] == "69A"
     send(client, table, seats["E"], "agree")
     view = send(client, table, seats["W"], "agree")
     assert view["claim"] is None and view["phase"] == "ended"
+    # settled (69A), the faced cards stay on the table with the claim's outcome
+    claimed = view["claimed"]
+    assert claimed["hand"] == held and claimed["law"] == "69A" and claimed["credited"] == 12
+
+
+def test_a_defenders_claim_faces_his_cards_to_declarer_and_dummy(client: TestClient) -> None:
+    events = [*AUCTION, ("E", "SJ"), ("N", "S6"), ("W", "S3"), ("N", "SA")]
+    table, seats = play(client, events)
+    before = client.get(f"/api/tables/{table}", headers=auth(seats["N"])).json()
+    east = client.get(f"/api/tables/{table}", headers=auth(seats["E"])).json()["hand"]
+    assert east not in str(before)  # nobody else saw East's hand before his concession
+    send(client, table, seats["E"], "concede 12")
+    for seat in "NSW":
+        view = client.get(f"/api/tables/{table}", headers=auth(seats[seat])).json()
+        assert view["claim"]["hand"] == east and view["claim"]["kind"] == "concede", seat
+        assert view["hand"] != east

@@ -299,12 +299,17 @@ def records(
     fmt: FormatOption = None,
     first_board: FirstBoardOption = None,
     as_json: JsonOption = False,
+    lang: Annotated[
+        str, typer.Option("--lang", help="The boards' words: en, pl, hu or sk.")
+    ] = "en",
 ) -> None:
     """A printable HTML page of hand records: board, dealer, vulnerability, hands, points,
     and (unless told not to) each board's double-dummy table and par."""
     from bridgelaw.analysis.ddtable import ParConvention
     from bridgelaw.commands.analyse import board_analyses
+    from bridgelaw.i18n.words import known_language
 
+    lang = known_language(lang)
     if columns not in (2, 4):
         raise typer.BadParameter(f"--columns must be 2 or 4, not {columns}")
     stages = Stages("records", 3)
@@ -315,7 +320,8 @@ def records(
         stages.next(f"solving {len(boards)} boards double dummy")
     analyses = None if no_analysis else board_analyses(read, ParConvention.DEALER)
     stages.next(f"laying out {len(boards)} boards")
-    page = hand_records_html(boards, title if title is not None else file.stem, columns, analyses)
+    heading = title if title is not None else file.stem
+    page = hand_records_html(boards, heading, columns, analyses, lang)
     stages.done()
     data = page.encode("utf-8")
     printed = None if pdf is None else hand_records_pdf(page)  # made before anything is written

@@ -52,15 +52,12 @@ def replay(
     from bridgelaw.errors import ParseError
     from bridgelaw.formats.files import write_atomic
     from bridgelaw.formats.pbn import write_pbn
-    from bridgelaw.i18n import UnknownLanguage, check_language
+    from bridgelaw.i18n import check_language
     from bridgelaw.table import ScriptError
     from bridgelaw.table.record import pbn_game
     from bridgelaw.table.script import load_script, run_script
 
-    try:
-        check_language(lang)
-    except UnknownLanguage as error:
-        raise typer.BadParameter(str(error), param_hint="--lang") from None
+    check_language(lang)  # UnknownLanguage: a usage error in the user's language (cli.py)
     if not script.is_file():
         raise typer.BadParameter(f"no such file: {script}")
     try:

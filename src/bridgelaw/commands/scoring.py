@@ -226,11 +226,21 @@ def score_event_command(
             help="A Bridgemate database's section to score alone (default: all, together)."
         ),
     ] = None,
+    lang: Annotated[
+        str,
+        typer.Option(
+            "--lang",
+            help="The results site's language: en, pl, hu or sk (its words and numbers).",
+        ),
+    ] = "en",
 ) -> None:
     """Score a session by Laws 12 and 78: travellers and the ranking."""
     from bridgelaw.tournament.session import CROSS_IMPS_RANKINGS, SITOUTS, collector_paused
 
     _check_targets(pbn=pbn, usebio=usebio, site=site)
+    from bridgelaw.i18n.words import known_language
+
+    lang = known_language(lang)
     for option, value, choices in (
         ("--sitouts", sitouts, SITOUTS),
         ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
@@ -255,6 +265,7 @@ def score_event_command(
             cross_imps_ranking=cross_imps_ranking,
             analysis=not no_analysis,
             section=section,
+            lang=lang,
         )
 
 
@@ -273,6 +284,7 @@ def _score_event_file(
     cross_imps_ranking: str | None,
     analysis: bool,
     section: str | None,
+    lang: str = "en",
 ) -> None:
     """``score-event`` once its options are checked."""
     from bridgelaw.commands.common import Stages
@@ -301,7 +313,14 @@ def _score_event_file(
     if as_json and outputs_asked:
         scored = scored.kept()  # the outputs and the JSON read each board's results built once
     written = write_outputs(
-        scored, loaded.date, pbn=pbn, usebio=usebio, site=site, step=stages.next, analyses=analyses
+        scored,
+        loaded.date,
+        pbn=pbn,
+        usebio=usebio,
+        site=site,
+        step=stages.next,
+        analyses=analyses,
+        lang=lang,
     )
     stages.done()
     if as_json:
@@ -314,7 +333,10 @@ def _score_event_file(
     if written:
         said(f"scored {len(loaded.lines):,} results; wrote {', '.join(written)}")
     if site is not None:
-        sys.stdout.write(f"Results site written: open {(site / 'index.html').resolve()}\n")
+        from bridgelaw.i18n.words import Speaker
+
+        path = str((site / "index.html").resolve())
+        sys.stdout.write(Speaker(lang)("site.written", path=path) + "\n")
 
 
 def write_outputs(
@@ -325,6 +347,7 @@ def write_outputs(
     site: Path | None = None,
     step: Callable[[str], None] | None = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
+    lang: str = "en",
 ) -> list[str]:
     """Write every output asked for, all together or none: each is streamed to a temporary
     next to its target, and all are moved into place only once every one is complete. A
@@ -334,7 +357,7 @@ def write_outputs(
     from bridgelaw.tournament.session import collector_paused
 
     with collector_paused():  # what is made here is kept or freed at once: no cycles to find
-        return _write_outputs(scored, date, pbn, usebio, site, step, analyses)
+        return _write_outputs(scored, date, pbn, usebio, site, step, analyses, lang)
 
 
 def _write_outputs(
@@ -345,6 +368,7 @@ def _write_outputs(
     site: Path | None,
     step: Callable[[str], None] | None,
     analyses: Mapping[int, BoardAnalysis] | None,
+    lang: str = "en",
 ) -> list[str]:
     from bridgelaw.formats.files import Outputs
 
@@ -378,7 +402,7 @@ def _write_outputs(
 
             say("writing the results site")
             tree = outputs.tree(site)
-            stage_site(scored, tree, analyses)
+            stage_site(scored, tree, analyses, lang)
             written.append(f"{len(tree.names)} pages in {site}")
         say("moving the outputs into place")
         outputs.commit()

@@ -1,7 +1,8 @@
 """``bridgelaw serve``: the web server. FastAPI, SQLAlchemy and uvicorn are imported when the
 command runs, so that ``bridgelaw --help`` stays fast.
 
-``--demo`` (``make run``) adds a club night to play against robots (server/demo.py). On
+``--demo`` (``make run``) adds a club night to play against robots (server/demo.py), at strict
+tables unless ``--demo-mode law``. On
 PostgreSQL the process is one of several that may share the database (server/cluster.py,
 docs/deployment.md): ``--workers N`` starts N of them here, on consecutive ports."""
 
@@ -74,6 +75,15 @@ def serve(
             "session console and the live results.",
         ),
     ] = False,
+    demo_mode: Annotated[
+        str,
+        typer.Option(
+            "--demo-mode",
+            help="With --demo: the kind of table the night is played at: strict (what the "
+            "Laws forbid is refused with its law: for a first game) or law (irregularities are "
+            "allowed and the Laws rectify them, the director rules).",
+        ),
+    ] = "strict",
     workers: Annotated[
         int,
         typer.Option(
@@ -104,6 +114,28 @@ def serve(
             "loses its tables to the others after it.",
         ),
     ] = 3.0,
+    correction_minutes: Annotated[
+        int | None,
+        typer.Option(
+            "--correction-minutes",
+            min=0,
+            max=14400,
+            help="The correction period (Law 79C1) after the results' publication for a "
+            "session that sets none and for a lone table (default: the Laws' 30 minutes).",
+            show_default=False,
+        ),
+    ] = None,
+    appeal_minutes: Annotated[
+        int | None,
+        typer.Option(
+            "--appeal-minutes",
+            min=0,
+            max=14400,
+            help="The appeal period (Law 92B) after the results' publication for a session "
+            "that sets none and for a lone table (default: the Laws' 30 minutes).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run the table server: the API of tables played and directed live."""
     import uvicorn
@@ -111,8 +143,11 @@ def serve(
 
     from bridgelaw.server.app import Several, create_app
     from bridgelaw.server.connections import open_files, uvicorn_options
+    from bridgelaw.server.director_work import server_periods
     from bridgelaw.server.limits import log_config
 
+    if demo_mode not in ("strict", "law"):
+        raise CommandError(f"--demo-mode {demo_mode!r}: strict or law")
     if db is None:
         from bridgelaw.server.demo import DEMO_DB
 
@@ -131,20 +166,25 @@ def serve(
     if advertise is not None and workers > 1:
         raise CommandError("--advertise names one process: start each with its own instead")
     try:
-        app = create_app(db, token, several)
+        periods = server_periods(correction_minutes, appeal_minutes)
+        app = create_app(db, token, several, periods)
     except (SQLAlchemyError, ImportError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise CommandError(f"--db {db}: cannot open the database: {first}") from None
     if demo:
-        from bridgelaw.server.demo import addresses, make_demo_session
+        from bridgelaw.server.demo import MODES, addresses, make_demo_session
 
-        session = make_demo_session(app)
+        session = make_demo_session(app, demo_mode)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         base = f"http://{shown}:{port}" if ":" not in shown else f"http://[{shown}]:{port}"
+        title, meaning = MODES[demo_mode]
+        switch = next(m for m in MODES if m != demo_mode)
         sys.stdout.write(
             f"bridgelaw demo: a club night in {db}: a 3-table Mitchell, 3 rounds of 2 boards, "
             "played online; you are North at table 1, robots play the other seats. Open your "
             "link to play; the director's console moves the rounds.\n"
+            f"  {title}: {meaning}.\n"
+            f"  (--demo-mode {switch}, or the button on your page, for a {switch} table)\n"
         )
         for name, url in addresses(base, session, token):
             sys.stdout.write(f"  {name + ':':12}{url}\n")
@@ -154,7 +194,14 @@ def serve(
         said(f"director's token (printed once; kept in {kept_in} for the next starts): {token}")
     elif kept_in is not None:
         said(f"director's token: the one kept in {kept_in}")
-    others = start_workers(db, host, port, workers, lease, token)
+    periodic = []  # the other processes take the same default periods
+    for flag, value in (
+        ("--correction-minutes", correction_minutes),
+        ("--appeal-minutes", appeal_minutes),
+    ):
+        if value is not None:
+            periodic += [flag, str(value)]
+    others = start_workers(db, host, port, workers, lease, token, periodic)
     said(f"serving on http://{host}:{port} with {db}")
     # the access log never shows a query string: the stream's URL carries a token
     # (server/limits.py); a WebSocket message is at most 4 KiB (the server reads none); no
@@ -186,14 +233,20 @@ def serve(
 
 
 def start_workers(
-    db: str, host: str, port: int, workers: int, lease: float, token: str
+    db: str,
+    host: str,
+    port: int,
+    workers: int,
+    lease: float,
+    token: str,
+    more: list[str] | None = None,
 ) -> list[subprocess.Popen[bytes]]:
     """The other ``workers - 1`` processes, each a ``bridgelaw serve`` of its own on the next
     port (the same database and director's token)."""
     started = []
     for offset in range(1, workers):
         command = [sys.executable, "-m", "bridgelaw", "serve", "--db", db, "--host", host]
-        command += ["--port", str(port + offset), "--lease", str(lease)]
+        command += ["--port", str(port + offset), "--lease", str(lease), *(more or [])]
         env = {**os.environ, "BRIDGELAW_DIRECTOR_TOKEN": token}
         started.append(subprocess.Popen(command, env=env))
     return started

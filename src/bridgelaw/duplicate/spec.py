@@ -11,6 +11,10 @@ Every problem is a :class:`SpecError` naming the field (``movement.tables``, ``d
   of pair 3, ``"3:2"`` for its second player.
 * ``correction_minutes``: the correction period the organiser sets (Law 79C1: 30 minutes after
   the official scores are made available when he sets none).
+* ``appeal_minutes``: the appeal period the organiser sets (Law 92B: 30 minutes after the
+  official scores are made available when he sets none). The server fills in its own defaults
+  for both when the spec leaves them out (``bridgelaw serve --appeal-minutes``), so a session's
+  periods are fixed when it starts.
 * ``dealer_key``: the key the server deals from (Law 6), hex, when the boards are not given;
   a new secret key when it is missing.
 """
@@ -39,6 +43,8 @@ MAX_PLAYED = 20_000
 """Boards played at tables in one session (a congress section of 60 tables and 27 boards plays
 1,620): a bound on what a mistyped movement makes the server hold."""
 DEFAULT_CORRECTION_MINUTES = 30
+DEFAULT_APPEAL_MINUTES = 30
+"""Law 92B's own period, when neither the session nor the server sets another."""
 """Law 79C1: the correction period ends 30 minutes after the official scores are made
 available, unless the tournament organiser sets another time."""
 
@@ -103,6 +109,7 @@ class SessionSpec:
     clock: Clock = field(default_factory=Clock)
     robots: frozenset[Player] = frozenset()
     correction_minutes: int = DEFAULT_CORRECTION_MINUTES
+    appeal_minutes: int = DEFAULT_APPEAL_MINUTES
     dealt_by: str = "given"
     """``given`` (the director's PBN) or the dealer's commitment (Law 6, dealt by the server)."""
 
@@ -139,6 +146,7 @@ class SessionSpec:
             "clock": self.clock.as_json(),
             "robots": sorted(p.key for p in self.robots),
             "correction_minutes": self.correction_minutes,
+            "appeal_minutes": self.appeal_minutes,
             "dealt_by": self.dealt_by,
         }
 
@@ -189,6 +197,9 @@ def read_spec(body: object, stored: bool = False) -> SessionSpec:
         correction_minutes=_whole(
             body.get("correction_minutes", DEFAULT_CORRECTION_MINUTES), "correction_minutes", 0
         ),
+        appeal_minutes=_whole(
+            body.get("appeal_minutes", DEFAULT_APPEAL_MINUTES), "appeal_minutes", 0
+        ),
         dealt_by=dealt_by,
     )
     names = _names(body.get("pairs"), spec)
@@ -211,6 +222,7 @@ KNOWN_FIELDS = frozenset(
         "clock",
         "robots",
         "correction_minutes",
+        "appeal_minutes",
         "dealer_key",
     }
 )

@@ -29,6 +29,7 @@ from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Deal, Seat, suit_cards
 from bridgelaw.formats.files import Outputs, TreeWriter
+from bridgelaw.i18n.words import Speaker
 from bridgelaw.scoring.results import Played, Points, ResultLine
 from bridgelaw.tournament.session import (
     BoardResults,
@@ -39,6 +40,9 @@ from bridgelaw.tournament.session import (
     number_text,
     value_texts,
 )
+
+ENGLISH = Speaker("en")
+"""The site's words in English, the default (made once)."""
 
 Opener = Callable[[str], AbstractContextManager[TextIO]]
 """Where pages go: relative file name -> a text stream for it (a :class:`TreeWriter`'s open)."""
@@ -73,6 +77,12 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _local(texts: tuple[str, ...], w: Speaker) -> tuple[str, ...]:
+    """Numbers written in English (the scorers' texts, shared by results played alike) in the
+    site's language: the same tuple in English."""
+    return texts if w.lang == "en" else tuple(w.number(t) for t in texts)
+
+
 def _num(value: object) -> str:
     return number_text(value)
 
@@ -93,22 +103,22 @@ def page_name(pair: str) -> str:
     return "pair-" + re.sub(r"[^A-Za-z0-9_-]", lambda m: f"~{ord(m.group()):x}", pair) + ".html"
 
 
-def _head(title: str, depth: int) -> str:
+def _head(title: str, depth: int, w: Speaker = ENGLISH) -> str:
     up = "../" * depth
     return (
-        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{w.lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n"
         f'<link rel="stylesheet" href="{up}style.css">\n</head>\n<body>\n'
-        f'<nav><a href="{up}index.html">Ranking</a></nav>\n'
+        f'<nav><a href="{up}index.html">{_e(w("site.ranking"))}</a></nav>\n'
     )
 
 
 _FOOT = "\n</body>\n</html>\n"
 
 
-def _page(title: str, body: str, depth: int) -> str:
-    return _head(title, depth) + body + _FOOT
+def _page(title: str, body: str, depth: int, w: Speaker = ENGLISH) -> str:
+    return _head(title, depth, w) + body + _FOOT
 
 
 def _pair_link(results: EventResults, pair: str, depth: int) -> str:
@@ -166,22 +176,23 @@ def _hand(deal: Deal, seat: Seat) -> str:
     return "<br>".join(rows)
 
 
-def hand_diagram(deal: Deal) -> str:
+def hand_diagram(deal: Deal, speak: Speaker = ENGLISH) -> str:
     """The four hands in the usual cross, North at the top."""
     n, e, s, w = (_hand(deal, seat) for seat in Seat)
+    north, east, south, west = (_e(speak(f"site.{seat.name.lower()}")) for seat in Seat)
     return (
         '<table class="diagram">\n'
-        f"<tr><td></td><td>North<br>{n}</td><td></td></tr>\n"
-        f"<tr><td>West<br>{w}</td><td></td><td>East<br>{e}</td></tr>\n"
-        f"<tr><td></td><td>South<br>{s}</td><td></td></tr>\n</table>"
+        f"<tr><td></td><td>{north}<br>{n}</td><td></td></tr>\n"
+        f"<tr><td>{west}<br>{w}</td><td></td><td>{east}<br>{e}</td></tr>\n"
+        f"<tr><td></td><td>{south}<br>{s}</td><td></td></tr>\n</table>"
     )
 
 
 def _value_headings(results: EventResults) -> list[str]:
     if results.unit == "mp":
-        return ["NS MP", "EW MP", "NS %", "EW %"]
+        return ["site.ns-mp", "site.ew-mp", "site.ns-percent", "site.ew-percent"]
     if results.unit == "imps":
-        return ["NS IMPs", "EW IMPs"]
+        return ["site.ns-imps", "site.ew-imps"]
     return []
 
 
@@ -235,31 +246,40 @@ def _board_page(
     following: int | None,
     analysis: BoardAnalysis | None = None,
     shared: _Shared | None = None,
+    w: Speaker = ENGLISH,
 ) -> str:
     shared = shared or _Shared(results.names)
     number_ = board.board
+    vulnerable = board_vulnerability(number_).label
+    if vulnerable in ("none", "both"):
+        vulnerable = w(f"site.vulnerable-{vulnerable}")
+    dealer = w(f"site.{board_dealer(number_).name.lower()}")
     parts = [
-        f"<h1>{_e(results.event)} — board {number_}</h1>",
-        f"<p>Dealer {board_dealer(number_).name.title()}, vulnerable: "
-        f"{_e(board_vulnerability(number_).label)}"
-        + (f"; top {_value(board.top)}" if board.top is not None else "")
-        + (f"; datum {_value(board.datum)}" if board.datum is not None else "")
+        f"<h1>{_e(w('site.board-heading', event=results.event, board=number_))}</h1>",
+        "<p>"
+        + _e(w("site.dealer", dealer=dealer, vulnerable=vulnerable))
+        + (_e(w("site.top", top=w.number(_value(board.top)))) if board.top is not None else "")
+        + (
+            _e(w("site.datum", datum=w.number(_value(board.datum))))
+            if board.datum is not None
+            else ""
+        )
         + "</p>",
     ]
     deal = results.deals.get(number_)
     if deal is not None:
-        parts.append(hand_diagram(deal))
+        parts.append(hand_diagram(deal, w))
     if analysis is not None:  # the double-dummy table and par (bridgelaw.analysis.html)
         parts.append(analysis_html(analysis))
-    headings = (["Match", "Room"] if results.scoring == "teams" else []) + [
+    headings = ([w("site.match"), w("site.room")] if results.scoring == "teams" else []) + [
         "NS",
         "EW",
-        "Result",
-        "Lead",
-        "NS score",
-        "EW score",
-        *_value_headings(results),
-        *(["vs DD", "vs par"] if analysis is not None else []),
+        w("site.result"),
+        w("site.lead"),
+        w("site.ns-score"),
+        w("site.ew-score"),
+        *(w(h) for h in _value_headings(results)),
+        *([w("site.vs-dd"), w("site.vs-par")] if analysis is not None else []),
     ]
     rows = ["<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>"]
     shown = _value_count(results)
@@ -278,20 +298,23 @@ def _board_page(
                 found = made[id(played), id(texts)] = (
                     played,
                     texts,
-                    _traveller_cells(r, texts[:shown], analysis),
+                    _traveller_cells(r, _local(texts[:shown], w), analysis),
                 )
             tail = found[2]
         else:
-            tail = _traveller_cells(r, texts[:shown], analysis)
+            tail = _traveller_cells(r, _local(texts[:shown], w), analysis)
         rows.append(f"<tr>{head}<td>{link(line.ns)}</td><td>{link(line.ew)}</td>{tail}</tr>")
     parts.append('<table class="traveller">\n' + "\n".join(rows) + "\n</table>")
     links = []
     if previous is not None:
-        links.append(f'<a href="board-{previous}.html">Board {previous}</a>')
+        label = _e(w("site.board-link", board=previous))
+        links.append(f'<a href="board-{previous}.html">{label}</a>')
     if following is not None:
-        links.append(f'<a href="board-{following}.html">Board {following}</a>')
+        label = _e(w("site.board-link", board=following))
+        links.append(f'<a href="board-{following}.html">{label}</a>')
     parts.append("<nav>" + " ".join(links) + "</nav>")
-    return _page(f"{results.event} board {number_}", "\n".join(parts), 1)
+    title = w("site.board-title", event=results.event, board=number_)
+    return _page(title, "\n".join(parts), 1, w)
 
 
 class PairIndex:
@@ -300,7 +323,9 @@ class PairIndex:
     where the pair sat and against whom; the result and the pair's numbers), each part shared
     by the rows that have it."""
 
-    def __init__(self, results: EventResults, shared: _Shared | None = None) -> None:
+    def __init__(
+        self, results: EventResults, shared: _Shared | None = None, w: Speaker = ENGLISH
+    ) -> None:
         shared = shared or _Shared(results.names)
         mp = results.unit == "mp"
         self.sat: dict[str, list[tuple[str, str, str]]] = {}
@@ -317,7 +342,7 @@ class PairIndex:
             east_west: list[tuple[str, tuple[str, str, str]]] = []
             for r in board.results:
                 line = r.result
-                texts = value_texts(r)
+                texts = _local(value_texts(r), w)
                 played = line.played
                 if played is not None and _plain(line):
                     found = made.get((id(played), id(texts)))
@@ -366,22 +391,29 @@ def _pair_page(
     index: PairIndex,
     pair: str,
     stream: TextIO,
+    w: Speaker = ENGLISH,
 ) -> None:
     name = results.names.get(pair)
     title = f"{pair}" + (f" {name}" if name else "")
-    headings = ["Board", "Sat", "Against", "Result", "Score", "Value"]
+    words = ("board", "sat", "against", "result", "score", "value")
+    headings = [w(f"site.{h}") for h in words]
     if results.unit == "mp":
         headings.append("%")
     summary = ""
     t = index.ranking.get(pair)
     if t is not None:
         summary = (
-            f"<p>Place {_e(t.rank)}: {_value(t.score)}"
-            + (f" of {_value(t.max)}" if t.max is not None else "")
-            + (f" ({_value(t.percent)} %)" if t.percent is not None else "")
+            "<p>"
+            + _e(w("site.place", rank=t.rank, score=w.number(_value(t.score))))
+            + (_e(w("site.of-max", max=w.number(_value(t.max)))) if t.max is not None else "")
+            + (
+                _e(w("site.percent", percent=w.number(_value(t.percent))))
+                if t.percent is not None
+                else ""
+            )
             + "</p>"
         )
-    stream.write(_head(f"{results.event} {title}", 1))
+    stream.write(_head(f"{results.event} {title}", 1, w))
     stream.write(f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n")
     stream.write('<table class="scorecard">\n')
     stream.write("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>")
@@ -399,25 +431,32 @@ def _scorecard_cells(line: ResultLine, texts: tuple[str, ...], direction: int, m
     )
 
 
-def _index(results: EventResults) -> str:
-    parts = [f"<h1>{_e(results.event or 'Results')}</h1>"]
+def _index(results: EventResults, w: Speaker = ENGLISH) -> str:
+    event = results.event or w("site.results")
+    parts = [f"<h1>{_e(event)}</h1>"]
+    n = w.number
     if results.matches:
-        rows = ["<tr><th>Match</th><th>Home</th><th>Away</th><th>IMPs</th><th>VP</th></tr>"]
+        heads = ("match", "home", "away", "imps", "vp")
+        rows = ["<tr>" + "".join(f"<th>{_e(w(f'site.{h}'))}</th>" for h in heads) + "</tr>"]
         for m in results.matches:
-            vp = "" if m.vp is None else f"{_value(m.vp[0])} – {_value(m.vp[1])}"
+            vp = "" if m.vp is None else f"{n(_value(m.vp[0]))} – {n(_value(m.vp[1]))}"
             rows.append(
                 f"<tr><td>{_e(m.match)}</td><td>{_pair_link(results, m.home, 0)}</td>"
                 f"<td>{_pair_link(results, m.away, 0)}</td>"
-                f'<td class="n">{_value(m.imps[0])} – {_value(m.imps[1])}'
+                f'<td class="n">{n(_value(m.imps[0]))} – {n(_value(m.imps[1]))}'
                 f'</td><td class="n">{vp}</td></tr>'
             )
-        parts.append("<h2>Matches</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
+        matches = _e(w("site.matches"))
+        parts.append(f"<h2>{matches}</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
     for direction in dict.fromkeys(r.direction for r in results.ranking):
-        heading = "Ranking" + (f" {direction}" if direction else "")
-        who, count = ("Team", "Matches") if results.scoring == "teams" else ("Pair", "Boards")
+        heading = w("site.ranking-of", direction=direction) if direction else w("site.ranking")
+        teams = results.scoring == "teams"
+        columns = ("rank", "team" if teams else "pair", "score", "max")
+        count = w("site.matches") if teams else w("site.boards")
         rows = [
-            f"<tr><th>Rank</th><th>{who}</th><th>Score</th><th>Max</th><th>%</th>"
-            f"<th>{count}</th></tr>"
+            "<tr>"
+            + "".join(f"<th>{_e(w(f'site.{h}'))}</th>" for h in columns)
+            + f"<th>%</th><th>{_e(count)}</th></tr>"
         ]
         for r in results.ranking:
             if r.direction != direction:
@@ -425,26 +464,29 @@ def _index(results: EventResults) -> str:
             numbers = [number(r.score), number(r.max), number(r.percent), r.boards]
             rows.append(
                 f"<tr><td>{_e(r.rank)}</td><td>{_pair_link(results, r.pair, 0)}</td>"
-                + "".join(f'<td class="n">{_num(v)}</td>' for v in numbers)
+                + "".join(f'<td class="n">{n(_num(v))}</td>' for v in numbers)
                 + "</tr>"
             )
         parts.append(f"<h2>{_e(heading)}</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
     links = " ".join(f'<a href="boards/board-{b.board}.html">{b.board}</a>' for b in results.boards)
-    parts.append(f'<h2>Boards</h2>\n<p class="boards">{links}</p>')
-    return _page(results.event or "Results", "\n".join(parts), 0)
+    parts.append(f'<h2>{_e(w("site.boards"))}</h2>\n<p class="boards">{links}</p>')
+    return _page(event, "\n".join(parts), 0, w)
 
 
 def write_site(
     results: EventResults,
     open_page: Opener,
     analyses: Mapping[int, BoardAnalysis] | None = None,
+    lang: str = "en",
 ) -> None:
     """Write every page of the site, one at a time, through ``open_page``. With ``analyses``
     (board number -> its double-dummy table and par), each board page shows them and measures
-    every traveller line against them."""
+    every traveller line against them. ``lang``: the pages' language (issue 23): their words
+    from the catalogs, numbers in the language's way (``52,35`` in Polish)."""
     results = results.kept()  # the board pages and the pair pages read the same results
+    w = ENGLISH if lang == "en" else Speaker(lang)
     with open_page("index.html") as stream:
-        stream.write(_index(results))
+        stream.write(_index(results, w))
     with open_page("style.css") as stream:
         stream.write(_STYLE + ANALYSIS_CSS)
     numbers = [b.board for b in results.boards]
@@ -454,15 +496,17 @@ def write_site(
         following = numbers[i + 1] if i + 1 < len(numbers) else None
         analysis = None if analyses is None else analyses.get(board.board)
         with open_page(f"boards/board-{board.board}.html") as stream:
-            stream.write(_board_page(results, board, previous, following, analysis, shared))
-    index = PairIndex(results, shared)
+            stream.write(_board_page(results, board, previous, following, analysis, shared, w))
+    index = PairIndex(results, shared, w)
     for pair in index.pairs():
         with open_page(f"pairs/{page_name(pair)}") as stream:
-            _pair_page(results, index, pair, stream)
+            _pair_page(results, index, pair, stream, w)
 
 
 def render_site(
-    results: EventResults, analyses: Mapping[int, BoardAnalysis] | None = None
+    results: EventResults,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+    lang: str = "en",
 ) -> dict[str, str]:
     """Every page of the site in memory: relative file name -> HTML text (for small events and
     tests; :func:`write_site` writes them one at a time)."""
@@ -472,7 +516,7 @@ def render_site(
         pages[name] = io.StringIO()
         return _Keep(pages[name])
 
-    write_site(results, open_page, analyses)
+    write_site(results, open_page, analyses, lang)
     return {name: page.getvalue() for name, page in pages.items()}
 
 
@@ -491,19 +535,21 @@ def stage_site(
     results: EventResults,
     tree: TreeWriter,
     analyses: Mapping[int, BoardAnalysis] | None = None,
+    lang: str = "en",
 ) -> None:
     """Write the site into a folder being built for :class:`~bridgelaw.formats.files.Outputs`."""
-    write_site(results, tree.open, analyses)
+    write_site(results, tree.open, analyses, lang)
 
 
 def write_results_site(
     event_results: EventResults,
     out_dir: Path,
     analyses: Mapping[int, BoardAnalysis] | None = None,
+    lang: str = "en",
 ) -> Path:
     """Write the results site into ``out_dir`` (all pages or none; other files in the folder
     stay); returns the path of its ``index.html``."""
     with Outputs() as outputs:
-        stage_site(event_results, outputs.tree(Path(out_dir)), analyses)
+        stage_site(event_results, outputs.tree(Path(out_dir)), analyses, lang)
         outputs.commit()
     return Path(out_dir).resolve() / "index.html"

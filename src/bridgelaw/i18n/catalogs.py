@@ -79,11 +79,15 @@ gettext's ``_`` has it, since an offer's sentences are the module's own English.
 class UnknownLanguage(BridgeLawError):
     """A language with no catalog: the message lists the known ones."""
 
+    def __init__(self, lang: str) -> None:
+        super().__init__(f"no language {lang!r}: the known ones are {', '.join(LANGUAGES)}")
+        self.lang = lang
+
 
 def check_language(lang: str) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`; otherwise :class:`UnknownLanguage`."""
     if lang not in LANGUAGES:
-        raise UnknownLanguage(f"no language {lang!r}: the known ones are {', '.join(LANGUAGES)}")
+        raise UnknownLanguage(lang)
     return lang
 
 

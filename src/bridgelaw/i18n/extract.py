@@ -14,7 +14,19 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bridgelaw.i18n.catalogs import CALL_WORDS, COUNTS, EDITIONS, OFFER, PLURAL_BY, WORDS
+from bridgelaw.i18n.catalogs import (
+    CALL_WORDS,
+    COUNTS,
+    EDITIONS,
+    OFFER,
+    PLURAL_BY,
+    WORDS,
+    fields,
+)
+from bridgelaw.i18n.record import CONTEXT as RECORD
+from bridgelaw.i18n.record import WORDS as RECORD_WORDS
+from bridgelaw.i18n.words import names as phrase_names
+from bridgelaw.i18n.words import phrase_contexts
 from bridgelaw.table.messages import MESSAGES
 
 
@@ -44,6 +56,18 @@ def template() -> Catalog:
         catalog.add(forms, context=context, auto_comments=["parameters: count (number)"])
     for text in offer_strings():
         catalog.add(text, context=OFFER, auto_comments=["an offer's title, label or consequence"])
+    for key, english in RECORD_WORDS.items():
+        names = ", ".join(fields(english)) or "none"
+        catalog.add(
+            english,
+            context=f"{RECORD}.{key}",
+            auto_comments=[f"the printed ruling record; parameters: {names}"],
+        )
+    # the application's own phrases (errors, pages, reports) come last, so that a phrase
+    # added leaves the entries before it where they are (pybabel update keeps this order)
+    for context, english in phrase_contexts().items():
+        names = ", ".join(sorted(phrase_names(english))) or "none"
+        catalog.add(english, context=context, auto_comments=[f"parameters: {names}"])
     return catalog
 
 
@@ -73,6 +97,8 @@ def offer_strings() -> list[str]:
         meanings.CLAIM_PLAY_ON,
         meanings.TRICKS_PRINCIPLE,
         meanings.CALL_LAWS,
+        meanings.CALL_GROUP_TITLES,
+        meanings.CALL_GROUPS,
         meanings.INADMISSIBLE_DECLINED,
         meanings.BID_ABOVE_SEVEN_DECLINED,
         meanings.SLIP_BEFORE_27,

@@ -69,6 +69,8 @@ def localize_view(view: dict[str, Any], table: Table, lang: str) -> dict[str, An
                 option = {**option, "label": found.label, "consequence": found.consequence}
             options.append(option)
         result["offer"] = {**offer, "title": meanings.title(awaiting, tr), "options": options}
+        if "groups" in offer:
+            result["offer"]["groups"] = meanings.groups(awaiting, tr)
     return result
 
 

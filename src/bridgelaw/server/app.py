@@ -10,7 +10,7 @@ parts in the application's state.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -19,11 +19,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from bridgelaw.director.deadlines import Periods
 from bridgelaw.duplicate.state import Refusal
 from bridgelaw.server import director, limits, tables
 from bridgelaw.server.cluster import Cluster
 from bridgelaw.server.db import open_database
 from bridgelaw.server.robots import Robots
+from bridgelaw.server.roles import refusal_language
 from bridgelaw.server.routes import ROUTERS
 from bridgelaw.server.sessions import Sessions
 from bridgelaw.server.tables import NewTable, Refused, Server
@@ -45,10 +47,30 @@ class Several:
     """Seconds a table's lease lasts unrenewed: a process killed loses its tables after it."""
 
 
-def create_app(url: str, director_token: str, several: Several | None = None) -> FastAPI:
+def records_notified(server: Server) -> Callable[[str], Awaitable[None]]:
+    """The server's answer to another process's change of a table's director's records."""
+
+    async def notified(table_id: str) -> None:
+        if server.records_notified is not None:
+            await server.records_notified(table_id)
+
+    return notified
+
+
+def _later(work: Coroutine[Any, Any, None]) -> None:
+    """``work`` run on the event loop, after what runs now (a hook that may not wait)."""
+    asyncio.get_running_loop().create_task(work)
+
+
+def create_app(
+    url: str, director_token: str, several: Several | None = None, periods: Periods | None = None
+) -> FastAPI:
     """The application on the database at ``url`` (migrated at start); with ``several``, one
-    of several processes sharing it (server/cluster.py)."""
+    of several processes sharing it (server/cluster.py); ``periods``: the correction (79C) and
+    appeal (92B) periods where a session sets none (the Laws' thirty minutes by default)."""
     server = Server(open_database(url), director_token, send_timeout=lambda: SEND_TIMEOUT)
+    if periods is not None:
+        server.periods = periods
     lifespan = None
     if several is not None:
         cluster = Cluster(server.engine, several.address, several.lease)
@@ -76,15 +98,26 @@ def create_app(url: str, director_token: str, several: Several | None = None) ->
     server.taken.append(robots.wake)  # a table taken over: its robots carry on
     sessions = Sessions(server)  # duplicate sessions: session-api.md
     sessions.wake = robots.wake
+    if server.cluster is not None:  # a session's records stored by the others; its tables taken
+        server.cluster.session_notified = sessions.notified
+        server.cluster.records_notified = records_notified(server)
+
+        async def relisten() -> None:
+            await server.relisten()
+            await sessions.relisten()
+
+        server.cluster.relisten = relisten
+        server.taken.append(lambda table: _later(sessions.board_played(table)))
     app.state.sessions = sessions
     server.sessions = sessions  # the refusals' log names a session's roles (server/limits.py)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
         limits.log_refusal(server, request.scope, error.status, error.error)
-        body: dict[str, Any] = {"error": error.error}
+        body: dict[str, Any] = {"error": error.text(refusal_language(request))}
         if error.status == 422 or error.law is not None:
             body["law"] = error.law
+        body.update(error.message())  # the phrase's id and parameters (issue 23)
         if error.owner is not None:  # 307: the same request, to the table's owner
             body["owner"] = error.owner
             path = request.url.path + (f"?{request.url.query}" if request.url.query else "")

@@ -16,6 +16,14 @@ learn of its events (docs/deployment.md).
   (delivered at the commit, never replayed, 8000 bytes at most: so it carries no event). Each
   process listens; one holding a table it does not own (a replica, for its WebSocket clients)
   reads the new events from ``events`` and pushes each to its clients, in order.
+* **Sessions and the director's records.** A session's log (``session_records``) is appended
+  by whichever process stores its next record; its key (session, sequence) lets only one of two
+  processes store a sequence, and the other reads what it missed and tries again (or answers
+  409). The same transaction sends ``session:<id>:<sequence>``; each process holding the session
+  reads the records after its own and applies them, so every process's state, views and ranking
+  are the replay of the same log. A change of a table's director's records (a call, its
+  answer, a result he entered) sends ``records:<table>:<process>`` after its commit; the other
+  processes read the table's records again, push its views and tell their consoles.
 
 The SQL is PostgreSQL's; the cluster is made only on a PostgreSQL database
 (``bridgelaw serve --db postgresql://...``).
@@ -39,6 +47,11 @@ from sqlalchemy.engine import Connection, Engine
 
 LOG = logging.getLogger("bridgelaw.server")
 CHANNEL = "bridgelaw_events"
+SESSION = "session:"
+"""The prefix of a notification of a session's records: ``session:<id>:<last sequence>``."""
+RECORDS = "records:"
+"""The prefix of a notification of a table's director's records: ``records:<table>:<process>``
+(table ids are hex: neither prefix is one)."""
 
 ACQUIRE = text(
     "INSERT INTO table_leases (table_id, owner, address, expires) "
@@ -119,6 +132,11 @@ class Cluster:
         since notifications sent while it was away are lost."""
         self.taken: Callable[[str], Awaitable[None]] | None = None
         """What the server does with a table taken over from a process gone."""
+        self.session_notified: Callable[[str, int], Awaitable[None]] | None = None
+        """What the sessions do with another process's records (``Sessions.notified``)."""
+        self.records_notified: Callable[[str], Awaitable[None]] | None = None
+        """What the server does with a change of a table's director's records made by another
+        process (``director.install``)."""
         self.takeovers = 0
 
     # -- leases -------------------------------------------------------------------------------
@@ -160,6 +178,16 @@ class Cluster:
         """Tell every process the last sequence stored of each table (sent at the commit)."""
         for table_id, sequence in last.items():
             connection.execute(NOTIFY, {"channel": CHANNEL, "payload": f"{table_id}:{sequence}"})
+
+    def tell(self, connection: Connection, payload: str) -> None:
+        """A notification sent at the commit of ``connection``'s transaction."""
+        connection.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+    def records_changed(self, table_id: str) -> None:
+        """Tell the others that the director's records of ``table_id`` changed (after their
+        commit, in a transaction of its own: in a worker thread)."""
+        with self.engine.begin() as connection:
+            self.tell(connection, f"{RECORDS}{table_id}:{self.name}")
 
     def drop(self, tables: Iterable[str]) -> None:
         with self.guard:
@@ -256,6 +284,18 @@ class Cluster:
                 self.stopping.wait(0.5)
 
     def _dispatch(self, payload: str) -> None:
+        if payload.startswith(RECORDS):
+            table_id, _, sender = payload[len(RECORDS) :].partition(":")
+            changed = self.records_notified
+            if changed is not None and sender != self.name:  # our own: pushed already
+                self._call(lambda: changed(table_id))
+            return
+        if payload.startswith(SESSION):
+            session_id, _, last = payload[len(SESSION) :].rpartition(":")
+            session_notified = self.session_notified
+            if session_notified is not None and last.isdigit():
+                self._call(lambda: session_notified(session_id, int(last)))
+            return
         table_id, _, sequence = payload.rpartition(":")
         notified = self.notified
         if notified is None or not sequence.isdigit():

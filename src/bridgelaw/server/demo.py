@@ -1,22 +1,34 @@
 """``bridgelaw serve --demo`` (``make run``): a club night to try, played online against robots.
 
 At every start a new session is made in the demo database: a three-table Mitchell of three
-rounds of two boards, played on the table pages (``law``), the boards dealt by Law 6, a round
-clock of seven and a half minutes a board. Robots sit in every seat but one: you are pair 1's
-first player, North at table 1 all night (a Mitchell's North-South pairs stay at their table).
-The addresses printed are your one link for the night, the director's session console (you move
-the rounds) and the live results. A new session rather than the last one again, because tokens
-are stored only as hashes: the server cannot print an old link again (the old sessions stay in
-the database, and their links still work).
+rounds of two boards, played on the table pages, the boards dealt by Law 6, a round clock of
+seven and a half minutes a board. Its tables are ``strict`` unless ``--demo-mode law`` asks
+otherwise (:data:`MODES`): a newcomer's mis-click is refused with its law rather than made an
+irregularity (a revoke, a lead out of turn) that the Laws then rectify; every page says which
+kind of table it is. While the demo runs, its player's page may start another demo night of the
+other kind (``POST /api/demo/sessions``, at most :data:`MAX_DEMOS` a run). Robots sit in every
+seat but one: you are pair 1's first player, North at table 1 all night (a Mitchell's
+North-South pairs stay at their table). The addresses printed are your one link for the night,
+the director's session console (you move the rounds) and the live results. A new session
+rather than the last one again, because tokens are stored only as hashes: the server cannot
+print an old link again (the old sessions stay in the database, and their links still work).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI, Request
+from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
+
+from bridgelaw.server.db import token_hash
+from bridgelaw.server.roles import bearer, is_director, server_of
+from bridgelaw.server.tables import Refused
 
 DEMO_DB = "sqlite:///bridgelaw-demo.db"
 """The demo's SQLite file, in the working folder (git-ignored)."""
@@ -26,7 +38,7 @@ DEMO_SESSION = {
     "name": "Club night (demo)",
     "scoring": "matchpoints",
     "movement": {"kind": "mitchell", "tables": 3, "rounds": 3, "boards_per_round": 2},
-    "play": "law",
+    "play": "strict",
     "clock": {"seconds_per_board": 450, "change_seconds": 60},
     "pairs": {
         "1": ["You", "Robot partner"],
@@ -40,20 +52,117 @@ DEMO_SESSION = {
 }
 
 
+MODES = {
+    "strict": (
+        "Strict table: illegal actions refused",
+        "a call or card the Laws do not allow now is refused with the law that forbids it",
+    ),
+    "law": (
+        "Law table: irregularities are allowed and ruled",
+        "a call or card out of turn, an insufficient bid or a failure to follow suit stands as "
+        "made and the Laws' rectification follows (Laws 9-12)",
+    ),
+}
+"""The demo's two kinds of table (the session's ``play``), each with its label and meaning;
+the first is the default, for a first game."""
+MAX_DEMOS = 20
+"""Demo nights one run may start from the pages (each is a session of nine tables)."""
+
+
 @dataclass(frozen=True)
 class DemoSession:
     session: str
     token: str
     """The human player's token."""
+    mode: str = "strict"
 
 
-def make_demo_session(app: FastAPI) -> DemoSession:
-    """A new demo session on ``app``'s database; its robots start once the app runs."""
+@dataclass
+class Demos:
+    """The demo nights this run made, by their player's token (as a digest, as the database
+    keeps tokens): who may start another from his page."""
+
+    made: dict[str, DemoSession] = field(default_factory=dict)
+
+    def of(self, token: str | None) -> DemoSession | None:
+        if not token:
+            return None
+        digest = token_hash(token)
+        for known, demo in self.made.items():
+            if hmac.compare_digest(known, digest):
+                return demo
+        return None
+
+
+def demo_spec(mode: str) -> dict[str, Any]:
+    """The demo night's session, its tables ``mode`` (``strict`` or ``law``)."""
+    if mode not in MODES:
+        raise ValueError(f"demo mode {mode!r}: one of {', '.join(MODES)}")
+    return {**DEMO_SESSION, "name": f"Club night (demo, {mode} tables)", "play": mode}
+
+
+def new_demo(app: FastAPI, mode: str) -> tuple[DemoSession, list[Any]]:
+    """A new demo night on ``app``'s database (blocking: the database), and its tables, whose
+    robots the caller wakes on the event loop."""
     from bridgelaw.server.sessions import Sessions
 
     sessions: Sessions = app.state.sessions
-    live, _tables, players, made = sessions.create(dict(DEMO_SESSION))
+    live, _tables, players, made = sessions.create(demo_spec(mode))
     live.resumed = True
+    pair, number = HUMAN
+    demo = DemoSession(live.id, players[pair][number - 1], mode)
+    app.state.demos.made[token_hash(demo.token)] = demo
+    return demo, made
+
+
+class NewDemo(BaseModel):
+    mode: str
+
+
+router = APIRouter()
+
+
+@router.get("/api/demo")
+async def demo_modes(request: Request) -> dict[str, Any]:
+    """What a page needs to offer a demo of the other kind: the modes and their words, and
+    for a demo player's token, his night's mode (public: nothing secret)."""
+    mine = request.app.state.demos.of(bearer(request))
+    return {
+        "modes": {mode: {"title": t, "meaning": m} for mode, (t, m) in MODES.items()},
+        "mode": None if mine is None else mine.mode,
+    }
+
+
+@router.post("/api/demo/sessions")
+async def start_demo(body: NewDemo, request: Request) -> dict[str, Any]:
+    """A new demo night of ``mode``, for the player of a demo night of this run (or the
+    director): his new link (the token in the fragment)."""
+    token = bearer(request)
+    demos: Demos = request.app.state.demos
+    if not token:
+        raise Refused(401, "a demo player's token is needed (Authorization: Bearer <token>)")
+    if demos.of(token) is None and not is_director(server_of(request), token):
+        raise Refused(403, "only a demo night's player starts another demo night")
+    if body.mode not in MODES:
+        raise Refused(422, f"mode {body.mode[:20]!r}: one of {', '.join(MODES)}")
+    if len(demos.made) >= MAX_DEMOS:
+        raise Refused(429, f"{MAX_DEMOS} demo nights already this run: restart the server")
+    demo, made = await run_in_threadpool(new_demo, request.app, body.mode)
+    request.app.state.sessions.wake_robots(made)
+    return {
+        "session": demo.session,
+        "mode": demo.mode,
+        "play": f"/session/{demo.session}/play#token={demo.token}",
+    }
+
+
+def make_demo_session(app: FastAPI, mode: str = "strict") -> DemoSession:
+    """A new demo session on ``app``'s database, its tables ``mode``; its robots start once
+    the app runs. The demo's routes are added to the app (:data:`router`)."""
+    app.state.demos = Demos()
+    app.include_router(router)
+    demo, made = new_demo(app, mode)
+    sessions = app.state.sessions
     before = app.router.lifespan_context
 
     @contextlib.asynccontextmanager
@@ -64,8 +173,7 @@ def make_demo_session(app: FastAPI) -> DemoSession:
             app.state.robots.stop()  # a robot still thinking at Ctrl-C: it stops there
 
     app.router.lifespan_context = lifespan
-    pair, number = HUMAN
-    return DemoSession(live.id, players[pair][number - 1])
+    return demo
 
 
 def addresses(base: str, demo: DemoSession, director_token: str) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from bridgelaw.server import call_changes, explanations
 from bridgelaw.server.db import now, stamp
 from bridgelaw.server.models import CallAnswer, DirectorCall, EventRow, ResultEntry, TableRow
 from bridgelaw.server.results import result_json, result_line, table_result
@@ -116,6 +117,7 @@ async def calls_changed(server: Server, live: LiveTable) -> None:
     await run_in_threadpool(read_calls, server.engine, live)
     await server.push(live, DIRECTOR)
     await tell_consoles(server, live, calls=True)
+    await server.records_changed(live)  # the other processes' seats and consoles too
 
 
 def waiting_reason(live: LiveTable) -> str | None:
@@ -137,6 +139,8 @@ def install(server: Server) -> None:
     def load(live: LiveTable) -> None:
         live.adjusted = result_in_force(server.engine, live)
         read_calls(server.engine, live)
+        explanations.read(server.engine, live)  # the facts of a Law 21 ruling (20F)
+        live.changes = call_changes.read(server.engine, live.id)  # 25A at a strict table
 
     async def summon(live: LiveTable) -> None:
         reason = waiting_reason(live)
@@ -149,9 +153,28 @@ def install(server: Server) -> None:
         await run_in_threadpool(store_call, server.engine, live.id, event.who, reason, phase, False)
         await run_in_threadpool(read_calls, server.engine, live)  # in the event's own views
         await tell_consoles(server, live, calls=True)
+        await server.records_changed(live)
+
+    async def changed_elsewhere(table_id: str) -> None:
+        """Another process changed the table's director's records: read again here, the
+        table's seats here get their views, and the consoles here the table's open calls."""
+        live = server.live.get(table_id)
+        if live is None:
+            if not server.consoles:
+                return  # nobody here sees the table: it reads its records when loaded
+            try:
+                live = await run_in_threadpool(server.get, table_id)  # read with its records
+            except Refused:
+                return
+        else:
+            async with live.lock:
+                await run_in_threadpool(load, live)
+                await server.push(live, DIRECTOR)
+        await tell_consoles(server, live, calls=True)
 
     server.loaders.append(load)
     server.on_stored.append(summon)
+    server.records_notified = changed_elsewhere
 
 
 # -- every table ----------------------------------------------------------------------------------

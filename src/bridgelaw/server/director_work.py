@@ -39,7 +39,7 @@ from bridgelaw.director.casebook import entry_json
 from bridgelaw.director.deadlines import Correction, LateError, Periods, check_correction
 from bridgelaw.director.poll import Answer, Poll, PollError, PollQuestion, Threshold
 from bridgelaw.director.record import Entry, Record
-from bridgelaw.duplicate.spec import read_spec
+from bridgelaw.duplicate.spec import SessionSpec, read_spec
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.server.db import now, stamp, token_hash
 from bridgelaw.server.models import (
@@ -56,19 +56,34 @@ from bridgelaw.server.tables import LiveTable, Refused
 MAX_PEERS = 20
 MAX_CONSIDERED = 6
 PERIODS = Periods()
-"""The periods of 79C1 and 92B for a table of no session: the Laws' thirty minutes (the
-regulating authority's own figures are not configurable yet)."""
+"""The Laws' own periods (79C1, 92B: thirty minutes), the server's default unless it is started
+with others (``bridgelaw serve --correction-minutes --appeal-minutes``)."""
 
 
-def periods_for(correction_minutes: int | None) -> Periods:
-    """The periods of a record: a session's correction period is the one its organiser set
-    (``correction_minutes`` of its spec, 79C1); the appeal period is the Laws' (92B)."""
-    if correction_minutes is None:
-        return PERIODS
+def periods_for(correction_minutes: int, appeal_minutes: int, whose: str) -> Periods:
+    """The periods of 79C1 and 92B in minutes, ``whose`` figures they are (the session's
+    organiser, or the server's default)."""
     return Periods(
         correction=timedelta(minutes=correction_minutes),
-        source="79C1: the session's correction period (its organiser's); 92B: thirty minutes",
+        appeal=timedelta(minutes=appeal_minutes),
+        source=f"79C1 and 92B: {correction_minutes} and {appeal_minutes} minutes, {whose}",
     )
+
+
+def server_periods(correction_minutes: int | None, appeal_minutes: int | None) -> Periods:
+    """The server's default periods: the Laws' thirty minutes for any not given."""
+    if correction_minutes is None and appeal_minutes is None:
+        return PERIODS
+    return periods_for(
+        30 if correction_minutes is None else correction_minutes,
+        30 if appeal_minutes is None else appeal_minutes,
+        "the server's default (the regulating authority's)",
+    )
+
+
+def session_periods(spec: SessionSpec) -> Periods:
+    """A session's periods, set when it started (its own, or the server's default then)."""
+    return periods_for(spec.correction_minutes, spec.appeal_minutes, "set for the session")
 
 
 # -- publication (79C, 92B) -----------------------------------------------------------------------
@@ -94,13 +109,14 @@ def publish(engine: Engine, record: str) -> datetime:
     return at
 
 
-def periods_of(engine: Engine, record: str) -> Periods:
-    """The periods of a record: a session's from its spec, a lone table's the Laws'."""
+def periods_of(engine: Engine, record: str, default: Periods = PERIODS) -> Periods:
+    """The periods of a record: a session's from its spec, a lone table's the server's
+    ``default``."""
     with Session(engine) as session:
         row = session.get(SessionRow, record)
         if row is None:
-            return PERIODS
-        return periods_for(read_spec(json.loads(row.spec), stored=True).correction_minutes)
+            return default
+        return session_periods(read_spec(json.loads(row.spec), stored=True))
 
 
 def check_late_correction(

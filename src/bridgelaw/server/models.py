@@ -171,6 +171,49 @@ class AppealRow(Base):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ExplanationRow(Base):
+    """An alert's explanation, a question about a call or its answer (Law 20F), as given at
+    the table; never changed (migration 0008, ``server/explanations.py``): the facts of a
+    Law 21 ruling later."""
+
+    __tablename__ = "explanations"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``explain`` (the caller's own explanation), ``question`` or ``answer``."""
+    seat: Mapped[str] = mapped_column(String(1))
+    """Who gave it."""
+    call: Mapped[int] = mapped_column(Integer)
+    """The event that made the call it is about."""
+    caller: Mapped[str] = mapped_column(String(1))
+    """Who made that call: his partner never sees the record."""
+    question: Mapped[int | None] = mapped_column(ForeignKey("explanations.id"), nullable=True)
+    """For an answer: the question it answers."""
+    text: Mapped[str] = mapped_column(String(200))
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CallChangeRow(Base):
+    """A player's request to change a call he made by mistake (Law 25A), at a ``strict``
+    table, and the director's decision on it (a second row naming the first); never changed
+    (migration 0008, ``server/explanations.py``)."""
+
+    __tablename__ = "call_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``request``, ``allow`` or ``refuse``."""
+    seat: Mapped[str] = mapped_column(String(8))
+    """The player who asks; for a decision, ``director``."""
+    call: Mapped[int] = mapped_column(Integer)
+    """The event that made the call to be changed."""
+    request: Mapped[int | None] = mapped_column(ForeignKey("call_changes.id"), nullable=True)
+    """For a decision: the request it decides."""
+    text: Mapped[str] = mapped_column(String(200))
+    """For a request: the intended call; for a decision: the director's note."""
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # -- duplicate sessions ---------------------------------------------------------------------------
 
 

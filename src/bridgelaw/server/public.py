@@ -1,21 +1,23 @@
 """The public state of a table that a page draws, added to every role's view.
 
-The spec's view (``table-api.md``) says what happened; a page also needs where the table
-stands, which the engine knows and everyone at a real table sees: whose turn it is, who led
-the trick on the table and who played each of its cards, the tricks each side has won, the
-tricks already quitted, which calls were alerted, a claim being answered, and the cards faced
-while an irregularity is settled (a lead out of turn: the chooser decides looking at it).
-Nothing here is private: cards played are faced (Law 65A keeps them in front of their players),
-the auction is heard by all, and a claim's statement is made to the table (Law 68C). A seat's
-copy still goes through the view's blotting (``views.blot``), like every other field.
+The spec's view (``table-api.md``) says what happened; a page also needs where the table stands,
+which the engine knows and everyone at a real table sees: whose turn it is, who led the trick on
+the table and who played each of its cards, the tricks each side has won (once play has ceased,
+as credited: a claim's tricks too), the tricks already quitted, which calls were alerted, a
+claim being answered, and the cards faced while an irregularity is settled (a lead out of turn:
+the chooser decides looking at it). Nothing here is private: cards played are faced (Law 65A
+keeps them in front of their players), the auction is heard by all, and a claim's statement is
+made to the table (Law 68C). A seat's copy still goes through the view's blotting
+(``views.blot``), like every other field.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bridgelaw.cards import SEATS, Card, Seat, card_name
+from bridgelaw.cards import SEATS, Card, Seat, card_name, hand_pbn
 from bridgelaw.table import Table
+from bridgelaw.table.claims import CANCELLED, SETTLED, VOID, Claim
 from bridgelaw.table.play_state import Place
 
 
@@ -51,6 +53,7 @@ def public_state(table: Table) -> dict[str, Any]:
         "auction": [
             {
                 "seat": r.seat.letter,
+                "event": r.event,  # the call's key for its explanations (20F)
                 "call": r.call.text,
                 "alert": bool(r.call.artificial),
                 "status": r.status,
@@ -77,13 +80,37 @@ def public_state(table: Table) -> dict[str, Any]:
             for trick in play.tricks
         ]
         state["won"] = {"NS": play.won[0], "EW": play.won[1]}
+        declarer, tricks = table.declarer, table.tricks
+        if table.phase == "ended" and declarer is not None and tricks is not None:
+            # once play has ceased the tricks credited count: a claim's or a concession's too
+            # (69A, 70, 71) and the tricks a revoke transfers (64), as the score counts them
+            ns = tricks if declarer.letter in "NS" else 13 - tricks
+            state["won"] = {"NS": ns, "EW": 13 - ns}
     claim = table.claim
+    state["claimed"] = None
     if claim is not None and table.claim_is_open():
-        state["claim"] = {
-            "claimer": claim.claimer.letter,
-            "kind": claim.kind,
-            "number": claim.number,
-            "statement": claim.statement,
-            "stage": claim.stage,
-        }
+        state["claim"] = claim_json(claim)
+    elif claim is not None and claim.stage == SETTLED:
+        state["claimed"] = {**claim_json(claim), "credited": claim.credited, "law": claim.law}
     return state
+
+
+def faced_claim(claim: Claim | None) -> bool:
+    """Are the claimer's cards face up on the table? From the claim on (2017 68C: the player
+    who claims or concedes faces his cards), while it is answered or ruled and once settled;
+    not after play went on by agreement (68D2b) nor once the claim is no claim (68B2): the
+    cards are back in the hand, though the table has seen them."""
+    return claim is not None and claim.stage not in (VOID, CANCELLED)
+
+
+def claim_json(claim: Claim) -> dict[str, Any]:
+    """A claim as the page shows it: with the statement (68C) and the claimer's cards, faced
+    as they were when he claimed (``hand``, PBN)."""
+    return {
+        "claimer": claim.claimer.letter,
+        "kind": claim.kind,
+        "number": claim.number,
+        "statement": claim.statement,
+        "stage": claim.stage,
+        "hand": hand_pbn(claim.position.hands[claim.claimer]),
+    }

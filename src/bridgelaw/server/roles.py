@@ -22,6 +22,7 @@ reach the server's parts through the application's state (:func:`server_of`...).
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from bridgelaw.duplicate.state import Refusal, Role
+from bridgelaw.i18n import UnknownLanguage
+from bridgelaw.i18n.views import negotiate
 from bridgelaw.server import limits
 from bridgelaw.server.robots import Robots
 from bridgelaw.server.sessions import LiveSession, Sessions
@@ -109,7 +112,19 @@ async def stream_at_table(table_id: str, connection: HTTPConnection, token: str 
         return AtTable(live, server.role(live, token))
     except Refused as error:
         limits.log_refusal(server, connection.scope, error.status, error.error)
-        raise WebSocketException(4000 + error.status, error.error) from None
+        raise WebSocketException(
+            4000 + error.status, error.text(refusal_language(connection))
+        ) from None
+
+
+def refusal_language(connection: HTTPConnection) -> str:
+    """The language a refusal is written in: the viewer's (``?lang=``, else
+    ``Accept-Language``); an unknown ``?lang=``, itself refused, leaves the header's."""
+    header = connection.headers.get("accept-language")
+    try:
+        return negotiate(connection.query_params.get("lang"), header)
+    except UnknownLanguage:
+        return negotiate(None, header)
 
 
 async def director_stream(connection: HTTPConnection, token: str = "") -> None:
@@ -158,14 +173,25 @@ async def live_session(session_id: str, connection: HTTPConnection) -> LiveSessi
     sessions = sessions_of(connection)
     live = sessions.live.get(session_id)
     if live is not None:
+        await sessions.refresh(live)  # several processes: the log as it stands now
         return live
     live = await run_in_threadpool(sessions.load, session_id)
     if not live.resumed:  # after a restart: the robots of the boards in play go on
         live.resumed = True
         server = server_of(connection)
-        for slot, table_id in live.state.table_ids.items():
-            if live.state.status(slot) in ("to-play", "late"):
+        state = live.state
+        shown = state.round if state.round is not None else state.rounds
+        for slot, table_id in state.table_ids.items():
+            if slot[0] == shown and state.status(slot) not in ("to-play", "late"):
+                # the round's tables held, ended too: the views show their phase, as those
+                # of the process that made them (several processes answer alike)
+                await run_in_threadpool(server.get, table_id)
+            elif state.status(slot) in ("to-play", "late"):
                 table = await run_in_threadpool(server.get, table_id)
+                if server.cluster is not None:  # a table nobody owns is this process's now
+                    with contextlib.suppress(Refused):
+                        async with table.lock:
+                            await server.own(table)
                 # the board's last event was stored but the server stopped before its result
                 # reached the session's log: the result is taken from the table now
                 await sessions.board_played(table)

@@ -22,7 +22,6 @@ import json
 import re
 from dataclasses import replace
 from datetime import UTC, datetime
-from html import escape
 from typing import Any
 
 from sqlalchemy import func, select
@@ -256,81 +255,6 @@ def search(
             continue
         found.append({"record": hit.session, "table_id": where, **entry_json(hit.entry)})
     return found
-
-
-def record_html(document: dict[str, Any]) -> str:
-    """The record as a printable page; every text from the record is escaped."""
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>Ruling record {escape(str(document['session']))}</title>",
-        "<style>body{font-family:serif;max-width:50em}table{border-collapse:collapse}"
-        "td,th{border:1px solid #888;padding:2px 6px;text-align:left}"
-        "section{page-break-inside:avoid;margin-bottom:2em}</style></head><body>",
-        f"<h1>Ruling record: {escape(str(document['session']))}</h1>",
-    ]
-    deadlines = document.get("deadlines", {})
-    note = deadlines.get("note") or (
-        f"correction (79C) until {deadlines.get('correction_ends')}, "
-        f"appeal (92B) until {deadlines.get('appeal_ends')}"
-    )
-    parts.append(f"<p>{escape(str(note))}</p>")
-    for entry in document["entries"]:
-        parts.append(f"<section><h2>Entry {int(entry['number'])}</h2><table>")
-        rows = [
-            ("Table", entry.get("table_id")),
-            ("Board", entry.get("board")),
-            ("Called by", entry["called_by"]),
-            ("Called at", entry["called_at"]),
-            ("Decided by", entry["decided_by"]),
-            ("Decided at", entry["decided_at"]),
-            ("Edition", entry["edition"]),
-            ("Clauses", ", ".join(entry["clauses"])),
-            ("Reasoning", entry["reasoning"]),
-            ("Supersedes", entry.get("supersedes") or "-"),
-            ("Superseded by", entry.get("superseded_by") or "-"),
-        ]
-        for name, value in rows:
-            parts.append(f"<tr><th>{escape(name)}</th><td>{escape(str(value))}</td></tr>")
-        for applied in entry["applied"]:
-            text = f"{applied['clause']} ({applied['source']}) {applied['note']}"
-            parts.append(f"<tr><th>Applied</th><td>{escape(text)}</td></tr>")
-        for fact in entry["facts"]:
-            agreed = "agreed" if fact["agreed"] else "not agreed"
-            text = f"{fact['by']}: {fact['text']} ({agreed})"
-            parts.append(f"<tr><th>Statement</th><td>{escape(text)}</td></tr>")
-        if entry["score"] is not None:
-            score = json.dumps(entry["score"], ensure_ascii=False)
-            parts.append(f"<tr><th>Score</th><td>{escape(score)}</td></tr>")
-        if entry["judgement"] is not None:
-            judged = json.dumps(entry["judgement"], ensure_ascii=False)
-            parts.append(f"<tr><th>Judgement</th><td>{escape(judged)}</td></tr>")
-        parts.append("</table></section>")
-    for appeal in document.get("appeals", []):
-        parts.append(f"<section><h2>Appeal {int(appeal['appeal'])} (Laws 92-93)</h2><table>")
-        grounds = "; ".join(f"{g['kind']}: {g['text']}" for g in appeal["grounds"])
-        decision = appeal.get("decision")
-        rows = [
-            ("Against ruling", appeal["against"]),
-            ("Appellant", appeal["appellant"]),
-            ("Heard by", f"{appeal['heard_by']} {', '.join(appeal['members'])}".strip()),
-            ("Lodged at", appeal["lodged_at"]),
-            ("Grounds", grounds),
-            ("Deposit", deposit_text(appeal["deposit"])),
-            ("Decision", "pending" if decision is None else decision["reasoning"]),
-        ]
-        if decision is not None:
-            changed = decision["entry"]
-            rows.append(("Decided by", f"{decision['by']} at {decision['at']}"))
-            rows.append(("Score", f"changed by ruling {changed}" if changed else "stands"))
-        for name, value in rows:
-            parts.append(f"<tr><th>{escape(name)}</th><td>{escape(str(value))}</td></tr>")
-        parts.append("</table></section>")
-    parts.append("</body></html>")
-    return "".join(parts)
-
-
-def deposit_text(deposit: dict[str, str] | None) -> str:
-    return "-" if deposit is None else f"{deposit['amount']} {deposit['currency']}"
 
 
 # -- Law 70: the adjudicator's proposal on a disputed claim ---------------------------------------

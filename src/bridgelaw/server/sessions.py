@@ -35,6 +35,7 @@ from typing import Any
 
 from fastapi import WebSocket
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -71,6 +72,13 @@ log = logging.getLogger("bridgelaw.server")
 MAX_BODY = 4000
 """The longest body of a result, a move or a call (a weighted score of a dozen outcomes fits)."""
 SEND_TIMEOUT = 5.0
+RETRIES = 20
+"""Times a board's result is made again on a log another process appended meanwhile (each try
+reads what it missed first: more than a few means a process appends without end)."""
+
+
+class Stale(Exception):
+    """Another process stored the session's next record first: nothing was stored."""
 
 
 # -- the live ranking -----------------------------------------------------------------------------
@@ -184,6 +192,13 @@ class Sessions:
     def create(
         self, body: object
     ) -> tuple[LiveSession, dict[str, str], dict[str, list[str]], list[LiveTable]]:
+        if isinstance(body, dict):  # the server's default periods for a session setting none
+            periods = self.server.periods
+            body = {
+                "correction_minutes": int(periods.correction.total_seconds()) // 60,
+                "appeal_minutes": int(periods.appeal.total_seconds()) // 60,
+                **body,
+            }
         try:
             spec = read_spec(body)
         except SpecError as error:
@@ -223,22 +238,73 @@ class Sessions:
         live = self.live.get(session_id)
         if live is not None:
             return live
+        return self.live.setdefault(session_id, self.replay(session_id))
+
+    def replay(self, session_id: str) -> LiveSession:
+        """The session as its log stands now (in a worker thread; not kept)."""
         with Session(self.server.engine) as db:
             row = db.get(SessionRow, session_id)
             if row is None:
                 raise Refusal(404, f"no session {session_id!r}")
             spec = read_spec(json.loads(row.spec), stored=True)
-            rows = db.scalars(
-                select(SessionRecordRow)
-                .where(SessionRecordRow.session_id == session_id)
-                .order_by(SessionRecordRow.seq)
-            ).all()
-            records = [record_from(r.kind, json.loads(r.data), r.time, r.who) for r in rows]
         live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
-        for record in records:
+        for record in self.records_after(session_id, 0):
             self.apply(live, record)
         self.publish(live)
-        return self.live.setdefault(session_id, live)
+        return live
+
+    def records_after(self, session_id: str, known: int) -> list[Record]:
+        """The session's records after the first ``known``, in order (in a worker thread)."""
+        with Session(self.server.engine) as db:
+            rows = db.scalars(
+                select(SessionRecordRow)
+                .where(SessionRecordRow.session_id == session_id, SessionRecordRow.seq > known)
+                .order_by(SessionRecordRow.seq)
+            ).all()
+            return [record_from(r.kind, json.loads(r.data), r.time, r.who) for r in rows]
+
+    # -- several processes (server/cluster.py) -----------------------------------------------
+
+    async def catch_up(self, live: LiveSession) -> bool:
+        """Under the session's lock: the records other processes stored after ours, applied
+        (and the ranking published again); whether there were any."""
+        if self.server.cluster is None:
+            return False
+        records = await run_in_threadpool(self.records_after, live.id, live.state.records)
+        if not records:
+            return False
+        changes = live.changes
+        for record in records:
+            self.apply(live, record)
+        if live.changes != changes:
+            self.publish(live)
+        for record in records:  # a round's new tables held here too, as the maker holds them:
+            if isinstance(record, TablesMade):  # every process's views show their phase
+                for boards in record.tables.values():
+                    for table_id in boards.values():
+                        await run_in_threadpool(self.server.get, table_id)
+        return True
+
+    async def refresh(self, live: LiveSession) -> None:
+        """The session as the log stands (before a request is answered, or when another
+        process told of a record): caught up, and pushed to its clients if it changed."""
+        if self.server.cluster is None:
+            return
+        async with live.lock:
+            changed = await self.catch_up(live)
+        if changed:
+            await self.push(live)
+
+    async def notified(self, session_id: str, last: int) -> None:
+        """Another process stored the session's records up to ``last``."""
+        live = self.live.get(session_id)
+        if live is not None and last > live.state.records:
+            await self.refresh(live)
+
+    async def relisten(self) -> None:
+        """After the listener (re)connects: every session held read again."""
+        for live in list(self.live.values()):
+            await self.refresh(live)
 
     # -- the log -----------------------------------------------------------------------------
 
@@ -249,20 +315,34 @@ class Sessions:
         thread: nothing in memory changes); the moment it was done. Called under the session's
         lock, or before anyone else can see the session."""
         seq = live.state.records
-        with Session(self.server.engine) as db, db.begin():
-            for table in tables:
-                db.add(table)
-            for offset, record in enumerate(records, start=1):
-                db.add(
-                    SessionRecordRow(
-                        session_id=live.id,
-                        seq=seq + offset,
-                        kind=record.kind,
-                        data=json.dumps(record.as_json(), sort_keys=True),
-                        who=record.by[:24],
-                        time=record.time,
+        cluster = self.server.cluster
+        try:
+            with Session(self.server.engine) as db, db.begin():
+                for table in tables:
+                    db.add(table)
+                for offset, record in enumerate(records, start=1):
+                    db.add(
+                        SessionRecordRow(
+                            session_id=live.id,
+                            seq=seq + offset,
+                            kind=record.kind,
+                            data=json.dumps(record.as_json(), sort_keys=True),
+                            who=record.by[:24],
+                            time=record.time,
+                        )
                     )
-                )
+                if cluster is not None:  # the others told at the commit
+                    db.flush()
+                    cluster.tell(db.connection(), f"session:{live.id}:{seq + len(records)}")
+                    for table in tables:
+                        if len(table.robots or "") == 4:
+                            # robots alone: their table is ours from its making, so that the
+                            # takeover finds it if this process dies before their first event
+                            cluster.acquire(table.id, db.connection())
+        except IntegrityError:
+            if cluster is None:
+                raise
+            raise Stale(live.id) from None  # another process stored sequence seq + 1 first
         return time.perf_counter()
 
     def applied(self, live: LiveSession, records: list[Record], stored: float) -> None:
@@ -279,8 +359,29 @@ class Sessions:
     async def commit(
         self, live: LiveSession, records: list[Record], tables: Iterable[TableRow] = ()
     ) -> None:
-        """Stored (in a worker thread), then applied (on the event loop)."""
-        stored = await run_in_threadpool(self.store, live, records, list(tables))
+        """Stored (in a worker thread), then applied (on the event loop). Another process
+        having stored the next record first: what it stored is read, and 409 (the request was
+        checked against a state that is no longer the session's)."""
+        try:
+            await self.stored_or_stale(live, records, tables)
+        except Stale:
+            asyncio.get_running_loop().create_task(self.push(live))  # what was read, pushed
+            raise Refusal(
+                409,
+                f"session {live.id} changed meanwhile (record {live.state.records} was "
+                "stored by another server process): look again and send again",
+            ) from None
+
+    async def stored_or_stale(
+        self, live: LiveSession, records: list[Record], tables: Iterable[TableRow] = ()
+    ) -> None:
+        """Stored, then applied; or Stale, nothing stored, having read what the other process
+        stored (under the session's lock)."""
+        try:
+            stored = await run_in_threadpool(self.store, live, records, list(tables))
+        except Stale:
+            await self.catch_up(live)
+            raise
         self.applied(live, records, stored)
 
     def commit_now(
@@ -374,7 +475,9 @@ class Sessions:
                     )
                 )
                 engine = Table.from_deal(board, deal, edition=spec.edition)
-                lives.append(LiveTable(table_id, engine, spec.play, dict(seats), robots=robots))
+                table = LiveTable(table_id, engine, spec.play, dict(seats), robots=robots)
+                table.session = live.id
+                lives.append(table)
                 made.setdefault(str(seating.table), {})[str(board)] = table_id
         return TablesMade(time=time, by="director", round=round_, tables=made), rows, lives
 
@@ -407,6 +510,10 @@ class Sessions:
         """For the server's table loader (a worker thread): the seats of a session's table."""
         live = self.load(session_id)
         slot = live.state.slot_of_table.get(table_id)
+        if slot is None and self.server.cluster is not None:
+            # made by another process, whose record this one has not read yet: the log now
+            live = self.replay(session_id)
+            slot = live.state.slot_of_table.get(table_id)
         if slot is None:  # made, but its round's record was never committed: nobody sits
             return {}, ()
         return self.seating_of(live.state, slot[0], slot[1])
@@ -414,11 +521,14 @@ class Sessions:
     def gate(self, table: LiveTable, role: str) -> None:
         """Before each event at a session's table: a board the director has scored (a late
         board scored as not played, Law 8B2, or any adjusted score) is no longer played."""
-        session_id = self.table_session.get(table.id)
-        if session_id is None or role == "director":
+        session_id = self.table_session.get(table.id, table.session)
+        live = None if session_id is None else self.live.get(session_id)
+        if live is None or role == "director":
             return
-        state = self.live[session_id].state
-        slot = state.slot_of_table[table.id]
+        state = live.state
+        slot = state.slot_of_table.get(table.id)
+        if slot is None:
+            return  # (several processes) a table whose round this one has not read yet
         result_id = state.in_force.get(slot)
         scored = result_id is not None and state.results[result_id].record.by == "director"
         if scored and table.table.phase != "ended":
@@ -428,74 +538,100 @@ class Sessions:
                 f"(result {result_id}): it is not played on (Law 8B2)",
             )
 
+    async def session_of(self, table: LiveTable) -> LiveSession | None:
+        """The session whose board ``table`` plays (loaded if needed), or None."""
+        session_id = self.table_session.get(table.id, table.session)
+        if session_id is None:
+            return None
+        live = self.live.get(session_id)
+        return live if live is not None else await run_in_threadpool(self.load, session_id)
+
     async def board_played(self, table: LiveTable) -> None:
         """After each event at a session's table: once the board has ended with a score, its
-        result is the session's (or corrects the one it gave before)."""
-        session_id = self.table_session.get(table.id)
-        if session_id is None or table.table.phase != "ended":
+        result is the session's (or corrects the one it gave before). With several processes,
+        by the table's owner only: the one that accepted the event, or took the table over."""
+        cluster = self.server.cluster
+        if table.table.phase != "ended" or (cluster is not None and not cluster.owns(table.id)):
             return
         entry = table_result(table)
         if entry is None:
             return  # the engine cancelled the score: the director enters one
+        live = await self.session_of(table)
+        if live is None:
+            return
         record = table.table.record()
         if record.opening_lead is not None and "declarer" in entry:
             entry["lead"] = record.opening_lead
-        live = self.live[session_id]
-        async with live.lock:
-            state = live.state
-            slot = state.slot_of_table[table.id]
-            current = state.in_force.get(slot)
-            previous = None if current is None else state.results[current]
-            if previous is not None and (
-                previous.record.by != "play" or previous.record.entry == entry
-            ):
-                return  # the same result, or the director's: his stands
-            record_ = Entered(
-                time=now(),
-                by="play",
-                result=len(state.results) + 1,
-                round=slot[0],
-                table=slot[1],
-                board=slot[2],
-                entry=entry,
-                supersedes=current,
-                accepted=True,
-                late=state.round is None or slot[0] < state.round,
-                note="the result of the play at the table"
-                if previous is None
-                else "corrected at the table",
-            )
-            await self.commit(live, [record_])
-        await self.push(live)
+        for _ in range(RETRIES):
+            async with live.lock:
+                await self.catch_up(live)
+                state = live.state
+                slot = state.slot_of_table.get(table.id)
+                if slot is None:
+                    return  # a table of a round whose record was never stored
+                current = state.in_force.get(slot)
+                previous = None if current is None else state.results[current]
+                if previous is not None and (
+                    previous.record.by != "play" or previous.record.entry == entry
+                ):
+                    return  # the same result, or the director's: his stands
+                record_ = Entered(
+                    time=now(),
+                    by="play",
+                    result=len(state.results) + 1,
+                    round=slot[0],
+                    table=slot[1],
+                    board=slot[2],
+                    entry=entry,
+                    supersedes=current,
+                    accepted=True,
+                    late=state.round is None or slot[0] < state.round,
+                    note="the result of the play at the table"
+                    if previous is None
+                    else "corrected at the table",
+                )
+                try:
+                    await self.stored_or_stale(live, [record_])
+                except Stale:
+                    continue  # another process appended meanwhile: made again on its state
+            await self.push(live)
+            return
+        log.error("session %s: board result of table %s not stored", live.id, table.id)
 
     async def director_result(self, table: LiveTable, entry: dict[str, Any], note: str) -> None:
         """The director entered a result on a session's table from the table's console: it is
         the session's result for that board (it supersedes the one in force)."""
-        session_id = self.table_session.get(table.id)
-        if session_id is None:
+        live = await self.session_of(table)
+        if live is None:
             return
-        live = self.live[session_id]
         entry = {k: v for k, v in entry.items() if k != "pairs"}
-        async with live.lock:
-            state = live.state
-            slot = state.slot_of_table[table.id]
-            current = state.in_force.get(slot)
-            record = Entered(
-                time=now(),
-                by="director",
-                result=len(state.results) + 1,
-                round=slot[0],
-                table=slot[1],
-                board=slot[2],
-                entry=entry,
-                supersedes=current,
-                accepted=True,
-                late=state.round is None or slot[0] < state.round,
-                note=note or "entered at the table's console",
-            )
-            state.line(slot, entry)  # the table's console read it the same way: never refused
-            await self.commit(live, [record])
-        await self.push(live)
+        for _ in range(RETRIES):
+            async with live.lock:
+                await self.catch_up(live)
+                state = live.state
+                slot = state.slot_of_table[table.id]
+                current = state.in_force.get(slot)
+                record = Entered(
+                    time=now(),
+                    by="director",
+                    result=len(state.results) + 1,
+                    round=slot[0],
+                    table=slot[1],
+                    board=slot[2],
+                    entry=entry,
+                    supersedes=current,
+                    accepted=True,
+                    late=state.round is None or slot[0] < state.round,
+                    note=note or "entered at the table's console",
+                )
+                state.line(slot, entry)  # the table's console read it the same way: never refused
+                try:
+                    await self.stored_or_stale(live, [record])
+                except Stale:
+                    continue
+            await self.push(live)
+            return
+        raise Refused(503, f"session {live.id}: the result could not be stored; send it again")
 
     # -- what each role sees -----------------------------------------------------------------
 
@@ -823,9 +959,10 @@ class Sessions:
                 line |= {"round": round_, "table": table}
                 if seating.room is not None:
                     line |= {"room": seating.room, "match": seating.match}
-                text = live.line_texts[number] = json.dumps(
-                    line | result.record.entry, ensure_ascii=False
-                )
+                # the entry's keys in the order its stored record has them: the same text in
+                # the process that entered it and in every process that replays the log
+                entry = dict(sorted(result.record.entry.items()))
+                text = live.line_texts[number] = json.dumps(line | entry, ensure_ascii=False)
             texts.append(text)
         return head[:at] + ", ".join(texts) + head[at:]
 

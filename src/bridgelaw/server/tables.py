@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import hmac
 import json
+import os
 import secrets
 import time
 from collections import deque
@@ -32,13 +33,23 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from bridgelaw.cards import Card, Seat, card_name, parse_card
+from bridgelaw.director.deadlines import Periods
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.i18n.views import localize_view
+from bridgelaw.i18n.words import Worded, phrase_of
 from bridgelaw.server.cluster import Cluster, LeaseLost
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
 from bridgelaw.server.push import Blotter, changes
-from bridgelaw.server.views import DIRECTOR, PLAYING, blot_for, dummy_faced, holding, view_for
+from bridgelaw.server.views import (
+    DIRECTOR,
+    PLAYING,
+    blot_for,
+    dummy_faced,
+    explanations_seen,
+    holding,
+    view_for,
+)
 from bridgelaw.server.writer import GroupWriter
 from bridgelaw.table import (
     Action,
@@ -51,6 +62,7 @@ from bridgelaw.table import (
     parse_event,
 )
 from bridgelaw.table.legal import own_irregularity
+from bridgelaw.table.messages import Said
 from bridgelaw.table.state import Unauthorized
 
 SEAT_LETTERS = ("N", "E", "S", "W")
@@ -87,15 +99,40 @@ class NewEvent(BaseModel):
 
 
 class Refused(Exception):
-    """An answer other than 200: the status, the sentence and the law (for a 422)."""
+    """An answer other than 200: the status, the sentence and the law (for a 422).
+
+    ``error`` is a phrase said (:class:`~bridgelaw.i18n.words.Worded`, written in the
+    viewer's language when the answer is sent) or English words; ``hide``, what the words
+    must not show the viewer (the cards he cannot see), applied after they are written."""
 
     def __init__(
-        self, status: int, error: str, law: str | None = None, owner: str | None = None
+        self,
+        status: int,
+        error: str | Worded,
+        law: str | None = None,
+        owner: str | None = None,
+        hide: Callable[[str], str] | None = None,
     ) -> None:
-        super().__init__(error)
-        self.status, self.error, self.law = status, error, law
+        self.words = error if isinstance(error, Worded) else phrase_of(error)
+        english = error if isinstance(error, str) else error.text()
+        self.hide = hide
+        if hide is not None:
+            english = hide(english)
+        super().__init__(english)
+        self.status, self.error, self.law = status, english, law
         self.owner = owner
         """For a 307: the address of the process that owns the table (docs/deployment.md)."""
+
+    def text(self, lang: str) -> str:
+        """The refusal's words in ``lang`` (English words with no phrase stay English)."""
+        if self.words is None or lang == "en":
+            return self.error
+        text = self.words.text(lang)
+        return self.hide(text) if self.hide is not None else text
+
+    def message(self) -> dict[str, Any]:
+        """The refusal as data (its phrase's id and parameters), or nothing when it has none."""
+        return {} if self.words is None else self.words.as_json()
 
 
 class Stats:
@@ -157,6 +194,14 @@ class LiveTable:
     """The calls of the director made at the table, as every seat sees them: who called,
     when, and when the director answered (a call is made aloud at the table, Law 9B); the
     view's ``director_calls`` (``server/director.py``)."""
+    session: str | None = None
+    """The duplicate session whose board this table plays (``server/sessions.py``), if any."""
+    explanations: list[dict[str, Any]] = field(default_factory=list)
+    """Alerts explained, questions and answers (Law 20F, ``server/explanations.py``): every
+    record; each role's view carries those it may see (``views.explanations_seen``)."""
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    """Requests to change a call made by mistake at a strict table and the director's
+    decisions (Law 25A, ``server/call_changes.py``), seen by the whole table."""
 
     def view(
         self, role: str, report: dict[str, Any] | None = None, lang: str = "en"
@@ -169,6 +214,8 @@ class LiveTable:
         view = view_for(self.table, role, self.mode, self.robots, report, blotter)
         view["adjusted"] = self.adjusted
         view["director_calls"] = self.director_calls
+        view["explanations"] = explanations_seen(self.table, self.explanations, role)
+        view["call_changes"] = list(self.changes)  # a copy: a held view keeps its own
         view["seq"] = len(self.table.events)  # the table's last event: its sequence number
         return localize_view(view, self.table, lang)
 
@@ -213,6 +260,8 @@ class LiveTable:
             # the director's records as they stand now (they are not events of the table)
             view["adjusted"] = self.adjusted
             view["director_calls"] = self.director_calls
+            view["explanations"] = explanations_seen(replay, self.explanations, role)
+            view["call_changes"] = list(self.changes)  # a copy: a held view keeps its own
             view["seq"] = len(replay.events)
             views.append(localize_view(view, replay, lang))
         return views
@@ -281,8 +330,17 @@ class Server:
         """With several processes on one PostgreSQL: the tables this one owns (leases) and the
         events of the others (server/cluster.py); None for a process alone."""
         self.stats = Stats()
+        self.periods = Periods()
+        """The correction (79C) and appeal (92B) periods of a lone table's record, and of a
+        session started without its own (``bridgelaw serve --appeal-minutes``)."""
         self.taken: list[Callable[[LiveTable], None]] = []
         """What follows a table taken over from a process gone (its robots woken)."""
+        self.change_consent = os.environ.get("BRIDGELAW_CHANGE_CONSENT", "") == "opponents"
+        """The club's option (``server/call_changes.py``): at a strict table a mistaken call
+        is changed once both opponents consent, the director deciding only when one objects."""
+        self.records_notified: Callable[[str], Awaitable[None]] | None = None
+        """What follows another process's change of a table's director's records
+        (``server.director.install``)."""
 
     # -- who is asking -----------------------------------------------------------------------
 
@@ -306,16 +364,15 @@ class Server:
         with Session(self.engine) as session, session.begin():
             row = session.get(TableRow, live.id)
             if row is None:
-                raise Refused(404, f"no table {live.id!r}")
+                raise Refused(404, Worded.of("error.no-table", table=live.id))
             if row.session is not None:
                 raise Refused(
                     409,
-                    f"table {live.id} is session {row.session}'s: give the player a new link "
-                    "there (POST /api/sessions/{id}/players)",
+                    Worded.of("error.session-table-token", table=live.id, session=row.session),
                 )
             stored = session.get(SeatToken, (live.id, seat))
             if stored is None:
-                raise Refused(404, f"table {live.id} has no token for seat {seat}")
+                raise Refused(404, Worded.of("error.no-seat-token", table=live.id, seat=seat))
             stored.token_hash = token_hash(token)
         live.seats = {h: s for h, s in live.seats.items() if s != seat}
         live.seats[token_hash(token)] = seat
@@ -325,7 +382,7 @@ class Server:
         try:
             table = Table.from_deal(spec.board, spec.deal, edition=spec.edition)
         except (BridgeLawError, ValueError) as error:
-            raise Refused(422, f"deal: {error}") from None
+            raise Refused(422, Worded.of("error.deal", problem=str(error))) from None
         try:
             robots = parse_robots(spec.robots)
         except ValueError as error:
@@ -361,7 +418,7 @@ class Server:
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is None:
-                raise Refused(404, f"no table {table_id!r}")
+                raise Refused(404, Worded.of("error.no-table", table=table_id))
             tokens = session.scalars(select(SeatToken).where(SeatToken.table_id == table_id))
             seats = {t.token_hash: t.seat for t in tokens}
             robot_seats = tuple(row.robots or "")
@@ -374,6 +431,7 @@ class Server:
             for stored in events:
                 table.apply(parse_event(stored.text, stored.index))
             live = LiveTable(table_id, table, row.mode, seats, robots=robot_seats)
+            live.session = row.session
         for load in self.loaders:
             load(live)
         return self.live.setdefault(table_id, live)
@@ -389,7 +447,7 @@ class Server:
             return text, parse_event(text, index)
         first = text.split()[0]
         if first.lower() == DIRECTOR or first.upper() in SEAT_LETTERS:
-            raise Refused(403, f"{role} acts only for his own seat, without a seat word")
+            raise Refused(403, Worded.of("error.own-seat-only", role=role))
         full = f"{role} {text}"
         event = parse_event(full, index)
         declarer = table.declarer
@@ -413,21 +471,29 @@ class Server:
         return full, event
 
     @staticmethod
-    def strict_refusal(live: LiveTable, event: Event) -> tuple[str, str | None] | None:
+    def strict_refusal(live: LiveTable, event: Event) -> tuple[Worded, str | None] | None:
         """At a ``strict`` table, why ``event`` may not be made, before applying it."""
         if event.who == DIRECTOR:
             return None  # the director may send any event
+        awaiting = live.table.awaiting
+        if (
+            awaiting is not None
+            and awaiting.law in ("25A6", "25A4")
+            and awaiting.who == event.who
+            and event.action in (Action.ACCEPT, Action.DECLINE)
+        ):
+            return None  # a change the director allowed (server/call_changes.py): LHO's choice
         if event.action not in STRICT_WORDS:
-            return f"'{event.action}' is not a player's action at a strict table", None
+            return Worded.of("error.strict-not-a-players-action", action=str(event.action)), None
         play = live.table.play
         if event.action is Action.CARD and event.card is not None and play is not None:
             seat = event.seat
             if play.trick and seat == play.turn and play.is_revoke(seat, event.card):
-                return "a player must follow suit when he can; this card would revoke", "61A"
+                return Worded.of("error.strict-revoke"), "61A"
         return None
 
     @staticmethod
-    def irregular(table: Table, event: Event, outcome: Outcome) -> tuple[str, str] | None:
+    def irregular(table: Table, event: Event, outcome: Outcome) -> tuple[Worded, str] | None:
         """At a ``strict`` table, the irregularity a player's applied event made, judged on the
         event itself (:func:`~bridgelaw.table.legal.own_irregularity`: a ruling naming him,
         unauthorized information from his call or card, an irregularity of his waiting for an
@@ -439,13 +505,19 @@ class Server:
             return None
         found = own_irregularity(table, event, outcome)
         if isinstance(found, Ruling):
-            return f"refused at a strict table (the Laws would rule: {found.text})", found.law
+            ruling: str | Said = found.text if found.said is None else found.said
+            words = Worded.of("error.strict-would-rule", table.edition, ruling=ruling)
+            return words, found.law
         if isinstance(found, Unauthorized):
-            return "refused at a strict table: it would give unauthorized information", found.law
+            return Worded.of("error.strict-unauthorized"), found.law
         if isinstance(found, Awaiting):
             return (
-                f"refused at a strict table: an irregularity the director would rectify by "
-                f"Law {found.law} ({found.who}: {', '.join(found.options)})",
+                Worded.of(
+                    "error.strict-director-rectifies",
+                    law=found.law,
+                    who=found.who,
+                    options=", ".join(found.options),
+                ),
                 found.law,
             )
         return None
@@ -474,8 +546,8 @@ class Server:
             irregularity = self.irregular(table, event, outcome)
             if irregularity is not None:
                 table.undo()
-                sentence, law = irregularity
-                raise Refused(422, self._blot(live, role, sentence, text), law)
+                words, law = irregularity
+                raise Refused(422, words, law, hide=self._blotter(live, role, text))
         return full, event
 
     async def accept(
@@ -524,7 +596,7 @@ class Server:
         if owner is not None:
             raise Refused(
                 307,
-                f"table {live.id} is owned by another process; send the event to {owner.address}",
+                Worded.of("error.owned-elsewhere", table=live.id, address=owner.address),
                 owner=owner.address,
             )
         if await self.read_new(live) and robot:
@@ -560,8 +632,14 @@ class Server:
 
     async def notified(self, table_id: str, sequence: int) -> None:
         """Another process stored the events of ``table_id`` up to ``sequence``: pushed to
-        this process's clients of the table, if it holds it."""
+        this process's clients of the table, if it holds it; a table not held is read (a
+        replica) when a director's console here follows every table."""
         live = self.live.get(table_id)
+        if live is None and self.consoles:  # a table made elsewhere: the consoles here see it
+            with contextlib.suppress(Refused):
+                held = await asyncio.to_thread(self.get, table_id)
+                await self.announce({"table": held.summary()})
+            return
         if live is None or sequence <= len(live.table.events):
             return  # not held, or known (an owner's own events are applied before stored)
         async with live.lock:
@@ -588,6 +666,12 @@ class Server:
             await self.read_new(live)
         for hook in self.taken:
             hook(live)
+
+    async def records_changed(self, live: LiveTable) -> None:
+        """The director's records of ``live`` changed here (committed): the other processes
+        told, to read them again (server/cluster.py)."""
+        if self.cluster is not None:
+            await asyncio.to_thread(self.cluster.records_changed, live.id)
 
     async def announce(self, message: dict[str, Any]) -> None:
         """A table's change told to every director's console on its stream, each within the
@@ -634,6 +718,10 @@ class Server:
         messages = [(socket, role, message(socket, role)) for socket, role in live.clients]
         await deliver(messages, self.send_timeout(), live.leave)
         return views[sender]
+
+    def _blotter(self, live: LiveTable, role: str, text: str) -> Callable[[str], str]:
+        """What hides the cards ``role`` may not see from words about his event ``text``."""
+        return lambda message: self._blot(live, role, message, text)
 
     def _blot(self, live: LiveTable, role: str, message: str, text: str) -> str:
         own: set[Card] = set()

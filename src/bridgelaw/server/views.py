@@ -2,7 +2,9 @@
 
 A seat sees what a player sees at a real table: his own hand, dummy once the opening lead is
 faced (Law 41B), the cards played to the tricks, penalty cards (Law 50) and cards exposed
-during the auction (Law 24), which lie face up. The director sees everything, the deal too.
+during the auction (Law 24), which lie face up; once the board is over, every card (66D: after
+play all the cards may be inspected), so the seat's view then holds the deal. The director sees
+everything, the deal too.
 
 The engine's rulings and reviews are messages with parameters (:mod:`bridgelaw.table.messages`):
 a seat's view replaces each card parameter the seat could not see with :data:`HIDDEN` and
@@ -26,7 +28,7 @@ from bridgelaw.table import Action, Table, meanings
 from bridgelaw.table.legal import seat_acting
 from bridgelaw.table.messages import Kind, Said
 from bridgelaw.table.play_state import Revoke
-from bridgelaw.table.state import Awaiting, Review, Ruling
+from bridgelaw.table.state import Awaiting, CallRecord, Review, Ruling
 
 DIRECTOR = "director"
 HIDDEN = "??"
@@ -60,8 +62,16 @@ def dummy_faced(table: Table) -> Seat | None:
     return table.declarer.partner
 
 
+def board_over(table: Table) -> bool:
+    """Is the board over (played out, claimed, passed out)? Then every card may be inspected
+    (66D), and each seat's view holds the whole deal."""
+    return table.phase == "ended"
+
+
 def visible_cards(table: Table, seat: Seat) -> set[Card]:
     """Every card ``seat`` could have seen at a real table so far."""
+    if board_over(table):
+        return set(range(52))  # 66D: after play, all the cards may be inspected
     seen = set(cards_in(table.board.deal.hands[seat]))  # his own 13 cards
     dummy = dummy_faced(table)
     if dummy is not None:
@@ -72,6 +82,11 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
         seen.update(r.card for r in play.revokes)  # a revoke was played face up (61A)
     seen.update(card for _, card, _ in table.penalty_cards)  # Law 50: face up on the table
     seen.update(card for _, card, _ in table.exposed)  # Law 24: exposed in the auction
+    claim = table.claim
+    if claim is not None:
+        # 2017 68C: the claimer faces his cards with his statement (online, in both editions:
+        # the claimer's hand is shown to the table); seen once faced, even if play goes on
+        seen |= set(cards_in(claim.position.hands[claim.claimer]))
     # a card played is faced (45A), even one that goes back or waits out of the tricks (the
     # view's ``faced``: a lead out of turn, 54-56, one played early, 57)
     for event in table.events:
@@ -183,6 +198,7 @@ def seat_view(
         hand=hand_pbn(holding(table, seat)),
         dummy=None if dummy is None else hand_pbn(holding(table, dummy)),
         trick=current_trick(table),
+        deal=table.board.deal.pbn() if board_over(table) else None,
     )
     return view
 
@@ -220,8 +236,15 @@ def view_for(
         seat = Seat("NESW".index(role))
         seen = visible_cards(table, seat)
         extra = blotter(public_state(table), seen)  # the table page's fields
+        # online, a player never sees his partner's alerts (nor their explanations, above)
+        partner = seat.partner.letter
+        extra["auction"] = [
+            {**r, "alert": False} if r["seat"] == partner and r["alert"] else r
+            for r in extra["auction"]
+        ]
         view = {**seat_view(table, seat, mode, report, blotter), **extra}
     view.update(wire(table, role))
+    view["change"] = change_offer(table, role, mode)
     view["robots"] = list(robots)
     return view
 
@@ -275,6 +298,8 @@ def wire(table: Table, role: str) -> dict[str, Any]:
                 "title": meanings.title(awaiting),
                 "options": options,
             }
+            if awaiting.groups and who == role:
+                offer["groups"] = meanings.groups(awaiting)
     return {"legal": legal, "offer": offer, "correction": correction(table, role)}
 
 
@@ -296,6 +321,75 @@ def correction(table: Table, role: str) -> dict[str, Any] | None:
         "title": meanings.title(offer),
         "options": [{**c.as_json(), "event": to_post(c.event)} for c in meanings.choices(offer)],
     }
+
+
+CALLS: tuple[str, ...] = (
+    "pass",
+    "X",
+    "XX",
+    *(f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")),
+)
+"""Every call a player may say instead of a slip (the engine judges what follows)."""
+
+
+def changeable(table: Table, seat: Seat) -> CallRecord | None:
+    """The call ``seat`` may still ask to change as unintended (Law 25A1: until his partner
+    calls; the director judges whether it was a slip), else None: his last call, at his left-
+    hand opponent's turn or, once that opponent has called, at his partner's (the engine's own
+    two cases of a change, ``auction_rules``), while the table waits for nothing else."""
+    if table.phase != "auction" or table.awaiting is not None:
+        return None
+    calls = table.effective()
+    turn = table.next_to_act
+    if calls and calls[-1].seat == seat and not calls[-1].inferred and turn == seat.lho:
+        return calls[-1]
+    if (
+        len(calls) >= 2
+        and calls[-2].seat == seat
+        and not calls[-2].inferred
+        and calls[-1].seat == seat.lho
+        and turn == seat.partner
+    ):
+        return calls[-2]
+    return None
+
+
+def change_offer(table: Table, role: str, mode: str) -> dict[str, Any] | None:
+    """For the seat that may ask to change a mistaken call (:func:`changeable`): the call, the
+    calls he may say instead and how: at a ``law`` table he says the new call (an ``event``:
+    the engine's Law 25 path, the director then judges); at a ``strict`` table he asks the
+    director (a ``request``, ``server/call_changes.py``)."""
+    if role == DIRECTOR:
+        return None
+    record = changeable(table, Seat("NESW".index(role)))
+    if record is None:
+        return None
+    said = record.call.text
+    return {
+        "law": "25A1",
+        "event": record.event,
+        "call": said,
+        "calls": [c for c in CALLS if c != said],
+        "how": "event" if mode == "law" else "request",
+    }
+
+
+def explanations_seen(
+    table: Table, records: list[dict[str, Any]], role: str
+) -> list[dict[str, Any]]:
+    """The explanations, questions and answers (``server/explanations.py``) ``role`` may see:
+    all for the director; for a seat, none about his partner's calls (online, Law 20F is
+    done so: a player never sees his own side's explanations, which would be unauthorized
+    information to him, Law 16B), their words blotted like a claim's statement."""
+    if role == DIRECTOR:
+        return list(records)  # a copy: a held view (server/push.py) keeps its own
+    seat = Seat("NESW".index(role))
+    partner = seat.partner.letter
+    mine = [r for r in records if r["caller"] != partner]
+    if not mine:
+        return mine
+    seen: list[dict[str, Any]] = blot(mine, visible_cards(table, seat))
+    return seen
 
 
 def blot_for(role: str, table: Table, text: str, own: set[Card]) -> str:

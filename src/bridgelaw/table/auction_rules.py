@@ -404,12 +404,12 @@ class AuctionRules(TableState):
         if kind == "pass" and self._passes_artificial_call(o, p.record):
             # 30C: a pass of an artificial call (2007: of partner's) is ruled by Law 31
             kind = "bid"
-            whose = self.by_edition("30C", e2017="an", e2007="his partner's")
-            self.rule(
-                "30C",
-                o,
-                say("law29b-rectify", offender=o, whose=whose),
+            # 2017: any artificial call; 2007: partner's
+            said = say(
+                self.by_edition("30C", e2017="law29b-rectify", e2007="law29b-rectify.2007"),
+                offender=o,
             )
+            self.rule("30C", o, said)
         self.by_edition("30 31 32", e2017=self._law30_32, e2007=self._law30_32_2007)(p, kind, at)
 
     def _law30_32(self, p: CallOutOfRotation, kind: str, at: str) -> None:

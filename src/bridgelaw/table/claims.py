@@ -377,7 +377,7 @@ class ClaimRules(DummyRules):
         else:
             stops = say("law68-claim.play-stops-68d", seat=seat, claim=what)
         self.rule(law, None, stops)
-        self.law63a_establish(seat.side, "63A3", f"{seat.letter}'s claim or concession")
+        self.law63a_establish(seat.side, "63A3", seat, agreement=False)
 
     # -- Law 69A: the answers ----------------------------------------------------------------
 
@@ -402,7 +402,8 @@ class ClaimRules(DummyRules):
             self.law63a_establish(  # 2007: agreeing is in 63A3 with making the claim
                 seat.side,
                 self.cite("63A4"),
-                f"{seat.letter}'s agreement to the claim",
+                seat,
+                agreement=True,
             )
             if len(claim.agreed) == len(claim.answerers):
                 self._settle(
@@ -677,9 +678,11 @@ class ClaimRules(DummyRules):
             total=total,
         )
         if by is Settlement.AGREED:
-            who = " and ".join(s.letter for s in claim.answerers)
-            number = "one" if len(claim.answerers) == 1 else "many"
-            said = say(f"settle.agreed.{number}", seats=who, tally=tally)
+            if len(claim.answerers) == 1:
+                said = say("settle.agreed.one", seats=claim.answerers[0].letter, tally=tally)
+            else:  # both defenders (seats, not an English "and" between them: issue 23)
+                seat, partner = claim.answerers
+                said = say("settle.agreed.many", seat=seat, partner=partner, tally=tally)
         elif by is Settlement.DIRECTOR and adjudicated and line:
             said = say("settle.adjudicated.line", tally=tally, line=line)
         elif by is Settlement.DIRECTOR and adjudicated:

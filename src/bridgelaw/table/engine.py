@@ -579,19 +579,14 @@ class Table(BoardRules):
         (41C)."""
         play = self.play
         if play is None or not play.played:
-            law, what = "41B", "during the clarification period"
+            law, said = "41B", say("law41-review.clarification", seat=seat)
         elif not play.tricks and seat not in {
             Seat((play.leader + i) & 3) for i in range(len(play.trick))
         }:
-            law, what = "20C2", "at his first turn to play"
+            law, said = "20C2", say("law41-review", seat=seat)
         else:
-            law, what = "41C", "after his first card: only the contract and whether it was "
-            what += "doubled or redoubled may now be asked"
-        self.rule(
-            law,
-            seat,
-            say("law41-review", seat=seat, what=what),
-        )
+            law, said = "41C", say("law41-review.after-first-card", seat=seat)
+        self.rule(law, seat, said)
 
     def _law39(self, seat: Seat, event: Event) -> None:
         """Law 39: a call after the final pass is cancelled (or, by the player who made the
@@ -609,12 +604,9 @@ class Table(BoardRules):
         )
         declaring = seat.side == self.declarer.side
         if declaring or event.call.is_pass:
-            who = "declarer's side" if declaring else "a defender's pass"
-            self.rule(
-                "39B",
-                seat,
-                say("law39.after-final-pass-cancelled-2", seat=seat, call=event.call, who=who),
-            )
+            variant = "" if declaring else ".defenders-pass"
+            said = say("law39.after-final-pass-cancelled-2" + variant, seat=seat, call=event.call)
+            self.rule("39B", seat, said)
             self._law39b_called_over(seat)
             return
         if self._law39b_called_over(seat):

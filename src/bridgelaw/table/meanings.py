@@ -35,6 +35,8 @@ from bridgelaw.table.events import LEAD_CHOICES, Action, ScriptError, Who
 from bridgelaw.table.state import Awaiting, Choice, Option
 
 __all__ = [
+    "CALL_GROUPS",
+    "CALL_GROUP_TITLES",
     "EXPLAINERS",
     "MOVES",
     "TITLES",
@@ -43,6 +45,7 @@ __all__ = [
     "choices",
     "consequence",
     "explain",
+    "groups",
     "label",
     "offer_of",
     "title",
@@ -317,6 +320,31 @@ CALL_LAWS: dict[str, str] = {
 }
 
 
+CALL_GROUP_TITLES: dict[str, str] = {
+    "27B1a": "The lowest sufficient bid in the same denomination",
+    "27B1b": "Any other bid",
+    "27B2": "Pass",
+    "27B3": "Double or redouble",
+}
+"""The heading of each kind of call an offer of many calls sorts its options by (27B: the
+offender's replacement of an insufficient bid), by the clause it leads to."""
+
+CALL_GROUPS: dict[str, str] = {
+    "27B1a": "it stands with no rectification: the auction goes on normally; the director may "
+    "adjust the score at the end if the insufficient bid helped (27D)",
+    "27B1b": "the director judges whether it is comparable (23A): if it is, no rectification; "
+    "if not, the offender's partner must pass for the rest of the auction (27B2) and declarer "
+    "may restrict the opening lead (26B)",
+    "27B2": "the director judges it, but a pass is hardly ever comparable to a bid: the "
+    "offender's partner must then pass for the rest of the auction, and declarer may restrict the "
+    "opening lead (26B)",
+    "27B3": "the director judges whether it is comparable; if not, it is cancelled, the offender "
+    "calls again (a sufficient bid or a pass) and his partner must pass for the rest of the "
+    "auction (27B3)",
+}
+"""What follows a call of each kind of :data:`CALL_GROUP_TITLES`."""
+
+
 INADMISSIBLE_DECLINED: Said = (
     "36B",
     "attention is drawn to the inadmissible double or redouble before anyone calls over it: "
@@ -399,12 +427,15 @@ def as_offer(offer: Awaiting, party: Who | None = None, tr: Translate = english)
     """The offer on the wire (``table-api.md``): ``{"who", "law", "title", "options":
     [{"event", "label", "law", "consequence", "who", "option"}]}``, with the options of
     ``party`` only, or of every party when None (the director's view)."""
-    return {
+    data: dict[str, Any] = {
         "who": offer.who,
         "law": offer.law,
         "title": title(offer, tr),
         "options": [c.as_json() for c in choices(offer, tr) if party in (None, c.who)],
     }
+    if offer.groups and party in (None, offer.who):
+        data["groups"] = groups(offer, tr)
+    return data
 
 
 def title(offer: Awaiting, tr: Translate = english) -> str:
@@ -420,9 +451,39 @@ def choice(offer: Awaiting, option: Option, tr: Translate = english) -> Choice:
     if said is None:  # an offer the engine makes and no sentence here covers
         said = offer.law, f"{option.who} {option.word} (Law {offer.law})"
     clause, text = said
+    group = _group_of(offer, option)
     return Choice(
-        option.who, f"{option.who} {option.word}", label(option, tr), clause, text, option.word
+        option.who,
+        f"{option.who} {option.word}",
+        label(option, tr),
+        clause,
+        text,
+        option.word,
+        group,
     )
+
+
+def _group_of(offer: Awaiting, option: Option) -> str:
+    """The key of :data:`CALL_GROUPS` the offer gives ``option`` (its party's), or ""."""
+    if option.who != offer.who:
+        return ""
+    for word, key in offer.groups:
+        if word == option.word:
+            return key
+    return ""
+
+
+def groups(offer: Awaiting, tr: Translate = english) -> list[dict[str, str]]:
+    """The groups of an offer of many options (:attr:`Awaiting.groups`), in the order of
+    :data:`CALL_GROUPS`, those with options only: ``[{"group", "law", "title",
+    "consequence"}]`` (``group``: the key each option's ``group`` names); [] for any other
+    offer."""
+    present = {key for _, key in offer.groups}
+    return [
+        {"group": key, "law": key, "title": tr(title), "consequence": tr(CALL_GROUPS[key])}
+        for key, title in CALL_GROUP_TITLES.items()
+        if key in present
+    ]
 
 
 def consequence(offer: Awaiting, option: Option, tr: Translate = english) -> Said | None:
@@ -607,12 +668,19 @@ def _call(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
     call = option.command.call
     if call is None:
         return None
+    # a pass is a word, translated; 1NT, X and XX read the same in every language
+    written = tr("pass") if call.text == "pass" else call.text
+    key = _group_of(offer, option)
+    if key in CALL_GROUPS:  # what follows this call, not the whole offer's rule
+        template = tr("{seat} calls {call}: {meaning}")
+        meaning = tr(CALL_GROUPS[key])
+        return key, template.format(seat=option.who, call=written, meaning=meaning)
     if offer.law in CALL_LAWS:
         template = tr("{seat} calls {call}: {meaning}")
         meaning = tr(CALL_LAWS[offer.law])
-        return offer.law, template.format(seat=option.who, call=call.text, meaning=meaning)
+        return offer.law, template.format(seat=option.who, call=written, meaning=meaning)
     template = tr("{seat} calls {call}, legal in turn; the auction goes on from there")
-    return offer.law, template.format(seat=option.who, call=call.text)
+    return offer.law, template.format(seat=option.who, call=written)
 
 
 CARD_TEXTS: dict[str, str] = {

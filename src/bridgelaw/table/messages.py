@@ -214,7 +214,6 @@ PARAMETERS: dict[str, Kind] = {
     "expected": CALL,
     "first": CALL,
     "hand": SEAT,
-    "how": TEXT,
     "law": CLAUSE,
     "leader": SEAT,
     "lho": SEAT,
@@ -260,8 +259,6 @@ PARAMETERS: dict[str, Kind] = {
     "verb": WORD,
     "what": TEXT,
     "when": TEXT,
-    "who": TEXT,
-    "whose": TEXT,
     "why": TEXT,
     "winner": SEAT,
     "withdrawn": CALL,
@@ -445,8 +442,13 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law27a1-accept",
-        "{lho} {how} the insufficient {call}: it stands as a legal bid and the auction goes on "
+        "{lho} accepts the insufficient {call}: it stands as a legal bid and the auction goes on "
         "from it.",
+    ),
+    _message(
+        "law27a1-accept.calls-over",
+        "{lho} calls over the insufficient {call}: it stands as a legal bid and the auction "
+        "goes on from it.",
     ),
     _message(
         "law27b-barring",
@@ -486,8 +488,12 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law29b-rectify",
-        "{offender}'s pass out of rotation passed {whose} artificial call: Law 31 applies, not "
-        "Law 30.",
+        "{offender}'s pass out of rotation passed an artificial call: Law 31 applies, not Law 30.",
+    ),
+    _message(
+        "law29b-rectify.2007",
+        "{offender}'s pass out of rotation passed his partner's artificial call: Law 31 "
+        "applies, not Law 30.",
     ),
     _message(
         "law29c-event",
@@ -904,7 +910,7 @@ MESSAGES: tuple[Message, ...] = (
         "{side} are credited {credited} of the {remaining} remaining tricks, {total} in all",
     ),
     _message("settle.agreed.one", "{seats} agrees: the claim stands; {tally}."),
-    _message("settle.agreed.many", "{seats} agree: the claim stands; {tally}."),
+    _message("settle.agreed.many", "{seat} and {partner} agree: the claim stands; {tally}."),
     _message("settle.director", "the director rules on the disputed claim: {tally}."),
     _message(
         "settle.adjudicated",
@@ -1239,7 +1245,13 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law39.after-final-pass-cancelled-2",
-        "{seat}'s {call} after the final pass is cancelled; {who}: no further rectification.",
+        "{seat}'s {call} after the final pass is cancelled; declarer's side: no further "
+        "rectification.",
+    ),
+    _message(
+        "law39.after-final-pass-cancelled-2.defenders-pass",
+        "{seat}'s {call} after the final pass is cancelled; a defender's pass: no further "
+        "rectification.",
     ),
     _message(
         "law39.after-final-pass-cancelled-3",
@@ -1252,7 +1264,19 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law41-review",
-        "{seat} asks for a review of the auction {what}: information only, no rectification.",
+        "{seat} asks for a review of the auction at his first turn to play: information only, "
+        "no rectification.",
+    ),
+    _message(
+        "law41-review.clarification",
+        "{seat} asks for a review of the auction during the clarification period: information "
+        "only, no rectification.",
+    ),
+    _message(
+        "law41-review.after-first-card",
+        "{seat} asks for a review of the auction after his first card: only the contract and "
+        "whether it was doubled or redoubled may now be asked: information only, no "
+        "rectification.",
     ),
     # play_rules.py
     _message(
@@ -1271,7 +1295,14 @@ MESSAGES: tuple[Message, ...] = (
         "card-played.does-not-do-declarer",
         "{revoke} does not do as declarer chose ({restriction} {suit}, Law 57A): a revoke",
     ),
-    _message("check-restricted-lead", "{seat} {why}: any card."),
+    _message(
+        "check-restricted-lead",
+        "{seat} holds only suits he may not lead (Law {law}): any card.",
+    ),
+    _message(
+        "check-restricted-lead.required",
+        "{seat} cannot lead {suit} as required (Law {law}): any card.",
+    ),
     _message(
         "law45c4b-renamed.stays-back-hand-not",
         "{rho}'s {old} stays back in his hand: it is not his turn now (16C1: the information is"
@@ -1416,7 +1447,11 @@ MESSAGES: tuple[Message, ...] = (
         "{seat} played {card} before his partner's lead out of turn was settled: it becomes a "
         "major penalty card; declarer keeps his options.",
     ),
-    _message("law63a-establish", "{revoke} is established by {how}."),
+    _message("law63a-establish", "{revoke} is established by {seat}'s claim or concession."),
+    _message(
+        "law63a-establish.agreement",
+        "{revoke} is established by {seat}'s agreement to the claim.",
+    ),
     _message(
         "law63a1-establish",
         "{revoke} is established: {seat}'s side has played to the next trick.",

@@ -1265,11 +1265,13 @@ class PlayRules(AuctionRules):
         makes that a revoke); when the required suit cannot be led, any card (59)."""
         breach, excused = self._restricted_lead(seat, card)
         for restriction in excused:
+            law = restriction.law
             if restriction.kind == "forbid":
-                why = f"holds only suits he may not lead (Law {restriction.law})"
+                said = say("check-restricted-lead", seat=seat, law=law)
             else:
-                why = f"cannot lead {restriction.suit} as required (Law {restriction.law})"
-            self.rule("59", seat, say("check-restricted-lead", seat=seat, why=why))
+                suit = str(restriction.suit)
+                said = say("check-restricted-lead.required", seat=seat, suit=suit, law=law)
+            self.rule("59", seat, said)
         return breach
 
     def _restricted_lead(
@@ -1329,7 +1331,7 @@ class PlayRules(AuctionRules):
                     say("law63a1-establish", revoke=revoke.said(), seat=seat),
                 )
 
-    def law63a_establish(self, side: int, law: str, how: str) -> None:
+    def law63a_establish(self, side: int, law: str, seat: Seat, agreement: bool) -> None:
         """63A3: a claim or concession by the offending side, 63A4 its agreement to the
         opponents' claim, establishes its revokes (not one on trick 12, 62D)."""
         play = self.play
@@ -1343,7 +1345,9 @@ class PlayRules(AuctionRules):
                 and is_established(revoke.trick, True)  # the claim plays on (63A3, 63A4)
             ):
                 revoke.established = True
-                self.rule(law, revoke.seat, say("law63a-establish", revoke=revoke.said(), how=how))
+                variant = ".agreement" if agreement else ""
+                said = say("law63a-establish" + variant, revoke=revoke.said(), seat=seat)
+                self.rule(law, revoke.seat, said)
 
 
 # -- the irregularities of the play rules: each its fields, its offer, its rule --------------

@@ -199,9 +199,12 @@ class Choice:
     law: str
     consequence: str
     word: str
+    group: str = ""
+    """The kind of what follows the option, when the offer sorts its many options by it
+    (:attr:`Awaiting.groups`; a 27B replacement: ``27B1a``, ``27B1b``...); else empty."""
 
     def as_json(self) -> dict[str, str]:
-        return {
+        data = {
             "event": self.event,
             "label": self.label,
             "law": self.law,
@@ -209,6 +212,9 @@ class Choice:
             "who": self.who,
             "option": self.word,
         }
+        if self.group:
+            data["group"] = self.group
+        return data
 
 
 def option(who: Who, word: str) -> Option:
@@ -259,6 +265,11 @@ class Awaiting:
     law: str
     options: tuple[str, ...]
     others: tuple[tuple[Who, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
+    groups: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    """For an offer of many options, what follows each of ``who``'s (its word, and the key of
+    :data:`~bridgelaw.table.meanings.CALL_GROUPS` that says it): a page shows them grouped by
+    it (27B: the lowest sufficient bid in the same denomination, 27B1a, apart from the calls
+    the director judges). Not part of the script's ``awaiting``, nor of equality."""
 
     def as_json(self) -> dict[str, Any]:
         return {"who": self.who, "law": self.law, "options": list(self.options)}

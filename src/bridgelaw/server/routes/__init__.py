@@ -2,6 +2,8 @@
 :mod:`bridgelaw.server.roles`:
 
 * :mod:`.tables`: the table API of ``table-api.md`` and a seat's call to the director;
+* :mod:`.call_changes`: a mistaken call at a strict table, asked and decided (Law 25A);
+* :mod:`.explanations`: alerts explained, questions and answers (Law 20F);
 * :mod:`.director`: the director's console API (his alone) and its stream;
 * :mod:`.director_work`: publication, a session's ruling record, polls of peers, appeals;
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
@@ -15,8 +17,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from bridgelaw.server.routes import (
+    call_changes,
     director,
     director_work,
+    explanations,
     operations,
     pages,
     results,
@@ -26,6 +30,8 @@ from bridgelaw.server.routes import (
 
 ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
+    explanations.router,
+    call_changes.router,
     director.router,
     director.consoles,
     director_work.router,

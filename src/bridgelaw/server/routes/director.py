@@ -25,6 +25,7 @@ from bridgelaw.director.record import Applied, Statement
 from bridgelaw.records import PdfUnavailable, hand_records_pdf
 from bridgelaw.server import bounds, director, director_work, rulings
 from bridgelaw.server.db import now
+from bridgelaw.server.record_page import record_html
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
     director_only,
@@ -33,6 +34,7 @@ from bridgelaw.server.roles import (
     robots_of,
     server_of,
 )
+from bridgelaw.server.routes.tables import Language
 from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.server.views import DIRECTOR, view_for
 from bridgelaw.table.meanings import explain
@@ -190,6 +192,7 @@ async def enter_result(
             reasoning=note,
         )
         await server.push(live, DIRECTOR)  # every seat is told the director's result
+    await server.records_changed(live)  # and every seat and console of the other processes
     if server.sessions is not None:  # a session's board: its result there too
         await server.sessions.director_result(live, data, note)
     await director.tell_consoles(server, live)
@@ -232,6 +235,10 @@ async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
             "rulings": director.rulings_json(live, rows),
             "calls": calls.get(live.id, []),
             "result": director.result_of(live, results),
+            # what was said at the table beside its events: 20F's records (the facts of a
+            # Law 21 ruling) and the requests to change a mistaken call (25A)
+            "explanations": list(live.explanations),
+            "call_changes": list(live.changes),
         }
 
 
@@ -295,8 +302,9 @@ async def table_record(live: LiveTableDep, request: Request) -> dict[str, Any]:
 
 
 async def periods_of(server: Server, key: str) -> Periods:
-    """The 79C and 92B periods of a record: a session's correction period is its spec's."""
-    return await run_in_threadpool(director_work.periods_of, server.engine, key)
+    """The 79C and 92B periods of a record: a session's are its spec's, a lone table's the
+    server's default."""
+    return await run_in_threadpool(director_work.periods_of, server.engine, key, server.periods)
 
 
 async def record_document(server: Server, key: str) -> dict[str, Any]:
@@ -313,15 +321,15 @@ async def record_document(server: Server, key: str) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}/record.html", response_class=HTMLResponse)
-async def table_record_html(live: LiveTableDep, request: Request) -> HTMLResponse:
-    """The same record as a printable page."""
-    return HTMLResponse(rulings.record_html(await table_record(live, request)))
+async def table_record_html(live: LiveTableDep, request: Request, lang: Language) -> HTMLResponse:
+    """The same record as a printable page in the reader's language."""
+    return HTMLResponse(record_html(await table_record(live, request), lang))
 
 
 @router.get("/api/tables/{table_id}/record.pdf")
-async def table_record_pdf(live: LiveTableDep, request: Request) -> Response:
+async def table_record_pdf(live: LiveTableDep, request: Request, lang: Language) -> Response:
     """The printable page as a PDF (WeasyPrint; 503 when it cannot run here)."""
-    page = rulings.record_html(await table_record(live, request))
+    page = record_html(await table_record(live, request), lang)
     try:
         data = await run_in_threadpool(hand_records_pdf, page)
     except PdfUnavailable as error:

@@ -24,6 +24,7 @@ from bridgelaw.director.record import Applied
 from bridgelaw.records import PdfUnavailable, hand_records_pdf
 from bridgelaw.server import director, director_work, rulings
 from bridgelaw.server.db import now, stamp
+from bridgelaw.server.record_page import record_html
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
     LiveSessionDep,
@@ -33,7 +34,8 @@ from bridgelaw.server.roles import (
     live_table,
     server_of,
 )
-from bridgelaw.server.routes.director import enter_result, record_document
+from bridgelaw.server.routes.director import enter_result, periods_of, record_document
+from bridgelaw.server.routes.tables import Language
 from bridgelaw.server.tables import LiveTable, Refused
 
 DIRECTORS = Depends(director_only("only the director may do this"))
@@ -50,7 +52,7 @@ Name = Annotated[str, Field(min_length=1, max_length=80)]
 async def published_answer(request: Request, key: str) -> dict[str, Any]:
     engine = server_of(request).engine
     at = await run_in_threadpool(director_work.publish, engine, key)
-    periods = await run_in_threadpool(director_work.periods_of, engine, key)
+    periods = await periods_of(server_of(request), key)
     return {"record": key, **rulings.deadlines_json(at, periods), "at": stamp(at)}
 
 
@@ -78,13 +80,17 @@ async def session_record(live: LiveSessionDep, request: Request) -> dict[str, An
     dependencies=[DIRECTORS],
     response_class=HTMLResponse,
 )
-async def session_record_html(live: LiveSessionDep, request: Request) -> HTMLResponse:
-    return HTMLResponse(rulings.record_html(await session_record(live, request)))
+async def session_record_html(
+    live: LiveSessionDep, request: Request, lang: Language
+) -> HTMLResponse:
+    """The session's record as a printable page in the reader's language."""
+    return HTMLResponse(record_html(await session_record(live, request), lang))
 
 
 @router.get("/api/sessions/{session_id}/record.pdf", dependencies=[DIRECTORS])
-async def session_record_pdf(live: LiveSessionDep, request: Request) -> Response:
-    page = rulings.record_html(await session_record(live, request))
+async def session_record_pdf(live: LiveSessionDep, request: Request, lang: Language) -> Response:
+    """The same page as a PDF (WeasyPrint; 503 when it cannot run here)."""
+    page = record_html(await session_record(live, request), lang)
     try:
         data = await run_in_threadpool(hand_records_pdf, page)
     except PdfUnavailable as error:
@@ -290,7 +296,7 @@ async def lodge_appeal(live: LiveTableDep, body: NewAppeal, request: Request) ->
         else Deposit(Fraction(body.deposit.amount), body.deposit.currency),
     )
     async with live.lock:
-        periods = await run_in_threadpool(director_work.periods_of, engine, key)
+        periods = await periods_of(server_of(request), key)
         return await run_in_threadpool(director_work.lodge, engine, key, live.id, appeal, periods)
 
 
@@ -344,7 +350,7 @@ async def decide_appeal(
             live.id,
             number,
             decision,
-            await run_in_threadpool(director_work.periods_of, server.engine, key),
+            await periods_of(server, key),
         )
         if entry is not None and body.result is not None:
             note = f"appeal {number} (93): {decision.reasoning}"[:200]

@@ -175,7 +175,7 @@ async def enter_result(
     if role.kind == "director" and body.get("supersedes") is not None and isinstance(note, str):
         # 79C from the results' publication, when the director has published them
         engine = server_of(request).engine
-        periods = director_work.periods_for(live.state.spec.correction_minutes)
+        periods = director_work.session_periods(live.state.spec)
         await run_in_threadpool(
             director_work.check_late_correction, engine, live.id, 1, note, periods
         )

@@ -18,18 +18,20 @@ from starlette.responses import JSONResponse
 
 from bridgelaw.i18n import UnknownLanguage
 from bridgelaw.i18n.views import localize_view, negotiate
-from bridgelaw.server import bounds, director, limits, rulings
+from bridgelaw.i18n.words import unknown_language
+from bridgelaw.server import after, bounds, director, limits, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
     AtTableRole,
     SeatRole,
     StreamRole,
+    bearer,
     director_only,
     robots_of,
     server_of,
 )
 from bridgelaw.server.tables import NewEvent, NewTable, Refused
-from bridgelaw.server.views import DIRECTOR, dummy_faced
+from bridgelaw.server.views import DIRECTOR, board_over, dummy_faced
 
 router = APIRouter()
 
@@ -55,7 +57,7 @@ def viewer_language(connection: HTTPConnection) -> str:
             connection.query_params.get("lang"), connection.headers.get("accept-language")
         )
     except UnknownLanguage as error:
-        raise Refused(400, str(error)) from None
+        raise Refused(400, unknown_language(error.lang)) from None
 
 
 Language = Annotated[str, Depends(viewer_language)]
@@ -77,6 +79,23 @@ async def get_result(at: AtTableRole, connection: HTTPConnection) -> dict[str, A
     async with at.live.lock:
         rows = await run_in_threadpool(director.entries, engine, at.live.id)
         return director.result_of(at.live, rows)
+
+
+@router.get("/api/tables/{table_id}/after")
+async def after_board(at: AtTableRole, connection: HTTPConnection) -> dict[str, Any]:
+    """Once the board is over, for each seat and the director: the four hands, the
+    double-dummy table and par, the session's traveller of the board and the seat's next board
+    (``server/after.py``); 409 while it is played: the deal is hidden until then (66D)."""
+    async with at.live.lock:
+        await server_of(connection).catch_up(at.live)
+        if not board_over(at.live.table):
+            raise Refused(
+                409, "the board is not over: its hands are shown once play has ended (66D)"
+            )
+        board = at.live.table.board
+    analysis = await after.analysis_soon(board)  # DDS, in a worker thread; or "pending"
+    sessions = connection.app.state.sessions
+    return after.after_json(sessions, at.live, bearer(connection), analysis)
 
 
 @router.post("/api/tables/{table_id}/events")
@@ -124,7 +143,10 @@ async def stream(
         lang = negotiate(socket.query_params.get("lang"), socket.headers.get("accept-language"))
     except UnknownLanguage as error:  # refused as every stream is: a close code of 4000 + 400
         await socket.accept()
-        await socket.close(code=4400, reason=str(error)[:120])
+        words = unknown_language(error.lang).text(
+            negotiate(None, socket.headers.get("accept-language"))
+        )
+        await socket.close(code=4400, reason=words[:120])
         return
     server = server_of(socket)
     await socket.accept()

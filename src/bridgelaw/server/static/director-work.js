@@ -113,10 +113,11 @@
 
   function renderRecord(record) {
     const d = record.deadlines;
+    const periods = `corrections (79C) ${d.correction_minutes} min, appeals (92B) ${d.appeal_minutes} min`;
     $("deadlines").textContent = d.published
       ? `Results published ${time(d.published)}: corrections (79C) until ${time(d.correction_ends)}, ` +
         `appeals (92B) until ${time(d.appeal_ends)}. A correction after that needs your note (79C2).`
-      : d.note;
+      : `${d.note}. Periods: ${periods}.`;
     $("publish").hidden = Boolean(d.published);
     const entries = record.entries.filter((e) => e.table_id === work.table);
     $("record-entries").replaceChildren(
@@ -425,7 +426,40 @@
     }
   }
 
+  // the director's log (81C): every ruling of every record matching all the fields filled in
+  async function searchLog(event) {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const name of ["clause", "table", "player", "session"]) {
+      const value = $("log-" + name).value.trim();
+      if (value) query.set(name, value);
+    }
+    let found;
+    try {
+      found = (await work.api("GET", `/api/director/log?${query}`)).rulings;
+    } catch (e) {
+      fail("log-error", e);
+      return;
+    }
+    $("log-error").textContent = "";
+    $("log-count").textContent = `${found.length} ruling${found.length === 1 ? "" : "s"} found`;
+    $("log-results").replaceChildren(
+      ...found.map((r) =>
+        el(
+          "li",
+          { class: "record-entry", "data-record": r.record, "data-entry": String(r.number), "data-table": r.table_id || "" },
+          el("strong", {}, `${r.record} · ruling ${r.number}`),
+          ` · table ${r.table_id} · board ${r.board} · called by ${r.called_by} ${time(r.called_at)}`,
+          el("div", { class: "clauses" }, r.clauses.map((c) => lawTag(c))),
+          r.score ? el("div", { class: "score" }, "Score ", scoreText(r.score)) : null,
+          r.supersedes ? el("div", { class: "hint" }, `supersedes ruling ${r.supersedes}`) : null,
+        ),
+      ),
+    );
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    $("log-form").addEventListener("submit", searchLog);
     $("record-html").addEventListener("click", () => openPrintable("html"));
     $("record-pdf").addEventListener("click", () => openPrintable("pdf"));
     $("publish").addEventListener("click", publish);

@@ -150,15 +150,51 @@ function tableLine(t) {
   );
 }
 
+// The list's filter: a state (ended tables hidden by default: a night's finished boards would
+// bury the live ones; a table calling the director is always shown) and words to find.
+const FILTERS = {
+  active: (t) => t.phase !== "ended" || t.calls.length > 0,
+  calling: (t) => t.calls.length > 0,
+  waiting: (t) => Boolean(t.awaiting),
+  auction: (t) => t.phase === "auction",
+  play: (t) => t.phase === "play",
+  ended: (t) => t.phase === "ended",
+  all: () => true,
+};
+
+function tableWords(t) {
+  const seats = t.calls.map((c) => `${c.seat} ${SEAT_NAME[c.seat]} ${c.reason || ""}`);
+  return [`board ${t.board}`, t.table, t.mode, t.phase, t.contract || "", t.declarer || "", ...seats]
+    .join(" ")
+    .toLowerCase();
+}
+
+function filtered(list) {
+  const kind = $("filter-state").value;
+  const test = FILTERS[kind] || FILTERS.active;
+  const words = $("filter-text").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return list.filter((t) => test(t) && words.every((w) => tableWords(t).includes(w)));
+}
+
 function renderTables() {
-  const list = sortTables(state.tables);
-  const calls = list.reduce((n, t) => n + t.calls.length, 0);
+  const all = sortTables(state.tables);
+  const list = filtered(all);
+  const calls = all.reduce((n, t) => n + t.calls.length, 0);
   $("tables-title").replaceChildren(
     "Tables ",
-    el("span", { class: "count" }, `${list.length} · ${calls ? calls + " open call" + (calls > 1 ? "s" : "") : "no open call"}`),
+    el("span", { class: "count" }, `${all.length} · ${calls ? calls + " open call" + (calls > 1 ? "s" : "") : "no open call"}`),
   );
-  if (!list.length) {
+  const hidden = all.length - list.length;
+  const ended = all.filter((t) => !FILTERS.active(t)).length;
+  $("filter-note").textContent = hidden
+    ? `Showing ${list.length} of ${all.length}` + ($("filter-state").value === "active" && ended ? ` (${ended} ended hidden: Show “all”)` : "")
+    : "";
+  if (!all.length) {
     clear($("tables"), el("li", { class: "empty" }, "No table yet. Tables are made with POST /api/tables."));
+    return;
+  }
+  if (!list.length) {
+    clear($("tables"), el("li", { class: "empty" }, "No table matches the filter."));
     return;
   }
   clear($("tables"), list.map(tableLine));
@@ -238,6 +274,7 @@ function renderTable() {
     ),
   );
   renderCalls(d.calls);
+  renderSaid(d.explanations || [], d.call_changes || [], v);
   renderOffer(v.offer, v); // every party's options, each with the event that chooses it
   renderDeal(v);
   renderAuction(v);
@@ -313,6 +350,53 @@ function renderCalls(calls) {
   );
 }
 
+// What was said at the table beside its events: the alerts' explanations, questions and
+// answers (Law 20F: the facts of a Law 21 ruling, each with who and when), and the requests to
+// change a mistaken call at a strict table with the director's decision (Law 25A).
+function renderSaid(records, changes, v) {
+  const node = $("said");
+  node.hidden = !records.length && !changes.length;
+  if (node.hidden) return clear(node);
+  const callOf = (event) => {
+    const found = (v.auction || []).find((a) => a.event === event);
+    return found ? `${SEAT_NAME[found.seat]}'s ${found.call}` : `the call of event ${event}`;
+  };
+  const words = { explain: "explained", question: "asked about", answer: "answered about" };
+  const decided = (id) => changes.find((c) => c.request === id);
+  clear(
+    node,
+    records.length ? el("h3", {}, "Explanations ", law("20F")) : null,
+    records.length
+      ? el("ul", { class: "said-list" }, records.map((r) =>
+        el("li", { "data-kind": r.kind }, `${when(r.time)} ${SEAT_NAME[r.seat]} ${words[r.kind] || r.kind} ${callOf(r.call)}`, r.text ? `: “${r.text}”` : ""),
+      ))
+      : null,
+    changes.length ? el("h3", {}, "Mistaken calls ", law("25A")) : null,
+    changes.length
+      ? el("ul", { class: "said-list" }, changes.filter((c) => c.kind === "request").map((c) => {
+        const decision = decided(c.id);
+        return el(
+          "li",
+          { "data-request": c.id },
+          `${when(c.time)} ${SEAT_NAME[c.seat]} asks to change ${callOf(c.call)} to ${c.text}`,
+          decision ? ` · ${decision.kind === "allow" ? "allowed" : "refused"} ${when(decision.time)}` : " ",
+          decision ? "" : el("button", { type: "button", class: "small", onclick: () => decideChange(c.id, true) }, "Allow (25A1)"),
+          decision ? "" : el("button", { type: "button", class: "small", onclick: () => decideChange(c.id, false) }, "Refuse"),
+        );
+      }))
+      : null,
+  );
+}
+
+async function decideChange(request, allow) {
+  try {
+    await api("POST", `/api/tables/${state.open}/call-changes/${request}/decision`, { allow });
+    await Promise.all([pollTables(), pollTable()]);
+  } catch (e) {
+    report(e);
+  }
+}
+
 async function answerCall(call) {
   try {
     await api("POST", `/api/tables/${state.open}/calls/${call}/answer`, { note: "" });
@@ -361,32 +445,7 @@ function renderOffer(offer, v) {
         )
       : "",
     el("p", { class: "whose" }, whose),
-    el(
-      "ul",
-      { class: "options" },
-      offer.options.map((o) =>
-        el(
-          "li",
-          { class: "option" + (chosen === o.event ? " chosen" : "") },
-          el(
-            "button",
-            {
-              type: "button",
-              class: "option-button",
-              "data-option": o.option,
-              "data-event": o.event,
-              "aria-pressed": chosen === o.event ? "true" : "false",
-              onclick: () => {
-                state.chosen = { law: offer.law, event: o.event };
-                renderOffer(offer, v);
-              },
-            },
-            o.who === offer.who ? o.label : `${SEAT_NAME[o.who] || o.who}: ${o.label}`,
-          ),
-          el("span", { class: "consequence" }, o.consequence, " ", law(o.law)),
-        ),
-      ),
-    ),
+    offerOptions(offer, v, chosen),
     chosen
       ? el(
           "div",
@@ -401,6 +460,56 @@ function renderOffer(offer, v) {
       : "",
     el("p", { id: "offer-error", class: "error", role: "alert" }),
   );
+}
+
+function optionButton(offer, v, chosen, o, words) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "option-button",
+      "data-option": o.option,
+      "data-event": o.event,
+      "aria-pressed": chosen === o.event ? "true" : "false",
+      onclick: () => {
+        state.chosen = { law: offer.law, event: o.event };
+        renderOffer(offer, v);
+      },
+    },
+    words,
+  );
+}
+
+// The offer's options, each with what follows it; an offer of many options (27B: the
+// offender's thirty-odd replacements) comes in groups (server-made, by clause): what follows is
+// said once per group, its options are small buttons.
+function offerOptions(offer, v, chosen) {
+  const groups = offer.groups || [];
+  const known = new Set(groups.map((g) => g.group));
+  const single = offer.options.filter((o) => !known.has(o.group));
+  const items = single.map((o) =>
+    el(
+      "li",
+      { class: "option" + (chosen === o.event ? " chosen" : "") },
+      optionButton(offer, v, chosen, o, o.who === offer.who ? o.label : `${SEAT_NAME[o.who] || o.who}: ${o.label}`),
+      el("span", { class: "consequence" }, o.consequence, " ", law(o.law)),
+    ),
+  );
+  const grouped = groups.map((g) => {
+    const members = offer.options.filter((o) => o.group === g.group);
+    return el(
+      "li",
+      { class: "option option-group", "data-group": g.group },
+      el("strong", {}, `${SEAT_NAME[offer.who] || offer.who}: ${g.title} `, law(g.law)),
+      el("span", { class: "consequence" }, g.consequence),
+      el(
+        "span",
+        { class: "group-options" },
+        members.map((o) => optionButton(offer, v, chosen, o, o.option)),
+      ),
+    );
+  });
+  return el("ul", { class: "options" }, grouped, items);
 }
 
 async function sendEvent(text, errorId) {
@@ -477,15 +586,43 @@ function renderAuction(v) {
   );
 }
 
+function cardText(card) {
+  if (!card) return el("span", { class: "card missing" }, "—"); // a card missing (67)
+  const suit = card[0];
+  const rank = card.slice(1) === "T" ? "10" : card.slice(1);
+  return el("span", { class: "card " + suit }, el("span", { class: "sym" }, SUIT_SYMBOL[suit] || suit), rank);
+}
+
+// The play record as the tricks were quitted: each card with its seat from the trick's leader,
+// the winner marked (Law 44); then the trick on the table. (Not the bare list of cards played:
+// a card played out of turn or taken back would shift every later trick.)
 function renderPlay(v) {
-  const cards = v.play || [];
-  const tricks = [];
-  for (let i = 0; i < cards.length; i += 4) tricks.push(cards.slice(i, i + 4));
+  const order = ["N", "E", "S", "W"];
+  const quitted = v.quitted || [];
+  const rows = quitted.map((trick, number) => {
+    const leader = order.indexOf(trick.leader);
+    return el(
+      "li",
+      { class: "trick", "data-winner": trick.winner },
+      trick.cards.map((card, i) => {
+        const seat = order[(leader + i) % 4];
+        return el("span", { class: "trick-card" + (seat === trick.winner ? " winner" : ""), "data-seat": seat }, `${seat} `, cardText(card), " ");
+      }),
+      el("span", { class: "won-by" }, `won by ${SEAT_NAME[trick.winner]}`),
+    );
+  });
+  const current = v.trick_cards || [];
+  const won = v.won ? el("p", { class: "won" }, `Tricks: NS ${v.won.NS} · EW ${v.won.EW}`) : "";
   clear(
     $("play"),
     el("h3", {}, "Play"),
-    tricks.length
-      ? el("ol", { class: "tricks" }, tricks.map((t) => el("li", {}, t.join(" "))))
+    rows.length ? el("ol", { class: "tricks" }, rows) : "",
+    current.length
+      ? el("p", { class: "trick-now" }, `Trick ${quitted.length + 1}: `, current.map((c) => el("span", { class: "trick-card", "data-seat": c.seat }, `${c.seat} `, cardText(c.card), " ")))
+      : "",
+    won,
+    rows.length || current.length
+      ? ""
       : el("p", { class: "hint" }, v.phase === "auction" ? "The auction is not over." : "No card played yet."),
     v.penalty_cards && v.penalty_cards.length
       ? el("p", {}, "Penalty cards: ", v.penalty_cards.map((p) => `${p.seat} ${p.card} (${p.kind})`).join(", "), " ", law("50"))
@@ -816,6 +953,9 @@ function start() {
     begin(null);
   });
   $("back").addEventListener("click", closeTable);
+  $("table-filter").addEventListener("submit", (event) => event.preventDefault());
+  $("filter-text").addEventListener("input", renderTables);
+  $("filter-state").addEventListener("change", renderTables);
   $("free-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("free-event").value.trim();

@@ -73,6 +73,7 @@ function render() {
   document.title = `${who} · ${view.name}`;
   $("subtitle").textContent = view.round === null ? `${view.name} · ${C.ended}` : `${view.name} · ${C.roundOf(view.round, rounds)}`;
   clock.set(view.clock);
+  drawMode(view.play);
 
   // the board to play now
   const slot = you.next ? nextSlot(you) : null;
@@ -111,6 +112,43 @@ function render() {
   drawBoards($("board-list"), you.boards, false);
   drawBoards($("late-list"), you.late, true);
   $("late").hidden = you.late.length === 0;
+}
+
+// the kind of table this night is played at, where nobody can miss it
+function drawMode(play) {
+  const words = W.modes[play];
+  const label = $("mode-label");
+  label.hidden = !words;
+  if (!words) return;
+  label.dataset.mode = play;
+  label.replaceChildren(el("strong", { text: words[0] }), " ", el("span", { class: "mode-text", text: words[1] }));
+}
+
+// a demo night of `bridgelaw serve --demo`: the player may start one of the other kind
+async function offerDemo() {
+  const answer = await api(token, "GET", "/api/demo");
+  if (answer.status !== 200 || !answer.body.mode) return; // not a demo, or not its player
+  const mode = answer.body.mode;
+  const other = Object.keys(answer.body.modes).find((m) => m !== mode);
+  if (!other) return;
+  $("demo").hidden = false;
+  $("demo").dataset.mode = mode;
+  $("demo-text").textContent = W.demoText(mode, other);
+  const button = $("demo-button");
+  button.textContent = W.demoButton(other);
+  button.dataset.mode = other;
+  button.onclick = async () => {
+    button.disabled = true;
+    $("demo-answer").textContent = W.demoStarting;
+    const made = await api(token, "POST", "/api/demo/sessions", { mode: other });
+    if (made.status === 200) {
+      going = true;
+      location.assign(made.body.play);
+    } else {
+      button.disabled = false;
+      $("demo-answer").textContent = W.demoFailed(made.body.error || made.status);
+    }
+  };
 }
 
 function drawBoards(list, slots, late) {
@@ -169,6 +207,7 @@ function start() {
   }
   $("no-token").hidden = true;
   refresh();
+  offerDemo();
   follow(sessionId, token, {
     onView: accept,
     // each (re)connection sends the session's view as it is now

@@ -41,7 +41,7 @@ async function load() {
   const at = (iso) => new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
   $("record-deadlines").textContent = d.published
     ? `Results published ${at(d.published)}: corrections (79C) until ${at(d.correction_ends)}, appeals (92B) until ${at(d.appeal_ends)}.`
-    : d.note;
+    : `${d.note}. Periods: corrections (79C) ${d.correction_minutes} min, appeals (92B) ${d.appeal_minutes} min.`;
   $("record-publish").hidden = Boolean(d.published);
   const list = $("record-list");
   list.replaceChildren(...record.entries.map(item));

@@ -153,6 +153,16 @@ export const WORDS = {
     seatSide: (seat, side) => `${seat} (${side})`,
     lateTitle: "Late boards",
     lateBoard: (r, b, t) => `Round ${r} · Board ${b} at table ${t}`,
+    // the kind of table the night is played at (the session's `play`), with what it means
+    modes: {
+      strict: ["Strict table: illegal actions refused", "A call or card the Laws do not allow now (out of turn, insufficient, not following suit) is refused with the law that forbids it, and nothing changes at the table."],
+      law: ["Law table: irregularities are allowed and ruled", "A call or card out of turn, an insufficient bid or a failure to follow suit stands as made, and the Laws' rectification follows: the player the Law names chooses, or the director rules (Laws 9-12)."],
+    },
+    demoTitle: "This is a demo night",
+    demoText: (mode, other) => `Its tables are ${mode}. You may start another demo night whose tables are ${other}: a new link, robots in the other seats again.`,
+    demoButton: (other) => `Start a demo night at ${other} tables`,
+    demoStarting: "Starting…",
+    demoFailed: (why) => `Not started: ${why}`,
   },
 
   console: {

@@ -303,6 +303,9 @@ function showError(answer, event) {
     );
   }
   $("error").hidden = false;
+  // a refusal is seen where the player is (on a phone he clicked far below it): brought into
+  // view below the status line
+  $("error").scrollIntoView({ block: "nearest" });
 }
 
 function clearError() {
@@ -433,12 +436,118 @@ function drawBiddingBox() {
   const toggle = $("alert-toggle");
   toggle.setAttribute("aria-pressed", String(alertOn));
   toggle.disabled = view.phase !== "auction";
+  $("alert-explanation-row").hidden = !alertOn;
 }
 
 function makeCall(call) {
   const text = alertOn ? `${call}!` : call;
+  const explanation = alertOn ? $("alert-explanation").value.trim() : "";
   alertOn = false;
-  send(text);
+  $("alert-explanation").value = "";
+  if (explanation) sendExplained(text, explanation);
+  else send(text);
+}
+
+// -- alerts explained, questions and answers (Law 20F), a mistaken call (Law 25A) ------------
+// The server decides who sees what: the page shows the records of the view as they come.
+
+async function sendExplained(text, explanation) {
+  const before = view.events;
+  await send(text);
+  if (view.events === before) return; // refused: nothing to explain
+  const mine = view.auction.filter((r) => r.seat === view.seat);
+  if (mine.length) await postRecord("explanations", { call: mine[mine.length - 1].event, text: explanation });
+}
+
+async function postRecord(path, body) {
+  const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/${path}`, body);
+  if (answer.status === 200) clearError();
+  else showError(answer);
+  refresh(); // the records reach every page by the stream; this page at once
+  return answer;
+}
+
+// "2C" -> "2♣", "pass" -> "Pass": a call as plain text (an option of a list, a sentence)
+function callText(call) {
+  if (call === "pass") return "Pass";
+  const suit = SUIT_SYMBOLS[call.slice(-1)];
+  return suit && call.length === 2 ? call[0] + suit : call;
+}
+
+function callWords(record) {
+  return `${record.seat === view.seat ? "Your" : `${seatName(record.seat)}'s`} ${callText(record.call)}`;
+}
+
+function recordForm(className, label, buttonText, onSubmit) {
+  const input = el("input", { maxlength: "200", autocomplete: "off", "aria-label": label });
+  const form = el("form", { class: className }, input, el("button", { type: "submit", text: buttonText }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onSubmit(input.value.trim());
+  });
+  return form;
+}
+
+function drawExplanations() {
+  const list = $("explanations");
+  list.replaceChildren();
+  const records = view.explanations || [];
+  const me = view.seat;
+  const askNow = view.turn === me || (view.declarer === me && view.turn === dummySeat());
+  for (const call of view.auction) {
+    const about = records.filter((r) => r.call === call.event);
+    const mine = call.seat === me;
+    if (!call.alert && about.length === 0) continue;
+    if (call.seat === partnerOf(me)) continue; // never sent; nothing to show
+    const item = el("li", { "data-event": String(call.event) }, el("strong", {}, callWords(call)), call.alert ? " (alerted)" : "");
+    for (const r of about) {
+      const who = r.seat === me ? "you" : seatName(r.seat);
+      const words = r.kind === "explain" ? `explained by ${who}` : r.kind === "question" ? `${who} asked` : `${who} answered`;
+      item.append(el("div", { class: `explanation ${r.kind}`, "data-kind": r.kind }, `${words}: `, r.text ? `“${r.text}”` : "(what does it mean?)"));
+      const answered = records.some((a) => a.kind === "answer" && a.question === r.id);
+      if (r.kind === "question" && mine && !answered) {
+        item.append(recordForm("ask-form answer-form", "Your answer", "Answer", (text) => {
+          if (text) postRecord(`questions/${r.id}/answer`, { text });
+        }));
+      }
+    }
+    if (mine && call.alert && !about.some((r) => r.kind === "explain")) {
+      item.append(recordForm("explain-form", "Explain your call to the opponents", "Explain", (text) => {
+        if (text) postRecord("explanations", { call: call.event, text });
+      }));
+    }
+    if (!mine && askNow) {
+      const ask = el("button", { type: "button", class: "ask-button", "data-call": call.call, text: "Ask what it means (Law 20F)" });
+      ask.addEventListener("click", () => postRecord("questions", { call: call.event }));
+      item.append(ask);
+    }
+    list.append(item);
+  }
+  $("explanations-panel").hidden = list.children.length === 0;
+}
+
+function drawChange() {
+  const offer = view.change;
+  const records = view.call_changes || [];
+  $("change").hidden = !offer && records.length === 0;
+  $("change-form").hidden = !offer;
+  if (offer) {
+    const law = el("span", { class: "law", "data-law": offer.law, text: lawWords(offer.law) });
+    const how = offer.how === "event" ? "the director then judges whether it was a slip" : "the director decides";
+    $("change-text").replaceChildren(`Your ${callText(offer.call)} was a slip? Until your partner calls you may change it (`, law, `); ${how}.`);
+    const select = $("change-call");
+    const chosen = select.value;
+    select.replaceChildren(...offer.calls.map((c) => el("option", { value: c, text: callText(c) })));
+    if (offer.calls.includes(chosen)) select.value = chosen;
+  } else $("change-text").replaceChildren();
+  const list = $("change-records");
+  list.replaceChildren();
+  for (const r of records.slice(-3)) {
+    const text = r.kind === "request"
+      ? `${seatName(r.seat)} asked the director to change a call to ${callText(r.text)} (Law 25A).`
+      : `The director ${r.kind === "allow" ? "allowed" : "refused"} the change${r.text ? `: “${r.text}”` : ""}.`;
+    list.append(el("li", { "data-kind": r.kind }, text));
+  }
 }
 
 function drawAuction() {
@@ -595,8 +704,10 @@ function drawStatus() {
     contract.append("Contract ", contractNode(view.contract), ` by ${seatName(view.declarer)}`);
   }
   const tricks = $("tricks-line");
+  // once play has ceased, the server's count is the tricks credited (a claim's too, 69-71)
+  const credited = view.phase === "ended" ? ", as credited" : "";
   tricks.textContent = view.won
-    ? `Tricks won: NS ${view.won.NS} · EW ${view.won.EW} (you are ${sideOf(me)})`
+    ? `Tricks won: NS ${view.won.NS} · EW ${view.won.EW}${credited} (you are ${sideOf(me)})`
     : "";
 }
 
@@ -625,8 +736,16 @@ function drawAwaiting() {
   if (offer && offer.options.length) {
     box.classList.add("mine");
     $("awaiting-title").textContent = "Your choice";
-    text.replaceChildren(`${offer.title}: the director would offer you these options under `, law, ":");
-    for (const option of offer.options) options.append(optionButton(option));
+    if (offer.groups && offer.groups.length) {
+      // many options: the offer in a few words, what follows said by each group
+      const clause = el("span", { class: "law", "data-law": awaiting.law, text: `Law ${awaiting.law}` });
+      text.replaceChildren(`${offer.title} (`, clause, "). Choose:");
+      options.append(...groupedOptions(offer));
+    } else {
+      text.replaceChildren(`${offer.title}: the director would offer you these options under `, law, ":");
+      for (const option of offer.options) options.append(optionButton(option));
+    }
+    options.classList.toggle("grouped", Boolean(offer.groups && offer.groups.length));
   } else {
     box.classList.remove("mine");
     $("awaiting-title").textContent = awaiting.who === "director" ? "Waiting for the director" : `Waiting for ${seatName(awaiting.who)}`;
@@ -643,6 +762,67 @@ function optionButton(option) {
     { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
     el("span", {}, prettyText(option.label)),
     el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
+  );
+  button.addEventListener("click", () => send(option.event));
+  return button;
+}
+
+// An offer of many options (27B: some thirty replacement calls) sorted by what follows them
+// (server-made groups, each with its clause): what follows is said once per group, and the
+// group's options are small buttons with their call alone, so that a phone shows it all.
+function groupedOptions(offer) {
+  const nodes = [];
+  const known = new Set(offer.groups.map((g) => g.group));
+  for (const group of offer.groups) {
+    const members = offer.options.filter((o) => o.group === group.group);
+    if (!members.length) continue;
+    const id = `group-${group.group}`;
+    const row = el("div", { class: "group-options" });
+    for (const option of members) row.append(compactOption(option, id));
+    const words = el(
+      "div",
+      { class: "group-text" },
+      el(
+        "h3",
+        { id: `${id}-title` },
+        group.title,
+        " ",
+        el("span", { class: "option-law", "data-law": group.law, text: `Law ${group.law}` }),
+      ),
+      el("p", { class: "consequence", id: `${id}-text` }, prettyText(group.consequence)),
+    );
+    // a group of one call has its button beside its words, a group of many below them
+    const single = members.length === 1;
+    nodes.push(
+      el(
+        "div",
+        {
+          class: `option-group${single ? " single" : ""}`,
+          role: "group",
+          "aria-labelledby": `${id}-title`,
+          "data-group": group.group,
+        },
+        ...(single ? [row, words] : [words, row]),
+      ),
+    );
+  }
+  for (const option of offer.options) if (!known.has(option.group)) nodes.push(optionButton(option));
+  return nodes;
+}
+
+function compactOption(option, groupId) {
+  const word = option.option;
+  const button = el(
+    "button",
+    {
+      type: "button",
+      class: "option compact",
+      "data-option": option.event,
+      "data-group": option.group,
+      title: `${option.consequence} (Law ${option.law})`,
+      "aria-describedby": `${groupId}-text`,
+    },
+    isCall(word) ? callNode(word) : prettyText(option.label),
   );
   button.addEventListener("click", () => send(option.event));
   return button;
@@ -678,6 +858,32 @@ function drawClaim() {
     text.replaceChildren(`${seatName(open.claimer)} ${words} ${open.number} of the remaining tricks`);
     if (open.statement) text.append(": “", prettyText(open.statement), "”");
     text.append(".");
+  }
+  drawClaimedHand(open || view.claimed);
+}
+
+// The claimer faces his cards with his statement (2017 Law 68C): the whole table sees them,
+// read-only, while the claim is answered and once it is settled.
+function drawClaimedHand(claim) {
+  const box = $("claim-hand");
+  if (!box) return;
+  const shown = claim && claim.hand && claim.claimer !== view.seat && handCards(claim.hand).length > 0;
+  box.hidden = !shown;
+  const cards = $("claim-hand-cards");
+  cards.replaceChildren();
+  if (!shown) return;
+  const words = claim.kind === "claim" ? "claims" : "concedes";
+  $("claim-hand-title").textContent = `${seatName(claim.claimer)}'s cards, faced as he ${words} (Law 68C)`;
+  if (claim.statement && !view.claim) {
+    cards.append(el("p", { class: "claim-statement" }, "“", prettyText(claim.statement), "”"));
+  }
+  const suits = parseHand(claim.hand);
+  for (const suit of SUITS) {
+    const row = el("div", { class: "suit-row", role: "group", "aria-label": SUIT_NAMES[suit] });
+    row.append(el("span", { class: `suit-label suit-${suit}`, "aria-hidden": "true", text: SUIT_SYMBOLS[suit] }));
+    if (suits[suit].length === 0) row.append(el("span", { class: "void", text: "—" }));
+    for (const rank of suits[suit]) row.append(el("span", { class: "faced-card", "data-card": suit + rank }, cardNode(suit + rank)));
+    cards.append(row);
   }
 }
 
@@ -717,6 +923,17 @@ function drawDirectorCalls() {
     const state = call.answered ? "the director has answered" : "waiting for the director";
     list.append(el("li", { class: call.answered ? "answered" : "open" }, `${by} called the director at ${time}: ${state}.`));
   }
+  // the latest call in the status line too (on a phone it stays in sight): the table hears
+  // the call, and sees it acknowledged once the director has come (9B)
+  const line = $("director-line");
+  const latest = (view.director_calls || []).slice(-1)[0];
+  line.hidden = !latest;
+  if (!latest) return;
+  const by = latest.seat === view.seat ? "You" : seatName(latest.seat);
+  line.textContent = latest.answered
+    ? `The director has answered the call (${by === "You" ? "yours" : by}).`
+    : `${by} called the director: waiting for him.`;
+  line.classList.toggle("answered", Boolean(latest.answered));
 }
 
 function signed(n) {
@@ -749,15 +966,115 @@ function drawQuitted() {
   }
 }
 
+// -- focus and attention -------------------------------------------------------------------
+
+// Where the skip link takes the keyboard: the player's choice if one is asked of him, else the
+// first call or card he may use now (Pass in the auction), else his hand.
+function skipTarget() {
+  const usable = (selector) => [...document.querySelectorAll(selector)].find((b) => !b.disabled && !b.closest("[hidden]"));
+  return (
+    usable("#awaiting-options button, #correction-options button") ||
+    usable("#bidding .call") ||
+    usable("#dummy-hand button.card, #my-hand button.card") ||
+    $("my-hand")
+  );
+}
+// The page is drawn again after every event. The control that had the focus is found again by
+// what it stands for (a card, a call, an option, an id), so that a keyboard user keeps his
+// place; a card played or an option gone leaves the focus in the same hand or list (its first
+// control that may be used), else on the player's next control or his hand (skipTarget), never
+// at the start of the page.
+
+function focusPlace() {
+  const node = document.activeElement;
+  if (!node || node === document.body || !node.closest) return null;
+  const area = node.closest("[data-focus-area]");
+  const areaId = area ? area.id : null;
+  const d = node.dataset || {};
+  if (d.card) return { selector: `button.card[data-card="${d.card}"][data-owner="${d.owner}"]`, areaId };
+  if (d.call) return { selector: `button.call[data-call="${d.call}"]`, areaId };
+  if (d.option) return { selector: `button.option[data-option="${CSS.escape(d.option)}"]`, areaId };
+  if (node.id) return { selector: `#${CSS.escape(node.id)}`, areaId };
+  return areaId ? { selector: null, areaId } : null;
+}
+
+function restoreFocus(place) {
+  if (!place) return;
+  const now = document.activeElement;
+  if (now && now !== document.body && now.isConnected) return; // the focus survived
+  const usable = (node) => node && node.isConnected && !node.disabled && !node.closest("[hidden]");
+  const found = place.selector ? document.querySelector(place.selector) : null;
+  if (usable(found)) {
+    found.focus({ preventScroll: true });
+    return;
+  }
+  const area = place.areaId ? $(place.areaId) : null;
+  if (!area || area.closest("[hidden]")) {
+    // its whole area has gone (an offer answered, the auction over): the player's next
+    // control, as the skip link finds it (else his hand)
+    if (place.areaId) skipTarget().focus({ preventScroll: true });
+    return;
+  }
+  const first = [...area.querySelectorAll("button, input")].find(usable);
+  (first || skipTarget()).focus({ preventScroll: true });
+}
+
+// A notice that asks this player for something (his choice, his revoke's correction) or tells
+// the end of the board is brought into view when it appears (the player may be looking at his
+// hand, below it on a phone), the first of its options focused for the keyboard.
+let noticeSeen = "";
+
+function drawAttention() {
+  const me = view.seat;
+  let key = "";
+  let box = null;
+  if (view.offer && view.offer.options.length) {
+    key = `offer ${view.events} ${view.offer.law}`;
+    box = $("awaiting");
+  } else if (view.correction && view.correction.options.length) {
+    key = `correction ${view.correction.options.map((o) => o.event).join(" ")}`;
+    box = $("correction");
+  } else if (view.claim && view.claim.claimer !== me) {
+    key = `claim ${view.claim.claimer} ${view.claim.number}`;
+    box = $("open-claim");
+  } else if (view.phase === "ended" || view.adjusted) {
+    key = `result ${view.adjusted ? JSON.stringify(view.adjusted) : ""}`;
+    box = $("result");
+  }
+  if (key === noticeSeen) return;
+  noticeSeen = key;
+  if (!box || box.hidden) return;
+  const rect = box.getBoundingClientRect();
+  const top = $("status").getBoundingClientRect().bottom;
+  if (rect.top < top || rect.bottom > window.innerHeight) {
+    box.scrollIntoView({ block: rect.height > window.innerHeight - top ? "start" : "center" });
+  }
+  const typing = document.activeElement && ["INPUT", "TEXTAREA"].includes(document.activeElement.tagName);
+  if (typing) return;
+  const first = box.querySelector("button:enabled");
+  if (first) first.focus({ preventScroll: true });
+  else {
+    box.setAttribute("tabindex", "-1");
+    box.focus({ preventScroll: true });
+  }
+}
+
 function render() {
   if (!view) return;
+  const place = focusPlace();
+  if (!draw()) return;
+  restoreFocus(place);
+  drawAttention();
+}
+
+function draw() {
   const me = view.seat;
   if (!SEATS.includes(me)) {
     // the director's token: his console shows the whole table, this page is a seat's
     setConnection("this is the director's token: open /director", "down");
     stopped = true;
     if (socket) socket.close();
-    return;
+    return false;
   }
   const dummy = dummySeat();
   document.title = `Board ${view.board} · ${seatName(me)} · bridgelaw`;
@@ -792,13 +1109,19 @@ function render() {
   for (const p of penalties) {
     penaltyLine.append(`${seatName(p.seat)}: ${p.kind} penalty card `, cardNode(p.card), ". ");
   }
+  $("skip").textContent = view.phase === "auction" ? "Skip to the bidding box" : "Skip to your cards";
   $("bidding").hidden = view.phase !== "auction";
   if (view.phase === "auction") drawBiddingBox();
   drawClaim();
+  drawChange();
   drawAuction();
+  drawExplanations();
   drawRulings();
   drawQuitted();
   drawSessionBar();
+  drawMode();
+  drawAfterBoard();
+  return true;
 }
 
 // -- the session bar -----------------------------------------------------------------------
@@ -855,6 +1178,7 @@ function acceptSession(data) {
   sessionView = data;
   sessionClockAt = Date.now();
   drawSessionBar();
+  if (view && view.phase === "ended") fetchAfter(); // a result of another table, the move
 }
 
 function connectSession() {
@@ -920,6 +1244,232 @@ function drawSessionClock() {
   else node.textContent = SESSION_WORDS.over(time(left));
 }
 
+// -- the table's mode ------------------------------------------------------------------------
+// What kind of table this is, where nobody can miss it: at a law table a mis-click stands as
+// an irregularity and is ruled; at a strict table what the Laws forbid is refused.
+
+const MODE_WORDS = {
+  law: {
+    title: "Law table: irregularities are allowed and ruled",
+    text: "A call or card out of turn, an insufficient bid or a failure to follow suit stands as made, and the Laws' rectification follows: the player the Law names chooses, or the director rules (Laws 9-12).",
+  },
+  strict: {
+    title: "Strict table: illegal actions refused",
+    text: "A call or card the Laws do not allow now (out of turn, insufficient, not following suit) is refused with the law that forbids it, and nothing changes at the table.",
+  },
+};
+
+function drawMode() {
+  const words = MODE_WORDS[view.mode];
+  const label = $("mode-label");
+  label.hidden = !words;
+  if (!words) return;
+  label.dataset.mode = view.mode;
+  label.title = words.text; // on a phone the sentence is hidden (table.css)
+  label.replaceChildren(el("strong", { text: words.title }), " ", el("span", { class: "mode-text", text: words.text }));
+}
+
+// -- after the board -------------------------------------------------------------------------
+// Once the board is over every card may be inspected (Law 66D): the view carries the deal,
+// and /after adds the double-dummy table, the session's traveller of the board and where this
+// player goes next (server/after.py).
+
+let afterData = null;
+let afterEvents = null; // the table's events when /after was last asked for
+let afterAsking = false;
+let afterAgain = false;
+
+function drawAfterBoard() {
+  const box = $("after");
+  if (view.phase !== "ended" || !view.deal) {
+    box.hidden = true;
+    afterData = null;
+    afterEvents = null;
+    return;
+  }
+  box.hidden = false;
+  drawAfterHands(view.deal);
+  if (afterEvents !== view.events) {
+    afterEvents = view.events;
+    fetchAfter();
+  }
+  drawAfterRest();
+}
+
+async function fetchAfter() {
+  if (afterAsking) {
+    afterAgain = true; // asked again meanwhile: once more when this answer is in
+    return;
+  }
+  afterAsking = true;
+  try {
+    const answer = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/after`);
+    if (answer.status === 200) {
+      afterData = answer.body;
+      drawAfterRest();
+      // the double-dummy solve goes on at the server: ask again in a moment
+      if (afterData.analysis && afterData.analysis.pending) setTimeout(fetchAfter, 1500);
+    }
+  } finally {
+    afterAsking = false;
+  }
+  if (afterAgain) {
+    afterAgain = false;
+    fetchAfter();
+  }
+}
+
+function dealHands(deal) {
+  // "N:AKQ2.KQ2.A32.K32 JT9... ..." -> {N: "AKQ2.KQ2.A32.K32", E: ..., S: ..., W: ...}
+  const first = SEATS.indexOf(deal[0]);
+  const hands = {};
+  deal.slice(2).split(" ").forEach((hand, i) => {
+    hands[SEATS[(first + i) % 4]] = hand;
+  });
+  return hands;
+}
+
+function drawAfterHands(deal) {
+  const box = $("after-hands");
+  box.replaceChildren();
+  const hands = dealHands(deal);
+  for (const seat of SEATS) {
+    const roles = [];
+    if (seat === view.seat) roles.push("you");
+    if (seat === view.declarer) roles.push("declarer");
+    if (view.declarer && seat === SEATS[(SEATS.indexOf(view.declarer) + 2) % 4]) roles.push("dummy");
+    const hand = el("div", { class: `after-hand at-${seat}`, "data-seat": seat });
+    hand.append(el("h4", { text: roles.length ? `${seatName(seat)} (${roles.join(", ")})` : seatName(seat) }));
+    const suits = parseHand(hands[seat] || "...");
+    for (const suit of SUITS) {
+      const ranks = suits[suit].map(rankText).join(" ");
+      hand.append(
+        el(
+          "div",
+          { class: "after-suit", "data-suit": suit },
+          suitSpan(suit),
+          el("span", { class: "sr", text: `${SUIT_NAMES[suit]}: ` }),
+          ` ${ranks || "—"}`,
+        ),
+      );
+    }
+    box.append(hand);
+  }
+  box.append(el("div", { class: "after-centre", text: `Board ${view.board}\nDealer ${seatName(view.dealer)}\nVul: ${view.vulnerable}` }));
+}
+
+function drawAfterRest() {
+  drawAfterNext();
+  drawAfterSession();
+  drawAfterDD();
+}
+
+function drawAfterNext() {
+  const box = $("after-next");
+  box.replaceChildren();
+  const data = afterData;
+  if (!data) return;
+  if (data.next) {
+    const next = data.next;
+    const fragment = new URLSearchParams({ token, session: data.session ? data.session.id : "" });
+    const words = next.late
+      ? `Next: board ${next.board} at table ${next.table} (late, from round ${next.round}) →`
+      : `Next: board ${next.board} at table ${next.table} →`;
+    const button = el("button", { type: "button", id: "after-next-button", class: "after-next-button" }, words);
+    button.addEventListener("click", () => location.assign(`/table/${encodeURIComponent(next.table_id)}#${fragment.toString()}`));
+    box.append(button);
+  } else if (data.session) {
+    box.append(el("p", { class: "note", text: "Your boards of this round are played: the next board comes when the director calls the move (Law 8A1); this page shows it then." }));
+  } else {
+    box.append(el("p", { class: "note", text: "This table plays one board: the next board is a new table, whose link the director gives each seat." }));
+  }
+}
+
+const UNIT_WORDS = { mp: "MP", imps: "IMPs", points: "points" };
+const UNIT_KEYS = { mp: ["ns_mp", "ew_mp"], imps: ["ns_imps", "ew_imps"], points: ["ns_points", "ew_points"] };
+
+function afterNumber(n) {
+  if (n === null || n === undefined) return "";
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+function drawAfterSession() {
+  const box = $("after-session");
+  box.replaceChildren();
+  const session = afterData && afterData.session;
+  if (!session) return;
+  const unit = UNIT_WORDS[session.unit] || session.unit;
+  const keys = UNIT_KEYS[session.unit] || UNIT_KEYS.points;
+  const top = session.results.length > 1 && typeof session.top === "number" ? `, top ${afterNumber(session.top)}` : "";
+  box.append(el("h3", { text: `Board ${session.board} at every table (${session.scoring}${top})` }));
+  const table = el("table", { class: "traveller", id: "after-traveller" });
+  table.append(
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        ...["Table", "NS–EW", "Result", "Score NS", `${unit} NS`, `${unit} EW`].map((t) => el("th", { scope: "col", text: t })),
+      ),
+    ),
+  );
+  const body = el("tbody");
+  for (const row of session.results) {
+    const score = row.ns_score === null || row.ns_score === undefined ? "" : signed(row.ns_score);
+    body.append(
+      el(
+        "tr",
+        { class: row.you ? "you" : "", "data-you": row.you ? "true" : "false" },
+        el("td", { text: row.you ? `${row.table} (you)` : String(row.table ?? "") }),
+        el("td", { text: `${row.ns}–${row.ew}` }),
+        el("td", {}, prettyText(row.result)),
+        el("td", { class: "num", text: score }),
+        el("td", { class: "num", text: afterNumber(row[keys[0]]) }),
+        el("td", { class: "num", text: afterNumber(row[keys[1]]) }),
+      ),
+    );
+  }
+  table.append(body);
+  box.append(table);
+  if (session.results.length <= 1) {
+    box.append(el("p", { class: "note", text: "No other table has a result on this board yet: the scores change as the other tables finish it." }));
+  }
+}
+
+function drawAfterDD() {
+  const box = $("after-dd");
+  box.replaceChildren();
+  const analysis = afterData && afterData.analysis;
+  if (!analysis || analysis.pending) {
+    box.append(el("p", { class: "note", text: "solving…" }));
+    return;
+  }
+  if (analysis.error) {
+    box.append(el("p", { class: "note", text: analysis.error }));
+    return;
+  }
+  const strains = ["NT", "S", "H", "D", "C"];
+  const table = el("table", { class: "dd", id: "after-dd-table" });
+  const head = el("tr", {}, el("th", { scope: "col", text: "Tricks" }));
+  for (const strain of strains) {
+    head.append(el("th", { scope: "col" }, strain === "NT" ? "NT" : suitSpan(strain), strain === "NT" ? "" : el("span", { class: "sr", text: SUIT_NAMES[strain] })));
+  }
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const seat of ["N", "S", "E", "W"]) {
+    const row = el("tr", { "data-seat": seat }, el("th", { scope: "row", text: seatName(seat) }));
+    for (const strain of strains) row.append(el("td", { class: "num", "data-strain": strain, text: String(analysis.dd[seat][strain]) }));
+    body.append(row);
+  }
+  table.append(body);
+  box.append(table);
+  const par = analysis.par;
+  const who = par.score >= 0 ? "NS" : "EW";
+  const contracts = par.contracts.length ? `: ${par.contracts.join(", ")}` : "";
+  box.append(el("p", { class: "note", id: "after-par", text: `Par ${who} ${Math.abs(par.score)}${contracts}` }));
+}
+
 // -- start ---------------------------------------------------------------------------------
 
 function readToken() {
@@ -939,11 +1489,27 @@ function wire() {
   $("alert-toggle").addEventListener("click", () => {
     alertOn = !alertOn;
     $("alert-toggle").setAttribute("aria-pressed", String(alertOn));
+    $("alert-explanation-row").hidden = !alertOn;
+  });
+  $("change-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const call = $("change-call").value;
+    if (!view.change || !call) return;
+    // a law table: the call meant, said (the engine's Law 25 path); strict: asked of the director
+    if (view.change.how === "event") send(call);
+    else postRecord("call-changes", { call });
   });
   for (const button of document.querySelectorAll(".other-calls .call")) {
     button.addEventListener("click", () => makeCall(button.dataset.call));
   }
   $("error-close").addEventListener("click", clearError);
+  $("skip").addEventListener("click", (event) => {
+    event.preventDefault();
+    const target = skipTarget();
+    target.setAttribute("tabindex", target.getAttribute("tabindex") || "-1");
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+  });
   $("claim-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const number = $("claim-number").value;

@@ -8,7 +8,7 @@ book's index (:mod:`bridgelaw.laws.index`) reads the declarations, not the sourc
 >>> OFFERED = Applies("27A1", "offer", options=("accept", "decline"))
 >>> OFFERED.offer("S")
 Awaiting(who='S', law='27A1', options=('accept', 'decline'))
->>> Applies("27A1", "rule", "law27a1-accept").said(lho=Seat.SOUTH, how="accepts", call="1D").text()
+>>> Applies("27A1", "rule", "law27a1-accept").said(lho=Seat.SOUTH, call="1D").text()
 'S accepts the insufficient 1D: it stands as a legal bid and the auction goes on from it.'
 """
 
@@ -88,9 +88,12 @@ class Applies:
         who: Who,
         options: tuple[str, ...] | None = None,
         others: tuple[tuple[Who, tuple[str, ...]], ...] = (),
+        groups: tuple[tuple[str, str], ...] = (),
     ) -> Awaiting:
-        """The offer under the clause to ``who``: the declared options, or ``options``."""
-        return Awaiting(who, self.clause, self.options if options is None else options, others)
+        """The offer under the clause to ``who``: the declared options, or ``options``; with
+        ``groups``, what follows each (:attr:`Awaiting.groups`)."""
+        chosen = self.options if options is None else options
+        return Awaiting(who, self.clause, chosen, others, groups)
 
 
 @dataclass(frozen=True, slots=True)

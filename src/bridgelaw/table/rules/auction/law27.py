@@ -21,7 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bridgelaw.table.events import Action, Event, ScriptError, TableCall, Who
+from bridgelaw.table.events import (
+    Action,
+    Event,
+    ScriptError,
+    TableCall,
+    Who,
+    parse_table_call,
+)
 from bridgelaw.table.rules.auction.layer import JUDGEMENT, AuctionTable, auction_table
 from bridgelaw.table.rules.declared import Applies, Declared, Varies
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
@@ -40,6 +47,8 @@ TO_REPLACE_NO_DOUBLE = Applies("27B3", "offer")
 TO_JUDGE = Applies("27B1b", "offer")
 
 ACCEPTED = Applies("27A1", "rule", "law27a1-accept")
+ACCEPTED_BY_CALL = Applies("27A1", "rule", "law27a1-accept.calls-over")
+"""The insufficient bid accepted by the next player's call over it (27A1)."""
 DECLINED = Applies("27B", "rule", "law27-declined.does-not-accept-insufficient")
 DECLINED_EARLY = Applies("27C", "rule", "law27-declined.does-not-accept-insufficient-2")
 DECLINED_AGAIN = Applies("27B4", "rule", "law27-declined.replaced-insufficient-bid-with")
@@ -76,6 +85,7 @@ DECLARED: Declared = Declared(
         TO_REPLACE_NO_DOUBLE,
         TO_JUDGE,
         ACCEPTED,
+        ACCEPTED_BY_CALL,
         DECLINED,
         DECLINED_EARLY,
         DECLINED_AGAIN,
@@ -145,10 +155,50 @@ class InsufficientBid(Pending):
         if stage == "again":
             return OFFERED_AGAIN.offer(o.lho.letter)
         if stage == "declined":
-            return TO_REPLACE.offer(o.letter, t.legal_words(o))
+            words = t.legal_words(o)
+            return TO_REPLACE.offer(o.letter, words, groups=self.replacement_groups(t, words))
         if stage == "must-replace":
             return TO_REPLACE_NO_DOUBLE.offer(o.letter, t.legal_words(o, doubles=False))
         return TO_JUDGE.offer("director", JUDGEMENT)
+
+    def replacement_groups(
+        self, t: AuctionTable, words: tuple[str, ...]
+    ) -> tuple[tuple[str, str], ...]:
+        """27B: what follows each replacement the offender may choose, as :meth:`replace`
+        rules it: the lowest sufficient bid in the same denomination stands with no
+        rectification (27B1a); any other call goes to the director, who judges it comparable
+        (27B1b) or not: then a bid or a pass bars partner (27B2), a double or redouble is
+        cancelled and partner is barred (27B3)."""
+
+        def group(word: str) -> str:
+            call = parse_table_call(word)
+            assert call is not None  # a legal call's word
+            if call.is_double_or_redouble:
+                return DOUBLE_NOT_COMPARABLE.clause
+            if not call.is_bid:
+                return NOT_COMPARABLE.clause  # a pass: comparable to a bid hardly ever
+            if self.is_lowest_sufficient(t, call):
+                return LOWEST_SUFFICIENT.clause
+            return COMPARABLE.clause
+
+        return tuple((word, group(word)) for word in words)
+
+    def is_lowest_sufficient(self, t: AuctionTable, call: TableCall) -> bool:
+        """27B1a: is ``call`` (sufficient) the lowest sufficient bid in the insufficient bid's
+        denomination, a replacement that stands with no rectification? In 2007 only when both
+        bids are natural (:data:`SAME_DENOMINATION`)."""
+        last = t.last_bid()
+        return (
+            call.is_bid
+            and call.strain == self.call.strain
+            # the same strain one level lower is not sufficient (is not above the last bid)
+            and (last is None or call.number - 5 <= last.call.number)
+            and not t.by_edition(
+                SAME_DENOMINATION.tag,
+                e2017=False,
+                e2007=call.artificial or self.call.artificial,
+            )
+        )
 
     def early_options(self) -> tuple[str, ...]:
         """27C: the LHO accepts the insufficient bid or declines it, the early replacement
@@ -247,8 +297,7 @@ class InsufficientBid(Pending):
         if self.replacement is not None:  # an early replacement falls away (27C)
             t.set_status(self.replacement, "withdrawn", EARLY_WITHDRAWN.clause)
             t.mark_unauthorized(self.replacement, UNAUTHORIZED.clause)
-        how = "calls over" if by_call else "accepts"
-        ACCEPTED.rule(t, o, lho=o.lho, how=how, call=record.call)
+        (ACCEPTED_BY_CALL if by_call else ACCEPTED).rule(t, o, lho=o.lho, call=record.call)
         t.pending = None
         t._advance(o)
         t.end_of_auction_check()
@@ -282,19 +331,7 @@ class InsufficientBid(Pending):
         if call.is_double_or_redouble and not t.is_legal(o, call):
             self.double_not_comparable(t, record)
             return
-        last = t.last_bid()
-        if (
-            call.is_bid
-            and call.strain == self.call.strain
-            # the same strain one level lower is not sufficient (is not above the last bid)
-            and (last is None or call.number - 5 <= last.call.number)
-            and not t.by_edition(
-                SAME_DENOMINATION.tag,
-                e2017=False,
-                e2007=call.artificial or self.call.artificial,
-            )
-        ):
-            # the lowest sufficient bid in the same denomination
+        if self.is_lowest_sufficient(t, call):
             LOWEST_SUFFICIENT.rule(t, o, call=call)
             DAMAGE_REVIEW.review(t, call=self.call, offender=o)
             t.pending = None

@@ -1,0 +1,82 @@
+"""The pseudo language of the pseudo-locale tests (tests/i18n/test_pseudo.py): the catalog
+template with every English letter accented, made at test time, standing in for Polish."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from bridgelaw.i18n import catalogs
+from bridgelaw.i18n.catalogs import OFFER, Translations, offer_key
+from bridgelaw.i18n.extract import template
+from bridgelaw.table.messages import CATALOG, Kind, Said
+
+PSEUDO = "pl"
+"""The language whose catalog the pseudo one replaces for the test (its plural rule kept)."""
+
+TEXT_PARAMETERS = 36
+"""Parameters of kind ``text`` left in the engine's messages (issue 23: each to become a
+message or a word of the catalog); lower it as they go."""
+
+ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçđéƒğħíĵķłɱñóþʠŕšŧúṽŵẋýžÁƁÇĐÉƑĞĦÍĴĶŁMÑÓÞQŔŠŦÚṼŴẊÝŽ",
+)
+ENGLISH = re.compile(r"[a-z]{2,}")
+FIELD = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo language: letters accented outside its ``{fields}``, the whole
+    between brackets and a third longer (a translation is often longer than the English)."""
+    parts = FIELD.split(text)
+    body = "".join(p if FIELD.fullmatch(p) else p.translate(ACCENTED) for p in parts)
+    return "⟦" + body + "·" * (len(text) // 3) + "⟧"
+
+
+@cache
+def pseudo_catalog() -> Translations:
+    """Every entry of the template (``make catalogs``' extract) in the pseudo language."""
+    catalog: Catalog = template()
+    entries: dict[str, str | tuple[str, ...]] = {}
+    for message in catalog:
+        if not message.id or message.context is None:
+            continue
+        key = message.context
+        if key == OFFER and isinstance(message.id, str):
+            key = offer_key(message.id)
+        if isinstance(message.id, str):
+            entries[key] = pseudo(message.id)
+        else:
+            one, other = message.id[0], message.id[-1]
+            entries[key] = (pseudo(one), pseudo(other), pseudo(other))
+    return Translations(entries, catalogs.load(PSEUDO).plural)
+
+
+@pytest.fixture
+def pseudo_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The pseudo catalog in place of :data:`PSEUDO`'s while a test runs."""
+    fake = pseudo_catalog()
+    monkeypatch.setattr(catalogs, "load", lambda lang: fake)
+    yield PSEUDO
+
+
+def english_words(text: str) -> list[str]:
+    return ENGLISH.findall(text)
+
+
+def free_text(said: Said) -> set[str]:
+    """The messages in ``said`` (itself and those inside) with a ``text`` parameter whose value
+    has English in it."""
+    found: set[str] = set()
+    kinds = dict(CATALOG[said.message].params)
+    for name, value in said.params:
+        if isinstance(value, Said):
+            found |= free_text(value)
+        elif kinds[name] == Kind.TEXT and isinstance(value, str) and english_words(value):
+            found.add(said.message)
+    return found
