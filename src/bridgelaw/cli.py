@@ -30,11 +30,13 @@ from typer.exceptions import TyperException
 from bridgelaw.commands import dealing
 from bridgelaw.commands.analyse import analyse
 from bridgelaw.commands.common import (
+    ERROR_LANGUAGE,
     CommandError,
     emit_json,
     print_reports,
     progress,
     stop_progress,
+    worded,
 )
 from bridgelaw.commands.convert import convert
 from bridgelaw.commands.demo import demo
@@ -43,6 +45,7 @@ from bridgelaw.commands.replay import replay
 from bridgelaw.commands.scoring import register as register_scoring
 from bridgelaw.commands.serve import serve
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.usage import usage_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -81,7 +84,7 @@ def board(
     from bridgelaw.boards import board_dealer, board_vulnerability
 
     if number < 1:
-        raise UsageProblem(f"board numbers start at 1, not {number}")
+        raise UsageProblem(worded("cli.board-number", number=number))
     dealer, vul = board_dealer(number), board_vulnerability(number)
     if as_json:
         emit_json({"board": number, "dealer": dealer.letter, "vulnerable": vul.label})
@@ -107,7 +110,7 @@ def score_contract(
     except BridgeLawError as error:
         raise UsageProblem(str(error)) from None
     if not 0 <= tricks <= 13:
-        raise UsageProblem(f"tricks must be from 0 to 13, not {tricks}")
+        raise UsageProblem(worded("cli.tricks", tricks=tricks))
     score = contract_score(parsed, tricks, vulnerable)
     if as_json:
         emit_json({"contract": str(parsed), "tricks": tricks, "vulnerable": vulnerable,
@@ -145,7 +148,7 @@ def pbn_check(
     from bridgelaw.formats.pbn import read_pbn_file
 
     if not file.is_file():
-        raise UsageProblem(f"no such file: {file}")
+        raise UsageProblem(worded("cli.no-such-file", file=str(file)))
     try:
         parsed = read_pbn_file(file)
     except OSError as error:
@@ -257,7 +260,18 @@ def _said(phrase: str, **params: str) -> str:
     return Worded.said(phrase, params).text(_LANG[0])
 
 
-_LANG = ["en"]
+def _found(message: str) -> str:
+    """``message`` in the language of the errors when it is a phrase without parameters
+    (found by its English, gettext's way), else as it is."""
+    if _LANG[0] == "en":
+        return message
+    from bridgelaw.i18n.words import phrase_of
+
+    words = phrase_of(message)
+    return message if words is None else words.text(_LANG[0])
+
+
+_LANG = ERROR_LANGUAGE
 """The language the current command's errors are written in (set by :func:`_main`)."""
 
 
@@ -307,13 +321,13 @@ def _main(argv: list[str] | None) -> int:
         if type(error).__name__ == "NoArgsIsHelpError":  # a bare command: show its help
             sys.stdout.write(error.format_message() + "\n")
             return OK
-        message = " ".join(error.format_message().split())
+        message = " ".join(usage_text(error, _LANG[0]).split())  # click's own, translated
         return _fail(message, int(getattr(error, "exit_code", USAGE)), as_json)
     except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write(_said("cli.interrupted") + "\n")
         return 130
     except CommandError as error:
-        return _fail(error.message, error.status, as_json, error.problems)
+        return _fail(_found(error.message), error.status, as_json, error.problems)
     except BridgeLawError as error:
         lang = getattr(error, "lang", None)  # an UnknownLanguage (the catalogs load lazily)
         if isinstance(lang, str):

@@ -34,6 +34,8 @@ _SUITS = (("\u2660", "spades", 3), ("\u2665", "hearts", 2), ("\u2666", "diamonds
 _SEAT_NAMES = ("North", "East", "South", "West")
 _VUL_WORDS = ("None", "N-S", "E-W", "All")
 _VOID = '<span class="void">\u2014</span>'
+_ENGLISH_TITLES = {name: name for _, name, _ in _SUITS}
+"""Each suit's tooltip, in English (its name, as the class has it)."""
 
 _STYLE = """
 :root { --ink: #111; --red: #c1121f; --rule: #9a9a9a; }
@@ -79,21 +81,21 @@ def _suit_text(ranks: int, spacing: str) -> str:
     return spacing.join(cards) if cards else _VOID
 
 
-def _hand_html(hand: Hand, seat: int, spacing: str) -> str:
+def _hand_html(hand: Hand, seat: int, spacing: str, titles: dict[str, str]) -> str:
     lines = []
     for symbol, name, suit in _SUITS:
         text = _suit_text(hand >> (13 * suit) & 0x1FFF, spacing)
         lines.append(
-            f'<div class="line"><span class="suit {name}" title="{name}">{symbol}</span>'
-            f"{text}</div>"
+            f'<div class="line"><span class="suit {name}" title="{escape(titles[name])}">'
+            f"{symbol}</span>{text}</div>"
         )
     return f'<div class="hand {_SEAT_NAMES[seat].lower()}">{"".join(lines)}</div>'
 
 
-def _compass_html(board: Board) -> str:
+def _compass_html(board: Board, label: str = "high-card points") -> str:
     hcp = [high_card_points(board.deal[seat]) for seat in range(4)]
     return (
-        '<table class="compass" aria-label="high-card points">'
+        f'<table class="compass" aria-label="{escape(label)}">'
         f'<tr><td></td><td class="hcp-n">{hcp[0]}</td><td></td></tr>'
         f'<tr><td class="hcp-w">{hcp[3]}</td><td class="centre"></td>'
         f'<td class="hcp-e">{hcp[1]}</td></tr>'
@@ -105,6 +107,7 @@ def _board_html(
     board: Board, spacing: str, analysis: BoardAnalysis | None = None, lang: str = "en"
 ) -> str:
     number = escape(str(board.number))
+    titles, hcp = _ENGLISH_TITLES, "high-card points"
     if lang == "en":
         words = (f"Board {number}", f"Dealer: {_SEAT_NAMES[board.dealer]}",
                  f"Vul: {_VUL_WORDS[board.vulnerability]}")  # fmt: skip
@@ -118,19 +121,21 @@ def _board_html(
             vulnerable = w(f"records.vul-{vulnerable.lower()}")
         words = (w("records.board", board=board.number), w("records.dealer", dealer=dealer),
                  w("records.vulnerable", vulnerable=vulnerable))  # fmt: skip
+        titles = {name: w(f"records.{name}") for name in _ENGLISH_TITLES}  # the suits' tooltips
+        hcp = w("records.hcp")
     info = (
         f'<div class="number">{escape(words[0])}</div>'
         f"<div>{escape(words[1])}</div>"
         f"<div>{escape(words[2])}</div>"
     )
-    hand = [_hand_html(board.deal[seat], seat, spacing) for seat in range(4)]
+    hand = [_hand_html(board.deal[seat], seat, spacing, titles) for seat in range(4)]
     return (
         f'<section class="board" id="board-{number}">'
         '<table class="diagram">'
         f'<tr><td class="info">{info}</td><td>{hand[0]}</td><td></td></tr>'
-        f"<tr><td>{hand[3]}</td><td>{_compass_html(board)}</td><td>{hand[1]}</td></tr>"
+        f"<tr><td>{hand[3]}</td><td>{_compass_html(board, hcp)}</td><td>{hand[1]}</td></tr>"
         f"<tr><td></td><td>{hand[2]}</td><td></td></tr>"
-        "</table>" + ("" if analysis is None else analysis_html(analysis)) + "</section>"
+        "</table>" + ("" if analysis is None else analysis_html(analysis, lang)) + "</section>"
     )
 
 

@@ -11,14 +11,14 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from bridgelaw.i18n import catalogs
-from bridgelaw.i18n.catalogs import OFFER, Translations, offer_key
+from bridgelaw.i18n.catalogs import OFFER, PAGE, Translations, offer_key
 from bridgelaw.i18n.extract import template
 from bridgelaw.table.messages import CATALOG, Kind, Said
 
 PSEUDO = "pl"
 """The language whose catalog the pseudo one replaces for the test (its plural rule kept)."""
 
-TEXT_PARAMETERS = 36
+TEXT_PARAMETERS = 16
 """Parameters of kind ``text`` left in the engine's messages (issue 23: each to become a
 message or a word of the catalog); lower it as they go."""
 
@@ -80,3 +80,18 @@ def free_text(said: Said) -> set[str]:
         elif kinds[name] == Kind.TEXT and isinstance(value, str) and english_words(value):
             found.add(said.message)
     return found
+
+
+def pseudo_page_words() -> dict[str, object]:
+    """``/api/page-words``' answer in the pseudo language: every page word of the template
+    (three plural forms, by Polish's rule), for the pseudo-locale browser test."""
+    words: dict[str, object] = {}
+    for message in template():
+        if message.context != PAGE or not message.id:
+            continue
+        if isinstance(message.id, str):
+            words[message.id] = pseudo(message.id)
+        else:
+            one, other = message.id[0], message.id[-1]
+            words[one] = [pseudo(one), pseudo(other), pseudo(other)]
+    return {"lang": PSEUDO, "plural": catalogs.load(PSEUDO).expression, "words": words}

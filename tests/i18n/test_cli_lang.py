@@ -39,3 +39,90 @@ def test_an_error_in_hungarian_and_an_unknown_language_in_the_locales(
     monkeypatch.setenv("LC_ALL", "C")
     assert cli.main(["board", "0", "--json"]) == cli.USAGE
     assert capsys.readouterr().err.startswith("bridgelaw: error: ")
+
+
+def _error(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, env: str
+) -> str:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", env)
+    assert cli.main(argv) == cli.USAGE
+    return capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "polish"),
+    [
+        (
+            ["replay"],
+            "Missing argument 'script'.",
+            "Brak argumentu 'script'.",
+        ),
+        (
+            ["board", "x"],
+            "Invalid value for 'number': Input should be a valid integer, unable to parse "
+            "string as an integer",
+            "Nieprawidłowa wartość dla 'number': to musi być liczba całkowita",
+        ),
+        (
+            ["serve", "--workers", "0"],
+            "Invalid value for '--workers': Input should be greater than or equal to 1",
+            "Nieprawidłowa wartość dla '--workers': wartość musi być większa lub równa 1",
+        ),
+        (["board", "1", "--nope"], "No such option: --nope", "Nie ma opcji --nope"),
+        (
+            ["board", "1", "2"],
+            "Got unexpected extra argument(s) (2)",
+            "Nieoczekiwane dodatkowe argumenty (2)",
+        ),
+        (["nosuch"], "No such command 'nosuch'.", "Nie ma polecenia 'nosuch'."),
+        (
+            ["board", "0"],
+            "Invalid value: board numbers start at 1, not 0",
+            "Nieprawidłowa wartość: numery rozdań zaczynają się od 1, a nie od 0",
+        ),
+        (  # a command's words without parameters, found as a phrase by their English
+            ["movement", "howell", "--tables", "3", "--boards-per-round", "2", "--even", "1"],
+            "Invalid value: --even is for a Mitchell",
+            "Nieprawidłowa wartość: --even dotyczy ruchu Mitchella",
+        ),
+    ],
+)
+def test_clicks_usage_messages_in_polish(
+    argv: list[str],
+    english: str,
+    polish: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert _error(argv, capsys, monkeypatch, "C.UTF-8") == f"bridgelaw: error: {english}"
+    assert _error(argv, capsys, monkeypatch, "pl_PL.UTF-8") == f"bridgelaw: błąd: {polish}"
+
+
+def test_clicks_usage_message_under_lang_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --lang of the command decides, whatever the locale
+    err = _error(["replay", "--lang", "pl"], capsys, monkeypatch, "hu_HU.UTF-8")
+    assert err == "bridgelaw: błąd: Brak argumentu 'script'."
+    err = _error(["replay", "x.yaml", "--lang", "sk", "--nope"], capsys, monkeypatch, "C")
+    assert err == "bridgelaw: chyba: Neexistuje voľba --nope"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["replay"], ["board", "x"], ["serve", "--workers", "0"], ["board", "1", "--nope"],
+     ["board", "1", "2"], ["nosuch"], ["serve", "--lang"], ["board", "0"]],
+)  # fmt: skip
+def test_the_usage_phrases_english_is_clicks(argv: list[str]) -> None:
+    # the phrases say click's own English again: a change in typer's words is seen here
+    from typer.exceptions import TyperException
+
+    from bridgelaw.usage import usage_words
+
+    with pytest.raises(TyperException) as caught:
+        cli._click_command()(args=argv, prog_name="bridgelaw", standalone_mode=False)
+    words = usage_words(caught.value)
+    assert words is not None, caught.value.format_message()
+    assert words.text("en") == caught.value.format_message()

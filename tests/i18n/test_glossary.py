@@ -99,7 +99,7 @@ CASES: list[tuple[str, Said, dict[str, str]]] = [
     ),
     (
         "lead restriction (26)",
-        say("finish-auction.bid-legally-after-all", offender=N, suits="S"),
+        say("finish-auction.bid-legally-after-all", offender=N, suit="S"),
         {"pl": "ograniczeń wistowych", "hu": "hívási korlátozás", "sk": "výnosových obmedzení"},
     ),
     (

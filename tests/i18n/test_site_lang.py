@@ -8,9 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaw.analysis.ddtable import BoardAnalysis, DDTable, Par, ParContract
+from bridgelaw.boards import Board
+from bridgelaw.cards import Deal, Seat, Strain
 from bridgelaw.cli import main
 from bridgelaw.formats.results_html import render_site
 from bridgelaw.formats.results_json import read_results_json
+from bridgelaw.records import hand_records_html
 from bridgelaw.tournament.session import score_event
 
 from ..formats.test_results_formats import DEALS, SPEC
@@ -51,3 +55,39 @@ def test_the_results_site_in_polish_and_english_alike() -> None:
     assert ">87,50<" in polish["pairs/pair-1.html"] and ">87.50<" in english["pairs/pair-1.html"]
     assert "Miejsce 1: " in polish["pairs/pair-1.html"]
     assert "Rozdający Północ, po partii: nikt" in polish["boards/board-1.html"]
+
+
+def _analysis() -> BoardAnalysis:
+    # North-South make 4S (10 tricks each way in spades); East-West would sacrifice first
+    tricks = ((7, 8, 9, 10, 9), (3, 4, 4, 3, 4)) * 2  # N, E, S, W; strains C, D, H, S, NT
+    four_spades = ParContract(4, Strain.SPADES, Seat.NORTH, False, 0)
+    sacrifice = ParContract(5, Strain.DIAMONDS, Seat.EAST, True, -3)
+    return BoardAnalysis(1, DDTable(tricks), Par(420, (four_spades,), Par(500, (sacrifice,))))
+
+
+def test_the_double_dummy_table_in_slovak() -> None:
+    outcome = read_results_json(json.dumps(SPEC, indent=1))
+    assert outcome.event is not None
+    scored = score_event(outcome.event)
+    english = render_site(scored, analyses={1: _analysis()})["boards/board-1.html"]
+    assert '<div class="dd" aria-label="double dummy">' in english
+    assert "Par NS +420: 4♠N (EW bidding first: NS +500: 5♦xE-3)" in english
+    slovak = render_site(scored, analyses={1: _analysis()}, lang="sk")["boards/board-1.html"]
+    assert '<div class="dd" aria-label="analýza s otvorenými kartami">' in slovak
+    assert "Par NS +420: 4♠N (keď EW dražia prví: NS +500: 5♦xE-3)" in slovak
+    # the table's numbers are the same: N makes 10 tricks in spades
+    table = slovak.partition('<table class="ddtable">')[2].partition("</table>")[0]
+    assert "<tr><th>N</th><td>9</td><td>10</td><td>9</td><td>8</td><td>7</td></tr>" in table
+
+
+def test_a_passed_out_par_and_the_suits_tooltips_in_the_hand_records() -> None:
+    deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876")
+    passed = BoardAnalysis(1, DDTable(((6,) * 5,) * 4), Par(0, ()))
+    polish = hand_records_html([Board.numbered(1, deal)], analyses=[passed], lang="pl")
+    assert "Par 0: rozdanie spasowane" in polish
+    assert 'title="piki">♠' in polish and 'title="trefle">♣' in polish
+    assert 'aria-label="punkty honorowe"' in polish
+    hungarian = hand_records_html([Board.numbered(1, deal)], analyses=[passed], lang="hu")
+    assert "Par 0: bepasszolva" in hungarian and 'title="kőr">♥' in hungarian
+    english = hand_records_html([Board.numbered(1, deal)], analyses=[passed])
+    assert "Par 0: passed out" in english and 'title="spades">♠' in english

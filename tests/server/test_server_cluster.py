@@ -28,6 +28,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from bridgelaw.server.random_player import random_event, seat_after
@@ -68,6 +69,8 @@ class Board:
     """Events sent to a process not the owner, and resent where its 307 said."""
     resumed: int = 0
     """Streams opened again with ``?since=`` after their process died."""
+    moved: int = 0
+    """Streams closed by a process not the table's owner (4307) and opened at the owner."""
 
 
 class Fleet:
@@ -135,13 +138,16 @@ def listen(
 ) -> None:
     """The seat's stream, first on process ``first``; again on a process drawn at random with
     ``?since=`` when its process dies, until the board has ended and its last view is
-    received."""
+    received. A process not the table's owner closes the stream with 4307 and the owner's
+    address (docs/deployment.md): opened again there."""
     views = board.received.setdefault(seat, [])
     token = board.seats[seat]
     base = fleet.served[first].base
+    moved = False
     while not stop.is_set():
         since = "" if not views else f"&since={views[-1]['seq']}"
-        board.resumed += bool(since)
+        board.resumed += bool(since) and not moved  # after its process died
+        moved = False
         base = base.replace("http://", "ws://")
         try:
             with connect(f"{base}/api/tables/{board.table}/stream?token={token}{since}") as ws:
@@ -153,6 +159,13 @@ def listen(
                             return
                         continue
                     views.append(json.loads(message))
+        except ConnectionClosed as closed:
+            if closed.rcvd is not None and closed.rcvd.code == 4307 and closed.rcvd.reason:
+                base = closed.rcvd.reason  # the owner's address: the stream opened there
+                board.moved += 1
+                moved = True
+                continue
+            time.sleep(0.1)  # the process died: another
         except Exception:  # the process died, or refused while it starts: another
             time.sleep(0.1)
         base = fleet.any(rng)
@@ -256,6 +269,7 @@ def run_fleet(url: str, tmp: Path, count: int, kills: int, seed: int, tables: in
     # the paths under test were taken: a request sent on to the owner, a stream resumed
     assert sum(board.redirected for board in boards) > 0
     assert sum(board.resumed for board in boards) > 0
+    assert sum(board.moved for board in boards) > 0  # a stream sent on to the owner
     for board in boards:
         assert not board.problems, board.problems
         assert board.ended, f"{board.table} did not end: {len(board.acknowledged)} events"

@@ -154,9 +154,16 @@ def same_from_both(pair: Pair, session: str) -> bytes:
         b = httpx.get(f"{pair.b.base}/api/sessions/{session}/{name}", timeout=30).content
         assert a == b, name
         texts[name] = a
-    views = [get(base, f"/api/sessions/{session}") for base in (pair.a.base, pair.b.base)]
-    for view in views:
-        view.pop("clock")  # the time now
+    # A process learns of the other's events by notification, so just after the last result
+    # its view of a table may lag for a moment: the two views must agree within seconds.
+    deadline = time.monotonic() + 10
+    while True:
+        views = [get(base, f"/api/sessions/{session}") for base in (pair.a.base, pair.b.base)]
+        for view in views:
+            view.pop("clock")  # the time now
+        if views[0] == views[1] or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert views[0] == views[1]
     outcome = read_results_json(texts["results.json"].decode())
     assert outcome.event is not None

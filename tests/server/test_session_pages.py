@@ -245,8 +245,9 @@ def test_the_pages_are_served_with_the_table_pages_headers(
     assert answer.headers["referrer-policy"] == "no-referrer"
     assert answer.headers["cache-control"] == "no-store"
     text = answer.text
-    # the page loads only its own files, as modules, and holds no token
-    assert 'type="module"' in text and "<script>" not in text
+    # the page loads only its own files (i18n.js, then its modules: issue 23), holds no token
+    assert 'src="/static/i18n/i18n.js"' in text and 'data-module="1"' in text
+    assert "<script>" not in text
     assert night["tables"]["1"] not in text
 
 
@@ -255,6 +256,11 @@ def test_only_the_pages_own_files_are_served(client: TestClient) -> None:
     assert script.status_code == 200
     assert script.headers["content-type"].startswith("text/javascript")
     assert client.get("/static/session/session.css").headers["content-type"].startswith("text/css")
+    # every page's language picker is styled by one shared file, linked from each page
+    picker = client.get("/static/i18n/i18n.css")
+    assert picker.status_code == 200 and ".lang-picker" in picker.text
+    assert picker.headers["content-type"].startswith("text/css")
+    assert 'href="/static/i18n/i18n.css"' in client.get("/director/sessions").text
     for name in ("table.js", "..%2Fsessions.py", "session-device.html", "nothing.js"):
         assert client.get(f"/static/session/{name}").status_code == 404
     assert client.get("/session/not..an:id/device").status_code == 404

@@ -45,10 +45,14 @@ def test_the_page_is_served_without_any_secret(client: TestClient) -> None:
     assert answer.headers["referrer-policy"] == "no-referrer"
     page = answer.text
     # the page loads only its own files, from this server (no CDN: it works offline)
-    assert '<script src="/static/table/table.js"' in page
+    # i18n.js sets the page's words in the viewer's language, then loads table.js (data-main)
+    assert '<script src="/static/i18n/i18n.js" data-main="/static/table/table.js"' in page
     assert "http://" not in page and "https://" not in page
     for name, kind in (("table.js", "javascript"), ("table.css", "css")):
         asset = client.get(f"/static/table/{name}")
+        assert asset.status_code == 200 and kind in asset.headers["content-type"]
+    for name, kind in (("i18n.js", "javascript"), ("i18n.css", "css")):
+        asset = client.get(f"/static/i18n/{name}")
         assert asset.status_code == 200 and kind in asset.headers["content-type"]
     assert client.get("/static/table/table.html.bak").status_code == 404
     assert client.get("/static/table/..%2Fapp.py").status_code == 404
@@ -58,7 +62,7 @@ def test_the_page_is_served_without_any_secret(client: TestClient) -> None:
 def test_the_static_files_are_installed_with_the_package() -> None:
     # the compiled build installs the package (not editable): package-data must list them
     folder = resources.files("bridgelaw.server").joinpath("static")
-    for name in ("table.html", "table.js", "table.css"):
+    for name in ("table.html", "table.js", "table.css", "i18n.js", "i18n.css"):
         assert folder.joinpath(name).is_file(), name
 
 

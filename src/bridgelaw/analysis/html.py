@@ -19,6 +19,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from html import escape
+
 from bridgelaw.analysis.ddtable import BoardAnalysis, Par
 from bridgelaw.cards import Seat, Strain
 
@@ -46,24 +49,35 @@ def signed(value: int) -> str:
     return "=" if value == 0 else f"{value:+d}"
 
 
-def par_text(par: Par) -> str:
-    """``Par NS +420: 4♠N, 4♠S`` (suit symbols), or ``Par 0: passed out``."""
+def par_text(par: Par, lang: str = "en") -> str:
+    """``Par NS +420: 4♠N, 4♠S`` (suit symbols), or ``Par 0: passed out``; the words in
+    ``lang`` (issue 23: phrases ``dd.*``), sides, scores and contracts as they are."""
+    from bridgelaw.i18n.words import Speaker
+
+    speak = Speaker(lang)
+    return speak("dd.par", par=_par_body(par, speak))
+
+
+def _par_body(par: Par, speak: Callable[..., str]) -> str:
+    """What follows "Par": ``NS +420: 4♠N, 4♠S``, and the par with East-West bidding first."""
     who = "NS" if par.score >= 0 else "EW"
     if not par.contracts:
-        return "Par 0: passed out" if par.score == 0 else f"Par {who} {abs(par.score):+d}"
+        return speak("dd.passed-out") if par.score == 0 else f"{who} {abs(par.score):+d}"
     contracts = ", ".join(
         f"{c.level}{_SYMBOL[c.strain]}{'x' if c.doubled else ''}{c.declarer.letter}"
         + (f"{c.result:+d}" if c.result else "")
         for c in par.contracts
     )
-    text = f"Par {who} {abs(par.score):+d}: {contracts}"
+    text = f"{who} {abs(par.score):+d}: {contracts}"
     if par.ew_first is not None:
-        text += f" (EW bidding first: {par_text(par.ew_first)[4:]})"
+        text = speak("dd.ew-first", par=text, other=_par_body(par.ew_first, speak))
     return text
 
 
-def analysis_html(analysis: BoardAnalysis) -> str:
-    """The table and the par of one board."""
+def analysis_html(analysis: BoardAnalysis, lang: str = "en") -> str:
+    """The table and the par of one board (its words in ``lang``: issue 23)."""
+    from bridgelaw.i18n.words import Speaker
+
     head = "".join(
         f"<th{f' class={chr(34)}{css}{chr(34)}' if css else ''}>{label}</th>"
         for _, label, css in _COLUMNS
@@ -72,10 +86,11 @@ def analysis_html(analysis: BoardAnalysis) -> str:
     for seat in _ROWS:
         cells = "".join(f"<td>{analysis.table.tricks_for(seat, s)}</td>" for s, _, _ in _COLUMNS)
         rows.append(f"<tr><th>{seat.letter}</th>{cells}</tr>")
+    label = Speaker(lang)("dd.label")
     return (
-        '<div class="dd" aria-label="double dummy">'
+        f'<div class="dd" aria-label="{escape(label)}">'
         f'<table class="ddtable">{"".join(rows)}</table>'
-        f'<p class="par">{par_text(analysis.par)}</p></div>'
+        f'<p class="par">{escape(par_text(analysis.par, lang), quote=False)}</p></div>'
     )
 
 

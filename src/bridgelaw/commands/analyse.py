@@ -28,6 +28,7 @@ from bridgelaw.analysis.ddtable import (
 )
 from bridgelaw.boards import Board
 from bridgelaw.commands.board_files import FirstBoardOption, FormatOption, read_input
+from bridgelaw.commands.common import worded
 from bridgelaw.formats.deal_files import BoardsRead, write_file_atomic
 from bridgelaw.formats.pbn import PbnGame, read_pbn, write_game
 from bridgelaw.formats.text import decode_text
@@ -145,7 +146,7 @@ def analyse(
 ) -> None:
     """Double-dummy tricks (each strain, each declarer) and the par of every board."""
     if output is not None and not output.parent.is_dir():  # before the long part, not after
-        raise typer.BadParameter(f"no such directory for the output: {output.parent}")
+        raise typer.BadParameter(worded("cli.no-output-directory", path=str(output.parent)))
     read = read_input(file, fmt, first_board)
     boards = read.boards
     results = run_analysis(boards, par_convention)

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from bridgelaw.commands.common import CommandError, notes_said
+from bridgelaw.commands.common import CommandError, notes_said, worded
 from bridgelaw.errors import BridgeLawError, ParseError
 from bridgelaw.formats.deal_files import (
     FORMATS,
@@ -65,15 +65,16 @@ def read_input(
     file stop the command with every one of them and exit status 1 (``what``: what the
     refusal means, "nothing written"); a missing file or an unknown suffix is a usage error."""
     if not file.is_file():
-        raise typer.BadParameter(f"no such file: {file}")
+        raise typer.BadParameter(worded("cli.no-such-file", file=str(file)))
     from bridgelaw.commands.convert import is_bws_file
 
     if is_bws_file(fmt, file):  # a Bridgemate database: its hand records
         return _read_bws(file, what)
     chosen = choose_format(fmt, file) if fmt is not None else format_for_path(file)
     if chosen is None:
-        raise typer.BadParameter(f"cannot tell the format of {file} from its suffix; give "
-                                 f"--format ({', '.join(FORMATS)})")  # fmt: skip
+        raise typer.BadParameter(
+            worded("cli.format-unknown", file=str(file), formats=", ".join(FORMATS))
+        )
     try:
         read = read_boards(file.read_bytes(), chosen, str(file), first_board)
     except FileProblems as error:

@@ -19,6 +19,18 @@ if TYPE_CHECKING:
     from bridgelaw.formats.check import GameReport
     from bridgelaw.formats.pbn import Problem
 
+ERROR_LANGUAGE: list[str] = ["en"]
+"""The language the current command's errors are written in: its ``--lang``, else the
+locale's (set by :func:`bridgelaw.cli.main`; docs/languages.md)."""
+
+
+def worded(phrase: str, **params: str | int) -> str:
+    """A phrase of :data:`bridgelaw.i18n.words.PHRASES` in the language of the errors (the
+    catalogs are loaded only when a command stops with one)."""
+    from bridgelaw.i18n.words import Worded
+
+    return Worded.said(phrase, params).text(ERROR_LANGUAGE[0])
+
 
 class CommandError(Exception):
     """A command stops with one line (``message``) and an exit status: 1 when the input has

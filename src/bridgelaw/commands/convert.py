@@ -34,7 +34,7 @@ import typer
 from bridgelaw.boards import Board
 from bridgelaw.calls import Contract
 from bridgelaw.cards import Card, Seat
-from bridgelaw.commands.common import CommandError
+from bridgelaw.commands.common import CommandError, worded
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.deal_files import (
     FORMATS,
@@ -441,9 +441,9 @@ def convert(
     source_format = FORMATS["pbn"] if bws else _format(from_format, source, "from")
     target_format = _format(to_format, target, "to")
     if not source.is_file():
-        raise typer.BadParameter(f"no such file: {source}")
+        raise typer.BadParameter(worded("cli.no-such-file", file=str(source)))
     if not target.parent.is_dir():
-        raise typer.BadParameter(f"no such folder for the output: {target.parent}")
+        raise typer.BadParameter(worded("cli.no-output-folder", path=str(target.parent)))
     try:
         if bws:
             from bridgelaw.formats.access_db import MAX_BYTES

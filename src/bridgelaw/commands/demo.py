@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgelaw.commands.common import CommandError, print_reports, print_table
+from bridgelaw.commands.common import CommandError, print_reports, print_table, worded
 
 if TYPE_CHECKING:  # the modules themselves are imported when the command runs (fast --help)
     from bridgelaw.formats.check import GameReport
@@ -68,7 +68,7 @@ def demo(
 ) -> None:
     """The main job: check, score and rank the bundled sample session; write its site."""
     if site.exists() and not site.is_dir():  # a missing folder is made, with its parents
-        raise typer.BadParameter(f"--site: {site} is not a directory")
+        raise typer.BadParameter(worded("cli.site-not-a-directory", path=str(site)))
     reports, results, index = session_site(site)
     if as_json:
         sys.stdout.write(

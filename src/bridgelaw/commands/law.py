@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from bridgelaw.commands.common import worded
 from bridgelaw.laws import CLAUSES, VARIANT_WORDS, Clause, UnknownClause, cited, suggest
 from bridgelaw.laws.index import (
     Variant,
@@ -207,7 +208,7 @@ def law(
 ) -> None:
     """The law navigator: a clause's title, numbers, code, scripts and rulings."""
     if edition not in (2007, 2017):
-        raise typer.BadParameter(f"--edition is 2007 or 2017, not {edition}")
+        raise typer.BadParameter(worded("cli.edition", edition=edition))
     if clause is None:
         rows = [
             {"clause": c.key, "title": c.title, "status": c.status.value,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgelaw.commands.common import CommandError, said
+from bridgelaw.commands.common import ERROR_LANGUAGE, CommandError, said, worded
 
 if TYPE_CHECKING:  # the table engine is imported when the command runs (fast --help)
     from rich.console import Console
@@ -53,13 +53,14 @@ def replay(
     from bridgelaw.formats.files import write_atomic
     from bridgelaw.formats.pbn import write_pbn
     from bridgelaw.i18n import check_language
+    from bridgelaw.i18n.words import script_error
     from bridgelaw.table import ScriptError
     from bridgelaw.table.record import pbn_game
     from bridgelaw.table.script import load_script, run_script
 
     check_language(lang)  # UnknownLanguage: a usage error in the user's language (cli.py)
     if not script.is_file():
-        raise typer.BadParameter(f"no such file: {script}")
+        raise typer.BadParameter(worded("cli.no-such-file", file=str(script)))
     try:
         loaded = load_script(script)
     except ParseError as error:
@@ -72,7 +73,9 @@ def replay(
     try:
         table = run_script(loaded, adjudicator)
     except ScriptError as error:  # nothing is written for a script that does not run
-        raise CommandError(f"{script}: {error}") from None
+        words = script_error(error)  # in the language of the errors (--lang, else the locale)
+        reason = str(error) if words is None else words.text(ERROR_LANGUAGE[0])
+        raise CommandError(f"{script}: {reason}") from None
     if pbn is not None:
         try:
             write_atomic(pbn, write_pbn([pbn_game(table)]))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgelaw.commands.common import CommandError, emit_json, notes_said, print_table, said
+from bridgelaw.commands.common import CommandError, emit_json, notes_said, print_table, said, worded
 
 if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
     from collections.abc import Callable, Mapping, Sequence
@@ -54,9 +54,13 @@ def read_event_file(
     from bridgelaw.tournament.session import SCORINGS
 
     if not path.is_file():
-        raise typer.BadParameter(f"no such file: {path}")
+        raise typer.BadParameter(worded("cli.no-such-file", file=str(path)))
     if scoring is not None and scoring not in SCORINGS:
-        raise typer.BadParameter(f"--scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}")
+        raise typer.BadParameter(
+            worded(
+                "cli.one-of", option="--scoring", choices=", ".join(SCORINGS), value=repr(scoring)
+            )
+        )
     suffix = path.suffix.lower()
     if suffix == ".bws" or _starts_as_database(path):
         from bridgelaw.formats.access_db import MAX_BYTES
@@ -93,9 +97,7 @@ def read_event_file(
 
         # the bytes: the PBN reader decodes them itself (BOM, UTF-16, Latin-1: formats.text)
         return read_results_pbn(path.read_bytes(), str(path), scoring, event_name)
-    raise typer.BadParameter(
-        f"{path}: expected a .json, .csv, .pbn, .xml (USEBIO) or .bws (Bridgemate) results file"
-    )
+    raise typer.BadParameter(worded("cli.results-file-kinds", path=str(path)))
 
 
 def _starts_as_database(path: Path) -> bool:
@@ -132,7 +134,7 @@ def load_event(
         from bridgelaw.formats.results_pbn import deals_from_pbn
 
         if not deals.is_file():
-            raise typer.BadParameter(f"no such file: {deals}")
+            raise typer.BadParameter(worded("cli.no-such-file", file=str(deals)))
         found, deal_problems = deals_from_pbn(deals)
         problems.extend(deal_problems)
         event.deals = found | event.deals
@@ -168,11 +170,15 @@ def _check_targets(**targets: Path | None) -> None:
         if path is None:
             continue
         if not path.resolve().parent.is_dir():
-            raise typer.BadParameter(f"--{option}: no such directory: {path.parent}")
+            raise typer.BadParameter(
+                worded("cli.option-no-directory", option=option, path=str(path.parent))
+            )
         if option == "site" and path.exists() and not path.is_dir():
-            raise typer.BadParameter(f"--site: {path} is a file, not a directory")
+            raise typer.BadParameter(worded("cli.site-is-a-file", path=str(path)))
         if option != "site" and path.is_dir():
-            raise typer.BadParameter(f"--{option}: {path} is a directory")
+            raise typer.BadParameter(
+                worded("cli.option-is-a-directory", option=option, path=str(path))
+            )
 
 
 def score_event_command(
@@ -246,7 +252,9 @@ def score_event_command(
         ("--cross-imps-ranking", cross_imps_ranking, CROSS_IMPS_RANKINGS),
     ):
         if value is not None and value not in choices:
-            raise typer.BadParameter(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+            raise typer.BadParameter(
+                worded("cli.one-of", option=option, choices=", ".join(choices), value=repr(value))
+            )
     # Python's cyclic collector paused for the whole run: what the run makes (the event, its
     # scores, the outputs' text) is kept until the run ends or freed at once, so the collector's
     # passes over a large session find nothing; it runs again once the run's objects are freed.
@@ -502,10 +510,10 @@ def movement_command(
     from bridgelaw.tournament.movements import MovementError, make_movement
 
     if output_format not in ("cards", "file"):
-        raise typer.BadParameter(f"--format: cards or file, not {output_format!r}")
+        raise typer.BadParameter(worded("cli.cards-or-file", value=repr(output_format)))
     if kind in FILE_ACTIONS:
         if file is None:
-            raise typer.BadParameter(f"movement {kind} needs a movement file")
+            raise typer.BadParameter(worded("cli.needs-movement-file", kind=kind))
         if file.suffix.lower() == ".bws" or (file.is_file() and _starts_as_database(file)):
             _bws_movement_command(kind, file, section, output_format, as_json, write)
             return
@@ -521,10 +529,10 @@ def movement_command(
         raise typer.BadParameter(f"unknown movement {kind!r} (expected mitchell, howell or teams; "
                                  "or check or show and a movement file)")  # fmt: skip
     if file is not None:
-        raise typer.BadParameter(f"a {kind} is made from its options, not read from {file}")
+        raise typer.BadParameter(worded("cli.made-not-read", kind=kind, file=str(file)))
     if tables is None or boards_per_round is None:
         missing = "--tables" if tables is None else "--boards-per-round"
-        raise typer.BadParameter(f"{missing} is needed to make a {kind}")
+        raise typer.BadParameter(worded("cli.needed-to-make", option=missing, kind=kind))
     if arrow_switch and kind != "mitchell":
         raise typer.BadParameter("--arrow-switch is for a Mitchell")
     if even != "skip" and kind != "mitchell":
@@ -563,7 +571,7 @@ def _movement_file_command(action: str, path: Path, output_format: str, as_json:
     from bridgelaw.tournament.movements import describe
 
     if not path.is_file():
-        raise typer.BadParameter(f"no such file: {path}")
+        raise typer.BadParameter(worded("cli.no-such-file", file=str(path)))
     try:
         if path.stat().st_size > 4 * MAX_CHARS:
             problems = [Problem(str(path), 1, f"a movement file has at most {MAX_CHARS:,} "
@@ -637,7 +645,7 @@ def _bws_movement_command(
     from bridgelaw.tournament.movements import describe
 
     if not path.is_file():
-        raise typer.BadParameter(f"no such file: {path}")
+        raise typer.BadParameter(worded("cli.no-such-file", file=str(path)))
     if path.stat().st_size > MAX_BYTES:
         movements: dict[str, Movement] = {}
         problems = [Problem(str(path), 1, f"not a readable Bridgemate database: more than "

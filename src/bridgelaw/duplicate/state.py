@@ -46,6 +46,7 @@ from bridgelaw.duplicate.records import (
     TablesMade,
 )
 from bridgelaw.duplicate.spec import Player, SessionSpec, phantoms_of
+from bridgelaw.i18n.words import Worded, phrase_of
 from bridgelaw.scoring.results import ResultLine
 from bridgelaw.tournament.movements import Seating
 
@@ -59,11 +60,25 @@ MAX_NOTE = 300
 
 
 class Refusal(Exception):
-    """A request the session does not take: the HTTP status, why, and the law if one decides."""
+    """A request the session does not take: the HTTP status, why, and the law if one decides.
 
-    def __init__(self, status: int, message: str, law: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.law = status, message, law
+    ``message`` is a phrase said (:class:`~bridgelaw.i18n.words.Worded`, written in the
+    asker's language when the answer is sent) or English words (found as a phrase when one
+    without parameters has them); ``self.message`` is the English."""
+
+    def __init__(self, status: int, message: str | Worded, law: str | None = None) -> None:
+        english = message if isinstance(message, str) else message.text()
+        super().__init__(english)
+        self.status, self.message, self.law = status, english, law
+        self.words = message if isinstance(message, Worded) else phrase_of(message)
+
+    def text(self, lang: str) -> str:
+        """The refusal's words in ``lang`` (English words with no phrase stay English)."""
+        return self.message if self.words is None else self.words.text(lang)
+
+    def phrase(self) -> dict[str, Any]:
+        """The refusal as data (its phrase's id and parameters), or nothing when it has none."""
+        return {} if self.words is None else self.words.as_json()
 
 
 @dataclass(frozen=True)
@@ -342,13 +357,16 @@ class SessionState:
         agreed = body.pop("organiser_agreed", False)
         note = body.pop("note", "")
         if not isinstance(note, str) or len(note) > MAX_NOTE:
-            raise Refusal(422, f"note: a text of at most {MAX_NOTE} characters")
+            raise Refusal(422, Worded.of("session.note-too-long", most=MAX_NOTE))
         if role.kind == "table":
             if supersedes is not None:
                 raise Refusal(403, "only the director corrects a result (79C)", "79C")
             table = body.pop("table", None)
             if table is not None and str(table) != str(role.table):
-                raise Refusal(403, f"this device belongs to table {role.table}, not {table}")
+                raise Refusal(
+                    403,
+                    Worded.of("session.device-of-table", device=str(role.table), table=str(table)),
+                )
             table = role.table
             if self.spec.play != "results":
                 raise Refusal(
@@ -362,10 +380,15 @@ class SessionState:
         if supersedes is not None:
             previous = self.results.get(supersedes)
             if previous is None:
-                raise Refusal(404, f"there is no result {supersedes}")
+                raise Refusal(404, Worded.of("session.no-result", result=supersedes))
             if previous.superseded_by is not None:
                 raise Refusal(
-                    409, f"result {supersedes} was superseded by result {previous.superseded_by}"
+                    409,
+                    Worded.of(
+                        "session.superseded-by-result",
+                        result=supersedes,
+                        by=str(previous.superseded_by),
+                    ),
                 )
         given = None if previous is None else previous.slot
         round_ = _number(body.pop("round", None), "round", given and given[0])
@@ -374,9 +397,16 @@ class SessionState:
         if previous is not None and previous.slot != (round_, table_number, board):
             raise Refusal(
                 422,
-                f"result {supersedes} is board {previous.slot[2]} at table {previous.slot[1]} "
-                f"in round {previous.slot[0]}, not board {board} at table {table_number} in "
-                f"round {round_}",
+                Worded.of(
+                    "session.other-slot",
+                    result=str(supersedes),
+                    board=previous.slot[2],
+                    table=previous.slot[1],
+                    round=previous.slot[0],
+                    asked_board=board,
+                    asked_table=table_number,
+                    asked_round=round_,
+                ),
             )
         slot = (round_, table_number, board)
         self._check_slot(slot, role)
@@ -384,27 +414,30 @@ class SessionState:
         if unknown:
             if role.kind == "table" and set(unknown) <= DIRECTOR_FORMS:
                 raise Refusal(403, "an adjusted score is the director's to give (Law 12)", "12")
-            raise Refusal(422, f"{unknown[0]}: not a field of a result")
+            raise Refusal(422, Worded.of("session.not-a-result-field", field=unknown[0]))
         self._check_lead(slot, self.line(slot, body))  # 422: every problem of the result
         current = self.in_force.get(slot)
         if previous is None and current is not None:
             held = self.results[current]
             raise Refusal(
                 409,
-                f"table {slot[1]} already has result {current} on board {slot[2]} "
-                f"({held.status}); a change is the director's correction (79C), entered with "
-                f'"supersedes": "{current}"',
+                Worded.of(
+                    "session.already-has-result",
+                    table=slot[1],
+                    current=current,
+                    board=slot[2],
+                    status=held.status,  # the API's word for it: entered, disputed, accepted
+                ),
             )
         if previous is not None and current != supersedes:
-            raise Refusal(409, f"result {supersedes} is not the result in force on its board")
+            raise Refusal(409, Worded.of("session.not-in-force", result=str(supersedes)))
         after_period = False
         ends = self.correction_ends()
         if role.kind == "director" and previous is not None and ends is not None and now > ends:
             if agreed is not True:
                 raise Refusal(
                     409,
-                    f"the correction period ended at {_stamp(ends)}; a later correction needs "
-                    'the organiser\'s agreement (79C2): send "organiser_agreed": true',
+                    Worded.of("session.correction-period-ended", ended=_stamp(ends)),
                     "79C1",
                 )
             after_period = True
@@ -413,23 +446,26 @@ class SessionState:
     def _check_slot(self, slot: Slot, role: Role) -> None:
         round_, table, board = slot
         if not 1 <= round_ <= self.rounds:
-            raise Refusal(422, f"round: the movement has rounds 1 to {self.rounds}, not {round_}")
+            raise Refusal(422, Worded.of("session.no-such-round", rounds=self.rounds, round=round_))
         seating = self.seating(round_, table)
         if seating is None:
-            raise Refusal(422, f"table: there is no table {table} in round {round_}")
+            raise Refusal(422, Worded.of("session.no-table-in-round", table=table, round=round_))
         if self.sits_out(seating):
-            raise Refusal(422, f"table {table} sits out in round {round_}: no board is played")
+            raise Refusal(422, Worded.of("session.sits-out", table=table, round=round_))
         if board not in seating.boards:
             raise Refusal(
                 422,
-                f"board {board} is not played at table {table} in round {round_} (its boards: "
-                f"{', '.join(str(b) for b in seating.boards)})",
+                Worded.of(
+                    "session.board-not-at-table",
+                    board=board,
+                    table=table,
+                    round=round_,
+                    boards=", ".join(str(b) for b in seating.boards),
+                ),
             )
         status = self.status(slot)
         if status == "future":
-            raise Refusal(
-                422, f"round {round_} has not started (the director starts each round, Law 8A1)"
-            )
+            raise Refusal(422, Worded.of("session.round-not-started", round=round_))
         if role.kind == "table" and self.round is None and status != "late":
             raise Refusal(
                 409, "the session has ended (Law 8C): the director corrects results (79C)", "8C"
@@ -464,9 +500,12 @@ class SessionState:
         if holder != leader:
             raise Refusal(
                 422,
-                f"lead: {played.lead} was not in {leader.name.title()}'s hand; "
-                f"{leader.name.title()}, declarer's left-hand opponent, makes the opening lead "
-                f"(Law 41A), and {holder.name.title()} held {played.lead}",
+                Worded.of(
+                    "session.lead-not-held",
+                    lead=played.lead,
+                    leader=Worded.of(f"site.{leader.name.lower()}"),  # North...
+                    holder=Worded.of(f"site.{holder.name.lower()}"),
+                ),
                 "41A",
             )
 
@@ -495,19 +534,25 @@ class SessionState:
         """The result ``role`` accepts or disputes; None: accepted already (nothing to do)."""
         result = self.results.get(result_id)
         if result is None:
-            raise Refusal(404, f"there is no result {result_id}")
+            raise Refusal(404, Worded.of("session.no-result", result=result_id))
         if role.kind == "table":
             if result.record.table != role.table:
-                raise Refusal(403, f"result {result_id} is table {result.record.table}'s")
+                raise Refusal(
+                    403,
+                    Worded.of(
+                        "session.result-of-table", result=result_id, table=result.record.table
+                    ),
+                )
         elif role.kind != "director":
-            raise Refusal(403, f"a result is {what} at the table, on its device (79A)")
+            raise Refusal(403, Worded.of(f"session.{what}-at-table"))  # accepted, disputed
         if result.superseded_by is not None:
-            raise Refusal(409, f"result {result_id} was superseded by {result.superseded_by}")
+            raise Refusal(
+                409,
+                Worded.of("session.superseded-by", result=result_id, by=str(result.superseded_by)),
+            )
         if result.counts:
             if what == "disputed":
-                raise Refusal(
-                    409, f"result {result_id} is already accepted: ask the director (79C)", "79C"
-                )
+                raise Refusal(409, Worded.of("session.already-accepted", result=result_id), "79C")
             return None
         return result
 
@@ -522,13 +567,12 @@ class SessionState:
         if ending and self.round != self.rounds:
             raise Refusal(
                 409,
-                f"round {self.round} of {self.rounds} is in play: the session ends after its "
-                "last round (Law 8C)",
+                Worded.of("session.round-in-play", round=self.round, rounds=self.rounds),
                 "8C",
             )
         unknown = sorted(set(body) - {"unfinished", "artificial", "note"})
         if unknown:
-            raise Refusal(422, f"{unknown[0]}: not a field of a move")
+            raise Refusal(422, Worded.of("session.not-a-move-field", field=unknown[0]))
         unfinished = body.get("unfinished", "late")
         records: list[Record] = []
         if unfinished == "not-played":
@@ -536,8 +580,7 @@ class SessionState:
             if not isinstance(artificial, dict):
                 raise Refusal(
                     422,
-                    'artificial: the score for a board not played, like {"NS": "A", "EW": "A-"} '
-                    "(the director's judgement of who is at fault, Law 12C2a)",
+                    Worded.of("session.artificial"),
                     "12C2a",
                 )
             number = len(self.results)
@@ -561,7 +604,7 @@ class SessionState:
                         )
                     )
         elif unfinished != "late":
-            raise Refusal(422, f"unfinished: {unfinished!r} is not late or not-played")
+            raise Refusal(422, Worded.of("session.unfinished-word", value=repr(unfinished)))
         following = None if self.round >= self.rounds else self.round + 1
         move = RoundStarted(time=now, by=DIRECTOR.label, round=following, previous=self.round)
         records.append(move)
@@ -599,7 +642,7 @@ def _result_number(value: object, where: str) -> int | None:
         return None
     text = str(value)
     if not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise Refusal(422, f'{where}: a result number like "4", not {value!r}')
+        raise Refusal(422, Worded.of("session.result-number", where=where, value=repr(value)))
     return int(text)
 
 
@@ -607,12 +650,12 @@ def _number(value: object, where: str, default: int | None = None) -> int:
     if value is None:
         if default is not None:
             return default
-        raise Refusal(422, f"{where}: a number is needed")
+        raise Refusal(422, Worded.of("session.number-needed", where=where))
     if isinstance(value, bool):
-        raise Refusal(422, f"{where}: a number is needed, not {value!r}")
+        raise Refusal(422, Worded.of("session.number-needed-not", where=where, value=repr(value)))
     text = str(value)
     if not text.isascii() or not text.isdigit() or len(text) > 6:
-        raise Refusal(422, f"{where}: a number is needed, not {value!r}")
+        raise Refusal(422, Worded.of("session.number-needed-not", where=where, value=repr(value)))
     return int(text)
 
 

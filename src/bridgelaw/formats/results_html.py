@@ -270,7 +270,7 @@ def _board_page(
     if deal is not None:
         parts.append(hand_diagram(deal, w))
     if analysis is not None:  # the double-dummy table and par (bridgelaw.analysis.html)
-        parts.append(analysis_html(analysis))
+        parts.append(analysis_html(analysis, w.lang))
     headings = ([w("site.match"), w("site.room")] if results.scoring == "teams" else []) + [
         "NS",
         "EW",

@@ -94,12 +94,24 @@ def check_language(lang: str) -> str:
 Entry = str | tuple[str, ...]
 
 
-class Translations:
-    """One language's catalog: the translated entries by context, and its plural rule."""
+PAGE = "page"
+"""The context of the browser pages' own words (bridgelaw.i18n.pages): their msgid is the
+English the pages' scripts pass to ``_()`` or the text of their HTML."""
 
-    def __init__(self, entries: Mapping[str, Entry], plural: Callable[[int], int]) -> None:
+
+class Translations:
+    """One language's catalog: the translated entries by context, and its plural rule (a
+    function, and the catalog's ``Plural-Forms`` expression the browser pages evaluate)."""
+
+    def __init__(
+        self,
+        entries: Mapping[str, Entry],
+        plural: Callable[[int], int],
+        expression: str = "(n != 1)",
+    ) -> None:
         self.entries = dict(entries)
         self.plural = plural
+        self.expression = expression
 
     def get(self, context: str, count: int | None = None) -> str | None:
         found = self.entries.get(context)
@@ -127,18 +139,25 @@ def load(lang: str) -> Translations:
         key = message.context
         if key == OFFER and isinstance(message.id, str):
             key = offer_key(message.id)
+        elif key == PAGE:
+            key = page_key(message.id if isinstance(message.id, str) else message.id[0])
         string = message.string
         if isinstance(string, str):
             if string:
                 entries[key] = string
         elif string is not None and any(string):
             entries[key] = tuple(string)
-    return Translations(entries, gettext.c2py(catalog.plural_expr))
+    return Translations(entries, gettext.c2py(catalog.plural_expr), catalog.plural_expr)
 
 
 def offer_key(english: str) -> str:
     """Where an offer's English sentence is kept among a catalog's entries."""
     return f"{OFFER}\x04{english}"
+
+
+def page_key(english: str) -> str:
+    """Where a page's English word (its singular, for a plural entry) is kept."""
+    return f"{PAGE}\x04{english}"
 
 
 def translator(lang: str) -> Callable[[str], str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
@@ -19,14 +20,16 @@ from bridgelaw.i18n.catalogs import (
     COUNTS,
     EDITIONS,
     OFFER,
+    PAGE,
     PLURAL_BY,
     WORDS,
     fields,
 )
+from bridgelaw.i18n.pages import page_strings
 from bridgelaw.i18n.record import CONTEXT as RECORD
 from bridgelaw.i18n.record import WORDS as RECORD_WORDS
 from bridgelaw.i18n.words import names as phrase_names
-from bridgelaw.i18n.words import phrase_contexts
+from bridgelaw.i18n.words import phrase_contexts, refusal_contexts
 from bridgelaw.table.messages import MESSAGES
 
 
@@ -57,12 +60,33 @@ def template() -> Catalog:
     for text in offer_strings():
         catalog.add(text, context=OFFER, auto_comments=["an offer's title, label or consequence"])
     for key, english in RECORD_WORDS.items():
-        names = ", ".join(fields(english)) or "none"
+        # in the order the template names them: a set's order would change between runs
+        names = ", ".join(dict.fromkeys(n for _, n, _, _ in Formatter().parse(english) if n))
+        names = names or "none"
         catalog.add(
             english,
             context=f"{RECORD}.{key}",
             auto_comments=[f"the printed ruling record; parameters: {names}"],
         )
+    # the engine's refusals of an event, before the phrases: a refusal added leaves the
+    # phrases' entries where they are
+    for context, english in refusal_contexts().items():
+        names = ", ".join(sorted(phrase_names(english))) or "none"
+        catalog.add(
+            english,
+            context=context,
+            auto_comments=[f"a refusal of an event; parameters: {names}"],
+        )
+    # the browser pages' own words (bridgelaw.i18n.pages), before the phrases so that
+    # phrases added at the end and page words added here do not touch each other's lines
+    for found in page_strings():
+        entry = found.english
+        text = entry if isinstance(entry, str) else entry[1]
+        names = ", ".join(sorted(fields(text))) or "none"
+        comments = [f"a page's words ({found.where.split(':')[0]}); parameters: {names}"]
+        if not isinstance(entry, str):
+            comments.append("plural forms by the count")
+        catalog.add(entry, context=PAGE, auto_comments=comments)
     # the application's own phrases (errors, pages, reports) come last, so that a phrase
     # added leaves the entries before it where they are (pybabel update keeps this order)
     for context, english in phrase_contexts().items():

@@ -74,6 +74,16 @@ def localize_view(view: dict[str, Any], table: Table, lang: str) -> dict[str, An
     return result
 
 
+def localize_records(
+    entries: list[dict[str, Any]], lang: str, edition: int
+) -> list[dict[str, Any]]:
+    """Rulings or reviews (each with its ``message`` and ``params``) with their ``text`` in
+    ``lang``, the rest of each unchanged: the director's console's log of rulings."""
+    if check_language(lang) == "en":
+        return entries
+    return [_record(entry, lang, edition) for entry in entries]
+
+
 def _record(entry: dict[str, Any], lang: str, edition: int) -> dict[str, Any]:
     if "message" not in entry:
         return entry

@@ -29,7 +29,9 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from bridgelaw.i18n.catalogs import LANGUAGES, UnknownLanguage, check_language, render, translation
+from bridgelaw.table.events import ScriptError
 from bridgelaw.table.messages import Said
+from bridgelaw.table.refusals import REFUSALS, Refusal
 
 UI = "ui"
 """The context prefix of a phrase's catalog entry: ``ui.<id>``."""
@@ -72,6 +74,146 @@ PHRASES: dict[str, str] = {
     "error.director-follows-tables": "only the director follows every table",
     "error.unknown-language": "no language {lang!r}: the known ones are {known}",
     "error.event": "event {index}: {reason}",
+    # the session API's refusals (sessions.md): duplicate/state.py, server/sessions.py, roles.py,
+    # routes/sessions.py, routes/results.py
+    "session.result-number": '{where}: a result number like "4", not {value}',
+    "session.number-needed": "{where}: a number is needed",
+    "session.number-needed-not": "{where}: a number is needed, not {value}",
+    "session.results-by-device": (
+        "results are entered by the table's device or the director (79A)"
+    ),
+    "session.note-too-long": "note: a text of at most {most} characters",
+    "session.director-corrects": "only the director corrects a result (79C)",
+    "session.device-of-table": "this device belongs to table {device}, not {table}",
+    "session.results-from-tables": (
+        "in this session the boards are played on the table pages, and each board's result "
+        "comes from its table"
+    ),
+    "session.no-result": "there is no result {result}",
+    "session.superseded-by-result": "result {result} was superseded by result {by}",
+    "session.other-slot": (
+        "result {result} is board {board} at table {table} in round {round}, not board "
+        "{asked_board} at table {asked_table} in round {asked_round}"
+    ),
+    "session.adjusted-by-director": "an adjusted score is the director's to give (Law 12)",
+    "session.not-a-result-field": "{field}: not a field of a result",
+    "session.already-has-result": (
+        "table {table} already has result {current} on board {board} ({status}); a change is "
+        'the director\'s correction (79C), entered with "supersedes": "{current}"'
+    ),
+    "session.not-in-force": "result {result} is not the result in force on its board",
+    "session.correction-period-ended": (
+        "the correction period ended at {ended}; a later correction needs the organiser's "
+        'agreement (79C2): send "organiser_agreed": true'
+    ),
+    "session.no-such-round": "round: the movement has rounds 1 to {rounds}, not {round}",
+    "session.no-table-in-round": "table: there is no table {table} in round {round}",
+    "session.sits-out": "table {table} sits out in round {round}: no board is played",
+    "session.board-not-at-table": (
+        "board {board} is not played at table {table} in round {round} (its boards: {boards})"
+    ),
+    "session.round-not-started": (
+        "round {round} has not started (the director starts each round, Law 8A1)"
+    ),
+    "session.ended-director-corrects": (
+        "the session has ended (Law 8C): the director corrects results (79C)"
+    ),
+    "session.passed-out-lead": "lead: a passed-out board has no opening lead (Law 22B)",
+    "session.lead-not-held": (
+        "lead: {lead} was not in {leader}'s hand; {leader}, declarer's left-hand opponent, "
+        "makes the opening lead (Law 41A), and {holder} held {lead}"
+    ),
+    "session.result-of-table": "result {result} is table {table}'s",
+    "session.accepted-at-table": "a result is accepted at the table, on its device (79A)",
+    "session.disputed-at-table": "a result is disputed at the table, on its device (79A)",
+    "session.superseded-by": "result {result} was superseded by {by}",
+    "session.already-accepted": "result {result} is already accepted: ask the director (79C)",
+    "session.ended": "the session has ended (Law 8C)",
+    "session.round-in-play": (
+        "round {round} of {rounds} is in play: the session ends after its last round (Law 8C)"
+    ),
+    "session.not-a-move-field": "{field}: not a field of a move",
+    "session.artificial": (
+        'artificial: the score for a board not played, like {{"NS": "A", "EW": "A-"}} (the '
+        "director's judgement of who is at fault, Law 12C2a)"
+    ),
+    "session.unfinished-word": "unfinished: {value} is not late or not-played",
+    "session.token-not-this-sessions": "this token is not one of this session's",
+    "session.no-session": "no session {session!r}",
+    "session.changed-meanwhile": (
+        "session {session} changed meanwhile (record {record} was stored by another server "
+        "process): look again and send again"
+    ),
+    "session.director-token-may-not": "the director's token may not do this",
+    "session.table-token-may-not": "the table's token may not do this",
+    "session.player-token-may-not": "the player's token may not do this",
+    "session.body-too-large": "the body is larger than {limit} bytes",
+    "session.body-not-json": "the body is not JSON",
+    "session.body-not-object": "the body must be a JSON object",
+    "session.no-result-or-call": "no result or call {text!r}",
+    "session.reason-too-long": "reason: a text of at most 300 characters",
+    "session.board-number": "board: a board number",
+    "session.not-at-a-table": "you are not at a table in this round",
+    "session.no-call": "there is no call {call}",
+    "session.call-answered": "call {call} is already answered",
+    "session.not-a-pair": "pair: {pair} is not a pair of this session",
+    "session.player-number": "player: 1 to {players}",
+    "session.name-robot": "name: a text of at most 60 characters; robot: true or false",
+    "session.robots-at-tables": "robot: robots play only at the table pages (law or strict)",
+    "session.no-page": "no page {name!r}",
+    # click's own usage messages (typer's click: bridgelaw/usage.py), in its English
+    "usage.missing-argument": "Missing argument.",
+    "usage.missing-argument-named": "Missing argument {name}.",
+    "usage.missing-option": "Missing option.",
+    "usage.missing-option-named": "Missing option {name}.",
+    "usage.missing-parameter": "Missing parameter.",
+    "usage.missing-parameter-named": "Missing parameter {name}.",
+    "usage.no-such-option": "No such option: {name}",
+    "usage.no-such-option-possible": "No such option: {name} (Possible options: {options})",
+    "usage.invalid-value": "Invalid value: {message}",
+    "usage.invalid-value-for": "Invalid value for {name}: {message}",
+    "usage.not-an-integer": "Input should be a valid integer, unable to parse string as an integer",
+    "usage.not-a-number": "Input should be a valid number, unable to parse string as a number",
+    "usage.not-a-boolean": "Input should be a valid boolean, unable to interpret input",
+    "usage.at-least": "Input should be greater than or equal to {ge}",
+    "usage.more-than": "Input should be greater than {gt}",
+    "usage.at-most": "Input should be less than or equal to {le}",
+    "usage.less-than": "Input should be less than {lt}",
+    "usage.extra-arguments": "Got unexpected extra argument(s) ({args})",
+    "usage.no-such-command": "No such command {name!r}.",
+    "usage.missing-command": "Missing command.",
+    "usage.needs-a-value": "Option {name!r} requires an argument.",
+    "usage.needs-values": "Option {name!r} requires {count} arguments.",
+    "usage.takes-no-value": "Option {name!r} does not take a value.",
+    "usage.argument-values": "Argument {name!r} takes {count} values.",
+    # the commands' own usage errors (commands/, cli.py)
+    "cli.no-such-file": "no such file: {file}",
+    "cli.no-output-directory": "no such directory for the output: {path}",
+    "cli.no-output-folder": "no such folder for the output: {path}",
+    "cli.option-no-directory": "--{option}: no such directory: {path}",
+    "cli.site-not-a-directory": "--site: {path} is not a directory",
+    "cli.site-is-a-file": "--site: {path} is a file, not a directory",
+    "cli.option-is-a-directory": "--{option}: {path} is a directory",
+    "cli.edition": "--edition is 2007 or 2017, not {edition}",
+    "cli.board-number": "board numbers start at 1, not {number}",
+    "cli.tricks": "tricks must be from 0 to 13, not {tricks}",
+    "cli.one-of": "{option} must be one of {choices}, not {value}",
+    "cli.section-for-bws": "--section is for a Bridgemate database (.bws)",
+    "cli.scoring-event-options": (
+        "--scoring and --event are for CSV, PBN and USEBIO files; a JSON results file names its own"
+    ),
+    "cli.results-file-kinds": (
+        "{path}: expected a .json, .csv, .pbn, .xml (USEBIO) or .bws (Bridgemate) results file"
+    ),
+    "cli.format-unknown": (
+        "cannot tell the format of {file} from its suffix; give --format ({formats})"
+    ),
+    "cli.cards-or-file": "--format: cards or file, not {value}",
+    "cli.needs-movement-file": "movement {kind} needs a movement file",
+    "cli.made-not-read": "a {kind} is made from its options, not read from {file}",
+    "cli.needed-to-make": "{option} is needed to make a {kind}",
+    "cli.arrow-switch-mitchell": "--arrow-switch is for a Mitchell",
+    "cli.even-mitchell": "--even is for a Mitchell",
     # the command line's frame around an error (cli.py)
     "cli.error": "bridgelaw: error: {message}",
     "cli.interrupted": "bridgelaw: interrupted",
@@ -136,9 +278,23 @@ PHRASES: dict[str, str] = {
     "records.vulnerable": "Vul: {vulnerable}",
     "records.vul-none": "None",
     "records.vul-all": "All",
+    "records.hcp": "high-card points",
+    "records.spades": "spades",
+    "records.hearts": "hearts",
+    "records.diamonds": "diamonds",
+    "records.clubs": "clubs",
+    # the double-dummy table and par (analysis/html.py), on the site and the hand records
+    "dd.label": "double dummy",
+    "dd.par": "Par {par}",
+    "dd.passed-out": "0: passed out",
+    "dd.ew-first": "{par} (EW bidding first: {other})",
 }
 """Every phrase by id: its English template with ``{named}`` parameters (``!r`` quotes a
 name as Python would: ``'abc'``)."""
+
+TEMPLATES: dict[str, str] = {**PHRASES, **REFUSALS}
+"""The phrases, and the engine's refusals of an event (:mod:`bridgelaw.table.refusals`, ids
+``event.*``): both are said as a :class:`Worded` and kept in the catalogs as ``ui.<id>``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +315,7 @@ class Worded:
     @staticmethod
     def said(phrase: str, params: Mapping[str, Param], edition: int = 2017) -> Worded:
         """:meth:`of`, with the parameters as a mapping."""
-        template = PHRASES[phrase]
+        template = TEMPLATES[phrase]
         missing = names(template) ^ set(params)
         if missing:
             raise KeyError(f"{phrase}: parameters {sorted(missing)}")
@@ -170,9 +326,14 @@ class Worded:
         check_language(lang)
         template = None if lang == "en" else translation(lang, f"{UI}.{self.id}")
         if template is None:
-            template = PHRASES[self.id]
+            template = TEMPLATES[self.id]
         values = {name: written(value, lang, self.edition) for name, value in self.params}
         return template.format_map(values)
+
+    @staticmethod
+    def refusal(refusal: Refusal) -> Worded:
+        """The engine's refusal of an event (its parameters: plain values) as a phrase."""
+        return Worded(refusal.id, tuple(refusal.params))
 
     def as_json(self) -> dict[str, Any]:
         """The phrase as data, beside its text: ``{"message": id, "params": {...}}``."""
@@ -317,3 +478,17 @@ _BY_ENGLISH = {template: key for key, template in PHRASES.items() if not names(t
 def phrase_contexts() -> Mapping[str, str]:
     """Every phrase's catalog context and English: ``ui.error.no-table`` -> its template."""
     return {f"{UI}.{key}": template for key, template in PHRASES.items()}
+
+
+def refusal_contexts() -> Mapping[str, str]:
+    """Every refusal's catalog context and English: ``ui.event.not-a-card`` -> its template."""
+    return {f"{UI}.{key}": template for key, template in REFUSALS.items()}
+
+
+def script_error(error: ScriptError) -> Worded | None:
+    """A :class:`~bridgelaw.table.ScriptError` as a phrase, ``event {index}: {reason}`` with
+    the engine's refusal as the reason, or None when it was raised with English words only
+    (a strict core's refusal)."""
+    if error.refusal is None:
+        return None
+    return Worded.of("error.event", index=error.index, reason=Worded.refusal(error.refusal))

@@ -128,9 +128,10 @@ def create_app(
     @app.exception_handler(Refusal)
     async def refused_in_session(request: Request, error: Refusal) -> JSONResponse:
         limits.log_refusal(server, request.scope, error.status, error.message)
-        body: dict[str, Any] = {"error": error.message}
+        body: dict[str, Any] = {"error": error.text(refusal_language(request))}
         if error.status == 422 or error.law is not None:
             body["law"] = error.law
+        body.update(error.phrase())  # the phrase's id and parameters (issue 23)
         return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)

@@ -138,6 +138,14 @@ class Cluster:
         """What the server does with a change of a table's director's records made by another
         process (``director.install``)."""
         self.takeovers = 0
+        self.pending: dict[str, int] = {}
+        """Tables' last sequences notified and not yet handed to the event loop: a burst of
+        notifications read while the loop is busy is handed over once, the last of each table
+        (reading a table's new events reads all of them)."""
+        self.flushing = False
+        """A hand-over of ``pending`` is scheduled on the loop (both guarded by ``batch``)."""
+        self.batch = threading.Lock()
+        self.tasks: set[asyncio.Future[None]] = set()
 
     # -- leases -------------------------------------------------------------------------------
 
@@ -297,7 +305,26 @@ class Cluster:
                 self._call(lambda: session_notified(session_id, int(last)))
             return
         table_id, _, sequence = payload.rpartition(":")
-        notified = self.notified
-        if notified is None or not sequence.isdigit():
+        loop = self.loop
+        if self.notified is None or not sequence.isdigit() or loop is None or loop.is_closed():
             return
-        self._call(lambda: notified(table_id, int(sequence)))
+        with self.batch:
+            self.pending[table_id] = max(self.pending.get(table_id, 0), int(sequence))
+            if self.flushing:
+                return  # handed over with the others at the scheduled flush
+            self.flushing = True
+        loop.call_soon_threadsafe(self._flush)
+
+    def _flush(self) -> None:
+        """On the event loop: each table notified since the last flush, once, at its last
+        sequence."""
+        with self.batch:
+            pending, self.pending = self.pending, {}
+            self.flushing = False
+        notified, loop = self.notified, self.loop
+        if notified is None or loop is None:
+            return
+        for table_id, sequence in pending.items():
+            task = asyncio.ensure_future(notified(table_id, sequence), loop=loop)
+            self.tasks.add(task)  # held until done: the loop keeps only a weak reference
+            task.add_done_callback(self.tasks.discard)

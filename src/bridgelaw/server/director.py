@@ -230,7 +230,7 @@ def rulings_json(live: LiveTable, rows: list[EventRow]) -> list[dict[str, Any]]:
         row = by_index.get(ruling.event)
         log.append(
             {
-                **ruling.as_json(),
+                **ruling.as_message(),  # its message and params: the console's language
                 "event_text": None if row is None else row.text,
                 "decided_by": None if row is None else row.text.split()[0],
                 "sent_by": None if row is None else row.who,

@@ -396,7 +396,9 @@ def install(app: FastAPI, server: Server, limits: Limits | None = None) -> Limit
         if connection.application_state is WebSocketState.CONNECTING:
             await connection.accept()
         if connection.application_state is WebSocketState.CONNECTED:
-            await connection.close(error.code, (error.reason or "")[:120])
+            # a close reason is at most 123 bytes: the words' UTF-8 cut (2 bytes for "ł", "ő")
+            reason = (error.reason or "").encode("utf-8")[:120].decode("utf-8", "ignore")
+            await connection.close(error.code, reason)
 
     async def database_failed(connection: Request, error: Exception) -> Response:
         first = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""

@@ -86,10 +86,17 @@ class AtTable:
 
 async def live_table(table_id: str, connection: HTTPConnection) -> LiveTable:
     """The table in memory (404 if there is none), without a trip through the thread pool
-    when it is loaded already (most requests)."""
+    when it is loaded already (most requests); a replica that was told of events it did not
+    read yet (nobody here to push them to: ``Server.notified``) reads them first, so that
+    every route sees the table at least as it was at the last notification."""
     server = server_of(connection)
     live = server.live.get(table_id)
-    return live if live is not None else await run_in_threadpool(server.get, table_id)
+    if live is None:
+        return await run_in_threadpool(server.get, table_id)
+    if live.behind > len(live.table.events):  # a replica told of events it has not read
+        async with live.lock:
+            await server.catch_up(live)
+    return live
 
 
 async def at_table(table_id: str, connection: HTTPConnection) -> AtTable:
@@ -235,7 +242,8 @@ async def stream_in_session(
         live = await live_session(session_id, connection)
         return InSession(live, sessions_of(connection).role(live, token or None))
     except Refusal as error:
-        raise WebSocketException(4000 + error.status, error.message[:120]) from None
+        words = error.text(refusal_language(connection))  # cut to a close reason's bytes later
+        raise WebSocketException(4000 + error.status, words) from None
 
 
 SessionStreamRole = Annotated[InSession, Depends(stream_in_session)]

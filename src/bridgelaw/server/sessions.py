@@ -59,6 +59,7 @@ from bridgelaw.duplicate.state import (
     Slot,
     stamp,
 )
+from bridgelaw.i18n.words import Worded
 from bridgelaw.scoring.results import ResultLine
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
@@ -124,7 +125,8 @@ class LiveSession:
     changes: int = 0
     """How many times a result came into the ranking or left it."""
     clients: list[tuple[WebSocket, Role]] = field(default_factory=list)
-    pages: tuple[int, dict[str, str]] | None = None
+    pages: dict[str, tuple[int, dict[str, str]]] = field(default_factory=dict)
+    """The results pages by their language, each with the version it was made from."""
     analyses: dict[int, Any] = field(default_factory=dict)
     resumed: bool = False
     """Its tables' robots woken after a (re)load."""
@@ -149,6 +151,28 @@ class LiveSession:
         made = make()
         self.memos[name] = (self.version, made)
         return made
+
+
+def entered_at_table(
+    state: SessionState, slot: Slot, entry: dict[str, Any], by: str, current: int | None, note: str
+) -> Entered:
+    """A board's result from its table (``by``: ``play``, the engine's score at the end of play,
+    or ``director``, entered at the table's console): it counts at once and supersedes the
+    result in force (79C); entered after its round, it is late (8B2)."""
+    round_, table, board = slot
+    return Entered(
+        time=now(),
+        by=by,
+        result=len(state.results) + 1,
+        round=round_,
+        table=table,
+        board=board,
+        entry=entry,
+        supersedes=current,
+        accepted=True,
+        late=state.round is None or round_ < state.round,
+        note=note,
+    )
 
 
 def event_template(spec: SessionSpec) -> EventInput:
@@ -245,7 +269,7 @@ class Sessions:
         with Session(self.server.engine) as db:
             row = db.get(SessionRow, session_id)
             if row is None:
-                raise Refusal(404, f"no session {session_id!r}")
+                raise Refusal(404, Worded.of("session.no-session", session=session_id))
             spec = read_spec(json.loads(row.spec), stored=True)
         live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
         for record in self.records_after(session_id, 0):
@@ -368,8 +392,7 @@ class Sessions:
             asyncio.get_running_loop().create_task(self.push(live))  # what was read, pushed
             raise Refusal(
                 409,
-                f"session {live.id} changed meanwhile (record {live.state.records} was "
-                "stored by another server process): look again and send again",
+                Worded.of("session.changed-meanwhile", session=live.id, record=live.state.records),
             ) from None
 
     async def stored_or_stale(
@@ -575,21 +598,12 @@ class Sessions:
                     previous.record.by != "play" or previous.record.entry == entry
                 ):
                     return  # the same result, or the director's: his stands
-                record_ = Entered(
-                    time=now(),
-                    by="play",
-                    result=len(state.results) + 1,
-                    round=slot[0],
-                    table=slot[1],
-                    board=slot[2],
-                    entry=entry,
-                    supersedes=current,
-                    accepted=True,
-                    late=state.round is None or slot[0] < state.round,
-                    note="the result of the play at the table"
+                note = (
+                    "the result of the play at the table"
                     if previous is None
-                    else "corrected at the table",
+                    else "corrected at the table"
                 )
+                record_ = entered_at_table(state, slot, entry, "play", current, note)
                 try:
                     await self.stored_or_stale(live, [record_])
                 except Stale:
@@ -611,18 +625,13 @@ class Sessions:
                 state = live.state
                 slot = state.slot_of_table[table.id]
                 current = state.in_force.get(slot)
-                record = Entered(
-                    time=now(),
-                    by="director",
-                    result=len(state.results) + 1,
-                    round=slot[0],
-                    table=slot[1],
-                    board=slot[2],
-                    entry=entry,
-                    supersedes=current,
-                    accepted=True,
-                    late=state.round is None or slot[0] < state.round,
-                    note=note or "entered at the table's console",
+                record = entered_at_table(
+                    state,
+                    slot,
+                    entry,
+                    "director",
+                    current,
+                    note or "entered at the table's console",
                 )
                 state.line(slot, entry)  # the table's console read it the same way: never refused
                 try:
@@ -972,14 +981,15 @@ class Sessions:
         deals = {b: spec.deals[b] for b in live.state.complete_boards()}
         return replace(live.ranking.results(), deals=deals, names=event_template(spec).names)
 
-    def site(self, live: LiveSession) -> dict[str, str]:
+    def site(self, live: LiveSession, lang: str = "en") -> dict[str, str]:
         """The results pages (``formats.results_html``) of the results so far, made again only
         when the session has changed. A board's hand diagram, double-dummy table and par are
         shown once every table that plays it has its result: before that a player who has the
         board still to play could read its hands (extraneous information, Law 16D; 2007:
-        16C)."""
-        if live.pages is not None and live.pages[0] == live.version:
-            return live.pages[1]
+        16C). ``lang``: the pages' language (issue 23), each language made and kept apart."""
+        made = live.pages.get(lang)
+        if made is not None and made[0] == live.version:
+            return made[1]
         from bridgelaw.formats.results_html import render_site
 
         spec = live.state.spec
@@ -990,7 +1000,7 @@ class Sessions:
 
             live.analyses.update(analyse_deals(missing))
         results = self.published(live)
-        pages = render_site(results, {b: live.analyses[b] for b in complete})
+        pages = render_site(results, {b: live.analyses[b] for b in complete}, lang)
         script = (  # the page's version: a change between the page and its stream reloads it
             f'<script src="/results/live.js" data-session="{live.id}" '
             f'data-version="{live.version}" defer></script>'
@@ -1001,7 +1011,7 @@ class Sessions:
             else text
             for name, text in pages.items()
         }
-        live.pages = (live.version, pages)
+        live.pages[lang] = (live.version, pages)
         return pages
 
     def reseat(self, live: LiveSession) -> None:

@@ -36,7 +36,7 @@ from bridgelaw.cards import Card, Seat, card_name, parse_card
 from bridgelaw.director.deadlines import Periods
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.i18n.views import localize_view
-from bridgelaw.i18n.words import Worded, phrase_of
+from bridgelaw.i18n.words import Worded, phrase_of, script_error
 from bridgelaw.server.cluster import Cluster, LeaseLost
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import EventRow, SeatToken, TableRow
@@ -131,8 +131,26 @@ class Refused(Exception):
         return self.hide(text) if self.hide is not None else text
 
     def message(self) -> dict[str, Any]:
-        """The refusal as data (its phrase's id and parameters), or nothing when it has none."""
-        return {} if self.words is None else self.words.as_json()
+        """The refusal as data (its phrase's id and parameters), or nothing when it has none;
+        a card the viewer may not see is blotted in the parameters as in the words."""
+        if self.words is None:
+            return {}
+        data = self.words.as_json()
+        hide = self.hide
+        if hide is not None:
+            data["params"] = _hidden(data["params"], hide)
+        return data
+
+
+def _hidden(value: Any, hide: Callable[[str], str]) -> Any:
+    """A refusal's parameters (JSON) with ``hide`` applied to every string in them."""
+    if isinstance(value, str):
+        return hide(value)
+    if isinstance(value, dict):
+        return {key: _hidden(item, hide) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_hidden(item, hide) for item in value]
+    return value
 
 
 class Stats:
@@ -202,6 +220,10 @@ class LiveTable:
     changes: list[dict[str, Any]] = field(default_factory=list)
     """Requests to change a call made by mistake at a strict table and the director's
     decisions (Law 25A, ``server/call_changes.py``), seen by the whole table."""
+    behind: int = 0
+    """With several processes: the last sequence another process was notified to have stored
+    that this replica has not read yet (a replica with nobody to tell reads it at its next
+    request, not at every event: :meth:`Server.notified`); 0 when none."""
 
     def view(
         self, role: str, report: dict[str, Any] | None = None, lang: str = "en"
@@ -530,7 +552,7 @@ class Server:
         try:
             full, event = self.event_for(live, role, text)
         except ScriptError as error:
-            raise Refused(422, self._blot(live, role, str(error), text)) from None
+            raise self._refused(live, role, error, text) from None
         # the director records what happened at the table, an irregularity too: a strict
         # table refuses only the players' own irregular events
         strict = live.mode == "strict" and role != DIRECTOR
@@ -541,7 +563,7 @@ class Server:
         try:
             outcome = table.apply(event)
         except ScriptError as error:  # the table is as it was
-            raise Refused(422, self._blot(live, role, str(error), text)) from None
+            raise self._refused(live, role, error, text) from None
         if strict:
             irregularity = self.irregular(table, event, outcome)
             if irregularity is not None:
@@ -602,6 +624,27 @@ class Server:
         if await self.read_new(live) and robot:
             raise Refused(409, "the table moved on while it changed hands")
 
+    async def stream_owner(self, live: LiveTable) -> str | None:
+        """Where a stream of ``live`` is served (docs/deployment.md): None for here (a process
+        alone, the table's owner, or one that took its free or expired lease); else the
+        owner's address, where the client is sent (the stream closed with 4307), so that the
+        owner pushes each update itself and no other process works for it at each event. A
+        table owned under this process's own address (a process restarted before its old
+        lease expired) or under an address too long for a close frame's reason (123 bytes) is
+        served here as a replica (read after each notification), as before."""
+        cluster = self.cluster
+        if cluster is None or cluster.owns(live.id):
+            return None
+        async with live.lock:
+            try:
+                await self.own(live)
+            except Refused as refused:
+                address = refused.owner
+                if refused.status != 307 or not address or address == cluster.address:
+                    return None
+                return address if len(address.encode()) <= 123 else None
+        return None
+
     async def catch_up(self, live: LiveTable) -> int:
         """At a table this process holds but does not own (under the table's lock): the
         events the owner stored since, applied and pushed; how many."""
@@ -625,7 +668,9 @@ class Server:
         texts = await asyncio.to_thread(read)
         for offset, stored in enumerate(texts, start=known + 1):
             live.table.apply(parse_event(stored, offset))
-            await self.push(live, DIRECTOR)
+            if live.clients:  # each update to this process's clients, once and in order
+                await self.push_clients(live)
+        live.behind = 0
         if texts:
             await self.announce({"table": live.summary()})
         return len(texts)
@@ -642,6 +687,13 @@ class Server:
             return
         if live is None or sequence <= len(live.table.events):
             return  # not held, or known (an owner's own events are applied before stored)
+        if self.cluster is not None:  # another stored it: this process is not the owner
+            self.cluster.drop([table_id])
+        if not live.clients and live.session is None and not self.consoles:
+            # nobody here is told of it: read at the table's next request (``behind``), not
+            # now; a session's tables are read at once (the session's views show their phase)
+            live.behind = max(live.behind, sequence)
+            return
         async with live.lock:
             if sequence > len(live.table.events) and self.cluster is not None:
                 # another stored it: this process is not the owner, whatever it believed
@@ -691,7 +743,19 @@ class Server:
         of the engine; a client that asked for changes gets the changes of its role's view
         (server/push.py), each message encoded once for all the clients of a role."""
         report = live.table.to_json()
-        views: dict[str, dict[str, Any]] = {sender: live.view(sender, report)}
+        view = live.view(sender, report)
+        await self._push(live, report, {sender: view})
+        return view
+
+    async def push_clients(self, live: LiveTable) -> None:
+        """Each client's view after an event read from the database (a replica): the views of
+        the roles with a client only (no answer to make: nobody sent it here)."""
+        if live.clients:
+            await self._push(live, live.table.to_json(), {})
+
+    async def _push(
+        self, live: LiveTable, report: dict[str, Any], views: dict[str, dict[str, Any]]
+    ) -> None:
         for _, role in live.clients:
             if role not in views:
                 views[role] = live.view(role, report)
@@ -717,7 +781,14 @@ class Server:
 
         messages = [(socket, role, message(socket, role)) for socket, role in live.clients]
         await deliver(messages, self.send_timeout(), live.leave)
-        return views[sender]
+
+    def _refused(self, live: LiveTable, role: str, error: ScriptError, text: str) -> Refused:
+        """The engine's refusal of ``role``'s event ``text``: a phrase written in the asker's
+        language (the English as before), its hidden cards blotted in every language."""
+        words = script_error(error)
+        if words is None:  # English words of a strict core's refusal
+            return Refused(422, self._blot(live, role, str(error), text))
+        return Refused(422, words, hide=self._blotter(live, role, text))
 
     def _blotter(self, live: LiveTable, role: str, text: str) -> Callable[[str], str]:
         """What hides the cards ``role`` may not see from words about his event ``text``."""

@@ -23,6 +23,7 @@ from bridgelaw.table.events import (
     table_call_of,
 )
 from bridgelaw.table.messages import say
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
 from bridgelaw.table.rules.auction.law37 import BarredCall
@@ -99,11 +100,10 @@ class AuctionRules(TableState):
         elif event.action is Action.CARD:
             raise ScriptError(
                 event.index,
-                "a card played during the auction; a card shown or "
-                "dropped is written 'expose <card>' (Law 24)",
+                refuse("event.card-in-auction"),
             )
         else:
-            raise ScriptError(event.index, f"'{event.action}' but no irregularity is pending")
+            raise ScriptError(event.index, refuse("event.nothing-pending", action=event.action))
 
     def _follow(self, seat: Seat, call: TableCall) -> None:
         """A call that came with an answer (accepting by calling, calling in turn): it meets
@@ -130,7 +130,12 @@ class AuctionRules(TableState):
             if not rule.repeats(call):
                 raise ScriptError(
                     self.event_index,
-                    f"{seat.letter} must repeat {rule.withdrawn.text} (Law {rule.law})",
+                    refuse(
+                        "event.must-repeat",
+                        seat=seat.letter,
+                        call=rule.withdrawn.text,
+                        law=rule.law,
+                    ),
                 )
             del self.next_call[seat]  # repeated: if it is now irregular, its own law applies
             self.rule(
@@ -276,8 +281,13 @@ class AuctionRules(TableState):
             wanted = f"{awaiting.who} {'/'.join(awaiting.options[:6])}" if awaiting else "?"
             raise ScriptError(
                 event.index,
-                f"'{event.who} {event.action}' does not fit: the "
-                f"director is waiting for {wanted} (Law {awaiting.law if awaiting else ''})",
+                refuse(
+                    "event.auction-waits",
+                    who=event.who,
+                    action=event.action,
+                    wanted=wanted,
+                    law=awaiting.law if awaiting else "",
+                ),
             )
 
     def _cancel(self, record: CallRecord | None, law: str, unauthorized: bool = True) -> None:
@@ -714,11 +724,14 @@ class AuctionRules(TableState):
         self.set_status(record, "withdrawn", law)
         self.mark_unauthorized(record, law, side=record.seat.side ^ 1)
         self.turn = record.seat
-        why = "is no longer legal and is taken back" if forced else "is taken back"
         self.rule(
             law,
             None,
-            say("law25a6-withdraw", seat=record.seat, call=record.call, why=why),
+            say(
+                "law25a6-withdraw.no-longer-legal" if forced else "law25a6-withdraw",
+                seat=record.seat,
+                call=record.call,
+            ),
         )
 
     def _law25a6_event(self, p: LhoChange, event: Event) -> None:
@@ -812,7 +825,13 @@ class AuctionRules(TableState):
         if event.call.text not in self._words_in_place_of(record):
             raise ScriptError(
                 event.index,
-                f"{event.call} cannot stand in place of {o.letter}'s {record.call} (Law {law})",
+                refuse(
+                    "event.cannot-replace",
+                    call=str(event.call),
+                    offender=o.letter,
+                    replaced=str(record.call),
+                    law=law,
+                ),
             )
         self._undo_end_of_auction()
         later = self.effective()[self.effective().index(record) + 1 :]
@@ -904,9 +923,7 @@ class AuctionRules(TableState):
         auction goes back to its maker; after the opening lead 36C records the result as if it
         had not been made (a redouble of it going with it)."""
         if not self.unnoticed:
-            raise ScriptError(
-                self.event_index, "no unnoticed inadmissible double or redouble (Law 36)"
-            )
+            raise ScriptError(self.event_index, refuse("event.no-inadmissible-double"))
         record = self.unnoticed.pop()
         o = record.seat
         if self.phase == "auction":
@@ -939,8 +956,7 @@ class AuctionRules(TableState):
         if not self.by_edition("36C", e2017=True, e2007=False):
             raise ScriptError(
                 self.event_index,
-                "the 2007 Law 36 has no rule for an inadmissible double first noticed after "
-                "the opening lead (36C is 2017): not handled",
+                refuse("event.law36-2007-after-lead"),
             )
         start = self.history.index(record)
         for later in self.history[start:]:
@@ -987,9 +1003,14 @@ class AuctionRules(TableState):
         from bridgelaw.cards import is_honour
 
         if not self.board.deal[seat] >> card & 1:
-            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+            raise ScriptError(
+                self.event_index,
+                refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
+            )
         if any(c == card for _, c, _ in self.exposed):
-            raise ScriptError(self.event_index, f"{card_name(card)} is already exposed")
+            raise ScriptError(
+                self.event_index, refuse("event.already-exposed", card=card_name(card))
+            )
         self.exposed.append((seat, card, self.event_index))
         # Law 24 (both editions): what the exposed card shows is authorized for the
         # non-offending side and unauthorized for the offender's side (2017: see 16C)
@@ -1139,15 +1160,35 @@ class AuctionRules(TableState):
             ):
                 # 2007 26A1: each suit it showed was bid legally by the offender after all
                 self.lead_restrictions.remove(restriction)
-                self.rule(
-                    "26A1",
-                    restriction.offender,
-                    say(
-                        "finish-auction.bid-legally-after-all",
-                        offender=restriction.offender,
-                        suits=" and ".join(named),
-                    ),
+                o, suits = restriction.offender, (*named, "", "", "")  # one to four suits
+                said = (
+                    say("finish-auction.bid-legally-after-all", offender=o, suit=suits[0])
+                    if len(named) == 1
+                    else say(
+                        "finish-auction.bid-legally-after-all.two",
+                        offender=o,
+                        suit=suits[0],
+                        suit2=suits[1],
+                    )
+                    if len(named) == 2
+                    else say(
+                        "finish-auction.bid-legally-after-all.three",
+                        offender=o,
+                        suit=suits[0],
+                        suit2=suits[1],
+                        suit3=suits[2],
+                    )
+                    if len(named) == 3
+                    else say(
+                        "finish-auction.bid-legally-after-all.four",
+                        offender=o,
+                        suit=suits[0],
+                        suit2=suits[1],
+                        suit3=suits[2],
+                        suit4=suits[3],
+                    )
                 )
+                self.rule("26A1", o, said)
         self.barred.clear()
         self.no_double.clear()
         self.next_call.clear()

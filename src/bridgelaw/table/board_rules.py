@@ -41,6 +41,7 @@ from bridgelaw.table.claims import ClaimRules
 from bridgelaw.table.events import DEAL_PLAYABLE, Action, Event, ScriptError
 from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import Awaiting, CallRecord, Phase, Unauthorized
 
 BOARD_FINDINGS: frozenset[Action] = frozenset(
@@ -96,7 +97,7 @@ class BoardRules(ClaimRules):
             law = self.cite("13B")
             raise ScriptError(
                 event.index,
-                f"waiting for the director: playable or not-playable (Law {law})",
+                refuse("event.waits-playable", law=law),
             )
         if event.who == "director" and event.action in BOARD_FINDINGS:
             self._finding(event)
@@ -109,7 +110,9 @@ class BoardRules(ClaimRules):
         )
         if self.phase == "auction" and event.action is Action.EXPOSE and missing:
             assert card is not None
-            raise ScriptError(event.index, f"{card_name(card)} is missing from {event.who}'s hand")
+            raise ScriptError(
+                event.index, refuse("event.missing-from-hand", card=card_name(card), who=event.who)
+            )
         if self.phase == "auction" and event.who != "director":
             return self._repeated_calls(event)
         return False
@@ -140,7 +143,7 @@ class BoardRules(ClaimRules):
     def _finding(self, event: Event) -> None:
         action = event.action
         if action in DEAL_PLAYABLE:
-            raise ScriptError(event.index, f"'director {action}': no wrong count is being ruled")
+            raise ScriptError(event.index, refuse("event.no-wrong-count", action=action))
         if action is Action.WRONG_BOARD:
             self._law15a(event.the_seat_named)
         elif action is Action.EARLIER_CALL:
@@ -179,17 +182,21 @@ class BoardRules(ClaimRules):
 
     def _law14_missing(self, seat: Seat, card: Card) -> None:
         if not self.board.deal[seat] >> card & 1:
-            raise ScriptError(self.event_index, f"{card_name(card)} is not {seat.letter}'s card")
+            raise ScriptError(
+                self.event_index,
+                refuse("event.not-seats-card", card=card_name(card), seat=seat.letter),
+            )
         if any(c == card for _, c in self.missing_cards):
-            raise ScriptError(self.event_index, f"{card_name(card)} is already missing")
+            raise ScriptError(
+                self.event_index, refuse("event.already-missing", card=card_name(card))
+            )
         if self.phase == "ended" or self._opening_lead_faced():
             raise ScriptError(
                 self.event_index,
-                "a missing card is a fact about the hand as taken out of the board: it is "
-                "stated before the opening lead is faced (Law 14)",
+                refuse("event.missing-before-lead"),
             )
         if any(c == card for _, c, _ in self.exposed):
-            raise ScriptError(self.event_index, f"{card_name(card)} has been seen at the table")
+            raise ScriptError(self.event_index, refuse("event.card-seen", card=card_name(card)))
         self.missing_cards = (*self.missing_cards, (seat, card))
         if self.play is not None:
             self.play.hands[seat] &= ~(1 << card)
@@ -197,14 +204,12 @@ class BoardRules(ClaimRules):
     def _law14_found(self, card: Card, among_played: bool) -> None:
         owner = next((s for s, c in self.missing_cards if c == card), None)
         if owner is None:
-            raise ScriptError(self.event_index, f"{card_name(card)} is not missing")
+            raise ScriptError(self.event_index, refuse("event.not-missing", card=card_name(card)))
         if self.phase == "ended":
-            raise ScriptError(self.event_index, "the board is over")
+            raise ScriptError(self.event_index, refuse("event.board-over"))
         if not self._opening_lead_faced():
             if among_played:
-                raise ScriptError(
-                    self.event_index, "no card has been played: nothing to find it among"
-                )
+                raise ScriptError(self.event_index, refuse("event.nothing-to-find-among"))
             self._restore(owner, card)
             self.rule(
                 "14A1",
@@ -219,8 +224,7 @@ class BoardRules(ClaimRules):
             if index is None:
                 raise ScriptError(
                     self.event_index,
-                    f"{owner.letter} has played a card to every trick: the missing card cannot "
-                    "be among the played cards",
+                    refuse("event.not-among-played", owner=owner.letter),
                 )
             self._restore(owner, card)
             self.rule(
@@ -310,11 +314,10 @@ class BoardRules(ClaimRules):
         if owner == seat:
             raise ScriptError(
                 self.event_index,
-                f"{card_name(card)} is {seat.letter}'s own card: a wrong count means a card "
-                "of another hand (a card of no hand of the deal: 'director surplus')",
+                refuse("event.own-card-not-wrong-count", card=card_name(card), seat=seat.letter),
             )
         if any(c == card for _, c in self.missing_cards):
-            raise ScriptError(self.event_index, f"{card_name(card)} is missing (Law 14)")
+            raise ScriptError(self.event_index, refuse("event.card-missing", card=card_name(card)))
         if self.phase == "ended":
             law = self.cite("13D")
             self.rule(
@@ -327,8 +330,7 @@ class BoardRules(ClaimRules):
         if self.play is not None and not self.play.holds(owner, card):
             raise ScriptError(
                 self.event_index,
-                f"{card_name(card)} has been played (by {owner.letter}): not handled as a "
-                "wrong count",
+                refuse("event.played-not-wrong-count", card=card_name(card), owner=owner.letter),
             )
         if self._has_called(seat) or self._has_called(owner):
             self.wrong_count = (seat, card)
@@ -347,21 +349,16 @@ class BoardRules(ClaimRules):
         law = self.by_edition(
             "13A2", e2017="13A2" if seen else "13A1", e2007="13D2a" if seen else "13D1"
         )
-        tail = (
-            "a card was seen: the board is played, and the director adjusts if that "
-            "information affected the result."
-            if seen
-            else "nobody saw another player's card: the board is played normally."
-        )
         self.rule(
             law,
             seat,
             say(
-                "law13-wrong-count.held-card-before-either",
+                "law13-wrong-count.held-card-before-either.seen"  # the director may adjust
+                if seen
+                else "law13-wrong-count.held-card-before-either",  # played normally
                 seat=seat,
                 card=card,
                 owner=owner,
-                tail=tail,
             ),
         )
         if seen:
@@ -410,7 +407,7 @@ class BoardRules(ClaimRules):
     def _law13c_surplus(self, seat: Seat, card: Card, played: bool) -> None:
         law = self.cite("13C")
         if played and (self.play is None or not self.play.played):
-            raise ScriptError(self.event_index, "no card has been played yet")
+            raise ScriptError(self.event_index, refuse("event.no-card-yet"))
         if played:
             self.rule(
                 law,
@@ -433,10 +430,10 @@ class BoardRules(ClaimRules):
         otherwise he calls again with his own cards (the cancelled calls: 16C). 2007 17D: only
         his call is cancelled; a call of his LHO over it must be repeated."""
         if self.phase != "auction":
-            raise ScriptError(self.event_index, "Law 15A is handled during the auction only")
+            raise ScriptError(self.event_index, refuse("event.law15a-auction-only"))
         own = [r for r in self.history if r.seat == seat and r.is_effective and not r.inferred]
         if not own:
-            raise ScriptError(self.event_index, f"{seat.letter} has made no call to cancel")
+            raise ScriptError(self.event_index, refuse("event.no-call-to-cancel", seat=seat.letter))
         start = self.history.index(own[0])
         later = [r for r in self.history[start:] if r.status in ("effective", "pending")]
         partner_called = any(r.seat == seat.partner and not r.inferred for r in later)
@@ -501,20 +498,18 @@ class BoardRules(ClaimRules):
         if record.skipped:  # the new call takes the place of one accepted out of rotation
             self.carried_slot[seat] = record.skipped
         self.recall = (seat, record.call.text, lho_call)
-        repeat = (
-            f"; {seat.lho.letter} must then repeat his {lho_call}, and a call by "
-            f"{seat.letter} that differs from the cancelled one means artificial adjusted "
-            "scores"
-            if lho_call is not None
-            else ""
+        said = (
+            say("law17d.called-cards-from-another", seat=seat, call=record.call.text)
+            if lho_call is None
+            else say(
+                "law17d.called-cards-from-another.lho-repeats",
+                seat=seat,
+                call=record.call.text,
+                lho=seat.lho,
+                lho_call=lho_call,
+            )
         )
-        self.rule(
-            "17D1",
-            seat,
-            say(
-                "law17d.called-cards-from-another", seat=seat, call=record.call.text, repeat=repeat
-            ),
-        )
+        self.rule("17D1", seat, said)
         self.review(
             "17D3",
             say("law17d.when-plays-board-cards", seat=seat),
@@ -531,7 +526,7 @@ class BoardRules(ClaimRules):
                 # misinformation): the offender's call again still comes, after it
                 return False
             if event.who != seat.letter or event.action is not Action.CALL or event.call is None:
-                raise ScriptError(event.index, f"{seat.letter} calls again first (2007 Law 17D2)")
+                raise ScriptError(event.index, refuse("event.calls-again-first", seat=seat.letter))
             self.recall = None
             if lho_call is not None and event.call.text != cancelled:
                 self.history.append(
@@ -557,11 +552,13 @@ class BoardRules(ClaimRules):
             lho, call = self.lho_repeat
             if event.who != lho.letter or event.action is not Action.CALL or event.call is None:
                 raise ScriptError(
-                    event.index, f"{lho.letter} repeats his {call} (2007 17D2)", law="17D2"
+                    event.index, refuse("event.repeats-call", lho=lho.letter, call=call), law="17D2"
                 )
             if event.call.text != call:
                 raise ScriptError(
-                    event.index, f"{lho.letter} must repeat his {call} (2007 Law 17D2)", law="17D2"
+                    event.index,
+                    refuse("event.must-repeat-call", lho=lho.letter, call=call),
+                    law="17D2",
                 )
             self.lho_repeat = None
             return False
@@ -596,9 +593,9 @@ class BoardRules(ClaimRules):
         """15A3 (2007 17D3), on the board the offender's cards came from: his call here
         against the one cancelled at the other table."""
         if not self._has_called(seat):
-            raise ScriptError(self.event_index, f"{seat.letter} has not called on this board")
+            raise ScriptError(self.event_index, refuse("event.has-not-called", seat=seat.letter))
         if self.score_cancelled is not None:
-            raise ScriptError(self.event_index, "the board already has an adjusted score")
+            raise ScriptError(self.event_index, refuse("event.already-adjusted"))
         law = self.cite("15A3")
         if not differs:
             self.rule(
@@ -615,22 +612,20 @@ class BoardRules(ClaimRules):
 
     def _law15b(self, word: str) -> None:
         if self.wrong_table_found:
-            raise ScriptError(self.event_index, "the wrong board has already been found")
+            raise ScriptError(self.event_index, refuse("event.wrong-board-found"))
         pair = word.upper() in ("NS", "EW")
         if self.phase == "auction" and self.by_edition("2007/15C", e2017=False, e2007=True):
             if not pair:
                 raise ScriptError(
                     self.event_index,
-                    "2007 Law 15C: in the auction say which pair is replaced "
-                    "('director wrong-table NS' or 'EW')",
+                    refuse("event.wrong-table-pair"),
                 )
             self._law15c(0 if word.upper() == "NS" else 1)
             return
         if pair:
             raise ScriptError(
                 self.event_index,
-                "'director wrong-table' takes played-before or not-played "
-                "(NS/EW: the 2007 Law 15C, in the auction)",
+                refuse("event.wrong-table-words"),
             )
         self.wrong_table_found = True
         if word == "played-before":

@@ -54,6 +54,7 @@ from bridgelaw.table.events import (
 )
 from bridgelaw.table.messages import say
 from bridgelaw.table.position import PlayPosition
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import Awaiting, Phase
 
 CLAIM_ACTIONS: frozenset[Action] = frozenset(
@@ -263,12 +264,12 @@ class ClaimRules(DummyRules):
                 return
             raise ScriptError(
                 event.index,
-                f"'{event.who} {event.action}': there is no claim or concession to answer",
+                refuse("event.no-claim", who=event.who, action=event.action),
             )
         if event.action in CLAIM_OR_CONCEDE:
             raise ScriptError(
                 event.index,
-                f"{claim.claimer.letter}'s claim is still open: play has stopped (Law 68D)",
+                refuse("event.claim-open", claimer=claim.claimer.letter),
             )
         if (
             event.action is Action.CARD
@@ -288,13 +289,12 @@ class ClaimRules(DummyRules):
         """After the end of the board: a late objection (69A) or the director's correction
         (69B2, 71B). False if the event is none of these (the engine then refuses it)."""
         if event.action is Action.DISPUTE and event.who != "director":
-            claim = self._agreed_claim(event, "object to")
+            claim = self._agreed_claim(event)
             seat = event.seat
             if seat not in claim.answerers:
                 raise ScriptError(
                     event.index,
-                    f"{seat.letter} did not agree to {claim.claimer.letter}'s claim, so has "
-                    "nothing to object to (69A)",
+                    refuse("event.did-not-agree", seat=seat.letter, claimer=claim.claimer.letter),
                 )
             self._law69a_late_objection(claim, seat)
             return True
@@ -302,7 +302,7 @@ class ClaimRules(DummyRules):
             Action.WITHDRAW_AGREEMENT,
             Action.CANCEL_CONCESSION,
         ):
-            claim = self._agreed_claim(event, "correct")
+            claim = self._agreed_claim(event)
             if event.action is Action.WITHDRAW_AGREEMENT:
                 self._law69b(claim, event)
             else:
@@ -319,15 +319,17 @@ class ClaimRules(DummyRules):
         if position.won == (0, 0) and not position.trick:
             raise ScriptError(
                 event.index,
-                f"{seat.letter} {event.action}s before the opening lead: claims and "
-                "concessions belong to the play period, which begins when the opening lead "
-                "is faced (Laws 17D, 68)",
+                refuse(
+                    "event.claim-before-lead"
+                    if event.action is Action.CLAIM
+                    else "event.concede-before-lead",
+                    seat=seat.letter,
+                ),
             )
         if seat == self.declarer.partner:
             raise ScriptError(
                 event.index,
-                f"{seat.letter} is dummy: only declarer or a defender claims or concedes "
-                "(Law 68A, 68B1)",
+                refuse("event.dummy-claims", seat=seat.letter),
             )
         remaining = position.remaining
         if position.trick and remaining == 1:
@@ -342,8 +344,12 @@ class ClaimRules(DummyRules):
         if not low <= number <= remaining:
             raise ScriptError(
                 event.index,
-                f"{seat.letter} may {event.action} {low} to {remaining} tricks: "
-                f"{remaining} remain, the trick in progress included",
+                refuse(
+                    "event.concede-range" if low else "event.claim-range",
+                    seat=seat.letter,
+                    low=low,
+                    remaining=remaining,
+                ),
             )
         if seat == self.declarer:
             answerers: tuple[Seat, ...] = (seat.lho, seat.rho)
@@ -389,8 +395,7 @@ class ClaimRules(DummyRules):
         if event.who == "director" or event.action not in AGREE_OR_DISPUTE:
             raise ScriptError(
                 event.index,
-                f"{claim.claimer.letter}'s claim waits for the opponents' answers (Law 69A): "
-                f"{waiting.letter} agree or dispute",
+                refuse("event.claim-waits", claimer=claim.claimer.letter, waiting=waiting.letter),
             )
         seat = event.seat
         assert self.declarer is not None
@@ -423,7 +428,9 @@ class ClaimRules(DummyRules):
         who = "/".join(s.letter for s in claim.answerers)
         raise ScriptError(
             event.index,
-            f"{seat.letter} does not answer {claim.claimer.letter}'s claim: {who} answer (Law 69A)",
+            refuse(
+                "event.not-an-answerer", seat=seat.letter, claimer=claim.claimer.letter, who=who
+            ),
         )
 
     def _law70d3_card_after_claim(self, claim: Claim, event: Event) -> None:
@@ -435,7 +442,8 @@ class ClaimRules(DummyRules):
         assert play is not None and event.card is not None
         if not play.holds(event.seat, event.card):
             raise ScriptError(
-                event.index, f"{event.seat.letter} does not hold {card_name(event.card)}"
+                event.index,
+                refuse("event.does-not-hold", seat=event.seat.letter, card=card_name(event.card)),
             )
         self.review(
             "70D3",
@@ -581,20 +589,19 @@ class ClaimRules(DummyRules):
         if not self.by_edition("68D2b", e2017=True, e2007=False):
             raise ScriptError(
                 event.index,
-                "the 2007 Laws have no playing on after a disputed claim (68D2b is 2017): "
-                "the director rules (Law 70)",
+                refuse("event.no-play-on-2007"),
             )
         if claim.reopened or claim.director_settles is not Settlement.DIRECTOR:
-            raise ScriptError(event.index, "the board is over: the director rules (Law 70)")
+            raise ScriptError(event.index, refuse("event.over-director-rules"))
         if seat.side == claim.claimer.side:
             raise ScriptError(
                 event.index,
-                f"only {claim.claimer.letter}'s opponents may ask to play on (Law 68D2b)",
+                refuse("event.play-on-opponents", claimer=claim.claimer.letter),
             )
         if claim.play_on_refused:
             raise ScriptError(
                 event.index,
-                "a player has already refused to play on: the director rules (Law 68D2bi)",
+                refuse("event.play-on-refused"),
             )
         claim.stage = PLAY_ON
         claim.play_on = [seat]
@@ -604,15 +611,15 @@ class ClaimRules(DummyRules):
         if event.who == "director" or event.action not in AGREE_OR_DISPUTE:
             raise ScriptError(
                 event.index,
-                f"{claim.play_on[0].letter} asked to play on: {waiting.letter} agrees or not "
-                "(Law 68D2b)",
+                refuse(
+                    "event.play-on-asked", asker=claim.play_on[0].letter, waiting=waiting.letter
+                ),
             )
         seat = event.seat
         if seat not in self._play_on_order(claim) or seat in claim.play_on:
             raise ScriptError(
                 event.index,
-                f"{seat.letter} has no answer to give about playing on: {waiting.letter} "
-                "answers (Law 68D2b)",
+                refuse("event.play-on-no-answer", seat=seat.letter, waiting=waiting.letter),
             )
         if event.action is Action.DISPUTE:
             claim.stage = DIRECTOR
@@ -642,14 +649,18 @@ class ClaimRules(DummyRules):
         if event.who != "director" or event.action is not Action.TRICKS:
             raise ScriptError(
                 event.index,
-                f"the director rules on {claim.claimer.letter}'s claim (Law "
-                f"{claim.director_law}): {options}",
+                refuse(
+                    "event.director-rules-claim",
+                    claimer=claim.claimer.letter,
+                    law=claim.director_law,
+                    options=options,
+                ),
             )
         assert event.number is not None
         if event.number not in claim.options:
             raise ScriptError(
                 event.index,
-                f"the director's decision (Law {claim.director_law}) is one of: {options}",
+                refuse("event.director-decision", law=claim.director_law, options=options),
             )
         self._settle(claim, event.number, claim.director_settles, claim.director_law)
 
@@ -701,7 +712,7 @@ class ClaimRules(DummyRules):
 
     # -- after the board: Laws 69A (late objection), 69B2 and 71B ----------------------------
 
-    def _agreed_claim(self, event: Event, verb: str) -> Claim:
+    def _agreed_claim(self, event: Event) -> Claim:
         claim = self.claim
         if (
             claim is None
@@ -711,9 +722,11 @@ class ClaimRules(DummyRules):
         ):
             raise ScriptError(
                 event.index,
-                f"the board is over, and not by an agreed claim or concession the "
-                f"{'director' if event.who == 'director' else 'player'} could {verb} "
-                "(Laws 69, 71)",
+                refuse(
+                    "event.director-cannot-correct"
+                    if event.who == "director"
+                    else "event.player-cannot-object"
+                ),
             )
         return claim
 
@@ -734,7 +747,7 @@ class ClaimRules(DummyRules):
         if not options:
             raise ScriptError(
                 event.index,
-                "the agreeing side agreed to lose no trick: nothing to withdraw (Law 69B)",
+                refuse("event.nothing-to-withdraw"),
             )
         self._reopen(claim)
         claim.director_law = "69B2"
@@ -752,7 +765,7 @@ class ClaimRules(DummyRules):
         if not options:
             raise ScriptError(
                 event.index,
-                f"{claim.claimer.letter}'s side conceded no trick: nothing to cancel (Law 71)",
+                refuse("event.nothing-to-cancel", claimer=claim.claimer.letter),
             )
         self._reopen(claim)
         claim.director_law = self.cite("71B")

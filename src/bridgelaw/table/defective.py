@@ -18,6 +18,7 @@ from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.state import Awaiting, Pending, PendingKind, TableState
 
@@ -36,8 +37,7 @@ class TrickRules(RevokeRules):
         if play is None or not isinstance(p, LeadOutOfTurn) or not play.tricks:
             raise ScriptError(
                 self.event_index,
-                "45E: there is no card played after a completed trick for the director to "
-                "judge (only a card waiting as a lead out of turn can be a fifth card)",
+                refuse("event.no-fifth-card"),
             )
         o, card = p.offender, p.card
         self.pending = None
@@ -76,9 +76,7 @@ class TrickRules(RevokeRules):
         without rectification; it cannot be accepted, and it establishes nothing (63A1)."""
         play, p = self.play, self.pending
         if play is None or not isinstance(p, LeadOutOfTurn):
-            raise ScriptError(
-                self.event_index, "47E1: no lead out of turn is waiting to be settled"
-            )
+            raise ScriptError(self.event_index, refuse("event.no-lead-waiting"))
         self.pending = None
         # 16C, which 47E1 cites: the offenders are the opponents who misinformed him; his
         # withdrawn lead is authorized for his side and unauthorized for theirs (16C2)
@@ -95,12 +93,14 @@ class TrickRules(RevokeRules):
         lead stands once dummy is faced); too late, the director may adjust (47E2b)."""
         play = self.play
         if play is None or not play.played:
-            raise ScriptError(self.event_index, "no card has been played")
+            raise ScriptError(self.event_index, refuse("event.no-card-played"))
         if all(s != seat for s, _ in self._cards_in_order()):
-            raise ScriptError(self.event_index, f"{seat.letter} has played no card")
+            raise ScriptError(self.event_index, refuse("event.seat-played-none", seat=seat.letter))
         last_card = play.trick[-1] if play.trick else play.tricks[-1].cards[3]
         if self._last_player() == seat and last_card is None:
-            raise ScriptError(self.event_index, f"{seat.letter} played no card to this trick")
+            raise ScriptError(
+                self.event_index, refuse("event.none-to-this-trick", seat=seat.letter)
+            )
         last = self._last_player() == seat
         if last and play.trick and isinstance(self.pending, PenaltyCardNotPlayed):
             last = False  # the card waiting for declarer's 52B answer followed his in the trick
@@ -122,11 +122,15 @@ class TrickRules(RevokeRules):
             if waiting is not None:
                 self._law47d_waiting_card_back(seat, waiting)
             return
-        why = "the opening lead stands once dummy is faced" if last else "a card followed it"
         self.rule(
             "47E2b",
             seat,
-            say("law47e2-mistaken-explanation.card-was-played-after", seat=seat, why=why),
+            say(
+                "law47e2-mistaken-explanation.card-was-played-after.lead"  # dummy is faced
+                if last
+                else "law47e2-mistaken-explanation.card-was-played-after",  # a card followed
+                seat=seat,
+            ),
         )
         self.review(
             "47E2b",
@@ -145,9 +149,13 @@ class TrickRules(RevokeRules):
         if p.offender.side == seat.side:
             raise ScriptError(
                 self.event_index,
-                f"47E2a: {p.offender.letter}'s {card_name(p.card)} waits for an answer "
-                f"(Law {p.law}); a card of {seat.letter}'s own side played after the card to "
-                "take back is not handled: answer it first",
+                refuse(
+                    "event.answer-first",
+                    offender=p.offender.letter,
+                    card=card_name(p.card),
+                    law=p.law,
+                    seat=seat.letter,
+                ),
             )
         return p.offender, p.card
 
@@ -193,13 +201,13 @@ class TrickRules(RevokeRules):
         earlier = [t for t, trick in enumerate(play.tricks) if trick.card_of(seat) == card]
         if not earlier:
             raise ScriptError(
-                self.event_index, f"{seat.letter} has not played {card_name(card)} to a trick"
+                self.event_index,
+                refuse("event.not-played-card", seat=seat.letter, card=card_name(card)),
             )
         if seat != play.turn or not play.trick:
             raise ScriptError(
                 self.event_index,
-                "67B3: a card played again is handled when its player is in turn to play to a "
-                "trick that has been led to",
+                refuse("event.played-again-in-turn"),
             )
         index = len(play.tricks)
         play.void()
@@ -234,7 +242,7 @@ class TrickRules(RevokeRules):
         play = self.play
         assert self.declarer is not None
         if play is None or not play.tricks:
-            raise ScriptError(self.event_index, "no trick has been completed yet")
+            raise ScriptError(self.event_index, refuse("event.no-trick-completed"))
         in_time = not self._side_on_next_trick(seat) or (
             self.by_edition("65B3", e2017=False, e2007=True) and seat == self.declarer
         )
@@ -265,7 +273,7 @@ class TrickRules(RevokeRules):
             )
             return
         if play is None or not play.tricks:
-            raise ScriptError(self.event_index, "no trick has been completed yet")
+            raise ScriptError(self.event_index, refuse("event.no-trick-completed"))
         if not self._side_on_next_trick(seat):
             self.rule(
                 "66A",
@@ -287,21 +295,26 @@ class TrickRules(RevokeRules):
         for card in cards:
             if not play.holds(seat, card):
                 raise ScriptError(
-                    self.event_index, f"{seat.letter} does not hold {card_name(card)}"
+                    self.event_index,
+                    refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
                 )
         if seat != play.turn:
             raise ScriptError(
                 self.event_index,
-                f"{seat.letter} plays several cards at {play.turn.letter}'s turn: "
-                "58B is handled for the player in turn only",
+                refuse("event.several-out-of-turn", seat=seat.letter, turn=play.turn.letter),
             )
         if not self.law57_playable(seat, cards):  # none can be designated as played (58B2)
             required = self.must_play[seat]
             what = card_name(required.card) if required.card is not None else required.choice
             raise ScriptError(
                 self.event_index,
-                f"{seat.letter} must play {what} now (Law {required.law}): none of "
-                f"{' '.join(card_name(c) for c in cards)} can be the card he played",
+                refuse(
+                    "event.none-playable",
+                    seat=seat.letter,
+                    what=str(what),
+                    law=required.law,
+                    cards=" ".join(card_name(c) for c in cards),
+                ),
             )
         self.pending = SimultaneousCards(offender=seat, cards=cards, trick=None)
 
@@ -324,9 +337,7 @@ class TrickRules(RevokeRules):
             trick = len(play.tricks)
             self.card_played(seat, p.cards[0])
             if self.pending is not None:
-                raise ScriptError(
-                    event.index, "the card shown as played needs a ruling first (58B2)"
-                )
+                raise ScriptError(event.index, refuse("event.ruling-first"))
             for card in p.cards[1:]:
                 play.hands[seat] &= ~(1 << card)
                 play.surplus.append((trick, seat, card))
@@ -343,7 +354,7 @@ class TrickRules(RevokeRules):
             return
         options = ", ".join(f"designate {card_name(c)}" for c in p.cards)
         raise ScriptError(
-            event.index, f"waiting for {seat.letter} to say which card he played: {options} (58B2)"
+            event.index, refuse("event.waits-which-card", seat=seat.letter, options=options)
         )
 
     def _law58b2_designated(self, seat: Seat, card: Card, cards: tuple[Card, ...]) -> None:
@@ -389,12 +400,10 @@ class TrickRules(RevokeRules):
     def law67_too_many(self, seat: Seat) -> None:
         play = self.play
         if play is None:
-            raise ScriptError(self.event_index, "no card has been played")
+            raise ScriptError(self.event_index, refuse("event.no-card-played"))
         mine = [(t, c) for t, s, c in play.surplus if s == seat]
         if not mine:
-            raise ScriptError(
-                self.event_index, f"{seat.letter} has no surplus card on any trick (67)"
-            )
+            raise ScriptError(self.event_index, refuse("event.no-surplus", seat=seat.letter))
         index = mine[0][0]
         surplus = tuple(c for t, c in mine if t == index)
         shown = self._card_in_trick(index, seat)
@@ -473,16 +482,13 @@ class TrickRules(RevokeRules):
             revoke = Revoke(seat, t, played, led, self.event_index)
             revoke.established = is_established(t, self._side_played_after(t, seat))
             play.revokes.append(revoke)
-            established = " (established, 63A1)" if revoke.established else ""
-            self.rule(
-                "67B2b",
-                seat,
-                say(
-                    "law67b2-return.returned-card-counts-held",
-                    revoke=revoke.said(),
-                    established=established,
-                ),
+            said = say(
+                "law67b2-return.returned-card-counts-held.established"  # 63A1
+                if revoke.established
+                else "law67b2-return.returned-card-counts-held",
+                revoke=revoke.said(),
             )
+            self.rule("67B2b", seat, said)
 
     def _side_played_after(self, t: int, seat: Seat) -> bool:
         """Has ``seat``'s side played to a trick after trick ``t`` (63A1)?"""

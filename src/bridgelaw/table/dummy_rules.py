@@ -28,9 +28,10 @@ from __future__ import annotations
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Action, Event, ScriptError
-from bridgelaw.table.messages import say
+from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_rules import LeadOutOfTurn, PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, winner_index
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import Awaiting, Obligation
 
 DUMMY_WORDS = frozenset(
@@ -91,7 +92,7 @@ class DummyRules(TrickRules):
             return False
         if self.play is None or self.declarer is None:
             raise ScriptError(
-                event.index, f"'{event.who} {event.action}' belongs to the play, after the lead"
+                event.index, refuse("event.after-the-lead", who=event.who, action=event.action)
             )
         seat = event.seat
         if event.action is Action.NAMES:
@@ -99,11 +100,12 @@ class DummyRules(TrickRules):
         elif event.action is Action.ASKS:
             self._law61b_asks(event)
         elif event.action is Action.LEAD_HAND:
-            raise ScriptError(event.index, "nobody is choosing the hand to lead from (43B2a)")
+            raise ScriptError(event.index, refuse("event.nobody-chooses-hand"))
         else:
             if seat != self.declarer.partner:
                 raise ScriptError(
-                    event.index, f"'{event.action}' is dummy's word; dummy is {self.dummy.letter}"
+                    event.index,
+                    refuse("event.dummys-word", action=event.action, dummy=self.dummy.letter),
                 )
             if event.action is Action.WARNS:
                 self._law42b2_warns()
@@ -128,10 +130,23 @@ class DummyRules(TrickRules):
         assert offer is not None and self.play is not None
         # the offer's parties are its seats, each with the same options
         if not offer.takes(event):
-            seats = " or ".join(s.letter for s in self.dummy_offer_seats)
+            seats = self.dummy_offer_seats
+            options = ", ".join(offer.options)
+            if len(seats) == 2:  # the defenders (43B2a, 46B5): either answers
+                said = refuse(
+                    "event.dummy-offer-waits-two",
+                    seat=seats[0].letter,
+                    other=seats[1].letter,
+                    options=options,
+                    law=offer.law,
+                )
+            else:
+                said = refuse(
+                    "event.dummy-offer-waits", seat=seats[0].letter, options=options, law=offer.law
+                )
             raise ScriptError(
                 event.index,
-                f"waiting for {seats}: {', '.join(offer.options)} (Law {offer.law})",
+                said,
             )
         self.dummy_offer = None
         self.dummy_offer_seats = ()
@@ -169,7 +184,7 @@ class DummyRules(TrickRules):
 
     def _law43a2_broken(self) -> None:
         if self.phase != "play" or self.declarer is None:
-            raise ScriptError(self.event_index, "there is a dummy only in the play period")
+            raise ScriptError(self.event_index, refuse("event.no-dummy-yet"))
         self.dummy_broke = True
         d = self.dummy
         self.rule(
@@ -185,8 +200,7 @@ class DummyRules(TrickRules):
         if play.trick or play.is_over or play.leader.side != self.declarer.side or not play.played:
             raise ScriptError(
                 self.event_index,
-                "dummy can warn against leading from the wrong hand only when declarer's side "
-                "is to lead (42B2)",
+                refuse("event.dummy-warns"),
             )
         d = self.dummy
         if self.dummy_broke:
@@ -240,7 +254,7 @@ class DummyRules(TrickRules):
         if target == "revoke":
             assert revoke is not None
             revoke.waived = True
-            what = f"{revoke.describe()} is not corrected and no trick changes hands for it"
+            said = say("law43b3", dummy=d, revoke=revoke.said())
             offender = revoke.seat
         else:
             assert isinstance(p, LeadOutOfTurn | PenaltyCardNotPlayed)
@@ -248,15 +262,11 @@ class DummyRules(TrickRules):
             self.pending = None
             if target == "lead":
                 play.leader = p.offender
-                what = f"{p.offender.letter}'s lead of {card_name(p.card)} out of turn stands"
+                said = say("law43b3.lead", dummy=d, offender=p.offender, card=p.card)
             else:
-                what = f"{card_name(p.card)}, played instead of the penalty card, stands"
+                said = say("law43b3.penalty-card", dummy=d, card=p.card)
             self._play(p.offender, p.card)
-        self.rule(
-            "43B3",
-            offender,
-            say("law43b3", dummy=d, what=what),
-        )
+        self.rule("43B3", offender, said)
         self.by_edition("43B3", e2017=self._law43b3_review, e2007=self._law43b3_review_2007)()
 
     def _law43b3_review(self) -> None:
@@ -279,7 +289,7 @@ class DummyRules(TrickRules):
         trick (45D1); later it stands (45D2; 2007 has no 45D2)."""
         play = self.play
         if play is None or self.declarer is None:
-            raise ScriptError(self.event_index, "dummy has played no card")
+            raise ScriptError(self.event_index, refuse("event.dummy-played-none"))
         d = self.dummy
         cards = self._played_in_order()
         mine = [
@@ -288,8 +298,12 @@ class DummyRules(TrickRules):
             if s == d and c is not None and named in (None, c)
         ]
         if not mine:
-            what = "no card" if named is None else f"no {card_name(named)}"
-            raise ScriptError(self.event_index, f"dummy has played {what}")
+            refused = (
+                refuse("event.dummy-played-none")
+                if named is None
+                else refuse("event.dummy-played-no-card", card=card_name(named))
+            )
+            raise ScriptError(self.event_index, refused)
         position = mine[-1]
         trick, _, card = cards[position]
         assert card is not None  # one of dummy's cards (mine)
@@ -299,24 +313,20 @@ class DummyRules(TrickRules):
             dummy_revoke = any(
                 r.seat == d and r.card == card and r.trick == trick for r in play.revokes
             )
-            law, why = self.by_edition(
-                "45D2", e2017=("45D2", ""), e2007=("45D", "(2007 has no 45D2) ")
+            law, e2007 = self.by_edition(  # 2007 has no 45D2: the sentence says so
+                "45D2", e2017=("45D2", False), e2007=("45D", True)
             )
-            after = (
-                "dummy thereby revoked: 64B3, with 64C"
+            said = say(
+                "law45d-not-designated.dummy-was-not-designated-2.2007-revoked"
+                if e2007 and dummy_revoke
+                else "law45d-not-designated.dummy-was-not-designated-2.revoked"
                 if dummy_revoke
-                else "later cards to its trick may be revokes (64A, 64C, 64B7)"
+                else "law45d-not-designated.dummy-was-not-designated-2.2007"
+                if e2007
+                else "law45d-not-designated.dummy-was-not-designated-2",
+                card=card,
             )
-            self.rule(
-                law,
-                d,
-                say(
-                    "law45d-not-designated.dummy-was-not-designated-2",
-                    card=card,
-                    why=why,
-                    after=after,
-                ),
-            )
+            self.rule(law, d, said)
             if dummy_revoke:
                 self.review(
                     "64C", say("law45d-not-designated.dummy-not-designated-revoked", card=card)
@@ -376,20 +386,20 @@ class DummyRules(TrickRules):
         assert play is not None
         d = self.dummy
         if not play.played:
-            raise ScriptError(self.event_index, "dummy is faced only after the opening lead (45F)")
+            raise ScriptError(self.event_index, refuse("event.dummy-faced-after-lead"))
         if card is not None and not play.holds(d, card):
-            raise ScriptError(self.event_index, f"dummy does not hold {card_name(card)}")
-        what = f"the {card_name(card)}" if card is not None else "a card"
+            raise ScriptError(
+                self.event_index, refuse("event.dummy-does-not-hold", card=card_name(card))
+            )
         self.dummy_suggested = len(play.tricks)  # 57C2 for a defender's premature play now
-        self.rule(
-            "45F",
-            d,
-            say("law45f-suggests.dummy-touched-or-suggested", dummy=d, what=what),
-        )
-        self.review(
-            "45F",
-            say("law45f-suggests.dummy-suggested-adjusted-score", what=what),
-        )
+        if card is None:  # a card, not named
+            touched = say("law45f-suggests.dummy-touched-or-suggested.any", dummy=d)
+            suggested = say("law45f-suggests.dummy-suggested-adjusted-score.any")
+        else:
+            touched = say("law45f-suggests.dummy-touched-or-suggested", dummy=d, card=card)
+            suggested = say("law45f-suggests.dummy-suggested-adjusted-score", card=card)
+        self.rule("45F", d, touched)
+        self.review("45F", suggested)
 
     # -- Law 46: incomplete or invalid designation of dummy's card ---------------------------
 
@@ -399,7 +409,7 @@ class DummyRules(TrickRules):
         d = self.dummy
         if event.seat != self.declarer:
             raise ScriptError(
-                event.index, f"only declarer ({self.declarer.letter}) designates dummy's cards"
+                event.index, refuse("event.declarer-designates", declarer=self.declarer.letter)
             )
         kind = event.designation
         if kind == "card":
@@ -407,22 +417,25 @@ class DummyRules(TrickRules):
             if play.holds(d, event.card):
                 self._play_dummy(event.card)  # 46A: the proper form
             else:
-                self._void_designation(card_name(event.card))
+                self._void_designation(say("void-designation", card=event.card))
             return
         if play.turn != d or self.pending is not None or play.is_over:
-            raise ScriptError(event.index, "it is not dummy's turn to play")
+            raise ScriptError(event.index, refuse("event.not-dummys-turn"))
         led = play.led_suit() if play.trick else None
         hand = [c for c in range(52) if play.hands[d] >> c & 1]
         legal = [c for c in hand if led is None or c // 13 == led] if play.can_follow(d) else hand
         if kind in ("high", "low"):
             suit = "CDHS".index(event.text) if event.text else led
             if suit is None:
-                raise ScriptError(
-                    event.index, f"'{kind}' when dummy leads: declarer must name a suit (46A)"
-                )
+                raise ScriptError(event.index, refuse("event.name-a-suit", word=kind))
             cards = [c for c in hand if c // 13 == suit]
             if not cards:
-                self._void_designation(f"the {kind} {SUIT_LETTERS[suit]}")
+                self._void_designation(
+                    say(
+                        "void-designation.high" if kind == "high" else "void-designation.low",
+                        suit=SUIT_LETTERS[suit],
+                    )
+                )
                 return
             card = cards[-1] if kind == "high" else cards[0]
             law = "46B1a" if kind == "high" else "46B1c"
@@ -442,7 +455,7 @@ class DummyRules(TrickRules):
             suit = "CDHS".index(event.text)
             cards = [c for c in hand if c // 13 == suit]
             if not cards:
-                self._void_designation(f"a {event.text}")
+                self._void_designation(say("void-designation.suit", suit=event.text))
                 return
             self.rule(
                 "46B2",
@@ -466,7 +479,7 @@ class DummyRules(TrickRules):
         play = self.play
         assert play is not None and self.declarer is not None
         if not play.trick:
-            raise ScriptError(self.event_index, "'win' when dummy leads: declarer names a card")
+            raise ScriptError(self.event_index, refuse("event.win-when-dummy-leads"))
         trick = list(play.trick)
         hidden = play.hands[self.declarer.lho] | play.hands[self.declarer.rho]
         still_to_play = len(trick) < 3
@@ -514,7 +527,7 @@ class DummyRules(TrickRules):
                 return
         held = [c for c in hand if c % 13 == r]
         if not held:
-            self._void_designation(f"a {rank}")
+            self._void_designation(say("void-designation.rank", rank=rank))
             return
         fit = [c for c in legal if c % 13 == r]
         if len(fit) == 1:
@@ -540,12 +553,9 @@ class DummyRules(TrickRules):
         assert self.declarer is not None
         self._offer((self.declarer,), "46B3b", tuple(f"names {card_name(c)}" for c in fit))
 
-    def _void_designation(self, what: str) -> None:
-        self.rule(
-            "46B4",
-            None,
-            say("void-designation", what=what),
-        )
+    def _void_designation(self, said: Said) -> None:
+        """46B4: declarer designates a card dummy does not hold (``said``: which)."""
+        self.rule("46B4", None, said)
 
     def _play_dummy(self, card: Card, designated_by_46b: bool = False) -> None:
         play = self.play
@@ -565,8 +575,7 @@ class DummyRules(TrickRules):
         ):
             raise ScriptError(
                 self.event_index,
-                "46B: the last card played must be the one an incomplete designation of "
-                "dummy's card deemed designated",
+                refuse("event.law46b-last-card"),
             )
         seat, old = play.take_back_last()
         self.designated_46b = None
@@ -587,9 +596,11 @@ class DummyRules(TrickRules):
         elif asker == d:
             target = declarer
         else:
-            raise ScriptError(event.index, "'asks' names the player asked (61B)")
+            raise ScriptError(event.index, refuse("event.asks-names"))
         if target in (asker, d):
-            raise ScriptError(event.index, f"{asker.letter} cannot ask {target.letter} (61B)")
+            raise ScriptError(
+                event.index, refuse("event.cannot-ask", asker=asker.letter, target=target.letter)
+            )
         if asker == d:
             law = "61B2a" if target == declarer else "61B2b"
         elif asker == declarer:
@@ -600,8 +611,7 @@ class DummyRules(TrickRules):
         if card is None:
             raise ScriptError(
                 event.index,
-                f"{target.letter} has not failed to follow suit to this trick or the last "
-                "one: nothing to ask (61B)",
+                refuse("event.nothing-to-ask", target=target.letter),
             )
         if law == "61B2b":
             self.rule(
@@ -705,11 +715,11 @@ class DummyRules(TrickRules):
         director's finding ``unintended`` concerns the last card played."""
         play = self.play
         if play is None or not play.played:
-            raise ScriptError(self.event_index, "no card has been played")
+            raise ScriptError(self.event_index, refuse("event.no-card-played"))
         try:
             seat, card = play.take_back_last()
         except IndexError:  # a place left empty (67): no card to take back
-            raise ScriptError(self.event_index, "45C4b: the last place holds no card") from None
+            raise ScriptError(self.event_index, refuse("event.last-place-empty")) from None
         self.rule(
             "45C4b",
             None,

@@ -29,6 +29,7 @@ from bridgelaw.table.legal import LegalEvents
 from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
@@ -323,7 +324,7 @@ class Table(BoardRules):
         try:
             self._route(event)
         except ScriptError as error:
-            raise ScriptError(error.index, error.reason, law) from None
+            raise ScriptError(error.index, error.refusal or error.reason, law) from None
         except BridgeLawError as error:
             raise ScriptError(event.index, str(error), law) from None
         if offer is None:
@@ -350,7 +351,7 @@ class Table(BoardRules):
             if event.action is Action.INSPECT and self.play is not None:
                 self.law66_inspect(event.seat)  # 66D
                 return
-            raise ScriptError(event.index, "the board is over; no more events")
+            raise ScriptError(event.index, refuse("event.no-more-events"))
         if event.who == "director" and event.action is Action.MISINFORMATION:
             self._law21(event)
             return
@@ -398,8 +399,7 @@ class Table(BoardRules):
         ):
             raise ScriptError(
                 self.event_index,
-                "attention drawn to an inadmissible double in the clarification period after "
-                "other events since the final pass is not handled",
+                refuse("event.inadmissible-double-late"),
             )
         assert last.seat is not None
         index, seat, call = self.event_index, last.seat, last.call
@@ -426,7 +426,7 @@ class Table(BoardRules):
         assert declarer is not None and self.contract is not None
         if event.action is Action.CALL:
             if self.play is not None and self.play.played:
-                raise ScriptError(event.index, "a call during the play")
+                raise ScriptError(event.index, refuse("event.call-in-play"))
             assert event.call is not None
             self._law39(event.seat, event)
             return
@@ -446,8 +446,12 @@ class Table(BoardRules):
             if chosen(declarer.letter, options, event) is None:
                 raise ScriptError(
                     event.index,
-                    f"declarer ({declarer.letter}) chooses first: "
-                    f"{', '.join(options)} (Law {restriction.law})",
+                    refuse(
+                        "event.declarer-chooses-first",
+                        declarer=declarer.letter,
+                        options=", ".join(options),
+                        law=restriction.law,
+                    ),
                 )
             self._law26_choose(restriction, event)
             return
@@ -472,7 +476,9 @@ class Table(BoardRules):
             self.law47e2_mistaken_explanation(event.the_seat_named)
             return
         if event.who == "director":
-            raise ScriptError(event.index, f"'director {event.action}' does not fit the play")
+            raise ScriptError(
+                event.index, refuse("event.director-not-in-play", action=event.action)
+            )
         if event.action is Action.REVIEW:
             self._law41_review(event.seat)
             return
@@ -491,7 +497,9 @@ class Table(BoardRules):
         assert self.declarer is not None
         play = self.play
         if play is None or not play.played:
-            raise ScriptError(event.index, f"'{event.who} {event.action}' before the opening lead")
+            raise ScriptError(
+                event.index, refuse("event.before-the-lead", who=event.who, action=event.action)
+            )
         remaining = 13 - len(play.tricks)
         seat = event.seat
         if event.action is Action.SHOWS:
@@ -535,7 +543,7 @@ class Table(BoardRules):
             self.law58b_several(event.seat, event.cards)
         else:
             raise ScriptError(
-                event.index, f"'{event.who} {event.action}' does not fit: nothing is offered now"
+                event.index, refuse("event.nothing-offered", who=event.who, action=event.action)
             )
 
     # -- the play-period interface of the rule modules (claims, the board's record) ----------
@@ -544,7 +552,9 @@ class Table(BoardRules):
         """The board is over with ``declarer_tricks`` credited to declarer's side (after every
         transfer, claim, concession and adjustment); Law 77 scores it."""
         if not 0 <= declarer_tricks <= 13:
-            raise ScriptError(self.event_index, f"{declarer_tricks} tricks is not 0 to 13")
+            raise ScriptError(
+                self.event_index, refuse("event.tricks-range", tricks=declarer_tricks)
+            )
         change = 0
         self.law14_at_the_end()  # a claim may end play with a card still missing (14B3)
         if self.play is not None and self.declarer is not None:
@@ -567,9 +577,9 @@ class Table(BoardRules):
         hands; the score is worked out again from the tricks as played."""
         play = self.play
         if play is None or self.tricks_before_transfers is None:
-            raise ScriptError(event.index, "no card was played on this board")
+            raise ScriptError(event.index, refuse("event.no-card-on-board"))
         if not any(r.established and not r.corrected for r in play.revokes):
-            raise ScriptError(event.index, "there is no established revoke on this board")
+            raise ScriptError(event.index, refuse("event.no-established-revoke"))
         self.revoke_found_late = "64B4" if event.text == "next-deal" else "64B5"
         self.end_board(self.tricks_before_transfers)
 

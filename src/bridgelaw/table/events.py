@@ -30,6 +30,7 @@ from bridgelaw.cards import (
     parse_card,
 )
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.table.refusals import Refusal, refuse
 
 SEAT_WORDS = ("N", "E", "S", "W")
 
@@ -202,15 +203,20 @@ NAME_WORDS: dict[str, Designation] = {
 class ScriptError(BridgeLawError):
     """An event that does not fit the state: not an irregularity at the table but a bad script.
 
-    ``index`` is the event's number (1 for the first event); ``law``, when the refusal is an
-    answer outside the offer, the clause of the offer open (None otherwise).
+    ``index`` is the event's number (1 for the first event); ``message``, the refusal said
+    (:func:`~bridgelaw.table.refusals.refuse`); ``law``, when the refusal is an answer outside
+    the offer, the clause of the offer open (None otherwise).
     """
 
-    def __init__(self, index: int, message: str, law: str | None = None) -> None:
-        super().__init__(f"event {index}: {message}")
+    def __init__(self, index: int, message: str | Refusal, law: str | None = None) -> None:
+        reason = message if isinstance(message, str) else message.text()
+        super().__init__(f"event {index}: {reason}")
         self.index = index
-        self.reason = message
+        self.reason = reason
         self.law = law
+        self.refusal: Refusal | None = None if isinstance(message, str) else message
+        """The refusal said (its id and parameters: written in a reader's language at the
+        edge), or None for English words (a strict core's refusal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,17 +406,17 @@ def parse_event(text: object, index: int) -> Event:
 
 def _parse_event(text: object, index: int) -> Event:
     if not isinstance(text, str):
-        raise ScriptError(index, f"an event is a string like 'N 1NT', not {text!r}")
+        raise ScriptError(index, refuse("event.not-a-string", text=repr(text)))
     parts = text.split(None, 1)
     if len(parts) < 2:
-        raise ScriptError(index, f"{text!r}: expected '<who> <action>'")
+        raise ScriptError(index, refuse("event.who-action", text=text))
     word = parts[0].strip()
     rest = parts[1].strip()
     if word.lower() == "director":
         return _director_event(index, rest)
     who = _SEAT_LETTER.get(word.upper())
     if who is None:
-        raise ScriptError(index, f"{word!r} is not a seat (N, E, S, W) or 'director'")
+        raise ScriptError(index, refuse("event.not-a-seat", word=word))
     word, _, argument = rest.partition(" ")
     key = word.lower()
     argument = argument.strip()
@@ -421,7 +427,7 @@ def _parse_event(text: object, index: int) -> Event:
     if key == "cards":
         cards = tuple(_card(index, w) for w in argument.split())
         if len(cards) < 2 or len(set(cards)) != len(cards):
-            raise ScriptError(index, f"{text!r}: 'cards' names two or more different cards")
+            raise ScriptError(index, refuse("event.cards-words", text=text))
         return Event(index, who, Action(key), card=cards[0], cards=cards)
     if key in ("asks", "lead-hand", "suggests", "names"):
         return _dummy_event(index, who, key, argument, text)
@@ -431,15 +437,15 @@ def _parse_event(text: object, index: int) -> Event:
         try:
             suits = sorted({Suit.parse(w) for w in words}, reverse=True)
         except BridgeLawError:
-            raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C") from None
+            raise ScriptError(index, refuse("event.takes-a-suit", text=text, key=key)) from None
         if not suits:
-            raise ScriptError(index, f"{text!r}: {key} takes a suit S, H, D or C")
+            raise ScriptError(index, refuse("event.takes-a-suit", text=text, key=key))
         return Event(index, who, Action(key), suits=tuple(suits))
     if key in ("claim", "concede"):
         number, _, statement = argument.partition(":")
         number = number.strip()  # ASCII digits only: "²".isdigit() is true, int("²") fails
         if not (number.isascii() and number.isdigit()) or len(number) > 2 or int(number) > 13:
-            raise ScriptError(index, f"{text!r}: {key} takes a number of tricks from 0 to 13")
+            raise ScriptError(index, refuse("event.takes-tricks", text=text, key=key))
         return Event(index, who, Action(key), number=int(number), text=statement.strip())
     call = parse_table_call(rest) if not argument else None
     if call is not None:
@@ -449,7 +455,7 @@ def _parse_event(text: object, index: int) -> Event:
             return Event(index, who, Action.CARD, card=parse_card(rest))
         except BridgeLawError:
             pass
-    raise ScriptError(index, f"{text!r}: not a call, a card or a known action")
+    raise ScriptError(index, refuse("event.unknown-action", text=text))
 
 
 #: Laws 13-15: the words after the finding: a seat, a card, and an optional qualifier.
@@ -476,18 +482,18 @@ def _board_finding(index: int, key: str, words: list[str]) -> Event:
     card: Card | None = None
     if has_seat:
         if not rest or rest[0].upper() not in SEAT_WORDS:
-            raise ScriptError(index, f"expected '{usage}'")
+            raise ScriptError(index, refuse("event.expected", usage=usage))
         seat = Seat.parse(rest.pop(0))
     if has_card:
         if not rest:
-            raise ScriptError(index, f"expected '{usage}'")
+            raise ScriptError(index, refuse("event.expected", usage=usage))
         card = _card(index, rest.pop(0))
     qualifier = rest.pop(0) if rest else ""
     if key == "wrong-table":
         qualifier = qualifier.upper() if qualifier.upper() in ("NS", "EW") else qualifier
     mandatory = key in ("earlier-call", "wrong-table")
     if rest or (qualifier and qualifier not in qualifiers) or (mandatory and not qualifier):
-        raise ScriptError(index, f"expected '{usage}'")
+        raise ScriptError(index, refuse("event.expected", usage=usage))
     return Event(index, "director", Action(key), card=card, text=qualifier, seat_named=seat)
 
 
@@ -495,7 +501,7 @@ def _card(index: int, word: str) -> Card:
     try:
         return parse_card(word)
     except BridgeLawError:
-        raise ScriptError(index, f"{word!r} is not a card (like SA, HT or H10)") from None
+        raise ScriptError(index, refuse("event.not-a-card", word=word)) from None
 
 
 def _dummy_event(index: int, who: SeatLetter, key: str, argument: str, text: str) -> Event:
@@ -509,7 +515,7 @@ def _dummy_event(index: int, who: SeatLetter, key: str, argument: str, text: str
             return Event(index, who, Action(key), seat_named=Seat.parse(argument))
         if key == "asks" and not argument:
             return Event(index, who, Action(key))
-        raise ScriptError(index, f"{text!r}: {key} names a seat (N, E, S or W)")
+        raise ScriptError(index, refuse("event.names-a-seat", text=text, key=key))
     words = argument.split() or [""]
     first = words[0].lower()
     if len(words) > 2:
@@ -527,9 +533,7 @@ def _dummy_event(index: int, who: SeatLetter, key: str, argument: str, text: str
         if w in tuple(RANK_CHARS) or w == "10":
             return Event(index, who, Action(key), text="T" if w == "10" else w, designation="rank")
         return Event(index, who, Action(key), card=_card(index, w), designation="card")
-    raise ScriptError(
-        index, f"{text!r}: names takes high/low [suit], win, any, a suit, a rank or a card"
-    )
+    raise ScriptError(index, refuse("event.names-words", text=text))
 
 
 def _director_event(index: int, rest: str) -> Event:
@@ -539,11 +543,11 @@ def _director_event(index: int, rest: str) -> Event:
     if key == "tricks":
         if not (argument.isascii() and argument.isdigit()) or len(argument) > 2 \
                 or int(argument) > 13:  # fmt: skip
-            raise ScriptError(index, f"'director tricks' takes 0 to 13 tricks, not {argument!r}")
+            raise ScriptError(index, refuse("event.director-tricks", argument=argument))
         return Event(index, "director", Action(key), number=int(argument))
     if key in ("misinformation", "wrong-board", "too-many", "mistaken-explanation"):
         if argument.upper() not in SEAT_WORDS:
-            raise ScriptError(index, f"'director {key}' names a seat (N, E, S or W)")
+            raise ScriptError(index, refuse("event.director-names-seat", key=key))
         return Event(index, "director", Action(key), seat_named=Seat.parse(argument))
     if key == "incontrovertible" or (key == "not-designated" and argument):
         return Event(index, "director", Action(key), card=_card(index, argument))
@@ -560,14 +564,14 @@ def _director_event(index: int, rest: str) -> Event:
         ):
             ordered = sorted((Strain.parse(w) for w in words), reverse=True)
             return Event(index, "director", Action(key), strains=tuple(ordered))
-        raise ScriptError(index, "'director shows' takes suits (S H D C), NT or none")
+        raise ScriptError(index, refuse("event.shows-words"))
     if key == "revoke-found":
         if argument not in ("next-deal", "end-of-round"):
-            raise ScriptError(index, "'director revoke-found' takes next-deal or end-of-round")
+            raise ScriptError(index, refuse("event.revoke-found-words"))
         return Event(index, "director", Action(key), text=argument)
     if key in _BOARD_WORDS:
         return _board_finding(index, key, argument.split())
     if key in DIRECTOR_FINDINGS and not argument:
         return Event(index, "director", Action(key))
     known = ", ".join(DIRECTOR_FINDINGS)
-    raise ScriptError(index, f"'director {rest}' is not a finding the engine knows ({known})")
+    raise ScriptError(index, refuse("event.unknown-finding", finding=rest, known=known))

@@ -196,7 +196,6 @@ PARAMETERS: dict[str, Kind] = {
     "call": CALL,
     "cancelled": CALL,
     "card": CARD,
-    "choice": TEXT,
     "claim": MESSAGE,
     "claimer": SEAT,
     "clause": CLAUSE,
@@ -207,9 +206,8 @@ PARAMETERS: dict[str, Kind] = {
     "deprived": SEAT,
     "dummy": SEAT,
     "earlier": NUMBER,
-    "equity": TEXT,
+    "equity": CLAUSE,  # the clause that restores equity (64C1, 64C2a; 2007 64C)
     "error": TEXT,
-    "established": TEXT,
     "exposed": MESSAGE,
     "expected": CALL,
     "first": CALL,
@@ -227,10 +225,8 @@ PARAMETERS: dict[str, Kind] = {
     "partner": SEAT,
     "penalty_card": CARD,
     "played": TEXT,
-    "previous": TEXT,
     "rank": WORD,
     "remaining": NUMBER,
-    "repeat": TEXT,
     "replacement": CALL,
     "revoke": MESSAGE,
     "rho": SEAT,
@@ -239,14 +235,12 @@ PARAMETERS: dict[str, Kind] = {
     "statement": TEXT,
     "suggestion": TEXT,
     "suit": SUIT,
-    "suits": TEXT,
     "seats": SEATS,
     "restriction": WORD,
     "tricks": NUMBER,
     "line": TEXT,
     "side": SIDE,
     "cards": CARDS,
-    "tail": TEXT,
     "tally": MESSAGE,
     "credited": NUMBER,
     "total": NUMBER,
@@ -258,8 +252,6 @@ PARAMETERS: dict[str, Kind] = {
     "turn": SEAT,
     "verb": WORD,
     "what": TEXT,
-    "when": TEXT,
-    "why": TEXT,
     "winner": SEAT,
     "withdrawn": CALL,
     "word": WORD,
@@ -291,7 +283,20 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "finish-auction.bid-legally-after-all",
-        "{offender} bid {suits} legally after all: no lead restriction.",
+        "{offender} bid {suit} legally after all: no lead restriction.",
+    ),
+    _message(
+        "finish-auction.bid-legally-after-all.two",
+        "{offender} bid {suit} and {suit2} legally after all: no lead restriction.",
+    ),
+    _message(
+        "finish-auction.bid-legally-after-all.three",
+        "{offender} bid {suit} and {suit2} and {suit3} legally after all: no lead restriction.",
+    ),
+    _message(
+        "finish-auction.bid-legally-after-all.four",
+        "{offender} bid {suit} and {suit2} and {suit3} and {suit4} legally after all: no lead "
+        "restriction.",
     ),
     _message(
         "finish-auction.four-passes-board-passed",
@@ -407,8 +412,13 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law25a6-withdraw",
-        "{seat}'s {call}, made over the unintended call, {why}; {seat} calls again (the "
+        "{seat}'s {call}, made over the unintended call, is taken back; {seat} calls again (the "
         "withdrawn call is authorized information for his side only).",
+    ),
+    _message(
+        "law25a6-withdraw.no-longer-legal",
+        "{seat}'s {call}, made over the unintended call, is no longer legal and is taken back; "
+        "{seat} calls again (the withdrawn call is authorized information for his side only).",
     ),
     _message(
         "law27-declined.does-not-accept-insufficient",
@@ -664,7 +674,13 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law13-wrong-count.held-card-before-either",
         "{seat} held {card}, {owner}'s card, before either had called: the card goes back to "
-        "{owner}; {tail}",
+        "{owner}; nobody saw another player's card: the board is played normally.",
+    ),
+    _message(
+        "law13-wrong-count.held-card-before-either.seen",
+        "{seat} held {card}, {owner}'s card, before either had called: the card goes back to "
+        "{owner}; a card was seen: the board is played, and the director adjusts if that "
+        "information affected the result.",
     ),
     _message(
         "law13-wrong-count.held-card-before-either-2",
@@ -791,7 +807,13 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law17d.called-cards-from-another",
         "{seat} called {call} on cards from another board: the call is cancelled and he calls "
-        "again with his own cards (17D2){repeat}.",
+        "again with his own cards (17D2).",
+    ),
+    _message(
+        "law17d.called-cards-from-another.lho-repeats",
+        "{seat} called {call} on cards from another board: the call is cancelled and he calls "
+        "again with his own cards (17D2); {lho} must then repeat his {lho_call}, and a call by "
+        "{seat} that differs from the cancelled one means artificial adjusted scores.",
     ),
     _message(
         "law17d.called-cards-from-another-2",
@@ -959,7 +981,13 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law47e2-mistaken-explanation.card-was-played-after",
         "{seat}'s card was played after a mistaken explanation, but it is too late to take it "
-        "back ({why}): the director may award an adjusted score.",
+        "back (a card followed it): the director may award an adjusted score.",
+    ),
+    _message(
+        "law47e2-mistaken-explanation.card-was-played-after.lead",
+        "{seat}'s card was played after a mistaken explanation, but it is too late to take it "
+        "back (the opening lead stands once dummy is faced): the director may award an adjusted "
+        "score.",
     ),
     _message(
         "law47e2-mistaken-explanation.played-after-mistaken-explanation",
@@ -1034,8 +1062,12 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law67b2-return.returned-card-counts-held",
-        "{revoke}: the returned card counts as held then, so not following suit was a "
-        "revoke{established}.",
+        "{revoke}: the returned card counts as held then, so not following suit was a revoke.",
+    ),
+    _message(
+        "law67b2-return.returned-card-counts-held.established",
+        "{revoke}: the returned card counts as held then, so not following suit was a revoke "
+        "(established, 63A1).",
     ),
     _message(
         "law67b3-again.card-played-twice-adjusted",
@@ -1087,7 +1119,20 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law43b3",
         "dummy ({dummy}), having broken a 43A2 limitation, is the first to draw attention to a "
-        "defender's irregularity: no rectification; {what}.",
+        "defender's irregularity: no rectification; {revoke} is not corrected and no trick "
+        "changes hands for it.",
+    ),
+    _message(
+        "law43b3.lead",
+        "dummy ({dummy}), having broken a 43A2 limitation, is the first to draw attention to a "
+        "defender's irregularity: no rectification; {offender}'s lead of {card} out of turn "
+        "stands.",
+    ),
+    _message(
+        "law43b3.penalty-card",
+        "dummy ({dummy}), having broken a 43A2 limitation, is the first to draw attention to a "
+        "defender's irregularity: no rectification; {card}, played instead of the penalty card, "
+        "stands.",
     ),
     _message(
         "law43b3-review",
@@ -1122,7 +1167,23 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law45d-not-designated.dummy-was-not-designated-2",
         "dummy's {card} was not designated, but both sides have played to the next trick: "
-        "{why}it stands and play goes on; {after}.",
+        "it stands and play goes on; later cards to its trick may be revokes (64A, 64C, 64B7).",
+    ),
+    _message(
+        "law45d-not-designated.dummy-was-not-designated-2.revoked",
+        "dummy's {card} was not designated, but both sides have played to the next trick: "
+        "it stands and play goes on; dummy thereby revoked: 64B3, with 64C.",
+    ),
+    _message(
+        "law45d-not-designated.dummy-was-not-designated-2.2007",
+        "dummy's {card} was not designated, but both sides have played to the next trick: "
+        "(2007 has no 45D2) it stands and play goes on; later cards to its trick may be revokes "
+        "(64A, 64C, 64B7).",
+    ),
+    _message(
+        "law45d-not-designated.dummy-was-not-designated-2.2007-revoked",
+        "dummy's {card} was not designated, but both sides have played to the next trick: "
+        "(2007 has no 45D2) it stands and play goes on; dummy thereby revoked: 64B3, with 64C.",
     ),
     _message(
         "law45d-rho-plays",
@@ -1130,11 +1191,21 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law45f-suggests.dummy-suggested-adjusted-score",
-        "dummy suggested {what}: an adjusted score if the play it suggested damaged the defenders.",
+        "dummy suggested the {card}: an adjusted score if the play it suggested damaged the "
+        "defenders.",
+    ),
+    _message(
+        "law45f-suggests.dummy-suggested-adjusted-score.any",
+        "dummy suggested a card: an adjusted score if the play it suggested damaged the defenders.",
     ),
     _message(
         "law45f-suggests.dummy-touched-or-suggested",
-        "dummy ({dummy}) touched or suggested {what} without declarer's instruction: play goes on.",
+        "dummy ({dummy}) touched or suggested the {card} without declarer's instruction: play goes "
+        "on.",
+    ),
+    _message(
+        "law45f-suggests.dummy-touched-or-suggested.any",
+        "dummy ({dummy}) touched or suggested a card without declarer's instruction: play goes on.",
     ),
     _message(
         "law46-names.declarer-names-suit-only",
@@ -1209,7 +1280,27 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "void-designation",
-        "declarer designates {what}, which dummy does not hold: the designation is void; "
+        "declarer designates {card}, which dummy does not hold: the designation is void; "
+        "declarer designates any legal card.",
+    ),
+    _message(
+        "void-designation.high",
+        "declarer designates the high {suit}, which dummy does not hold: the designation is void;"
+        " declarer designates any legal card.",
+    ),
+    _message(
+        "void-designation.low",
+        "declarer designates the low {suit}, which dummy does not hold: the designation is void;"
+        " declarer designates any legal card.",
+    ),
+    _message(
+        "void-designation.suit",
+        "declarer designates a {suit}, which dummy does not hold: the designation is void; "
+        "declarer designates any legal card.",
+    ),
+    _message(
+        "void-designation.rank",
+        "declarer designates a {rank}, which dummy does not hold: the designation is void; "
         "declarer designates any legal card.",
     ),
     # engine.py
@@ -1325,7 +1416,14 @@ MESSAGES: tuple[Message, ...] = (
     _message(
         "law45c4b-unintended-designation",
         "the director finds declarer's call of dummy's {card} unintended: the card goes back to"
-        " dummy and declarer names the card he meant{then}",
+        " dummy and declarer names the card he meant.",
+    ),
+    _message(
+        "law45c4b-unintended-designation.rho-back",
+        "the director finds declarer's call of dummy's {card} unintended: the card goes back to"
+        " dummy and declarer names the card he meant; {rho}'s {card2}, played after it, goes "
+        "back too: once dummy's card is named he may play it again or another card, without "
+        "rectification (47D, 16C1).",
     ),
     _message(
         "law48-49-exposed.declarer-side-exposed-no",
@@ -1390,7 +1488,7 @@ MESSAGES: tuple[Message, ...] = (
     _message("law57-choose", "declarer chooses for {seat}: {word}."),
     _message(
         "law57-obligation",
-        "{seat} cannot do as declarer chose ({choice}): any legal card (59).",
+        "{seat} cannot do as declarer chose ({word}): any legal card (59).",
     ),
     _message(
         "law57-premature.played-before-partner-becomes",
@@ -1549,7 +1647,11 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law62c3-take-back-next",
-        "{seat}'s {card}, played to the next trick, is withdrawn and {what}.",
+        "{seat}'s {card}, played to the next trick, is withdrawn and goes back to the hand.",
+    ),
+    _message(
+        "law62c3-take-back-next.major",
+        "{seat}'s {card}, played to the next trick, is withdrawn and becomes a major penalty card.",
     ),
     _message(
         "law62d1-after-the-last-trick",
@@ -1568,8 +1670,13 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law64-transfers.attention-was-first-drawn",
-        "{revoke}: attention was first drawn to it after {when}; no trick changes hands (the "
-        "director may restore equity, 64C).",
+        "{revoke}: attention was first drawn to it after the round ended; no trick changes hands "
+        "(the director may restore equity, 64C).",
+    ),
+    _message(
+        "law64-transfers.attention-was-first-drawn.next-deal",
+        "{revoke}: attention was first drawn to it after a non-offender called on the next deal; "
+        "no trick changes hands (the director may restore equity, 64C).",
     ),
     _message(
         "law64-transfers.both-sides-revoked-director",
@@ -1587,11 +1694,33 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law64-transfers.failure-play-no-tricks",
-        "{revoke}: a failure to play {what}; no tricks change hands ({equity} may restore equity).",
+        "{revoke}: a failure to play dummy's card; no tricks change hands ({equity} may restore "
+        "equity).",
+    ),
+    _message(
+        "law64-transfers.failure-play-no-tricks.penalty-card",
+        "{revoke}: a failure to play a penalty card; no tricks change hands ({equity} may restore "
+        "equity).",
+    ),
+    _message(
+        "law64-transfers.failure-play-no-tricks.2007",
+        "{revoke}: a failure to play dummy's card (2007: any card faced on the table); no tricks "
+        "change hands ({equity} may restore equity).",
+    ),
+    _message(
+        "law64-transfers.failure-play-no-tricks.penalty-card-2007",
+        "{revoke}: a failure to play a penalty card (2007: any card faced on the table); no tricks "
+        "change hands ({equity} may restore equity).",
     ),
     _message(
         "law64-transfers.follows-no-further-transfer",
-        "{revoke} follows {previous}: no further transfer; the director may adjust ({equity}).",
+        "{revoke} follows an established revoke in the same suit by the same player: no further "
+        "transfer; the director may adjust ({equity}).",
+    ),
+    _message(
+        "law64-transfers.follows-no-further-transfer.2007",
+        "{revoke} follows an earlier revoke in the same suit by the same player, established or "
+        "not (2007): no further transfer; the director may adjust ({equity}).",
     ),
     _message(
         "law64-transfers.offending-side-won-neither",

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from bridgelaw.table.events import Action, Event, ScriptError, Who
+from bridgelaw.table.refusals import Refusal, refuse
 from bridgelaw.table.state import Phase
 
 __all__ = ["ANSWER_ACTIONS", "AnswerAction", "Route", "ScriptError", "is_answer", "refusal"]
@@ -84,9 +85,15 @@ def is_answer(event: Event, phase: Phase, offered: bool) -> bool:
     return not (action is Action.UNINTENDED and phase == "play" and not offered)
 
 
-def refusal(event: Event, who: Who | None, law: str | None, options: tuple[str, ...]) -> str:
+def refusal(event: Event, who: Who | None, law: str | None, options: tuple[str, ...]) -> Refusal:
     """Why an answer outside the offer is refused."""
-    words = f"{event.who} {event.action}"
     if law is None or who is None:
-        return f"{words}: nothing is offered to answer"
-    return f"{words}: not an answer on offer; waiting for {who}: {', '.join(options)} (Law {law})"
+        return refuse("event.nothing-to-answer", who=event.who, action=event.action)
+    return refuse(
+        "event.not-on-offer",
+        who=event.who,
+        action=event.action,
+        waiting=who,
+        options=", ".join(options),
+        law=law,
+    )

@@ -17,6 +17,7 @@ from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError, Who
 from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import (
     Awaiting,
     LeadRestriction,
@@ -168,7 +169,10 @@ class PlayRules(AuctionRules):
         play = self.play
         assert play is not None and self.declarer is not None
         if not play.holds(seat, card):
-            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+            raise ScriptError(
+                self.event_index,
+                refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
+            )
         turn = play.turn
         if seat != turn:
             if not play.trick:
@@ -177,8 +181,12 @@ class PlayRules(AuctionRules):
             if seat in self.must_play or self.early_lead is not None:
                 raise ScriptError(
                     self.event_index,
-                    f"{seat.letter} plays {card_name(card)} at {turn.letter}'s turn while an "
-                    "earlier premature card waits (57): not handled",
+                    refuse(
+                        "event.premature-waits",
+                        seat=seat.letter,
+                        card=card_name(card),
+                        turn=turn.letter,
+                    ),
                 )
             if seat.side == self.declarer.side:
                 self._law57c3_premature(seat, card)
@@ -314,7 +322,10 @@ class PlayRules(AuctionRules):
             assert event.card is not None
             if not play.holds(event.seat, event.card):
                 raise ScriptError(
-                    event.index, f"{event.seat.letter} does not hold {card_name(event.card)}"
+                    event.index,
+                    refuse(
+                        "event.does-not-hold", seat=event.seat.letter, card=card_name(event.card)
+                    ),
                 )
             self.rule(
                 "54",
@@ -340,8 +351,14 @@ class PlayRules(AuctionRules):
         if event.who != who or event.action not in options:
             raise ScriptError(
                 event.index,
-                f"'{event.who} {event.action}' does not fit: waiting "
-                f"for {who} ({'/'.join(options)}, Law {law})",
+                refuse(
+                    "event.play-waits",
+                    who=event.who,
+                    action=event.action,
+                    waiting=who,
+                    options="/".join(options),
+                    law=law,
+                ),
             )
         if event.action is Action.ACCEPT:
             accepted = {"54": "54B", "55": "55A", "56": "56A"}[p.law]  # 53A by statement
@@ -426,7 +443,10 @@ class PlayRules(AuctionRules):
         assert play is not None and event.card is not None
         seat = event.seat
         if not play.holds(seat, event.card):
-            raise ScriptError(event.index, f"{seat.letter} does not hold {card_name(event.card)}")
+            raise ScriptError(
+                event.index,
+                refuse("event.does-not-hold", seat=seat.letter, card=card_name(event.card)),
+            )
         law = self.cite("53C")
         self._accept_lead(p, law, say("acceptance.right-defender", seat=seat))
         self._law57_premature(seat, event.card)
@@ -483,7 +503,7 @@ class PlayRules(AuctionRules):
         play = self.play
         assert self.declarer is not None
         if play is None or not play.played:
-            raise ScriptError(self.event_index, "no card has been played")
+            raise ScriptError(self.event_index, refuse("event.no-card-played"))
         dummy, rho = self.declarer.partner, self.declarer.rho
         rho_card: Card | None = None
         if self._last_player() == rho:
@@ -492,23 +512,16 @@ class PlayRules(AuctionRules):
         if not (play.trick or play.tricks) or self._last_player() != dummy:
             raise ScriptError(
                 self.event_index,
-                "45C4b: only declarer's designation of dummy's card can be changed, and only "
-                "before declarer plays again from either hand",
+                refuse("event.law45c4b-only-designation"),
             )
         _, card = self._take_back(dummy)
-        then = "."
+        said = say("law45c4b-unintended-designation", card=card)
         if rho_card is not None:
             self.law45c4b_rho = (rho, rho_card)
-            then = (
-                f"; {rho.letter}'s {card_name(rho_card)}, played after it, goes back too: once "
-                f"dummy's card is named he may play it again or another card, without "
-                "rectification (47D, 16C1)."
+            said = say(
+                "law45c4b-unintended-designation.rho-back", card=card, rho=rho, card2=rho_card
             )
-        self.rule(
-            "45C4b",
-            None,
-            say("law45c4b-unintended-designation", card=card, then=then),
-        )
+        self.rule("45C4b", None, said)
 
     def _take_back(self, seat: Seat) -> tuple[Seat, Card]:
         play = self.play
@@ -517,7 +530,7 @@ class PlayRules(AuctionRules):
             return play.take_back_last()
         except IndexError:  # a place left empty (67): nothing of ``seat``'s to take back
             raise ScriptError(
-                self.event_index, f"45C4b: {seat.letter} has no card to take back"
+                self.event_index, refuse("event.nothing-to-take-back", seat=seat.letter)
             ) from None
 
     def _law45c4b_renamed(self, event: Event) -> None:
@@ -530,8 +543,7 @@ class PlayRules(AuctionRules):
         if event.action is not Action.CARD or event.seat != dummy:
             raise ScriptError(
                 event.index,
-                f"declarer first names dummy's card again (45C4b); then {rho.letter} "
-                f"decides about his {card_name(old)}",
+                refuse("event.names-again-first", rho=rho.letter, card=card_name(old)),
             )
         assert event.card is not None
         self.law45c4b_rho = None
@@ -567,8 +579,7 @@ class PlayRules(AuctionRules):
         else:
             raise ScriptError(
                 event.index,
-                f"waiting for {rho.letter}: keep (accept) or take back (decline) "
-                f"{card_name(old)} (Law 45C4b)",
+                refuse("event.waits-rho-45c4b", rho=rho.letter, card=card_name(old)),
             )
         self.pending = None
         if keep:
@@ -645,7 +656,11 @@ class PlayRules(AuctionRules):
         ):
             raise ScriptError(
                 self.event_index,
-                f"declarer ({offer.who}) designates first: {', '.join(offer.options)} (Law 51A)",
+                refuse(
+                    "event.declarer-designates-first",
+                    declarer=offer.who,
+                    options=", ".join(offer.options),
+                ),
             )
         assert self.play is not None and event.card is not None
         seat = self.play.turn
@@ -812,7 +827,12 @@ class PlayRules(AuctionRules):
         if word is None:
             raise ScriptError(
                 event.index,
-                f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} (Law 57A)",
+                refuse(
+                    "event.declarer-chooses-first",
+                    declarer=offer.who,
+                    options=", ".join(offer.options),
+                    law="57A",
+                ),
             )
         seat, obligation = next((s, o) for s, o in self.must_play.items() if o.options)
         obligation.choice = word
@@ -869,7 +889,12 @@ class PlayRules(AuctionRules):
             if card != required and play.holds(seat, required):
                 raise ScriptError(
                     self.event_index,
-                    f"{seat.letter} must play {card_name(required)} now (Law {obligation.law})",
+                    refuse(
+                        "event.must-play-card",
+                        seat=seat.letter,
+                        card=card_name(required),
+                        law=obligation.law,
+                    ),
                 )
             del self.must_play[seat]
             return None
@@ -898,7 +923,7 @@ class PlayRules(AuctionRules):
             return choice, led, (max if choice == "highest" else min)(suit_cards)
         if not fits and named is None:
             raise ScriptError(
-                self.event_index, f"{seat.letter} must play as declarer chose ({choice}, Law 57A)"
+                self.event_index, refuse("event.as-declarer-chose", seat=seat.letter, choice=choice)
             )
         del self.must_play[seat]
         if not fits:
@@ -908,7 +933,7 @@ class PlayRules(AuctionRules):
             self.rule(
                 "57B",
                 seat,
-                say("law57-obligation", seat=seat, choice=choice),
+                say("law57-obligation", seat=seat, word=choice),
             )
         return None
 
@@ -944,9 +969,14 @@ class PlayRules(AuctionRules):
         play = self.play
         assert play is not None
         if not play.holds(seat, card):
-            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+            raise ScriptError(
+                self.event_index,
+                refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
+            )
         if any(c == card for _, c, _ in self.penalty_cards):
-            raise ScriptError(self.event_index, f"{card_name(card)} is already on the table")
+            raise ScriptError(
+                self.event_index, refuse("event.already-on-table", card=card_name(card))
+            )
 
     def _all_major(self, seat: Seat) -> int:
         """50B: a defender with two or more penalty cards: every one of them is major. (Called
@@ -1047,9 +1077,7 @@ class PlayRules(AuctionRules):
         if event.who != self.declarer.letter or event.action not in ACCEPT_OR_DECLINE:
             raise ScriptError(
                 event.index,
-                f"waiting for declarer ({self.declarer.letter}): "
-                "accept or decline the card played instead of the penalty card "
-                "(Law 52)",
+                refuse("event.waits-law52", declarer=self.declarer.letter),
             )
         self.pending = None
         if event.action is Action.ACCEPT:
@@ -1098,8 +1126,12 @@ class PlayRules(AuctionRules):
                 return
             raise ScriptError(
                 event.index,
-                f"declarer ({offer.who}) chooses first: {', '.join(offer.options)} "
-                f"(Law {offer.law})",
+                refuse(
+                    "event.declarer-chooses-first",
+                    declarer=offer.who,
+                    options=", ".join(offer.options),
+                    law=offer.law,
+                ),
             )
         self.pc_choice_made = len(self.play.tricks)
         leader = self.play.leader
@@ -1186,11 +1218,10 @@ class PlayRules(AuctionRules):
         if seat != play.turn or not play.trick:
             raise ScriptError(
                 self.event_index,
-                f"'{seat.letter} none': only the player in turn "
-                "can fail to play to a trick that has been led to",
+                refuse("event.none-in-turn", seat=seat.letter),
             )
         if seat in play.omissions.values():
-            raise ScriptError(self.event_index, f"{seat.letter} already owes a card (67)")
+            raise ScriptError(self.event_index, refuse("event.already-owes", seat=seat.letter))
         trick = len(play.tricks) + 1
         before = len(play.tricks)
         play.omit()
@@ -1205,13 +1236,16 @@ class PlayRules(AuctionRules):
         assert play is not None
         index = next(t for t, s in play.omissions.items() if s == seat)
         if not play.holds(seat, card):
-            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+            raise ScriptError(
+                self.event_index,
+                refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
+            )
         led = play.led_suit(index)
         holds_led = bool(play.hands[seat] >> (13 * led) & 0x1FFF)
         if holds_led and card // 13 != led:
             raise ScriptError(
                 self.event_index,
-                f"{seat.letter} holds the suit led to that trick and must add a card of it (67)",
+                refuse("event.must-add-suit", seat=seat.letter),
             )
         if not play.both_sides_played_after(index):
             play.supply(index, seat, card, recount=True)

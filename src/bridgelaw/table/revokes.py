@@ -22,6 +22,7 @@ from bridgelaw.table.play_state import (
     suit_led,
     winner_index,
 )
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase, TableState
 
 
@@ -94,31 +95,32 @@ class RevokeRules(PlayRules):
         play = self.play
         assert play is not None and self.declarer is not None
         if not any(r.seat == seat and not r.corrected for r in play.revokes):
-            raise ScriptError(self.event_index, f"{seat.letter} has no revoke to correct")
+            raise ScriptError(self.event_index, refuse("event.no-revoke", seat=seat.letter))
         revoke = self._correctable(seat)
         if revoke is None:
             raise ScriptError(
                 self.event_index,
-                "the revoke is established: it can no longer be corrected (63B)",
+                refuse("event.revoke-established"),
             )
         if not play.holds(seat, card):
-            raise ScriptError(self.event_index, f"{seat.letter} does not hold {card_name(card)}")
+            raise ScriptError(
+                self.event_index,
+                refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
+            )
         if not revoke.allows(card) and revoke.required is not None:
             raise ScriptError(
                 self.event_index,
-                f"the correction must be {card_name(revoke.required)}, the card declarer "
-                "demanded (62B, 2007 57A)",
+                refuse("event.correction-demanded", card=card_name(revoke.required)),
             )
         if not revoke.allows(card):
             raise ScriptError(
                 self.event_index,
-                f"{card_name(card)} does not follow suit: the "
-                "correction must be a legal card (62B)",
+                refuse("event.correction-legal", card=card_name(card)),
             )
         if None in play.trick and revoke.trick < len(play.tricks):
             raise ScriptError(
                 self.event_index,
-                "a correction while the next trick holds a missing card (67) is not handled",
+                refuse("event.correction-missing-card"),
             )
         other = self._law62c3_other(revoke)
         # 62C3 proper when one side has played on; with nobody on, each is corrected (62A)
@@ -363,16 +365,18 @@ class RevokeRules(PlayRules):
             # 16C2 (62C3 cites it): a withdrawn card is unauthorized for its own side, both
             # sides having offended
             self.mark_card_unauthorized(seat, card, seat.side)
-            if seat.side != self.declarer.side:
+            defender = seat.side != self.declarer.side
+            if defender:  # a defender's card becomes a major penalty card; declarer's goes back
                 self.penalty_cards.append((seat, card, "major"))
                 self._all_major(seat)
-                what = "becomes a major penalty card"
-            else:
-                what = "goes back to the hand"
             self.rule(
                 "62C3",
                 seat,
-                say("law62c3-take-back-next", seat=seat, card=card, what=what),
+                say(
+                    "law62c3-take-back-next.major" if defender else "law62c3-take-back-next",
+                    seat=seat,
+                    card=card,
+                ),
             )
 
     # -- Law 62C1/62C2: cards played after the revoke ----------------------------------------
@@ -401,8 +405,12 @@ class RevokeRules(PlayRules):
         if event.who != seat.letter or event.action is not Action.CORRECT:
             raise ScriptError(
                 event.index,
-                f"waiting for {seat.letter} to correct his revoke too: "
-                f"{', '.join(p.offer(self).options)} ({p.law})",
+                refuse(
+                    "event.waits-revoke-too",
+                    seat=seat.letter,
+                    options=", ".join(p.offer(self).options),
+                    law=p.law,
+                ),
             )
         assert event.card is not None
         self.pending = None
@@ -420,11 +428,19 @@ class RevokeRules(PlayRules):
         seat = p.offender
         chooser = self.chooser_for(seat)
         if event.who != chooser.letter or event.action not in ACCEPT_OR_DECLINE:
-            whose = "" if chooser == seat else f" for dummy ({seat.letter})"
+            said = (
+                refuse("event.waits-card-after-revoke", chooser=chooser.letter, law=p.law)
+                if chooser == seat
+                else refuse(
+                    "event.waits-card-after-revoke-dummy",
+                    chooser=chooser.letter,
+                    seat=seat.letter,
+                    law=p.law,
+                )
+            )
             raise ScriptError(
                 event.index,
-                f"waiting for {chooser.letter}{whose}: keep (accept) or take back (decline) the "
-                f"card played after the revoke ({p.law})",
+                said,
             )
         self.pending = None
         if event.action is Action.ACCEPT:
@@ -449,8 +465,13 @@ class RevokeRules(PlayRules):
         if event.who != seat.letter or event.action is not Action.CARD or event.card not in p.cards:
             raise ScriptError(
                 event.index,
-                f"waiting for {seat.letter} to play again in place of {card_name(p.card)}: "
-                f"{', '.join(p.offer(self).options)} ({p.law})",
+                refuse(
+                    "event.waits-play-again",
+                    seat=seat.letter,
+                    card=card_name(p.card),
+                    options=", ".join(p.offer(self).options),
+                    law=p.law,
+                ),
             )
         assert event.card is not None
         self.pending = None
@@ -556,17 +577,14 @@ class RevokeRules(PlayRules):
             return 0
         late = self.revoke_found_late
         if late is not None:
-            when = (
-                "a non-offender called on the next deal" if late == "64B4" else ("the round ended")
-            )
-            for revoke in established:
-                self.rule(
-                    late,
-                    revoke.seat,
-                    say(
-                        "law64-transfers.attention-was-first-drawn", revoke=revoke.said(), when=when
-                    ),
+            for revoke in established:  # 64B4: a non-offender called on the next deal; 64B5
+                said = say(
+                    "law64-transfers.attention-was-first-drawn.next-deal"
+                    if late == "64B4"
+                    else "law64-transfers.attention-was-first-drawn",  # the round ended
+                    revoke=revoke.said(),
                 )
+                self.rule(late, revoke.seat, said)
             self.review("64C1", say("law64-transfers.revoke-found-late-director"))
             return 0
         # 2007 64C is one equity clause, without C1/C2a/C2b
@@ -594,43 +612,34 @@ class RevokeRules(PlayRules):
             repeat = repeats(revoke, counted)
             counted.add((o, revoke.suit_led))
             if revoke.by_dummy or revoke.faced_card:
-                faced, equity = self.by_edition(
-                    "64B3",
-                    e2017=("", "64C1"),
-                    e2007=(" (2007: any card faced on the table)", "64C"),
+                e2007, equity = self.by_edition(  # 2007: any card faced on the table
+                    "64B3", e2017=(False, "64C1"), e2007=(True, "64C")
                 )
-                what = ("dummy's card" if revoke.by_dummy else "a penalty card") + faced
-                self.rule(
-                    "64B3",
-                    o,
-                    say(
-                        "law64-transfers.failure-play-no-tricks",
-                        revoke=revoke.said(),
-                        what=what,
-                        equity=equity,
-                    ),
+                said = say(
+                    "law64-transfers.failure-play-no-tricks.2007"  # dummy's card
+                    if revoke.by_dummy and e2007
+                    else "law64-transfers.failure-play-no-tricks"
+                    if revoke.by_dummy
+                    else "law64-transfers.failure-play-no-tricks.penalty-card-2007"
+                    if e2007
+                    else "law64-transfers.failure-play-no-tricks.penalty-card",
+                    revoke=revoke.said(),
+                    equity=equity,
                 )
+                self.rule("64B3", o, said)
                 continue
             if repeat and revoke.rule == "follow":
-                first, equity = self.by_edition(
-                    "64B2",
-                    e2017=("an established revoke in the same suit by the same player", "64C2a"),
-                    e2007=(
-                        "an earlier revoke in the same suit by the same player, established or "
-                        "not (2007)",
-                        "64C",
-                    ),
+                e2007, equity = self.by_edition(  # 2007: an earlier revoke, established or not
+                    "64B2", e2017=(False, "64C2a"), e2007=(True, "64C")
                 )
-                self.rule(
-                    "64B2",
-                    o,
-                    say(
-                        "law64-transfers.follows-no-further-transfer",
-                        revoke=revoke.said(),
-                        previous=first,
-                        equity=equity,
-                    ),
+                said = say(
+                    "law64-transfers.follows-no-further-transfer.2007"
+                    if e2007
+                    else "law64-transfers.follows-no-further-transfer",
+                    revoke=revoke.said(),
+                    equity=equity,
                 )
+                self.rule("64B2", o, said)
                 self.review(
                     self.cite("64C2a"),
                     say("law64-transfers.second-revoke-same-suit", revoke=revoke.said()),

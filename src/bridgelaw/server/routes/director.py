@@ -22,6 +22,7 @@ from starlette.requests import HTTPConnection
 
 from bridgelaw.director.deadlines import Periods
 from bridgelaw.director.record import Applied, Statement
+from bridgelaw.i18n.views import localize_records, localize_view
 from bridgelaw.records import PdfUnavailable, hand_records_pdf
 from bridgelaw.server import bounds, director, director_work, rulings
 from bridgelaw.server.db import now
@@ -218,8 +219,9 @@ async def reissue_seat(live: LiveTableDep, seat: str, request: Request) -> dict[
 
 
 @router.get("/api/tables/{table_id}/console")
-async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
-    """Everything the console shows of one table, in one answer."""
+async def console(live: LiveTableDep, request: Request, lang: Language) -> dict[str, Any]:
+    """Everything the console shows of one table, in one answer; its rulings and offer in the
+    reader's language (``?lang=``, else ``Accept-Language``: the console's page sends its own)."""
     engine = server_of(request).engine
     async with live.lock:
         rows = await run_in_threadpool(director.stored_events, engine, live.id)
@@ -229,10 +231,12 @@ async def console(live: LiveTableDep, request: Request) -> dict[str, Any]:
         proposal = None if claim is None else await run_in_threadpool(rulings.propose, claim)
         return {
             "adjudication": None if proposal is None else rulings.adjudication_json(proposal),
-            "view": view_for(live.table, DIRECTOR, live.mode),
+            "view": localize_view(view_for(live.table, DIRECTOR, live.mode), live.table, lang),
             "offer": explain(live.table.awaiting),  # the typed offer: its commands
             "events": director.events_json(rows),
-            "rulings": director.rulings_json(live, rows),
+            "rulings": localize_records(
+                director.rulings_json(live, rows), lang, live.table.edition
+            ),
             "calls": calls.get(live.id, []),
             "result": director.result_of(live, results),
             # what was said at the table beside its events: 20F's records (the facts of a

@@ -21,8 +21,13 @@ import re
 from functools import cache
 from pathlib import Path
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+
+from bridgelaw.i18n.catalogs import UnknownLanguage
+from bridgelaw.i18n.pages import page_words
+from bridgelaw.i18n.views import negotiate
+from bridgelaw.i18n.words import unknown_language
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -66,6 +71,35 @@ SESSION_ASSETS = {
 
 POLL_JS = "text/javascript; charset=utf-8"
 router = APIRouter()
+
+
+# -- the pages' own words in the reader's language (issue 23; i18n.js) -----------------------------
+
+
+@router.get("/static/i18n/i18n.js")
+async def i18n_js() -> FileResponse:
+    """The script every page loads first: it chooses the language, translates the page and
+    then loads the page's own scripts."""
+    return FileResponse(STATIC / "i18n.js", media_type=POLL_JS, headers=HEADERS)
+
+
+@router.get("/static/i18n/i18n.css")
+async def i18n_css() -> FileResponse:
+    """The language picker's look, the same on every page (each page's CSS places it)."""
+    return FileResponse(STATIC / "i18n.css", media_type="text/css; charset=utf-8", headers=HEADERS)
+
+
+@router.get("/api/page-words", response_model=None)
+async def words(request: Request, lang: str = "en") -> dict[str, object] | JSONResponse:
+    """A language's page words (public), from its catalog; an unknown language is refused
+    with the known ones, in the asker's language (``Accept-Language``)."""
+    try:
+        return page_words(lang.strip().lower())
+    except UnknownLanguage as error:
+        refusal = unknown_language(error.lang)
+        asker = negotiate(None, request.headers.get("accept-language"))
+        body = {"error": refusal.text(asker), "law": None, **refusal.as_json()}
+        return JSONResponse(body, status_code=400)
 
 
 # -- a seat's table page --------------------------------------------------------------------------

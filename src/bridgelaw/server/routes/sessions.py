@@ -31,6 +31,7 @@ from bridgelaw.duplicate.records import (
     Record,
 )
 from bridgelaw.duplicate.state import DIRECTOR, Refusal, Role, stamp
+from bridgelaw.i18n.words import Worded
 from bridgelaw.scoring.results import Points, ResultLine
 from bridgelaw.server import bounds, director_work, limits
 from bridgelaw.server.db import now, token_hash
@@ -60,7 +61,7 @@ async def body_of(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     """The request's JSON object (413 over ``limit`` bytes, 422 for anything else)."""
     raw = await request.body()
     if len(raw) > limit:
-        raise Refusal(413, f"the body is larger than {limit} bytes")
+        raise Refusal(413, Worded.of("session.body-too-large", limit=limit))
     if not raw.strip():
         return {}
     try:
@@ -75,7 +76,7 @@ async def body_of(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
 def number_of(text: str) -> int:
     """A result's or a call's number in the path (404 for anything else)."""
     if not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise Refusal(404, f"no result or call {text[:20]!r}")
+        raise Refusal(404, Worded.of("session.no-result-or-call", text=text[:20]))
     return int(text)
 
 
@@ -270,13 +271,13 @@ async def answer_call(
     body = await body_of(request)
     note = body.get("note", "")
     if not isinstance(note, str) or len(note) > 300:
-        raise Refusal(422, "note: a text of at most 300 characters")
+        raise Refusal(422, Worded.of("session.note-too-long", most=300))
     call = number_of(number)
     async with live.lock:
         if call not in live.state.calls:
-            raise Refusal(404, f"there is no call {call}")
+            raise Refusal(404, Worded.of("session.no-call", call=call))
         if call in live.state.answers:
-            raise Refusal(409, f"call {call} is already answered")
+            raise Refusal(409, Worded.of("session.call-answered", call=call))
         record = CallAnswered(time=now(), by="director", call=call, note=note)
         await sessions.commit(live, [record])
     await sessions.push(live)
@@ -293,9 +294,9 @@ async def change_player(live: LiveSessionDep, _: Director, request: Request) -> 
     name, robot = body.get("name", ""), body.get("robot", False)
     state = live.state
     if pair not in state.spec.pairs:
-        raise Refusal(422, f"pair: {pair!r} is not a pair of this session")
+        raise Refusal(422, Worded.of("session.not-a-pair", pair=repr(pair)))
     if not isinstance(number, int) or not 1 <= number <= state.spec.players_per_pair:
-        raise Refusal(422, f"player: 1 to {state.spec.players_per_pair}")
+        raise Refusal(422, Worded.of("session.player-number", players=state.spec.players_per_pair))
     if not isinstance(name, str) or len(name) > 60 or not isinstance(robot, bool):
         raise Refusal(422, "name: a text of at most 60 characters; robot: true or false")
     if robot and state.spec.play == "results":
@@ -458,12 +459,18 @@ async def preview(live: LiveSessionDep, role: DirectorOrTable, request: Request)
         if set(body) == {"result"}:
             text = str(body["result"])
             if not text.isascii() or not text.isdigit() or len(text) > 9:
-                raise Refusal(422, f'result: a result number like "4", not {body["result"]!r}')
+                raise Refusal(
+                    422,
+                    Worded.of("session.result-number", where="result", value=repr(body["result"])),
+                )
             result = state.results.get(int(text))
             if result is None:
-                raise Refusal(404, f"there is no result {text}")
+                raise Refusal(404, Worded.of("session.no-result", result=text))
             if role.kind == "table" and result.record.table != role.table:
-                raise Refusal(403, f"result {text} is table {result.record.table}'s")
+                raise Refusal(
+                    403,
+                    Worded.of("session.result-of-table", result=text, table=result.record.table),
+                )
             scored = preview_json(state.line(result.slot, result.record.entry))
             return scored | {
                 "round": result.slot[0],

@@ -34,6 +34,9 @@ from bridgelaw.server.tables import NewEvent, NewTable, Refused
 from bridgelaw.server.views import DIRECTOR, board_over, dummy_faced
 
 router = APIRouter()
+REDIRECT = 4307
+"""The close code of a stream sent to the table's owner, whose address is the reason (4000 +
+the 307 an event sent to a process not the owner gets; docs/deployment.md)."""
 
 
 class NewCall(BaseModel):
@@ -137,7 +140,9 @@ async def stream(
     """The role's view at once, then after every accepted event the view again, or with
     ``?changes=1`` what changed in it (``server/push.py``). Each view carries its ``seq``, the
     table's last event; a client reconnecting with ``?since=<seq>`` (the last it holds) gets
-    the view after each event it missed, then the live stream (docs/deployment.md)."""
+    the view after each event it missed, then the live stream (docs/deployment.md). With
+    several processes, a process not the table's owner closes the stream at once with 4307
+    and the owner's address as its reason: the client opens it there."""
     live, role = at.live, at.role
     try:
         lang = negotiate(socket.query_params.get("lang"), socket.headers.get("accept-language"))
@@ -150,6 +155,10 @@ async def stream(
         return
     server = server_of(socket)
     await socket.accept()
+    owner = await server.stream_owner(live)
+    if owner is not None:  # the owner pushes the table's updates: the client goes there
+        await socket.close(code=REDIRECT, reason=owner)
+        return
     robots_of(socket).wake(live)
     async with live.lock:
         await server.catch_up(live)  # another process's events, if it owns the table

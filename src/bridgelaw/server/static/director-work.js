@@ -9,14 +9,17 @@
   const work = { table: null, state: null, api: null, claimText: "", recordText: "", record: null, recordKey: "" };
 
   // el() and $() are the console's own (director.js, loaded before this file)
-  const time = (iso) => (iso ? new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "");
-  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
-  const lawTag = (clause) => el("span", { class: "law" }, "Law " + clause);
+  const time = (iso) => (iso ? new Date(iso).toLocaleString(I18N.lang, { dateStyle: "short", timeStyle: "short" }) : "");
+  const SEATS = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
+  const lawTag = (clause) => el("span", { class: "law" }, _("Law {law}", { law: clause }));
+  // the appeal's grounds and who hears it (the values the API takes, shown in words)
+  const GROUNDS = { judgement: _("judgement"), law: _("point of law"), regulation: _("regulation"), disciplinary: _("discipline") };
+  const HEARD_BY = { committee: _("an appeals committee"), reviewer: _("a reviewer"), "director in charge": _("the director in charge") };
 
   function fail(id, error) {
     const words = error ? error.message : "";
     // the server's words often begin with the clause already ("Law 93B3: ...")
-    const prefix = error && error.law && !words.startsWith("Law ") ? `Law ${error.law}: ` : "";
+    const prefix = error && error.law && !words.includes(error.law) ? `${_("Law {law}", { law: error.law })}: ` : "";
     $(id).textContent = prefix + words;
     $(id).classList.remove("done");
   }
@@ -33,15 +36,16 @@
     if (words.length === 3 && /^\d+$/.test(words[2])) {
       return { contract: words[0].toUpperCase(), declarer: words[1].toUpperCase(), tricks: Number(words[2]) };
     }
-    throw new Error(`${where}: a score for North-South (120) or a contract, declarer and tricks (1NT N 8)`);
+    throw new Error(_("{where}: a score for North-South (120) or a contract, declarer and tricks (1NT N 8)", { where }));
   }
 
   function scoreText(score) {
     if (!score) return "";
-    const side = (s) => (s.points ? s.points.map(([p, w]) => (w === "1" ? `${p}` : `${p} × ${w}`)).join(" + ") : s.artificial);
+    // no template literal inside another: Babel's extractor would lose the rest of the file
+    const side = (s) => (s.points ? s.points.map(([p, w]) => (w === "1" ? String(p) : p + " × " + w)).join(" + ") : s.artificial);
     const ns = side(score.ns);
     const ew = side(score.ew);
-    return `${score.kind}: ${ns}${ew !== ns ? ` / EW ${ew}` : ""}`;
+    return score.kind + ": " + ns + (ew !== ns ? " / EW " + ew : "");
   }
 
   // -- Law 70: the adjudicator's proposal, accepted or changed --------------------------------
@@ -55,7 +59,7 @@
     node.hidden = !proposal;
     if (!proposal) return node.replaceChildren();
     const tricks = el("input", { id: "claim-tricks", type: "number", min: "0", max: "13", value: String(proposal.tricks) });
-    const reasoning = el("input", { id: "claim-reasoning", maxlength: "300", placeholder: "why (kept in the record)" });
+    const reasoning = el("input", { id: "claim-reasoning", maxlength: "300", placeholder: _("why (kept in the record)") });
     const rule = async (changed) => {
       const body = { reasoning: reasoning.value };
       if (changed) body.tricks = Number(tricks.value);
@@ -69,22 +73,24 @@
       }
     };
     node.replaceChildren(
-      el("h3", {}, "Disputed claim ", lawTag(proposal.law)),
+      el("h3", {}, _("Disputed claim"), " ", lawTag(proposal.law)),
       el(
         "p",
         { class: "proposal" },
-        "The adjudicator proposes ",
+        _("The adjudicator proposes"),
+        " ",
         el("strong", { id: "claim-proposed" }, `${proposal.tricks}`),
-        " of the remaining tricks to the claimer's side.",
+        " ",
+        _("of the remaining tricks to the claimer's side."),
       ),
-      el("p", { class: "line" }, "Line assumed: ", proposal.line),
-      el("label", {}, "Reasoning ", reasoning),
+      el("p", { class: "line" }, _("Line assumed:"), " ", el("span", { "data-from": "server" }, proposal.line)),
+      el("label", {}, _("Reasoning"), " ", reasoning),
       el(
         "div",
         { class: "actions" },
-        el("button", { type: "button", id: "claim-accept", onclick: () => rule(false) }, "Accept the proposal"),
-        el("label", {}, "or change to ", tricks, " tricks "),
-        el("button", { type: "button", id: "claim-change", onclick: () => rule(true) }, "Rule the change"),
+        el("button", { type: "button", id: "claim-accept", onclick: () => rule(false) }, _("Accept the proposal")),
+        el("label", {}, _("or change to"), " ", tricks, " ", _("tricks"), " "),
+        el("button", { type: "button", id: "claim-change", onclick: () => rule(true) }, _("Rule the change")),
       ),
       el("p", { id: "claim-error", class: "error", role: "alert" }),
     );
@@ -97,7 +103,7 @@
     if (!id) return;
     let record;
     try {
-      record = await work.api("GET", `/api/tables/${id}/record`);
+      record = await work.api("GET", `/api/tables/${id}/record`); // api() adds ?lang=
     } catch (e) {
       return fail("record-error", e);
     }
@@ -113,11 +119,23 @@
 
   function renderRecord(record) {
     const d = record.deadlines;
-    const periods = `corrections (79C) ${d.correction_minutes} min, appeals (92B) ${d.appeal_minutes} min`;
-    $("deadlines").textContent = d.published
-      ? `Results published ${time(d.published)}: corrections (79C) until ${time(d.correction_ends)}, ` +
-        `appeals (92B) until ${time(d.appeal_ends)}. A correction after that needs your note (79C2).`
-      : `${d.note}. Periods: ${periods}.`;
+    if (d.published) {
+      $("deadlines").textContent = _("Results published {time}: corrections (79C) until {corrections}, appeals (92B) until {appeals}. A correction after that needs your note (79C2).", {
+        time: time(d.published),
+        corrections: time(d.correction_ends),
+        appeals: time(d.appeal_ends),
+      });
+    } else {
+      // the server's note (its words), then the page's own
+      $("deadlines").replaceChildren(
+        el("span", { "data-from": "server" }, d.note),
+        ". ",
+        _("Periods: corrections (79C) {corrections} min, appeals (92B) {appeals} min.", {
+          corrections: d.correction_minutes,
+          appeals: d.appeal_minutes,
+        }),
+      );
+    }
     $("publish").hidden = Boolean(d.published);
     const entries = record.entries.filter((e) => e.table_id === work.table);
     $("record-entries").replaceChildren(
@@ -126,29 +144,35 @@
             el(
               "li",
               { class: "record-entry" + (e.superseded_by ? " superseded" : ""), value: String(e.number), "data-entry": String(e.number) },
-              el("strong", {}, `Ruling ${e.number}`),
-              ` · board ${e.board} · called by ${e.called_by} ${time(e.called_at)} · decided by ${e.decided_by}`,
+              el("strong", {}, _("Ruling {number}", { number: e.number })),
+              " · ",
+              _("board {board} · called by {who} {time} · decided by {decider}", {
+                board: e.board,
+                who: e.called_by,
+                time: time(e.called_at),
+                decider: e.decided_by,
+              }),
               el("div", { class: "clauses" }, e.clauses.map((c) => lawTag(c))),
-              e.score ? el("div", { class: "score" }, "Score ", scoreText(e.score)) : null,
-              e.judgement && e.judgement.kind ? el("div", {}, `Judgement: ${e.judgement.kind}`) : null,
+              e.score ? el("div", { class: "score" }, _("Score"), " ", el("span", { translate: "no" }, scoreText(e.score))) : null,
+              e.judgement && e.judgement.kind ? el("div", {}, _("Judgement: {kind}", { kind: e.judgement.kind })) : null,
               e.reasoning ? el("div", { class: "reasoning" }, e.reasoning) : null,
-              e.supersedes ? el("div", { class: "hint" }, `supersedes ruling ${e.supersedes}`) : null,
-              e.superseded_by ? el("div", { class: "hint" }, `superseded by ruling ${e.superseded_by}`) : null,
+              e.supersedes ? el("div", { class: "hint" }, _("supersedes ruling {number}", { number: e.supersedes })) : null,
+              e.superseded_by ? el("div", { class: "hint" }, _("superseded by ruling {number}", { number: e.superseded_by })) : null,
               el(
                 "div",
                 { class: "actions" },
-                el("button", { type: "button", class: "small", onclick: () => startPoll(e.number) }, "Poll peers on it"),
-                el("button", { type: "button", class: "small", onclick: () => startAppeal(e.number) }, "Appeal against it"),
+                el("button", { type: "button", class: "small", onclick: () => startPoll(e.number) }, _("Poll peers on it")),
+                el("button", { type: "button", class: "small", onclick: () => startAppeal(e.number) }, _("Appeal against it")),
               ),
             ),
           )
-        : [el("li", { class: "hint" }, "No ruling recorded at this table yet.")]),
+        : [el("li", { class: "hint" }, _("No ruling recorded at this table yet."))]),
     );
   }
 
   async function openPrintable(kind) {
     try {
-      const answer = await fetch(`/api/tables/${work.table}/record.${kind}`, {
+      const answer = await fetch(I18N.withLang(`/api/tables/${work.table}/record.${kind}`), {
         headers: { Authorization: "Bearer " + work.state.token },
       });
       if (!answer.ok) throw new Error((await answer.json()).error || answer.statusText);
@@ -188,7 +212,7 @@
         peers,
       });
       $("poll-links").replaceChildren(
-        el("li", { class: "hint" }, `Poll ${made.poll}: send each peer his own link (it holds his token).`),
+        el("li", { class: "hint" }, _("Poll {poll}: send each peer his own link (it holds his token).", { poll: made.poll })),
         ...made.links.map((l) => {
           const url = location.origin + l.url;
           return el("li", { class: "poll-link" }, `${l.peer}: `, el("a", { href: url, target: "_blank", rel: "noopener", "data-peer": l.peer }, url));
@@ -208,8 +232,9 @@
         el(
           "div",
           { class: "poll-line" },
-          `Poll ${p.poll} on ruling ${p.entry}: ${p.answered} of ${p.asked} answered `,
-          el("button", { type: "button", class: "small", "data-poll": String(p.poll), onclick: () => showPoll(p.poll) }, "Answers and weights"),
+          _("Poll {poll} on ruling {entry}: {answered} of {asked} answered", { poll: p.poll, entry: p.entry, answered: p.answered, asked: p.asked }),
+          " ",
+          el("button", { type: "button", class: "small", "data-poll": String(p.poll), onclick: () => showPoll(p.poll) }, _("Answers and weights")),
         ),
       ),
     );
@@ -226,25 +251,30 @@
       return fail("poll-error", e);
     }
     const q = view.question;
+    const none = _("(none yet)"); // not inside another _(): Babel's extractor would miss it
     const rows = view.peers.map((p) =>
       el(
         "tr",
         {},
         el("td", {}, p.peer),
-        el("td", {}, p.answer ? p.answer.would_call : "waiting"),
+        el("td", {}, p.answer ? p.answer.would_call : _("waiting")),
         el("td", {}, p.answer ? p.answer.seriously_considered.join(", ") : ""),
       ),
     );
     const detail = [
-      el("h4", {}, `Poll ${poll}: ${SEATS[q.seat]} to call, holding ${q.hand}`),
-      el("p", { class: "hint" }, `Dealer ${q.dealer}, vulnerable ${q.vulnerable}; auction: ${q.auction.join(" ") || "(none yet)"}`),
-      el("table", { class: "log" }, el("tr", {}, el("th", {}, "Peer"), el("th", {}, "Would call"), el("th", {}, "Seriously considered")), rows),
-      el("p", {}, `Threshold ${view.threshold.share} (${view.threshold.source})`),
+      el("h4", {}, _("Poll {poll}: {seat} to call, holding {hand}", { poll, seat: SEATS[q.seat], hand: q.hand })),
+      el("p", { class: "hint" }, _("Dealer {dealer}, vulnerable {vulnerable}; auction: {auction}", {
+        dealer: SEATS[q.dealer] || q.dealer,
+        vulnerable: VULNERABLE_NAME[q.vulnerable] || q.vulnerable, // director.js's words
+        auction: q.auction.join(" ") || none,
+      })),
+      el("table", { class: "log" }, el("tr", {}, el("th", {}, _("Peer")), el("th", {}, _("Would call")), el("th", {}, _("Seriously considered"))), rows),
+      el("p", {}, _("Threshold {share}", { share: view.threshold.share }), " (", el("span", { "data-from": "server" }, view.threshold.source), ")"),
     ];
     if (view.support) {
       detail.push(
-        el("p", { id: "poll-support" }, "Chose or considered: ", Object.entries(view.support).map(([c, s]) => `${c} ${s}`).join(", ")),
-        el("p", { id: "poll-alternatives" }, "Logical alternatives ", lawTag("16B1b"), ": ", view.logical_alternatives.join(", ")),
+        el("p", { id: "poll-support" }, _("Chose or considered:"), " ", el("span", { translate: "no" }, Object.entries(view.support).map(([c, s]) => `${c} ${s}`).join(", "))),
+        el("p", { id: "poll-alternatives" }, _("Logical alternatives"), " ", lawTag("16B1b"), ": ", el("span", { translate: "no" }, view.logical_alternatives.join(", "))),
       );
     }
     if (view.proposed_weights) {
@@ -252,11 +282,11 @@
       const lines = Object.entries(view.proposed_weights).map(([call, weight]) => {
         inputs[call] = {
           weight: el("input", { class: "weight", "data-call": call, value: weight, maxlength: "12", size: "5" }),
-          result: el("input", { class: "outcome", "data-call": call, maxlength: "20", placeholder: "120 or 1NT N 8" }),
+          result: el("input", { class: "outcome", "data-call": call, maxlength: "20", placeholder: _("120 or 1NT N 8") }),
         };
-        return el("li", {}, el("strong", {}, call), " weight ", inputs[call].weight, " probable result ", inputs[call].result);
+        return el("li", {}, el("strong", {}, call), " ", _("weight"), " ", inputs[call].weight, " ", _("probable result"), " ", inputs[call].result);
       });
-      const reason = el("input", { id: "poll-reason", maxlength: "300", placeholder: "needed when you change the weights" });
+      const reason = el("input", { id: "poll-reason", maxlength: "300", placeholder: _("needed when you change the weights") });
       const exclude = el("input", { id: "poll-exclude", maxlength: "8", size: "5", value: excluding || "" });
       const send = async () => {
         try {
@@ -264,7 +294,7 @@
           const outcomes = {};
           const weights = {};
           for (const [call, i] of Object.entries(inputs)) {
-            outcomes[call] = resultOf(i.result.value, `result of ${call}`);
+            outcomes[call] = resultOf(i.result.value, _("result of {call}", { call }));
             weights[call] = i.weight.value.trim();
           }
           const body = { outcomes, weights, reason: reason.value };
@@ -272,21 +302,21 @@
           await work.api("POST", `/api/polls/${poll}/score`, body);
           work.recordText = "";
           await loadRecord();
-          done("poll-error", "The weighted score is the board's result now.");
+          done("poll-error", _("The weighted score is the board's result now."));
         } catch (e) {
           fail("poll-error", e);
         }
       };
       detail.push(
-        el("p", {}, "Proposed weights ", lawTag("12C1c"), " (you may change them, with your reason):"),
+        el("p", {}, _("Proposed weights"), " ", lawTag("12C1c"), " ", _("(you may change them, with your reason):")),
         el("ul", { class: "weights" }, lines),
-        el("label", {}, "Reason ", reason),
-        el("label", {}, " Leave out the call the information suggested ", exclude,
-          el("button", { type: "button", class: "small", onclick: () => showPoll(poll, exclude.value.trim()) }, "Recount")),
-        el("div", { class: "actions" }, el("button", { type: "button", id: "poll-score", onclick: send }, "Enter the weighted score")),
+        el("label", {}, _("Reason"), " ", reason),
+        el("label", {}, " ", _("Leave out the call the information suggested"), " ", exclude,
+          el("button", { type: "button", class: "small", onclick: () => showPoll(poll, exclude.value.trim()) }, _("Recount"))),
+        el("div", { class: "actions" }, el("button", { type: "button", id: "poll-score", onclick: send }, _("Enter the weighted score"))),
       );
     } else if (view.problem) {
-      detail.push(el("p", { class: "hint" }, view.problem));
+      detail.push(el("p", { class: "hint", "data-from": "server" }, view.problem));
     }
     $("poll-detail").replaceChildren(...detail);
   }
@@ -329,11 +359,17 @@
         const head = el(
           "div",
           {},
-          el("strong", {}, `Appeal ${a.appeal}`),
-          ` against ruling ${a.against} by ${a.appellant}, heard by the ${a.heard_by}, lodged ${time(a.lodged_at)}`,
-          a.deposit ? ` · deposit ${a.deposit.amount} ${a.deposit.currency}` : "",
+          el("strong", {}, _("Appeal {appeal}", { appeal: a.appeal })),
+          " ",
+          _("against ruling {ruling} by {appellant}, heard by {body}, lodged {time}", {
+            ruling: a.against,
+            appellant: a.appellant,
+            body: HEARD_BY[a.heard_by] || a.heard_by,
+            time: time(a.lodged_at),
+          }),
+          a.deposit ? " · " + _("deposit {amount} {currency}", { amount: a.deposit.amount, currency: a.deposit.currency }) : "",
         );
-        const grounds = el("ol", {}, a.grounds.map((g) => el("li", {}, `${g.kind}: ${g.text}`)));
+        const grounds = el("ol", {}, a.grounds.map((g) => el("li", {}, `${GROUNDS[g.kind] || g.kind}: ${g.text}`)));
         if (a.decision) {
           const d = a.decision;
           return el(
@@ -341,9 +377,10 @@
             { class: "appeal decided", "data-appeal": String(a.appeal) },
             head,
             grounds,
-            el("div", { class: "decision" }, `Decided by ${d.by}: ${d.reasoning}`,
-              d.entry ? ` · the score changed: ruling ${d.entry} supersedes ruling ${a.against}` : " · the ruling stands",
-              d.recommendation ? ` · recommends: ${d.recommendation}` : ""),
+            el("div", { class: "decision" }, _("Decided by {who}: {reasoning}", { who: d.by, reasoning: d.reasoning }),
+              " · ",
+              d.entry ? _("the score changed: ruling {entry} supersedes ruling {against}", { entry: d.entry, against: a.against }) : _("the ruling stands"),
+              d.recommendation ? " · " + _("recommends: {recommendation}", { recommendation: d.recommendation }) : ""),
           );
         }
         const by = el("input", { class: "decision-by", maxlength: "80", value: a.heard_by });
@@ -351,10 +388,10 @@
         const on = el(
           "select",
           { class: "decision-on" },
-          el("option", { value: "" }, "the ruling stands"),
-          a.grounds.map((g, i) => el("option", { value: String(i) }, `score changed on ground ${i + 1} (${g.kind})`)),
+          el("option", { value: "" }, _("the ruling stands")),
+          a.grounds.map((g, i) => el("option", { value: String(i) }, _("score changed on ground {number} ({kind})", { number: i + 1, kind: GROUNDS[g.kind] || g.kind }))),
         );
-        const result = el("input", { class: "decision-result", maxlength: "20", placeholder: "120 or 1NT N 8" });
+        const result = el("input", { class: "decision-result", maxlength: "20", placeholder: _("120 or 1NT N 8") });
         const returned = el("input", { type: "checkbox", class: "decision-returned" });
         const decide = async () => {
           try {
@@ -362,7 +399,7 @@
             const body = { by: by.value, reasoning: reasoning.value, deposit_returned: returned.checked };
             if (on.value !== "") {
               body.changed_on = Number(on.value);
-              body.result = resultOf(result.value, "the new score");
+              body.result = resultOf(result.value, _("the new score"));
             }
             await work.api("POST", `/api/tables/${work.table}/appeals/${a.appeal}/decision`, body);
             work.recordText = "";
@@ -379,12 +416,12 @@
           el(
             "div",
             { class: "work-form" },
-            el("label", {}, "Decided by ", by),
-            el("label", {}, "Reasoning ", reasoning),
-            el("label", {}, "Decision ", on),
-            el("label", {}, "New score ", result),
-            el("label", {}, returned, " deposit returned"),
-            el("button", { type: "button", class: "decide", onclick: decide }, "Record the decision"),
+            el("label", {}, _("Decided by"), " ", by),
+            el("label", {}, _("Reasoning"), " ", reasoning),
+            el("label", {}, _("Decision"), " ", on),
+            el("label", {}, _("New score"), " ", result),
+            el("label", {}, returned, " ", _("deposit returned")),
+            el("button", { type: "button", class: "decide", onclick: decide }, _("Record the decision")),
           ),
         );
       }),
@@ -442,30 +479,34 @@
       return;
     }
     $("log-error").textContent = "";
-    $("log-count").textContent = `${found.length} ruling${found.length === 1 ? "" : "s"} found`;
+    $("log-count").textContent = ngettext("{count} ruling found", "{count} rulings found", found.length, { count: found.length });
     $("log-results").replaceChildren(
       ...found.map((r) =>
         el(
           "li",
           { class: "record-entry", "data-record": r.record, "data-entry": String(r.number), "data-table": r.table_id || "" },
-          el("strong", {}, `${r.record} · ruling ${r.number}`),
-          ` · table ${r.table_id} · board ${r.board} · called by ${r.called_by} ${time(r.called_at)}`,
+          el("strong", {}, `${r.record} · `, _("ruling {number}", { number: r.number })),
+          " · ",
+          _("table {table} · board {board} · called by {who} {time}", { table: r.table_id, board: r.board, who: r.called_by, time: time(r.called_at) }),
           el("div", { class: "clauses" }, r.clauses.map((c) => lawTag(c))),
-          r.score ? el("div", { class: "score" }, "Score ", scoreText(r.score)) : null,
-          r.supersedes ? el("div", { class: "hint" }, `supersedes ruling ${r.supersedes}`) : null,
+          r.score ? el("div", { class: "score" }, _("Score"), " ", el("span", { translate: "no" }, scoreText(r.score))) : null,
+          r.supersedes ? el("div", { class: "hint" }, _("supersedes ruling {number}", { number: r.supersedes })) : null,
         ),
       ),
     );
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
+  // i18n.js loads this file after the page has loaded: wired at once then
+  const wire = () => {
     $("log-form").addEventListener("submit", searchLog);
     $("record-html").addEventListener("click", () => openPrintable("html"));
     $("record-pdf").addEventListener("click", () => openPrintable("pdf"));
     $("publish").addEventListener("click", publish);
     $("poll-form").addEventListener("submit", makePoll);
     $("appeal-form").addEventListener("submit", lodge);
-  });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
+  else wire();
 
   window.directorWork = { render };
 })();

@@ -7,7 +7,11 @@
 const KEY = "bridgelaw.director";
 const BACKOFF_MAX_MS = 10000;
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SEAT_NAME = { N: "North", E: "East", S: "South", W: "West", director: "director" };
+// the page's words are in the reader's language (i18n.js loads this file once they are)
+const SEAT_NAME = { N: _("North"), E: _("East"), S: _("South"), W: _("West"), director: _("director") };
+const MODE_NAME = { law: _("law"), strict: _("strict") };
+const PHASE_NAME = { auction: _("auction"), play: _("play"), ended: _("ended") };
+const VULNERABLE_NAME = { none: _("nobody"), NS: _("North-South"), EW: _("East-West"), both: _("both sides") };
 
 const state = {
   token: null,
@@ -51,13 +55,13 @@ function clear(node, ...children) {
 }
 
 function law(clause) {
-  return clause ? el("span", { class: "law" }, "Law " + clause) : null;
+  return clause ? el("span", { class: "law" }, _("Law {law}", { law: clause })) : null;
 }
 
 function when(iso) {
   if (!iso) return "";
   const d = new Date(iso);
-  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return d.toLocaleTimeString(I18N.lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 function status(text, bad) {
@@ -72,7 +76,8 @@ async function api(method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const answer = await fetch(path, init);
+  // the page's language rides along: rulings, offers and refusals come in it
+  const answer = await fetch(I18N.withLang(path), init);
   let data = null;
   try {
     data = await answer.json();
@@ -91,20 +96,20 @@ async function api(method, path, body) {
 // -- the token and the address --------------------------------------------------------------------
 
 function readFragment() {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const params = new URLSearchParams(I18N.hash.slice(1)); // the address as it came (i18n.js)
   const token = params.get("token");
   if (token) {
     sessionStorage.setItem(KEY, token);
     params.delete("token");
     const rest = params.toString();
-    history.replaceState(null, "", location.pathname + (rest ? "#" + rest : ""));
+    history.replaceState(null, "", location.pathname + location.search + (rest ? "#" + rest : ""));
   }
   state.token = sessionStorage.getItem(KEY);
   return params.get("table");
 }
 
 function showTableInAddress(id) {
-  history.replaceState(null, "", location.pathname + (id ? "#table=" + id : ""));
+  history.replaceState(null, "", location.pathname + location.search + (id ? "#table=" + id : ""));
 }
 
 // -- the list of tables ---------------------------------------------------------------------------
@@ -122,15 +127,16 @@ function sortTables(tables) {
 }
 
 function tableLine(t) {
-  const where = t.phase === "auction" ? "auction" : t.phase === "play" ? "play" : "ended";
+  const where = PHASE_NAME[t.phase === "auction" || t.phase === "play" ? t.phase : "ended"];
   const contract = t.contract ? `${t.contract}${t.declarer ? " " + t.declarer : ""}` : "";
   const calls = t.calls.map((c) =>
     el(
       "li",
       { class: "call" },
-      el("strong", {}, `${SEAT_NAME[c.seat]} called`),
-      ` at ${when(c.time)}`,
-      c.reason ? el("span", { class: "reason" }, `: “${c.reason}”`) : "",
+      el("strong", {}, _("{seat} called", { seat: SEAT_NAME[c.seat] })),
+      " ",
+      _("at {time}", { time: when(c.time) }),
+      c.reason ? el("span", { class: "reason", "data-from": "server" }, `: “${c.reason}”`) : "", // the player's words
     ),
   );
   return el(
@@ -139,12 +145,12 @@ function tableLine(t) {
     el(
       "button",
       { type: "button", class: "table-button", "data-table": t.table, onclick: () => openTable(t.table) },
-      el("span", { class: "board" }, `Board ${t.board}`),
-      el("span", { class: "mode " + t.mode }, t.mode),
+      el("span", { class: "board" }, _("Board {board}", { board: t.board })),
+      el("span", { class: "mode " + t.mode }, MODE_NAME[t.mode] || t.mode),
       el("span", { class: "phase" }, [where, contract].filter(Boolean).join(" · ")),
-      t.turn ? el("span", { class: "turn" }, `turn: ${t.turn}`) : "",
-      t.awaiting ? el("span", { class: "waiting" }, `waiting: ${t.awaiting.who} · Law ${t.awaiting.law}`) : "",
-      el("span", { class: "id" }, `table ${t.table}`),
+      t.turn ? el("span", { class: "turn" }, _("turn: {seat}", { seat: t.turn })) : "",
+      t.awaiting ? el("span", { class: "waiting" }, _("waiting: {who} · Law {law}", { who: SEAT_NAME[t.awaiting.who] || t.awaiting.who, law: t.awaiting.law })) : "",
+      el("span", { class: "id" }, _("table"), " ", el("span", { translate: "no" }, t.table)), // an id, not a word
     ),
     calls.length ? el("ul", { class: "calls-list" }, calls) : "",
   );
@@ -164,7 +170,7 @@ const FILTERS = {
 
 function tableWords(t) {
   const seats = t.calls.map((c) => `${c.seat} ${SEAT_NAME[c.seat]} ${c.reason || ""}`);
-  return [`board ${t.board}`, t.table, t.mode, t.phase, t.contract || "", t.declarer || "", ...seats]
+  return [`board ${t.board}`, _("Board {board}", { board: t.board }), t.table, t.mode, MODE_NAME[t.mode] || "", t.phase, PHASE_NAME[t.phase] || "", t.contract || "", t.declarer || "", ...seats]
     .join(" ")
     .toLowerCase();
 }
@@ -180,21 +186,20 @@ function renderTables() {
   const all = sortTables(state.tables);
   const list = filtered(all);
   const calls = all.reduce((n, t) => n + t.calls.length, 0);
-  $("tables-title").replaceChildren(
-    "Tables ",
-    el("span", { class: "count" }, `${all.length} · ${calls ? calls + " open call" + (calls > 1 ? "s" : "") : "no open call"}`),
-  );
+  const open = calls ? ngettext("{count} open call", "{count} open calls", calls, { count: calls }) : _("no open call");
+  $("tables-title").replaceChildren(_("Tables"), " ", el("span", { class: "count" }, `${all.length} · ${open}`));
   const hidden = all.length - list.length;
   const ended = all.filter((t) => !FILTERS.active(t)).length;
   $("filter-note").textContent = hidden
-    ? `Showing ${list.length} of ${all.length}` + ($("filter-state").value === "active" && ended ? ` (${ended} ended hidden: Show “all”)` : "")
+    ? _("Showing {shown} of {all}", { shown: list.length, all: all.length }) +
+      ($("filter-state").value === "active" && ended ? " " + _("({count} ended hidden: Show “all”)", { count: ended }) : "")
     : "";
   if (!all.length) {
-    clear($("tables"), el("li", { class: "empty" }, "No table yet. Tables are made with POST /api/tables."));
+    clear($("tables"), el("li", { class: "empty" }, _("No table yet. Tables are made with POST /api/tables.")));
     return;
   }
   if (!list.length) {
-    clear($("tables"), el("li", { class: "empty" }, "No table matches the filter."));
+    clear($("tables"), el("li", { class: "empty" }, _("No table matches the filter.")));
     return;
   }
   clear($("tables"), list.map(tableLine));
@@ -213,7 +218,7 @@ function showList(tables) {
     renderTables();
   }
   const calling = state.tables.filter((t) => t.calls.length).length;
-  document.title = (calling ? `(${calling}) ` : "") + "Director's console · bridgelaw";
+  document.title = (calling ? `(${calling}) ` : "") + _("Director's console · bridgelaw");
 }
 
 // -- one table ------------------------------------------------------------------------------------
@@ -256,21 +261,31 @@ async function pollTable() {
 function renderTable() {
   const d = state.data;
   const v = d.view;
-  const contract = v.contract ? `${v.contract}${v.declarer ? " by " + SEAT_NAME[v.declarer] : ""}` : "no contract yet";
+  const contract = !v.contract
+    ? _("no contract yet")
+    : v.declarer
+      ? _("{contract} by {seat}", { contract: v.contract, seat: SEAT_NAME[v.declarer] })
+      : v.contract;
   // the view's own turn (the page's public fields), else the list's: never an older answer's
   const listed = state.tables.find((t) => t.table === state.open);
   const seat = v.turn !== undefined ? v.turn : listed && listed.turn;
-  const turn = seat ? `${SEAT_NAME[seat]} to ${v.phase === "auction" ? "call" : "play"}` : "";
+  const turn = !seat ? "" : v.phase === "auction" ? _("{seat} to call", { seat: SEAT_NAME[seat] }) : _("{seat} to play", { seat: SEAT_NAME[seat] });
   clear(
     $("table-head"),
-    el("h2", {}, `Board ${v.board}`),
+    el("h2", {}, _("Board {board}", { board: v.board })),
     el(
       "p",
       { class: "facts" },
-      el("span", { class: "mode " + v.mode }, v.mode),
-      ` dealer ${v.dealer} · vulnerable ${v.vulnerable} · ${v.phase} · ${contract}`,
+      el("span", { class: "mode " + v.mode }, MODE_NAME[v.mode] || v.mode),
+      " ",
+      _("dealer {dealer} · vulnerable {vulnerable} · {phase} · {contract}", {
+        dealer: SEAT_NAME[v.dealer] || v.dealer,
+        vulnerable: VULNERABLE_NAME[v.vulnerable] || v.vulnerable,
+        phase: PHASE_NAME[v.phase] || v.phase,
+        contract,
+      }),
       turn ? ` · ${turn}` : "",
-      v.phase === "ended" && v.tricks !== null ? ` · ${v.tricks} tricks` : "",
+      v.phase === "ended" && v.tricks !== null ? " · " + ngettext("{count} trick", "{count} tricks", v.tricks, { count: v.tricks }) : "",
     ),
   );
   renderCalls(d.calls);
@@ -290,9 +305,9 @@ function renderSeatLinks() {
   const box = $("seat-links");
   if (box.childElementCount) return; // the buttons stay; a link given stays shown
   for (const seat of ["N", "E", "S", "W"]) {
-    const shown = el("input", { readonly: "", class: "seat-link", "aria-label": `${SEAT_NAME[seat]}'s new link` });
+    const shown = el("input", { readonly: "", class: "seat-link", "aria-label": _("{seat}'s new link", { seat: SEAT_NAME[seat] }) });
     shown.hidden = true;
-    const button = el("button", { type: "button", "data-seat": seat }, `New link for ${SEAT_NAME[seat]}`);
+    const button = el("button", { type: "button", "data-seat": seat }, _("New link for {seat}", { seat: SEAT_NAME[seat] }));
     button.addEventListener("click", async () => {
       $("seat-link-error").textContent = "";
       try {
@@ -315,12 +330,12 @@ function renderCalls(calls) {
   const done = calls.filter((c) => c.answered);
   const node = $("calls");
   if (!calls.length) {
-    clear(node, el("h3", {}, "Calls"), el("p", { class: "hint" }, "Nobody has called the director at this table."));
+    clear(node, el("h3", {}, _("Calls")), el("p", { class: "hint" }, _("Nobody has called the director at this table.")));
     return;
   }
   clear(
     node,
-    el("h3", {}, "Calls ", law("9B")),
+    el("h3", {}, _("Calls"), " ", law("9B")),
     el(
       "ul",
       { class: "calls-list" },
@@ -328,21 +343,23 @@ function renderCalls(calls) {
         el(
           "li",
           { class: "call" },
-          el("strong", {}, `${SEAT_NAME[c.seat]} called`),
-          ` at ${when(c.time)}`,
-          c.reason ? el("span", { class: "reason" }, `: “${c.reason}”`) : "",
-          c.law_note ? el("div", { class: "law-note" }, c.law_note) : "",
+          el("strong", {}, _("{seat} called", { seat: SEAT_NAME[c.seat] })),
           " ",
-          el("button", { type: "button", class: "small", onclick: () => answerCall(c.call) }, "Mark answered"),
+          _("at {time}", { time: when(c.time) }),
+          c.reason ? el("span", { class: "reason", "data-from": "server" }, `: “${c.reason}”`) : "",
+          c.law_note ? el("div", { class: "law-note", "data-from": "server" }, c.law_note) : "",
+          " ",
+          el("button", { type: "button", class: "small", onclick: () => answerCall(c.call) }, _("Mark answered")),
         ),
       ),
       done.map((c) =>
         el(
           "li",
           { class: "call answered" },
-          `${SEAT_NAME[c.seat]} called at ${when(c.time)}`,
-          c.reason ? `: “${c.reason}”` : "",
-          ` · answered ${when(c.answered)}`,
+          _("{seat} called at {time}", { seat: SEAT_NAME[c.seat], time: when(c.time) }),
+          c.reason ? el("span", { "data-from": "server" }, `: “${c.reason}”`) : "",
+          " · ",
+          _("answered {time}", { time: when(c.answered) }),
           c.note ? ` (${c.note})` : "",
         ),
       ),
@@ -359,29 +376,30 @@ function renderSaid(records, changes, v) {
   if (node.hidden) return clear(node);
   const callOf = (event) => {
     const found = (v.auction || []).find((a) => a.event === event);
-    return found ? `${SEAT_NAME[found.seat]}'s ${found.call}` : `the call of event ${event}`;
+    return found ? _("{seat}'s {call}", { seat: SEAT_NAME[found.seat], call: found.call }) : _("the call of event {event}", { event });
   };
-  const words = { explain: "explained", question: "asked about", answer: "answered about" };
+  const words = { explain: _("explained"), question: _("asked about"), answer: _("answered about") };
   const decided = (id) => changes.find((c) => c.request === id);
   clear(
     node,
-    records.length ? el("h3", {}, "Explanations ", law("20F")) : null,
+    records.length ? el("h3", {}, _("Explanations"), " ", law("20F")) : null,
     records.length
       ? el("ul", { class: "said-list" }, records.map((r) =>
         el("li", { "data-kind": r.kind }, `${when(r.time)} ${SEAT_NAME[r.seat]} ${words[r.kind] || r.kind} ${callOf(r.call)}`, r.text ? `: “${r.text}”` : ""),
       ))
       : null,
-    changes.length ? el("h3", {}, "Mistaken calls ", law("25A")) : null,
+    changes.length ? el("h3", {}, _("Mistaken calls"), " ", law("25A")) : null,
     changes.length
       ? el("ul", { class: "said-list" }, changes.filter((c) => c.kind === "request").map((c) => {
         const decision = decided(c.id);
         return el(
           "li",
           { "data-request": c.id },
-          `${when(c.time)} ${SEAT_NAME[c.seat]} asks to change ${callOf(c.call)} to ${c.text}`,
-          decision ? ` · ${decision.kind === "allow" ? "allowed" : "refused"} ${when(decision.time)}` : " ",
-          decision ? "" : el("button", { type: "button", class: "small", onclick: () => decideChange(c.id, true) }, "Allow (25A1)"),
-          decision ? "" : el("button", { type: "button", class: "small", onclick: () => decideChange(c.id, false) }, "Refuse"),
+          `${when(c.time)} `,
+          _("{seat} asks to change {call} to {new}", { seat: SEAT_NAME[c.seat], call: callOf(c.call), new: c.text }),
+          decision ? ` · ${decision.kind === "allow" ? _("allowed") : _("refused")} ${when(decision.time)}` : " ",
+          decision ? "" : el("button", { type: "button", class: "small", onclick: () => decideChange(c.id, true) }, _("Allow (25A1)")),
+          decision ? "" : el("button", { type: "button", class: "small", onclick: () => decideChange(c.id, false) }, _("Refuse")),
         );
       }))
       : null,
@@ -411,20 +429,25 @@ function renderOffer(offer, v) {
   if (!offer) {
     clear(
       node,
-      el("h3", {}, "Waiting for"),
-      el("p", { class: "hint" }, v.phase === "ended" ? "The board is over." : "Nothing: the table plays on normally."),
+      el("h3", {}, _("Waiting for")),
+      el("p", { class: "hint" }, v.phase === "ended" ? _("The board is over.") : _("Nothing: the table plays on normally.")),
     );
     return;
   }
   const whose = offer.who === "director"
-    ? [el("strong", {}, "Your judgement.")]
+    ? [el("strong", {}, _("Your judgement."))]
     : [
-        el("strong", {}, `${SEAT_NAME[offer.who]}'s choice.`),
-        " Explain every option to him ",
+        el("strong", {}, _("{seat}'s choice.", { seat: SEAT_NAME[offer.who] })),
+        " ",
+        _("Explain every option to him"),
+        " ",
         law("10C1"),
-        "; he chooses without consulting his partner ",
+        "; ",
+        _("he chooses without consulting his partner"),
+        " ",
         law("10C2"),
-        ". Enter his choice here.",
+        ". ",
+        _("Enter his choice here."),
       ];
   // an option is its event text, made by the server (the words the table takes)
   const chosen = state.chosen && state.chosen.law === offer.law ? state.chosen.event : null;
@@ -432,16 +455,16 @@ function renderOffer(offer, v) {
   const last = events.length ? events[events.length - 1] : null;
   clear(
     node,
-    el("h3", {}, "Waiting for: ", offer.title, " ", law(offer.law)),
+    el("h3", {}, _("Waiting for:"), " ", el("span", { "data-from": "server" }, offer.title), " ", law(offer.law)),
     last
       ? el(
           "p",
           { class: "last-event" },
-          "After event ",
-          String(last.index),
-          ": ",
-          el("code", {}, last.text),
-          ` (sent by ${SEAT_NAME[last.sent_by] || last.sent_by} at ${when(last.time)})`,
+          _("After event {index}:", { index: last.index }),
+          " ",
+          el("code", { translate: "no" }, last.text),
+          " ",
+          _("(sent by {who} at {time})", { who: SEAT_NAME[last.sent_by] || last.sent_by, time: when(last.time) }),
         )
       : "",
     el("p", { class: "whose" }, whose),
@@ -453,9 +476,9 @@ function renderOffer(offer, v) {
           el(
             "button",
             { type: "button", class: "primary", id: "confirm-option", onclick: () => sendEvent(chosen, "offer-error") },
-            `Confirm: ${chosen}`,
+            _("Confirm: {event}", { event: chosen }),
           ),
-          el("button", { type: "button", onclick: () => { state.chosen = null; renderOffer(offer, v); } }, "Cancel"),
+          el("button", { type: "button", onclick: () => { state.chosen = null; renderOffer(offer, v); } }, _("Cancel")),
         )
       : "",
     el("p", { id: "offer-error", class: "error", role: "alert" }),
@@ -471,6 +494,7 @@ function optionButton(offer, v, chosen, o, words) {
       "data-option": o.option,
       "data-event": o.event,
       "aria-pressed": chosen === o.event ? "true" : "false",
+      "data-from": "server",
       onclick: () => {
         state.chosen = { law: offer.law, event: o.event };
         renderOffer(offer, v);
@@ -492,7 +516,7 @@ function offerOptions(offer, v, chosen) {
       "li",
       { class: "option" + (chosen === o.event ? " chosen" : "") },
       optionButton(offer, v, chosen, o, o.who === offer.who ? o.label : `${SEAT_NAME[o.who] || o.who}: ${o.label}`),
-      el("span", { class: "consequence" }, o.consequence, " ", law(o.law)),
+      el("span", { class: "consequence" }, el("span", { "data-from": "server" }, o.consequence), " ", law(o.law)),
     ),
   );
   const grouped = groups.map((g) => {
@@ -500,8 +524,8 @@ function offerOptions(offer, v, chosen) {
     return el(
       "li",
       { class: "option option-group", "data-group": g.group },
-      el("strong", {}, `${SEAT_NAME[offer.who] || offer.who}: ${g.title} `, law(g.law)),
-      el("span", { class: "consequence" }, g.consequence),
+      el("strong", {}, `${SEAT_NAME[offer.who] || offer.who}: `, el("span", { "data-from": "server" }, g.title), " ", law(g.law)),
+      el("span", { class: "consequence", "data-from": "server" }, g.consequence),
       el(
         "span",
         { class: "group-options" },
@@ -521,7 +545,7 @@ async function sendEvent(text, errorId) {
     await Promise.all([pollTables(), pollTable()]);
     if (errorId === "free-error") $("free-event").value = "";
   } catch (e) {
-    if (error) error.textContent = e.message + (e.law ? ` (Law ${e.law})` : "");
+    if (error) error.textContent = e.message + (e.law ? ` (${_("Law {law}", { law: e.law })})` : "");
   }
 }
 
@@ -545,14 +569,14 @@ function renderDeal(v) {
     el(
       "div",
       { class: "hand seat-" + seat },
-      el("div", { class: "seat" }, SEAT_NAME[seat], v.declarer === seat ? " (declarer)" : "", v.declarer && v.dummy && seat !== v.declarer && isDummy(v, seat) ? " (dummy)" : ""),
+      el("div", { class: "seat" }, SEAT_NAME[seat], v.declarer === seat ? " " + _("(declarer)") : "", v.declarer && v.dummy && seat !== v.declarer && isDummy(v, seat) ? " " + _("(dummy)") : ""),
       suitLines(hands[seat]),
     );
   clear(
     $("deal"),
-    el("h3", {}, "The deal ", el("span", { class: "hint" }, "(cards still held)")),
-    el("div", { class: "compass" }, hand("N"), hand("W"), el("div", { class: "centre" }, `Board ${v.board}`), hand("E"), hand("S")),
-    v.deal ? el("details", {}, el("summary", {}, "As dealt"), el("code", { class: "pbn" }, v.deal)) : "",
+    el("h3", {}, _("The deal"), " ", el("span", { class: "hint" }, _("(cards still held)"))),
+    el("div", { class: "compass" }, hand("N"), hand("W"), el("div", { class: "centre" }, _("Board {board}", { board: v.board })), hand("E"), hand("S")),
+    v.deal ? el("details", {}, el("summary", {}, _("As dealt")), el("code", { class: "pbn", translate: "no" }, v.deal)) : "",
   );
 }
 
@@ -561,6 +585,9 @@ function isDummy(v, seat) {
   return partner[v.declarer] === seat;
 }
 
+// a call's status in the auction's history (the view's words)
+const CALL_STATUS = { cancelled: _("cancelled"), withdrawn: _("withdrawn"), pending: _("pending") };
+
 function renderAuction(v) {
   const rows = (v.history || []).map((h) =>
     el(
@@ -568,20 +595,20 @@ function renderAuction(v) {
       { class: "call-record " + h.status },
       el("span", { class: "who" }, h.seat),
       " ",
-      el(h.status === "cancelled" || h.status === "withdrawn" ? "s" : "span", {}, h.call),
-      h.status !== "made" && h.status !== "effective" ? el("span", { class: "status-word" }, ` ${h.status}`) : "",
+      el(h.status === "cancelled" || h.status === "withdrawn" ? "s" : "span", {}, h.call === "pass" ? _("pass") : h.call),
+      h.status !== "made" && h.status !== "effective" ? el("span", { class: "status-word" }, ` ${CALL_STATUS[h.status] || h.status}`) : "",
       h.law ? [" ", law(h.law)] : "",
     ),
   );
   clear(
     $("auction"),
-    el("h3", {}, "Auction"),
-    rows.length ? el("ol", { class: "auction-list" }, rows) : el("p", { class: "hint" }, "No call yet."),
+    el("h3", {}, _("Auction")),
+    rows.length ? el("ol", { class: "auction-list" }, rows) : el("p", { class: "hint" }, _("No call yet.")),
     v.barred && v.barred.length
-      ? el("p", {}, "Must pass: ", v.barred.map((b) => `${b.seat} (${b.until})`).join(", "))
+      ? el("p", {}, _("Must pass:"), " ", el("span", { translate: "no" }, v.barred.map((b) => `${b.seat} (${b.until})`).join(", ")))
       : "",
     v.lead_restrictions && v.lead_restrictions.length
-      ? el("p", {}, "Lead restrictions: ", v.lead_restrictions.map((r) => `${r.seat} ${r.kind} ${r.suit || ""} (Law ${r.law})`).join(", "))
+      ? el("p", {}, _("Lead restrictions:"), " ", v.lead_restrictions.map((r) => `${r.seat} ${r.kind} ${r.suit || ""} (${_("Law {law}", { law: r.law })})`).join(", "))
       : "",
   );
 }
@@ -608,44 +635,53 @@ function renderPlay(v) {
         const seat = order[(leader + i) % 4];
         return el("span", { class: "trick-card" + (seat === trick.winner ? " winner" : ""), "data-seat": seat }, `${seat} `, cardText(card), " ");
       }),
-      el("span", { class: "won-by" }, `won by ${SEAT_NAME[trick.winner]}`),
+      el("span", { class: "won-by" }, _("won by {seat}", { seat: SEAT_NAME[trick.winner] })),
     );
   });
   const current = v.trick_cards || [];
-  const won = v.won ? el("p", { class: "won" }, `Tricks: NS ${v.won.NS} · EW ${v.won.EW}`) : "";
+  const won = v.won ? el("p", { class: "won" }, _("Tricks: NS {ns} · EW {ew}", { ns: v.won.NS, ew: v.won.EW })) : "";
   clear(
     $("play"),
-    el("h3", {}, "Play"),
+    el("h3", {}, _("Play")),
     rows.length ? el("ol", { class: "tricks" }, rows) : "",
     current.length
-      ? el("p", { class: "trick-now" }, `Trick ${quitted.length + 1}: `, current.map((c) => el("span", { class: "trick-card", "data-seat": c.seat }, `${c.seat} `, cardText(c.card), " ")))
+      ? el("p", { class: "trick-now" }, _("Trick {trick}:", { trick: quitted.length + 1 }), " ", current.map((c) => el("span", { class: "trick-card", "data-seat": c.seat }, `${c.seat} `, cardText(c.card), " ")))
       : "",
     won,
     rows.length || current.length
       ? ""
-      : el("p", { class: "hint" }, v.phase === "auction" ? "The auction is not over." : "No card played yet."),
+      : el("p", { class: "hint" }, v.phase === "auction" ? _("The auction is not over.") : _("No card played yet.")),
     v.penalty_cards && v.penalty_cards.length
-      ? el("p", {}, "Penalty cards: ", v.penalty_cards.map((p) => `${p.seat} ${p.card} (${p.kind})`).join(", "), " ", law("50"))
+      ? el("p", {}, _("Penalty cards:"), " ", v.penalty_cards.map((p) => `${p.seat} ${p.card} (${PENALTY_KIND[p.kind] || p.kind})`).join(", "), " ", law("50"))
       : "",
     v.revokes && v.revokes.length
-      ? el("p", {}, "Revokes: ", v.revokes.map((r) => `${r.seat} ${r.card} trick ${r.trick}${r.established ? " established" : ""}${r.corrected ? " corrected" : ""}`).join(", "))
+      ? el("p", {}, _("Revokes:"), " ", v.revokes.map(revokeText).join(", "))
       : "",
   );
+}
+
+const PENALTY_KIND = { major: _("major"), minor: _("minor") };
+
+function revokeText(r) {
+  const words = [`${r.seat} ${r.card}`, _("trick {trick}", { trick: r.trick })];
+  if (r.established) words.push(_("established"));
+  if (r.corrected) words.push(_("corrected"));
+  return words.join(" ");
 }
 
 function renderRulings(rulings) {
   const node = $("rulings");
   if (!rulings.length) {
-    clear(node, el("h3", {}, "Rulings"), el("p", { class: "hint" }, "No ruling yet."));
+    clear(node, el("h3", {}, _("Rulings")), el("p", { class: "hint" }, _("No ruling yet.")));
     return;
   }
   clear(
     node,
-    el("h3", {}, "Rulings"),
+    el("h3", {}, _("Rulings")),
     el(
       "table",
       { class: "log", id: "rulings-log" },
-      el("thead", {}, el("tr", {}, el("th", {}, "time"), el("th", {}, "clause"), el("th", {}, "ruling"), el("th", {}, "decided by"))),
+      el("thead", {}, el("tr", {}, el("th", {}, _("time")), el("th", {}, _("clause")), el("th", {}, _("ruling")), el("th", {}, _("decided by")))),
       el(
         "tbody",
         {},
@@ -655,12 +691,12 @@ function renderRulings(rulings) {
             {},
             el("td", { class: "time" }, when(r.time)),
             el("td", {}, law(r.law)),
-            el("td", {}, r.text, r.seat ? el("span", { class: "offender" }, ` (offender ${r.seat})`) : ""),
+            el("td", {}, el("span", { "data-from": "server" }, r.text), r.seat ? el("span", { class: "offender" }, " ", _("(offender {seat})", { seat: r.seat })) : ""),
             el(
               "td",
               {},
               r.decided_by ? SEAT_NAME[r.decided_by] || r.decided_by : "",
-              r.sent_by && r.sent_by !== r.decided_by ? el("span", { class: "hint" }, ` entered by ${SEAT_NAME[r.sent_by] || r.sent_by}`) : "",
+              r.sent_by && r.sent_by !== r.decided_by ? el("span", { class: "hint" }, " ", _("entered by {who}", { who: SEAT_NAME[r.sent_by] || r.sent_by })) : "",
             ),
           ),
         ),
@@ -680,7 +716,8 @@ function sideText(side, direction) {
   const own = (s) => (direction === "EW" ? -s : s);
   const signed = (s) => `${own(s) > 0 ? "+" : ""}${own(s)}`;
   const expected = direction === "EW" ? negated(side.expected) : side.expected;
-  if (side.weighted) return side.points.map(([s, w]) => `${w} of ${signed(s)}`).join(", ") + ` (expected ${expected})`;
+  if (side.weighted)
+    return side.points.map(([s, w]) => _("{weight} of {score}", { weight: w, score: signed(s) })).join(", ") + " " + _("(expected {score})", { score: expected });
   return signed(side.points[0][0]);
 }
 
@@ -692,18 +729,18 @@ function renderResult(result, v) {
       ? el(
           "p",
           { class: "in-force" },
-          el("strong", {}, now.text),
+          el("strong", { "data-from": "server" }, now.text),
           ` · NS ${sideText(now.NS, "NS")} · EW ${sideText(now.EW, "EW")}`,
-          el("span", { class: "hint" }, result.by === "director" ? " (entered by the director)" : " (the table's result, Law 77)"),
+          el("span", { class: "hint" }, " ", result.by === "director" ? _("(entered by the director)") : _("(the table's result, Law 77)")),
         )
       : el("p", { class: "hint" }, result.score_cancelled
-          ? `The table's score is cancelled (Law ${result.score_cancelled}): enter an adjusted score.`
-          : "No result yet: the board is not over."),
+          ? _("The table's score is cancelled (Law {law}): enter an adjusted score.", { law: result.score_cancelled })
+          : _("No result yet: the board is not over.")),
   );
   clear(
     $("result-entries"),
     result.entries.map((e) =>
-      el("li", {}, `${when(e.time)} · ${e.result.text}`, e.supersedes ? ` (supersedes entry ${e.supersedes})` : "", e.note ? ` · ${e.note}` : ""),
+      el("li", {}, `${when(e.time)} · `, el("span", { "data-from": "server" }, e.result.text), e.supersedes ? " " + _("(supersedes entry {entry})", { entry: e.supersedes }) : "", e.note ? ` · ${e.note}` : ""),
     ),
   );
   if (state.resultFormFor !== state.open) {
@@ -719,9 +756,9 @@ function outcomeFields(prefix, v) {
   return el(
     "span",
     { class: "outcome" },
-    el("label", {}, "Contract ", el("input", { name: prefix + "contract", size: 6, value: v.contract && v.contract !== "passed-out" ? v.contract : "", placeholder: "4S" })),
-    el("label", {}, "Declarer ", seatSelect),
-    el("label", {}, "Tricks ", el("input", { name: prefix + "tricks", type: "number", min: 0, max: 13, size: 3, value: v.tricks === null || v.tricks === undefined ? "" : v.tricks })),
+    el("label", {}, _("Contract"), " ", el("input", { name: prefix + "contract", size: 6, value: v.contract && v.contract !== "passed-out" ? v.contract : "", placeholder: "4S" })),
+    el("label", {}, _("Declarer"), " ", seatSelect),
+    el("label", {}, _("Tricks"), " ", el("input", { name: prefix + "tricks", type: "number", min: 0, max: 13, size: 3, value: v.tricks === null || v.tricks === undefined ? "" : v.tricks })),
   );
 }
 
@@ -729,35 +766,35 @@ function artificialSelect(name) {
   return el(
     "select",
     { name },
-    ["A+", "A", "A-", "NP"].map((k) => el("option", { value: k }, k === "NP" ? "NP (not scored)" : k)),
-    el("option", { value: "%" }, "percentage…"),
+    ["A+", "A", "A-", "NP"].map((k) => el("option", { value: k }, k === "NP" ? _("NP (not scored)") : k)),
+    el("option", { value: "%" }, _("percentage…")),
   );
 }
 
 function sideFields(side, v) {
   const box = el("fieldset", { class: "side" }, el("legend", {}, side));
-  const kind = el("select", { name: side + "-kind" }, el("option", { value: "contract" }, "contract"), el("option", { value: "ns_score" }, "points for NS"), el("option", { value: "artificial" }, "artificial"));
+  const kind = el("select", { name: side + "-kind" }, el("option", { value: "contract" }, _("contract")), el("option", { value: "ns_score" }, _("points for NS")), el("option", { value: "artificial" }, _("artificial")));
   const body = el("div");
   const draw = () => {
     if (kind.value === "contract") clear(body, outcomeFields(side + "-", v));
-    else if (kind.value === "ns_score") clear(body, el("label", {}, "Points for NS ", el("input", { name: side + "-ns_score", type: "number", step: 10 })));
-    else clear(body, el("label", {}, "Score ", artificialSelect(side + "-art")), el("label", {}, " % ", el("input", { name: side + "-percent", type: "number", min: 0, max: 100, size: 4 })));
+    else if (kind.value === "ns_score") clear(body, el("label", {}, _("Points for NS"), " ", el("input", { name: side + "-ns_score", type: "number", step: 10 })));
+    else clear(body, el("label", {}, _("Score"), " ", artificialSelect(side + "-art")), el("label", {}, " % ", el("input", { name: side + "-percent", type: "number", min: 0, max: 100, size: 4 })));
   };
   kind.addEventListener("change", draw);
   draw();
-  box.append(el("label", {}, "Kind ", kind), body);
+  box.append(el("label", {}, _("Kind"), " ", kind), body);
   return box;
 }
 
 function weightRow(v, weight) {
-  return el("div", { class: "weight-row" }, el("label", {}, "Weight ", el("input", { name: "weight", size: 5, value: weight, placeholder: "2/3" })), outcomeFields("w-", v));
+  return el("div", { class: "weight-row" }, el("label", {}, _("Weight"), " ", el("input", { name: "weight", size: 5, value: weight, placeholder: "2/3" })), outcomeFields("w-", v));
 }
 
 function renderResultFields(v) {
   const kind = $("result-kind").value;
   const box = $("result-fields");
   if (kind === "contract") clear(box, outcomeFields("", v));
-  else if (kind === "ns_score") clear(box, el("label", {}, "Points for NS ", el("input", { name: "ns_score", type: "number", step: 10, placeholder: "420" })));
+  else if (kind === "ns_score") clear(box, el("label", {}, _("Points for NS"), " ", el("input", { name: "ns_score", type: "number", step: 10, placeholder: "420" })));
   else if (kind === "artificial")
     clear(
       box,
@@ -768,7 +805,7 @@ function renderResultFields(v) {
     );
   else if (kind === "weighted") {
     const rows = el("div", { id: "weight-rows" }, weightRow(v, "2/3"), weightRow(v, "1/3"));
-    clear(box, rows, el("button", { type: "button", class: "small", onclick: () => rows.append(weightRow(v, "")) }, "Add an outcome"));
+    clear(box, rows, el("button", { type: "button", class: "small", onclick: () => rows.append(weightRow(v, "")) }, _("Add an outcome")));
   } else if (kind === "split") clear(box, sideFields("NS", v), sideFields("EW", v));
   else clear(box, el("textarea", { name: "json", rows: 4, cols: 40, placeholder: '{"artificial": {"NS": "A+", "EW": "A-"}}' }));
 }
@@ -817,7 +854,7 @@ async function submitResult(event) {
   try {
     body = resultBody();
   } catch (e) {
-    $("result-error").textContent = "not JSON: " + e.message;
+    $("result-error").textContent = _("not JSON: {error}", { error: e.message });
     return;
   }
   const note = $("result-note").value.trim();
@@ -836,8 +873,8 @@ async function submitResult(event) {
 function renderEvents(events) {
   clear(
     $("events"),
-    el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "event"), el("th", {}, "sent by"), el("th", {}, "time"))),
-    el("tbody", {}, events.map((e) => el("tr", {}, el("td", {}, e.index), el("td", {}, el("code", {}, e.text)), el("td", {}, SEAT_NAME[e.sent_by] || e.sent_by), el("td", { class: "time" }, when(e.time))))),
+    el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, _("event")), el("th", {}, _("sent by")), el("th", {}, _("time")))),
+    el("tbody", {}, events.map((e) => el("tr", {}, el("td", {}, e.index), el("td", {}, el("code", { translate: "no" }, e.text)), el("td", {}, SEAT_NAME[e.sent_by] || e.sent_by), el("td", { class: "time" }, when(e.time))))),
   );
 }
 
@@ -849,10 +886,10 @@ function report(e) {
     state.token = null;
     $("console").hidden = true;
     $("login").hidden = false;
-    status("the token was refused: not the director's", true);
+    status(_("the token was refused: not the director's"), true);
     return;
   }
-  status(`connection problem: ${e && e.message ? e.message : e}; trying again`, true);
+  status(_("connection problem: {error}; trying again", { error: e && e.message ? e.message : e }), true);
 }
 
 // -- live: the console's WebSocket ----------------------------------------------------------------
@@ -864,7 +901,7 @@ function connect() {
   if (!state.token || state.socket) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const url = `${scheme}//${location.host}/api/director/stream?token=${encodeURIComponent(state.token)}`;
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(I18N.withLang(url)); // the lines in the page's language
   state.socket = socket;
   socket.onmessage = (message) => {
     let data;
@@ -877,7 +914,7 @@ function connect() {
       state.backoff = 500;
       showList(data.tables);
       refreshOpen(); // whatever was missed while the connection was down
-      status(`live since ${when(new Date().toISOString())}`);
+      status(_("live since {time}", { time: when(new Date().toISOString()) }));
     } else if (data.table) {
       acceptLine(data);
     }
@@ -903,7 +940,7 @@ function connect() {
     if (!state.token) return;
     const wait = state.backoff;
     state.backoff = Math.min(wait * 2, BACKOFF_MAX_MS);
-    status(`connection lost; trying again in ${Math.max(1, Math.round(wait / 1000))} s`, true);
+    status(_("connection lost; trying again in {seconds} s", { seconds: Math.max(1, Math.round(wait / 1000)) }), true);
     clearTimeout(state.reconnect);
     state.reconnect = setTimeout(connect, wait);
   };
@@ -965,7 +1002,7 @@ function start() {
   $("result-form").addEventListener("submit", submitResult);
   if (!state.token) {
     $("login").hidden = false;
-    status("no token");
+    status(_("no token"));
     return;
   }
   begin(table);

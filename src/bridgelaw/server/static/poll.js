@@ -1,18 +1,20 @@
 // A peer's page of a poll: the question (the hand and the auction before the decision) and his
 // answer, sent once. The token comes in the URL fragment, is kept in this tab's sessionStorage
-// and leaves the address bar. Every text from the server is put in with textContent.
+// and leaves the address bar. Every text from the server is put in with textContent. The page's
+// words are in the reader's language (i18n.js loads this file once they are in).
 "use strict";
 
 const SUITS = ["♠", "♥", "♦", "♣"];
-const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+const SEATS = { N: _("North"), E: _("East"), S: _("South"), W: _("West") };
+const VULNERABLE = { none: _("nobody"), NS: _("North-South"), EW: _("East-West"), both: _("both sides") };
 const pollId = location.pathname.split("/").filter(Boolean)[1];
 const key = `bridgelaw.poll.${pollId}`;
 
 function token() {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const params = new URLSearchParams(I18N.hash.slice(1)); // the address as it came (i18n.js)
   const given = params.get("token");
   if (given) sessionStorage.setItem(key, given);
-  if (location.hash) history.replaceState(null, "", location.pathname);
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   return sessionStorage.getItem(key);
 }
 
@@ -20,7 +22,7 @@ async function api(method, body) {
   const headers = { Authorization: `Bearer ${token()}` };
   if (body) headers["Content-Type"] = "application/json";
   const path = `/api/polls/${encodeURIComponent(pollId)}` + (body ? "/answer" : "");
-  const answer = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const answer = await fetch(I18N.withLang(path), { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await answer.json().catch(() => ({ error: answer.statusText }));
   if (!answer.ok) throw new Error(data.error || answer.statusText);
   return data;
@@ -34,8 +36,11 @@ function showError(error) {
 
 function show(view) {
   const q = view.question;
-  document.getElementById("seat-line").textContent = `You are ${SEATS[q.seat]}`;
-  document.getElementById("board-line").textContent = `Dealer ${SEATS[q.dealer]}, vulnerable: ${q.vulnerable}`;
+  document.getElementById("seat-line").textContent = _("You are {seat}", { seat: SEATS[q.seat] });
+  document.getElementById("board-line").textContent = _("Dealer {dealer}, vulnerable: {vulnerable}", {
+    dealer: SEATS[q.dealer],
+    vulnerable: VULNERABLE[q.vulnerable] || q.vulnerable,
+  });
   const hand = document.getElementById("hand");
   hand.replaceChildren(
     ...q.hand.split(".").map((cards, i) => {
@@ -44,14 +49,14 @@ function show(view) {
       return line;
     }),
   );
-  document.getElementById("auction").textContent = q.auction.length ? q.auction.join(" – ") : "you are the first to call";
+  document.getElementById("auction").textContent = q.auction.length ? q.auction.join(" – ") : _("you are the first to call");
   document.getElementById("notes").textContent = q.notes || "";
   document.getElementById("question").hidden = false;
   const done = view.answer;
   document.getElementById("answer-box").hidden = Boolean(done);
   document.getElementById("answered").hidden = !done;
   if (done) {
-    const also = done.seriously_considered.length ? `; considered ${done.seriously_considered.join(", ")}` : "";
+    const also = done.seriously_considered.length ? "; " + _("considered {calls}", { calls: done.seriously_considered.join(", ") }) : "";
     document.getElementById("answered-text").textContent = `${done.would_call}${also}`;
   }
 }
@@ -68,8 +73,11 @@ async function send(event) {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+// i18n.js loads this file once the page has loaded
+function start() {
   document.getElementById("answer-form").addEventListener("submit", send);
-  if (!token()) return showError(new Error("Open this page with the link the director sent you."));
+  if (!token()) return showError(new Error(_("Open this page with the link the director sent you.")));
   api("GET").then(show, showError);
-});
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

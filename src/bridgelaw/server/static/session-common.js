@@ -89,7 +89,7 @@ export function pairText(view, pair) {
 
 // The page of a token that is not this page's kind (a player's token on the device's page...)
 export function wrongPage(node, text, href) {
-  node.replaceChildren(el("p", { text }), el("p", {}, el("a", { href, class: "button-link", text: W.openRightPage })));
+  node.replaceChildren(el("p", { text }), el("p", {}, el("a", { href: I18N.link(href), class: "button-link", text: W.openRightPage })));
   node.hidden = false;
 }
 
@@ -98,7 +98,7 @@ export function wrongPage(node, text, href) {
 // The token (and any other parameter) from the fragment; the token is kept in this tab's
 // sessionStorage under `key` and leaves the address bar (the history, a bookmark, a screenshot).
 export function readFragment(key) {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const params = new URLSearchParams(I18N.hash.slice(1)); // the address as it came (i18n.js)
   const given = params.get("token");
   if (given) sessionStorage.setItem(key, given);
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
@@ -120,7 +120,7 @@ export async function api(token, method, path, body) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let answer;
   try {
-    answer = await fetch(path, {
+    answer = await fetch(I18N.withLang(path), { // the page's language: the server's words in it
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -179,7 +179,7 @@ export function showError(panel, answer, what) {
   const body = answer.body || {};
   panel.replaceChildren(
     el("h2", { class: "error-title", text: W.errorTitles[answer.status] || W.errorStatus(answer.status) }),
-    el("p", { class: "error-text" }, what ? el("strong", { text: `${what}: ` }) : null, prettyText(body.error || W.errorStatus(answer.status))),
+    el("p", { class: "error-text", "data-from": "server" }, what ? el("strong", { text: `${what}: ` }) : null, prettyText(body.error || W.errorStatus(answer.status))),
     body.law ? el("p", { class: "law-line" }, lawNode(body.law)) : null,
     el("button", { type: "button", class: "small", onclick: () => { panel.hidden = true; } }, W.dismiss),
   );
@@ -200,7 +200,7 @@ export function follow(sessionId, token, { onView, onState, onFatal }) {
     if (stopped) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    socket = new WebSocket(`${scheme}//${location.host}/api/sessions/${encodeURIComponent(sessionId)}/stream${query}`);
+    socket = new WebSocket(I18N.withLang(`${scheme}//${location.host}/api/sessions/${encodeURIComponent(sessionId)}/stream${query}`));
     onState(W.connecting, "wait");
     socket.onopen = () => {
       backoff = 500;

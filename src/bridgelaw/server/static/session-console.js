@@ -80,8 +80,15 @@ function render() {
   $("content").hidden = false;
   $("title").textContent = view.name;
   document.title = `${W.title} · ${view.name}`;
-  $("subtitle").textContent = W.subtitle(view.date, view.scoring, view.play, view.movement.kind, view.movement.tables);
-  $("results-link").href = `/results/${encodeURIComponent(sessionId)}/`;
+  const named = (names, key) => names[key] || key;
+  $("subtitle").textContent = W.subtitle(
+    view.date,
+    named(W.scoringNames, view.scoring),
+    named(W.playNames, view.play),
+    named(W.kindNames, view.movement.kind),
+    view.movement.tables,
+  );
+  $("results-link").href = I18N.link(`/results/${encodeURIComponent(sessionId)}/`);
   clock.set(view.clock);
   drawCalls();
   drawRound();
@@ -103,7 +110,7 @@ function drawCalls() {
     const item = el(
       "li",
       { class: "call-item open", "data-call": call.call || "", "data-table": call.table, "data-board": call.board || "" },
-      el("p", {}, el("strong", { text: where }), ` · ${W.when(call.time)} · ${call.by}`),
+      el("p", {}, el("strong", { text: where }), ` · ${W.when(call.time)} · ${W.who(call.by)}`),
       call.reason ? el("p", { class: "reason", text: call.reason }) : null,
     );
     if (call.call) {
@@ -223,7 +230,7 @@ function chip(slot) {
   if (slot.text) button.append(el("span", { class: "chip-entry" }, entryNode(slot.entry, slot.text)));
   if (!slot.table_id) return button;
   // a board played on the table pages: its table in the tables console (rulings, offers)
-  const link = el("a", { class: "table-link", href: `/director#table=${encodeURIComponent(slot.table_id)}`, text: W.openTable });
+  const link = el("a", { class: "table-link", href: I18N.link(`/director#table=${encodeURIComponent(slot.table_id)}`), text: W.openTable });
   return el("span", { class: "chip-wrap" }, button, link);
 }
 
@@ -318,7 +325,7 @@ function drawCurrent() {
     node.append(el("p", { class: "note", text: W.noResult }));
   } else {
     node.append(
-      el("p", {}, el("strong", { text: W.resultNumber(current.result) }), " ", entryNode(current.entry, current.text), ` · ${statusWord(current.status)} · ${current.by}`),
+      el("p", {}, el("strong", { text: W.resultNumber(current.result) }), " ", entryNode(current.entry, current.text), ` · ${statusWord(current.status)} · ${W.who(current.by)}`),
       el("p", { class: "note" }, W.supersedes(current.result), " ", lawNode("79C")),
     );
     if (current.status === "entered" || current.status === "disputed") {
@@ -485,7 +492,7 @@ async function preview() {
   } else {
     box.dataset.state = "refused";
     box.replaceChildren(
-      el("p", { class: "preview-refused" }, prettyText((answer.body && answer.body.error) || C.errorStatus(answer.status))),
+      el("p", { class: "preview-refused", "data-from": "server" }, prettyText((answer.body && answer.body.error) || C.errorStatus(answer.status))),
       answer.body && answer.body.law ? el("p", { class: "law-line" }, lawNode(answer.body.law)) : null,
     );
   }
@@ -528,7 +535,7 @@ function drawLog() {
       el("td", { text: `${r.round}/${r.table}/${r.board}` }),
       el("td", {}, entryNode(r.entry, r.text)),
       el("td", { text: statusWord(r.status) + (r.superseded_by ? ` → ${r.superseded_by}` : "") + (r.supersedes ? ` (← ${r.supersedes})` : "") }),
-      el("td", { text: `${r.by} ${W.when(r.time)}` + (r.accepted_by && r.accepted_by !== r.by ? `; ${W.acceptedBy(r.accepted_by)}` : "") }),
+      el("td", { text: `${W.who(r.by)} ${W.when(r.time)}` + (r.accepted_by && r.accepted_by !== r.by ? `; ${W.acceptedBy(W.who(r.accepted_by))}` : "") }),
       el("td", { text: [r.note, r.late ? W.latePlay : "", r.after_period ? W.afterPeriod : "", ...r.disputes.map((d) => W.disputeNote(d.reason))].filter(Boolean).join(" · ") }),
     ),
   );

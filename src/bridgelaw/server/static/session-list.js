@@ -21,7 +21,7 @@ async function load() {
     }
     return;
   }
-  setConnection($("connection"), W.updated(new Date().toLocaleTimeString()), "up");
+  setConnection($("connection"), W.updated(new Date().toLocaleTimeString(I18N.lang)), "up");
   $("error").hidden = true;
   $("sessions").hidden = false;
   const list = $("session-list");
@@ -35,11 +35,11 @@ async function load() {
       return el(
         "li",
         { class: `table-item${s.calls ? " attention" : ""}`, "data-session": s.session },
-        el("p", { class: "table-head" }, el("a", { href: `/director/session/${encodeURIComponent(s.session)}`, class: "session-link", text: s.name })),
+        el("p", { class: "table-head" }, el("a", { href: I18N.link(`/director/session/${encodeURIComponent(s.session)}`), class: "session-link", text: s.name })),
         el("p", { class: "note", text: `${s.date} · ${s.play} · ${s.round === null ? C.ended : C.roundOf(s.round, s.rounds)}` }),
         progress ? el("p", { class: "note", text: progress }) : null,
         s.calls ? el("p", { class: "calls-count", text: W.calls(s.calls) }) : null,
-        el("p", {}, el("a", { href: `/results/${encodeURIComponent(s.session)}/`, text: W.results })),
+        el("p", {}, el("a", { href: I18N.link(`/results/${encodeURIComponent(s.session)}/`), text: W.results })),
       );
     }),
   );

@@ -48,7 +48,7 @@ function fatal(answer) {
 export function tableUrl(tableId) {
   // the same token, and the session, in the fragment: never sent to the server
   const fragment = new URLSearchParams({ token, session: sessionId });
-  return `/table/${encodeURIComponent(tableId)}#${fragment.toString()}`;
+  return I18N.link(`/table/${encodeURIComponent(tableId)}#${fragment.toString()}`);
 }
 
 function go(tableId) {
@@ -133,9 +133,10 @@ async function offerDemo() {
   if (!other) return;
   $("demo").hidden = false;
   $("demo").dataset.mode = mode;
-  $("demo-text").textContent = W.demoText(mode, other);
+  const named = (m) => W.modeNames[m] || m;
+  $("demo-text").textContent = W.demoText(named(mode), named(other));
   const button = $("demo-button");
-  button.textContent = W.demoButton(other);
+  button.textContent = W.demoButton(named(other));
   button.dataset.mode = other;
   button.onclick = async () => {
     button.disabled = true;
@@ -169,7 +170,7 @@ function drawBoards(list, slots, late) {
 
 function wire() {
   fillWords(W);
-  $("results-link").href = `/results/${encodeURIComponent(sessionId)}/`;
+  $("results-link").href = I18N.link(`/results/${encodeURIComponent(sessionId)}/`);
   $("director-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const reason = $("director-reason").value.trim();

@@ -17,10 +17,16 @@ function item(entry) {
   li.className = "record-entry";
   li.style.marginBottom = "0.4rem";
   const score = entry.score ? ` · ${entry.score.kind}` : "";
-  const superseded = entry.superseded_by ? ` · superseded by ruling ${entry.superseded_by}` : "";
+  const superseded = entry.superseded_by ? " · " + _("superseded by ruling {number}", { number: entry.superseded_by }) : "";
   li.textContent =
-    `Ruling ${entry.number} · table ${entry.table_id} · board ${entry.board} · ` +
-    `Law ${entry.clauses.join(", ") || "—"}${score}${superseded}` +
+    _("Ruling {number} · table {table} · board {board} · Law {law}", {
+      number: entry.number,
+      table: entry.table_id,
+      board: entry.board,
+      law: entry.clauses.join(", ") || "—",
+    }) +
+    score +
+    superseded +
     (entry.reasoning ? ` · ${entry.reasoning}` : "");
   return li;
 }
@@ -38,23 +44,38 @@ async function load() {
   lastText = text;
   const record = answer.body;
   const d = record.deadlines;
-  const at = (iso) => new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
-  $("record-deadlines").textContent = d.published
-    ? `Results published ${at(d.published)}: corrections (79C) until ${at(d.correction_ends)}, appeals (92B) until ${at(d.appeal_ends)}.`
-    : `${d.note}. Periods: corrections (79C) ${d.correction_minutes} min, appeals (92B) ${d.appeal_minutes} min.`;
+  const at = (iso) => new Date(iso).toLocaleString(I18N.lang, { dateStyle: "short", timeStyle: "short" });
+  const node = $("record-deadlines");
+  if (d.published) {
+    node.textContent = _("Results published {time}: corrections (79C) until {corrections}, appeals (92B) until {appeals}.", {
+      time: at(d.published),
+      corrections: at(d.correction_ends),
+      appeals: at(d.appeal_ends),
+    });
+  } else {
+    // the server's note (its words), then the page's own
+    const note = document.createElement("span");
+    note.dataset.from = "server";
+    note.textContent = d.note;
+    const periods = _("Periods: corrections (79C) {corrections} min, appeals (92B) {appeals} min.", {
+      corrections: d.correction_minutes,
+      appeals: d.appeal_minutes,
+    });
+    node.replaceChildren(note, ". ", periods);
+  }
   $("record-publish").hidden = Boolean(d.published);
   const list = $("record-list");
   list.replaceChildren(...record.entries.map(item));
   if (!record.entries.length) {
     const li = document.createElement("li");
-    li.textContent = "No ruling recorded in this session yet.";
+    li.textContent = _("No ruling recorded in this session yet.");
     list.append(li);
   }
 }
 
 async function printable(kind) {
   const token = sessionStorage.getItem(storageKey);
-  const answer = await fetch(`/api/sessions/${encodeURIComponent(session)}/record.${kind}`, {
+  const answer = await fetch(I18N.withLang(`/api/sessions/${encodeURIComponent(session)}/record.${kind}`), {
     headers: { Authorization: `Bearer ${token}` },
   });
   if (!answer.ok) {

@@ -4,14 +4,17 @@
 "use strict";
 
 const SEATS = ["N", "E", "S", "W"];
-const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West", director: "the director" };
+// the page's own words are written with _() and ngettext() (i18n.js, which loads this script
+// once the reader's words are in): the English is the catalog's message id
+const SEAT_NAMES = { N: _("North"), E: _("East"), S: _("South"), W: _("West"), director: _("the director") };
 const SUITS = ["S", "H", "D", "C"];
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const SUIT_SINGULAR = { S: "spade", H: "heart", D: "diamond", C: "club" };
+const SUIT_NAMES = { S: _("spades"), H: _("hearts"), D: _("diamonds"), C: _("clubs") };
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const RANKS = "AKQJT98765432";
-const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+const RANK_NAMES = { A: _("ace"), K: _("king"), Q: _("queen"), J: _("jack"), T: "10" };
+const STATUS_WORDS = { pending: _("pending"), cancelled: _("cancelled"), withdrawn: _("withdrawn"), effective: "" };
+const VULNERABLE_WORDS = { none: _("nobody"), NS: _("North-South"), EW: _("East-West"), both: _("both sides") };
 const POSITIONS = ["bottom", "left", "top", "right"]; // from this seat, clockwise
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -23,6 +26,8 @@ let streamView = null; // the view the stream's changes apply to (the last one i
 let socket = null;
 let backoff = 500;
 let reconnectTimer = null;
+let streamOwner = null; // the table's owner's address, where a 4307 sent the stream (docs/deployment.md)
+let redirects = 0; // 4307s followed since the last view: a bound, should the owners keep changing
 let stopped = false;
 let alertOn = false;
 let lawTitles = {};
@@ -65,7 +70,7 @@ function suitSpan(suit) {
 
 // "SA" -> a span "♠A" readable by a screen reader as "ace of spades"
 function cardNode(card) {
-  if (!card) return el("span", { class: "card-text hidden-card", text: "face down" });
+  if (!card) return el("span", { class: "card-text hidden-card", text: _("face down") });
   const suit = card[0];
   const rank = card.slice(1);
   if (!SUIT_SYMBOLS[suit] || rank === "?") {
@@ -83,7 +88,11 @@ function cardNode(card) {
 function cardWords(card) {
   const suit = card[0];
   const rank = card.slice(1) === "10" ? "T" : card.slice(1);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit]}`;
+  const name = RANK_NAMES[rank] || rank;
+  if (suit === "S") return _("{rank} of spades", { rank: name });
+  if (suit === "H") return _("{rank} of hearts", { rank: name });
+  if (suit === "D") return _("{rank} of diamonds", { rank: name });
+  return _("{rank} of clubs", { rank: name });
 }
 
 function isCall(word) {
@@ -102,18 +111,19 @@ function callNode(call, alerted = false) {
       node.append(suitSpan(bid[2]));
       node.append(el("span", { class: "sr", text: ` ${SUIT_NAMES[bid[2]]}` }));
     }
-  } else if (text.toLowerCase() === "pass") node.append("Pass");
+  } else if (text.toLowerCase() === "pass") node.append(_("Pass"));
   else node.append(text);
   if (alerted) {
     node.append(el("span", { class: "alert-mark", "aria-hidden": "true", text: "!" }));
-    node.append(el("span", { class: "sr", text: " (alerted)" }));
+    node.append(el("span", { class: "sr", text: " " + _("(alerted)") }));
   }
   return node;
 }
 
 // A sentence from the server, with every card and bid in it made readable (♠A, 2♥)
+// (marked as the server's words: the pseudo-locale test knows them from the page's own)
 function prettyText(text) {
-  const node = el("span");
+  const node = el("span", { "data-from": "server" });
   const pattern = /(?<![A-Za-z0-9])([SHDC](?:10|[AKQJT2-9]))(?![A-Za-z0-9])/g;
   let last = 0;
   for (const match of text.matchAll(pattern)) {
@@ -136,7 +146,7 @@ function lawTitle(law) {
 function lawWords(law) {
   if (!law) return "";
   const title = lawTitle(law);
-  return title ? `Law ${law} (${title})` : `Law ${law}`;
+  return title ? _("Law {law} ({title})", { law, title }) : _("Law {law}", { law });
 }
 
 // -- the server ----------------------------------------------------------------------------
@@ -146,14 +156,14 @@ async function api(method, path, body) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let answer;
   try {
-    answer = await fetch(path, {
+    answer = await fetch(I18N.withLang(path), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });
   } catch (error) {
-    return { status: 0, body: { error: "the server cannot be reached; try again" } };
+    return { status: 0, body: { error: _("the server cannot be reached; try again") } };
   }
   let parsed = {};
   try {
@@ -195,7 +205,7 @@ function fatal(answer) {
   // a token refused (a link re-issued by the director, a table of another server) is not
   // kept: the page asks for the new link instead of trying the old one again
   if (answer.status === 401 || answer.status === 403) localStorage.removeItem(storageKey);
-  setConnection(`cannot open this seat: ${answer.body.error || answer.status}`, "down");
+  setConnection(_("cannot open this seat: {why}", { why: answer.body.error || answer.status }), "down");
   showError(answer);
 }
 
@@ -221,15 +231,17 @@ async function send(event) {
 function connect() {
   if (stopped) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/stream?token=${encodeURIComponent(token)}&changes=1`;
-  setConnection("connecting…", "wait");
+  const base = streamOwner || `${scheme}//${location.host}`;
+  const url = `${base}/api/tables/${encodeURIComponent(tableId)}/stream?token=${encodeURIComponent(token)}&changes=1&lang=${encodeURIComponent(I18N.lang)}`;
+  setConnection(_("connecting…"), "wait");
   streamView = null; // the stream starts again from a whole view
   socket = new WebSocket(url);
   socket.onopen = () => {
     backoff = 500;
-    setConnection("live", "up");
+    setConnection(_("live"), "up");
   };
   socket.onmessage = (message) => {
+    redirects = 0;
     try {
       streamView = applyChanges(streamView, JSON.parse(message.data));
     } catch (error) {
@@ -240,14 +252,26 @@ function connect() {
   };
   socket.onclose = (closed) => {
     socket = null;
+    // another process owns the table: the stream opened at once at the owner's address
+    const owner = /^https?:\/\/\S+$/.test(closed.reason || "") ? closed.reason : null;
+    if (closed.code === 4307 && owner && redirects < 3 && !stopped) {
+      redirects += 1;
+      streamOwner = owner.replace(/^http/, "ws").replace(/\/+$/, "");
+      connect();
+      return;
+    }
+    // any other end (the owner gone, its lease moved): back to the page's own address, which
+    // sends the stream on to the table's owner then
+    streamOwner = null;
+    redirects = 0;
     if (closed.code >= 4400 && closed.code < 4500) {
-      fatal({ status: closed.code - 4000, body: { error: closed.reason || "refused" } });
+      fatal({ status: closed.code - 4000, body: { error: closed.reason || _("refused") } });
       return;
     }
     if (stopped) return;
     const wait = backoff;
     backoff = Math.min(backoff * 2, 10000);
-    setConnection(`connection lost; trying again in ${Math.round(wait / 1000) || 1} s`, "down");
+    setConnection(_("connection lost; trying again in {seconds} s", { seconds: Math.round(wait / 1000) || 1 }), "down");
     clearTimeout(reconnectTimer);
     reconnectTimer = setTimeout(() => {
       connect();
@@ -280,25 +304,25 @@ function setConnection(text, state) {
 function showError(answer, event) {
   const body = answer.body || {};
   const titles = {
-    0: "No answer from the server",
-    401: "No seat",
-    403: "Not allowed",
-    422: "The table refused it",
-    429: "Too fast",
+    0: _("No answer from the server"),
+    401: _("No seat"),
+    403: _("Not allowed"),
+    422: _("The table refused it"),
+    429: _("Too fast"),
   };
-  $("error-title").textContent = titles[answer.status] || `Error ${answer.status}`;
+  $("error-title").textContent = titles[answer.status] || _("Error {status}", { status: answer.status });
   const text = $("error-text");
   text.replaceChildren();
   if (event) {
     text.append(el("strong", {}, isCall(event) ? callNode(event, event.endsWith("!")) : prettyText(event)), ": ");
   }
-  text.append(prettyText(String(body.error || `answer ${answer.status}`)));
+  text.append(prettyText(String(body.error || _("answer {status}", { status: answer.status }))));
   const law = $("error-law");
   law.replaceChildren();
   if (body.law) {
     const title = lawTitle(body.law);
     law.append(
-      el("span", { class: "law", "data-law": body.law, text: `Law ${body.law}` }),
+      el("span", { class: "law", "data-law": body.law, text: _("Law {law}", { law: body.law }) }),
       title ? `: ${title}` : "",
     );
   }
@@ -385,7 +409,7 @@ function drawHand(container, pbn, owner, role) {
     const row = el("div", { class: "suit-row", role: "group", "aria-label": SUIT_NAMES[suit] });
     row.append(el("span", { class: `suit-label suit-${suit}`, "aria-hidden": "true", text: SUIT_SYMBOLS[suit] }));
     if (suits[suit].length === 0) {
-      row.append(el("span", { class: "void", text: "—" }), el("span", { class: "sr", text: "none" }));
+      row.append(el("span", { class: "void", text: "—" }), el("span", { class: "sr", text: _("none") }));
     }
     for (const rank of suits[suit]) {
       const card = suit + rank;
@@ -397,7 +421,7 @@ function drawHand(container, pbn, owner, role) {
           class: `card suit-${suit}${penalties.has(card) ? " penalty" : ""}`,
           "data-card": card,
           "data-owner": owner,
-          "aria-label": `${cardWords(card)}${penalties.has(card) ? " (penalty card)" : ""}`,
+          "aria-label": penalties.has(card) ? _("{card} (penalty card)", { card: cardWords(card) }) : cardWords(card),
           disabled: !enabled,
         },
         el("span", { class: "rank", "aria-hidden": "true", text: rankText(rank) }),
@@ -469,13 +493,14 @@ async function postRecord(path, body) {
 
 // "2C" -> "2♣", "pass" -> "Pass": a call as plain text (an option of a list, a sentence)
 function callText(call) {
-  if (call === "pass") return "Pass";
+  if (call === "pass") return _("Pass");
   const suit = SUIT_SYMBOLS[call.slice(-1)];
   return suit && call.length === 2 ? call[0] + suit : call;
 }
 
 function callWords(record) {
-  return `${record.seat === view.seat ? "Your" : `${seatName(record.seat)}'s`} ${callText(record.call)}`;
+  if (record.seat === view.seat) return _("Your {call}", { call: callText(record.call) });
+  return _("{seat}'s {call}", { seat: seatName(record.seat), call: callText(record.call) });
 }
 
 function recordForm(className, label, buttonText, onSubmit) {
@@ -499,25 +524,30 @@ function drawExplanations() {
     const mine = call.seat === me;
     if (!call.alert && about.length === 0) continue;
     if (call.seat === partnerOf(me)) continue; // never sent; nothing to show
-    const item = el("li", { "data-event": String(call.event) }, el("strong", {}, callWords(call)), call.alert ? " (alerted)" : "");
+    const item = el("li", { "data-event": String(call.event) }, el("strong", {}, callWords(call)), call.alert ? " " + _("(alerted)") : "");
     for (const r of about) {
-      const who = r.seat === me ? "you" : seatName(r.seat);
-      const words = r.kind === "explain" ? `explained by ${who}` : r.kind === "question" ? `${who} asked` : `${who} answered`;
-      item.append(el("div", { class: `explanation ${r.kind}`, "data-kind": r.kind }, `${words}: `, r.text ? `“${r.text}”` : "(what does it mean?)"));
+      const mineToo = r.seat === me;
+      const who = seatName(r.seat);
+      let words;
+      if (r.kind === "explain") words = mineToo ? _("explained by you") : _("explained by {seat}", { seat: who });
+      else if (r.kind === "question") words = mineToo ? _("you asked") : _("{seat} asked", { seat: who });
+      else words = mineToo ? _("you answered") : _("{seat} answered", { seat: who });
+      const said = r.text ? el("span", { "data-from": "server" }, `“${r.text}”`) : _("(what does it mean?)");
+      item.append(el("div", { class: `explanation ${r.kind}`, "data-kind": r.kind }, `${words}: `, said));
       const answered = records.some((a) => a.kind === "answer" && a.question === r.id);
       if (r.kind === "question" && mine && !answered) {
-        item.append(recordForm("ask-form answer-form", "Your answer", "Answer", (text) => {
+        item.append(recordForm("ask-form answer-form", _("Your answer"), _("Answer"), (text) => {
           if (text) postRecord(`questions/${r.id}/answer`, { text });
         }));
       }
     }
     if (mine && call.alert && !about.some((r) => r.kind === "explain")) {
-      item.append(recordForm("explain-form", "Explain your call to the opponents", "Explain", (text) => {
+      item.append(recordForm("explain-form", _("Explain your call to the opponents"), _("Explain"), (text) => {
         if (text) postRecord("explanations", { call: call.event, text });
       }));
     }
     if (!mine && askNow) {
-      const ask = el("button", { type: "button", class: "ask-button", "data-call": call.call, text: "Ask what it means (Law 20F)" });
+      const ask = el("button", { type: "button", class: "ask-button", "data-call": call.call, text: _("Ask what it means (Law {law})", { law: "20F" }) });
       ask.addEventListener("click", () => postRecord("questions", { call: call.event }));
       item.append(ask);
     }
@@ -533,8 +563,9 @@ function drawChange() {
   $("change-form").hidden = !offer;
   if (offer) {
     const law = el("span", { class: "law", "data-law": offer.law, text: lawWords(offer.law) });
-    const how = offer.how === "event" ? "the director then judges whether it was a slip" : "the director decides";
-    $("change-text").replaceChildren(`Your ${callText(offer.call)} was a slip? Until your partner calls you may change it (`, law, `); ${how}.`);
+    const how = offer.how === "event" ? _("the director then judges whether it was a slip") : _("the director decides");
+    const [before, after] = _("Your {call} was a slip? Until your partner calls you may change it ({law}); {how}.", { call: callText(offer.call), how }).split("{law}");
+    $("change-text").replaceChildren(before, law, after || "");
     const select = $("change-call");
     const chosen = select.value;
     select.replaceChildren(...offer.calls.map((c) => el("option", { value: c, text: callText(c) })));
@@ -543,10 +574,12 @@ function drawChange() {
   const list = $("change-records");
   list.replaceChildren();
   for (const r of records.slice(-3)) {
-    const text = r.kind === "request"
-      ? `${seatName(r.seat)} asked the director to change a call to ${callText(r.text)} (Law 25A).`
-      : `The director ${r.kind === "allow" ? "allowed" : "refused"} the change${r.text ? `: “${r.text}”` : ""}.`;
-    list.append(el("li", { "data-kind": r.kind }, text));
+    let text;
+    if (r.kind === "request") {
+      text = _("{seat} asked the director to change a call to {call} (Law {law}).", { seat: seatName(r.seat), call: callText(r.text), law: "25A" });
+    } else if (r.kind === "allow") text = r.text ? _("The director allowed the change: “{note}”.", { note: r.text }) : _("The director allowed the change.");
+    else text = r.text ? _("The director refused the change: “{note}”.", { note: r.text }) : _("The director refused the change.");
+    list.append(el("li", { "data-kind": r.kind, "data-from": r.text && r.kind !== "request" ? "server" : null }, text));
   }
 }
 
@@ -554,7 +587,7 @@ function drawAuction() {
   const head = $("auction-head");
   const body = $("auction-body");
   const order = ["W", "N", "E", "S"];
-  head.replaceChildren(...order.map((s) => el("th", { scope: "col", text: s === view.seat ? `${s} (you)` : s })));
+  head.replaceChildren(...order.map((s) => el("th", { scope: "col", text: s === view.seat ? _("{seat} (you)", { seat: s }) : s })));
   body.replaceChildren();
   let row = null;
   let column = 4;
@@ -579,7 +612,7 @@ function drawAuction() {
       // a call that replaces a cancelled or withdrawn one is written under it
       lastCell.append(el("br"), callNode(record.call, record.alert));
       if (record.status !== "effective") {
-        lastCell.append(el("span", { class: "call-status", text: ` ${record.status}` }));
+        lastCell.append(el("span", { class: "call-status", text: ` ${STATUS_WORDS[record.status] ?? record.status}` }));
       }
       lastCell.dataset.replacement = record.call;
       continue;
@@ -593,7 +626,7 @@ function drawAuction() {
     const cell = el("td", { class: `status-${status}`, "data-seat": record.seat, "data-call": record.call });
     cell.append(callNode(record.call, record.alert));
     if (status !== "effective") {
-      cell.append(el("span", { class: "call-status", text: ` ${status}` }));
+      cell.append(el("span", { class: "call-status", text: ` ${STATUS_WORDS[status] ?? status}` }));
       if (status === "cancelled" || status === "withdrawn") cell.classList.add("struck");
     }
     row.append(cell);
@@ -605,17 +638,17 @@ function drawAuction() {
   const notes = $("auction-notes");
   notes.replaceChildren();
   for (const b of view.barred) {
-    const until = b.until === "next-turn" ? "at the next turn" : "for the rest of the auction";
-    notes.append(el("span", { class: "barred", text: `${seatName(b.seat)} must pass ${until}. ` }));
+    const text = b.until === "next-turn"
+      ? _("{seat} must pass at the next turn.", { seat: seatName(b.seat) })
+      : _("{seat} must pass for the rest of the auction.", { seat: seatName(b.seat) });
+    notes.append(el("span", { class: "barred", text: `${text} ` }));
   }
   for (const r of view.lead_restrictions) {
-    const suit = r.suit ? ` ${SUIT_SINGULAR[r.suit] || r.suit}` : "";
-    notes.append(
-      el("span", {
-        class: "restriction",
-        text: `${seatName(r.seat)}: lead ${r.kind === "forbid" ? "forbidden" : "required"}${suit} (${lawWords(r.law)}). `,
-      }),
-    );
+    const params = { seat: seatName(r.seat), suit: SUIT_NAMES[r.suit] || r.suit, law: lawWords(r.law) };
+    let text;
+    if (r.kind === "forbid") text = r.suit ? _("{seat}: a lead of {suit} forbidden ({law}).", params) : _("{seat}: lead forbidden ({law}).", params);
+    else text = r.suit ? _("{seat}: a lead of {suit} required ({law}).", params) : _("{seat}: lead required ({law}).", params);
+    notes.append(el("span", { class: "restriction", text: `${text} ` }));
   }
 }
 
@@ -627,14 +660,14 @@ function drawTable() {
   let last = false;
   if (view.trick_cards.length > 0) {
     for (const t of view.trick_cards) played[t.seat] = t.card;
-    note = `Trick ${view.quitted.length + 1}`;
+    note = _("Trick {trick}", { trick: view.quitted.length + 1 });
   } else if (view.quitted.length > 0) {
     const trick = view.quitted[view.quitted.length - 1];
     const leader = SEATS.indexOf(trick.leader);
     trick.cards.forEach((card, i) => {
       played[SEATS[(leader + i) % 4]] = card;
     });
-    note = `Trick ${view.quitted.length} won by ${seatName(trick.winner)}`;
+    note = _("Trick {trick} won by {seat}", { trick: view.quitted.length, seat: seatName(trick.winner) });
     last = true;
   }
   const myIndex = SEATS.indexOf(me);
@@ -643,27 +676,27 @@ function drawTable() {
     const slot = $(`slot-${position}`);
     slot.replaceChildren();
     const roles = [];
-    if (seat === me) roles.push("you");
-    if (seat === view.declarer) roles.push("declarer");
-    if (seat === dummy) roles.push("dummy");
+    if (seat === me) roles.push(_("you"));
+    if (seat === view.declarer) roles.push(_("declarer"));
+    if (seat === dummy) roles.push(_("dummy"));
     const label = el("span", { class: "seat-name" }, seatName(seat));
     if (roles.length) label.append(el("span", { class: "seat-role", text: ` (${roles.join(", ")})` }));
     if (view.turn === seat && view.phase !== "ended" && !view.claim) {
-      label.append(el("span", { class: "to-act", text: " ● to act" }));
+      label.append(el("span", { class: "to-act", text: " ● " + _("to act") }));
       slot.classList.add("acting");
     } else slot.classList.remove("acting");
     slot.append(label);
     const faced = view.penalty_cards.filter((p) => p.seat === seat);
     if (faced.length) {
       // penalty cards lie face up in front of their player (Law 50)
-      const line = el("div", { class: "faced", "data-seat": seat }, "penalty: ");
+      const line = el("div", { class: "faced", "data-seat": seat }, _("penalty:") + " ");
       for (const p of faced) line.append(cardNode(p.card), " ");
       slot.append(line);
     }
     const onTable = (view.faced || []).filter((f) => f.seat === seat);
     if (onTable.length) {
       // a card face up out of the tricks (a lead out of turn, 54-56; played early, 57): all see it
-      const line = el("div", { class: "faced on-table", "data-seat": seat }, "face up: ");
+      const line = el("div", { class: "faced on-table", "data-seat": seat }, _("face up:") + " ");
       for (const f of onTable) line.append(cardNode(f.card), " ");
       slot.append(line);
     }
@@ -679,36 +712,44 @@ function drawStatus() {
   const dummy = dummySeat();
   let turn = "";
   if (view.phase === "auction") {
-    turn = view.turn === me ? "Your call" : `${seatName(view.turn)} to call`;
+    turn = view.turn === me ? _("Your call") : _("{seat} to call", { seat: seatName(view.turn) });
   } else if (view.phase === "play") {
-    if (view.claim) turn = "Play has stopped: a claim is open (Law 68D)";
-    else if (view.turn === me && me !== dummy) turn = view.play && view.play.length ? "Your turn to play" : "Your turn: the opening lead";
-    else if (view.turn === dummy && me === view.declarer) turn = "Your turn: play a card from dummy";
-    else if (view.turn === dummy) turn = `Dummy (${seatName(dummy)}) to play: declarer plays it`;
-    else turn = `${seatName(view.turn)} to play`;
-  } else turn = "The board is over";
+    if (view.claim) turn = _("Play has stopped: a claim is open (Law {law})", { law: "68D" });
+    else if (view.turn === me && me !== dummy) turn = view.play && view.play.length ? _("Your turn to play") : _("Your turn: the opening lead");
+    else if (view.turn === dummy && me === view.declarer) turn = _("Your turn: play a card from dummy");
+    else if (view.turn === dummy) turn = _("Dummy ({seat}) to play: declarer plays it", { seat: seatName(dummy) });
+    else turn = _("{seat} to play", { seat: seatName(view.turn) });
+  } else turn = _("The board is over");
+  // the player's own turn or choice is marked (table.css); not read from the words, which
+  // differ by language
+  let mine = view.phase !== "ended" && !view.claim && view.turn === me && (view.phase === "auction" || me !== dummy);
+  if (view.phase === "play" && view.turn === dummy && me === view.declarer && !view.claim) mine = true;
   const awaiting = view.awaiting;
   if (awaiting && view.phase !== "ended") {
     // an offer is answered before anyone calls or plays on
-    if (awaiting.who === me) turn = `Your choice (Law ${awaiting.law})`;
-    else if (awaiting.who === "director") turn = `Waiting for the director (Law ${awaiting.law})`;
-    else turn = `Waiting for ${seatName(awaiting.who)}'s choice (Law ${awaiting.law})`;
+    mine = awaiting.who === me;
+    if (awaiting.who === me) turn = _("Your choice (Law {law})", { law: awaiting.law });
+    else if (awaiting.who === "director") turn = _("Waiting for the director (Law {law})", { law: awaiting.law });
+    else turn = _("Waiting for {seat}'s choice (Law {law})", { seat: seatName(awaiting.who), law: awaiting.law });
   }
   const line = $("turn-line");
   line.textContent = turn;
-  line.classList.toggle("mine", turn.startsWith("Your"));
+  line.classList.toggle("mine", mine);
   const contract = $("contract-line");
   contract.replaceChildren();
-  if (view.contract === "passed-out") contract.append("Passed out");
+  if (view.contract === "passed-out") contract.append(_("Passed out"));
   else if (view.contract) {
-    contract.append("Contract ", contractNode(view.contract), ` by ${seatName(view.declarer)}`);
+    const [before, after] = _("Contract {contract} by {seat}", { seat: seatName(view.declarer) }).split("{contract}");
+    contract.append(before, contractNode(view.contract), after || "");
   }
   const tricks = $("tricks-line");
   // once play has ceased, the server's count is the tricks credited (a claim's too, 69-71)
-  const credited = view.phase === "ended" ? ", as credited" : "";
-  tricks.textContent = view.won
-    ? `Tricks won: NS ${view.won.NS} · EW ${view.won.EW}${credited} (you are ${sideOf(me)})`
-    : "";
+  const counts = view.won ? { ns: view.won.NS, ew: view.won.EW, side: sideOf(me) } : null;
+  tricks.textContent = !counts
+    ? ""
+    : view.phase === "ended"
+      ? _("Tricks won: NS {ns} · EW {ew}, as credited (you are {side})", counts)
+      : _("Tricks won: NS {ns} · EW {ew} (you are {side})", counts);
 }
 
 function contractNode(contract) {
@@ -735,22 +776,27 @@ function drawAwaiting() {
   const offer = view.offer; // this seat's options, with their words and clauses (server-made)
   if (offer && offer.options.length) {
     box.classList.add("mine");
-    $("awaiting-title").textContent = "Your choice";
+    $("awaiting-title").textContent = _("Your choice");
     if (offer.groups && offer.groups.length) {
       // many options: the offer in a few words, what follows said by each group
-      const clause = el("span", { class: "law", "data-law": awaiting.law, text: `Law ${awaiting.law}` });
-      text.replaceChildren(`${offer.title} (`, clause, "). Choose:");
+      const clause = el("span", { class: "law", "data-law": awaiting.law, text: _("Law {law}", { law: awaiting.law }) });
+      const [before, after] = _("{title} ({law}). Choose:").split("{law}");
+      const [lead, rest] = before.split("{title}");
+      text.replaceChildren(lead, prettyText(offer.title), rest || "", clause, after || "");
       options.append(...groupedOptions(offer));
     } else {
-      text.replaceChildren(`${offer.title}: the director would offer you these options under `, law, ":");
+      const [before, after] = _("{title}: the director would offer you these options under {law}:").split("{law}");
+      const [lead, rest] = before.split("{title}");
+      text.replaceChildren(lead, prettyText(offer.title), rest || "", law, after || "");
       for (const option of offer.options) options.append(optionButton(option));
     }
     options.classList.toggle("grouped", Boolean(offer.groups && offer.groups.length));
   } else {
     box.classList.remove("mine");
-    $("awaiting-title").textContent = awaiting.who === "director" ? "Waiting for the director" : `Waiting for ${seatName(awaiting.who)}`;
-    const who = awaiting.who === "director" ? "The director decides" : `${seatName(awaiting.who)} chooses`;
-    text.replaceChildren(`${who} under `, law, ".");
+    $("awaiting-title").textContent = awaiting.who === "director" ? _("Waiting for the director") : _("Waiting for {seat}", { seat: seatName(awaiting.who) });
+    const words = awaiting.who === "director" ? _("The director decides under {law}.") : _("{seat} chooses under {law}.", { seat: seatName(awaiting.who) });
+    const [before, after] = words.split("{law}");
+    text.replaceChildren(before, law, after || "");
   }
 }
 
@@ -759,9 +805,15 @@ function drawAwaiting() {
 function optionButton(option) {
   const button = el(
     "button",
-    { type: "button", class: "option", "data-option": option.event, title: `${option.consequence} (Law ${option.law})` },
+    {
+      type: "button",
+      class: "option",
+      "data-option": option.event,
+      title: _("{consequence} (Law {law})", { consequence: option.consequence, law: option.law }),
+      "data-title-from": "server", // the tooltip is the server's sentence
+    },
     el("span", {}, prettyText(option.label)),
-    el("span", { class: "consequence" }, `${option.consequence} `, el("span", { class: "option-law", "data-law": option.law, text: `Law ${option.law}` })),
+    el("span", { class: "consequence" }, prettyText(option.consequence), " ", el("span", { class: "option-law", "data-law": option.law, text: _("Law {law}", { law: option.law }) })),
   );
   button.addEventListener("click", () => send(option.event));
   return button;
@@ -785,9 +837,9 @@ function groupedOptions(offer) {
       el(
         "h3",
         { id: `${id}-title` },
-        group.title,
+        prettyText(group.title),
         " ",
-        el("span", { class: "option-law", "data-law": group.law, text: `Law ${group.law}` }),
+        el("span", { class: "option-law", "data-law": group.law, text: _("Law {law}", { law: group.law }) }),
       ),
       el("p", { class: "consequence", id: `${id}-text` }, prettyText(group.consequence)),
     );
@@ -819,7 +871,8 @@ function compactOption(option, groupId) {
       class: "option compact",
       "data-option": option.event,
       "data-group": option.group,
-      title: `${option.consequence} (Law ${option.law})`,
+      title: _("{consequence} (Law {law})", { consequence: option.consequence, law: option.law }),
+      "data-title-from": "server", // the tooltip is the server's sentence
       "aria-describedby": `${groupId}-text`,
     },
     isCall(word) ? callNode(word) : prettyText(option.label),
@@ -837,7 +890,9 @@ function drawCorrection() {
   options.replaceChildren();
   if (box.hidden) return;
   const law = el("span", { class: "law", "data-law": offer.law, text: lawWords(offer.law) });
-  $("correction-text").replaceChildren(`${offer.title}: you may correct it under `, law, ":");
+  const [before, after] = _("{title}: you may correct it under {law}:").split("{law}");
+  const [lead, rest] = before.split("{title}");
+  $("correction-text").replaceChildren(lead, prettyText(offer.title), rest || "", law, after || "");
   for (const option of offer.options) options.append(optionButton(option));
 }
 
@@ -853,9 +908,13 @@ function drawClaim() {
   const box = $("open-claim");
   box.hidden = !open;
   if (open) {
-    const words = open.kind === "claim" ? "claims" : "concedes";
+    const params = { seat: seatName(open.claimer), number: open.number };
     const text = $("open-claim-text");
-    text.replaceChildren(`${seatName(open.claimer)} ${words} ${open.number} of the remaining tricks`);
+    text.replaceChildren(
+      open.kind === "claim"
+        ? ngettext("{seat} claims {number} of the remaining tricks", "{seat} claims {number} of the remaining tricks", open.number, params)
+        : ngettext("{seat} concedes {number} of the remaining tricks", "{seat} concedes {number} of the remaining tricks", open.number, params),
+    );
     if (open.statement) text.append(": “", prettyText(open.statement), "”");
     text.append(".");
   }
@@ -872,8 +931,10 @@ function drawClaimedHand(claim) {
   const cards = $("claim-hand-cards");
   cards.replaceChildren();
   if (!shown) return;
-  const words = claim.kind === "claim" ? "claims" : "concedes";
-  $("claim-hand-title").textContent = `${seatName(claim.claimer)}'s cards, faced as he ${words} (Law 68C)`;
+  const params = { seat: seatName(claim.claimer), law: "68C" };
+  $("claim-hand-title").textContent = claim.kind === "claim"
+    ? _("{seat}'s cards, faced as he claims (Law {law})", params)
+    : _("{seat}'s cards, faced as he concedes (Law {law})", params);
   if (claim.statement && !view.claim) {
     cards.append(el("p", { class: "claim-statement" }, "“", prettyText(claim.statement), "”"));
   }
@@ -898,18 +959,19 @@ function drawResult() {
     // the director's result in force supersedes the table's (Law 12C)
     text.append(
       el("span", { class: "law", text: lawWords(adjusted.law) }),
-      `: the director's score: ${adjusted.text}.`,
+      ": ",
+      el("span", { "data-from": "server" }, _("the director's score: {score}.", { score: adjusted.text })),
     );
-    if (adjusted.note) text.append(" ", `“${adjusted.note}”`);
+    if (adjusted.note) text.append(" ", el("span", { "data-from": "server" }, `“${adjusted.note}”`));
     return;
   }
-  if (view.contract === "passed-out") text.append("Passed out. ");
+  if (view.contract === "passed-out") text.append(_("Passed out.") + " ");
   else if (view.contract) {
-    text.append(contractNode(view.contract), ` by ${seatName(view.declarer)}: `);
-    if (view.tricks !== null) text.append(`${view.tricks} tricks. `);
+    text.append(contractNode(view.contract), " " + _("by {seat}:", { seat: seatName(view.declarer) }) + " ");
+    if (view.tricks !== null) text.append(ngettext("{count} trick.", "{count} tricks.", view.tricks, { count: view.tricks }) + " ");
   }
-  if (view.score) text.append(`Score NS\u00a0${signed(view.score.NS)}, EW\u00a0${signed(view.score.EW)}.`);
-  else text.append("The score is the director's (an adjusted score).");
+  if (view.score) text.append(_("Score NS {ns}, EW {ew}.", { ns: signed(view.score.NS), ew: signed(view.score.EW) }).replace(/(NS|EW) /g, "$1\u00a0"));
+  else text.append(_("The score is the director's (an adjusted score)."));
 }
 
 // Every call of the director at this table, as the whole table hears it (Law 9B): who called
@@ -918,10 +980,12 @@ function drawDirectorCalls() {
   const list = $("director-calls");
   list.replaceChildren();
   for (const call of (view.director_calls || []).slice(-3)) {
-    const by = call.seat === view.seat ? "You" : seatName(call.seat);
-    const time = new Date(call.time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    const state = call.answered ? "the director has answered" : "waiting for the director";
-    list.append(el("li", { class: call.answered ? "answered" : "open" }, `${by} called the director at ${time}: ${state}.`));
+    const time = new Date(call.time).toLocaleTimeString(I18N.lang, { hour: "2-digit", minute: "2-digit" });
+    const params = { seat: seatName(call.seat), time };
+    let words;
+    if (call.seat === view.seat) words = call.answered ? _("You called the director at {time}: the director has answered.", params) : _("You called the director at {time}: waiting for the director.", params);
+    else words = call.answered ? _("{seat} called the director at {time}: the director has answered.", params) : _("{seat} called the director at {time}: waiting for the director.", params);
+    list.append(el("li", { class: call.answered ? "answered" : "open" }, words));
   }
   // the latest call in the status line too (on a phone it stays in sight): the table hears
   // the call, and sees it acknowledged once the director has come (9B)
@@ -929,10 +993,10 @@ function drawDirectorCalls() {
   const latest = (view.director_calls || []).slice(-1)[0];
   line.hidden = !latest;
   if (!latest) return;
-  const by = latest.seat === view.seat ? "You" : seatName(latest.seat);
-  line.textContent = latest.answered
-    ? `The director has answered the call (${by === "You" ? "yours" : by}).`
-    : `${by} called the director: waiting for him.`;
+  const yours = latest.seat === view.seat;
+  const seat = seatName(latest.seat);
+  if (latest.answered) line.textContent = yours ? _("The director has answered the call (yours).") : _("The director has answered the call ({seat}).", { seat });
+  else line.textContent = yours ? _("You called the director: waiting for him.") : _("{seat} called the director: waiting for him.", { seat });
   line.classList.toggle("answered", Boolean(latest.answered));
 }
 
@@ -946,7 +1010,7 @@ function drawRulings() {
   for (const ruling of view.rulings) {
     list.append(el("li", {}, el("span", { class: "law", text: lawWords(ruling.law) }), ": ", prettyText(ruling.text)));
   }
-  if (!view.rulings.length) list.append(el("li", { class: "note", text: "none" }));
+  if (!view.rulings.length) list.append(el("li", { class: "note", text: _("none") }));
 }
 
 function drawQuitted() {
@@ -961,7 +1025,7 @@ function drawQuitted() {
       const part = el("span", { class: `trick-card${seat === trick.winner ? " winner" : ""}` }, `${seat} `, cardNode(card));
       item.append(part, " ");
     });
-    item.append(el("span", { class: "note", text: `won by ${seatName(trick.winner)}` }));
+    item.append(el("span", { class: "note", text: _("won by {seat}", { seat: seatName(trick.winner) }) }));
     list.append(item);
   }
 }
@@ -1071,16 +1135,22 @@ function draw() {
   const me = view.seat;
   if (!SEATS.includes(me)) {
     // the director's token: his console shows the whole table, this page is a seat's
-    setConnection("this is the director's token: open /director", "down");
+    setConnection(_("this is the director's token: open /director"), "down");
     stopped = true;
     if (socket) socket.close();
     return false;
   }
   const dummy = dummySeat();
-  document.title = `Board ${view.board} · ${seatName(me)} · bridgelaw`;
-  $("title").textContent = `Board ${view.board} · ${seatName(me)}`;
-  $("board-line").textContent =
-    `Dealer ${seatName(view.dealer)} · Vulnerable: ${view.vulnerable} · ${view.mode === "law" ? "law mode (irregularities allowed, the director rules)" : "strict mode"} · Laws ${view.edition}`;
+  const heading = _("Board {board} · {seat}", { board: view.board, seat: seatName(me) });
+  document.title = `${heading} · bridgelaw`;
+  $("title").textContent = heading;
+  const mode = view.mode === "law" ? _("law mode (irregularities allowed, the director rules)") : _("strict mode");
+  $("board-line").textContent = _("Dealer {dealer} · Vulnerable: {vulnerable} · {mode} · Laws {edition}", {
+    dealer: seatName(view.dealer),
+    vulnerable: VULNERABLE_WORDS[view.vulnerable] || view.vulnerable,
+    mode,
+    edition: view.edition,
+  });
   document.body.dataset.mode = view.mode;
   document.body.dataset.events = String(view.events); // how far this page has seen the table
   document.body.dataset.phase = view.phase;
@@ -1096,10 +1166,10 @@ function draw() {
   dummyBox.hidden = !(view.dummy && dummy && dummy !== me) || handCards(view.dummy).length === 0;
   if (!dummyBox.hidden) {
     $("dummy-title").textContent =
-      me === view.declarer ? `Dummy (${seatName(dummy)}): you play its cards` : `Dummy (${seatName(dummy)})`;
+      me === view.declarer ? _("Dummy ({seat}): you play its cards", { seat: seatName(dummy) }) : _("Dummy ({seat})", { seat: seatName(dummy) });
     drawHand($("dummy-hand"), view.dummy, dummy, "dummy");
   } else $("dummy-hand").replaceChildren(); // no card of an earlier view stays behind
-  $("hand-title").textContent = me === dummy ? "Your hand (you are dummy: declarer plays it)" : "Your hand";
+  $("hand-title").textContent = me === dummy ? _("Your hand (you are dummy: declarer plays it)") : _("Your hand");
   drawHand($("my-hand"), view.hand, me, "mine");
   $("hand").hidden = view.phase === "ended" && handCards(view.hand).length === 0; // all played
   const penalties = view.penalty_cards;
@@ -1107,9 +1177,11 @@ function draw() {
   penaltyLine.hidden = penalties.length === 0;
   penaltyLine.replaceChildren();
   for (const p of penalties) {
-    penaltyLine.append(`${seatName(p.seat)}: ${p.kind} penalty card `, cardNode(p.card), ". ");
+    const words = p.kind === "major" ? _("{seat}: major penalty card {card}.", { seat: seatName(p.seat) }) : _("{seat}: minor penalty card {card}.", { seat: seatName(p.seat) });
+    const [before, after] = words.split("{card}");
+    penaltyLine.append(before, cardNode(p.card), after || "", " ");
   }
-  $("skip").textContent = view.phase === "auction" ? "Skip to the bidding box" : "Skip to your cards";
+  $("skip").textContent = view.phase === "auction" ? _("Skip to the bidding box") : _("Skip to your cards");
   $("bidding").hidden = view.phase !== "auction";
   if (view.phase === "auction") drawBiddingBox();
   drawClaim();
@@ -1130,14 +1202,14 @@ function draw() {
 // board is over a button back to the player's page, which takes him to his next board.
 
 const SESSION_WORDS = {
-  page: "My session",
-  next: "Next board →",
-  where: (round, table, board, k, n) => `Round ${round} · Table ${table} · Board ${board} (${k} of ${n})`,
-  late: (round, table, board) => `Table ${table} · Board ${board}: late, from round ${round} (Law 8B2)`,
-  ended: "The session has ended",
-  left: (time) => `${time} left`,
-  change: (time) => `move: play starts in ${time}`,
-  over: (time) => `time is up (${time} over)`,
+  page: _("My session"),
+  next: _("Next board →"),
+  where: (round, table, board, k, n) => _("Round {round} · Table {table} · Board {board} ({k} of {n})", { round, table, board, k, n }),
+  late: (round, table, board) => _("Table {table} · Board {board}: late, from round {round} (Law {law})", { round, table, board, law: "8B2" }),
+  ended: _("The session has ended"),
+  left: (time) => _("{time} left", { time }),
+  change: (time) => _("move: play starts in {time}", { time }),
+  over: (time) => _("time is up ({time} over)", { time }),
 };
 let sessionView = null;
 let sessionClockAt = 0;
@@ -1183,7 +1255,7 @@ function acceptSession(data) {
 
 function connectSession() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = `${scheme}//${location.host}/api/sessions/${encodeURIComponent(sessionId())}/stream?token=${encodeURIComponent(token)}`;
+  const url = `${scheme}//${location.host}/api/sessions/${encodeURIComponent(sessionId())}/stream?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(I18N.lang)}`;
   const socket = new WebSocket(url);
   socket.onopen = () => {
     sessionBackoff = 500;
@@ -1216,7 +1288,7 @@ function drawSessionBar() {
   if (index >= 0) {
     where = SESSION_WORDS.where(data.round, you.table, boards[index].board, index + 1, boards.length);
   } else if (late) where = SESSION_WORDS.late(late.round, late.table, late.board);
-  else if (data.round !== null) where = `Round ${data.round}`;
+  else if (data.round !== null) where = _("Round {round}", { round: data.round });
   $("session-where").textContent = where;
   const slot = index >= 0 ? boards[index] : late;
   // over: the play has ended here, or the session has this board's result (the director's, say)
@@ -1250,12 +1322,12 @@ function drawSessionClock() {
 
 const MODE_WORDS = {
   law: {
-    title: "Law table: irregularities are allowed and ruled",
-    text: "A call or card out of turn, an insufficient bid or a failure to follow suit stands as made, and the Laws' rectification follows: the player the Law names chooses, or the director rules (Laws 9-12).",
+    title: _("Law table: irregularities are allowed and ruled"),
+    text: _("A call or card out of turn, an insufficient bid or a failure to follow suit stands as made, and the Laws' rectification follows: the player the Law names chooses, or the director rules (Laws 9-12)."),
   },
   strict: {
-    title: "Strict table: illegal actions refused",
-    text: "A call or card the Laws do not allow now (out of turn, insufficient, not following suit) is refused with the law that forbids it, and nothing changes at the table.",
+    title: _("Strict table: illegal actions refused"),
+    text: _("A call or card the Laws do not allow now (out of turn, insufficient, not following suit) is refused with the law that forbids it, and nothing changes at the table."),
   },
 };
 
@@ -1335,9 +1407,9 @@ function drawAfterHands(deal) {
   const hands = dealHands(deal);
   for (const seat of SEATS) {
     const roles = [];
-    if (seat === view.seat) roles.push("you");
-    if (seat === view.declarer) roles.push("declarer");
-    if (view.declarer && seat === SEATS[(SEATS.indexOf(view.declarer) + 2) % 4]) roles.push("dummy");
+    if (seat === view.seat) roles.push(_("you"));
+    if (seat === view.declarer) roles.push(_("declarer"));
+    if (view.declarer && seat === SEATS[(SEATS.indexOf(view.declarer) + 2) % 4]) roles.push(_("dummy"));
     const hand = el("div", { class: `after-hand at-${seat}`, "data-seat": seat });
     hand.append(el("h4", { text: roles.length ? `${seatName(seat)} (${roles.join(", ")})` : seatName(seat) }));
     const suits = parseHand(hands[seat] || "...");
@@ -1355,7 +1427,12 @@ function drawAfterHands(deal) {
     }
     box.append(hand);
   }
-  box.append(el("div", { class: "after-centre", text: `Board ${view.board}\nDealer ${seatName(view.dealer)}\nVul: ${view.vulnerable}` }));
+  const centre = [
+    _("Board {board}", { board: view.board }),
+    _("Dealer {seat}", { seat: seatName(view.dealer) }),
+    _("Vul: {vulnerable}", { vulnerable: VULNERABLE_WORDS[view.vulnerable] || view.vulnerable }),
+  ];
+  box.append(el("div", { class: "after-centre", text: centre.join("\n") }));
 }
 
 function drawAfterRest() {
@@ -1373,24 +1450,31 @@ function drawAfterNext() {
     const next = data.next;
     const fragment = new URLSearchParams({ token, session: data.session ? data.session.id : "" });
     const words = next.late
-      ? `Next: board ${next.board} at table ${next.table} (late, from round ${next.round}) →`
-      : `Next: board ${next.board} at table ${next.table} →`;
+      ? _("Next: board {board} at table {table} (late, from round {round}) →", next)
+      : _("Next: board {board} at table {table} →", next);
     const button = el("button", { type: "button", id: "after-next-button", class: "after-next-button" }, words);
     button.addEventListener("click", () => location.assign(`/table/${encodeURIComponent(next.table_id)}#${fragment.toString()}`));
     box.append(button);
   } else if (data.session) {
-    box.append(el("p", { class: "note", text: "Your boards of this round are played: the next board comes when the director calls the move (Law 8A1); this page shows it then." }));
+    box.append(el("p", { class: "note", text: _("Your boards of this round are played: the next board comes when the director calls the move (Law {law}); this page shows it then.", { law: "8A1" }) }));
   } else {
-    box.append(el("p", { class: "note", text: "This table plays one board: the next board is a new table, whose link the director gives each seat." }));
+    box.append(el("p", { class: "note", text: _("This table plays one board: the next board is a new table, whose link the director gives each seat.") }));
   }
 }
 
-const UNIT_WORDS = { mp: "MP", imps: "IMPs", points: "points" };
+const SCORING_WORDS = {
+  matchpoints: _("matchpoints"),
+  "imps-datum": _("IMPs against a datum"),
+  "cross-imps": _("cross-IMPs"),
+  "total-points": _("total points"),
+  teams: _("teams"),
+};
+const UNIT_WORDS = { mp: _("MP"), imps: _("IMPs"), points: _("points") };
 const UNIT_KEYS = { mp: ["ns_mp", "ew_mp"], imps: ["ns_imps", "ew_imps"], points: ["ns_points", "ew_points"] };
 
 function afterNumber(n) {
   if (n === null || n === undefined) return "";
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+  return Number.isInteger(n) ? String(n) : I18N.number(n, 2);
 }
 
 function drawAfterSession() {
@@ -1400,8 +1484,12 @@ function drawAfterSession() {
   if (!session) return;
   const unit = UNIT_WORDS[session.unit] || session.unit;
   const keys = UNIT_KEYS[session.unit] || UNIT_KEYS.points;
-  const top = session.results.length > 1 && typeof session.top === "number" ? `, top ${afterNumber(session.top)}` : "";
-  box.append(el("h3", { text: `Board ${session.board} at every table (${session.scoring}${top})` }));
+  const scoring = SCORING_WORDS[session.scoring] || session.scoring;
+  const params = { board: session.board, scoring, top: afterNumber(session.top) };
+  const heading = session.results.length > 1 && typeof session.top === "number"
+    ? _("Board {board} at every table ({scoring}, top {top})", params)
+    : _("Board {board} at every table ({scoring})", params);
+  box.append(el("h3", { text: heading }));
   const table = el("table", { class: "traveller", id: "after-traveller" });
   table.append(
     el(
@@ -1410,7 +1498,7 @@ function drawAfterSession() {
       el(
         "tr",
         {},
-        ...["Table", "NS–EW", "Result", "Score NS", `${unit} NS`, `${unit} EW`].map((t) => el("th", { scope: "col", text: t })),
+        ...[_("Table"), _("NS–EW"), _("Result"), _("Score NS"), _("{unit} NS", { unit }), _("{unit} EW", { unit })].map((t) => el("th", { scope: "col", text: t })),
       ),
     ),
   );
@@ -1421,7 +1509,7 @@ function drawAfterSession() {
       el(
         "tr",
         { class: row.you ? "you" : "", "data-you": row.you ? "true" : "false" },
-        el("td", { text: row.you ? `${row.table} (you)` : String(row.table ?? "") }),
+        el("td", { text: row.you ? _("{table} (you)", { table: row.table }) : String(row.table ?? "") }),
         el("td", { text: `${row.ns}–${row.ew}` }),
         el("td", {}, prettyText(row.result)),
         el("td", { class: "num", text: score }),
@@ -1433,7 +1521,7 @@ function drawAfterSession() {
   table.append(body);
   box.append(table);
   if (session.results.length <= 1) {
-    box.append(el("p", { class: "note", text: "No other table has a result on this board yet: the scores change as the other tables finish it." }));
+    box.append(el("p", { class: "note", text: _("No other table has a result on this board yet: the scores change as the other tables finish it.") }));
   }
 }
 
@@ -1442,16 +1530,16 @@ function drawAfterDD() {
   box.replaceChildren();
   const analysis = afterData && afterData.analysis;
   if (!analysis || analysis.pending) {
-    box.append(el("p", { class: "note", text: "solving…" }));
+    box.append(el("p", { class: "note", text: _("solving…") }));
     return;
   }
   if (analysis.error) {
-    box.append(el("p", { class: "note", text: analysis.error }));
+    box.append(el("p", { class: "note", "data-from": "server", text: analysis.error }));
     return;
   }
   const strains = ["NT", "S", "H", "D", "C"];
   const table = el("table", { class: "dd", id: "after-dd-table" });
-  const head = el("tr", {}, el("th", { scope: "col", text: "Tricks" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: _("Tricks") }));
   for (const strain of strains) {
     head.append(el("th", { scope: "col" }, strain === "NT" ? "NT" : suitSpan(strain), strain === "NT" ? "" : el("span", { class: "sr", text: SUIT_NAMES[strain] })));
   }
@@ -1467,13 +1555,14 @@ function drawAfterDD() {
   const par = analysis.par;
   const who = par.score >= 0 ? "NS" : "EW";
   const contracts = par.contracts.length ? `: ${par.contracts.join(", ")}` : "";
-  box.append(el("p", { class: "note", id: "after-par", text: `Par ${who} ${Math.abs(par.score)}${contracts}` }));
+  box.append(el("p", { class: "note", id: "after-par", text: _("Par {side} {score}{contracts}", { side: who, score: Math.abs(par.score), contracts }) }));
 }
 
 // -- start ---------------------------------------------------------------------------------
 
 function readToken() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
+  // the address as it came (i18n.js took the token out of it), or a link pasted since
+  const fragment = new URLSearchParams((location.hash.includes("token=") ? location.hash : I18N.hash).slice(1));
   const given = fragment.get("token");
   const session = fragment.get("session");
   if (session) localStorage.setItem(sessionKey, session);
@@ -1523,12 +1612,12 @@ function wire() {
     const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/calls`, reason ? { reason } : {});
     const line = $("director-answer");
     if (answer.status === 200) {
-      line.textContent = `The director has been called (call ${answer.body.call}). Stay at the table.`;
+      line.textContent = _("The director has been called (call {call}). Stay at the table.", { call: answer.body.call });
       $("director-reason").value = "";
     } else if (answer.status === 404 || answer.status === 405) {
-      line.textContent = "This server does not take calls for the director: call him at the table.";
+      line.textContent = _("This server does not take calls for the director: call him at the table.");
     } else {
-      line.textContent = `The call did not go through: ${answer.body.error || answer.status}`;
+      line.textContent = _("The call did not go through: {why}", { why: answer.body.error || answer.status });
     }
   });
   $("token-form").addEventListener("submit", (event) => {
@@ -1544,7 +1633,7 @@ function start() {
   token = readToken();
   if (!token) {
     $("no-token").hidden = false;
-    setConnection("no seat token", "down");
+    setConnection(_("no seat token"), "down");
     return;
   }
   $("no-token").hidden = true;

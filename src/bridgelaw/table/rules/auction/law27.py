@@ -29,6 +29,7 @@ from bridgelaw.table.events import (
     Who,
     parse_table_call,
 )
+from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.layer import JUDGEMENT, AuctionTable, auction_table
 from bridgelaw.table.rules.declared import Applies, Declared, Varies
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
@@ -232,8 +233,7 @@ class InsufficientBid(Pending):
             if self.stage == "premature" and event.action is Action.CALL:
                 raise ScriptError(
                     event.index,
-                    f"{lho.letter} must first accept or decline the "
-                    f"insufficient {self.call} (Law 27C)",
+                    refuse("event.lho-accepts-first", lho=lho.letter, call=str(self.call)),
                 )
             self.accept(t, by_call=event.action is Action.CALL)
             if event.action is Action.CALL:
@@ -309,14 +309,13 @@ class InsufficientBid(Pending):
         if call.is_above_seven or (call.is_double_or_redouble and self.stage == "must-replace"):
             raise ScriptError(
                 t.event_index,
-                f"{o.letter} must replace the insufficient bid with a legal call (Law 27B)",
+                refuse("event.replace-insufficient", offender=o.letter),
             )
         if call.is_bid and not t.is_sufficient(call):
             if self.stage == "must-replace":
                 raise ScriptError(
                     t.event_index,
-                    f"{call} is insufficient too; {o.letter} must "
-                    "make a sufficient bid or pass (Law 27B3)",
+                    refuse("event.insufficient-too", call=str(call), offender=o.letter),
                 )
             t.history.append(record)
             self.insufficient.append(record)
