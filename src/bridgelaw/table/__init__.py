@@ -31,8 +31,8 @@ that is a new hook, in ``TableState``'s hook section.
 
 The irregularity pending (``TableState.pending``) is an object: one small dataclass per
 irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in the layer whose rules
-take it up or, for the open matters moved so far (Laws 23A, 27, 37, 38; issue 21), in a module of
-its own under :mod:`bridgelaw.table.rules` with every clause it applies declared there,
+take it up or, for the open matters moved so far (Laws 23A, 27, 36, 37, 38; issue 21), in a
+module of its own under :mod:`bridgelaw.table.rules` with every clause it applies declared there,
 holding only the fields it uses. It says which offer it makes (``offer``, read by
 ``Table._open_offer`` in its place in the precedence) and which rule of its layer takes the
 answers (``answer``, called by the router), so there is no chain keyed by its kind. A new

@@ -26,6 +26,7 @@ from bridgelaw.table.messages import say
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
+from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.rules.auction.law37 import BarredCall
 from bridgelaw.table.rules.auction.law38 import BidAboveSeven
 from bridgelaw.table.rules.auction.layer import AuctionTable
@@ -874,128 +875,6 @@ class AuctionRules(TableState):
         self.turn = o.lho
         self.end_of_auction_check()
 
-    # Law 36 ---------------------------------------------------------------------------------
-
-    def _law36_event(self, p: InadmissibleCall, event: Event) -> None:
-        o, turn = p.offender, p.turn
-        lho = o.lho
-        if event.who == "director" and event.action is Action.UNNOTICED:
-            self._law36_unnoticed(p)
-            return
-        if event.who == lho.letter and event.action is Action.CALL:
-            # 36A: the LHO called before rectification: his call goes with the double
-            self._cancel(p.record, "36A")
-            assert event.call is not None
-            self.history.append(
-                CallRecord(lho, event.call, event.index, status="cancelled", law="36A")
-            )
-            self.rule(
-                "36A",
-                o,
-                say("law36-event", lho=lho, offender=o, call=p.call, turn=turn),
-            )
-            self.pending = None
-            self.turn = turn
-            return
-        if event.who == lho.letter and event.action is Action.DECLINE:
-            self._law36b(p)  # attention drawn: rectify now, then the player in turn calls
-            return
-        self._expect(
-            event, turn.letter, (Action.CALL,)
-        )  # the offender (36B2) or the player in turn
-        assert event.call is not None
-        self._law36b(p)
-        self._follow(turn, event.call)
-
-    def _law36_unnoticed(self, p: InadmissibleCall) -> None:
-        """Nobody draws attention to the inadmissible call now: it stays in the auction as made
-        until attention is drawn (``law36_noticed``)."""
-        # out of rotation too: 32 (preamble) says it can never be accepted, so Law 36 alone
-        # rules it. Unnoticed, the table goes on from the offender's LHO; 36A later gives the
-        # turn back to the player whose turn it was (_turn_before)
-        self.pending = None
-        self.unnoticed.append(p.record)
-        self._legal_call(p.record)
-
-    def law36_noticed(self) -> None:
-        """Attention is drawn to an unnoticed inadmissible double or redouble: during the
-        auction its LHO has called over it, so 36A cancels it with every later call and the
-        auction goes back to its maker; after the opening lead 36C records the result as if it
-        had not been made (a redouble of it going with it)."""
-        if not self.unnoticed:
-            raise ScriptError(self.event_index, refuse("event.no-inadmissible-double"))
-        record = self.unnoticed.pop()
-        o = record.seat
-        if self.phase == "auction":
-            turn = self._turn_before(record)
-            start = self.history.index(record)
-            for later in self.history[start:]:
-                if later.status in ("effective", "pending"):
-                    self.set_status(later, "cancelled", "36A")
-            self.unnoticed = [r for r in self.unnoticed if r.status == "effective"]
-            self.pending = None
-            self.next_call.clear()  # the rules after the cancelled calls go with them
-            # 36A: back to the player whose turn it was when it was made (2007: the Slovak
-            # text says so; the Polish says the offender, the same player unless out of turn)
-            self.turn = turn
-            self.rule(
-                "36A",
-                o,
-                say(
-                    "law36-noticed.attention-drawn-inadmissible-after",
-                    offender=o,
-                    call=record.call,
-                    lho=o.lho,
-                    turn=turn,
-                ),
-            )
-            return
-        play = self.play
-        # before the opening lead the engine applies 36A itself (Table._law36a_clarification)
-        assert play is not None and play.played
-        if not self.by_edition("36C", e2017=True, e2007=False):
-            raise ScriptError(
-                self.event_index,
-                refuse("event.law36-2007-after-lead"),
-            )
-        start = self.history.index(record)
-        for later in self.history[start:]:
-            if later.call.is_bid:
-                break
-            if later.is_effective and later.call.is_double_or_redouble:
-                self.set_status(later, "cancelled", "36C")
-        self.contract = self.effective_contract()
-        self.rule(
-            "36C",
-            o,
-            say(
-                "law36-noticed.attention-first-drawn-inadmissible",
-                offender=o,
-                call=record.call,
-                contract=self.contract,
-            ),
-        )
-
-    def _turn_before(self, record: CallRecord) -> Seat:
-        """Whose turn it was when ``record`` was made: after the effective call before it."""
-        before = [r for r in self.history[: self.history.index(record)] if r.is_effective]
-        return before[-1].seat.lho if before else self.board.dealer
-
-    def _law36b(self, p: InadmissibleCall) -> None:
-        o = p.offender
-        law = "36B2" if p.turn == o else "36B4"
-        self._cancel(p.record, law)
-        self._bar(o.partner, END_OF_AUCTION, law)
-        self.arm_lead_restriction(o, "36B3", p.call)
-        self.rule(
-            law,
-            o,
-            say("law36b", offender=o, call=p.call, partner=o.partner)
-            if p.turn == o
-            else say("law36b.back", offender=o, call=p.call, turn=p.turn, partner=o.partner),
-        )
-        self.pending = None
-
     # Law 24 ---------------------------------------------------------------------------------
 
     def law24_exposed(self, seat: Seat, card: int) -> None:
@@ -1267,32 +1146,6 @@ class CallOutOfRotation(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law29_event(self, event)
-
-
-@dataclass(kw_only=True)
-class InadmissibleCall(Pending):
-    """Law 36: an inadmissible double or redouble, cancelled and replaced."""
-
-    call: TableCall
-    """The irregular call."""
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "inadmissible"
-
-    def offer(self, table: TableState) -> Awaiting:
-        o, turn = self.offender, self.turn
-        # the LHO may also draw attention to it instead of calling (36B)
-        lho = ((o.lho.letter, ("decline",)),)
-        if turn == o:
-            return Awaiting(o.letter, "36B2", as_auction_rules(table).legal_words(o), lho)
-        return Awaiting(turn.letter, "36B4", as_auction_rules(table).legal_words(turn), lho)
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law36_event(self, event)
 
 
 @dataclass(kw_only=True)

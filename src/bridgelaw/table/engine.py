@@ -30,6 +30,7 @@ from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
@@ -338,7 +339,7 @@ class Table(BoardRules):
             if self.unnoticed and self.phase != "auction" and not self._opening_lead_faced():
                 self._law36a_clarification()  # 36A before the opening lead: the auction replayed
             else:
-                self.law36_noticed()  # 36A in the auction, 36C after the opening lead
+                InadmissibleCall.noticed(self)  # 36A in the auction, 36C after the lead
             return
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
@@ -410,7 +411,7 @@ class Table(BoardRules):
         restored = next(r for r in self.history if r.event == record.event)
         self.unnoticed.append(restored)
         self.history.append(CallRecord(seat, call, last.index))
-        self.law36_noticed()
+        InadmissibleCall.noticed(self)
 
     # -- after the final pass and in the play ------------------------------------------------
 

@@ -4,12 +4,13 @@ module's ``DECLARED`` here."""
 
 from __future__ import annotations
 
-from bridgelaw.table.rules.auction import law23, law27, law37, law38
+from bridgelaw.table.rules.auction import law23, law27, law36, law37, law38
 from bridgelaw.table.rules.declared import Declared
 
 DECLARED: tuple[Declared, ...] = (
     law23.DECLARED,
     law27.DECLARED,
+    law36.DECLARED,
     law37.DECLARED,
     law38.DECLARED,
 )

@@ -12,10 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
+from bridgelaw.boards import Board
+from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.messages import Said
-from bridgelaw.table.state import CallRecord, CallStatus, LogName, Pending, Phase, TableState
+from bridgelaw.table.play_state import TablePlay
+from bridgelaw.table.state import (
+    CallRecord,
+    CallStatus,
+    LogName,
+    NextCallRule,
+    Pending,
+    Phase,
+    TableState,
+)
 
 T = TypeVar("T")
 
@@ -33,6 +44,11 @@ class AuctionTable(Protocol):
     phase: Phase
     event_index: int
     no_double: set[Seat]
+    unnoticed: list[CallRecord]
+    next_call: dict[Seat, NextCallRule]
+    contract: Contract | None
+    board: Board
+    play: TablePlay | None
 
     # the record and the law book (TableState)
     def rule(self, law: str, seat: Seat | None, said: Said) -> None: ...
@@ -51,6 +67,7 @@ class AuctionTable(Protocol):
     def is_legal(self, seat: Seat, call: TableCall) -> bool: ...
     def last_bid(self) -> CallRecord | None: ...
     def legal_words(self, seat: Seat, doubles: bool = True) -> tuple[str, ...]: ...
+    def effective_contract(self) -> Contract: ...
 
     # the auction's rules (AuctionRules)
     def _expect(self, event: Event, who: str, actions: tuple[Action, ...]) -> None: ...
