@@ -99,12 +99,14 @@ def test_every_say_in_the_engine_names_a_message_and_its_parameters() -> None:
     for path in sorted(TABLE.rglob("*.py")):  # the matters in rules/ too
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("rule", "review"):
+                rulings += 1
+                if node.keywords:  # a declared clause's X.rule(t, seat, **params): its
+                    continue  # parameters are its message's (tests/table/test_table_rules.py)
                 said = node.args[-1]
                 branches = [said.body, said.orelse] if isinstance(said, ast.IfExp) else [said]
                 for b in branches:  # a message said, or a name holding one (typed: Said)
                     is_say = isinstance(b, ast.Call) and getattr(b.func, "id", "") == "say"
                     assert is_say or isinstance(b, ast.Name), f"{path.name}:{node.lineno}"
-                rulings += 1
     assert rulings > 230
 
 

@@ -29,7 +29,11 @@ def _classes() -> list[type[Pending]]:
 
 
 #: the open matters moved into table/rules: their modules (relative to bridgelaw.table)
-MATTERS = {d.matter: d.module.removeprefix("bridgelaw.table.") for d in DECLARED}
+MATTERS = {
+    matter: d.module.removeprefix("bridgelaw.table.")
+    for d in DECLARED
+    for matter in (d.matter, *d.stages)
+}
 
 
 def _source(module: str) -> ast.Module:

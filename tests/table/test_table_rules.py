@@ -62,7 +62,8 @@ def test_each_matter_declares_every_clause_it_names_and_nothing_else() -> None:
         )
         assert sorted(map(repr, named)) == sorted(map(repr, (*d.applies, *d.varies))), d.module
         assert module.DECLARED is d
-        assert hasattr(getattr(module, d.matter), "answer")
+        for matter in (d.matter, *d.stages):
+            assert hasattr(getattr(module, matter), "answer"), matter
         for v in d.varies:
             assert callable(getattr(getattr(module, d.matter), v.where)), v
 

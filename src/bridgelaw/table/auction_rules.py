@@ -10,7 +10,6 @@ offender's left-hand opponent calling over an inadmissible double cancels it wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
@@ -25,6 +24,7 @@ from bridgelaw.table.events import (
 from bridgelaw.table.messages import say
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
+from bridgelaw.table.rules.auction.law25 import ChangedCall, LhoChange
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.rules.auction.law37 import BarredCall
@@ -593,123 +593,16 @@ class AuctionRules(TableState):
                 ),
             )
 
-    # Law 25 ---------------------------------------------------------------------------------
+    # Law 25: rules/auction/law25.py; what it and other laws use of the auction ---------------
 
-    def _law25_event(self, p: ChangedCall, event: Event) -> None:
-        o = p.offender
-        first = self._last_effective_of(o)
-        if p.stage == "judge":
-            self._expect(event, "director", (Action.UNINTENDED, Action.INTENDED))
-            if p.turn == o.partner:  # the LHO has called over the first call
-                self._law25_after_lho(p, event.action is Action.UNINTENDED)
-                return
-            if event.action is Action.UNINTENDED:
-                # 25A1: the intended call replaces the unintended one, without rectification
-                self.history.remove(p.record)
-                if first is not None:
-                    self.set_status(first, "withdrawn", "25A1")
-                self.rule(
-                    "25A1",
-                    o,
-                    say(
-                        "law25-event.director-finds-unintended-replaces",
-                        offender=o,
-                        first=first.call if first else "",
-                        call=p.call,
-                    ),
-                )
-                self.pending = None
-                self.turn = o
-                self._undo_end_of_auction()
-                self._call_in_place_of(first, o, p.call)
-            else:
-                p.stage = "offered"
-            return
-        self._expect(event, o.lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
-        self.pending = None
-        if event.action is Action.DECLINE:
-            self._cancel(p.record, "25B2")
-            self.rule(
-                "25B2",
-                o,
-                say("law25-event.does-not-accept-change", lho=o.lho, call=p.call, offender=o),
-            )
-            # Law 26 (2017 by 25B2's text; 2007 by 26's preamble, as its commentary says)
-            self.arm_lead_restriction(o, "25B2", p.call)
-        else:
-            if first is not None:
-                self.set_status(first, "withdrawn", "25B1")
-                self.mark_unauthorized(first)
-            self.history.remove(p.record)
-            self.rule(
-                "25B1",
-                o,
-                say("law25-event.accepts-change-first-call", lho=o.lho, offender=o, call=p.call),
-            )
-            if first is not None:  # Law 26, both editions (as after 25B2)
-                self.arm_lead_restriction(o, "25B1", first.call)
-            self.turn = o
-            self._undo_end_of_auction()
-            self._call_in_place_of(first, o, p.call)
-        if event.action is Action.CALL:
-            assert event.call is not None
-            self._follow(event.seat, event.call)
-
-    def _law25_after_lho(self, p: ChangedCall, unintended: bool) -> None:
-        o = p.offender
-        if not unintended:
-            # an intended call at partner's turn is a call out of rotation (Laws 29-32)
-            self.pending = CallOutOfRotation(
-                offender=o, call=p.call, event=p.event, turn=p.turn, record=p.record
-            )
-            return
-        first = self._last_effective_of(o)
-        assert first is not None
-        self.history.remove(p.record)
-        lho_call = self.effective()[-1]
-        self.set_status(first, "withdrawn", "25A1")
-        if not self._legal_after(self.effective()[:-1], CallRecord(o, p.call, 0)):
-            # the intended call is itself irregular where it stands: the LHO's call over the
-            # unintended one goes (25A6) and the new call meets its own law from O's turn
-            self.pending = None
-            self.rule(
-                "25A1",
-                o,
-                say(
-                    "law25-after-lho.director-finds-unintended-replaces-2",
-                    offender=o,
-                    first=first.call,
-                    call=p.call,
-                ),
-            )
-            self._law25a6_withdraw(lho_call, forced=True)
-            self.turn = o
-            self._call_in_place_of(first, o, p.call)
-            return
-        record = CallRecord(o, p.call, self.event_index, skipped=first.skipped)
-        self.history.insert(self.history.index(first) + 1, record)
-        self.pending = None
-        self.rule(
-            "25A1",
-            o,
-            say(
-                "law25-after-lho.director-finds-unintended-replaces",
-                offender=o,
-                first=first.call,
-                call=p.call,
-            ),
+    def out_of_rotation(
+        self, offender: Seat, call: TableCall, event: int, turn: Seat, record: CallRecord
+    ) -> None:
+        """``record`` is a call out of rotation, for Laws 28-32 (a change found intended at
+        partner's turn is one: Law 25)."""
+        self.pending = CallOutOfRotation(
+            offender=offender, call=call, event=event, turn=turn, record=record
         )
-        lho_call = self.effective()[-1]
-        assert lho_call.seat == o.lho
-        before = [r for r in self.effective() if r is not lho_call]
-        if self._legal_after(before, lho_call):
-            self.pending = LhoChange(
-                offender=o.lho,
-                turn=o.partner,
-                record=lho_call,
-            )
-        else:
-            self._law25a6_withdraw(lho_call, forced=True)
 
     def _legal_after(self, calls: list[CallRecord], record: CallRecord) -> bool:
         """Would ``record`` be a legal call after ``calls`` (sufficiency, Law 19)?"""
@@ -719,34 +612,6 @@ class AuctionRules(TableState):
             return self.is_legal(record.seat, record.call)
         finally:
             self.history = saved
-
-    def _law25a6_withdraw(self, record: CallRecord, forced: bool) -> None:
-        law = self.cite("25A6")  # 2007: 25A4
-        self.set_status(record, "withdrawn", law)
-        self.mark_unauthorized(record, law, side=record.seat.side ^ 1)
-        self.turn = record.seat
-        self.rule(
-            law,
-            None,
-            say(
-                "law25a6-withdraw.no-longer-legal" if forced else "law25a6-withdraw",
-                seat=record.seat,
-                call=record.call,
-            ),
-        )
-
-    def _law25a6_event(self, p: LhoChange, event: Event) -> None:
-        """25A6: the LHO may change the call he made over the unintended call."""
-        lho = p.offender
-        if event.who == p.turn.letter and event.action is Action.CALL:
-            self.pending = None  # the next player called: the LHO keeps his call
-            assert event.call is not None
-            self._follow(p.turn, event.call)
-            return
-        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE))
-        self.pending = None
-        if event.action is Action.DECLINE:
-            self._law25a6_withdraw(p.record, forced=False)
 
     def _call_in_place_of(self, first: CallRecord | None, seat: Seat, call: TableCall) -> None:
         """Law 25: the new call takes the place of the first, skipped turns included (29A)."""
@@ -1146,54 +1011,6 @@ class CallOutOfRotation(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law29_event(self, event)
-
-
-@dataclass(kw_only=True)
-class ChangedCall(Pending):
-    """Law 25: a call changed; the director judges whether the first was unintended (25A),
-    and an intended change the LHO may accept (25B1)."""
-
-    call: TableCall
-    """The irregular call."""
-    event: int
-    """The event that made it."""
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    record: CallRecord
-    stage: Literal["judge", "offered"] = "judge"
-
-    @property
-    def kind(self) -> PendingKind:
-        return "change"
-
-    def offer(self, table: TableState) -> Awaiting:
-        if self.stage == "offered":
-            return Awaiting(self.offender.lho.letter, "25B1", ("accept", "decline"))
-        return Awaiting("director", "25A", ("unintended", "intended"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law25_event(self, event)
-
-
-@dataclass(kw_only=True)
-class LhoChange(Pending):
-    """25A6: the LHO may change the call he made over the call replaced."""
-
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "lho-change"
-
-    def offer(self, table: TableState) -> Awaiting:
-        # 25A6 (2007: 25A4)
-        law = table.cite("25A6")
-        return Awaiting(self.offender.letter, law, ("accept", "decline"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law25a6_event(self, event)
 
 
 @dataclass(kw_only=True)

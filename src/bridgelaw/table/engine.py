@@ -21,7 +21,7 @@ from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
-from bridgelaw.table.auction_rules import AUCTION_PENDING, ChangedCall
+from bridgelaw.table.auction_rules import AUCTION_PENDING
 from bridgelaw.table.board_rules import BoardRules
 from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
 from bridgelaw.table.events import BY_THE_CARDS, Action, Event, ScriptError, parse_event
@@ -30,6 +30,7 @@ from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.state import (
     Awaiting,

@@ -73,12 +73,12 @@ class Applies:
         of a matter's module against the declared message's parameters)."""
         return messages.say(self.message, **params)
 
-    def rule(self, table: Records, seat: Seat | None, **params: object) -> None:
+    def rule(self, table: Records, seat: Seat | None, /, **params: object) -> None:
         """A ruling under the clause on ``seat``: the declared message with ``params``."""
         said = self.said(**params)
         table.rule(self.law(table), seat, said)
 
-    def review(self, table: Records, **params: object) -> None:
+    def review(self, table: Records, /, **params: object) -> None:
         """A review under the clause: the declared message with ``params``."""
         said = self.said(**params)
         table.review(self.law(table), said)
@@ -89,11 +89,16 @@ class Applies:
         options: tuple[str, ...] | None = None,
         others: tuple[tuple[Who, tuple[str, ...]], ...] = (),
         groups: tuple[tuple[str, str], ...] = (),
+        at: Records | None = None,
     ) -> Awaiting:
         """The offer under the clause to ``who``: the declared options, or ``options``; with
-        ``groups``, what follows each (:attr:`Awaiting.groups`)."""
+        ``groups``, what follows each (:attr:`Awaiting.groups`). A clause cited through the
+        law book (``by_book``) needs the table it is offered ``at`` for its edition's number."""
         chosen = self.options if options is None else options
-        return Awaiting(who, self.clause, chosen, others, groups)
+        if self.by_book and at is None:
+            raise ValueError(f"{self.clause} is cited by the book: offer it at a table")
+        law = self.clause if at is None else self.law(at)
+        return Awaiting(who, law, chosen, others, groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +122,9 @@ class Declared:
     module: str
     applies: tuple[Applies, ...]
     varies: tuple[Varies, ...] = ()
+    stages: tuple[str, ...] = ()
+    """The matter's other classes: a later stage it opens (25A6's ``LhoChange`` after 25A1),
+    declared with it, as its clauses are."""
 
     @property
     def path(self) -> str:

@@ -4,11 +4,12 @@ module's ``DECLARED`` here."""
 
 from __future__ import annotations
 
-from bridgelaw.table.rules.auction import law23, law27, law36, law37, law38
+from bridgelaw.table.rules.auction import law23, law25, law27, law36, law37, law38
 from bridgelaw.table.rules.declared import Declared
 
 DECLARED: tuple[Declared, ...] = (
     law23.DECLARED,
+    law25.DECLARED,
     law27.DECLARED,
     law36.DECLARED,
     law37.DECLARED,
