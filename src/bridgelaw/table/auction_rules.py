@@ -23,6 +23,7 @@ from bridgelaw.table.events import (
 )
 from bridgelaw.table.messages import say
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.auction.law21 import MisinformationChange
 from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
 from bridgelaw.table.rules.auction.law25 import ChangedCall, LhoChange
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
@@ -646,100 +647,6 @@ class AuctionRules(TableState):
             self.phase, self.contract, self.declarer = Phase.AUCTION, None, None
             self.lead_restrictions = [r for r in self.lead_restrictions if r.suit is None]
 
-    # Law 21B --------------------------------------------------------------------------------
-
-    def law21b1a_offer(self, seat: Seat) -> None:
-        """21B1a: a call the misinformation could have influenced may be changed until the end
-        of the auction period, while the player's partner has not called since."""
-        if self.pending is not None or self.phase == "ended":
-            return
-        if self.play is not None and self.play.played:
-            return  # the auction period has ended (17D1): 21B3 only
-        record = self._last_effective_of(seat)
-        if record is None:
-            return
-        later = [r for r in self.effective()[self.effective().index(record) + 1 :]]
-        if any(r.seat == seat.partner for r in later) or len(later) > 1:
-            return  # his partner has called since: too late (21B3)
-        self.pending = MisinformationChange(offender=seat, record=record)
-
-    def _words_in_place_of(self, record: CallRecord) -> tuple[str, ...]:
-        """The legal calls that could stand in ``record``'s place, other than itself."""
-        saved = self.history
-        self.history = saved[: saved.index(record)]
-        try:
-            words = self.legal_words(record.seat)
-        finally:
-            self.history = saved
-        return tuple(w for w in words if w != record.call.text)
-
-    def _law21b_event(self, p: MisinformationChange, event: Event) -> None:
-        """21B1a (the misinformed player) and 21B2 (then his LHO): keep the call (accept, or
-        the next player calling) or change it."""
-        o, record, law = p.offender, p.record, p.law
-        if event.who == self.turn.letter and event.action is Action.CALL and self.turn != o:
-            self.pending = None  # the next player calls: the call is kept
-            assert event.call is not None
-            self._follow(self.turn, event.call)
-            return
-        self._expect(event, o.letter, (Action.ACCEPT, Action.CALL))
-        self.pending = None
-        if event.action is Action.ACCEPT:
-            self.rule(law, o, say("law21b-event.keeps", offender=o, call=record.call))
-            return
-        assert event.call is not None
-        if event.call.text not in self._words_in_place_of(record):
-            raise ScriptError(
-                event.index,
-                refuse(
-                    "event.cannot-replace",
-                    call=str(event.call),
-                    offender=o.letter,
-                    replaced=str(record.call),
-                    law=law,
-                ),
-            )
-        self._undo_end_of_auction()
-        later = self.effective()[self.effective().index(record) + 1 :]
-        self.set_status(record, "withdrawn", law)
-        # 16C: the withdrawn call of the misinformed side is unauthorized for the other side
-        # only (2017 16C1a/b); the LHO's, an offender's, for his own side
-        side = o.side ^ 1 if p.by_misinformed else o.side
-        self.mark_unauthorized(record, side=side)
-        new = CallRecord(o, event.call, self.event_index, skipped=record.skipped)
-        self.history.insert(self.history.index(record) + 1, new)
-        self.rule(
-            law,
-            o,
-            say(
-                "law21b-event.changes" if p.by_misinformed else "law21b-event.changes-after-rho",
-                offender=o,
-                call=record.call,
-                call2=event.call,
-            ),
-        )
-        if later:  # 21B2: the LHO had called over it: he may change his call in turn
-            lho = later[0]
-            if self._legal_after([r for r in self.effective() if r is not lho], lho):
-                self.pending = MisinformationLho(
-                    offender=lho.seat,
-                    record=lho,
-                )
-                return
-            self.set_status(lho, "withdrawn", "21B2")
-            self.mark_unauthorized(lho)
-            if lho.skipped:  # his new call takes the place of one accepted out of rotation (29A)
-                self.carried_slot[lho.seat] = lho.skipped
-            self.turn = lho.seat
-            self.rule(
-                "21B2",
-                lho.seat,
-                say("law21b-event.no-longer-legal-after", lho=lho.seat, lho_call=lho.call),
-            )
-            return
-        self.turn = o.lho
-        self.end_of_auction_check()
-
     # Law 24 ---------------------------------------------------------------------------------
 
     def law24_exposed(self, seat: Seat, card: int) -> None:
@@ -1029,51 +936,6 @@ class ArtificialCallShown(Pending):
 
     def answer(self, table: TableState, event: Event) -> None:
         as_auction_rules(table)._law29c_event(self, event)
-
-
-@dataclass(kw_only=True)
-class MisinformationChange(Pending):
-    """21B1a: a call the misinformed player may change (``law``); the same offer and rule
-    serve the LHO's call over it (:class:`MisinformationLho`, 21B2)."""
-
-    record: CallRecord
-
-    @property
-    def kind(self) -> PendingKind:
-        return "mi-change"
-
-    @property
-    def law(self) -> str:
-        return "21B1a"
-
-    @property
-    def by_misinformed(self) -> bool:
-        """The call changed is the misinformed player's own (21B1a), not his LHO's (21B2)."""
-        return True
-
-    def offer(self, table: TableState) -> Awaiting:
-        words = as_auction_rules(table)._words_in_place_of(self.record)
-        return Awaiting(self.offender.letter, self.law, ("accept", *words))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law21b_event(self, event)
-
-
-@dataclass(kw_only=True)
-class MisinformationLho(MisinformationChange):
-    """21B2: the call the LHO made over a call changed under 21B1a, which he may change."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "mi-lho"
-
-    @property
-    def law(self) -> str:
-        return "21B2"
-
-    @property
-    def by_misinformed(self) -> bool:
-        return False
 
 
 AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)

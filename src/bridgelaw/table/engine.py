@@ -30,6 +30,7 @@ from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.state import (
@@ -355,7 +356,7 @@ class Table(BoardRules):
                 return
             raise ScriptError(event.index, refuse("event.no-more-events"))
         if event.who == "director" and event.action is Action.MISINFORMATION:
-            self._law21(event)
+            misinformation(self, event.the_seat_named)  # 21B: rules/auction/law21.py
             return
         if self.phase == "auction":
             self.auction_event(event)
@@ -364,21 +365,6 @@ class Table(BoardRules):
             self.auction_event(event)  # a change of the final pass (Law 25, 21B), judged first
             return
         self._play_period_event(event)
-
-    # -- Law 21 ------------------------------------------------------------------------------
-
-    def _law21(self, event: Event) -> None:
-        seat = event.the_seat_named
-        self.rule(
-            "21B",
-            seat,
-            say("law21.director-finds-call-could", seat=seat),
-        )
-        self.review(
-            "21B3",
-            say("law21.misinformation-director-may-adjust", seat=seat),
-        )
-        self.law21b1a_offer(seat)
 
     # -- Law 36A in the clarification period ------------------------------------------------
 

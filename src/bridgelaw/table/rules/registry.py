@@ -4,10 +4,11 @@ module's ``DECLARED`` here."""
 
 from __future__ import annotations
 
-from bridgelaw.table.rules.auction import law23, law25, law27, law36, law37, law38
+from bridgelaw.table.rules.auction import law21, law23, law25, law27, law36, law37, law38
 from bridgelaw.table.rules.declared import Declared
 
 DECLARED: tuple[Declared, ...] = (
+    law21.DECLARED,
     law23.DECLARED,
     law25.DECLARED,
     law27.DECLARED,

@@ -49,6 +49,7 @@ class AuctionTable(Protocol):
     contract: Contract | None
     board: Board
     play: TablePlay | None
+    carried_slot: dict[Seat, tuple[Seat, ...]]
 
     # the record and the law book (TableState)
     def rule(self, law: str, seat: Seat | None, said: Said) -> None: ...
