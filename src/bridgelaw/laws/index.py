@@ -1,7 +1,7 @@
 """Where the project cites each clause: the code that applies it and the scripts that test it.
 
-The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: Laws 21B, 23A, 25, 27,
-36, 37 and 38 so far) are indexed from their declarations
+The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: the auction period's so
+far: Laws 21B, 23A, 25, 27-32, 36-38) are indexed from their declarations
 (:data:`bridgelaw.table.rules.registry.DECLARED`: each clause a matter applies, what it gives,
 its edition variants), not from their source: a matter applies a clause through its
 declaration, so the two are one thing. The index points at the module's
@@ -179,7 +179,7 @@ class Variant:
 
 
 def _variant_targets(tree: ast.AST) -> dict[str, tuple[int, str]]:
-    """The methods a file names as an edition's variant (``e2007=self._law30_32_2007``): their
+    """The methods a file names as an edition's variant (``e2007=self._law50e_2007``): their
     names, that edition and the tag, so that the clauses their bodies cite are read in it."""
     found: dict[str, tuple[int, str]] = {}
     for node in ast.walk(tree):
@@ -486,7 +486,7 @@ def declared() -> tuple[tuple[Citation, ...], tuple[Variant, ...]]:
             else:
                 text = ""
             kind = _DECLARED_KINDS.get(a.does, a.does)
-            found.append(Citation(a.clause, None, file, line, kind, text))
+            found.append(Citation(a.clause, a.edition, file, line, kind, text, a.within))
         for v in matter.varies:
             for key in v.tag.split():  # a law book key: a 2017 number, or 2007/N
                 number, numbered = key.removeprefix("2007/"), 2007 if "/" in key else 2017

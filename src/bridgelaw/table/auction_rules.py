@@ -9,8 +9,6 @@ offender's left-hand opponent calling over an inadmissible double cancels it wit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bridgelaw.calls import PASS
 from bridgelaw.cards import Seat, card_name, is_honour
 from bridgelaw.table.events import (
@@ -27,38 +25,21 @@ from bridgelaw.table.rules.auction.law21 import MisinformationChange
 from bridgelaw.table.rules.auction.law23 import ComparabilityJudgement
 from bridgelaw.table.rules.auction.law25 import ChangedCall, LhoChange
 from bridgelaw.table.rules.auction.law27 import InsufficientBid
+from bridgelaw.table.rules.auction.law28_32 import CallOutOfRotation
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.rules.auction.law37 import BarredCall
 from bridgelaw.table.rules.auction.law38 import BidAboveSeven
 from bridgelaw.table.rules.auction.layer import AuctionTable
 from bridgelaw.table.state import (
-    END_OF_AUCTION,
     NEXT_TURN,
     Awaiting,
     CallRecord,
     LeadRestriction,
-    NextCallRule,
-    Pending,
-    PendingKind,
     Phase,
     TableState,
 )
 
 PASS_CALL = table_call_of(PASS)
-#: 29C: what an artificial call out of rotation specified (one denomination, two suits, none)
-SHOWS = (
-    *(f"shows {x}" for x in ("C", "D", "H", "S", "NT")),
-    *(f"shows {a} {b}" for i, a in enumerate("SHDC") for b in "SHDC"[i + 1 :]),
-    "shows none",
-)
-
-
-def _kind_of(call: TableCall) -> str:
-    if call.is_pass and not call.artificial:
-        return "pass"
-    if call.is_double_or_redouble:
-        return "double"
-    return "bid"  # a bid, or an artificial pass (Law 30C sends it to Law 31)
 
 
 class AuctionRules(TableState):
@@ -193,7 +174,7 @@ class AuctionRules(TableState):
         self._make_effective(record)
         rule = self.next_call.get(seat)
         self._advance(seat)
-        self._rho_acted(seat, record.call)
+        CallOutOfRotation.rho_acted(self, seat, record.call)  # 31A, 32A
         if rule is not None:
             del self.next_call[seat]
             if rule.kind == "comparable":  # 23A: rules/auction/law23.py
@@ -205,7 +186,7 @@ class AuctionRules(TableState):
                 )
                 return
             elif rule.kind == "denomination":
-                self._law31a2_2007(seat, record.call, rule)
+                CallOutOfRotation.by_denomination_2007(self, seat, record.call, rule)
         self.end_of_auction_check()
 
     def _in_history(self, record: CallRecord) -> bool:
@@ -249,32 +230,6 @@ class AuctionRules(TableState):
         )
         self._advance(seat)
 
-    def _rho_acted(self, seat: Seat, call: TableCall) -> None:
-        """31A/32A: once the offender's RHO has called, the offender's next call is settled."""
-        offender = seat.lho
-        rule = self.next_call.get(offender)
-        if rule is None or rule.kind != "rho":
-            return
-        double = rule.withdrawn.is_double_or_redouble
-        if call.is_pass:
-            rule.kind, rule.law = "repeat", self.cite("32A1") if double else "31A1"
-        elif double:
-            self.by_edition("32A2", e2017=self._law32a2, e2007=self._law32b2_2007)(offender, rule)
-        else:
-            # 31A2: the offender's next call is compared (2017 23A; 2007: by its denomination)
-            rule.kind = self.by_edition("31A2", e2017="comparable", e2007="denomination")
-            rule.law = "31A2"
-
-    def _law32a2(self, offender: Seat, rule: NextCallRule) -> None:
-        """32A2: the offender calls freely; the director compares his call (23A)."""
-        rule.kind, rule.law = "comparable", "32A2"
-
-    def _law32b2_2007(self, offender: Seat, rule: NextCallRule) -> None:
-        """2007 32B2: whatever the offender calls, his partner passes throughout."""
-        rule.kind, rule.law = "free", "32B2"
-        del self.next_call[offender]
-        self._bar(offender.partner, END_OF_AUCTION, "32B2")
-
     # -- pending irregularities --------------------------------------------------------------
 
     def _expect(self, event: Event, who: str, actions: tuple[Action, ...]) -> None:
@@ -298,301 +253,6 @@ class AuctionRules(TableState):
         self.set_status(record, "cancelled", law)
         if unauthorized:
             self.mark_unauthorized(record)
-
-    # Laws 28-32 -----------------------------------------------------------------------------
-
-    def _law29_event(self, p: CallOutOfRotation, event: Event) -> None:
-        lho, turn = p.offender.lho, p.turn
-        if p.meanwhile is not None:
-            self._expect(event, "director", (Action.ACCEPTED, Action.IN_TURN))
-            if event.action is Action.ACCEPTED:
-                self._law29a_accept(p, by_call=True)
-            else:
-                self._law28b(p)
-            self._follow(*p.meanwhile)
-            return
-        if event.who == turn.letter and event.action is Action.CALL and turn != lho:
-            assert event.call is not None
-            self._law28b(p)  # the player in turn calls: the call out of rotation is cancelled
-            self._follow(turn, event.call)
-            return
-        self._expect(event, lho.letter, (Action.ACCEPT, Action.DECLINE, Action.CALL))
-        if event.action is Action.DECLINE:
-            self._law29b_cancel(p)
-            return
-        if event.action is Action.CALL and lho == turn:
-            # KOM on Law 28: did he mean to call over it (29A) or to ignore it (28B)?
-            assert event.call is not None
-            p.meanwhile = (event.seat, event.call)
-            return
-        self._law29a_accept(p, by_call=event.action is Action.CALL)
-        if event.action is Action.CALL:
-            assert event.call is not None
-            self._follow(event.seat, event.call)
-
-    def _law29a_accept(self, p: CallOutOfRotation, by_call: bool) -> None:
-        o = p.offender
-        skipped = []
-        seat = p.turn
-        while seat != o:
-            skipped.append(seat)
-            seat = seat.lho
-        self.set_skipped(p.record, tuple(skipped))
-        self.set_status(p.record, "effective", p.record.law)
-        how = "called-over" if by_call else "accepted"
-        number = "one" if len(skipped) == 1 else "many"
-        lost = tuple(s.letter for s in skipped)
-        self.rule(
-            "29A",
-            o,
-            say(f"law29a.{how}.{number}", lho=o.lho, offender=o, call=p.call, seats=lost),
-        )
-        self.pending = None
-        self._advance(o)
-        self.end_of_auction_check()
-
-    def _law28b(self, p: CallOutOfRotation) -> None:
-        o = p.offender
-        self._cancel(p.record, "28B")
-        self.rule(
-            "28B",
-            o,
-            say(
-                "law28b",
-                turn=p.turn,
-                offender=o,
-                call=p.call,
-                partner=o.partner,
-                clause=self.cite("16C2"),
-            ),
-        )
-        self.pending = None
-
-    def _law29b_cancel(self, p: CallOutOfRotation) -> None:
-        """29B: the call is cancelled and the auction reverts; Laws 30-32 say what follows."""
-        self._law29b_rectify(p)
-        rule = self.next_call.get(p.offender)
-        restricted = self.by_edition(
-            "31B",
-            e2017=False,
-            e2007=any(
-                r.offender == p.offender and r.withdrawn is p.call for r in self.lead_restrictions
-            ),
-        )
-        asked = restricted or (rule is not None and rule.kind == "rho")
-        if p.call.artificial and p.call.is_bid and asked:
-            # 29C: 30-32 work with the denominations the artificial call specified: asked
-            # when the next call depends on them, or (2007 31B) the lead restriction: 26A/26B
-            self.pending = ArtificialCallShown(
-                offender=p.offender,
-                call=p.call,
-            )
-
-    def _law29c_event(self, p: ArtificialCallShown, event: Event) -> None:
-        self._expect(event, "director", (Action.SHOWS,))
-        o = p.offender
-        shown = tuple(int(strain) for strain in event.strains)  # () for none
-        rule = self.next_call.get(o)
-        if rule is not None:
-            rule.shown = shown
-        for restriction in self.lead_restrictions:
-            if restriction.offender == o and restriction.withdrawn is p.call:
-                restriction.shown = shown  # 2007 31B: 26A or 26B by what it showed
-                self._law26_which(restriction)
-        self.pending = None
-        what = " ".join(("C", "D", "H", "S", "NT")[s] for s in event.strains) or "no denomination"
-        self.rule(
-            "29C",
-            o,
-            say("law29c-event", offender=o, call=p.call, what=what),
-        )
-
-    def _law29b_rectify(self, p: CallOutOfRotation) -> None:
-        o, turn = p.offender, p.turn
-        self._cancel(p.record, "29B")
-        self.pending = None
-        kind = _kind_of(p.call)
-        at = "rho" if turn == o.rho else "partner" if turn == o.partner else "lho"
-        if kind == "pass" and self._passes_artificial_call(o, p.record):
-            # 30C: a pass of an artificial call (2007: of partner's) is ruled by Law 31
-            kind = "bid"
-            # 2017: any artificial call; 2007: partner's
-            said = say(
-                self.by_edition("30C", e2017="law29b-rectify", e2007="law29b-rectify.2007"),
-                offender=o,
-            )
-            self.rule("30C", o, said)
-        self.by_edition("30 31 32", e2017=self._law30_32, e2007=self._law30_32_2007)(p, kind, at)
-
-    def _law30_32(self, p: CallOutOfRotation, kind: str, at: str) -> None:
-        """The 2017 Laws 30-32: the offender's next call compared (23A) where the call out of
-        rotation was at partner's or LHO's turn, or RHO then called."""
-        o, turn = p.offender, p.turn
-        if kind == "pass":
-            if at == "rho":
-                self._bar(o, NEXT_TURN, "30A")
-                self.rule(
-                    "30A",
-                    o,
-                    say("law30-32.passed-out-rotation-at", offender=o, turn=turn),
-                )
-            else:
-                self.rule(
-                    "30B1a",
-                    o,
-                    say("law30-32.pass-out-rotation-cancelled", offender=o, partner=o.partner),
-                )
-                self.next_call[o] = NextCallRule("comparable", "30B1b", p.call, p.event)
-            return
-        double = kind == "double"
-        if at == "rho":
-            law = "32A" if double else "31A"
-            self.rule(
-                law,
-                o,
-                say("law30-32.out-rotation-at-rho", offender=o, call=p.call, turn=turn),
-            )
-            self.next_call[o] = NextCallRule("rho", law, p.call, p.event)
-        else:
-            law = "32B1" if double else "31B1"
-            self.rule(
-                law,
-                o,
-                say(
-                    "law30-32.out-rotation-cancelled-may",
-                    offender=o,
-                    call=p.call,
-                    partner=o.partner,
-                ),
-            )
-            self.next_call[o] = NextCallRule(
-                "comparable", "32B2" if double else "31B2", p.call, p.event
-            )
-
-    def _passes_artificial_call(self, o: Seat, record: CallRecord | None) -> bool:
-        """30C: the calls since the offender's own last call are those his pass would pass;
-        one of them artificial (2007: one of his partner's) sends the pass to Law 31."""
-        since: list[CallRecord] = []
-        for r in self.effective():
-            if r is record:
-                continue
-            if r.seat == o and not r.inferred:
-                since = []
-            else:
-                since.append(r)
-        anyones = self.by_edition("30C", e2017=True, e2007=False)
-        return any(r.call.artificial and (anyones or r.seat == o.partner) for r in since)
-
-    def _law30_32_2007(self, p: CallOutOfRotation, kind: str, at: str) -> None:
-        """The 2007 Laws 30-32: longer silences, no comparable-call test."""
-        o, turn = p.offender, p.turn
-        any_bid = self.last_bid() is not None
-        if kind == "pass":
-            if not any_bid:
-                self._bar(o, NEXT_TURN, "30A")
-                self.rule(
-                    "30A",
-                    o,
-                    say("law30-32-2007.passed-out-rotation-before", offender=o),
-                )
-            elif at == "rho":
-                self._bar(o, NEXT_TURN, "30B1")
-                self.rule(
-                    "30B1",
-                    o,
-                    say("law30-32-2007.passed-out-rotation-at", offender=o),
-                )
-            else:
-                self._bar(o, END_OF_AUCTION, "30B2a")
-                self.no_double.add(o.partner)
-                self.rule(
-                    "30B2a",
-                    o,
-                    say("law30-32-2007.passed-out-rotation-at-2", offender=o, partner=o.partner),
-                )
-            return
-        if kind == "double":
-            self.arm_lead_restriction(o, "32", p.call)
-            if at == "rho":
-                self.rule(
-                    "32B",
-                    o,
-                    say(
-                        "law30-32-2007.out-rotation-at-rho-2",
-                        offender=o,
-                        call=p.call,
-                        turn=turn,
-                        partner=o.partner,
-                    ),
-                )
-                self.next_call[o] = NextCallRule("rho", "32B", p.call, p.event)
-            else:
-                self._bar(o.partner, END_OF_AUCTION, "32A")
-                self.rule(
-                    "32A",
-                    o,
-                    say(
-                        "law30-32-2007.out-rotation-at-partner",
-                        offender=o,
-                        call=p.call,
-                        partner=o.partner,
-                    ),
-                )
-            return
-        if at == "rho":
-            self.rule(
-                "31A",
-                o,
-                say("law30-32-2007.out-rotation-at-rho", offender=o, call=p.call, turn=turn),
-            )
-            self.next_call[o] = NextCallRule("rho", "31A", p.call, p.event)
-        else:
-            self._bar(o.partner, END_OF_AUCTION, "31B")
-            self.arm_lead_restriction(o, "31B", p.call)
-            self.rule(
-                "31B",
-                o,
-                say(
-                    "law30-32-2007.out-rotation-cancelled-must",
-                    offender=o,
-                    call=p.call,
-                    partner=o.partner,
-                ),
-            )
-
-    def _law31a2_2007(self, seat: Seat, call: TableCall, rule: NextCallRule) -> None:
-        """2007 31A2: repeating the denomination silences partner once; anything else, always."""
-        natural_repeat = (
-            call.is_bid
-            and not rule.withdrawn.artificial
-            and rule.withdrawn.is_bid
-            and call.strain == rule.withdrawn.strain
-        )
-        if natural_repeat or (rule.withdrawn.artificial and rule.repeats(call)):  # 29C
-            self._bar(seat.partner, NEXT_TURN, "31A2a")
-            self.rule(
-                "31A2a",
-                seat,
-                say(
-                    "law31a2-2007.repeats-denomination-cancelled-must",
-                    seat=seat,
-                    withdrawn=rule.withdrawn,
-                    partner=seat.partner,
-                ),
-            )
-        else:
-            self._bar(seat.partner, END_OF_AUCTION, "31A2b")
-            self.arm_lead_restriction(seat, "31A2b", rule.withdrawn, rule.shown)
-            self.rule(
-                "31A2b",
-                seat,
-                say(
-                    "law31a2-2007.does-not-repeat-denomination",
-                    seat=seat,
-                    withdrawn=rule.withdrawn,
-                    partner=seat.partner,
-                ),
-            )
 
     # Law 25: rules/auction/law25.py; what it and other laws use of the auction ---------------
 
@@ -890,52 +550,6 @@ def as_auction_rules(table: TableState) -> AuctionRules:
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, AuctionRules)
     return table
-
-
-@dataclass(kw_only=True)
-class CallOutOfRotation(Pending):
-    """Laws 28-32: a call out of rotation, accepted (29A) or cancelled (29B)."""
-
-    call: TableCall
-    """The irregular call."""
-    event: int
-    """The event that made it."""
-    turn: Seat
-    """The player whose turn it was when the irregular call was made."""
-    record: CallRecord
-    meanwhile: tuple[Seat, TableCall] | None = None
-    """28B: the call the player in turn made meanwhile, waiting for the director to find
-    whether it was made over the call out of rotation or in turn."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "rotation"
-
-    def offer(self, table: TableState) -> Awaiting:
-        if self.meanwhile is not None:
-            return Awaiting("director", "28B", ("accepted", "in-turn"))
-        return Awaiting(self.offender.lho.letter, "29A", ("accept", "decline"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law29_event(self, event)
-
-
-@dataclass(kw_only=True)
-class ArtificialCallShown(Pending):
-    """29C: what an artificial call out of rotation specified, for Laws 30-32."""
-
-    call: TableCall
-    """The irregular call."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "shows"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting("director", "29C", SHOWS)
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_auction_rules(table)._law29c_event(self, event)
 
 
 AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)

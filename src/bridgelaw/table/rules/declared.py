@@ -33,6 +33,7 @@ Does = Literal[
     "lift",  # unauthorized information recorded earlier lifted under the clause (23B)
     "bar",  # a player barred from calling under the clause
     "lead",  # a lead restriction (Law 26) armed for the clause's rectification
+    "next",  # a rule on the offender's next call (29B-32: a repeat, a comparison, RHO first)
 ]
 """What applying a clause gives at the table."""
 
@@ -62,6 +63,12 @@ class Applies:
     by_book: bool = False
     """Cited in the table's edition through the law book (72C is 2007's Law 23, 16C its 16D);
     else the number is the same in both editions."""
+    edition: int | None = None
+    """2007 for a clause of a procedure only the 2007 edition has (its Laws 30-32), numbered
+    as that edition numbers it (its 32A is 2017's 32B): cited as written, at a 2007 table."""
+    within: str = ""
+    """The tag of the edition variant (a :class:`Varies` of the same matter) the clause is
+    applied inside: a clause of a 2007-only procedure is applied only in that variant."""
 
     def law(self, table: Records) -> str:
         """The number to cite at ``table``."""

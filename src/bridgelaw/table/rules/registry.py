@@ -4,7 +4,7 @@ module's ``DECLARED`` here."""
 
 from __future__ import annotations
 
-from bridgelaw.table.rules.auction import law21, law23, law25, law27, law36, law37, law38
+from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, law36, law37, law38
 from bridgelaw.table.rules.declared import Declared
 
 DECLARED: tuple[Declared, ...] = (
@@ -12,6 +12,7 @@ DECLARED: tuple[Declared, ...] = (
     law23.DECLARED,
     law25.DECLARED,
     law27.DECLARED,
+    law28_32.DECLARED,
     law36.DECLARED,
     law37.DECLARED,
     law38.DECLARED,

@@ -21,6 +21,7 @@ from bridgelaw.table.play_state import TablePlay
 from bridgelaw.table.state import (
     CallRecord,
     CallStatus,
+    LeadRestriction,
     LogName,
     NextCallRule,
     Pending,
@@ -50,6 +51,7 @@ class AuctionTable(Protocol):
     board: Board
     play: TablePlay | None
     carried_slot: dict[Seat, tuple[Seat, ...]]
+    lead_restrictions: list[LeadRestriction]
 
     # the record and the law book (TableState)
     def rule(self, law: str, seat: Seat | None, said: Said) -> None: ...
@@ -89,6 +91,7 @@ class AuctionTable(Protocol):
         shown: tuple[int, ...] | None = None,
     ) -> None: ...
     def end_of_auction_check(self) -> None: ...
+    def _law26_which(self, restriction: LeadRestriction) -> None: ...
     def out_of_rotation(
         self, offender: Seat, call: TableCall, event: int, turn: Seat, record: CallRecord
     ) -> None: ...
