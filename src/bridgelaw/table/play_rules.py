@@ -14,10 +14,12 @@ from itertools import combinations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
-from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError, Who
-from bridgelaw.table.messages import Said, say
+from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
+from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
+from bridgelaw.table.rules.play.layer import PlayTable
 from bridgelaw.table.state import (
     Awaiting,
     LeadRestriction,
@@ -86,15 +88,6 @@ class PlayRules(AuctionRules):
         if play.trick and play.can_follow(seat):
             cards = [c for c in cards if c // 13 == play.led_suit()]
         return tuple(card_name(c) for c in cards)
-
-    def _lead_offer(self, p: LeadOutOfTurn) -> tuple[Who, str, tuple[str, ...]]:
-        assert self.declarer is not None
-        o = p.offender
-        if o.side == self.declarer.side:  # 55A: the defenders choose (the next one prevails)
-            return o.lho.letter, "55A", ("accept", "decline")
-        if p.opening:
-            return self.declarer.letter, "54", ("accept", "spread", "decline")
-        return self.declarer.letter, "56", ("accept", "decline")
 
     def _law50d2_awaiting(self) -> Awaiting | None:
         """50D2 (one major penalty card) and 51B (two or more): before a defender leads while
@@ -176,7 +169,7 @@ class PlayRules(AuctionRules):
         turn = play.turn
         if seat != turn:
             if not play.trick:
-                self._lead_out_of_turn(seat, card)
+                LeadOutOfTurn.opened(self, seat, card)  # Laws 53-56: rules/play/law53_56.py
                 return
             if seat in self.must_play or self.early_lead is not None:
                 raise ScriptError(
@@ -267,229 +260,6 @@ class PlayRules(AuctionRules):
             self._end_of_play()
         elif completed and self.early_lead is not None:
             self._law57c1_early_lead_due()
-
-    # -- Laws 53-56: leads out of turn -------------------------------------------------------
-
-    def _lead_out_of_turn(self, seat: Seat, card: Card) -> None:
-        play = self.play
-        assert play is not None and self.declarer is not None
-        opening = not play.played
-        # 53A footnote (2017; 2007 has none): a lead out of turn to trick 13 is withdrawn,
-        # never accepted
-        if len(play.tricks) == 12 and self.by_edition("53A", e2017=True, e2007=False):
-            # 16C: the withdrawn lead is the offending side's own, unauthorized for it (16C2)
-            self.mark_card_unauthorized(seat, card, seat.side)
-            self.rule(
-                "53A",
-                seat,
-                say("lead-out-of-turn.led-out-turn-last", seat=seat, card=card, leader=play.leader),
-            )
-            return
-        if self.lead_retracted == len(play.tricks) and seat.side != self.declarer.side:
-            # 60B: a defender plays before declarer, told to lead from the right hand, has led
-            self.penalty_cards.append((seat, card, "major"))
-            self._all_major(seat)
-            self.rule(
-                "60B",
-                seat,
-                say("lead-out-of-turn.played-before-declarer-led", seat=seat, card=card),
-            )
-            return
-        if opening and seat.side == self.declarer.side:
-            # 54E with Law 24: the declaring side's attempted lead goes back to the hand, and
-            # what it showed is unauthorized for that side (Law 24)
-            self.mark_card_unauthorized(seat, card, seat.side, law="24")
-            self.rule(
-                "54E",
-                seat,
-                say("lead-out-of-turn.declaring-side-tried-make", seat=seat, card=card),
-            )
-            return
-        law = "54" if opening else ("55" if seat.side == self.declarer.side else "56")
-        self.pending = LeadOutOfTurn(offender=seat, law=law, card=card, opening=opening)
-
-    def _lead_answer(self, p: LeadOutOfTurn, event: Event) -> None:
-        play = self.play
-        assert play is not None and self.declarer is not None
-        o, card = p.offender, p.card
-        who, law, options = self._lead_offer(p)
-        if p.opening and event.who == "director" and event.action is Action.DUMMY_SEEN:
-            # 54C: declarer could have seen dummy's cards: he must accept the lead
-            self._accept_lead(p, "54C", say("acceptance.dummy-seen"))
-            return
-        if p.opening and event.action is Action.FACE_DOWN and event.seat == o.partner:
-            # 54 (its opening): the partner's face-down lead at the same time is taken back
-            assert event.card is not None
-            if not play.holds(event.seat, event.card):
-                raise ScriptError(
-                    event.index,
-                    refuse(
-                        "event.does-not-hold", seat=event.seat.letter, card=card_name(event.card)
-                    ),
-                )
-            self.rule(
-                "54",
-                event.seat,
-                say("lead-answer.had-led-face-down", seat=event.seat, card=event.card, offender=o),
-            )
-            return
-        if event.action is Action.CARD and event.seat == o.lho:
-            # 53A: the next player plays to the lead out of turn: he accepts it
-            self._accept_lead(p, "53A", say("acceptance.plays-to", seat=o.lho, offender=o))
-            assert event.card is not None
-            self.card_played(event.seat, event.card)
-            return
-        if event.action is Action.CARD and event.seat == play.leader and event.seat.side != o.side:
-            self._law53_proper_lead(p, event)
-            return
-        if event.action is Action.CARD and o.side == self.declarer.side and event.seat == o.rho:
-            self._law53_wrong_defender(p, event)
-            return
-        if event.action is Action.CARD and event.seat == o.partner:
-            self._law60c(o.partner, event)
-            return
-        if event.who != who or event.action not in options:
-            raise ScriptError(
-                event.index,
-                refuse(
-                    "event.play-waits",
-                    who=event.who,
-                    action=event.action,
-                    waiting=who,
-                    options="/".join(options),
-                    law=law,
-                ),
-            )
-        if event.action is Action.ACCEPT:
-            accepted = {"54": "54B", "55": "55A", "56": "56A"}[p.law]  # 53A by statement
-            self._accept_lead(p, accepted, say("acceptance.accepts", seat=who))
-        elif event.action is Action.SPREAD:
-            # 54A: declarer spreads his hand and becomes dummy; his partner declares
-            self.pending = None
-            self.declarer = self.declarer.partner
-            play.declarer = self.declarer
-            play.leader = o
-            self.rule(
-                "54A",
-                o,
-                say("lead-answer.declarer-spreads-hand-after", offender=o, declarer=self.declarer),
-            )
-            self._play(o, card)
-        else:
-            self.pending = None
-            if o.side == self.declarer.side:
-                # 55B: the card goes back; the right player (or hand) leads
-                self.rule(
-                    "55B",
-                    o,
-                    say(
-                        "lead-answer.defenders-do-not-accept",
-                        offender=o,
-                        card=card,
-                        leader=play.leader,
-                    ),
-                )
-                self.lead_retracted = len(play.tricks)
-                # 16C (2007 16D, whose opening covers every withdrawal the Laws provide for):
-                # the withdrawn lead is unauthorized for declarer's side, the offending side
-                self.mark_card_unauthorized(o, card, o.side)
-                # 55C: what declarer learnt from his own lead out of turn (2017: 16C; 2007:
-                # the director may adjust if declarer's line could have been based on it)
-                self.review(
-                    "55C",
-                    say(
-                        self.by_edition(
-                            "55C", e2017="law55c.unauthorized", e2007="law55c.adjust-2007"
-                        ),
-                        offender=o,
-                        card=card,
-                    ),
-                )
-                return
-            self.penalty_cards.append((o, card, "major"))
-            self._all_major(o)
-            self.rule(
-                "54D" if p.opening else "56B",
-                o,
-                say(
-                    "lead-answer.declarer-does-not-accept",
-                    offender=o,
-                    card=card,
-                    leader=play.leader,
-                ),
-            )
-
-    def _law53_proper_lead(self, p: LeadOutOfTurn, event: Event) -> None:
-        """2017 53B (2007 53C): the opponent whose lead it was leads properly over the lead
-        out of turn: his lead stands and the irregular card goes back without rectification
-        (16C)."""
-        assert event.card is not None
-        o = p.offender
-        self.pending = None
-        self.rule(
-            self.cite("53B"),
-            o,
-            say("law53-proper-lead", seat=event.seat, card=event.card, offender=o, card2=p.card),
-        )
-        # 16C (2007 16D), which 53B (2007 53C) cites: the offender's withdrawn lead is
-        # unauthorized for his side
-        self.mark_card_unauthorized(o, p.card, o.side)
-        self.card_played(event.seat, event.card)
-
-    def _law53_wrong_defender(self, p: LeadOutOfTurn, event: Event) -> None:
-        """2017 53C (2007 53B): declarer leads from the wrong hand and the defender on the
-        lead's right plays to it: the lead stands, and his card is a premature play (57)."""
-        play = self.play
-        assert play is not None and event.card is not None
-        seat = event.seat
-        if not play.holds(seat, event.card):
-            raise ScriptError(
-                event.index,
-                refuse("event.does-not-hold", seat=seat.letter, card=card_name(event.card)),
-            )
-        law = self.cite("53C")
-        self._accept_lead(p, law, say("acceptance.right-defender", seat=seat))
-        self._law57_premature(seat, event.card)
-
-    def _law60c(self, seat: Seat, event: Event) -> None:
-        """60C: the offender's partner plays before the lead out of turn is rectified: the
-        opponents' rights stand, and his card is itself rectified (a defender's card played
-        deliberately is a major penalty card, 50B; declarer's goes back, 48A)."""
-        assert self.declarer is not None and event.card is not None
-        play = self.play
-        assert play is not None
-        card = event.card
-        self._check_card_in_hand(seat, card)
-        if seat.side == self.declarer.side:
-            # 16C (2007 16D) covers every withdrawal the Laws provide for: his card taken back
-            # is his offending side's own withdrawn play, unauthorized for it (16C2)
-            self.mark_card_unauthorized(seat, card, seat.side)
-            self.rule(
-                "60C",
-                seat,
-                say("law60c.played-before-lead-out", seat=seat, card=card),
-            )
-            return
-        self.penalty_cards.append((seat, card, "major"))
-        self._all_major(seat)
-        self.rule(
-            "60C",
-            seat,
-            say("law60c.played-before-partner-lead", seat=seat, card=card),
-        )
-
-    def _accept_lead(self, p: LeadOutOfTurn, law: str, how: Said) -> None:
-        play = self.play
-        assert play is not None
-        o = p.offender
-        self.pending = None
-        play.leader = o
-        self.rule(
-            law,
-            o,
-            say("accept-lead", acceptance=how, card=p.card, lho=o.lho),
-        )
-        self._play(o, p.card)
 
     # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
 
@@ -783,7 +553,7 @@ class PlayRules(AuctionRules):
         if play.leader == seat:
             self.card_played(seat, card)  # his lead stands as made
         else:
-            self._lead_out_of_turn(seat, card)
+            LeadOutOfTurn.opened(self, seat, card)  # Laws 53-56: rules/play/law53_56.py
 
     def _law57c3_premature(self, seat: Seat, card: Card) -> None:
         """57C3: declarer plays (not leads) from either hand before his turn: the card counts
@@ -1387,34 +1157,17 @@ class PlayRules(AuctionRules):
 # -- the irregularities of the play rules: each its fields, its offer, its rule --------------
 
 
+def play_table(table: PlayRules) -> PlayTable:
+    """The play layer as its matters in ``rules/play`` see it: mypy checks here that the layer
+    has every field and rule the protocol names."""
+    return table
+
+
 def as_play_rules(table: TableState) -> PlayRules:
     """``table`` seen as the play layer, checked (every table is one: ``Table`` is a
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, PlayRules)
     return table
-
-
-@dataclass(kw_only=True)
-class LeadOutOfTurn(Pending):
-    """Laws 53-56: a lead out of turn, accepted or not (``law``: 54, 55 or 56)."""
-
-    law: str
-    card: Card
-    opening: bool = False
-    """A defender's opening lead out of turn, faced (Law 54), not a later lead (55, 56)."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "lead"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(*as_play_rules(table)._lead_offer(self))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_play_rules(table)._lead_answer(self, event)
-
-    def faced(self) -> tuple[Card, ...]:
-        return (self.card,)  # the lead is faced (54-56): every seat sees it until settled
 
 
 @dataclass(kw_only=True)

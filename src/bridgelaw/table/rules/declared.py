@@ -34,6 +34,7 @@ Does = Literal[
     "bar",  # a player barred from calling under the clause
     "lead",  # a lead restriction (Law 26) armed for the clause's rectification
     "next",  # a rule on the offender's next call (29B-32: a repeat, a comparison, RHO first)
+    "penalty",  # a card that becomes a (major) penalty card under the clause
 ]
 """What applying a clause gives at the table."""
 

@@ -1,0 +1,55 @@
+"""What the play period's matters need of the table: the play layer
+(:class:`~bridgelaw.table.play_rules.PlayRules`) as a protocol.
+
+As in the auction (:mod:`bridgelaw.table.rules.auction.layer`): the layer opens a matter (a
+card led out of turn, in ``card_played``) and so imports it; the matter uses the layer's rules
+through this protocol and never imports the layer back. mypy checks that the layer is one
+(``play_rules.play_table``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar, cast
+
+from bridgelaw.cards import Card, Seat
+from bridgelaw.table.messages import Said
+from bridgelaw.table.play_state import TablePlay
+from bridgelaw.table.state import Pending, TableState
+
+T = TypeVar("T")
+
+
+class PlayTable(Protocol):
+    """The fields and rules of the play layer that its matters use."""
+
+    pending: Pending | None
+    event_index: int
+    declarer: Seat | None
+    play: TablePlay | None
+    penalty_cards: list[tuple[Seat, int, str]]
+    lead_retracted: int | None
+
+    # the record and the law book (TableState)
+    def rule(self, law: str, seat: Seat | None, said: Said) -> None: ...
+    def review(self, law: str, said: Said) -> None: ...
+    def cite(self, key: str) -> str: ...
+    def by_edition(self, tag: str, e2017: T, e2007: T) -> T: ...
+    def mark_card_unauthorized(
+        self, seat: Seat, card: Card, side: int, law: str = "16C"
+    ) -> None: ...
+
+    # the play's rules (PlayRules)
+    def card_played(self, seat: Seat, card: Card) -> None: ...
+    def _play(self, seat: Seat, card: Card) -> None: ...
+    def _all_major(self, seat: Seat) -> int: ...
+    def _law57_premature(self, seat: Seat, card: Card) -> None: ...
+    def _check_card_in_hand(self, seat: Seat, card: Card) -> None: ...
+
+
+def play_table(table: TableState) -> PlayTable:
+    """``table`` as the play layer (every table is one: ``Table`` is a subclass of
+    ``PlayRules``, which mypy holds to this protocol)."""
+    return cast(PlayTable, table)
+
+
+__all__ = ["PlayTable", "play_table"]
