@@ -123,6 +123,14 @@ def test_a_matter_module_names_a_clause_only_in_its_declarations() -> None:
                 assert built == [], (d.module, node.name)
 
 
+def test_no_message_has_a_parameter_named_as_a_declaration_s_own() -> None:
+    """``Applies.rule(at, ruled_on, **params)``: a message parameter of either name would be
+    taken for the table or the seat in the compiled build (mypyc), whatever ``/`` says."""
+    names = {n for m in CATALOG.values() for n, _ in m.params}
+    assert names.isdisjoint({"at", "ruled_on"})
+    assert "seat" in names  # not vacuous: the name that once collided
+
+
 def test_every_ruling_and_review_a_matter_makes_gives_its_message_s_parameters() -> None:
     """``X.rule(table, seat, **params)`` and ``X.review(table, **params)``: the keywords are
     the parameters of X's declared message, read from the source (a ruling no script reaches

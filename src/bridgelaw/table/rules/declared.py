@@ -81,15 +81,19 @@ class Applies:
         of a matter's module against the declared message's parameters)."""
         return messages.say(self.message, **params)
 
-    def rule(self, table: Records, seat: Seat | None, /, **params: object) -> None:
-        """A ruling under the clause on ``seat``: the declared message with ``params``."""
-        said = self.said(**params)
-        table.rule(self.law(table), seat, said)
+    # The table and the seat are named ``at`` and ``ruled_on``, names no message's parameter
+    # has: mypyc's compiled calls do not keep a positional-only parameter apart from a
+    # keyword of the same name (a message with a ``seat`` parameter lost it there).
 
-    def review(self, table: Records, /, **params: object) -> None:
+    def rule(self, at: Records, ruled_on: Seat | None, /, **params: object) -> None:
+        """A ruling under the clause on ``ruled_on``: the declared message with ``params``."""
+        said = self.said(**params)
+        at.rule(self.law(at), ruled_on, said)
+
+    def review(self, at: Records, /, **params: object) -> None:
         """A review under the clause: the declared message with ``params``."""
         said = self.said(**params)
-        table.review(self.law(table), said)
+        at.review(self.law(at), said)
 
     def offer(
         self,
