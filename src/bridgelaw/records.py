@@ -111,7 +111,7 @@ def _board_html(
     if lang == "en":
         words = (f"Board {number}", f"Dealer: {_SEAT_NAMES[board.dealer]}",
                  f"Vul: {_VUL_WORDS[board.vulnerability]}")  # fmt: skip
-    else:  # issue 23: the catalogs' words (bridgelaw.i18n.words)
+    else:  # the catalogs' words (bridgelaw.i18n.words)
         from bridgelaw.i18n.words import Speaker
 
         w = Speaker(lang)
@@ -148,7 +148,7 @@ def hand_records_html(
 ) -> str:
     """The page, boards in the order given, ``columns`` (2 or 4) to the width of the page;
     with ``analyses`` (one a board, in the same order) each board's double-dummy table and par
-    under its diagram. ``lang``: the language of the boards' words (issue 23)."""
+    under its diagram. ``lang``: the language of the boards' words."""
     if columns not in (2, 4):
         raise ValueError(f"hand records are laid out 2 or 4 boards wide, not {columns}")
     # Two boards across leave room to space the cards; four across (about 45 mm a board on A4)

@@ -51,7 +51,7 @@ def signed(value: int) -> str:
 
 def par_text(par: Par, lang: str = "en") -> str:
     """``Par NS +420: 4♠N, 4♠S`` (suit symbols), or ``Par 0: passed out``; the words in
-    ``lang`` (issue 23: phrases ``dd.*``), sides, scores and contracts as they are."""
+    ``lang`` (phrases ``dd.*``), sides, scores and contracts as they are."""
     from bridgelaw.i18n.words import Speaker
 
     speak = Speaker(lang)

@@ -481,7 +481,7 @@ def write_site(
 ) -> None:
     """Write every page of the site, one at a time, through ``open_page``. With ``analyses``
     (board number -> its double-dummy table and par), each board page shows them and measures
-    every traveller line against them. ``lang``: the pages' language (issue 23): their words
+    every traveller line against them. ``lang``: the pages' language: their words
     from the catalogs, numbers in the language's way (``52,35`` in Polish)."""
     results = results.kept()  # the board pages and the pair pages read the same results
     w = ENGLISH if lang == "en" else Speaker(lang)

@@ -117,7 +117,7 @@ def create_app(
         body: dict[str, Any] = {"error": error.text(refusal_language(request))}
         if error.status == 422 or error.law is not None:
             body["law"] = error.law
-        body.update(error.message())  # the phrase's id and parameters (issue 23)
+        body.update(error.message())  # the phrase's id and parameters (docs/languages.md)
         if error.owner is not None:  # 307: the same request, to the table's owner
             body["owner"] = error.owner
             path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
@@ -131,7 +131,7 @@ def create_app(
         body: dict[str, Any] = {"error": error.text(refusal_language(request))}
         if error.status == 422 or error.law is not None:
             body["law"] = error.law
-        body.update(error.phrase())  # the phrase's id and parameters (issue 23)
+        body.update(error.phrase())  # the phrase's id and parameters (docs/languages.md)
         return JSONResponse(body, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)

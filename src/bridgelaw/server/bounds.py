@@ -1,4 +1,4 @@
-"""Bounded work per seat (issue 22, items 14 and 15): what one seat may ask of a table however
+"""Bounded work per seat: what one seat may ask of a table however
 often it asks. These are the server's bounds, not the Laws: a player is entitled to a review of
 the auction (20B, 20C, 41B) and to summon the director (9B), but a few times a board covers every
 real need, while thousands grew every view (each review is a ruling every view carries) and

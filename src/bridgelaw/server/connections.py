@@ -1,5 +1,4 @@
-"""Slow and greedy connections (issue 22, item 13): uvicorn's HTTP/1.1 protocol with two bounds
-it lacks.
+"""Slow and greedy connections: uvicorn's HTTP/1.1 protocol with two bounds it lacks.
 
 * **A request's head must arrive within** :data:`HEAD_SECONDS` of the connection's opening (or
   of the previous answer on a kept-alive connection). uvicorn (h11) has no such timeout: its

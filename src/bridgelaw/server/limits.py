@@ -8,7 +8,7 @@ holds a secret.
   (whole seconds), a WebSocket closed with 4429. WebSocket connections count too. The client is
   the token only when the token is verified (a seat of a table in memory, a role of a session):
   any other token, random or stale, counts as no token, on its address's bucket, so that sending
-  a new random token with each request gains nothing (issue 22, item 15). Pages and their files
+  a new random token with each request gains nothing. Pages and their files
   (``GET`` outside ``/api/``) have a bucket of their own per address (:attr:`Limits.page_burst`),
   so that one client's flood of the API does not refuse another's page at the same address.
   The director is not limited: he sets up a whole session's tables at once.

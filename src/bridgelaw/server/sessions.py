@@ -986,7 +986,7 @@ class Sessions:
         when the session has changed. A board's hand diagram, double-dummy table and par are
         shown once every table that plays it has its result: before that a player who has the
         board still to play could read its hands (extraneous information, Law 16D; 2007:
-        16C). ``lang``: the pages' language (issue 23), each language made and kept apart."""
+        16C). ``lang``: the pages' language, each language made and kept apart."""
         made = live.pages.get(lang)
         if made is not None and made[0] == live.version:
             return made[1]

@@ -691,7 +691,7 @@ class ClaimRules(DummyRules):
         if by is Settlement.AGREED:
             if len(claim.answerers) == 1:
                 said = say("settle.agreed.one", seats=claim.answerers[0].letter, tally=tally)
-            else:  # both defenders (seats, not an English "and" between them: issue 23)
+            else:  # both defenders, as two seats: each language joins them its own way
                 seat, partner = claim.answerers
                 said = say("settle.agreed.many", seat=seat, partner=partner, tally=tally)
         elif by is Settlement.DIRECTOR and adjudicated and line:

@@ -73,7 +73,7 @@ POLL_JS = "text/javascript; charset=utf-8"
 router = APIRouter()
 
 
-# -- the pages' own words in the reader's language (issue 23; i18n.js) -----------------------------
+# -- the pages' own words in the reader's language (i18n.js) -----------------------------
 
 
 @router.get("/static/i18n/i18n.js")
