@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
-from bridgelaw.table.play_rules import PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.revokes import RevokeRules
+from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.state import Awaiting, Pending, PendingKind, TableState
 

@@ -29,9 +29,9 @@ from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
 from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import Said, say
-from bridgelaw.table.play_rules import PenaltyCardNotPlayed
 from bridgelaw.table.play_state import Place, Revoke, winner_index
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.state import Awaiting, Obligation
 

@@ -18,6 +18,7 @@ from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.rules.play.layer import PlayTable
 from bridgelaw.table.state import (
@@ -194,9 +195,7 @@ class PlayRules(AuctionRules):
             if not play.trick and self.lead_restrictions
             else None
         )
-        failure = self._penalty_card_failure(seat, card, obligation)
-        if failure is not None:
-            self.pending = PenaltyCardNotPlayed(offender=seat, law=failure, card=card)
+        if PenaltyCardNotPlayed.opened(self, seat, card, obligation):  # rules/play/law52.py
             return
         self._play(seat, card)
         if broken is not None:
@@ -804,83 +803,6 @@ class PlayRules(AuctionRules):
             return card // 13 == named or not held >> (13 * named) & 0x1FFF
         return card // 13 != named or not held & ~(0x1FFF << (13 * named))
 
-    def _penalty_card_failure(
-        self, seat: Seat, card: Card, obligation: Obligation | None = None
-    ) -> str | None:
-        """50D1/50C: must this card have been a penalty card? The clause broken, or None.
-        ``obligation``: the 57A play restriction ``seat`` played under, if any."""
-        if not self.penalty_cards:
-            return None
-        play = self.play
-        assert play is not None
-        mine = [(c, k) for s, c, k in self.penalty_cards if s == seat]
-        if not mine or any(c == card for c, _ in mine):
-            return None
-        led = play.led_suit() if play.trick else None
-        for pc, kind in mine:
-            legal = self._penalty_card_legal(seat, pc, obligation)
-            if kind == "major" and legal:
-                # 50D1b: following suit comes first; a legal major penalty card must be played
-                if led is not None and card // 13 == led and pc // 13 != led:
-                    continue
-                return "50D1"
-            if kind == "minor" and legal and card // 13 == pc // 13 and not is_honour(card):
-                return "50C"  # a low card of the suit before the minor penalty card
-        return None
-
-    def _law52_answer(self, p: PenaltyCardNotPlayed, event: Event) -> None:
-        assert self.declarer is not None
-        o, card = p.offender, p.card
-        dummy = self.declarer.partner
-        if event.action is Action.CARD and event.who in (self.declarer.letter, dummy.letter):
-            # 52B1b: declarer accepts the card by playing after it from either hand
-            assert event.card is not None
-            self.pending = None
-            self.rule(
-                "52B1b",
-                o,
-                say("law52-answer.declarer-plays-after-played", card=card),
-            )
-            self._law52_accepted(p)
-            self.card_played(event.seat, event.card)
-            return
-        if event.who != self.declarer.letter or event.action not in ACCEPT_OR_DECLINE:
-            raise ScriptError(
-                event.index,
-                refuse("event.waits-law52", declarer=self.declarer.letter),
-            )
-        self.pending = None
-        if event.action is Action.ACCEPT:
-            self.rule(
-                "52B1a",
-                o,
-                say("law52-answer.declarer-accepts-played-instead", card=card),
-            )
-            self._law52_accepted(p)
-            return
-        pc = next(
-            c
-            for s, c, _ in self.penalty_cards
-            if s == o and self._penalty_card_failure(o, card) is not None
-        )
-        self.penalty_cards.append((o, card, "major"))
-        self._all_major(o)
-        self.rule(
-            "52B2",
-            o,
-            say("law52-answer.declarer-requires-penalty-card", penalty_card=pc, card=card),
-        )
-        self._play(o, pc)
-
-    def _law52_accepted(self, p: PenaltyCardNotPlayed) -> None:
-        """52B1: the card played instead of the penalty card stands."""
-        self._play(p.offender, p.card)
-        play = self.play
-        assert play is not None
-        for revoke in play.revokes:
-            if revoke.seat == p.offender and revoke.card == p.card and p.law == "50D1":
-                revoke.faced_card = True  # 64B3: the penalty card could have followed
-
     def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
         assert self.play is not None and self.declarer is not None
         if chosen(offer.who, offer.options, event) is None:
@@ -1168,30 +1090,6 @@ def as_play_rules(table: TableState) -> PlayRules:
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, PlayRules)
     return table
-
-
-@dataclass(kw_only=True)
-class PenaltyCardNotPlayed(Pending):
-    """50C/50D1, 52 (``law``): a card played instead of a penalty card."""
-
-    law: str
-    card: Card
-
-    @property
-    def kind(self) -> PendingKind:
-        return "pc-failure"
-
-    def offer(self, table: TableState) -> Awaiting:
-        declarer = as_play_rules(table).declarer
-        assert declarer is not None
-        # 52B1a: declarer may accept the card played instead of the penalty card
-        return Awaiting(declarer.letter, "52B1a", ("accept", "decline"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_play_rules(table)._law52_answer(self, event)
-
-    def faced(self) -> tuple[Card, ...]:
-        return (self.card,)  # played (52), face up while declarer decides (52B1a)
 
 
 @dataclass(kw_only=True)

@@ -35,6 +35,7 @@ Does = Literal[
     "lead",  # a lead restriction (Law 26) armed for the clause's rectification
     "next",  # a rule on the offender's next call (29B-32: a repeat, a comparison, RHO first)
     "penalty",  # a card that becomes a (major) penalty card under the clause
+    "breach",  # the clause whose obligation the irregularity breaks (what opens the matter)
 ]
 """What applying a clause gives at the table."""
 

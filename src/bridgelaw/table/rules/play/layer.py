@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar, cast
 from bridgelaw.cards import Card, Seat
 from bridgelaw.table.messages import Said
 from bridgelaw.table.play_state import TablePlay
-from bridgelaw.table.state import Pending, TableState
+from bridgelaw.table.state import Obligation, Pending, TableState
 
 T = TypeVar("T")
 
@@ -44,6 +44,9 @@ class PlayTable(Protocol):
     def _all_major(self, seat: Seat) -> int: ...
     def _law57_premature(self, seat: Seat, card: Card) -> None: ...
     def _check_card_in_hand(self, seat: Seat, card: Card) -> None: ...
+    def _penalty_card_legal(
+        self, seat: Seat, card: Card, obligation: Obligation | None = None
+    ) -> bool: ...
 
 
 def play_table(table: TableState) -> PlayTable:
