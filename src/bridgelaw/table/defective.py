@@ -11,17 +11,17 @@ been there, and not playing it since may be a revoke (67B2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bridgelaw.cards import Card, Seat, card_name, is_honour
-from bridgelaw.table.events import Action, Event, ScriptError
+from bridgelaw.cards import Card, Seat, card_name
+from bridgelaw.table.events import ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
-from bridgelaw.table.state import Awaiting, Pending, PendingKind, TableState
+from bridgelaw.table.rules.play.law58 import SimultaneousCards
+from bridgelaw.table.rules.play.layer import TrickTable
+from bridgelaw.table.state import TableState
 
 
 class TrickRules(RevokeRules):
@@ -288,114 +288,6 @@ class TrickRules(RevokeRules):
             say("law66-inspect.asks-see-quitted-trick", seat=seat),
         )
 
-    # -- Law 58B: several cards at once ------------------------------------------------------
-
-    def law58b_several(self, seat: Seat, cards: tuple[Card, ...]) -> None:
-        play = self.play
-        assert play is not None
-        for card in cards:
-            if not play.holds(seat, card):
-                raise ScriptError(
-                    self.event_index,
-                    refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
-                )
-        if seat != play.turn:
-            raise ScriptError(
-                self.event_index,
-                refuse("event.several-out-of-turn", seat=seat.letter, turn=play.turn.letter),
-            )
-        if not self.law57_playable(seat, cards):  # none can be designated as played (58B2)
-            required = self.must_play[seat]
-            what = card_name(required.card) if required.card is not None else required.choice
-            raise ScriptError(
-                self.event_index,
-                refuse(
-                    "event.none-playable",
-                    seat=seat.letter,
-                    what=str(what),
-                    law=required.law,
-                    cards=" ".join(card_name(c) for c in cards),
-                ),
-            )
-        self.pending = SimultaneousCards(offender=seat, cards=cards, trick=None)
-
-    def law58b_answer(self, p: SimultaneousCards, event: Event) -> None:
-        play = self.play
-        assert play is not None
-        seat = p.offender
-        if event.who == seat.letter and event.action is Action.DESIGNATE and event.card in p.cards:
-            assert event.card is not None
-            self.pending = None
-            if p.trick is None:
-                self._law58b2_designated(seat, event.card, p.cards)
-            else:
-                self._law67a2_designated(seat, event.card, p)
-            return
-        if p.trick is None and event.action is Action.CARD and event.seat == seat.lho:
-            # nobody drew attention: the first card counts as played; the rest lie on the trick
-            assert event.card is not None
-            self.pending = None
-            trick = len(play.tricks)
-            self.card_played(seat, p.cards[0])
-            if self.pending is not None:
-                raise ScriptError(event.index, refuse("event.ruling-first"))
-            for card in p.cards[1:]:
-                play.hands[seat] &= ~(1 << card)
-                play.surplus.append((trick, seat, card))
-            self.review(
-                "58B4",
-                say(
-                    "law58b-answer",
-                    seat=seat,
-                    cards=p.cards,
-                    trick=trick + 1,
-                ),
-            )
-            self.card_played(event.seat, event.card)
-            return
-        options = ", ".join(f"designate {card_name(c)}" for c in p.cards)
-        raise ScriptError(
-            event.index, refuse("event.waits-which-card", seat=seat.letter, options=options)
-        )
-
-    def _law58b2_designated(self, seat: Seat, card: Card, cards: tuple[Card, ...]) -> None:
-        others = [c for c in cards if c != card]
-        self.card_played(seat, card)
-        self._law58b2_others(seat, card, others, "58B2")
-
-    def _law58b2_others(self, seat: Seat, card: Card, others: list[Card], law: str) -> None:
-        """The cards shown but not played: a defender's become penalty cards (50B: a single low
-        card shown by accident is minor, an honour or two or more are major); declarer's and
-        dummy's go back (48A)."""
-        assert self.declarer is not None
-        if seat.side == self.declarer.side:
-            for other in others:
-                # 16C (2007 16D): each visible card withdrawn (58B3 calls it so) is the
-                # offending side's own withdrawn play, unauthorized for it (16C2)
-                self.mark_card_unauthorized(seat, other, seat.side)
-            self.rule(
-                law,
-                seat,
-                say("law58b2-others.played-goes-back-hand", seat=seat, card=card, cards=others),
-            )
-            return
-        for other in others:
-            minor = len(others) == 1 and not is_honour(other)
-            self.penalty_cards.append((seat, other, "minor" if minor else "major"))
-        self._all_major(seat)
-        self.rule(
-            law,
-            seat,
-            say(
-                "law58b2-others.penalty-card"
-                if len(others) == 1
-                else "law58b2-others.penalty-cards",
-                seat=seat,
-                card=card,
-                cards=others,
-            ),
-        )
-
     # -- Law 67: too many cards found later --------------------------------------------------
 
     def law67_too_many(self, seat: Seat) -> None:
@@ -426,22 +318,6 @@ class TrickRules(RevokeRules):
         if index == len(play.tricks):
             return play.trick[(seat - play.leader) & 3]
         return play.tricks[index].card_of(seat)
-
-    def _law67a2_designated(self, seat: Seat, card: Card, p: SimultaneousCards) -> None:
-        play = self.play
-        assert play is not None
-        index = p.trick
-        assert index is not None  # 67A2 names the trick
-        shown = p.cards[0]
-        play.surplus = [e for e in play.surplus if not (e[0] == index and e[1] == seat)]
-        for other in p.cards[1:]:
-            play.hands[seat] |= 1 << other
-        if card != shown:
-            play.replace(index, seat, card)  # 67A: the trick is won as it now stands
-        others = [c for c in p.cards if c != card]
-        self._law58b2_others(seat, card, others, "58B2")
-        if card != shown:
-            self.law58b3_offer(index, seat, after=seat)
 
     def _law67b2_return(
         self, index: int, seat: Seat, surplus: tuple[Card, ...], shown: Card
@@ -505,35 +381,14 @@ class TrickRules(RevokeRules):
 __all__ = ["TrickRules"]
 
 
+def trick_table(table: TrickRules) -> TrickTable:
+    """The trick rules as the matters in ``rules/play`` that need them see them: mypy checks
+    here that the layer has every field and rule the protocol names."""
+    return table
+
+
 def as_trick_rules(table: TableState) -> TrickRules:
     """``table`` seen as the defective-trick layer, checked (every table is one: ``Table`` is a
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, TrickRules)
     return table
-
-
-@dataclass(kw_only=True)
-class SimultaneousCards(Pending):
-    """58B (67A2 for a defective trick): the offender says which of the cards he
-    played at once was played."""
-
-    cards: tuple[Card, ...]
-    """The cards played at once, among which the offender says which one he played."""
-    trick: int | None
-    """67A2: the trick the cards were played to; None for 58B2 (the trick in progress)."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "simultaneous"
-
-    def offer(self, table: TableState) -> Awaiting:
-        o, cards = self.offender, self.cards
-        if self.trick is None:  # 58B2: only the cards he may play now (57) can be the one
-            cards = as_trick_rules(table).law57_playable(o, cards)
-        return Awaiting(o.letter, "58B2", tuple(f"designate {card_name(c)}" for c in cards))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_trick_rules(table).law58b_answer(self, event)
-
-    def faced(self) -> tuple[Card, ...]:
-        return self.cards  # all of them face up until he says which he played (58B)

@@ -33,6 +33,7 @@ from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
+from bridgelaw.table.rules.play.law58 import SimultaneousCards
 from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
@@ -528,7 +529,7 @@ class Table(BoardRules):
             assert event.card is not None
             self.law67b3_again(event.seat, event.card)
         elif event.action is Action.CARDS:
-            self.law58b_several(event.seat, event.cards)
+            SimultaneousCards.opened(self, event.seat, event.cards)  # 58B: rules/play/law58.py
         else:
             raise ScriptError(
                 event.index, refuse("event.nothing-offered", who=event.who, action=event.action)

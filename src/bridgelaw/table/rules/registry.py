@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, law36, law37, law38
 from bridgelaw.table.rules.declared import Declared
-from bridgelaw.table.rules.play import law52, law53_56
+from bridgelaw.table.rules.play import law52, law53_56, law58
 
 DECLARED: tuple[Declared, ...] = (
     law21.DECLARED,
@@ -19,6 +19,7 @@ DECLARED: tuple[Declared, ...] = (
     law38.DECLARED,
     law52.DECLARED,
     law53_56.DECLARED,
+    law58.DECLARED,
 )
 
 __all__ = ["DECLARED"]

@@ -49,10 +49,27 @@ class PlayTable(Protocol):
     ) -> bool: ...
 
 
+class TrickTable(PlayTable, Protocol):
+    """The play layer with the rules above it that a matter of the tricks themselves uses
+    (58B, 67A2: :class:`~bridgelaw.table.defective.TrickRules`, held to it in
+    ``defective.trick_table``)."""
+
+    must_play: dict[Seat, Obligation]
+
+    def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]: ...
+    def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None: ...
+
+
 def play_table(table: TableState) -> PlayTable:
     """``table`` as the play layer (every table is one: ``Table`` is a subclass of
     ``PlayRules``, which mypy holds to this protocol)."""
     return cast(PlayTable, table)
 
 
-__all__ = ["PlayTable", "play_table"]
+def trick_table(table: TableState) -> TrickTable:
+    """``table`` as the trick rules (every table is one: ``Table`` is a subclass of
+    ``TrickRules``, which mypy holds to this protocol)."""
+    return cast(TrickTable, table)
+
+
+__all__ = ["PlayTable", "TrickTable", "play_table", "trick_table"]
