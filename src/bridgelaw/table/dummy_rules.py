@@ -710,22 +710,5 @@ class DummyRules(TrickRules):
 
     # -- 2007 Law 45C4b -----------------------------------------------------------------------
 
-    def law45c4b_2007(self) -> None:
-        """2007 45C4b: any player (not only declarer naming dummy's card, as in 2017) may
-        correct at once an unintended naming of a card, before his partner plays. The
-        director's finding ``unintended`` concerns the last card played."""
-        play = self.play
-        if play is None or not play.played:
-            raise ScriptError(self.event_index, refuse("event.no-card-played"))
-        try:
-            seat, card = play.take_back_last()
-        except IndexError:  # a place left empty (67): no card to take back
-            raise ScriptError(self.event_index, refuse("event.last-place-empty")) from None
-        self.rule(
-            "45C4b",
-            None,
-            say("law45c4b-2007", seat=seat, card=card),
-        )
-
 
 __all__ = ["DUMMY_FINDINGS", "DUMMY_WORDS", "DummyRules"]

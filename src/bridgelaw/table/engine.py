@@ -33,6 +33,7 @@ from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
+from bridgelaw.table.rules.play.law45c4b import DesignationChanged
 from bridgelaw.table.rules.play.law58 import SimultaneousCards
 from bridgelaw.table.state import (
     Awaiting,
@@ -445,12 +446,7 @@ class Table(BoardRules):
             self._law26_choose(restriction, event)
             return
         if event.who == "director" and event.action is Action.UNINTENDED:
-            # 2017: declarer's designation of dummy's card; 2007: any player's naming
-            self.by_edition(
-                "45C4b",
-                e2017=self.law45c4b_unintended_designation,
-                e2007=self.law45c4b_2007,
-            )()
+            DesignationChanged.found(self)  # 45C4b: rules/play/law45c4b.py
             return
         if event.who == "director" and event.action is Action.FIFTH_CARD:
             self.law45e_fifth_card()

@@ -8,16 +8,16 @@ trick (63A1), and its tricks change hands when play ends (64).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
-from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
+from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.play.law45c4b import DesignationChanged
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.rules.play.layer import PlayTable
@@ -25,8 +25,6 @@ from bridgelaw.table.state import (
     Awaiting,
     LeadRestriction,
     Obligation,
-    Pending,
-    PendingKind,
     TableState,
     chosen,
 )
@@ -64,9 +62,8 @@ class PlayRules(AuctionRules):
         if self.pending is not None:
             return None
         if self.law45c4b_rho is not None and self.declarer is not None:
-            # 45C4b: declarer names dummy's card again before anything else happens
-            names = self._legal_names()
-            return PlayChoice.RENAME, Awaiting(self.declarer.partner.letter, "45C4b", names)
+            # 45C4b: declarer names dummy's card again first (rules/play/law45c4b.py)
+            return PlayChoice.RENAME, DesignationChanged.name_again(self)
         if not self.penalty_cards and not self.must_play:
             return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
         # 50D2/51B before 51A: the restriction declarer may place on the leader because of
@@ -127,7 +124,7 @@ class PlayRules(AuctionRules):
         if open_choice is not None:
             choice, offer = open_choice
             if choice is PlayChoice.RENAME:
-                self._law45c4b_renamed(event)
+                DesignationChanged.named_again(self, event)
             elif choice is PlayChoice.DESIGNATE:
                 self._law51a_designate(offer, event)
             elif choice is PlayChoice.MUST_PLAY:
@@ -259,117 +256,6 @@ class PlayRules(AuctionRules):
             self._end_of_play()
         elif completed and self.early_lead is not None:
             self._law57c1_early_lead_due()
-
-    # -- Law 45C4b: an unintended designation of dummy's card ---------------------------------
-
-    def law45c4b_unintended_designation(self) -> None:
-        """The director finds declarer's designation of dummy's card unintended (a slip of the
-        tongue): the card goes back and declarer names another, provided he has not played
-        from either hand since (45C4b). If declarer's RHO has meanwhile played a card (legal
-        then), it goes back too, and once dummy's card is named again he may keep it or
-        replace it without rectification (45C4b with 47D and 16C1). In 2007 any player could
-        so correct an unintended naming (``law45c4b_2007``)."""
-        play = self.play
-        assert self.declarer is not None
-        if play is None or not play.played:
-            raise ScriptError(self.event_index, refuse("event.no-card-played"))
-        dummy, rho = self.declarer.partner, self.declarer.rho
-        rho_card: Card | None = None
-        if self._last_player() == rho:
-            _, rho_card = self._take_back(rho)
-        # (nothing left to look at when the card taken back was an opening lead by the RHO)
-        if not (play.trick or play.tricks) or self._last_player() != dummy:
-            raise ScriptError(
-                self.event_index,
-                refuse("event.law45c4b-only-designation"),
-            )
-        _, card = self._take_back(dummy)
-        said = say("law45c4b-unintended-designation", card=card)
-        if rho_card is not None:
-            self.law45c4b_rho = (rho, rho_card)
-            said = say(
-                "law45c4b-unintended-designation.rho-back", card=card, rho=rho, card2=rho_card
-            )
-        self.rule("45C4b", None, said)
-
-    def _take_back(self, seat: Seat) -> tuple[Seat, Card]:
-        play = self.play
-        assert play is not None
-        try:
-            return play.take_back_last()
-        except IndexError:  # a place left empty (67): nothing of ``seat``'s to take back
-            raise ScriptError(
-                self.event_index, refuse("event.nothing-to-take-back", seat=seat.letter)
-            ) from None
-
-    def _law45c4b_renamed(self, event: Event) -> None:
-        """45C4b: after the correction, declarer names dummy's card first; then the RHO is
-        asked whether he keeps the card he had played."""
-        assert self.law45c4b_rho is not None and self.play is not None
-        assert self.declarer is not None
-        rho, old = self.law45c4b_rho
-        dummy = self.declarer.partner
-        if event.action is not Action.CARD or event.seat != dummy:
-            raise ScriptError(
-                event.index,
-                refuse("event.names-again-first", rho=rho.letter, card=card_name(old)),
-            )
-        assert event.card is not None
-        self.law45c4b_rho = None
-        self.card_played(dummy, event.card)
-        play = self.play
-        if self.pending is not None or play.is_over or play.turn != rho:
-            self.mark_card_unauthorized(rho, old, rho.side ^ 1)  # 16C1, as below
-            self.rule(
-                "45C4b",
-                None,
-                say("law45c4b-renamed.stays-back-hand-not", rho=rho, old=old),
-            )
-            return
-        if play.trick and old // 13 != play.led_suit() and play.can_follow(rho):
-            self.mark_card_unauthorized(rho, old, rho.side ^ 1)  # 16C1, as below
-            self.rule(
-                "45C4b",
-                None,
-                say("law45c4b-renamed.would-not-follow-suit", old=old, rho=rho),
-            )
-            return
-        self.pending = DesignationChanged(offender=rho, card=old)
-
-    def _law45c4b_rho_answer(self, p: DesignationChanged, event: Event) -> None:
-        """45C4b: the RHO keeps his card (``accept``, or by playing it again) or takes it back
-        (``decline``, or by playing another card)."""
-        rho, old = p.offender, p.card
-        if event.seat == rho and event.action is Action.CARD:
-            assert event.card is not None
-            keep = event.card == old
-        elif event.who == rho.letter and event.action in ACCEPT_OR_DECLINE:
-            keep = event.action is Action.ACCEPT
-        else:
-            raise ScriptError(
-                event.index,
-                refuse("event.waits-rho-45c4b", rho=rho.letter, card=card_name(old)),
-            )
-        self.pending = None
-        if keep:
-            self.rule(
-                "45C4b",
-                None,
-                say("law45c4b-rho-answer.keeps-played-before-correction", rho=rho, old=old),
-            )
-            self.card_played(rho, old)
-            return
-        # 45C4b cites 16C1 (2007 45C4b: 16D1): the RHO's card taken back is authorized for
-        # his side; 16C2 makes it unauthorized for declarer's, whose slip led to it
-        self.mark_card_unauthorized(rho, old, rho.side ^ 1)
-        self.rule(
-            "45C4b",
-            None,
-            say("law45c4b-rho-answer.takes-back-without-rectification", rho=rho, old=old),
-        )
-        if event.action is Action.CARD:
-            assert event.card is not None
-            self.card_played(rho, event.card)
 
     def _last_player(self) -> Seat:
         play = self.play
@@ -1090,25 +976,6 @@ def as_play_rules(table: TableState) -> PlayRules:
     subclass); the irregularities below reach the rules of their layer through it."""
     assert isinstance(table, PlayRules)
     return table
-
-
-@dataclass(kw_only=True)
-class DesignationChanged(Pending):
-    """45C4b: declarer changed dummy's card; the RHO (``offender``) may take back the card he
-    played over it."""
-
-    card: Card
-    """The RHO's card played over the card changed."""
-
-    @property
-    def kind(self) -> PendingKind:
-        return "designation-changed"
-
-    def offer(self, table: TableState) -> Awaiting:
-        return Awaiting(self.offender.letter, "45C4b", ("accept", "decline"))
-
-    def answer(self, table: TableState, event: Event) -> None:
-        as_play_rules(table)._law45c4b_rho_answer(self, event)
 
 
 __all__ = ["PlayRules", "Revoke"]
