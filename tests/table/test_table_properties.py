@@ -282,6 +282,21 @@ def test_random_table_events_never_corrupt_the_engine(
             raise AssertionError(f"board {board}, {edition}: {applied}") from error
 
 
+def test_2007_15c_cancels_a_17d2_call_again_with_the_auction() -> None:
+    # found by the property above: in 2007 N opens out of rotation, E accepts it, N had taken
+    # another board's cards (17D: N is to call again), then the pair NS is found at the wrong
+    # table (15C): the whole auction is cancelled and begins again from the dealer, the
+    # staying pair repeating its calls; N's call again went with the auction, so the dealer
+    # (E, board 2) calls first, and a pass is his to make
+    table = Table.from_deal(2, SAMPLE_DEAL, edition=2007)
+    for text in ("N 1C", "E accept", "director wrong-board N", "director wrong-table NS"):
+        table.apply_text(text)
+    assert table.rulings[-1].law == "15C"
+    assert table.turn == table.board.dealer and table.awaiting is None
+    table.apply_text("E pass")  # refused before: "N calls again first (2007 Law 17D2)"
+    assert [r.call.text for r in table.effective()] == ["pass"]
+
+
 def test_a_call_again_after_15a_keeps_the_slot_of_the_accepted_call_it_replaces() -> None:
     # found by the property above: E deals and passes, N opens out of rotation at S's turn and
     # E accepts it (29A: S and W lose that turn); N had taken another board's cards (15A1):

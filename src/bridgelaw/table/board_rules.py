@@ -665,6 +665,9 @@ class BoardRules(ClaimRules):
                 self.set_status(record, "cancelled", "15C")
         self.repeat_15c = tuple(repeat)
         self.pending = None
+        # a call to make again or to repeat under 17D2 belonged to the auction now cancelled
+        self.recall = None
+        self.lho_repeat = None
         self.barred.clear()
         self.no_double.clear()
         self.next_call.clear()
