@@ -63,18 +63,6 @@ class BoardRules(ClaimRules):
     """Laws 13-15 (2007: 13-15 and 17D); the top rule layer, over the claim rules (a
     wrong card count or a missing card reaches into every period: 14B1 applies 67, 14B4 61)."""
 
-    missing_cards: tuple[tuple[Seat, Card], ...] = ()
-    """Law 14: cards not in their owner's hand as taken out of the board, not yet found."""
-    wrong_count: tuple[Seat, Card] | None = None
-    """Law 13B: the hand that held a card too many, and the card; the director decides."""
-    recall: tuple[Seat, str, str | None] | None = None
-    """2007 17D2: the offender calls again (his cancelled call, his LHO's call to repeat)."""
-    lho_repeat: tuple[Seat, str] | None = None
-    """2007 17D2: the offender's LHO must repeat this call."""
-    repeat_15c: tuple[tuple[Seat, str], ...] = ()
-    """2007 15C: calls the staying pair must repeat in the new auction, in order."""
-    wrong_table_found: bool = False
-
     # -- what the engine asks ----------------------------------------------------------------
 
     def board_awaiting(self) -> Awaiting | None:

@@ -48,23 +48,6 @@ _DUMMY_ACTIONS = DUMMY_WORDS - {"designate", "correct"}
 class DummyRules(TrickRules):
     """Laws 42-43, 45D, 45F, 46 and 61B; the layer over the defective-trick rules."""
 
-    dummy_broke: bool = False
-    """43A2: the director found that dummy broke a limitation (43B2, 43B3 then apply)."""
-    dummy_offer: Awaiting | None = None
-    """What the dummy laws now offer: 43B2a (the hand to lead from), 46B3b (the suit of the
-    rank named), 46B5 (a defender designates dummy's card), 62A (the correction of a revoke
-    after a question)."""
-    dummy_offer_seats: tuple[Seat, ...] = ()
-    """Who may answer the offer (43B2a and 46B5: either defender)."""
-    designated_46b: tuple[Card, int] | None = None
-    """The card 46B deemed designated and the number of cards played once it was."""
-    law45d_rho: tuple[Seat, Card] | None = None
-    """45D1: declarer's RHO and the card he took back; declarer keeps his own card unless the
-    RHO changes his."""
-    law45d_back: tuple[tuple[Seat, Card], ...] = ()
-    """45D1: the cards put back (dummy's, and those played after it) whose players have not
-    played again since; each is a withdrawn play (16C) once another card takes its place."""
-
     # -- dispatch ----------------------------------------------------------------------------
 
     def dummy_awaiting(self) -> Awaiting | None:

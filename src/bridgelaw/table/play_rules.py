@@ -43,12 +43,6 @@ class PlayChoice(StrEnum):
 class PlayRules(AuctionRules):
     """Rules of the play period (44-60, 63A, 67); the layer over the auction's."""
 
-    law50e_noted: tuple[tuple[Seat, Card], ...] = ()
-    """2007 50E: the penalty cards already noted for the director."""
-    law45c4b_rho: tuple[Seat, Card] | None = None
-    """45C4b (2017): declarer's RHO and the card he had played after dummy's card that declarer
-    designated by a slip; offered back to him once declarer has named dummy's card again."""
-
     # -- what the director would offer now ---------------------------------------------------
 
     def play_awaiting(self) -> Awaiting | None:

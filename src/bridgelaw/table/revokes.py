@@ -29,10 +29,6 @@ from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase, TableSt
 class RevokeRules(PlayRules):
     """Laws 61, 62 and 64 (63A is the play rules'); the layer over the play rules."""
 
-    law62d1_replay: bool = False
-    """62D1: a trick-12 revoke was corrected after trick 13, which is to be played again;
-    once no choice remains, its forced cards are played (:meth:`law62d1_forced_last_trick`)."""
-
     # -- Law 62: correcting a revoke ---------------------------------------------------------
 
     def _correctable(self, seat: Seat) -> Revoke | None:

@@ -520,6 +520,46 @@ class TableState:
     (:meth:`set_status`, :meth:`set_skipped`), in order (only appended to): what
     :mod:`~bridgelaw.table.undo` puts back, from the last, when it goes back to a snapshot."""
 
+    # -- what the later layers' matters keep while they are dealt with: the play's (45C4b,
+    # 50E), the revokes' (62D1), the dummy's (43, 45D, 46B) and the board's (13B, 14, 15C, 17D2)
+
+    law50e_noted: tuple[tuple[Seat, Card], ...] = ()
+    """2007 50E: the penalty cards already noted for the director."""
+    law45c4b_rho: tuple[Seat, Card] | None = None
+    """45C4b (2017): declarer's RHO and the card he had played after dummy's card that declarer
+    designated by a slip; offered back to him once declarer has named dummy's card again."""
+    law62d1_replay: bool = False
+    """62D1: a trick-12 revoke was corrected after trick 13, which is to be played again;
+    once no choice remains, its forced cards are played
+    (:meth:`~bridgelaw.table.revokes.RevokeRules.law62d1_forced_last_trick`)."""
+    dummy_broke: bool = False
+    """43A2: the director found that dummy broke a limitation (43B2, 43B3 then apply)."""
+    dummy_offer: Awaiting | None = None
+    """What the dummy laws now offer: 43B2a (the hand to lead from), 46B3b (the suit of the
+    rank named), 46B5 (a defender designates dummy's card), 62A (the correction of a revoke
+    after a question)."""
+    dummy_offer_seats: tuple[Seat, ...] = ()
+    """Who may answer the offer (43B2a and 46B5: either defender)."""
+    designated_46b: tuple[Card, int] | None = None
+    """The card 46B deemed designated and the number of cards played once it was."""
+    law45d_rho: tuple[Seat, Card] | None = None
+    """45D1: declarer's RHO and the card he took back; declarer keeps his own card unless the
+    RHO changes his."""
+    law45d_back: tuple[tuple[Seat, Card], ...] = ()
+    """45D1: the cards put back (dummy's, and those played after it) whose players have not
+    played again since; each is a withdrawn play (16C) once another card takes its place."""
+    missing_cards: tuple[tuple[Seat, Card], ...] = ()
+    """Law 14: cards not in their owner's hand as taken out of the board, not yet found."""
+    wrong_count: tuple[Seat, Card] | None = None
+    """Law 13B: the hand that held a card too many, and the card; the director decides."""
+    recall: tuple[Seat, str, str | None] | None = None
+    """2007 17D2: the offender calls again (his cancelled call, his LHO's call to repeat)."""
+    lho_repeat: tuple[Seat, str] | None = None
+    """2007 17D2: the offender's LHO must repeat this call."""
+    repeat_15c: tuple[tuple[Seat, str], ...] = ()
+    """2007 15C: calls the staying pair must repeat in the new auction, in order."""
+    wrong_table_found: bool = False
+
     # -- the effective auction ---------------------------------------------------------------
 
     def effective(self) -> list[CallRecord]:
