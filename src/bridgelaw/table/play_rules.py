@@ -18,6 +18,7 @@ from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.play.law45c4b import DesignationChanged
+from bridgelaw.table.rules.play.law51a import PenaltyCardDesignation
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.rules.play.layer import PlayTable
@@ -65,7 +66,7 @@ class PlayRules(AuctionRules):
         offer = self._law50d2_awaiting()
         if offer is not None:
             return PlayChoice.PENALTY_SUITS, offer
-        offer = self._law51a_awaiting()
+        offer = PenaltyCardDesignation.offer(self)  # rules/play/law51a.py
         if offer is not None:
             return PlayChoice.DESIGNATE, offer
         offer = self.law57_awaiting()
@@ -120,7 +121,7 @@ class PlayRules(AuctionRules):
             if choice is PlayChoice.RENAME:
                 DesignationChanged.named_again(self, event)
             elif choice is PlayChoice.DESIGNATE:
-                self._law51a_designate(offer, event)
+                PenaltyCardDesignation.answer(self, offer, event)
             elif choice is PlayChoice.MUST_PLAY:
                 self._law57_choose(event)
             else:
@@ -258,67 +259,6 @@ class PlayRules(AuctionRules):
             return Seat((play.leader + len(play.trick) - 1) & 3)
         last = play.tricks[-1]
         return Seat((last.leader + 3) & 3)
-
-    # -- Law 51A: declarer designates among penalty cards -----------------------------------
-
-    def _law51a_awaiting(self) -> Awaiting | None:
-        """51A: a defender in turn with two or more penalty cards he could legally play plays
-        the one declarer designates."""
-        play = self.play
-        if not self.penalty_cards or self.declarer is None:
-            return None  # no penalty card: nothing to designate (asked at every card)
-        if play is not None and play.is_over:
-            return None
-        # before the opening lead too: the opening leader's penalty cards from the auction (24E)
-        seat = self.declarer.lho if play is None else play.turn
-        if seat.side == self.declarer.side or seat in self.must_play:
-            return None
-        if play is None:
-            led, follow = None, False
-        else:
-            led = play.led_suit() if play.trick else None
-            follow = led is not None and play.can_follow(seat)
-        legal = sorted(
-            c
-            for s, c, k in self.penalty_cards
-            if s == seat
-            and k == "major"
-            and (not follow or c // 13 == led)
-            # 50D1b: a card his lead restriction forbids now is not one he could play
-            and (play is None or self._penalty_card_legal(seat, c))
-        )
-        if len(legal) < 2:
-            return None
-        return Awaiting(
-            self.declarer.letter, "51A", tuple(f"designate {card_name(c)}" for c in legal)
-        )
-
-    def _law51a_designate(self, offer: Awaiting, event: Event) -> None:
-        if event.action is Action.EXPOSE and event.card is not None:
-            self._law48_49_exposed(event.seat, event.card)  # 49: one more penalty card
-            return
-        word = f"designate {card_name(event.card)}" if event.card is not None else ""
-        if (
-            event.who != offer.who
-            or event.action is not Action.DESIGNATE
-            or word not in offer.options
-        ):
-            raise ScriptError(
-                self.event_index,
-                refuse(
-                    "event.declarer-designates-first",
-                    declarer=offer.who,
-                    options=", ".join(offer.options),
-                ),
-            )
-        assert self.play is not None and event.card is not None
-        seat = self.play.turn
-        self.must_play[seat] = Obligation("51A", card=event.card)
-        self.rule(
-            "51A",
-            seat,
-            say("law51a-designate", card=event.card, seat=seat),
-        )
 
     # -- Law 57: premature plays -------------------------------------------------------------
 

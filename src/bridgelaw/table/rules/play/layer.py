@@ -28,6 +28,7 @@ class PlayTable(Protocol):
     play: TablePlay | None
     penalty_cards: list[tuple[Seat, int, str]]
     lead_retracted: int | None
+    must_play: dict[Seat, Obligation]
     law45c4b_rho: tuple[Seat, Card] | None
 
     # the record and the law book (TableState)
@@ -46,6 +47,7 @@ class PlayTable(Protocol):
     def _law57_premature(self, seat: Seat, card: Card) -> None: ...
     def _check_card_in_hand(self, seat: Seat, card: Card) -> None: ...
     def _last_player(self) -> Seat: ...
+    def _law48_49_exposed(self, seat: Seat, card: Card) -> None: ...
     def _legal_names(self) -> tuple[str, ...]: ...
     def _penalty_card_legal(
         self, seat: Seat, card: Card, obligation: Obligation | None = None
@@ -56,8 +58,6 @@ class TrickTable(PlayTable, Protocol):
     """The play layer with the rules above it that a matter of the tricks themselves uses
     (58B, 67A2: :class:`~bridgelaw.table.defective.TrickRules`, held to it in
     ``defective.trick_table``)."""
-
-    must_play: dict[Seat, Obligation]
 
     def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]: ...
     def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None: ...
