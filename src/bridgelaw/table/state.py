@@ -520,8 +520,9 @@ class TableState:
     (:meth:`set_status`, :meth:`set_skipped`), in order (only appended to): what
     :mod:`~bridgelaw.table.undo` puts back, from the last, when it goes back to a snapshot."""
 
-    # -- what the later layers' matters keep while they are dealt with: the play's (45C4b,
-    # 50E), the revokes' (62D1), the dummy's (43, 45D, 46B) and the board's (13B, 14, 15C, 17D2)
+    # -- what the later layers' matters keep while they are dealt with (the play's, the
+    # revokes', the dummy's and the board's; each field's clause is in its docstring, as a
+    # comment naming a clause is read by the law book's index as code applying it)
 
     law50e_noted: tuple[tuple[Seat, Card], ...] = ()
     """2007 50E: the penalty cards already noted for the director."""
