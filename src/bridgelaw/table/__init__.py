@@ -31,7 +31,7 @@ that is a new hook, in ``TableState``'s hook section.
 
 The irregularity pending (``TableState.pending``) is an object: one small dataclass per
 irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in the layer whose rules
-take it up or, for the open matters moved so far (the auction's, 45C4b, 51A-58; issue 21), in a
+take it up or, for the open matters moved so far (the auction's, 45C4b, 50D2-58; issue 21), in a
 module of its own under :mod:`bridgelaw.table.rules` with every clause it applies declared there,
 holding only the fields it uses. It says which offer it makes (``offer``, read by
 ``Table._open_offer`` in its place in the precedence) and which rule of its layer takes the

@@ -9,15 +9,15 @@ trick (63A1), and its tricks change hands when play ends (64).
 from __future__ import annotations
 
 from enum import StrEnum
-from itertools import combinations
 
-from bridgelaw.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, is_honour
+from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
 from bridgelaw.table.play_state import Revoke, TablePlay, is_established
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.play.law45c4b import DesignationChanged
+from bridgelaw.table.rules.play.law50d2 import PenaltyCardSuits
 from bridgelaw.table.rules.play.law51a import PenaltyCardDesignation
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
@@ -63,7 +63,7 @@ class PlayRules(AuctionRules):
             return None  # 50D2, 51A and 57A all need one (the usual case: a card to play)
         # 50D2/51B before 51A: the restriction declarer may place on the leader because of
         # his partner's penalty cards comes before the leader's own (50D1b; 2007 commentary)
-        offer = self._law50d2_awaiting()
+        offer = PenaltyCardSuits.offer(self)  # rules/play/law50d2.py
         if offer is not None:
             return PlayChoice.PENALTY_SUITS, offer
         offer = PenaltyCardDesignation.offer(self)  # rules/play/law51a.py
@@ -82,32 +82,6 @@ class PlayRules(AuctionRules):
             cards = [c for c in cards if c // 13 == play.led_suit()]
         return tuple(card_name(c) for c in cards)
 
-    def _law50d2_awaiting(self) -> Awaiting | None:
-        """50D2 (one major penalty card) and 51B (two or more): before a defender leads while
-        his partner has major penalty cards, declarer chooses to require one of their suits or
-        forbid it (51B2b: one or more of them; the cards of those suits are picked up), or
-        neither (the cards stay)."""
-        play = self.play
-        if not self.penalty_cards or self.declarer is None:
-            return None  # no penalty card: no choice (asked at every card)
-        if play is not None and (play.trick or play.is_over):
-            return None
-        # before the opening lead too: penalty cards from the auction (24E) are offered then
-        leader = self.declarer.lho if play is None else play.leader
-        tricks = 0 if play is None else len(play.tricks)
-        if leader.side == self.declarer.side or self.pc_choice_made == tricks:
-            return None
-        cards = [c for s, c, kind in self.penalty_cards if s == leader.partner and kind == "major"]
-        if not cards:
-            return None
-        suits = [SUIT_LETTERS[s] for s in sorted({c // 13 for c in cards}, reverse=True)]
-        options = [f"require {x}" for x in suits]
-        for size in range(1, len(suits) + 1):
-            options += [f"forbid {' '.join(c)}" for c in combinations(suits, size)]
-        return Awaiting(
-            self.declarer.letter, "51B" if len(cards) > 1 else "50D2", (*options, "no-restriction")
-        )
-
     # -- events of the play period -----------------------------------------------------------
 
     def play_rules_event(self, event: Event) -> bool:
@@ -125,7 +99,7 @@ class PlayRules(AuctionRules):
             elif choice is PlayChoice.MUST_PLAY:
                 self._law57_choose(event)
             else:
-                self._law50d2_choice(offer, event)  # 50D2 or 51B
+                PenaltyCardSuits.answer(self, offer, event)  # 50D2 or 51B
             return True
         if event.action is Action.CARD:
             assert event.card is not None
@@ -622,105 +596,6 @@ class PlayRules(AuctionRules):
         if choice.startswith("require"):
             return card // 13 == named or not held >> (13 * named) & 0x1FFF
         return card // 13 != named or not held & ~(0x1FFF << (13 * named))
-
-    def _law50d2_choice(self, offer: Awaiting, event: Event) -> None:
-        assert self.play is not None and self.declarer is not None
-        if chosen(offer.who, offer.options, event) is None:
-            if event.action is Action.EXPOSE and event.card is not None:
-                # 49: another card shown while declarer is to choose is a penalty card too;
-                # the owner's second one makes both major (50B), and the option 51B's
-                self._law48_49_exposed(event.seat, event.card)
-                return
-            leader = self.play.leader
-            if event.action is Action.CARD and event.seat == leader and not self.play.trick:
-                assert event.card is not None
-                self._law50d2_premature_lead(leader, event.card)
-                return
-            raise ScriptError(
-                event.index,
-                refuse(
-                    "event.declarer-chooses-first",
-                    declarer=offer.who,
-                    options=", ".join(offer.options),
-                    law=offer.law,
-                ),
-            )
-        self.pc_choice_made = len(self.play.tricks)
-        leader = self.play.leader
-        owner = leader.partner
-        mine = [c for s, c, _ in self.penalty_cards if s == owner]
-        several = offer.law == "51B"
-        one_suit = len({c // 13 for c in mine}) == 1
-        if event.action is Action.NO_RESTRICTION:
-            self.rule(
-                "51B2c" if several and not one_suit else "50D2b",
-                owner,
-                say(
-                    "law50d2-choice.declarer-does-not-restrict"
-                    + (".many" if len(mine) > 1 else ".one"),
-                    leader=leader,
-                    owner=owner,
-                ),
-            )
-            return
-        suits = [s.letter for s in event.suits]
-        # 50D2a, 51B1, 51B2a/b: the penalty cards of the suits named are picked up; the
-        # restriction holds while the leader keeps the lead
-        self.penalty_cards = [
-            pc
-            for pc in self.penalty_cards
-            if not (pc[0] == owner and SUIT_LETTERS[pc[1] // 13] in suits)
-        ]
-        for suit in suits:
-            self.lead_restrictions.append(
-                LeadRestriction(
-                    leader,
-                    owner,
-                    "50D2a",
-                    self.event_index,
-                    kind="require" if event.action is Action.REQUIRE else "forbid",
-                    suit=suit,
-                )
-            )
-        if not several:
-            law = "50D2a"
-        elif one_suit:
-            law = "51B1a" if event.action is Action.REQUIRE else "51B1b"
-        else:
-            law = "51B2a" if event.action is Action.REQUIRE else "51B2b"
-        for restriction in self.lead_restrictions[-len(suits) :]:
-            restriction.law = law
-        verb = "must lead" if event.action is Action.REQUIRE else "may not lead"
-        names = " or ".join(Suit.parse(x).name.lower() for x in suits)
-        left = [c for s, c, _ in self.penalty_cards if s == owner]
-        self.rule(
-            law,
-            owner,
-            say(
-                "law50d2-choice.declarer-chooses-penalty-cards",
-                leader=leader,
-                verb=verb,
-                names=names,
-                owner=owner,
-                text="that suit" if len(suits) == 1 else "those suits",
-                text2=f"; {' '.join(card_name(c) for c in left)} stay on the table."
-                if left
-                else ".",
-            ),
-        )
-
-    def _law50d2_premature_lead(self, seat: Seat, card: Card) -> None:
-        """50D2: the defender on lead may not lead until declarer has stated his option; a
-        lead made before that is rectified under Law 49: the card is a penalty card, major as
-        one played deliberately (50B), and declarer's option stays open."""
-        self._check_card_in_hand(seat, card)
-        self.penalty_cards.append((seat, card, "major"))
-        self._all_major(seat)
-        self.rule(
-            "49",
-            seat,
-            say("law50d2-premature-lead", seat=seat, card=card, partner=seat.partner),
-        )
 
     # -- Law 67: defective tricks ------------------------------------------------------------
 

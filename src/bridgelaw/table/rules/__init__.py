@@ -12,6 +12,7 @@ Modules: :mod:`.declared` (what a matter declares), :mod:`.registry` (every decl
 :mod:`.auction` (the auction period: :mod:`.auction.layer`, what its matters need of the table;
 a module per law or law group, :mod:`.auction.law27` the insufficient bid...), :mod:`.play`
 (the play period: :mod:`.play.layer`; :mod:`.play.law45c4b`, a slip in naming dummy's card;
+:mod:`.play.law50d2`, declarer's choice of the penalty cards' suits;
 :mod:`.play.law51a`, declarer designating among penalty cards;
 :mod:`.play.law52`, a card played instead of a penalty
 card; :mod:`.play.law53_56`, the lead out of turn; :mod:`.play.law58`, cards played at once).

@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar, cast
 from bridgelaw.cards import Card, Seat
 from bridgelaw.table.messages import Said
 from bridgelaw.table.play_state import TablePlay
-from bridgelaw.table.state import Obligation, Pending, TableState
+from bridgelaw.table.state import LeadRestriction, Obligation, Pending, TableState
 
 T = TypeVar("T")
 
@@ -29,6 +29,8 @@ class PlayTable(Protocol):
     penalty_cards: list[tuple[Seat, int, str]]
     lead_retracted: int | None
     must_play: dict[Seat, Obligation]
+    pc_choice_made: int | None
+    lead_restrictions: list[LeadRestriction]
     law45c4b_rho: tuple[Seat, Card] | None
 
     # the record and the law book (TableState)
