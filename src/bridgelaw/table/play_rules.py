@@ -21,13 +21,13 @@ from bridgelaw.table.rules.play.law50d2 import PenaltyCardSuits
 from bridgelaw.table.rules.play.law51a import PenaltyCardDesignation
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
+from bridgelaw.table.rules.play.law57 import PrematurePlay
 from bridgelaw.table.rules.play.layer import PlayTable
 from bridgelaw.table.state import (
     Awaiting,
     LeadRestriction,
     Obligation,
     TableState,
-    chosen,
 )
 
 
@@ -69,7 +69,7 @@ class PlayRules(AuctionRules):
         offer = PenaltyCardDesignation.offer(self)  # rules/play/law51a.py
         if offer is not None:
             return PlayChoice.DESIGNATE, offer
-        offer = self.law57_awaiting()
+        offer = PrematurePlay.offer(self)
         return None if offer is None else (PlayChoice.MUST_PLAY, offer)
 
     def _legal_names(self) -> tuple[str, ...]:
@@ -97,7 +97,7 @@ class PlayRules(AuctionRules):
             elif choice is PlayChoice.DESIGNATE:
                 PenaltyCardDesignation.answer(self, offer, event)
             elif choice is PlayChoice.MUST_PLAY:
-                self._law57_choose(event)
+                PrematurePlay.answer(self, event)
             else:
                 PenaltyCardSuits.answer(self, offer, event)  # 50D2 or 51B
             return True
@@ -149,12 +149,12 @@ class PlayRules(AuctionRules):
                     ),
                 )
             if seat.side == self.declarer.side:
-                self._law57c3_premature(seat, card)
+                PrematurePlay.declarer(self, seat, card)
             else:
-                self._law57_premature(seat, card)
+                PrematurePlay.defender(self, seat, card)
             return
         obligation = self.must_play.get(seat)  # 57A: a play restriction (50D1b)
-        broken = self._law57_obligation(seat, card) if self.must_play else None
+        broken = PrematurePlay.obligation_at_turn(self, seat, card) if self.must_play else None
         trick_index = len(play.tricks)
         breach = (
             self._check_restricted_lead(seat, card)
@@ -224,7 +224,7 @@ class PlayRules(AuctionRules):
             self.early_lead = None
             self._end_of_play()
         elif completed and self.early_lead is not None:
-            self._law57c1_early_lead_due()
+            PrematurePlay.early_lead_due(self)
 
     def _last_player(self) -> Seat:
         play = self.play
@@ -234,271 +234,11 @@ class PlayRules(AuctionRules):
         last = play.tricks[-1]
         return Seat((last.leader + 3) & 3)
 
-    # -- Law 57: premature plays -------------------------------------------------------------
+    # -- Law 57: rules/play/law57.py ----------------------------------------------------------
 
     def _law57_premature(self, seat: Seat, card: Card) -> None:
-        play = self.play
-        assert play is not None and self.declarer is not None
-        turn = play.turn
-        led = play.led_suit()
-        legal_then = card // 13 == led or not play.can_follow(seat)
-        partner = seat.partner
-        if self._played_to_this_trick(seat):  # a lead to the next trick, made early
-            if self._played_to_this_trick(partner):
-                self.early_lead = (seat, card)  # not Law 57: judged when the trick ends
-                return
-            if self._played_to_this_trick(self.declarer) and self._played_to_this_trick(
-                self.declarer.partner
-            ):
-                self._law57c1_early_lead(seat, card)
-                return
-        if self.dummy_suggested == len(play.tricks) and play.trick:
-            # 57C2: dummy suggested a card in this trick: no rectification; a legal card is
-            # his card to the trick at his turn, an illegal one goes back
-            law = self.cite("57C2")  # 2007: part of its 57C1
-            if legal_then and not self._played_to_this_trick(seat):
-                self.must_play[seat] = Obligation(law, card=card)
-            self.rule(
-                law,
-                seat,
-                say(
-                    "law57-premature.played-early-but-dummy"
-                    + (".plays" if legal_then else ".back"),
-                    seat=seat,
-                    card=card,
-                ),
-            )
-            return
-        if turn == partner or self._played_to_this_trick(seat):
-            # 57A: a major penalty card, and declarer chooses how the partner plays
-            self.penalty_cards.append((seat, card, "major"))
-            self._all_major(seat)
-            others = [SUIT_LETTERS[s] for s in (3, 2, 1, 0) if s != led]
-            requires = self.by_edition(
-                "57A", e2017=[f"require {x}" for x in others], e2007=list[str]()
-            )
-            options = ("highest", "lowest", *requires, *(f"forbid {x}" for x in others))
-            self.must_play[partner] = Obligation("57A", options=options)
-            self.rule(
-                "57A",
-                seat,
-                say(
-                    "law57-premature.played-before-partner-becomes",
-                    seat=seat,
-                    card=card,
-                    partner=partner,
-                ),
-            )
-            return
-        self.by_edition("57D", e2017=self._law57d, e2007=self._law57d_2007)(seat, card, legal_then)
-
-    def _law57d(self, seat: Seat, card: Card, legal_then: bool) -> None:
-        """57D: a card shown at the RHO's turn."""
-        if legal_then:  # 57D: at his RHO's turn; a legal card must be played at his turn
-            self.must_play[seat] = Obligation("57D", card=card)
-            self.rule(
-                "57D",
-                seat,
-                say("law57d.showed-at-rho-turn", seat=seat, card=card),
-            )
-        else:
-            self.penalty_cards.append((seat, card, "major"))
-            self._all_major(seat)
-            self.rule(
-                "57D",
-                seat,
-                say("law57d.showed-at-rho-turn-2", seat=seat, card=card),
-            )
-
-    def _law57d_2007(self, seat: Seat, card: Card, legal_then: bool) -> None:
-        """2007 has no 57D: a card shown at the RHO's turn is an exposed card (49, 50B)."""
-        self.penalty_cards.append((seat, card, "major"))
-        self._all_major(seat)
-        self.rule(
-            "49",
-            seat,
-            say("law57d-2007", seat=seat, card=card),
-        )
-
-    def _played_to_this_trick(self, seat: Seat) -> bool:
-        play = self.play
-        assert play is not None
-        return (seat - play.leader) & 3 < len(play.trick)
-
-    def _law57c1_early_lead(self, seat: Seat, card: Card) -> None:
-        """57C1: a defender leads to the next trick before his partner has played to this one,
-        but declarer has already played from both hands: no rectification. The card waits; at
-        the end of the trick it is his lead if he won it, and otherwise a lead out of turn."""
-        self.early_lead = (seat, card)
-        self.rule(
-            "57C1",
-            seat,
-            say("law57c1-early-lead", seat=seat, card=card),
-        )
-
-    def _law57c1_early_lead_due(self) -> None:
-        play = self.play
-        assert play is not None and self.early_lead is not None
-        seat, card = self.early_lead
-        self.early_lead = None
-        if self.pending is not None or not play.holds(seat, card):  # pragma: no cover
-            return
-        if play.leader == seat:
-            self.card_played(seat, card)  # his lead stands as made
-        else:
-            LeadOutOfTurn.opened(self, seat, card)  # Laws 53-56: rules/play/law53_56.py
-
-    def _law57c3_premature(self, seat: Seat, card: Card) -> None:
-        """57C3: declarer plays (not leads) from either hand before his turn: the card counts
-        as played and, if legal, stays: it is that hand's card to the trick. An illegal one
-        goes back without rectification (declarer's cards are never penalty cards, 48A). A
-        card from a hand that has already played to this trick is a lead to the next one,
-        judged when this trick ends (55 if from the wrong hand)."""
-        play = self.play
-        assert play is not None
-        if self._played_to_this_trick(seat):
-            self.early_lead = (seat, card)
-            return
-        legal = card // 13 == play.led_suit() or not play.can_follow(seat)
-        law = self.cite("57C3")  # 2007: 57C2
-        if not legal:
-            self.rule(
-                law,
-                seat,
-                say("law57c3-premature.played-before-turn-could", seat=seat, card=card),
-            )
-            return
-        self.must_play[seat] = Obligation(law, card=card)
-        self.rule(
-            law,
-            seat,
-            say("law57c3-premature.played-before-turn-counts", seat=seat, card=card),
-        )
-
-    def law57_awaiting(self) -> Awaiting | None:
-        assert self.declarer is not None
-        for obligation in self.must_play.values():
-            if obligation.options and obligation.choice is None:
-                return Awaiting(self.declarer.letter, "57A", obligation.options)
-        return None
-
-    def _law57_choose(self, event: Event) -> bool:
-        offer = self.law57_awaiting()
-        if offer is None:
-            return False
-        word = chosen(offer.who, offer.options, event)
-        if word is None:
-            raise ScriptError(
-                event.index,
-                refuse(
-                    "event.declarer-chooses-first",
-                    declarer=offer.who,
-                    options=", ".join(offer.options),
-                    law="57A",
-                ),
-            )
-        seat, obligation = next((s, o) for s, o in self.must_play.items() if o.options)
-        obligation.choice = word
-        self.rule("57A", None, say("law57-choose", seat=seat, word=word))
-        return True
-
-    def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        """Those of ``cards`` that ``seat``'s obligation (57D, 51A, 45D1: a given card; 2017
-        57A: the highest or lowest) lets him play now: what :meth:`_law57_obligation` would
-        not refuse. Changes nothing."""
-        play = self.play
-        obligation = self.must_play.get(seat)
-        if play is None or obligation is None:
-            return cards
-        required = obligation.card
-        if required is not None:
-            if not play.holds(seat, required):
-                return cards
-            led = play.led_suit() if play.trick else None
-            if led is not None and required // 13 != led and play.can_follow(seat):
-                return cards  # the obligation lapses (see _law57_obligation)
-            return tuple(c for c in cards if c == required)
-        choice = obligation.choice or ""
-        in_2007 = self.by_edition("61A", e2017=False, e2007=True)
-        if choice not in ("highest", "lowest") or in_2007 or not play.trick:
-            return cards  # 2007: not as demanded is a revoke (61A), played
-        led = play.led_suit()
-        suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
-        if not suit_cards:
-            return cards
-        demanded = (max if choice == "highest" else min)(suit_cards)
-        return tuple(c for c in cards if c == demanded)
-
-    def _law57_obligation(self, seat: Seat, card: Card) -> tuple[str, int, Card | None] | None:
-        """57A with 57B, and 57D, at the player's turn: a card that does not fit is refused,
-        except a suit declarer required or forbade, and in 2007 also the highest or lowest card
-        he demanded: that is a revoke (61A), returned as (what was broken, the suit, the card
-        that would have complied for highest/lowest) for the caller to record once the card is
-        played."""
-        play = self.play
-        assert play is not None
-        obligation = self.must_play.get(seat)
-        if obligation is None:
-            return None
-        required = obligation.card
-        if required is not None and play.holds(seat, required):
-            led_now = play.led_suit() if play.trick else None
-            if led_now is not None and required // 13 != led_now and play.can_follow(seat):
-                # the card shown early no longer fits the trick to which he now plays (the
-                # trick was made up in another way, 67): the obligation lapses
-                del self.must_play[seat]
-                return None
-        if required is not None:  # 57D: the card shown early
-            if card != required and play.holds(seat, required):
-                raise ScriptError(
-                    self.event_index,
-                    refuse(
-                        "event.must-play-card",
-                        seat=seat.letter,
-                        card=card_name(required),
-                        law=obligation.law,
-                    ),
-                )
-            del self.must_play[seat]
-            return None
-        choice = obligation.choice or ""
-        led = play.led_suit() if play.trick else None
-        suit_cards = [c for c in range(52) if play.hands[seat] >> c & 1 and c // 13 == led]
-        # the suit declarer required or forbade (None: he chose highest or lowest)
-        named = "CDHS".index(choice[-1]) if choice.startswith(("require", "forbid")) else None
-        holds_named = named is not None and bool(play.hands[seat] >> (13 * named) & 0x1FFF)
-        if choice in ("highest", "lowest"):
-            feasible = bool(suit_cards)
-            fits = not feasible or card == (max if choice == "highest" else min)(suit_cards)
-        elif choice.startswith("require"):  # only when he cannot follow suit (44C first)
-            feasible = not suit_cards and holds_named
-            fits = not feasible or card // 13 == named
-        else:  # forbid: only matters when he cannot follow suit
-            assert named is not None
-            others = play.hands[seat] & ~(0x1FFF << (13 * named))
-            feasible = True
-            fits = bool(suit_cards) or card // 13 != named or not others
-        # 2007 61A: any play, when able, not as the opponent demanded in a rectification is a
-        # revoke (2017 61A: only a suit required or specified; refused below)
-        if not fits and named is None and self.by_edition("61A", e2017=False, e2007=True):
-            del self.must_play[seat]
-            assert led is not None
-            return choice, led, (max if choice == "highest" else min)(suit_cards)
-        if not fits and named is None:
-            raise ScriptError(
-                self.event_index, refuse("event.as-declarer-chose", seat=seat.letter, choice=choice)
-            )
-        del self.must_play[seat]
-        if not fits:
-            assert named is not None  # highest or lowest not kept: refused or revoked above
-            return choice.split()[0], named, None
-        if not feasible:
-            self.rule(
-                "57B",
-                seat,
-                say("law57-obligation", seat=seat, word=choice),
-            )
-        return None
+        """A defender's premature play (53C's wrong defender plays one too)."""
+        PrematurePlay.defender(self, seat, card)
 
     # -- Laws 48-50 and 52: exposed cards and penalty cards ----------------------------------
 

@@ -36,6 +36,7 @@ Does = Literal[
     "next",  # a rule on the offender's next call (29B-32: a repeat, a comparison, RHO first)
     "penalty",  # a card that becomes a (major) penalty card under the clause
     "breach",  # the clause whose obligation the irregularity breaks (what opens the matter)
+    "obligation",  # what a player must play at his next turn (57: a card, declarer's choice)
 ]
 """What applying a clause gives at the table."""
 

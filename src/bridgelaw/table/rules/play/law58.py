@@ -27,6 +27,7 @@ from bridgelaw.cards import Card, Seat, card_name, is_honour
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.play.law57 import PrematurePlay
 from bridgelaw.table.rules.play.layer import TrickTable, trick_table
 from bridgelaw.table.state import Awaiting, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
@@ -72,7 +73,7 @@ class SimultaneousCards(Pending):
     def offer(self, table: State) -> Awaiting:
         o, cards = self.offender, self.cards
         if self.trick is None:  # only the cards he may play now (57) can be the one
-            cards = trick_table(table).law57_playable(o, cards)
+            cards = PrematurePlay.playable(table, o, cards)
         return OFFERED.offer(o.letter, tuple(f"designate {card_name(c)}" for c in cards))
 
     def faced(self) -> tuple[Card, ...]:
@@ -95,7 +96,7 @@ class SimultaneousCards(Pending):
                 t.event_index,
                 refuse("event.several-out-of-turn", seat=seat.letter, turn=play.turn.letter),
             )
-        if not t.law57_playable(seat, cards):  # none can be designated as played
+        if not PrematurePlay.playable(table, seat, cards):  # none can be designated as played
             required = t.must_play[seat]
             what = card_name(required.card) if required.card is not None else required.choice
             raise ScriptError(

@@ -28,6 +28,8 @@ class PlayTable(Protocol):
     play: TablePlay | None
     penalty_cards: list[tuple[Seat, int, str]]
     lead_retracted: int | None
+    early_lead: tuple[Seat, int] | None
+    dummy_suggested: int | None
     must_play: dict[Seat, Obligation]
     pc_choice_made: int | None
     lead_restrictions: list[LeadRestriction]
@@ -61,7 +63,6 @@ class TrickTable(PlayTable, Protocol):
     (58B, 67A2: :class:`~bridgelaw.table.defective.TrickRules`, held to it in
     ``defective.trick_table``)."""
 
-    def law57_playable(self, seat: Seat, cards: tuple[Card, ...]) -> tuple[Card, ...]: ...
     def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None: ...
 
 
