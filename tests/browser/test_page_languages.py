@@ -157,14 +157,12 @@ def test_lang_in_the_address_then_the_picker_then_the_browsers_language(
     wrong.locator(".auction-panel h2").filter(has_text="Dražba").wait_for()
 
 
-def test_a_pseudo_language_leaves_no_english_word_of_the_pages_own(
-    live_server: LiveServer, context_in: Callable[..., Any]
-) -> None:
-    table, seats = lead_out_of_turn(live_server)
+def pseudo_polish_context(context_in: Callable[..., Any]) -> Any:
+    """A browser context whose Polish page words are the pseudo language's: it stands in for
+    Polish's page words; the law book's titles (English, not yet in the catalogs) are left
+    out; the server's sentences are Polish, marked."""
     context = context_in("en-US")
     words = json.dumps(pseudo_page_words())
-    # the pseudo language stands in for Polish's page words; the law book's titles (English,
-    # not yet in the catalogs) are left out; the server's sentences are Polish, marked
     context.route(
         re.compile(r".*/api/page-words\?lang=pl$"),
         lambda route: route.fulfill(status=200, content_type="application/json", body=words),
@@ -173,6 +171,14 @@ def test_a_pseudo_language_leaves_no_english_word_of_the_pages_own(
         re.compile(r".*/api/laws\?.*"),
         lambda route: route.fulfill(status=200, content_type="application/json", body="{}"),
     )
+    return context
+
+
+def test_a_pseudo_language_leaves_no_english_word_of_the_pages_own(
+    live_server: LiveServer, context_in: Callable[..., Any]
+) -> None:
+    table, seats = lead_out_of_turn(live_server)
+    context = pseudo_polish_context(context_in)
     for seat in ("N", "W"):  # the declarer with his offer; the player who led, waiting
         page = context.new_page()
         page.goto(f"{live_server.url}/table/{table}?lang=pl#token={seats[seat]}")
@@ -383,16 +389,7 @@ def test_a_pseudo_language_leaves_no_english_in_the_console_and_the_session_page
     # two lower-case letters in a row are only ever the pages' own English
     upper = {pair: [n.upper() for n in two] for pair, two in NAMES.items()}
     started = night(live_server, upper, "WTOREK")
-    context = context_in("en-US")
-    words = json.dumps(pseudo_page_words())
-    context.route(
-        re.compile(r".*/api/page-words\?lang=pl$"),
-        lambda route: route.fulfill(status=200, content_type="application/json", body=words),
-    )
-    context.route(
-        re.compile(r".*/api/laws\?.*"),
-        lambda route: route.fulfill(status=200, content_type="application/json", body="{}"),
-    )
+    context = pseudo_polish_context(context_in)
     # the console with the table open: list, calls, offer, deal, auction, result form
     console = context.new_page()
     console.goto(f"{live_server.url}/director?lang=pl#token={live_server.director}&table={table}")

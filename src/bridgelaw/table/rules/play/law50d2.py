@@ -22,10 +22,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from bridgelaw.cards import SUIT_LETTERS, Seat, Suit, card_name
-from bridgelaw.table.events import Action, Event, ScriptError
-from bridgelaw.table.refusals import refuse
+from bridgelaw.table.events import Action, Event
 from bridgelaw.table.rules.declared import Applies, Declared
-from bridgelaw.table.rules.play.layer import PlayTable, play_table
+from bridgelaw.table.rules.play.layer import PlayTable, declarer_chooses_first, play_table
 from bridgelaw.table.state import Awaiting, LeadRestriction, chosen
 from bridgelaw.table.state import TableState as State
 
@@ -131,15 +130,7 @@ class PenaltyCardSuits:
                 assert event.card is not None
                 PenaltyCardSuits.too_early(t, leader, event.card)
                 return
-            raise ScriptError(
-                event.index,
-                refuse(
-                    "event.declarer-chooses-first",
-                    declarer=offer.who,
-                    options=", ".join(offer.options),
-                    law=offer.law,
-                ),
-            )
+            raise declarer_chooses_first(event, offer)
         t.pc_choice_made = len(t.play.tricks)
         leader = t.play.leader
         owner = leader.partner

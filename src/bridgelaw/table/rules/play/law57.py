@@ -25,7 +25,7 @@ from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared, Varies
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
-from bridgelaw.table.rules.play.layer import PlayTable, play_table
+from bridgelaw.table.rules.play.layer import PlayTable, declarer_chooses_first, play_table
 from bridgelaw.table.state import Awaiting, Obligation, chosen
 from bridgelaw.table.state import TableState as State
 
@@ -226,15 +226,7 @@ class PrematurePlay:
             return False
         word = chosen(offer.who, offer.options, event)
         if word is None:
-            raise ScriptError(
-                event.index,
-                refuse(
-                    "event.declarer-chooses-first",
-                    declarer=offer.who,
-                    options=", ".join(offer.options),
-                    law=OFFERED.clause,
-                ),
-            )
+            raise declarer_chooses_first(event, offer)
         seat, obligation = next((s, o) for s, o in t.must_play.items() if o.options)
         obligation.choice = word
         CHOSEN.rule(t, None, seat=seat, word=word)

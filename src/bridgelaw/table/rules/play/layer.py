@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Protocol, TypeVar, cast
 
 from bridgelaw.cards import Card, Seat
+from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.messages import Said
 from bridgelaw.table.play_state import TablePlay
-from bridgelaw.table.state import LeadRestriction, Obligation, Pending, TableState
+from bridgelaw.table.refusals import refuse
+from bridgelaw.table.state import Awaiting, LeadRestriction, Obligation, Pending, TableState
 
 T = TypeVar("T")
 
@@ -66,6 +68,16 @@ class TrickTable(PlayTable, Protocol):
     def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None: ...
 
 
+def declarer_chooses_first(event: Event, offer: Awaiting) -> ScriptError:
+    """The refusal of an event that is not declarer's answer to his open choice (50D2/51B,
+    57A): the choice comes first."""
+    options = ", ".join(offer.options)
+    reason = refuse(
+        "event.declarer-chooses-first", declarer=offer.who, options=options, law=offer.law
+    )
+    return ScriptError(event.index, reason)
+
+
 def play_table(table: TableState) -> PlayTable:
     """``table`` as the play layer (every table is one: ``Table`` is a subclass of
     ``PlayRules``, which mypy holds to this protocol)."""
@@ -78,4 +90,4 @@ def trick_table(table: TableState) -> TrickTable:
     return cast(TrickTable, table)
 
 
-__all__ = ["PlayTable", "TrickTable", "play_table", "trick_table"]
+__all__ = ["PlayTable", "TrickTable", "declarer_chooses_first", "play_table", "trick_table"]
