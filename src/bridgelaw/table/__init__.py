@@ -12,7 +12,7 @@ build on each other (bottom up)::
     state.TableState          the state; the hooks (the engine's internal interface)
     auction_rules.AuctionRules  17-39, the end of the auction (22, 24D/E)
     play_rules.PlayRules        44-60, 63A, 67 (and 26 at the lead)
-    revokes.RevokeRules         61-62, 64
+    revokes.RevokeRules         64 (62 is rules/play/law62.py)
     defective.TrickRules        45E, 47E, 58B, 65-67A2/B2
     dummy_rules.DummyRules      42-43, 45D, 45F, 46, 61B
     claims.ClaimRules           68-71
@@ -31,7 +31,7 @@ that is a new hook, in ``TableState``'s hook section.
 
 The irregularity pending (``TableState.pending``) is an object: one small dataclass per
 irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in the layer whose rules
-take it up or, for the open matters moved so far (the auction's, 45C4b, 50D2-58; issue 21), in a
+take it up or, for the open matters moved so far (the auction's, 45C4b, 50D2-58, 62; issue 21), in a
 module of its own under :mod:`bridgelaw.table.rules` with every clause it applies declared there,
 holding only the fields it uses. It says which offer it makes (``offer``, read by
 ``Table._open_offer`` in its place in the precedence) and which rule of its layer takes the

@@ -545,13 +545,6 @@ def auction_table(table: AuctionRules) -> AuctionTable:
     return table
 
 
-def as_auction_rules(table: TableState) -> AuctionRules:
-    """``table`` seen as the auction layer, checked (every table is one: ``Table`` is a
-    subclass); the irregularities below reach the rules of their layer through it."""
-    assert isinstance(table, AuctionRules)
-    return table
-
-
 AUCTION_PENDING = (ChangedCall, LhoChange, MisinformationChange)
 """The irregularities of the auction that may still be pending after the final pass (25, 21B;
 :class:`MisinformationLho` is a :class:`MisinformationChange`)."""

@@ -20,8 +20,6 @@ from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.rules.play.law58 import SimultaneousCards
-from bridgelaw.table.rules.play.layer import TrickTable
-from bridgelaw.table.state import TableState
 
 
 class TrickRules(RevokeRules):
@@ -379,16 +377,3 @@ class TrickRules(RevokeRules):
 
 
 __all__ = ["TrickRules"]
-
-
-def trick_table(table: TrickRules) -> TrickTable:
-    """The trick rules as the matters in ``rules/play`` that need them see them: mypy checks
-    here that the layer has every field and rule the protocol names."""
-    return table
-
-
-def as_trick_rules(table: TableState) -> TrickRules:
-    """``table`` seen as the defective-trick layer, checked (every table is one: ``Table`` is a
-    subclass); the irregularities below reach the rules of their layer through it."""
-    assert isinstance(table, TrickRules)
-    return table

@@ -35,6 +35,7 @@ from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.rules.play.law45c4b import DesignationChanged
 from bridgelaw.table.rules.play.law58 import SimultaneousCards
+from bridgelaw.table.rules.play.law62 import RevokeCorrection
 from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
@@ -291,7 +292,7 @@ class Table(BoardRules):
     def _apply(self, event: Event) -> None:
         self._apply_event(event)
         if self.law62d1_replay:  # 62D1: trick 13 again, each card forced once no choice is left
-            self.law62d1_forced_last_trick(self.awaiting is not None)
+            RevokeCorrection.forced_last_trick(self, self.awaiting is not None)
 
     def _apply_event(self, event: Event) -> None:
         if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
@@ -348,7 +349,8 @@ class Table(BoardRules):
         if self.phase == "ended":
             if self.claim_after_end(event):  # Laws 69A, 69B, 71: the correction period
                 return
-            if event.action is Action.CORRECT and self.law62d1_after_the_last_trick(event):
+            late_correction = event.action is Action.CORRECT
+            if late_correction and RevokeCorrection.after_the_last_trick(self, event):
                 return  # 62D1: a trick-12 revoke found before the hands are back in the board
             if event.who == "director" and event.action is Action.REVOKE_FOUND:
                 self._law64b4_b5(event)
@@ -506,10 +508,10 @@ class Table(BoardRules):
 
     def play_event(self, event: Event) -> None:
         """A play-period event to the rule module that takes it: the answer to an irregularity
-        pending first (the pending object's ``answer``: 62C revokes.py, 58B defective.py, the
-        others play_rules.py), then the play rules' offers and words, then the words of Law 62
-        (revokes.py) and of 58B and 67B3 (defective.py). The dummy laws put a designated card
-        into play through it too."""
+        pending first (the pending object's ``answer``: its module in ``rules/play``, or
+        defective.py), then the play rules' offers and words, then the words of Law 62
+        (``rules/play/law62.py``), 58B (``rules/play/law58.py``) and 67B3 (defective.py). The
+        dummy laws put a designated card into play through it too."""
         if self.play is None:
             self.law14_off_the_table(self._start_play())  # a card missing from a hand (Law 14)
         p = self.pending
@@ -519,8 +521,7 @@ class Table(BoardRules):
         if self.play_rules_event(event):
             return
         if event.action is Action.CORRECT:  # not a card owed to a trick (67): a revoke corrected
-            assert event.card is not None
-            self._law62_correct(event.seat, event.card)
+            RevokeCorrection.answer(self, event)  # rules/play/law62.py
         elif event.action is Action.AGAIN:
             assert event.card is not None
             self.law67b3_again(event.seat, event.card)

@@ -27,7 +27,6 @@ from bridgelaw.table.state import (
     Awaiting,
     LeadRestriction,
     Obligation,
-    TableState,
 )
 
 
@@ -517,13 +516,6 @@ class PlayRules(AuctionRules):
 def play_table(table: PlayRules) -> PlayTable:
     """The play layer as its matters in ``rules/play`` see it: mypy checks here that the layer
     has every field and rule the protocol names."""
-    return table
-
-
-def as_play_rules(table: TableState) -> PlayRules:
-    """``table`` seen as the play layer, checked (every table is one: ``Table`` is a
-    subclass); the irregularities below reach the rules of their layer through it."""
-    assert isinstance(table, PlayRules)
     return table
 
 

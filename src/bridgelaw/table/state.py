@@ -58,9 +58,9 @@ PendingKind = Literal[
     "card-replaced",  # 62C1, 62C2, 58B3 (the law): the card played in place of one taken back
 ]
 """The irregularity :attr:`TableState.pending` waits on, named by what it is: the ``kind`` of
-each :class:`Pending` class (declared in ``auction_rules``, ``play_rules``, ``revokes`` and
-``defective``, next to the rules that take it up, or in its own module under ``rules``: Laws
-23A, 27, 37, 38); the clause it applies is its ``law`` where one class covers several clauses."""
+each :class:`Pending` class (each in its open matter's module under ``rules``: Laws 21B-38,
+45C4b, 50-58, 62); the clause it applies is its ``law`` where one class covers several
+clauses."""
 
 CallStatus = Literal["effective", "pending", "cancelled", "withdrawn"]
 """What became of a call (:attr:`CallRecord.status`)."""
@@ -427,10 +427,10 @@ class Obligation:
 @dataclass(kw_only=True)
 class Pending:
     """An irregularity waiting for the next event. One subclass per irregularity, declared in
-    the rule module whose rules take it up, holds the fields it uses and no other, and is the
-    one place that says which offer it makes (:meth:`offer`) and which rule takes its answers
-    (:meth:`answer`); the rules themselves stay methods of their layer, which the subclass
-    reaches through its module's ``as_...`` (the table seen as that layer, checked)."""
+    its open matter's module under :mod:`bridgelaw.table.rules`, holds the fields it uses and
+    no other, and is the one place that says which offer it makes (:meth:`offer`) and which
+    rule takes its answers (:meth:`answer`); it reaches the rules of the layers below through
+    the protocols of ``rules/auction/layer.py`` and ``rules/play/layer.py``."""
 
     offender: Seat
     """The player whose irregularity it is, or who answers it (the RHO for 45C4b)."""
@@ -532,7 +532,7 @@ class TableState:
     law62d1_replay: bool = False
     """62D1: a trick-12 revoke was corrected after trick 13, which is to be played again;
     once no choice remains, its forced cards are played
-    (:meth:`~bridgelaw.table.revokes.RevokeRules.law62d1_forced_last_trick`)."""
+    (:meth:`~bridgelaw.table.rules.play.law62.RevokeCorrection.forced_last_trick`)."""
     dummy_broke: bool = False
     """43A2: the director found that dummy broke a limitation (43B2, 43B3 then apply)."""
     dummy_offer: Awaiting | None = None

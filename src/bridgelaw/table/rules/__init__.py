@@ -15,5 +15,6 @@ a module per law or law group, :mod:`.auction.law27` the insufficient bid...), :
 :mod:`.play.law50d2`, declarer's choice of the penalty cards' suits;
 :mod:`.play.law51a`, declarer designating among penalty cards;
 :mod:`.play.law52`, a card played instead of a penalty card; :mod:`.play.law53_56`, the lead
-out of turn; :mod:`.play.law57`, premature plays; :mod:`.play.law58`, cards played at once).
+out of turn; :mod:`.play.law57`, premature plays; :mod:`.play.law58`, cards played at once;
+:mod:`.play.law62`, correcting a revoke, with 58B3).
 """

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, law36, law37, law38
 from bridgelaw.table.rules.declared import Declared
-from bridgelaw.table.rules.play import law45c4b, law50d2, law51a, law52, law53_56, law57, law58
+from bridgelaw.table.rules.play import (
+    law45c4b,
+    law50d2,
+    law51a,
+    law52,
+    law53_56,
+    law57,
+    law58,
+    law62,
+)
 
 DECLARED: tuple[Declared, ...] = (
     law21.DECLARED,
@@ -24,6 +33,7 @@ DECLARED: tuple[Declared, ...] = (
     law53_56.DECLARED,
     law57.DECLARED,
     law58.DECLARED,
+    law62.DECLARED,
 )
 
 __all__ = ["DECLARED"]

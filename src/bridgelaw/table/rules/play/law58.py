@@ -28,7 +28,8 @@ from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.rules.play.law57 import PrematurePlay
-from bridgelaw.table.rules.play.layer import TrickTable, trick_table
+from bridgelaw.table.rules.play.law62 import CardAfterRevoke
+from bridgelaw.table.rules.play.layer import RevokeTable, revoke_table
 from bridgelaw.table.state import Awaiting, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
@@ -82,7 +83,7 @@ class SimultaneousCards(Pending):
     @staticmethod
     def opened(table: State, seat: Seat, cards: tuple[Card, ...]) -> None:
         """``seat`` plays ``cards`` at once, in turn: he is to say which he played."""
-        t = trick_table(table)
+        t = revoke_table(table)
         play = t.play
         assert play is not None
         for card in cards:
@@ -112,7 +113,7 @@ class SimultaneousCards(Pending):
         t.pending = SimultaneousCards(offender=seat, cards=cards, trick=None)
 
     def answer(self, table: State, event: Event) -> None:
-        t = trick_table(table)
+        t = revoke_table(table)
         play = t.play
         assert play is not None
         seat = self.offender
@@ -145,7 +146,7 @@ class SimultaneousCards(Pending):
             event.index, refuse("event.waits-which-card", seat=seat.letter, options=options)
         )
 
-    def others_shown(self, t: TrickTable, card: Card) -> None:
+    def others_shown(self, t: RevokeTable, card: Card) -> None:
         """The cards shown but not played: a defender's become penalty cards (50B: a single
         low card shown by accident is minor, an honour or two or more are major); declarer's
         and dummy's go back (48A)."""
@@ -166,7 +167,7 @@ class SimultaneousCards(Pending):
         ruling = PENALTY_CARD if len(others) == 1 else PENALTY_CARDS
         ruling.rule(t, seat, seat=seat, card=card, cards=others)
 
-    def designated_in_trick(self, t: TrickTable, card: Card) -> None:
+    def designated_in_trick(self, t: RevokeTable, card: Card) -> None:
         """67A2: the card he says he played to the defective trick stands in it (the trick
         is won as it now stands); a card played after it changed may be taken back (58B3)."""
         play = t.play
@@ -181,7 +182,7 @@ class SimultaneousCards(Pending):
             play.replace(index, seat, card)
         self.others_shown(t, card)
         if card != shown:
-            t.law58b3_offer(index, seat, after=seat)
+            CardAfterRevoke.after_changed_card(t, index, seat, after=seat)
 
 
 __all__ = ["DECLARED", "SimultaneousCards"]

@@ -16,7 +16,14 @@ from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.messages import Said
 from bridgelaw.table.play_state import TablePlay
 from bridgelaw.table.refusals import refuse
-from bridgelaw.table.state import Awaiting, LeadRestriction, Obligation, Pending, TableState
+from bridgelaw.table.state import (
+    Awaiting,
+    LeadRestriction,
+    Obligation,
+    Pending,
+    Phase,
+    TableState,
+)
 
 T = TypeVar("T")
 
@@ -60,12 +67,19 @@ class PlayTable(Protocol):
     ) -> bool: ...
 
 
-class TrickTable(PlayTable, Protocol):
-    """The play layer with the rules above it that a matter of the tricks themselves uses
-    (58B, 67A2: :class:`~bridgelaw.table.defective.TrickRules`, held to it in
-    ``defective.trick_table``)."""
+class RevokeTable(PlayTable, Protocol):
+    """The play layer with the fields a revoke's correction also uses (Law 62: trick 13
+    played again after 62D1, the board's result taken back; held to it in
+    ``revokes.revoke_table``)."""
 
-    def law58b3_offer(self, index: int, offender: Seat, after: Seat) -> None: ...
+    phase: Phase
+    score_cancelled: str | None
+    revoke_found_late: str | None
+    tricks: int | None
+    tricks_before_transfers: int | None
+    law62d1_replay: bool
+
+    def withdraw_settlement(self, law: str) -> None: ...
 
 
 def declarer_chooses_first(event: Event, offer: Awaiting) -> ScriptError:
@@ -84,10 +98,16 @@ def play_table(table: TableState) -> PlayTable:
     return cast(PlayTable, table)
 
 
-def trick_table(table: TableState) -> TrickTable:
-    """``table`` as the trick rules (every table is one: ``Table`` is a subclass of
-    ``TrickRules``, which mypy holds to this protocol)."""
-    return cast(TrickTable, table)
+def revoke_table(table: TableState) -> RevokeTable:
+    """``table`` as the revoke layer (every table is one: ``Table`` is a subclass of
+    ``RevokeRules``, which mypy holds to this protocol)."""
+    return cast(RevokeTable, table)
 
 
-__all__ = ["PlayTable", "TrickTable", "declarer_chooses_first", "play_table", "trick_table"]
+__all__ = [
+    "PlayTable",
+    "RevokeTable",
+    "declarer_chooses_first",
+    "play_table",
+    "revoke_table",
+]
