@@ -191,7 +191,6 @@ TEXT, MESSAGE = Kind.TEXT, Kind.MESSAGE
 
 PARAMETERS: dict[str, Kind] = {
     "acceptance": MESSAGE,
-    "after": TEXT,
     "asker": SEAT,
     "call": CALL,
     "cancelled": CALL,
@@ -247,7 +246,6 @@ PARAMETERS: dict[str, Kind] = {
     "back": NUMBER,
     "target": SEAT,
     "text": TEXT,
-    "then": TEXT,
     "trick": NUMBER,
     "turn": SEAT,
     "verb": WORD,
@@ -1616,7 +1614,7 @@ MESSAGES: tuple[Message, ...] = (
         " penalty card.",
     ),
     _message("play", "{revoke} failed to follow suit (a revoke)"),
-    # revokes.py
+    # rules/play/law62.py
     _message(
         "law62-correct.corrects-revoke-replaces-which",
         "{seat} corrects his revoke: {card} replaces {old}, which becomes a major penalty card.",
@@ -1632,8 +1630,31 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law62c-taken-back",
-        "{text} {card}, played after {after}, and {then}{text2}; the information is "
-        "unauthorized for the offending side (16C).",
+        "{seat} takes back {card}, played after the corrected revoke, and plays {card2} "
+        "instead; the information is unauthorized for the offending side (16C).",
+    ),
+    _message(
+        "law62c-taken-back.dummy",
+        "{declarer} (declarer) takes back dummy's {card}, played after the corrected revoke, "
+        "and plays {card2} instead; the information is unauthorized for the offending side "
+        "(16C).",
+    ),
+    _message(
+        "law62c-taken-back.penalty",
+        "{seat} takes back {card}, played after the corrected revoke, and plays {card2} "
+        "instead (a defender of the offending side: it becomes a penalty card); the "
+        "information is unauthorized for the offending side (16C).",
+    ),
+    _message(
+        "law58b3-taken-back",
+        "{seat} takes back {card}, played after the card taken back, and plays {card2} "
+        "instead; the information is unauthorized for the offending side (16C).",
+    ),
+    _message(
+        "law58b3-taken-back.dummy",
+        "{declarer} (declarer) takes back dummy's {card}, played after the card taken back, "
+        "and plays {card2} instead; the information is unauthorized for the offending side "
+        "(16C).",
     ),
     _message(
         "law62c3-both",
@@ -1662,7 +1683,16 @@ MESSAGES: tuple[Message, ...] = (
         "law62d1-forced-last-trick",
         "trick 13 is played again with each player's only card: {text}.",
     ),
-    _message("law62d2", "{revoke} was corrected before {partner} played: {text}."),
+    _message(
+        "law62d2",
+        "{revoke} was corrected before {partner} played: what he learnt from it is "
+        "unauthorized for him (16C).",
+    ),
+    _message(
+        "law62d2.2007",
+        "{revoke} was corrected before {partner} played: he may not choose a play the "
+        "withdrawn card suggested (2007 62D2).",
+    ),
     _message(
         "law64-transfers.after-revoke-transfers-director",
         "after the revoke transfers the director checks that the non-offending side is fully "

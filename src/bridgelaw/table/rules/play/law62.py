@@ -55,13 +55,17 @@ UNAUTHORIZED = Applies("16C", "unauthorized", by_book=True)  # every card withdr
 NEXT_TRICK_BACK = Applies("62C1", "rule", "law62-next-trick-back")
 TAKE_BACK_AFTER_REVOKE = Applies("62C1", "offer", options=("accept", "decline"))
 TAKEN_BACK_AFTER_REVOKE = Applies("62C1", "rule", "law62c-taken-back")
+TAKEN_BACK_AFTER_REVOKE_DUMMY = Applies("62C1", "rule", "law62c-taken-back.dummy")
 REPLACED_AFTER_REVOKE = Applies("62C1", "offer")  # the cards he may play in its place
 TAKE_BACK_PARTNER = Applies("62C2", "offer", options=("accept", "decline"))
 TAKEN_BACK_PARTNER = Applies("62C2", "rule", "law62c-taken-back")
+TAKEN_BACK_PARTNER_DUMMY = Applies("62C2", "rule", "law62c-taken-back.dummy")
+TAKEN_BACK_DEFENDER = Applies("62C2", "rule", "law62c-taken-back.penalty")
 PARTNERS_CARD = Applies("62C2", "penalty")  # a defender's card taken back
 REPLACED_PARTNER = Applies("62C2", "offer")
 TAKE_BACK_AFTER_CHANGE = Applies("58B3", "offer", options=("accept", "decline"))
-TAKEN_BACK_AFTER_CHANGE = Applies("58B3", "rule", "law62c-taken-back")
+TAKEN_BACK_AFTER_CHANGE = Applies("58B3", "rule", "law58b3-taken-back")
+TAKEN_BACK_AFTER_CHANGE_DUMMY = Applies("58B3", "rule", "law58b3-taken-back.dummy")
 REPLACED_AFTER_CHANGE = Applies("58B3", "offer")
 NOBODY_ON = Applies("62A", "offer", within=PAIR.tag)  # the other side's correction, nobody on
 BOTH = Applies("62C3", "rule", "law62c3-both", within=PAIR.tag)
@@ -73,7 +77,8 @@ LEAD_BACK_PENALTY = Applies("62C3", "penalty", within=PAIR.tag)
 AFTER_THE_LAST_TRICK = Applies("62D1", "rule", "law62d1-after-the-last-trick")
 SETTLED_AGAIN = Applies("62D1", "supersede")  # Law 64's settlement, made again after trick 13
 FORCED_LAST_TRICK = Applies("62D1", "rule", "law62d1-forced-last-trick")
-PARTNER_AFTER_TRICK_12 = Applies("62D2", "review", "law62d2")
+PARTNER_AFTER_TRICK_12 = Applies("62D2", "review", "law62d2", within=PARTNER_TRICK_12.tag)
+PARTNER_AFTER_TRICK_12_2007 = Applies("62D2", "review", "law62d2.2007", within=PARTNER_TRICK_12.tag)
 
 DECLARED: Declared = Declared(
     law="62",
@@ -87,13 +92,17 @@ DECLARED: Declared = Declared(
         NEXT_TRICK_BACK,
         TAKE_BACK_AFTER_REVOKE,
         TAKEN_BACK_AFTER_REVOKE,
+        TAKEN_BACK_AFTER_REVOKE_DUMMY,
         REPLACED_AFTER_REVOKE,
         TAKE_BACK_PARTNER,
         TAKEN_BACK_PARTNER,
+        TAKEN_BACK_PARTNER_DUMMY,
+        TAKEN_BACK_DEFENDER,
         PARTNERS_CARD,
         REPLACED_PARTNER,
         TAKE_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE,
+        TAKEN_BACK_AFTER_CHANGE_DUMMY,
         REPLACED_AFTER_CHANGE,
         NOBODY_ON,
         BOTH,
@@ -106,6 +115,7 @@ DECLARED: Declared = Declared(
         SETTLED_AGAIN,
         FORCED_LAST_TRICK,
         PARTNER_AFTER_TRICK_12,
+        PARTNER_AFTER_TRICK_12_2007,
     ),
     varies=(PAIR, PARTNER_TRICK_12),
     stages=("OtherRevoke", "CardAfterRevoke", "CardReplaced"),
@@ -359,12 +369,12 @@ class RevokeCorrection:
         partner = revoke.seat.partner
         if (partner - leader) & 3 < (revoke.seat - leader) & 3:
             return  # the partner had played before the revoke
-        text, by_16c = t.by_edition(
+        review, by_16c = t.by_edition(
             PARTNER_TRICK_12.tag,
-            e2017=("what he learnt from it is unauthorized for him (16C)", True),
-            e2007=("he may not choose a play the withdrawn card suggested (2007 62D2)", False),
+            e2017=(PARTNER_AFTER_TRICK_12, True),
+            e2007=(PARTNER_AFTER_TRICK_12_2007, False),
         )
-        PARTNER_AFTER_TRICK_12.review(t, revoke=revoke.said(), partner=partner, text=text)
+        review.review(t, revoke=revoke.said(), partner=partner)
         if by_16c:
             # 2017 62D2 applies 16C: the withdrawn revoke card is unauthorized for his side
             # (2007 62D2 is a bar of its own, when partner holds two other suits: reviewed)
@@ -503,13 +513,31 @@ class TakeBack(StrEnum):
     AFTER_CHANGED_CARD = "after-changed-card"  # after a card changed under 58B
 
 
-# what each cause offers, rules and offers next: (take back?, taken back, the card instead)
-_TAKE_BACK: dict[TakeBack, tuple[Applies, Applies, Applies]] = {
-    TakeBack.AFTER_REVOKE: (TAKE_BACK_AFTER_REVOKE, TAKEN_BACK_AFTER_REVOKE, REPLACED_AFTER_REVOKE),
-    TakeBack.OFFENDERS_PARTNER: (TAKE_BACK_PARTNER, TAKEN_BACK_PARTNER, REPLACED_PARTNER),
-    TakeBack.AFTER_CHANGED_CARD: (
+@dataclass(frozen=True, slots=True)
+class TakeBackClauses:
+    """What one cause of a take-back applies: its offer, its ruling (the player's own card,
+    or dummy's, which declarer takes back), and the offer of the card played instead."""
+
+    offered: Applies
+    taken_back: Applies
+    dummys_taken_back: Applies
+    replaced: Applies
+
+
+_TAKE_BACK = {
+    TakeBack.AFTER_REVOKE: TakeBackClauses(
+        TAKE_BACK_AFTER_REVOKE,
+        TAKEN_BACK_AFTER_REVOKE,
+        TAKEN_BACK_AFTER_REVOKE_DUMMY,
+        REPLACED_AFTER_REVOKE,
+    ),
+    TakeBack.OFFENDERS_PARTNER: TakeBackClauses(
+        TAKE_BACK_PARTNER, TAKEN_BACK_PARTNER, TAKEN_BACK_PARTNER_DUMMY, REPLACED_PARTNER
+    ),
+    TakeBack.AFTER_CHANGED_CARD: TakeBackClauses(
         TAKE_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE,
+        TAKEN_BACK_AFTER_CHANGE_DUMMY,
         REPLACED_AFTER_CHANGE,
     ),
 }
@@ -530,13 +558,13 @@ class CardAfterRevoke(Pending):
 
     @property
     def law(self) -> str:
-        return _TAKE_BACK[self.cause][0].clause
+        return _TAKE_BACK[self.cause].offered.clause
 
     def offer(self, table: State) -> Awaiting:
         # a choice about dummy's card is declarer's (41D, 45B; dummy takes no part in the
         # play, 43A1c)
         chooser = chooser_for(revoke_table(table), self.offender)
-        return _TAKE_BACK[self.cause][0].offer(chooser.letter)
+        return _TAKE_BACK[self.cause].offered.offer(chooser.letter)
 
     @staticmethod
     def after_revoke(t: RevokeTable, revoke: Revoke) -> None:
@@ -617,10 +645,10 @@ class CardReplaced(Pending):
 
     @property
     def law(self) -> str:
-        return _TAKE_BACK[self.cause][2].clause
+        return _TAKE_BACK[self.cause].replaced.clause
 
     def offer(self, table: State) -> Awaiting:
-        return _TAKE_BACK[self.cause][2].offer(
+        return _TAKE_BACK[self.cause].replaced.offer(
             self.offender.letter, tuple(card_name(c) for c in self.cards)
         )
 
@@ -678,25 +706,14 @@ class CardReplaced(Pending):
             offending = seat.side if by_offender else seat.side ^ 1
             t.mark_card_unauthorized(seat, card, offending, UNAUTHORIZED.clause)
         chooser = chooser_for(t, seat)
-        _TAKE_BACK[self.cause][1].rule(
-            t,
-            seat if by_offender else None,  # else a non-offender's choice
-            text=(
-                f"{seat.letter} takes back"
-                if chooser == seat
-                else f"{chooser.letter} (declarer) takes back dummy's"
-            ),
-            card=card,
-            after=(
-                "the card taken back"
-                if self.cause is TakeBack.AFTER_CHANGED_CARD
-                else "the corrected revoke"
-            ),
-            then=f"plays {card_name(instead)} instead",
-            text2=" (a defender of the offending side: it becomes a penalty card)"
-            if penalty
-            else "",
-        )
+        ruled_on = seat if by_offender else None  # else a non-offender's choice
+        clauses = _TAKE_BACK[self.cause]
+        if chooser != seat:
+            clauses.dummys_taken_back.rule(t, ruled_on, declarer=chooser, card=card, card2=instead)
+        elif penalty:
+            TAKEN_BACK_DEFENDER.rule(t, ruled_on, seat=seat, card=card, card2=instead)
+        else:
+            clauses.taken_back.rule(t, ruled_on, seat=seat, card=card, card2=instead)
 
 
 __all__ = [
