@@ -267,7 +267,9 @@ class RevokeCorrection:
             cards = tuple(
                 c for c in range(51, -1, -1) if play.hands[other.seat] >> c & 1 and other.allows(c)
             )
-            t.pending = OtherRevoke(offender=other.seat, pair=both, cards=cards, lead_waits=waits)
+            t.pending = OtherRevoke(
+                offender=other.seat, played_on=both == BOTH_OTHER, cards=cards, lead_waits=waits
+            )
             return
         if revoke.trick == TRICK_12 and seat.side != t.declarer.side:
             RevokeCorrection.trick_12_partner(t, revoke)
@@ -467,8 +469,10 @@ class RevokeCorrection:
 class OtherRevoke(Pending):
     """62C3 (62A with nobody on): the other side corrects its revoke too."""
 
-    pair: Applies
-    """The offer both revokes are corrected under: 62C3's, or 62A's when nobody played on."""
+    played_on: bool
+    """One side had played on when the first was corrected: 62C3 proper; else each revoke is
+    corrected under 62A. (A flag, not the declaration itself: a pending is copied with the
+    table, and mypyc's frozen dataclasses are not copied.)"""
     cards: tuple[Card, ...]
     """The cards the offender may correct the revoke with."""
     lead_waits: bool
@@ -477,6 +481,11 @@ class OtherRevoke(Pending):
     @property
     def kind(self) -> PendingKind:
         return "other-revoke"
+
+    @property
+    def pair(self) -> Applies:
+        """The offer both revokes are corrected under."""
+        return BOTH_OTHER if self.played_on else NOBODY_ON
 
     @property
     def law(self) -> str:
