@@ -19,7 +19,6 @@ LAYERS = (
     ("auction_rules", "AuctionRules"),
     ("play_rules", "PlayRules"),
     ("revokes", "RevokeRules"),
-    ("defective", "TrickRules"),
     ("dummy_rules", "DummyRules"),
     ("claims", "ClaimRules"),
     ("board_rules", "BoardRules"),

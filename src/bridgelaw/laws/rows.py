@@ -97,12 +97,12 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "50D1, 50C, 52",
         "a major penalty card must be played when legal, a minor one before other low cards of its suit; following suit and a lead or play restriction (26, 50D2a, 51B, 57A) come first, the card staying face up (50D1b); declarer's 50D2/51B option before a 51A designation; a lead before declarer states his 50D2 option is a major penalty card (49); failing to play it (52B1a accept, 52B1b accepted by declarer playing after it from either hand, 52B2 require)",
-        "`table.play_rules`",
+        "`table.play_rules`, `table.rules.play.law52`",
     ),
     (
         "53-56",
         "leads out of turn: accepted by statement or by playing to it (53A, and so 60A1/60A2; withdrawn at trick 13, 2017); the proper leader leading over it (53B; 2007 53C); a defender on the right of declarer's irregular lead playing to it (53C, with 57; 2007 53B); the opening lead (54 opening: a simultaneous face-down lead goes back; 54A spread, 54B accept, 54C must accept, 54D decline, 54E declaring side); declarer's (55A/B; 55C reviewed: 2017 16C, 2007 the director may adjust); a defender's (56A/B)",
-        "`table.play_rules`",
+        "`table.rules.play.law53_56`",
     ),
     (
         "20C2, 41B, 41C",
@@ -137,27 +137,27 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "51A, 51B",
         "two or more penalty cards a defender could play: declarer designates which (51A); partner on lead: require one suit (51B1a, 51B2a: its cards picked up, the others stay), forbid one or more (`forbid S H`; 51B1b, 51B2b), or neither (51B2c, offered again while partner keeps the lead); 59 when only forbidden suits are left",
-        "`table.play_rules`",
+        "`table.rules.play.law51a`, `table.rules.play.law50d2`",
     ),
     (
         "57",
         "a defender's premature play or lead: 57A (major penalty card; declarer chooses highest, lowest, require or forbid another suit; also a lead to the next trick at any turn before partner has played), 57B, 57C1 (declarer had played from both hands: no rectification; the early lead stands if he wins the trick, else it is a lead out of turn), 57C2 (after dummy suggested a card in the trick; 2007: part of its 57C1), 57C3 (declarer's premature play stands if legal, else goes back; 2007: its 57C2), 57D (at his RHO's turn)",
-        "`table.play_rules`",
+        "`table.rules.play.law57`",
     ),
     (
         "45E, 58B, 67A2, 67B2",
         "a fifth card (`director fifth-card`: a defender's becomes a major penalty card, 45E1; declarer's goes back, 45E2); several cards at once (`<seat> cards SA S2`: the offender says which, the others are penalty cards by 50B or go back to declarer's side, 58B2; unnoticed they lie on the trick, 58B4); too many cards found (`director too-many <seat>`: 58B again before both sides have played on, 67A2; after, the surplus goes back to the hand as if held all along and a later failure to follow with it is a revoke, 67B2a/b); a card played again after it had gone back among the unplayed ones (`<seat> again <card>`: it stays with its first trick, the board gets an adjusted score, 67B3)",
-        "`table.defective`",
+        "`table.rules.play.law45e`, `table.rules.play.law58`, `table.rules.play.law67`",
     ),
     (
         "47E, 60B, 60C",
         "a lead made because an opponent said it was his lead goes back (`director told-to-lead`, 47E1); a card played after a mistaken explanation (`director mistaken-explanation <seat>`: taken back if nothing followed it, 47E2a, else reviewed, 47E2b, a card that followed it in the trick still waiting for declarer's answer under 52B1a too; an opponent's card waiting as the next trick's lead, a lead out of turn or a card played instead of a penalty card, then goes back without rectification, 47D); a defender playing before declarer leads again from the right hand: major penalty card (60B); the offender's partner playing before the rectification: his card itself rectified (60C)",
-        "`table.defective`, `table.play_rules`",
+        "`table.rules.play.law47e`, `table.rules.play.law53_56`",
     ),
     (
         "64B4, 64B5, 65B3, 66",
         "a revoke first pointed out after the next deal's first call or the end of the round: no transfer (`director revoke-found next-deal|end-of-round`); a card turned the wrong way (`<seat> wrong-way`: in time, or reviewed under 16B; 2007: declarer at any time); inspecting tricks (`<seat> inspect`: 66A, 66C, 66D)",
-        "`table.revokes`, `table.defective`",
+        "`table.revokes`, `table.rules.play.law65_66`",
     ),
     (
         "67A1, 67B1",
@@ -167,7 +167,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "61-64",
         "revokes: detected (61A; also a lead breaking a lead restriction, with 59 when the required suit is void, and a play not in the suit declarer required or forbade under 57A; 2007: not the highest or lowest card he demanded either),  corrected before establishment (62B1/62B2; 62C1 a non-offender's later card taken back and replayed, 62C2 then the offender's partner's, a defender's becoming a penalty card, declarer choosing for dummy's card; 62C3 both sides revoked in one trick and one side played on: both corrected, the defenders' withdrawn cards penalty cards, a lead to the next trick by the player who still won it standing; a correction after the non-offenders led on, their lead going back if the trick changes hands; 62D2 reviewed), established (63A1; by a claim or concession, 63A3; by agreeing to the opponents' claim, 63A4; never on trick 12, 62D; a trick-12 revoke found after trick 13 still corrected, 62D1, trick 13 then completed with its forced cards once no choice is left), tricks transferred at the end of play (64A1, 64A2) with 64B1, B2 (2007: after any revoke in the suit, even corrected), B3 (dummy's card or a penalty card), B6, B7 (both sides made established revokes on the board; 2007 too, by its 64B opening); 2007 64C as one clause",
-        "`table.revokes`",
+        "`table.play_rules`, `table.revokes`, `table.rules.play.law62`",
     ),
     (
         "68-71",

@@ -13,7 +13,6 @@ build on each other (bottom up)::
     auction_rules.AuctionRules  17-39, the end of the auction (22, 24D/E)
     play_rules.PlayRules        44-60, 63A, 67 (and 26 at the lead)
     revokes.RevokeRules         64 (62 is rules/play/law62.py)
-    defective.TrickRules        45E, 47E, 58B, 65-67A2/B2
     dummy_rules.DummyRules      42-43, 45D, 45F, 46, 61B
     claims.ClaimRules           68-71
     board_rules.BoardRules      13-15 (they reach into every period)
@@ -30,13 +29,13 @@ into the lowest layer whose rules it needs; if it must act on a moment a lower l
 that is a new hook, in ``TableState``'s hook section.
 
 The irregularity pending (``TableState.pending``) is an object: one small dataclass per
-irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in the layer whose rules
-take it up or, for the open matters moved so far (the auction's, 45C4b, 50D2-58, 62; issue 21), in a
-module of its own under :mod:`bridgelaw.table.rules` with every clause it applies declared there,
-holding only the fields it uses. It says which offer it makes (``offer``, read by
-``Table._open_offer`` in its place in the precedence) and which rule of its layer takes the
-answers (``answer``, called by the router), so there is no chain keyed by its kind. A new
-irregularity is a new subclass next to its rules, or a module under ``rules``.
+irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in a module of its own under
+:mod:`bridgelaw.table.rules` with every clause its open matter applies (the auction's, 45C4b,
+45E, 47E, 50D2-58, 62, 65-67 so far; issue 21), holding only the fields it uses. It says
+which offer it makes (``offer``, read by ``Table._open_offer`` in its place in the
+precedence) and takes the answers (``answer``, called by the router), reaching the layers'
+rules through the protocols of ``rules/*/layer.py``, so there is no chain keyed by its kind.
+A new irregularity is a module under ``rules`` (the README says where a new clause goes).
 """
 
 from bridgelaw.table.engine import Table

@@ -26,11 +26,11 @@ The project's words (the spec leaves them to the project):
 from __future__ import annotations
 
 from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name
-from bridgelaw.table.defective import TrickRules
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import Said, say
 from bridgelaw.table.play_state import Place, Revoke, winner_index
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.revokes import RevokeRules
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.state import Awaiting, Obligation
@@ -45,8 +45,8 @@ _DUMMY_ACTIONS = DUMMY_WORDS - {"designate", "correct"}
 """The dummy words this module takes itself (designate and correct go to the play rules)."""
 
 
-class DummyRules(TrickRules):
-    """Laws 42-43, 45D, 45F, 46 and 61B; the layer over the defective-trick rules."""
+class DummyRules(RevokeRules):
+    """Laws 42-43, 45D, 45F, 46 and 61B; the layer over the revoke rules."""
 
     # -- dispatch ----------------------------------------------------------------------------
 

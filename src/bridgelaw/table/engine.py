@@ -34,8 +34,12 @@ from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
 from bridgelaw.table.rules.play.law45c4b import DesignationChanged
+from bridgelaw.table.rules.play.law45e import FifthCard
+from bridgelaw.table.rules.play.law47e import WrongInformation
 from bridgelaw.table.rules.play.law58 import SimultaneousCards
 from bridgelaw.table.rules.play.law62 import RevokeCorrection
+from bridgelaw.table.rules.play.law65_66 import PlayedCards
+from bridgelaw.table.rules.play.law67 import DefectiveTrick
 from bridgelaw.table.state import (
     Awaiting,
     CallRecord,
@@ -356,7 +360,7 @@ class Table(BoardRules):
                 self._law64b4_b5(event)
                 return
             if event.action is Action.INSPECT and self.play is not None:
-                self.law66_inspect(event.seat)  # 66D
+                PlayedCards.inspect(self, event.seat)  # 66D
                 return
             raise ScriptError(event.index, refuse("event.no-more-events"))
         if event.who == "director" and event.action is Action.MISINFORMATION:
@@ -451,16 +455,16 @@ class Table(BoardRules):
             DesignationChanged.found(self)  # 45C4b: rules/play/law45c4b.py
             return
         if event.who == "director" and event.action is Action.FIFTH_CARD:
-            self.law45e_fifth_card()
+            FifthCard.answer(self, event)  # rules/play/law45e.py
             return
         if event.who == "director" and event.action is Action.TOO_MANY:
-            self.law67_too_many(event.the_seat_named)
+            DefectiveTrick.answer(self, event)  # 67A2, 67B2: rules/play/law67.py
             return
         if event.who == "director" and event.action is Action.TOLD_TO_LEAD:
-            self.law47e1_told_to_lead()
+            WrongInformation.answer(self, event)  # rules/play/law47e.py
             return
         if event.who == "director" and event.action is Action.MISTAKEN_EXPLANATION:
-            self.law47e2_mistaken_explanation(event.the_seat_named)
+            WrongInformation.answer(self, event)
             return
         if event.who == "director":
             raise ScriptError(
@@ -470,10 +474,10 @@ class Table(BoardRules):
             self._law41_review(event.seat)
             return
         if event.action is Action.INSPECT:
-            self.law66_inspect(event.seat)
+            PlayedCards.answer(self, event)  # rules/play/law65_66.py
             return
         if event.action is Action.WRONG_WAY:
-            self.law65b3_wrong_way(event.seat)
+            PlayedCards.answer(self, event)
             return
         self.play_event(event)  # Laws 44-67
 
@@ -508,10 +512,10 @@ class Table(BoardRules):
 
     def play_event(self, event: Event) -> None:
         """A play-period event to the rule module that takes it: the answer to an irregularity
-        pending first (the pending object's ``answer``: its module in ``rules/play``, or
-        defective.py), then the play rules' offers and words, then the words of Law 62
-        (``rules/play/law62.py``), 58B (``rules/play/law58.py``) and 67B3 (defective.py). The
-        dummy laws put a designated card into play through it too."""
+        pending first (the pending object's ``answer``: its module in ``rules/play``), then the
+        play rules' offers and words, then the words of Law 62 (``rules/play/law62.py``), 58B
+        (``rules/play/law58.py``) and 67B3 (``rules/play/law67.py``). The dummy laws put a
+        designated card into play through it too."""
         if self.play is None:
             self.law14_off_the_table(self._start_play())  # a card missing from a hand (Law 14)
         p = self.pending
@@ -523,8 +527,7 @@ class Table(BoardRules):
         if event.action is Action.CORRECT:  # not a card owed to a trick (67): a revoke corrected
             RevokeCorrection.answer(self, event)  # rules/play/law62.py
         elif event.action is Action.AGAIN:
-            assert event.card is not None
-            self.law67b3_again(event.seat, event.card)
+            DefectiveTrick.answer(self, event)  # 67B3
         elif event.action is Action.CARDS:
             SimultaneousCards.opened(self, event.seat, event.cards)  # 58B: rules/play/law58.py
         else:

@@ -960,7 +960,7 @@ MESSAGES: tuple[Message, ...] = (
         "the director gives {side} back {back} tricks it conceded though no normal play could "
         "lose: {tally}.",
     ),
-    # defective.py
+    # rules/play: law45e.py, law47e.py, law58.py, law65_66.py, law67.py
     _message(
         "law45e-fifth-card.was-fifth-card-trick",
         "{offender}'s {card} was a fifth card to trick {trick}, not a lead: it becomes a major "

@@ -16,5 +16,7 @@ a module per law or law group, :mod:`.auction.law27` the insufficient bid...), :
 :mod:`.play.law51a`, declarer designating among penalty cards;
 :mod:`.play.law52`, a card played instead of a penalty card; :mod:`.play.law53_56`, the lead
 out of turn; :mod:`.play.law57`, premature plays; :mod:`.play.law58`, cards played at once;
-:mod:`.play.law62`, correcting a revoke, with 58B3).
+:mod:`.play.law62`, correcting a revoke, with 58B3; :mod:`.play.law45e`, a fifth card;
+:mod:`.play.law47e`, a card played on wrong information; :mod:`.play.law65_66`, the played
+cards and the quitted tricks; :mod:`.play.law67`, a defective trick with too many cards).
 """

@@ -8,6 +8,8 @@ from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, 
 from bridgelaw.table.rules.declared import Declared
 from bridgelaw.table.rules.play import (
     law45c4b,
+    law45e,
+    law47e,
     law50d2,
     law51a,
     law52,
@@ -15,6 +17,8 @@ from bridgelaw.table.rules.play import (
     law57,
     law58,
     law62,
+    law65_66,
+    law67,
 )
 
 DECLARED: tuple[Declared, ...] = (
@@ -27,6 +31,8 @@ DECLARED: tuple[Declared, ...] = (
     law37.DECLARED,
     law38.DECLARED,
     law45c4b.DECLARED,
+    law45e.DECLARED,
+    law47e.DECLARED,
     law50d2.DECLARED,
     law51a.DECLARED,
     law52.DECLARED,
@@ -34,6 +40,8 @@ DECLARED: tuple[Declared, ...] = (
     law57.DECLARED,
     law58.DECLARED,
     law62.DECLARED,
+    law65_66.DECLARED,
+    law67.DECLARED,
 )
 
 __all__ = ["DECLARED"]
