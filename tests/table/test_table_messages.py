@@ -94,14 +94,16 @@ def test_every_say_in_the_engine_names_a_message_and_its_parameters() -> None:
                     f"{path.name}:{node.lineno}: {message}"
                 )
             calls += 1
-    assert calls > 150  # the matters in rules/ say theirs through declarations (below)
+    assert calls > 100  # the matters in rules/ say theirs through declarations (below)
     rulings = 0
     for path in sorted(TABLE.rglob("*.py")):  # the matters in rules/ too
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("rule", "review"):
                 rulings += 1
-                if node.keywords:  # a declared clause's X.rule(t, seat, **params): its
-                    continue  # parameters are its message's (tests/table/test_table_rules.py)
+                owner = node.func.value if isinstance(node.func, ast.Attribute) else None
+                declared = isinstance(owner, ast.Name) and owner.id.isupper()
+                if node.keywords or declared:  # a declared clause's X.rule(t, seat, **params):
+                    continue  # its message's parameters (tests/table/test_table_rules.py)
                 said = node.args[-1]
                 branches = [said.body, said.orelse] if isinstance(said, ast.IfExp) else [said]
                 for b in branches:  # a message said, or a name holding one (typed: Said)

@@ -112,27 +112,27 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "45C4b",
         "declarer's unintended designation of dummy's card, changed before he plays again from either hand; a card his RHO played since goes back and he keeps it or replaces it (47D, 16C1) (`director unintended` in the play; 2007: any player's last card)",
-        "`table.play_rules`, `table.dummy_rules`",
+        "`table.rules.play.law45c4b`",
     ),
     (
         "42, 43",
         "dummy's rights: a warning against leading from the wrong hand (42B2), a question to declarer (42B1); dummy drawing attention during play (43A1b, recorded); after a broken 43A2 limitation (`director dummy-looked`): a defender chooses the hand to lead from (43B2a), declarer's revoke corrected and Law 64 as if established (43B2b, one trick), a defender's irregularity not rectified and only the defenders' score reviewed (43B3; 2007: 12B1)",
-        "`table.dummy_rules`",
+        "`table.rules.play.law42_43`, `table.rules.play.law61b`",
     ),
     (
         "45D, 45F",
         "dummy's card not designated: put back with the cards after it until each side has played to the next trick, declarer changing his only if his RHO does (45D1), then it stands (45D2; 2007: 45D); dummy suggesting a card: play goes on, reviewed (45F)",
-        "`table.dummy_rules`",
+        "`table.rules.play.law45d_45f`",
     ),
     (
         "46",
         "incomplete designations of dummy's card: high (46B1a), win (46B1b: the lowest card known to win; a ruff by a defender still to play is not foreseen), low (46B1c), suit only (46B2), rank only (46B3a/b, with declarer naming the suit when two may be played), a card dummy lacks (46B4), anything (46B5: a defender designates); declarer's incontrovertible intention (46B)",
-        "`table.dummy_rules`",
+        "`table.rules.play.law46`",
     ),
     (
         "61B",
         "questions about a revoke: declarer to a defender (61B1), dummy to declarer (61B2a) or, irregularly, to a defender (61B2b), defenders (61B3; 2007: unless the RA forbids); information only, a revoke found is corrected (62A)",
-        "`table.dummy_rules`",
+        "`table.rules.play.law61b`, `table.rules.play.law62`",
     ),
     (
         "51A, 51B",

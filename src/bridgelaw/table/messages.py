@@ -1077,7 +1077,7 @@ MESSAGES: tuple[Message, ...] = (
         " stays with trick {earlier}, trick {trick} has no card of his, and the board gets an "
         "adjusted score.",
     ),
-    # dummy_rules.py
+    # rules/play: law42_43.py, law45d_45f.py, law46.py, law61b.py
     _message(
         "dummy-offer-answer.chooses-declarer-leads-from.own-hand",
         "{seat} chooses that declarer leads from his own hand ({hand}).",

@@ -75,6 +75,16 @@ NEXT_TURN = "next-turn"
 END_OF_AUCTION = "end-of-auction"
 
 
+class DummyOffer(StrEnum):
+    """What the dummy laws' open offer (:attr:`TableState.dummy_offer`) asks: the fact its
+    answer is routed by (the offer's clause is the citation)."""
+
+    LEAD_HAND = "lead-hand"  # 43B2a: a defender chooses the hand declarer leads from
+    RANK = "rank"  # 46B3b: declarer names which card of the rank he meant
+    ANY = "any"  # 46B5: a defender designates dummy's card
+    CORRECTION = "correction"  # 62A: the revoke a question found is corrected
+
+
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """One ruling: the clause that applied, the offender, and what was said: a message of the
@@ -536,11 +546,11 @@ class TableState:
     dummy_broke: bool = False
     """43A2: the director found that dummy broke a limitation (43B2, 43B3 then apply)."""
     dummy_offer: Awaiting | None = None
-    """What the dummy laws now offer: 43B2a (the hand to lead from), 46B3b (the suit of the
+    """What the dummy laws now offer: 43B2a (the hand to lead from), 46B3b (the card of the
     rank named), 46B5 (a defender designates dummy's card), 62A (the correction of a revoke
-    after a question)."""
-    dummy_offer_seats: tuple[Seat, ...] = ()
-    """Who may answer the offer (43B2a and 46B5: either defender)."""
+    after a question); its ``others`` are the other seats that may answer (either defender)."""
+    dummy_offer_kind: DummyOffer | None = None
+    """What the open dummy offer asks, which routes its answer."""
     designated_46b: tuple[Card, int] | None = None
     """The card 46B deemed designated and the number of cards played once it was."""
     law45d_rho: tuple[Seat, Card] | None = None

@@ -18,5 +18,8 @@ a module per law or law group, :mod:`.auction.law27` the insufficient bid...), :
 out of turn; :mod:`.play.law57`, premature plays; :mod:`.play.law58`, cards played at once;
 :mod:`.play.law62`, correcting a revoke, with 58B3; :mod:`.play.law45e`, a fifth card;
 :mod:`.play.law47e`, a card played on wrong information; :mod:`.play.law65_66`, the played
-cards and the quitted tricks; :mod:`.play.law67`, a defective trick with too many cards).
+cards and the quitted tricks; :mod:`.play.law67`, a defective trick with too many cards;
+:mod:`.play.law42_43`, dummy's limitations; :mod:`.play.law45d_45f`, dummy's card not
+designated, or suggested;
+:mod:`.play.law46`, an incomplete designation; :mod:`.play.law61b`, questions about a revoke).
 """

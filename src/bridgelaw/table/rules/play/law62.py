@@ -39,8 +39,13 @@ from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.play_state import TRICK_12, Place, Revoke, suit_led, winner_index
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared, Varies
-from bridgelaw.table.rules.play.layer import RevokeTable, revoke_table
-from bridgelaw.table.state import Awaiting, Pending, PendingKind, Phase
+from bridgelaw.table.rules.play.layer import (
+    DummyTable,
+    RevokeTable,
+    open_dummy_offer,
+    revoke_table,
+)
+from bridgelaw.table.state import Awaiting, DummyOffer, Pending, PendingKind, Phase
 from bridgelaw.table.state import TableState as State
 
 PAIR = Varies("62C3", "other_in_trick")
@@ -67,6 +72,7 @@ TAKE_BACK_AFTER_CHANGE = Applies("58B3", "offer", options=("accept", "decline"))
 TAKEN_BACK_AFTER_CHANGE = Applies("58B3", "rule", "law58b3-taken-back")
 TAKEN_BACK_AFTER_CHANGE_DUMMY = Applies("58B3", "rule", "law58b3-taken-back.dummy")
 REPLACED_AFTER_CHANGE = Applies("58B3", "offer")
+ATTENTION_DRAWN = Applies("62A", "offer")  # after a question (61B) or dummy's attention (43A1)
 NOBODY_ON = Applies("62A", "offer", within=PAIR.tag)  # the other side's correction, nobody on
 BOTH = Applies("62C3", "rule", "law62c3-both", within=PAIR.tag)
 BOTH_OTHER = Applies("62C3", "offer", within=PAIR.tag)  # the other side corrects its revoke
@@ -104,6 +110,7 @@ DECLARED: Declared = Declared(
         TAKEN_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE_DUMMY,
         REPLACED_AFTER_CHANGE,
+        ATTENTION_DRAWN,
         NOBODY_ON,
         BOTH,
         BOTH_OTHER,
@@ -197,6 +204,18 @@ class RevokeCorrection:
             ):
                 return other
         return None
+
+    @staticmethod
+    def attention_drawn(t: DummyTable, revoke: Revoke) -> None:
+        """62A: attention is drawn to a revoke not yet established (a question, 61B; dummy,
+        43A1): it must be corrected, and the offender is offered the cards he may use."""
+        play = t.play
+        assert play is not None
+        cards = [c for c in range(52) if play.hands[revoke.seat] >> c & 1 and revoke.allows(c)]
+        options = tuple(f"correct {card_name(c)}" for c in cards)
+        open_dummy_offer(
+            t, DummyOffer.CORRECTION, ATTENTION_DRAWN.offer(revoke.seat.letter, options)
+        )
 
     @staticmethod
     def answer(table: State, event: Event) -> None:

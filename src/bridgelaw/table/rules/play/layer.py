@@ -14,10 +14,11 @@ from typing import Protocol, TypeVar, cast
 from bridgelaw.cards import Card, Seat
 from bridgelaw.table.events import Event, ScriptError
 from bridgelaw.table.messages import Said
-from bridgelaw.table.play_state import TablePlay
+from bridgelaw.table.play_state import Place, TablePlay
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.state import (
     Awaiting,
+    DummyOffer,
     LeadRestriction,
     Obligation,
     Pending,
@@ -83,6 +84,46 @@ class RevokeTable(PlayTable, Protocol):
     def withdraw_settlement(self, law: str) -> None: ...
 
 
+class DummyTable(RevokeTable, Protocol):
+    """The play and revoke layers with the dummy laws' fields (42-46, 61B; held to it in
+    ``dummy_rules.dummy_table``) and the hook that puts dummy's designated card into play."""
+
+    dummy_broke: bool
+    dummy_offer: Awaiting | None
+    dummy_offer_kind: DummyOffer | None
+    designated_46b: tuple[Card, int] | None
+    law45d_rho: tuple[Seat, Card] | None
+    law45d_back: tuple[tuple[Seat, Card], ...]
+
+    def play_event(self, event: Event) -> None: ...
+
+
+def dummy_of(t: PlayTable) -> Seat:
+    """Dummy, the declarer's partner (the play has begun)."""
+    assert t.declarer is not None
+    return t.declarer.partner
+
+
+def places_in_order(t: PlayTable) -> list[tuple[int, Seat, Place]]:
+    """Every place played to: (trick index, seat, card or None for no card, 67), trick by
+    trick."""
+    play = t.play
+    assert play is not None
+    out: list[tuple[int, Seat, Place]] = []
+    for index, trick in enumerate(play.tricks):
+        for i, card in enumerate(trick.cards):
+            out.append((index, Seat((trick.leader + i) & 3), card))
+    for i, card in enumerate(play.trick):
+        out.append((len(play.tricks), Seat((play.leader + i) & 3), card))
+    return out
+
+
+def open_dummy_offer(t: DummyTable, kind: DummyOffer, offer: Awaiting) -> None:
+    """The dummy laws' offer ``offer`` is now open, its answer routed by ``kind``."""
+    t.dummy_offer = offer
+    t.dummy_offer_kind = kind
+
+
 def declarer_chooses_first(event: Event, offer: Awaiting) -> ScriptError:
     """The refusal of an event that is not declarer's answer to his open choice (50D2/51B,
     57A): the choice comes first."""
@@ -99,6 +140,12 @@ def play_table(table: TableState) -> PlayTable:
     return cast(PlayTable, table)
 
 
+def dummy_table(table: TableState) -> DummyTable:
+    """``table`` as the dummy layer (every table is one: ``Table`` is a subclass of
+    ``DummyRules``, which mypy holds to this protocol)."""
+    return cast(DummyTable, table)
+
+
 def revoke_table(table: TableState) -> RevokeTable:
     """``table`` as the revoke layer (every table is one: ``Table`` is a subclass of
     ``RevokeRules``, which mypy holds to this protocol)."""
@@ -106,9 +153,14 @@ def revoke_table(table: TableState) -> RevokeTable:
 
 
 __all__ = [
+    "DummyTable",
     "PlayTable",
     "RevokeTable",
     "declarer_chooses_first",
+    "dummy_of",
+    "dummy_table",
+    "open_dummy_offer",
+    "places_in_order",
     "play_table",
     "revoke_table",
 ]
