@@ -228,7 +228,13 @@ def run_fleet(url: str, tmp: Path, count: int, kills: int, seed: int, tables: in
                 threads.append(threading.Thread(target=listen, args=args))
         for thread in threads:
             thread.start()
-        time.sleep(0.5)  # the listeners connected: every view from the first
+        # every listener has its first view (seq 0) before anyone plays: a fixed pause was not
+        # enough on a loaded machine (a stream sent on to its owner connects twice)
+        connected = time.monotonic() + 30
+        while time.monotonic() < connected and not all(
+            board.received.get(seat) for board in boards for seat in "NESW"
+        ):
+            time.sleep(0.05)
         players = [
             threading.Thread(target=play, args=(fleet, b, random.Random(seed + n), stop))
             for n, b in enumerate(boards)
