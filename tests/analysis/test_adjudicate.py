@@ -28,9 +28,9 @@ from bridgelaw.cli import main
 from bridgelaw.errors import ParseError
 from bridgelaw.play import Play
 from bridgelaw.table import Table
-from bridgelaw.table.claims import ClaimAdjudicator
 from bridgelaw.table.events import parse_event
 from bridgelaw.table.position import PlayPosition
+from bridgelaw.table.rules.claims.law68_71 import ClaimAdjudicator
 from bridgelaw.table.script import load_script, run_script, script_from_data
 
 from ..adjudicate_reference import reference_tricks

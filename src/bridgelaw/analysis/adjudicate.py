@@ -1091,7 +1091,8 @@ class _Search:
 
 
 class Law70Adjudicator:
-    """A :class:`~bridgelaw.table.claims.ClaimAdjudicator`: Law 70 by search (module doc).
+    """A claim adjudicator (:class:`~bridgelaw.table.rules.claims.law68_71.ClaimAdjudicator`):
+    Law 70 by search (module doc).
 
     ``last`` keeps the last ruling with its line, for the table's record and the director.
     """

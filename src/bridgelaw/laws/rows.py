@@ -172,7 +172,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "68-71",
         "claims and concessions: agreement (69A), disputes to the director (70), 68B2, 68D2b, 69B, 71 (see [claims and concessions](table-engine.md#claims-and-concessions))",
-        "`table.claims`",
+        "`table.claims`, `table.rules.claims.law68_71`",
     ),
     (
         "70",

@@ -17,8 +17,8 @@ from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Seat, card_name, hand_pbn
 from bridgelaw.table import Table
-from bridgelaw.table.claims import CANCELLED, SETTLED, VOID, Claim
 from bridgelaw.table.play_state import Place
+from bridgelaw.table.rules.claims.law68_71 import CANCELLED, SETTLED, VOID, Claim
 
 
 def _card(card: Place) -> str | None:

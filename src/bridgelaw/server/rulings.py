@@ -40,8 +40,8 @@ from bridgelaw.scoring.results import Artificial, Points, ResultLine
 from bridgelaw.server.db import now, stamp
 from bridgelaw.server.models import RulingRow, TableRow
 from bridgelaw.server.tables import LiveTable, Refused
-from bridgelaw.table.claims import DIRECTOR as CLAIM_DIRECTOR
-from bridgelaw.table.claims import Claim
+from bridgelaw.table.rules.claims.law68_71 import DIRECTOR as CLAIM_DIRECTOR
+from bridgelaw.table.rules.claims.law68_71 import Claim
 
 DECIDED_BY = "director"
 

@@ -23,7 +23,6 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AUCTION_PENDING
 from bridgelaw.table.board_rules import BoardRules
-from bridgelaw.table.claims import CLAIM_ACTIONS, ClaimAdjudicator, _Shared
 from bridgelaw.table.events import BY_THE_CARDS, Action, Event, ScriptError, parse_event
 from bridgelaw.table.legal import LegalEvents
 from bridgelaw.table.messages import say
@@ -33,6 +32,11 @@ from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
+from bridgelaw.table.rules.claims.law68_71 import (
+    CLAIM_ACTIONS,
+    ClaimAdjudicator,
+    SharedAdjudicator,
+)
 from bridgelaw.table.rules.play.law45c4b import DesignationChanged
 from bridgelaw.table.rules.play.law45e import FifthCard
 from bridgelaw.table.rules.play.law47e import WrongInformation
@@ -231,7 +235,9 @@ class Table(BoardRules):
         self._reset(Table(self.board, self.edition))
         self._replay(shared, answers, events)
 
-    def _replay(self, shared: _Shared | None, answers: dict[int, int], events: list[Event]) -> None:
+    def _replay(
+        self, shared: SharedAdjudicator | None, answers: dict[int, int], events: list[Event]
+    ) -> None:
         """Apply ``events`` to this new table, with the adjudicator ``shared`` and its
         ``answers`` so far (with its snapshots, as :meth:`apply` takes them)."""
         self._shared_adjudicator = shared
@@ -257,8 +263,9 @@ class Table(BoardRules):
                 setattr(self, name, getattr(fresh, name))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        """What ``copy.deepcopy`` does by default (the adjudicator shared, see ``_Shared``),
-        written out for the compiled build, whose tables ``copy`` cannot remake."""
+        """What ``copy.deepcopy`` does by default (the adjudicator shared, see
+        ``SharedAdjudicator``), written out for the compiled build, whose tables ``copy``
+        cannot remake."""
         names = _compiled_attributes(self)
         if names is None:  # pure Python: the default, a new instance with a deep copy of the dict
             cls = type(self)

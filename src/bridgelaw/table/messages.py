@@ -833,7 +833,7 @@ MESSAGES: tuple[Message, ...] = (
         "{seat}'s {call} differs from his cancelled {cancelled}, over which {lho} had called: "
         "artificial adjusted scores.",
     ),
-    # claims.py
+    # rules/claims/law68_71.py
     _message("ask-adjudicator", "the adjudicator gives no suggestion: {error}."),
     _message("law68-claim.play-stops-68d", "{seat} {claim}; play stops (68D)."),
     _message(

@@ -28,8 +28,8 @@ from bridgelaw.calls import Call
 from bridgelaw.cards import Seat, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.pbn import PbnGame
-from bridgelaw.table.claims import SETTLED
 from bridgelaw.table.events import Action
+from bridgelaw.table.rules.claims.law68_71 import SETTLED
 from bridgelaw.table.state import CallRecord, Ruling
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -23,9 +23,9 @@ from bridgelaw.cards import Deal, Seat
 from bridgelaw.dealing.dealer import MAX_BOARD
 from bridgelaw.errors import BridgeLawError, ParseError
 from bridgelaw.formats.text import decode_text
-from bridgelaw.table.claims import ClaimAdjudicator
 from bridgelaw.table.engine import Table
 from bridgelaw.table.events import ScriptError, parse_event
+from bridgelaw.table.rules.claims.law68_71 import ClaimAdjudicator
 
 
 @dataclass

@@ -52,8 +52,8 @@ import copy
 
 from bridgelaw.cards import Card, Deal, Hand, Seat, Strain
 from bridgelaw.table.board_rules import BoardRules
-from bridgelaw.table.claims import Claim
 from bridgelaw.table.play_state import Place, Revoke, TablePlay, TableTrick
+from bridgelaw.table.rules.claims.law68_71 import Claim
 from bridgelaw.table.state import (
     CallRecord,
     LeadRestriction,

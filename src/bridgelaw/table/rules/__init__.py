@@ -21,5 +21,6 @@ out of turn; :mod:`.play.law57`, premature plays; :mod:`.play.law58`, cards play
 cards and the quitted tricks; :mod:`.play.law67`, a defective trick with too many cards;
 :mod:`.play.law42_43`, dummy's limitations; :mod:`.play.law45d_45f`, dummy's card not
 designated, or suggested;
-:mod:`.play.law46`, an incomplete designation; :mod:`.play.law61b`, questions about a revoke).
+:mod:`.play.law46`, an incomplete designation; :mod:`.play.law61b`, questions about a revoke),
+:mod:`.claims` (:mod:`.claims.layer`; :mod:`.claims.law68_71`, a claim or concession).
 """

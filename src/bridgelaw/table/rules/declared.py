@@ -37,6 +37,7 @@ Does = Literal[
     "penalty",  # a card that becomes a (major) penalty card under the clause
     "breach",  # the clause whose obligation the irregularity breaks (what opens the matter)
     "obligation",  # what a player must play at his next turn (57: a card, declarer's choice)
+    "establish",  # the side's revokes established under the clause (63A3, 63A4: by a claim)
     "adjusted",  # the board's score set aside for an adjusted one under the clause (67B3)
     "supersede",  # rulings in force withdrawn by reference under the clause (62D1: Law 64's)
 ]

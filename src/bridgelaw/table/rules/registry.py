@@ -5,6 +5,7 @@ module's ``DECLARED`` here."""
 from __future__ import annotations
 
 from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, law36, law37, law38
+from bridgelaw.table.rules.claims import law68_71
 from bridgelaw.table.rules.declared import Declared
 from bridgelaw.table.rules.play import (
     law42_43,
@@ -50,6 +51,7 @@ DECLARED: tuple[Declared, ...] = (
     law62.DECLARED,
     law65_66.DECLARED,
     law67.DECLARED,
+    law68_71.DECLARED,
 )
 
 __all__ = ["DECLARED"]
