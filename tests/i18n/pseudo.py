@@ -18,7 +18,7 @@ from bridgelaw.table.messages import CATALOG, Kind, Said
 PSEUDO = "pl"
 """The language whose catalog the pseudo one replaces for the test (its plural rule kept)."""
 
-TEXT_PARAMETERS = 11
+TEXT_PARAMETERS = 8
 """Parameters of kind ``text`` left in the engine's messages (issue 23: each to become a
 message or a word of the catalog); lower it as they go."""
 

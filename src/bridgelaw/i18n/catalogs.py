@@ -58,8 +58,13 @@ WORDS: tuple[str, ...] = (
     "forbid",
     "must lead",
     "may not lead",
+    "clubs",
+    "diamonds",
+    "hearts",
+    "spades",
 )
-"""The fixed words a parameter of kind ``word`` takes (declarer's choices, a designation)."""
+"""The fixed words a parameter of kind ``word`` takes (declarer's choices, a designation, the
+suits he names)."""
 
 CALL_WORDS: tuple[str, ...] = ("pass",)
 """Calls written as a word: the other calls (1NT, X, XX) read the same in every language."""

@@ -216,12 +216,12 @@ PARAMETERS: dict[str, Kind] = {
     "lho": SEAT,
     "lho_call": CALL,
     "moved": NUMBER,
-    "names": TEXT,
     "offender": SEAT,
     "old": CARD,
     "other_revoke": MESSAGE,
     "owner": SEAT,
     "partner": SEAT,
+    "picked": MESSAGE,
     "penalty_card": CARD,
     "played": TEXT,
     "rank": WORD,
@@ -234,6 +234,7 @@ PARAMETERS: dict[str, Kind] = {
     "statement": TEXT,
     "suggestion": TEXT,
     "suit": SUIT,
+    "suits": MESSAGE,
     "seats": SEATS,
     "restriction": WORD,
     "tricks": NUMBER,
@@ -1438,9 +1439,21 @@ MESSAGES: tuple[Message, ...] = (
     ),
     _message(
         "law50d2-choice.declarer-chooses-penalty-cards",
-        "declarer chooses: {leader} {verb} {names}; {owner}'s penalty cards in {text} are "
-        "picked up (their information is unauthorized for his partner, 50E2){text2}",
+        "declarer chooses: {leader} {verb} {suits}; {owner}'s penalty cards in {picked} are "
+        "picked up (their information is unauthorized for his partner, 50E2).",
     ),
+    _message(
+        "law50d2-choice.declarer-chooses-penalty-cards.left",
+        "declarer chooses: {leader} {verb} {suits}; {owner}'s penalty cards in {picked} are "
+        "picked up (their information is unauthorized for his partner, 50E2); {cards} stay on "
+        "the table.",
+    ),
+    _message("suits.one", "{word}"),
+    _message("suits.two", "{word} or {word2}"),
+    _message("suits.three", "{word} or {word2} or {word3}"),
+    _message("suits.four", "{word} or {word2} or {word3} or {word4}"),
+    _message("suits.picked.one", "that suit"),
+    _message("suits.picked.many", "those suits"),
     _message(
         "law50d2-choice.declarer-does-not-restrict.one",
         "declarer does not restrict {leader}'s lead; {owner}'s penalty card stays on the table.",

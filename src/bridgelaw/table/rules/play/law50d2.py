@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bridgelaw.cards import SUIT_LETTERS, Seat, Suit, card_name
+from bridgelaw.cards import SUIT_LETTERS, Seat, Suit
 from bridgelaw.table.events import Action, Event
+from bridgelaw.table.messages import say
 from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.rules.play.layer import PlayTable, declarer_chooses_first, play_table
 from bridgelaw.table.state import Awaiting, LeadRestriction, chosen
@@ -34,11 +35,17 @@ NEITHER_ONE = Applies("50D2b", "rule", "law50d2-choice.declarer-does-not-restric
 NEITHER_MANY = Applies("50D2b", "rule", "law50d2-choice.declarer-does-not-restrict.many")
 NEITHER_SEVERAL_SUITS = Applies("51B2c", "rule", "law50d2-choice.declarer-does-not-restrict.many")
 CHOSEN = "law50d2-choice.declarer-chooses-penalty-cards"
+LEFT = CHOSEN + ".left"  # penalty cards of other suits stay on the table
 REQUIRED = Applies("50D2a", "rule", CHOSEN)
+REQUIRED_LEFT = Applies("50D2a", "rule", LEFT)
 REQUIRED_ONE_SUIT = Applies("51B1a", "rule", CHOSEN)
+REQUIRED_ONE_SUIT_LEFT = Applies("51B1a", "rule", LEFT)
 FORBIDDEN_ONE_SUIT = Applies("51B1b", "rule", CHOSEN)
+FORBIDDEN_ONE_SUIT_LEFT = Applies("51B1b", "rule", LEFT)
 REQUIRED_OF_SEVERAL = Applies("51B2a", "rule", CHOSEN)
+REQUIRED_OF_SEVERAL_LEFT = Applies("51B2a", "rule", LEFT)
 FORBIDDEN_OF_SEVERAL = Applies("51B2b", "rule", CHOSEN)
+FORBIDDEN_OF_SEVERAL_LEFT = Applies("51B2b", "rule", LEFT)
 LEAD = Applies("50D2a", "lead")  # the restriction, cited by the clause that chose it
 LEAD_ONE_SUIT_REQUIRED = Applies("51B1a", "lead")
 LEAD_ONE_SUIT_FORBIDDEN = Applies("51B1b", "lead")
@@ -58,10 +65,15 @@ DECLARED: Declared = Declared(
         NEITHER_MANY,
         NEITHER_SEVERAL_SUITS,
         REQUIRED,
+        REQUIRED_LEFT,
         REQUIRED_ONE_SUIT,
+        REQUIRED_ONE_SUIT_LEFT,
         FORBIDDEN_ONE_SUIT,
+        FORBIDDEN_ONE_SUIT_LEFT,
         REQUIRED_OF_SEVERAL,
+        REQUIRED_OF_SEVERAL_LEFT,
         FORBIDDEN_OF_SEVERAL,
+        FORBIDDEN_OF_SEVERAL_LEFT,
         LEAD,
         LEAD_ONE_SUIT_REQUIRED,
         LEAD_ONE_SUIT_FORBIDDEN,
@@ -72,14 +84,19 @@ DECLARED: Declared = Declared(
     ),
 )
 
-#: what declarer's choice applies: (several cards, all of one suit, require) -> ruling, lead
-_CHOICES: dict[tuple[bool, bool, bool], tuple[Applies, Applies]] = {
-    (False, True, True): (REQUIRED, LEAD),
-    (False, True, False): (REQUIRED, LEAD),
-    (True, True, True): (REQUIRED_ONE_SUIT, LEAD_ONE_SUIT_REQUIRED),
-    (True, True, False): (FORBIDDEN_ONE_SUIT, LEAD_ONE_SUIT_FORBIDDEN),
-    (True, False, True): (REQUIRED_OF_SEVERAL, LEAD_OF_SEVERAL_REQUIRED),
-    (True, False, False): (FORBIDDEN_OF_SEVERAL, LEAD_OF_SEVERAL_FORBIDDEN),
+#: what declarer's choice applies: (several cards, all of one suit, require) -> the ruling
+#: (without, and with penalty cards left on the table), the lead restriction
+_CHOICES: dict[tuple[bool, bool, bool], tuple[Applies, Applies, Applies]] = {
+    (False, True, True): (REQUIRED, REQUIRED_LEFT, LEAD),
+    (False, True, False): (REQUIRED, REQUIRED_LEFT, LEAD),
+    (True, True, True): (REQUIRED_ONE_SUIT, REQUIRED_ONE_SUIT_LEFT, LEAD_ONE_SUIT_REQUIRED),
+    (True, True, False): (FORBIDDEN_ONE_SUIT, FORBIDDEN_ONE_SUIT_LEFT, LEAD_ONE_SUIT_FORBIDDEN),
+    (True, False, True): (REQUIRED_OF_SEVERAL, REQUIRED_OF_SEVERAL_LEFT, LEAD_OF_SEVERAL_REQUIRED),
+    (True, False, False): (
+        FORBIDDEN_OF_SEVERAL,
+        FORBIDDEN_OF_SEVERAL_LEFT,
+        LEAD_OF_SEVERAL_FORBIDDEN,
+    ),
 }
 
 
@@ -146,7 +163,7 @@ class PenaltyCardSuits:
             return
         suits = [s.letter for s in event.suits]
         require = event.action is Action.REQUIRE
-        ruling, lead = _CHOICES[(several, one_suit, require)]
+        ruling, ruling_left, lead = _CHOICES[(several, one_suit, require)]
         # the penalty cards of the suits named are picked up; the restriction holds while the
         # leader keeps the lead
         t.penalty_cards = [
@@ -166,18 +183,30 @@ class PenaltyCardSuits:
                 )
             )
         verb = "must lead" if require else "may not lead"
-        names = " or ".join(Suit.parse(x).name.lower() for x in suits)
-        left = [c for s, c, _ in t.penalty_cards if s == owner]
-        ruling.rule(
-            t,
-            owner,
-            leader=leader,
-            verb=verb,
-            names=names,
-            owner=owner,
-            text="that suit" if len(suits) == 1 else "those suits",
-            text2=f"; {' '.join(card_name(c) for c in left)} stay on the table." if left else ".",
-        )
+        names = [Suit.parse(x).name.lower() for x in suits]
+        if len(names) == 1:
+            named = say("suits.one", word=names[0])
+        elif len(names) == 2:
+            named = say("suits.two", word=names[0], word2=names[1])
+        elif len(names) == 3:
+            named = say("suits.three", word=names[0], word2=names[1], word3=names[2])
+        else:
+            named = say("suits.four", word=names[0], word2=names[1], word3=names[2], word4=names[3])
+        picked = say("suits.picked.one" if len(suits) == 1 else "suits.picked.many")
+        left = tuple(c for s, c, _ in t.penalty_cards if s == owner)
+        if left:
+            ruling_left.rule(
+                t,
+                owner,
+                leader=leader,
+                verb=verb,
+                suits=named,
+                owner=owner,
+                picked=picked,
+                cards=left,
+            )
+        else:
+            ruling.rule(t, owner, leader=leader, verb=verb, suits=named, owner=owner, picked=picked)
 
     @staticmethod
     def too_early(t: PlayTable, seat: Seat, card: int) -> None:
