@@ -1659,6 +1659,11 @@ MESSAGES: tuple[Message, ...] = (
         "information is unauthorized for the offending side (16C).",
     ),
     _message(
+        "law62c-same-card",
+        "{seat}'s {card} is played again in its place: nothing is withdrawn (no penalty card, "
+        "no unauthorized information).",
+    ),
+    _message(
         "law58b3-taken-back",
         "{seat} takes back {card}, played after the card taken back, and plays {card2} "
         "instead; the information is unauthorized for the offending side (16C).",

@@ -61,16 +61,19 @@ NEXT_TRICK_BACK = Applies("62C1", "rule", "law62-next-trick-back")
 TAKE_BACK_AFTER_REVOKE = Applies("62C1", "offer", options=("accept", "decline"))
 TAKEN_BACK_AFTER_REVOKE = Applies("62C1", "rule", "law62c-taken-back")
 TAKEN_BACK_AFTER_REVOKE_DUMMY = Applies("62C1", "rule", "law62c-taken-back.dummy")
+SAME_AFTER_REVOKE = Applies("62C1", "rule", "law62c-same-card")  # taken back, played again
 REPLACED_AFTER_REVOKE = Applies("62C1", "offer")  # the cards he may play in its place
 TAKE_BACK_PARTNER = Applies("62C2", "offer", options=("accept", "decline"))
 TAKEN_BACK_PARTNER = Applies("62C2", "rule", "law62c-taken-back")
 TAKEN_BACK_PARTNER_DUMMY = Applies("62C2", "rule", "law62c-taken-back.dummy")
 TAKEN_BACK_DEFENDER = Applies("62C2", "rule", "law62c-taken-back.penalty")
 PARTNERS_CARD = Applies("62C2", "penalty")  # a defender's card taken back
+SAME_PARTNER = Applies("62C2", "rule", "law62c-same-card")
 REPLACED_PARTNER = Applies("62C2", "offer")
 TAKE_BACK_AFTER_CHANGE = Applies("58B3", "offer", options=("accept", "decline"))
 TAKEN_BACK_AFTER_CHANGE = Applies("58B3", "rule", "law58b3-taken-back")
 TAKEN_BACK_AFTER_CHANGE_DUMMY = Applies("58B3", "rule", "law58b3-taken-back.dummy")
+SAME_AFTER_CHANGE = Applies("58B3", "rule", "law62c-same-card")
 REPLACED_AFTER_CHANGE = Applies("58B3", "offer")
 ATTENTION_DRAWN = Applies("62A", "offer")  # after a question (61B) or dummy's attention (43A1)
 NOBODY_ON = Applies("62A", "offer", within=PAIR.tag)  # the other side's correction, nobody on
@@ -99,16 +102,19 @@ DECLARED: Declared = Declared(
         TAKE_BACK_AFTER_REVOKE,
         TAKEN_BACK_AFTER_REVOKE,
         TAKEN_BACK_AFTER_REVOKE_DUMMY,
+        SAME_AFTER_REVOKE,
         REPLACED_AFTER_REVOKE,
         TAKE_BACK_PARTNER,
         TAKEN_BACK_PARTNER,
         TAKEN_BACK_PARTNER_DUMMY,
         TAKEN_BACK_DEFENDER,
         PARTNERS_CARD,
+        SAME_PARTNER,
         REPLACED_PARTNER,
         TAKE_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE_DUMMY,
+        SAME_AFTER_CHANGE,
         REPLACED_AFTER_CHANGE,
         ATTENTION_DRAWN,
         NOBODY_ON,
@@ -549,6 +555,7 @@ class TakeBackClauses:
     offered: Applies
     taken_back: Applies
     dummys_taken_back: Applies
+    played_again: Applies
     replaced: Applies
 
 
@@ -557,15 +564,21 @@ _TAKE_BACK = {
         TAKE_BACK_AFTER_REVOKE,
         TAKEN_BACK_AFTER_REVOKE,
         TAKEN_BACK_AFTER_REVOKE_DUMMY,
+        SAME_AFTER_REVOKE,
         REPLACED_AFTER_REVOKE,
     ),
     TakeBack.OFFENDERS_PARTNER: TakeBackClauses(
-        TAKE_BACK_PARTNER, TAKEN_BACK_PARTNER, TAKEN_BACK_PARTNER_DUMMY, REPLACED_PARTNER
+        TAKE_BACK_PARTNER,
+        TAKEN_BACK_PARTNER,
+        TAKEN_BACK_PARTNER_DUMMY,
+        SAME_PARTNER,
+        REPLACED_PARTNER,
     ),
     TakeBack.AFTER_CHANGED_CARD: TakeBackClauses(
         TAKE_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE,
         TAKEN_BACK_AFTER_CHANGE_DUMMY,
+        SAME_AFTER_CHANGE,
         REPLACED_AFTER_CHANGE,
     ),
 }
@@ -721,21 +734,20 @@ class CardReplaced(Pending):
         assert t.declarer is not None
         seat, card = self.offender, self.card
         by_offender = self.cause is TakeBack.OFFENDERS_PARTNER  # else a non-offender's
+        ruled_on = seat if by_offender else None  # else a non-offender's choice
+        clauses = _TAKE_BACK[self.cause]
+        if instead == card:  # the same card again: nothing is withdrawn
+            clauses.played_again.rule(t, ruled_on, seat=seat, card=card)
+            return
         penalty = by_offender and seat.side != t.declarer.side
         if penalty:
             t.penalty_cards.append((seat, card, "major"))
             t._all_major(seat)
-            if instead == card:
-                t.penalty_cards.pop()
-        if instead != card:
-            # 16C (each of the three clauses cites it): the card taken back is unauthorized
-            # for the offending side, the taker's own for his partner's revoke, else his
-            # opponents'
-            offending = seat.side if by_offender else seat.side ^ 1
-            t.mark_card_unauthorized(seat, card, offending, UNAUTHORIZED.clause)
+        # 16C (each of the three clauses cites it): the card taken back is unauthorized for
+        # the offending side, the taker's own for his partner's revoke, else his opponents'
+        offending = seat.side if by_offender else seat.side ^ 1
+        t.mark_card_unauthorized(seat, card, offending, UNAUTHORIZED.clause)
         chooser = chooser_for(t, seat)
-        ruled_on = seat if by_offender else None  # else a non-offender's choice
-        clauses = _TAKE_BACK[self.cause]
         if chooser != seat:
             clauses.dummys_taken_back.rule(t, ruled_on, declarer=chooser, card=card, card2=instead)
         elif penalty:
