@@ -119,7 +119,9 @@ def test_a_hungarian_declarer_reads_the_page_the_offer_and_the_ruling_in_hungari
     # declarer accepts the lead (54B): the ruling on his page is the Hungarian one
     accept = next(o for o in hungarian["offer"]["options"] if o["option"] == "accept")
     page.locator(f'button.option[data-option="{accept["event"]}"]').click()
-    page.wait_for_function("document.querySelectorAll('#rulings li:not(.note)').length > 0")
+    # a locator's wait, not wait_for_function: the page's CSP forbids eval, which Playwright's
+    # polling of a string predicate needs after its first try (a flake under load)
+    page.locator("#rulings li:not(.note)").first.wait_for()
     after = view_in(live_server, table, seats["N"], "hu")
     rulings = page.locator("#rulings").inner_text()
     assert after["rulings"] and all(shown_in(r["text"], rulings) for r in after["rulings"])
@@ -270,7 +272,7 @@ def test_a_polish_director_and_a_hungarian_declarer_each_read_their_own_language
     assert not any(shown_in(r["text"], log) for r in english_after["rulings"])
     assert "orzekł" in console.locator("#rulings-log thead").inner_text()  # decided by
     # and on the declarer's page the same ruling is the Hungarian one
-    player.wait_for_function("document.querySelectorAll('#rulings li:not(.note)').length > 0")
+    player.locator("#rulings li:not(.note)").first.wait_for()
     hungarian = view_in(live_server, table, seats["N"], "hu")
     rulings = player.locator("#rulings").inner_text()
     assert hungarian["rulings"] and all(shown_in(r["text"], rulings) for r in hungarian["rulings"])

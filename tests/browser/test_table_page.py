@@ -729,7 +729,13 @@ def test_a_seat_whose_link_the_director_reissued_plays_on_with_the_new_one(
     # the old link's page is closed by the server with 4403 (403: the token is not the
     # seat's any more) and says so; it stops: no new connection with the old token
     north.locator("#connection").filter(has_text="cannot open this seat").wait_for()
-    north.wait_for_function("window.socketCloses.includes(4403)")
+    # polled with evaluate: wait_for_function's string predicate needs eval after its first
+    # try, which the page's CSP forbids
+    for _ in range(100):
+        if north.evaluate("window.socketCloses.includes(4403)"):
+            break
+        north.wait_for_timeout(50)
+    assert north.evaluate("window.socketCloses.includes(4403)")
     opened = north.evaluate("window.socketsOpened")
     north.wait_for_timeout(1500)  # the page's first reconnection would come after 0.5 s
     assert north.evaluate("window.socketsOpened") == opened
