@@ -12,10 +12,10 @@ from bridgelaw.table.rules.claims.law68_71 import (
     Claim,
     ClaimAdjudicator,
     ClaimProcedure,
+    ClaimTable,
     SharedAdjudicator,
     position_of,
 )
-from bridgelaw.table.rules.claims.layer import ClaimTable
 from bridgelaw.table.state import Awaiting
 
 

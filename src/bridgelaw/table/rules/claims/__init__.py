@@ -1,2 +1,2 @@
-"""The open matter of claims and concessions (Laws 68-71): :mod:`.law68_71`, over the protocol
-of :mod:`.layer`."""
+"""The open matter of claims and concessions (Laws 68-71): :mod:`.law68_71`, with the protocol
+of the table it uses (``ClaimTable``)."""

@@ -39,8 +39,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, cast
 
+from bridgelaw.boards import Board
+from bridgelaw.calls import Contract
 from bridgelaw.cards import Seat, card_name
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.table.events import (
@@ -54,8 +56,8 @@ from bridgelaw.table.events import (
 from bridgelaw.table.messages import say
 from bridgelaw.table.position import PlayPosition
 from bridgelaw.table.refusals import refuse
-from bridgelaw.table.rules.claims.layer import ClaimTable, claim_table
 from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.play.layer import PlayTable
 from bridgelaw.table.state import Awaiting, Phase
 from bridgelaw.table.state import TableState as State
 
@@ -309,6 +311,33 @@ class Claim:
     def is_open(self) -> bool:
         """Being answered or ruled on: play has stopped (68D)."""
         return self.stage in (ANSWERS, DIRECTOR, PLAY_ON)
+
+
+class ClaimTable(PlayTable, Protocol):
+    """What a claim needs of the table: the claim layer
+    (:class:`~bridgelaw.table.claims.ClaimRules`, held to it in ``claims.claim_table``), the
+    play layer with the board, the claim and the hooks a claim uses."""
+
+    board: Board
+    edition: int
+    contract: Contract | None
+    phase: Phase
+    tricks: int | None
+    events: list[Event]
+    adjudicator_answers: dict[int, int]
+    claim: Claim | None
+
+    @property
+    def adjudicator(self) -> ClaimAdjudicator | None: ...
+
+    def law63a_establish(self, side: int, law: str, seat: Seat, agreement: bool) -> None: ...
+    def end_board(self, declarer_tricks: int) -> None: ...
+
+
+def claim_table(table: State) -> ClaimTable:
+    """``table`` as the claim layer (every table is one: ``Table`` is a subclass of
+    ``ClaimRules``, which mypy holds to this protocol)."""
+    return cast(ClaimTable, table)
 
 
 def position_of(t: ClaimTable) -> PlayPosition:
@@ -838,6 +867,7 @@ __all__ = [
     "Claim",
     "ClaimAdjudicator",
     "ClaimProcedure",
+    "ClaimTable",
     "Settlement",
     "SharedAdjudicator",
 ]
