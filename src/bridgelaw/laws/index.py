@@ -1,7 +1,7 @@
 """Where the project cites each clause: the code that applies it and the scripts that test it.
 
-The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: the auction period's,
-Laws 21B-38, and the play's 42-47, 50D2-58, 61B, 62, 65-71 so far) are indexed from
+The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: Law 14, the auction
+period's, Laws 21B-38, and the play's 42-47, 50D2-58, 61B, 62, 65-71 so far) are indexed from
 their declarations (:data:`bridgelaw.table.rules.registry.DECLARED`: each clause a matter
 applies, what it gives, its edition variants), not from their source: a matter applies a
 clause through its declaration, so the two are one thing. The index points at the module's

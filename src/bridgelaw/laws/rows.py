@@ -37,7 +37,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "14",
         "a missing card off the table: found before the opening lead is faced, back with the calls standing (14A); later, held throughout (14B2, 14B4): revokes on the tricks it would have followed, established by 63A, transferred by 64; among the played cards, Law 67 (14B1); still missing at the end, restored (14B3); 14C unauthorized information",
-        "`table.board_rules`",
+        "`table.board_rules`, `table.rules.board.law14`",
     ),
     (
         "15",

@@ -15,7 +15,7 @@ build on each other (bottom up)::
     revokes.RevokeRules         64 (62 is rules/play/law62.py)
     dummy_rules.DummyRules      the router of 42-43, 45D, 45F, 46, 61B (rules/play)
     claims.ClaimRules           the claim of the board (68-71: rules/claims)
-    board_rules.BoardRules      13-15 (they reach into every period)
+    board_rules.BoardRules      13-15 (they reach into every period; 14 is rules/board)
     engine.Table                the router, the event log, 21, 26, 36A replayed, 39, 41, the end
 
 A rule calls its own layer and the layers below it, never one above: an event or an answer is
@@ -30,8 +30,8 @@ that is a new hook, in ``TableState``'s hook section.
 
 The irregularity pending (``TableState.pending``) is an object: one small dataclass per
 irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in a module of its own under
-:mod:`bridgelaw.table.rules` with every clause its open matter applies (the auction's, 42-47,
-50D2-58, 61B, 62, 65-71 so far; issue 21), holding only the fields it uses. It says
+:mod:`bridgelaw.table.rules` with every clause its open matter applies (14, the auction's,
+42-47, 50D2-58, 61B, 62, 65-71 so far; issue 21), holding only the fields it uses. It says
 which offer it makes (``offer``, read by ``Table._open_offer`` in its place in the
 precedence) and takes the answers (``answer``, called by the router), reaching the layers'
 rules through the protocols of ``rules/*/layer.py``, so there is no chain keyed by its kind.

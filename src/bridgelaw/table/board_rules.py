@@ -36,12 +36,14 @@ An adjusted score replaces the table result: ``score`` is null and the clause is
 
 from __future__ import annotations
 
-from bridgelaw.cards import SUIT_MASK, Card, Seat, card_name
+from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.claims import ClaimRules
 from bridgelaw.table.events import DEAL_PLAYABLE, Action, Event, ScriptError
 from bridgelaw.table.messages import Said, say
-from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
+from bridgelaw.table.play_state import TablePlay
 from bridgelaw.table.refusals import refuse
+from bridgelaw.table.rules.board.law14 import MissingCard
+from bridgelaw.table.rules.board.layer import BoardTable
 from bridgelaw.table.state import Awaiting, CallRecord, Phase, Unauthorized
 
 BOARD_FINDINGS: frozenset[Action] = frozenset(
@@ -106,25 +108,12 @@ class BoardRules(ClaimRules):
         return False
 
     def law14_off_the_table(self, play: TablePlay) -> None:
-        """The missing cards are not in the hands the play starts with."""
-        for seat, card in self.missing_cards:
-            play.hands[seat] &= ~(1 << card)
+        """The missing cards are not in the hands the play starts with (Law 14)."""
+        MissingCard.off_the_table(self, play)
 
     def law14_at_the_end(self) -> None:
-        """14B3: a card still missing when play ends is restored (found, or rebuilt from
-        another pack) and counts as held throughout (14B4)."""
-        play = self.play
-        if play is None:
-            return
-        for seat, card in self.missing_cards:
-            self._restore(seat, card)
-            self.rule(
-                "14B3",
-                seat,
-                say("law14-at-the-end", seat=seat, card=card),
-            )
-            self._law14b4_revokes(seat, card)
-        self.missing_cards = ()
+        """14B3: a card still missing when play ends is restored (Law 14)."""
+        MissingCard.at_the_end(self)
 
     # -- the findings ------------------------------------------------------------------------
 
@@ -138,12 +127,8 @@ class BoardRules(ClaimRules):
             self._law15a3(event.the_seat_named, event.text == "differs")
         elif action is Action.WRONG_TABLE:
             self._law15b(event.text)
-        elif action is Action.MISSING:
-            assert event.card is not None
-            self._law14_missing(event.the_seat_named, event.card)
-        elif action is Action.FOUND:
-            assert event.card is not None
-            self._law14_found(event.card, event.text == "among-played")
+        elif action in (Action.MISSING, Action.FOUND):
+            MissingCard.answer(self, event)  # Law 14: rules/board/law14.py
         elif action is Action.WRONG_COUNT:
             assert event.card is not None
             self._law13_wrong_count(event.the_seat_named, event.card, event.text)
@@ -165,135 +150,6 @@ class BoardRules(ClaimRules):
 
     def _has_called(self, seat: Seat) -> bool:
         return any(r.seat == seat and not r.inferred for r in self.history)
-
-    # -- Law 14: a missing card --------------------------------------------------------------
-
-    def _law14_missing(self, seat: Seat, card: Card) -> None:
-        if not self.board.deal[seat] >> card & 1:
-            raise ScriptError(
-                self.event_index,
-                refuse("event.not-seats-card", card=card_name(card), seat=seat.letter),
-            )
-        if any(c == card for _, c in self.missing_cards):
-            raise ScriptError(
-                self.event_index, refuse("event.already-missing", card=card_name(card))
-            )
-        if self.phase == "ended" or self._opening_lead_faced():
-            raise ScriptError(
-                self.event_index,
-                refuse("event.missing-before-lead"),
-            )
-        if any(c == card for _, c, _ in self.exposed):
-            raise ScriptError(self.event_index, refuse("event.card-seen", card=card_name(card)))
-        self.missing_cards = (*self.missing_cards, (seat, card))
-        if self.play is not None:
-            self.play.hands[seat] &= ~(1 << card)
-
-    def _law14_found(self, card: Card, among_played: bool) -> None:
-        owner = next((s for s, c in self.missing_cards if c == card), None)
-        if owner is None:
-            raise ScriptError(self.event_index, refuse("event.not-missing", card=card_name(card)))
-        if self.phase == "ended":
-            raise ScriptError(self.event_index, refuse("event.board-over"))
-        if not self._opening_lead_faced():
-            if among_played:
-                raise ScriptError(self.event_index, refuse("event.nothing-to-find-among"))
-            self._restore(owner, card)
-            self.rule(
-                "14A1",
-                owner,
-                say("law14-found.missing-from-hand-found-2", card=card, owner=owner),
-            )
-            return
-        play = self.play
-        assert play is not None
-        if among_played:
-            index = next((t for t, s in play.omissions.items() if s == owner), None)
-            if index is None:
-                raise ScriptError(
-                    self.event_index,
-                    refuse("event.not-among-played", owner=owner.letter),
-                )
-            self._restore(owner, card)
-            self.rule(
-                "14B1",
-                owner,
-                say(
-                    "law14-found.missing-from-hand-found-3", card=card, owner=owner, trick=index + 1
-                ),
-            )
-            led = play.led_suit(index)
-            if card // 13 == led or not play.hands[owner] & SUIT_MASK[led]:
-                self._law67_supply(owner, card)
-            return
-        self._restore(owner, card)
-        self.rule(
-            "14B2",
-            owner,
-            say("law14-found.missing-from-hand-found", card=card, owner=owner),
-        )
-        self._law14b4_revokes(owner, card)
-
-    def _restore(self, seat: Seat, card: Card) -> None:
-        self.missing_cards = tuple((s, c) for s, c in self.missing_cards if c != card)
-        if self.play is not None:
-            self.play.hands[seat] |= 1 << card
-        # 14C: the partner may not use the knowledge that a card was put back
-        self.unauthorized_log.append(
-            Unauthorized(
-                self.event_index, seat.letter, ("NS", "EW")[seat.side], "14C", card=card_name(card)
-            )
-        )
-
-    def _law14b4_revokes(self, seat: Seat, card: Card) -> None:
-        """14B4: the restored card was held throughout, so every trick of its suit to which
-        the seat played another suit is a revoke (61A), established if his side has played
-        to a later trick (63A1; never one on trick 12, 62D)."""
-        play = self.play
-        assert play is not None
-        suit = card // 13
-        places: list[tuple[int, Seat, list[Place]]] = [
-            (i, t.leader, list(t.cards)) for i, t in enumerate(play.tricks)
-        ]
-        if play.trick:
-            places.append((len(play.tricks), play.leader, list(play.trick)))
-        for index, leader, cards in places:
-            position = (seat - leader) & 3
-            played = cards[position] if 0 < position < len(cards) else None
-            if played is None:
-                continue  # he led, has not played yet, or played no card (67)
-            if play.led_suit(index) != suit or played // 13 == suit:
-                continue
-            if any(r.seat == seat and r.trick == index for r in play.revokes):
-                continue  # already a revoke there (he held another card of the suit)
-            dummy = seat == play.dummy
-            revoke = Revoke(seat, index, played, suit, self.event_index, by_dummy=dummy)
-            now = [Seat((play.leader + i) & 3) for i in range(len(play.trick))]
-            later = index < len(play.tricks) and (
-                index < len(play.tricks) - 1 or any(s.side == seat.side for s in now)
-            )
-            revoke.established = is_established(index, later)
-            play.revokes.append(revoke)
-            self.rule(
-                "14B4",
-                seat,
-                say(
-                    "law14b4-revokes.counts-held-trick-revoke",
-                    card=card,
-                    trick=index + 1,
-                    revoke=revoke.said(),
-                ),
-            )
-            if revoke.established:
-                self.rule(
-                    "63A1",
-                    seat,
-                    say(
-                        "law14b4-revokes.established-side-has-played",
-                        revoke=revoke.said(),
-                        seat=seat,
-                    ),
-                )
 
     # -- Law 13: a wrong number of cards -----------------------------------------------------
 
@@ -669,6 +525,12 @@ class BoardRules(ClaimRules):
             None,
             say("law15c", side=names[replaced], side2=names[staying]),
         )
+
+
+def board_table(table: BoardRules) -> BoardTable:
+    """The board layer as its matters in ``rules/board`` see it: mypy checks here that the
+    layer has every field and rule the protocol names."""
+    return table
 
 
 __all__ = ["BOARD_FINDINGS", "BoardRules"]

@@ -22,5 +22,6 @@ cards and the quitted tricks; :mod:`.play.law67`, a defective trick with too man
 :mod:`.play.law42_43`, dummy's limitations; :mod:`.play.law45d_45f`, dummy's card not
 designated, or suggested;
 :mod:`.play.law46`, an incomplete designation; :mod:`.play.law61b`, questions about a revoke),
-:mod:`.claims` (:mod:`.claims.law68_71`, a claim or concession, with its protocol).
+:mod:`.claims` (:mod:`.claims.law68_71`, a claim or concession, with its protocol), :mod:`.board`
+(:mod:`.board.layer`; :mod:`.board.law14`, a card missing from a hand).
 """

@@ -5,6 +5,7 @@ module's ``DECLARED`` here."""
 from __future__ import annotations
 
 from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, law36, law37, law38
+from bridgelaw.table.rules.board import law14
 from bridgelaw.table.rules.claims import law68_71
 from bridgelaw.table.rules.declared import Declared
 from bridgelaw.table.rules.play import (
@@ -27,6 +28,7 @@ from bridgelaw.table.rules.play import (
 )
 
 DECLARED: tuple[Declared, ...] = (
+    law14.DECLARED,
     law21.DECLARED,
     law23.DECLARED,
     law25.DECLARED,
