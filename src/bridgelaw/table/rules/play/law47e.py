@@ -20,12 +20,11 @@ from __future__ import annotations
 
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Action, Event, ScriptError
-from bridgelaw.table.play_state import Place
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
-from bridgelaw.table.rules.play.layer import PlayTable, play_table
+from bridgelaw.table.rules.play.layer import PlayTable, places_in_order, play_table
 from bridgelaw.table.state import TableState as State
 
 TOLD_TO_LEAD = Applies("47E1", "rule", "law47e1-told-to-lead")
@@ -56,17 +55,6 @@ DECLARED: Declared = Declared(
         WAITING_CARD_BACK,
     ),
 )
-
-
-def _cards_in_order(t: PlayTable) -> list[tuple[Seat, Card]]:
-    """Every card played so far, in the order played, with its player."""
-    play = t.play
-    assert play is not None
-    cards: list[tuple[Seat, Place]] = []
-    for trick in play.tricks:
-        cards += [(Seat((trick.leader + i) & 3), c) for i, c in enumerate(trick.cards)]
-    cards += [(Seat((play.leader + i) & 3), c) for i, c in enumerate(play.trick)]
-    return [(s, c) for s, c in cards if c is not None]
 
 
 class WrongInformation:
@@ -103,7 +91,7 @@ class WrongInformation:
         play = t.play
         if play is None or not play.played:
             raise ScriptError(t.event_index, refuse("event.no-card-played"))
-        if all(s != seat for s, _ in _cards_in_order(t)):
+        if all(s != seat or c is None for _, s, c in places_in_order(t)):
             raise ScriptError(t.event_index, refuse("event.seat-played-none", seat=seat.letter))
         last_card = play.trick[-1] if play.trick else play.tricks[-1].cards[3]
         if t._last_player() == seat and last_card is None:

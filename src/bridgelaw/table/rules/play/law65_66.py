@@ -21,7 +21,7 @@ from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared, Varies
-from bridgelaw.table.rules.play.layer import PlayTable, play_table, revoke_table
+from bridgelaw.table.rules.play.layer import play_table, revoke_table, side_on_next_trick
 from bridgelaw.table.state import Phase
 from bridgelaw.table.state import TableState as State
 
@@ -44,13 +44,6 @@ DECLARED: Declared = Declared(
 )
 
 
-def _side_on_next_trick(t: PlayTable, seat: Seat) -> bool:
-    """Has ``seat``'s side led or played to the trick after the last completed one?"""
-    play = t.play
-    assert play is not None
-    return any(((play.leader + i) & 1) == seat.side for i in range(len(play.trick)))
-
-
 class PlayedCards:
     """A player's question about the played cards: one turned the wrong way (``<seat>
     wrong-way``, 65B3), or a look at a trick (``<seat> inspect``, 66)."""
@@ -71,7 +64,7 @@ class PlayedCards:
         if play is None or not play.tricks:
             raise ScriptError(t.event_index, refuse("event.no-trick-completed"))
         declarer_any_time = t.by_edition(DECLARER_ANY_TIME.tag, e2017=False, e2007=True)
-        in_time = not _side_on_next_trick(t, seat) or (declarer_any_time and seat == t.declarer)
+        in_time = not side_on_next_trick(t, seat) or (declarer_any_time and seat == t.declarer)
         if in_time:
             IN_TIME.rule(t, None, seat=seat)
             return
@@ -88,7 +81,7 @@ class PlayedCards:
             return
         if play is None or not play.tricks:
             raise ScriptError(t.event_index, refuse("event.no-trick-completed"))
-        if not _side_on_next_trick(t, seat):
+        if not side_on_next_trick(t, seat):
             LAST_TRICK.rule(t, None, seat=seat, trick=len(play.tricks))
             return
         QUITTED.rule(t, None, seat=seat)

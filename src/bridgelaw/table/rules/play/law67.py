@@ -24,7 +24,12 @@ from bridgelaw.table.play_state import Place, Revoke, is_established, suit_led
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.rules.play.law58 import SimultaneousCards
-from bridgelaw.table.rules.play.layer import PlayTable, play_table, revoke_table
+from bridgelaw.table.rules.play.layer import (
+    PlayTable,
+    play_table,
+    revoke_table,
+    side_on_next_trick,
+)
 from bridgelaw.table.state import TableState as State
 
 IN_TIME = Applies("67A2", "rule", "law67-too-many")
@@ -69,7 +74,7 @@ def _side_played_after(t: PlayTable, index: int, seat: Seat) -> bool:
         return True
     if index >= len(play.tricks):
         return False
-    return any(((play.leader + i) & 1) == seat.side for i in range(len(play.trick)))
+    return side_on_next_trick(t, seat)
 
 
 class DefectiveTrick:

@@ -118,6 +118,13 @@ def places_in_order(t: PlayTable) -> list[tuple[int, Seat, Place]]:
     return out
 
 
+def side_on_next_trick(t: PlayTable, seat: Seat) -> bool:
+    """Has ``seat``'s side led or played to the trick after the last completed one?"""
+    play = t.play
+    assert play is not None
+    return any(((play.leader + i) & 1) == seat.side for i in range(len(play.trick)))
+
+
 def open_dummy_offer(t: DummyTable, kind: DummyOffer, offer: Awaiting) -> None:
     """The dummy laws' offer ``offer`` is now open, its answer routed by ``kind``."""
     t.dummy_offer = offer
@@ -163,4 +170,5 @@ __all__ = [
     "places_in_order",
     "play_table",
     "revoke_table",
+    "side_on_next_trick",
 ]
