@@ -1,4 +1,5 @@
-"""The play period at the table: Laws 44, 49-60, 63A and 67 (61-62 and 64 are revokes.py).
+"""The play period at the table: Laws 44, 49-60, 63A and 67A1/67B1 (62 and the other
+irregularities of the play are open matters under ``rules/play``; 64 is revokes.py).
 
 As in the auction, an irregularity waits for the next event: a lead out of turn is offered to
 the side entitled to accept it (53-56), and the next player playing to it accepts it (53A); a
