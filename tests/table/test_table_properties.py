@@ -297,6 +297,23 @@ def test_2007_15c_cancels_a_17d2_call_again_with_the_auction() -> None:
     assert [r.call.text for r in table.effective()] == ["pass"]
 
 
+def test_2007_17d2_call_again_comes_next_after_a_21b1a_change() -> None:
+    # found by the property above: in 2007, E's 1C (in turn) is followed by N's 1C out of
+    # rotation, which E accepts (29A); N had another board's cards (17D1: his call cancelled, he
+    # calls again, 17D2); then E changes his 1C after misinformation (21B1a). N's call again
+    # still comes, in the place of the accepted call: N is to call, and may pass
+    table = Table.from_deal(1, SAMPLE_DEAL, edition=2007)
+    for text in (
+        "N 8NT", "E decline", "E 1C", "N 1C", "E accept", "director wrong-board N",
+        "director misinformation E", "E pass",
+    ):  # fmt: skip
+        table.apply_text(text)
+    assert table.rulings[-1].law == "21B1a"
+    assert table.turn == Seat.NORTH and table.awaiting is None
+    table.apply_text("N pass")  # refused before: S was in turn, yet N had to call again first
+    assert table.recall is None
+
+
 def test_a_call_again_after_15a_keeps_the_slot_of_the_accepted_call_it_replaces() -> None:
     # found by the property above: E deals and passes, N opens out of rotation at S's turn and
     # E accepts it (29A: S and W lose that turn); N had taken another board's cards (15A1):

@@ -178,7 +178,9 @@ class MisinformationChange(Pending):
             t.turn = lho.seat
             NO_LONGER_LEGAL.rule(t, lho.seat, lho=lho.seat, lho_call=lho.call)
             return
-        t.turn = o.lho
+        # 2007 17D2: a call cancelled as made on another board's cards, after this one, is to
+        # be made again: it still comes next, in the place of the call it replaces
+        t.turn = o.lho if t.recall is None else t.recall[0]
         t.end_of_auction_check()
 
 

@@ -51,6 +51,7 @@ class AuctionTable(Protocol):
     board: Board
     play: TablePlay | None
     carried_slot: dict[Seat, tuple[Seat, ...]]
+    recall: tuple[Seat, str, str | None] | None
     lead_restrictions: list[LeadRestriction]
 
     # the record and the law book (TableState)
