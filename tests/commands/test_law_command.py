@@ -107,7 +107,7 @@ def test_a_clause_only_2007_has(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["clause"] == "2007/15C" and data["numbers"] == {"2017": [], "2007": ["15C"]}
-    assert data["code"] and all(x["file"].endswith("board_rules.py") for x in data["code"])
+    assert data["code"] and all(x["file"].endswith("rules/board/law15b.py") for x in data["code"])
     code, same, _ = run(capsys, "law", "2007/15c", "--json")
     assert code == 0 and json.loads(same) == data
     code, _, err = run(capsys, "law", "15C")

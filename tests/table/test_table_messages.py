@@ -94,7 +94,7 @@ def test_every_say_in_the_engine_names_a_message_and_its_parameters() -> None:
                     f"{path.name}:{node.lineno}: {message}"
                 )
             calls += 1
-    assert calls > 100  # the matters in rules/ say theirs through declarations (below)
+    assert calls > 50  # the matters in rules/ say theirs through declarations (below)
     rulings = 0
     for path in sorted(TABLE.rglob("*.py")):  # the matters in rules/ too
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -1,7 +1,8 @@
 """Where the project cites each clause: the code that applies it and the scripts that test it.
 
-The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: Law 14, the auction
-period's, Laws 21B-38, and the play's 42-47, 50D2-58, 61B, 62, 65-71 so far) are indexed from
+The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: the board's, Laws
+13-15 with 2007's 17D; the auction period's, 21B-38; the play's, 42-47, 50D2-58, 61B, 62,
+65-71) are indexed from
 their declarations (:data:`bridgelaw.table.rules.registry.DECLARED`: each clause a matter
 applies, what it gives, its edition variants), not from their source: a matter applies a
 clause through its declaration, so the two are one thing. The index points at the module's
@@ -37,7 +38,7 @@ DECLARING = PACKAGE / "table" / "rules"
 LAW_CALLS = frozenset({
     "rule", "review", "mark_unauthorized", "Pending", "Awaiting", "CallRecord",
     "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard", "bar",
-    "_bar", "_adjusted", "law63a_establish", "number", "cite", "Ruling",
+    "_bar", "law63a_establish", "number", "cite", "Ruling",
 })  # fmt: skip
 LETTERED = re.compile(r"\d{1,2}[A-H]")
 IN_TEXT = re.compile(r"(?<![\w.])(\d{1,2}[A-H](?:\d{1,2}(?:[a-z](?:\d|[ivx]+)?)?)?)(?![\w])")

@@ -32,17 +32,17 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "13",
         "a wrong number of cards: corrected before a call by the players concerned (13A1; a card seen: played and reviewed, 13A2), after one called the director's choice (13B1 play on, 13B2 adjusted score), found after the play the score cancelled (13D); a surplus card of no hand removed (13C); 2007: 13A-13F (13D2b an artificial score at once, 13E unauthorized information)",
-        "`table.board_rules`",
+        "`table.rules.board.law13`",
     ),
     (
         "14",
         "a missing card off the table: found before the opening lead is faced, back with the calls standing (14A); later, held throughout (14B2, 14B4): revokes on the tricks it would have followed, established by 63A, transferred by 64; among the played cards, Law 67 (14B1); still missing at the end, restored (14B3); 14C unauthorized information",
-        "`table.board_rules`, `table.rules.board.law14`",
+        "`table.rules.board.law14`",
     ),
     (
         "15",
         "15A: a call on cards from another board: it and the later calls cancelled; the offender calls again (15A2b), or an adjusted score if his partner had called (15A2a); on the other board a differing call, an adjusted score (15A3); 15B: a board not assigned: cancelled if one of the four played it before (15B1), else the score stands (15B2), artificial scores to those deprived (15B3, a review); 2007: 17D (the LHO repeats his call; a differing call or a partner's call, artificial scores), 15A/15B, 15C (the auction restarts, the staying pair repeats its calls, a differing call cancels the board)",
-        "`table.board_rules`",
+        "`table.rules.board.law15a`, `table.rules.board.law15b`",
     ),
     (
         "16C",

@@ -15,7 +15,7 @@ build on each other (bottom up)::
     revokes.RevokeRules         64 (62 is rules/play/law62.py)
     dummy_rules.DummyRules      the router of 42-43, 45D, 45F, 46, 61B (rules/play)
     claims.ClaimRules           the claim of the board (68-71: rules/claims)
-    board_rules.BoardRules      13-15 (they reach into every period; 14 is rules/board)
+    board_rules.BoardRules      the router of 13-15, 2007 17D (rules/board; every period)
     engine.Table                the router, the event log, 21, 26, 36A replayed, 39, 41, the end
 
 A rule calls its own layer and the layers below it, never one above: an event or an answer is

@@ -32,6 +32,7 @@ from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
+from bridgelaw.table.rules.board.layer import opening_lead_faced
 from bridgelaw.table.rules.claims.law68_71 import (
     CLAIM_ACTIONS,
     ClaimAdjudicator,
@@ -352,7 +353,7 @@ class Table(BoardRules):
         if self.board_event(event):  # Laws 13-15 (2007: 13-15, 17D)
             return
         if event.who == "director" and event.action is Action.NOTICED and self.pending is None:
-            if self.unnoticed and self.phase != "auction" and not self._opening_lead_faced():
+            if self.unnoticed and self.phase != "auction" and not opening_lead_faced(self):
                 self._law36a_clarification()  # 36A before the opening lead: the auction replayed
             else:
                 InadmissibleCall.noticed(self)  # 36A in the auction, 36C after the lead

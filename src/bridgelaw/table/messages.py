@@ -649,7 +649,7 @@ MESSAGES: tuple[Message, ...] = (
         "if the insufficient {call} helped {offender}'s side and damaged the other, the "
         "director adjusts the score.",
     ),
-    # board_rules.py and rules/board/law14.py
+    # rules/board: law13.py, law14.py, law15a.py, law15b.py
     _message("adjusted.board-86b", "adjusted score for the board (86B may apply in teams)"),
     _message("adjusted.artificial-score", "artificial adjusted score (12C)"),
     _message("adjusted.assigned", "assigned adjusted score (12C1b); the offender may be penalized"),

@@ -23,5 +23,7 @@ cards and the quitted tricks; :mod:`.play.law67`, a defective trick with too man
 designated, or suggested;
 :mod:`.play.law46`, an incomplete designation; :mod:`.play.law61b`, questions about a revoke),
 :mod:`.claims` (:mod:`.claims.law68_71`, a claim or concession, with its protocol), :mod:`.board`
-(:mod:`.board.layer`; :mod:`.board.law14`, a card missing from a hand).
+(:mod:`.board.layer`; :mod:`.board.law13`, a wrong number of cards; :mod:`.board.law14`, a
+card missing from a hand; :mod:`.board.law15a`, cards from another board; :mod:`.board.law15b`,
+a board not assigned to the contestants).
 """

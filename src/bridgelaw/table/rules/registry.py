@@ -5,7 +5,7 @@ module's ``DECLARED`` here."""
 from __future__ import annotations
 
 from bridgelaw.table.rules.auction import law21, law23, law25, law27, law28_32, law36, law37, law38
-from bridgelaw.table.rules.board import law14
+from bridgelaw.table.rules.board import law13, law14, law15a, law15b
 from bridgelaw.table.rules.claims import law68_71
 from bridgelaw.table.rules.declared import Declared
 from bridgelaw.table.rules.play import (
@@ -28,7 +28,10 @@ from bridgelaw.table.rules.play import (
 )
 
 DECLARED: tuple[Declared, ...] = (
+    law13.DECLARED,
     law14.DECLARED,
+    law15a.DECLARED,
+    law15b.DECLARED,
     law21.DECLARED,
     law23.DECLARED,
     law25.DECLARED,

@@ -65,6 +65,20 @@ class MissingCard:
             MissingCard.found(t, event.card, event.text == "among-played")
 
     @staticmethod
+    def not_exposed(table: State, event: Event) -> None:
+        """In the auction, a card missing from its hand cannot be exposed by its player."""
+        t = board_table(table)
+        card = event.card
+        if (
+            event.action is Action.EXPOSE
+            and card is not None
+            and ((event.seat, card) in t.missing_cards)
+        ):
+            raise ScriptError(
+                event.index, refuse("event.missing-from-hand", card=card_name(card), who=event.who)
+            )
+
+    @staticmethod
     def off_the_table(table: State, play: TablePlay) -> None:
         """The missing cards are not in the hands the play starts with."""
         for seat, card in board_table(table).missing_cards:
