@@ -63,13 +63,13 @@ SUITS: dict[Strain, str] = {
 }
 
 TITLES: dict[str, str] = {
-    "13A": "a hand with the wrong number of cards",
+    "13A": "a hand with the wrong number of cards: can the board still be played normally?",
     "13B": "a hand with the wrong number of cards: can the board still be played normally?",
     "21B1a": "misinformation: the player may change his last call",
     "21B2": "a call changed after misinformation: the next player may change his own call",
     "25A": "a call replaced at once: was the first call unintended (a slip)?",
     "25A6": "an unintended call corrected: the next player may take back his call over it",
-    "25A4": "an unintended call corrected (2007): the next player may take back his call over it",
+    "25A4": "an unintended call corrected: the next player may take back his call over it",
     "25B1": "a deliberate change of call",
     "26A2": "a lead restriction after a withdrawn call (2007)",
     "26B": "a lead restriction after a withdrawn call",
