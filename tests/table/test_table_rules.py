@@ -188,3 +188,23 @@ def test_every_offer_ruling_and_review_declared_is_expected_by_a_script() -> Non
             and not {c.key for c in cited(a.clause, a.edition or 2017)} & expected
         ]
         assert missing == [], d.module
+
+
+def test_each_offer_declares_its_title_once() -> None:
+    """An offer's title (what the director announces) is declared with the offer, once per
+    offered clause in its matter's module, and nothing but an offer has one; the offers' titles
+    (``meanings.TITLES``) are these, read by clause, beside the few offers a layer makes."""
+    from bridgelaw.table.meanings import LAYER_TITLES, TITLES
+
+    titled = 0
+    for d in DECLARED:
+        offers = [a for a in d.applies if a.does == "offer"]
+        titles = [a.clause for a in offers if a.title]
+        assert sorted(titles) == sorted({a.clause for a in offers}), d.module
+        assert all(not a.title for a in d.applies if a.does != "offer"), d.module
+        for a in offers:
+            if a.title:
+                assert TITLES[a.clause] == a.title, a
+                titled += 1
+    assert titled >= 40  # not vacuous: every open matter's offer
+    assert not set(LAYER_TITLES) & {a.clause for d in DECLARED for a in d.applies if a.title}

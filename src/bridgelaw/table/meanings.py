@@ -31,13 +31,16 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast, get_args
 
 from bridgelaw.cards import Strain, Suit, card_name
+from bridgelaw.laws import CLAUSES
 from bridgelaw.table.events import LEAD_CHOICES, Action, ScriptError, Who
+from bridgelaw.table.rules.registry import DECLARED
 from bridgelaw.table.state import Awaiting, Choice, Option
 
 __all__ = [
     "CALL_GROUPS",
     "CALL_GROUP_TITLES",
     "EXPLAINERS",
+    "LAYER_TITLES",
     "MOVES",
     "TITLES",
     "as_offer",
@@ -62,68 +65,37 @@ SUITS: dict[Strain, str] = {
     Strain.NOTRUMP: "no trumps",
 }
 
-TITLES: dict[str, str] = {
-    "13A": "a hand with the wrong number of cards: can the board still be played normally?",
-    "13B": "a hand with the wrong number of cards: can the board still be played normally?",
-    "21B1a": "misinformation: the player may change his last call",
-    "21B2": "a call changed after misinformation: the next player may change his own call",
-    "25A": "a call replaced at once: was the first call unintended (a slip)?",
-    "25A6": "an unintended call corrected: the next player may take back his call over it",
-    "25A4": "an unintended call corrected: the next player may take back his call over it",
-    "25B1": "a deliberate change of call",
+LAYER_TITLES: dict[str, str] = {
     "26A2": "a lead restriction after a withdrawn call (2007)",
     "26B": "a lead restriction after a withdrawn call",
-    "27A1": "an insufficient bid",
-    "27B": "an insufficient bid not accepted: the offender replaces it",
-    "27B1b": "an insufficient bid replaced: is the replacement comparable?",
-    "27B3": "an insufficient bid replaced by a double or redouble that is not comparable",
-    "27B4": "an insufficient bid replaced by another insufficient bid",
-    "27C": "an insufficient bid replaced before the director ruled",
-    "28B": "a call out of rotation, then the player in turn called",
-    "29A": "a call out of rotation",
-    "29C": "an artificial call out of rotation: what did it show?",
-    "30B1b": "a pass out of rotation cancelled: is the offender's new call comparable?",
     "31A1": "a bid out of rotation cancelled: the offender repeats it",
-    "17D2": "a call on cards from another board cancelled (2007): the next player repeats "
-    "the call he made over it",
-    "31A2": "a bid out of rotation cancelled: is the offender's new call comparable?",
-    "31B2": "a bid out of rotation cancelled: is the offender's new call comparable?",
     "31B1": "a bid out of rotation at partner's turn (or LHO's, before the offender had "
     "called) cancelled: partner calls freely",
     "32B1": "a double or redouble out of rotation at partner's turn: partner calls freely",
     "32A1": "a double or redouble out of rotation cancelled: the offender repeats it",
-    "32A2": "a double or redouble out of rotation cancelled: is the new call comparable?",
-    "32B2": "a double or redouble out of rotation cancelled: is the new call comparable?",
-    "36B2": "an inadmissible double or redouble: the offender calls again",
-    "36B4": "an inadmissible double or redouble out of rotation: the player in turn calls",
-    "37": "a call by a player who had to pass",
-    "38": "a bid of more than seven",
-    "43B2a": "dummy broke his limitations: a defender chooses the hand to lead from",
-    "45C4b": "a card named unintentionally",
-    "46B3b": "declarer named a rank only: which card is meant",
-    "46B5": "declarer named no suit and no rank: a defender designates dummy's card",
-    "50D2": "a major penalty card, and its owner's partner is on lead",
-    "51A": "several penalty cards: declarer designates the one to play",
-    "51B": "several major penalty cards, and their owner's partner is on lead",
-    "52B1a": "a penalty card not played when it had to be",
-    "54": "an opening lead out of turn, faced",
-    "55A": "declarer led out of turn",
-    "56": "a defender led out of turn",
-    "57A": "a defender led or played before his partner had played",
-    "58B2": "several cards played at once: which one is played",
-    "58B3": "a card withdrawn after several cards were played: the next player may change",
-    "62A": "a revoke not yet established: it must be corrected",
-    "62C1": "a revoke corrected: the non-offenders may change the cards they played after it",
-    "62C2": "a revoke corrected, and a non-offender changed his card: the offender's partner "
-    "may change his",
-    "62C3": "both sides revoked in the same trick: the other revoke is corrected too",
-    "68D2b": "a claim disputed: play on, if all four agree?",
-    "69A": "a claim or concession: do the opponents agree?",
-    "69B2": "an agreement to a claim withdrawn: the director decides the tricks",
-    "70": "a claim disputed: the director decides the tricks",
-    "71": "a concession cancelled: the director decides the tricks",
-    "71B": "a concession cancelled: the director decides the tricks",
 }
+"""The titles of the offers a layer makes, not an open matter: declarer's choice of a lead
+restriction (Law 26, the engine) and a forced repeat (31A1, 32A1: the auction layer's next
+call rule). An open matter's offer declares its own title (``Applies.title``)."""
+
+
+def _declared_titles() -> dict[str, str]:
+    """Each offer's title as its open matter declares it (``bridgelaw.table.rules``), by its
+    clause, and by its 2007 number where the table cites it through the law book (13B is
+    2007's 13A, 25A6 its 25A4, 71B its 71)."""
+    titles: dict[str, str] = {}
+    offers = [a for d in DECLARED for a in d.applies if a.title]
+    for a in offers:
+        titles.setdefault(a.clause, a.title)
+    for a in offers:
+        for number in CLAUSES[a.clause].numbers[2007] if a.by_book else ():
+            titles.setdefault(number, a.title)
+    return titles
+
+
+TITLES: dict[str, str] = {**_declared_titles(), **LAYER_TITLES}
+"""What happened, as the director announces the choice he offers, by the offer's clause: the
+open matters' declared titles and the layers' own."""
 
 JUDGEMENTS: dict[str, tuple[str, str]] = {
     "comparable": (

@@ -72,6 +72,9 @@ class Applies:
     edition: int | None = None
     """2007 for a clause of a procedure only the 2007 edition has (its Laws 30-32), numbered
     as that edition numbers it (its 32A is 2017's 32B): cited as written, at a 2007 table."""
+    title: str = ""
+    """For an offer: what happened, as the director announces the choice he offers (English,
+    the catalog's msgid: :mod:`bridgelaw.table.meanings` gives it in the reader's language)."""
     within: str = ""
     """The tag of the edition variant (a :class:`Varies` of the same matter) the clause is
     applied inside: a clause of a 2007-only procedure is applied only in that variant."""

@@ -30,11 +30,16 @@ from bridgelaw.table.state import TableState as State
 
 FOUND = Applies("21B", "rule", "law21.director-finds-call-could")
 DAMAGE_REVIEW = Applies("21B3", "review", "law21.misinformation-director-may-adjust")
-OFFERED = Applies("21B1a", "offer")  # keep it, or the calls that could stand in its place
+# keep it, or the calls that could stand in its place
+OFFERED = Applies("21B1a", "offer", title="misinformation: the player may change his last call")
 KEPT = Applies("21B1a", "rule", "law21b-event.keeps")
 CHANGED = Applies("21B1a", "rule", "law21b-event.changes")
 WITHDRAWN = Applies("21B1a", "withdraw")
-OFFERED_LHO = Applies("21B2", "offer")
+OFFERED_LHO = Applies(
+    "21B2",
+    "offer",
+    title="a call changed after misinformation: the next player may change his own call",
+)
 KEPT_LHO = Applies("21B2", "rule", "law21b-event.keeps")
 CHANGED_LHO = Applies("21B2", "rule", "law21b-event.changes-after-rho")
 WITHDRAWN_LHO = Applies("21B2", "withdraw")

@@ -54,14 +54,24 @@ SAME = "judge-event.director-finds-comparable-cancelled"
 NOT_SAME = "judge-event.director-finds-not-comparable"
 COMPARISONS = (
     Comparison(
-        Applies("30B1b", "offer", options=JUDGEMENT),
+        Applies(
+            "30B1b",
+            "offer",
+            options=JUDGEMENT,
+            title="a pass out of rotation cancelled: is the offender's new call comparable?",
+        ),
         Applies("30B1bi", "rule", SAME),
         Applies("30B1bii", "rule", NOT_SAME),
         Applies("30B1bii", "bar"),
         Applies("30B1bii", "lead"),
     ),
     Comparison(
-        Applies("31A2", "offer", options=JUDGEMENT),
+        Applies(
+            "31A2",
+            "offer",
+            options=JUDGEMENT,
+            title="a bid out of rotation cancelled: is the offender's new call comparable?",
+        ),
         Applies("31A2a", "rule", SAME),
         Applies("31A2b", "rule", NOT_SAME),
         Applies("31A2b", "bar"),
@@ -69,7 +79,12 @@ COMPARISONS = (
         Applies("31A2a", "lift"),
     ),
     Comparison(
-        Applies("32A2", "offer", options=JUDGEMENT),
+        Applies(
+            "32A2",
+            "offer",
+            options=JUDGEMENT,
+            title="a double or redouble out of rotation cancelled: is the new call comparable?",
+        ),
         Applies("32A2a", "rule", SAME),
         Applies("32A2b", "rule", NOT_SAME),
         Applies("32A2b", "bar"),
@@ -77,14 +92,24 @@ COMPARISONS = (
         Applies("32A2a", "lift"),
     ),
     Comparison(
-        Applies("31B2", "offer", options=JUDGEMENT),
+        Applies(
+            "31B2",
+            "offer",
+            options=JUDGEMENT,
+            title="a bid out of rotation cancelled: is the offender's new call comparable?",
+        ),
         Applies("31B2", "rule", SAME),
         Applies("31B2", "rule", NOT_SAME),
         Applies("31B2", "bar"),
         Applies("31B2", "lead"),
     ),
     Comparison(
-        Applies("32B2", "offer", options=JUDGEMENT),
+        Applies(
+            "32B2",
+            "offer",
+            options=JUDGEMENT,
+            title="a double or redouble out of rotation cancelled: is the new call comparable?",
+        ),
         Applies("32B2", "rule", SAME),
         Applies("32B2", "rule", NOT_SAME),
         Applies("32B2", "bar"),

@@ -30,9 +30,22 @@ from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.state import Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
-TO_JUDGE = Applies("25A", "offer", options=("unintended", "intended"))
-OFFERED = Applies("25B1", "offer", options=("accept", "decline"))
-OFFERED_LHO = Applies("25A6", "offer", options=("accept", "decline"), by_book=True)
+TO_JUDGE = Applies(
+    "25A",
+    "offer",
+    options=("unintended", "intended"),
+    title="a call replaced at once: was the first call unintended (a slip)?",
+)
+OFFERED = Applies(
+    "25B1", "offer", options=("accept", "decline"), title="a deliberate change of call"
+)
+OFFERED_LHO = Applies(
+    "25A6",
+    "offer",
+    options=("accept", "decline"),
+    by_book=True,
+    title="an unintended call corrected: the next player may take back his call over it",
+)
 
 UNINTENDED = Applies("25A1", "rule", "law25-event.director-finds-unintended-replaces")
 UNINTENDED_AFTER_LHO = Applies("25A1", "rule", "law25-after-lho.director-finds-unintended-replaces")

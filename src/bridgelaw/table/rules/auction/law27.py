@@ -40,12 +40,27 @@ SLIP = (Action.UNINTENDED, Action.INTENDED)
 
 # -- the clauses, each declared once: what the matter offers, rules, reviews, records ----------
 
-OFFERED = Applies("27A1", "offer", options=("accept", "decline"))
-OFFERED_EARLY = Applies("27C", "offer")
-OFFERED_AGAIN = Applies("27B4", "offer", options=("accept", "decline"))
-TO_REPLACE = Applies("27B", "offer")
-TO_REPLACE_NO_DOUBLE = Applies("27B3", "offer")
-TO_JUDGE = Applies("27B1b", "offer")
+OFFERED = Applies("27A1", "offer", options=("accept", "decline"), title="an insufficient bid")
+OFFERED_EARLY = Applies(
+    "27C", "offer", title="an insufficient bid replaced before the director ruled"
+)
+OFFERED_AGAIN = Applies(
+    "27B4",
+    "offer",
+    options=("accept", "decline"),
+    title="an insufficient bid replaced by another insufficient bid",
+)
+TO_REPLACE = Applies(
+    "27B", "offer", title="an insufficient bid not accepted: the offender replaces it"
+)
+TO_REPLACE_NO_DOUBLE = Applies(
+    "27B3",
+    "offer",
+    title="an insufficient bid replaced by a double or redouble that is not comparable",
+)
+TO_JUDGE = Applies(
+    "27B1b", "offer", title="an insufficient bid replaced: is the replacement comparable?"
+)
 
 ACCEPTED = Applies("27A1", "rule", "law27a1-accept")
 ACCEPTED_BY_CALL = Applies("27A1", "rule", "law27a1-accept.calls-over")

@@ -59,11 +59,18 @@ BID_THEN = Varies("31A2", "rho_acted")
 
 # -- Laws 28 and 29: the call out of rotation itself -------------------------------------------
 
-OFFERED = Applies("29A", "offer", options=("accept", "decline"))
-TO_FIND = Applies("28B", "offer", options=("accepted", "in-turn"))
+OFFERED = Applies("29A", "offer", options=("accept", "decline"), title="a call out of rotation")
+TO_FIND = Applies(
+    "28B",
+    "offer",
+    options=("accepted", "in-turn"),
+    title="a call out of rotation, then the player in turn called",
+)
 """The player in turn called meanwhile: over it (29A) or ignoring it (28B)? The director
 finds (the Polish 2007 commentary on Law 28)."""
-TO_SHOW = Applies("29C", "offer", options=SHOWS)
+TO_SHOW = Applies(
+    "29C", "offer", options=SHOWS, title="an artificial call out of rotation: what did it show?"
+)
 CANCELLED_IN_TURN = Applies("28B", "cancel")
 IN_TURN = Applies("28B", "rule", "law28b")
 IN_TURN_INFORMATION = Applies("16C2", "unauthorized", by_book=True)  # named in the ruling

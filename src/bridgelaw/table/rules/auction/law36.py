@@ -30,8 +30,16 @@ from bridgelaw.table.rules.declared import Applies, Declared, Varies
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("36B2", "offer")  # the offender calls again (the legal calls)
-OFFERED_BACK = Applies("36B4", "offer")  # out of rotation: the player in turn calls
+# the offender calls again (the legal calls)
+OFFERED = Applies(
+    "36B2", "offer", title="an inadmissible double or redouble: the offender calls again"
+)
+# out of rotation: the player in turn calls
+OFFERED_BACK = Applies(
+    "36B4",
+    "offer",
+    title="an inadmissible double or redouble out of rotation: the player in turn calls",
+)
 CALLED_OVER = Applies("36A", "rule", "law36-event")
 NOTICED = Applies("36A", "rule", "law36-noticed.attention-drawn-inadmissible-after")
 CANCELLED_WITH_LATER = Applies("36A", "cancel")  # the double, every call after it

@@ -27,7 +27,9 @@ from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("37", "offer", options=("accept", "decline"))
+OFFERED = Applies(
+    "37", "offer", options=("accept", "decline"), title="a call by a player who had to pass"
+)
 ACCEPTED = Applies("37A", "rule", "law37-event.called-over-before-rectification")
 DECLINED = Applies("37B", "rule", "law37-event.had-pass-cancelled-pass")
 CANCELLED = Applies("37B", "cancel")

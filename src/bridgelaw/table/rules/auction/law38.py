@@ -24,7 +24,7 @@ from bridgelaw.table.rules.declared import Applies, Declared
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("38", "offer", options=("decline",))
+OFFERED = Applies("38", "offer", options=("decline",), title="a bid of more than seven")
 CANCELLED = Applies("38B", "cancel")  # the bid, and a call over it
 UNAUTHORIZED = Applies("16C", "unauthorized", by_book=True)  # the cancelled bid
 BARRED = Applies("38C", "bar")  # the offender and his partner

@@ -79,7 +79,13 @@ SERIOUS_ARTIFICIAL = Applies(
 )
 SERIOUS_SET_ASIDE = Applies("13D2b", "adjusted", edition=2007, within=SERIOUS.tag)
 MOVED_UNAUTHORIZED = Applies("13E", "unauthorized", edition=2007, within=MOVED.tag)
-DECIDES = Applies("13B", "offer", options=("playable", "not-playable"), by_book=True)
+DECIDES = Applies(
+    "13B",
+    "offer",
+    options=("playable", "not-playable"),
+    by_book=True,
+    title="a hand with the wrong number of cards: can the board still be played normally?",
+)
 PLAYABLE = Applies("13B1", "rule", "law13b-decide.held-card-one-them-2", by_book=True)
 PLAYABLE_REVIEWED = Applies(
     "13B1", "review", "law13b-decide.director-may-adjust-score", by_book=True

@@ -70,7 +70,16 @@ ARTIFICIAL_2007 = Applies(
     "17D2", "review", "adjusted.artificial-scores", edition=2007, within=CANCELS.tag
 )
 SET_ASIDE_2007 = Applies("17D2", "adjusted", edition=2007, within=CANCELS.tag)
-LHO_OFFERED_2007 = Applies("17D2", "offer", edition=2007, within=CANCELS.tag)
+LHO_OFFERED_2007 = Applies(
+    "17D2",
+    "offer",
+    edition=2007,
+    within=CANCELS.tag,
+    title=(
+        "a call on cards from another board cancelled (2007): the next player "
+        "repeats the call he made over it"
+    ),
+)
 CALL_DIFFERS_2007 = Applies(
     "17D2", "rule", "repeated-calls.differs-from-cancelled-over", edition=2007, within=CANCELS.tag
 )

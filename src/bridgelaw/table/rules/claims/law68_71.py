@@ -103,7 +103,12 @@ CONCEDED = Applies("68B1", "rule", "law68-claim.play-stops-68d")
 CONCEDED_STATING = Applies("68B1", "rule", "law68-claim.play-stops-68d.stating")
 CLAIM_ESTABLISHES = Applies("63A3", "establish")  # the claimer's side's revokes
 AGREEMENT_ESTABLISHES = Applies("63A4", "establish", by_book=True)  # 2007: in its 63A3
-ANSWERS_OFFERED = Applies("69A", "offer", options=("agree", "dispute"))
+ANSWERS_OFFERED = Applies(
+    "69A",
+    "offer",
+    options=("agree", "dispute"),
+    title="a claim or concession: do the opponents agree?",
+)
 AGREED_ONE = Applies("69A", "rule", "settle.agreed.one")
 AGREED_BOTH = Applies("69A", "rule", "settle.agreed.many")
 CONCESSION_CANCELLED = Applies("68B2", "rule", "law68b2.objects-at-once-concession")
@@ -145,13 +150,18 @@ ADJUDICATOR_FAILED = Applies("70", "review", "ask-adjudicator")
 SUGGESTION_OUT_OF_RANGE = Applies("70", "review", "record-suggestion.adjudicator-answered-not-0")
 SUGGESTED = Applies("70", "review", "record-suggestion")
 SUGGESTED_LINE = Applies("70", "review", "record-suggestion.line")
-RULED_OFFERED = Applies("70", "offer")  # the tricks for declarer's side the director may give
+# the tricks for declarer's side the director may give
+RULED_OFFERED = Applies("70", "offer", title="a claim disputed: the director decides the tricks")
 RULED = Applies("70", "rule", "settle.director")
 ADJUDICATED = Applies("70", "rule", "settle.adjudicated")
 ADJUDICATED_LINE = Applies("70", "rule", "settle.adjudicated.line")
 LATE_OBJECTION = Applies("69A", "rule", "law69a-late-objection")
 PLAY_ON_OFFERED = Applies(
-    "68D2b", "offer", options=("agree", "dispute"), within=PLAYING_ON_ASKED.tag
+    "68D2b",
+    "offer",
+    options=("agree", "dispute"),
+    within=PLAYING_ON_ASKED.tag,
+    title="a claim disputed: play on, if all four agree?",
 )
 PLAY_ON_REFUSED = Applies(
     "68D2bi", "rule", "law68d2b-answer.does-not-agree-play", within=PLAYING_ON_ASKED.tag
@@ -159,10 +169,15 @@ PLAY_ON_REFUSED = Applies(
 PLAY_ON_AGREED = Applies(
     "68D2bii", "rule", "law68d2b-answer.all-four-players-agree", within=PLAYING_ON_ASKED.tag
 )
-WITHDRAWN_OFFERED = Applies("69B2", "offer")
+WITHDRAWN_OFFERED = Applies(
+    "69B2", "offer", title="an agreement to a claim withdrawn: the director decides the tricks"
+)
 WITHDRAWN_ONE = Applies("69B2", "rule", "settle.back.69b2.one")
 WITHDRAWN_MANY = Applies("69B2", "rule", "settle.back.69b2.many")
-CANCELLED_OFFERED = Applies("71B", "offer", by_book=True)  # 2007: its Law 71
+# 2007: its Law 71
+CANCELLED_OFFERED = Applies(
+    "71B", "offer", by_book=True, title="a concession cancelled: the director decides the tricks"
+)
 CANCELLED_ONE = Applies("71B", "rule", "settle.back.71.one", by_book=True)
 CANCELLED_MANY = Applies("71B", "rule", "settle.back.71.many", by_book=True)
 

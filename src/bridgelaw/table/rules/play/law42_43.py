@@ -40,7 +40,10 @@ NOT_RECTIFIED = Varies("43B3", "waived")
 BROKE = Applies("43A2", "rule", "law43a2-broken.dummy-broke-limitation-law")
 BROKE_PENALTY = Applies("43B1", "review", "law43a2-broken.dummy-may-get-procedural")
 WARNED = Applies("42B2", "rule", "law42b2-warns")
-HAND_OFFERED = Applies("43B2a", "offer")  # either defender: declarer's hand or dummy's
+# either defender: declarer's hand or dummy's
+HAND_OFFERED = Applies(
+    "43B2a", "offer", title="dummy broke his limitations: a defender chooses the hand to lead from"
+)
 OWN_HAND = Applies("43B2a", "rule", "dummy-offer-answer.chooses-declarer-leads-from.own-hand")
 DUMMYS_HAND = Applies("43B2a", "rule", "dummy-offer-answer.chooses-declarer-leads-from.dummy")
 ATTENTION = Applies("43A1b", "rule", "law43a1-attention.dummy-draws-attention-irregularity")

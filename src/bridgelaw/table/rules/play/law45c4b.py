@@ -38,7 +38,8 @@ FOUND_RHO_BACK = Applies(
     "45C4b", "rule", "law45c4b-unintended-designation.rho-back", within=FOUND_BY.tag
 )
 FOUND_2007 = Applies("45C4b", "rule", "law45c4b-2007", within=FOUND_BY.tag)
-TO_NAME_AGAIN = Applies("45C4b", "offer")  # dummy's cards declarer may name now
+# dummy's cards declarer may name now
+TO_NAME_AGAIN = Applies("45C4b", "offer", title="a card named unintentionally")
 STAYS_BACK = Applies("45C4b", "rule", "law45c4b-renamed.stays-back-hand-not")
 WOULD_NOT_FOLLOW = Applies("45C4b", "rule", "law45c4b-renamed.would-not-follow-suit")
 OFFERED = Applies("45C4b", "offer", options=("accept", "decline"))  # the RHO keeps his card?

@@ -37,13 +37,17 @@ RANK_OF_WINNER = Applies("46B3a", "rule", "law46b3-rank.declarer-names-only-rank
 RANK_ONE_LEGAL = Applies("46B3b", "rule", "law46b3-rank.declarer-names-only-rank-2")
 RANK_NONE_LEGAL = Applies("46B3b", "rule", "law46b3-rank.declarer-names-only-rank-3")
 RANK_SEVERAL = Applies("46B3b", "rule", "law46b3-rank.declarer-names-only-rank")
-RANK_OFFERED = Applies("46B3b", "offer")  # declarer names the card of that rank he meant
+# declarer names the card of that rank he meant
+RANK_OFFERED = Applies("46B3b", "offer", title="declarer named a rank only: which card is meant")
 VOID = Applies("46B4", "rule", "void-designation")
 VOID_HIGH = Applies("46B4", "rule", "void-designation.high")
 VOID_LOW = Applies("46B4", "rule", "void-designation.low")
 VOID_SUIT = Applies("46B4", "rule", "void-designation.suit")
 VOID_RANK = Applies("46B4", "rule", "void-designation.rank")
-ANY_OFFERED = Applies("46B5", "offer")  # either defender designates dummy's card
+# either defender designates dummy's card
+ANY_OFFERED = Applies(
+    "46B5", "offer", title="declarer named no suit and no rank: a defender designates dummy's card"
+)
 ANY_DESIGNATED = Applies("46B5", "rule", "dummy-offer-answer.designates-dummy-declarer-having")
 INCONTROVERTIBLE = Applies("46B", "rule", "law46b-incontrovertible")
 

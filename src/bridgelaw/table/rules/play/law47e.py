@@ -33,9 +33,8 @@ TAKEN_BACK = Applies(
     "47E2a", "rule", "law47e2-mistaken-explanation.played-after-mistaken-explanation-2"
 )
 TOO_LATE = Applies("47E2b", "rule", "law47e2-mistaken-explanation.card-was-played-after")
-TOO_LATE_LEAD = Applies(
-    "47E2b", "rule", "law47e2-mistaken-explanation.card-was-played-after.lead"
-)  # the opening lead, dummy faced
+# the opening lead, dummy faced
+TOO_LATE_LEAD = Applies("47E2b", "rule", "law47e2-mistaken-explanation.card-was-played-after.lead")
 ADJUST = Applies(
     "47E2b", "review", "law47e2-mistaken-explanation.played-after-mistaken-explanation"
 )

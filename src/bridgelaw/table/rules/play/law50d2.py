@@ -29,8 +29,11 @@ from bridgelaw.table.rules.play.layer import PlayTable, declarer_chooses_first, 
 from bridgelaw.table.state import Awaiting, LeadRestriction, chosen
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("50D2", "offer")  # the suits to require or forbid, or neither
-OFFERED_SEVERAL = Applies("51B", "offer")
+# the suits to require or forbid, or neither
+OFFERED = Applies("50D2", "offer", title="a major penalty card, and its owner's partner is on lead")
+OFFERED_SEVERAL = Applies(
+    "51B", "offer", title="several major penalty cards, and their owner's partner is on lead"
+)
 NEITHER_ONE = Applies("50D2b", "rule", "law50d2-choice.declarer-does-not-restrict.one")
 NEITHER_MANY = Applies("50D2b", "rule", "law50d2-choice.declarer-does-not-restrict.many")
 NEITHER_SEVERAL_SUITS = Applies("51B2c", "rule", "law50d2-choice.declarer-does-not-restrict.many")

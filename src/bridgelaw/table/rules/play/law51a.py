@@ -28,7 +28,10 @@ from bridgelaw.table.rules.play.layer import play_table
 from bridgelaw.table.state import Awaiting, Obligation
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("51A", "offer")  # "designate <card>" for each card he could play
+# "designate <card>" for each card he could play
+OFFERED = Applies(
+    "51A", "offer", title="several penalty cards: declarer designates the one to play"
+)
 DESIGNATED = Applies("51A", "rule", "law51a-designate")
 
 DECLARED: Declared = Declared(

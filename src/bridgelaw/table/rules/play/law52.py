@@ -32,7 +32,12 @@ from bridgelaw.table.state import TableState as State
 
 MAJOR_NOT_PLAYED = Applies("50D1", "breach")  # a legal major penalty card must be played
 MINOR_NOT_PLAYED = Applies("50C", "breach")  # not a low card of its suit before it
-OFFERED = Applies("52B1a", "offer", options=("accept", "decline"))
+OFFERED = Applies(
+    "52B1a",
+    "offer",
+    options=("accept", "decline"),
+    title="a penalty card not played when it had to be",
+)
 ACCEPTED = Applies("52B1a", "rule", "law52-answer.declarer-accepts-played-instead")
 PLAYED_AFTER = Applies("52B1b", "rule", "law52-answer.declarer-plays-after-played")
 REQUIRED = Applies("52B2", "rule", "law52-answer.declarer-requires-penalty-card")

@@ -44,9 +44,19 @@ DECLARING_SIDE = Applies("54E", "rule", "lead-out-of-turn.declaring-side-tried-m
 DECLARING_SIDE_SHOWN = Applies("24", "unauthorized")  # what the attempted lead showed
 UNAUTHORIZED = Applies("16C", "unauthorized", by_book=True)  # a lead or card taken back
 
-OPENING = Applies("54", "offer", options=("accept", "spread", "decline"))
-BY_DECLARER = Applies("55A", "offer", options=("accept", "decline"))  # the defenders choose
-BY_DEFENDER = Applies("56", "offer", options=("accept", "decline"))
+OPENING = Applies(
+    "54",
+    "offer",
+    options=("accept", "spread", "decline"),
+    title="an opening lead out of turn, faced",
+)
+# the defenders choose
+BY_DECLARER = Applies(
+    "55A", "offer", options=("accept", "decline"), title="declarer led out of turn"
+)
+BY_DEFENDER = Applies(
+    "56", "offer", options=("accept", "decline"), title="a defender led out of turn"
+)
 
 # -- accepted ----------------------------------------------------------------------------------
 

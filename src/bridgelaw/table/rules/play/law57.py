@@ -39,9 +39,10 @@ DEMANDED = Varies("61A", "playable")
 DEMANDED_AT_TURN = Varies("61A", "obligation_at_turn")
 
 EARLY_LEAD = Applies("57C1", "rule", "law57c1-early-lead")
+# 2007: part of its 57C1
 DUMMY_SUGGESTED = Applies(
     "57C2", "rule", "law57-premature.played-early-but-dummy.plays", by_book=True
-)  # 2007: part of its 57C1
+)
 DUMMY_SUGGESTED_BACK = Applies(
     "57C2", "rule", "law57-premature.played-early-but-dummy.back", by_book=True
 )
@@ -49,7 +50,7 @@ DUMMY_SUGGESTED_OBLIGED = Applies("57C2", "obligation", by_book=True)
 BEFORE_PARTNER = Applies("57A", "rule", "law57-premature.played-before-partner-becomes")
 BEFORE_PARTNER_PENALTY = Applies("57A", "penalty")
 BEFORE_PARTNER_OBLIGED = Applies("57A", "obligation")  # the partner, as declarer chooses
-OFFERED = Applies("57A", "offer")
+OFFERED = Applies("57A", "offer", title="a defender led or played before his partner had played")
 CHOSEN = Applies("57A", "rule", "law57-choose")
 NOT_FEASIBLE = Applies("57B", "rule", "law57-obligation")
 AT_RHO = Applies("57D", "rule", "law57d.showed-at-rho-turn", within=SHOWN_AT_RHO.tag)
@@ -58,9 +59,8 @@ AT_RHO_ILLEGAL = Applies("57D", "rule", "law57d.showed-at-rho-turn-2", within=SH
 AT_RHO_PENALTY = Applies("57D", "penalty", within=SHOWN_AT_RHO.tag)
 AT_RHO_2007 = Applies("49", "rule", "law57d-2007", within=SHOWN_AT_RHO.tag)
 AT_RHO_PENALTY_2007 = Applies("49", "penalty", within=SHOWN_AT_RHO.tag)
-DECLARER_BACK = Applies(
-    "57C3", "rule", "law57c3-premature.played-before-turn-could", by_book=True
-)  # 2007: 57C2
+# 2007: 57C2
+DECLARER_BACK = Applies("57C3", "rule", "law57c3-premature.played-before-turn-could", by_book=True)
 DECLARER_STANDS = Applies(
     "57C3", "rule", "law57c3-premature.played-before-turn-counts", by_book=True
 )

@@ -33,7 +33,8 @@ from bridgelaw.table.rules.play.layer import RevokeTable, revoke_table
 from bridgelaw.table.state import Awaiting, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("58B2", "offer")  # "designate <card>" for each card he may play now
+# "designate <card>" for each card he may play now
+OFFERED = Applies("58B2", "offer", title="several cards played at once: which one is played")
 BACK_TO_HAND = Applies("58B2", "rule", "law58b2-others.played-goes-back-hand")
 PENALTY_CARD = Applies("58B2", "rule", "law58b2-others.penalty-card")
 PENALTY_CARDS = Applies("58B2", "rule", "law58b2-others.penalty-cards")

@@ -58,27 +58,54 @@ DEFENDERS_REVOKE_CARD = Applies("62B1", "penalty")
 CORRECTED_BY_DECLARER = Applies("62B2", "rule", "law62-correct.corrects-revoke-replaces-which-2")
 UNAUTHORIZED = Applies("16C", "unauthorized", by_book=True)  # every card withdrawn here
 NEXT_TRICK_BACK = Applies("62C1", "rule", "law62-next-trick-back")
-TAKE_BACK_AFTER_REVOKE = Applies("62C1", "offer", options=("accept", "decline"))
+TAKE_BACK_AFTER_REVOKE = Applies(
+    "62C1",
+    "offer",
+    options=("accept", "decline"),
+    title="a revoke corrected: the non-offenders may change the cards they played after it",
+)
 TAKEN_BACK_AFTER_REVOKE = Applies("62C1", "rule", "law62c-taken-back")
 TAKEN_BACK_AFTER_REVOKE_DUMMY = Applies("62C1", "rule", "law62c-taken-back.dummy")
 SAME_AFTER_REVOKE = Applies("62C1", "rule", "law62c-same-card")  # taken back, played again
 REPLACED_AFTER_REVOKE = Applies("62C1", "offer")  # the cards he may play in its place
-TAKE_BACK_PARTNER = Applies("62C2", "offer", options=("accept", "decline"))
+TAKE_BACK_PARTNER = Applies(
+    "62C2",
+    "offer",
+    options=("accept", "decline"),
+    title=(
+        "a revoke corrected, and a non-offender changed his card: the "
+        "offender's partner may change his"
+    ),
+)
 TAKEN_BACK_PARTNER = Applies("62C2", "rule", "law62c-taken-back")
 TAKEN_BACK_PARTNER_DUMMY = Applies("62C2", "rule", "law62c-taken-back.dummy")
 TAKEN_BACK_DEFENDER = Applies("62C2", "rule", "law62c-taken-back.penalty")
 PARTNERS_CARD = Applies("62C2", "penalty")  # a defender's card taken back
 SAME_PARTNER = Applies("62C2", "rule", "law62c-same-card")
 REPLACED_PARTNER = Applies("62C2", "offer")
-TAKE_BACK_AFTER_CHANGE = Applies("58B3", "offer", options=("accept", "decline"))
+TAKE_BACK_AFTER_CHANGE = Applies(
+    "58B3",
+    "offer",
+    options=("accept", "decline"),
+    title="a card withdrawn after several cards were played: the next player may change",
+)
 TAKEN_BACK_AFTER_CHANGE = Applies("58B3", "rule", "law58b3-taken-back")
 TAKEN_BACK_AFTER_CHANGE_DUMMY = Applies("58B3", "rule", "law58b3-taken-back.dummy")
 SAME_AFTER_CHANGE = Applies("58B3", "rule", "law62c-same-card")
 REPLACED_AFTER_CHANGE = Applies("58B3", "offer")
-ATTENTION_DRAWN = Applies("62A", "offer")  # after a question (61B) or dummy's attention (43A1)
+# after a question (61B) or dummy's attention (43A1)
+ATTENTION_DRAWN = Applies(
+    "62A", "offer", title="a revoke not yet established: it must be corrected"
+)
 NOBODY_ON = Applies("62A", "offer", within=PAIR.tag)  # the other side's correction, nobody on
 BOTH = Applies("62C3", "rule", "law62c3-both", within=PAIR.tag)
-BOTH_OTHER = Applies("62C3", "offer", within=PAIR.tag)  # the other side corrects its revoke
+# the other side corrects its revoke
+BOTH_OTHER = Applies(
+    "62C3",
+    "offer",
+    within=PAIR.tag,
+    title="both sides revoked in the same trick: the other revoke is corrected too",
+)
 LEAD_STANDS = Applies("62C3", "rule", "law62c3-lead-after-both", within=PAIR.tag)
 LEAD_BACK = Applies("62C3", "rule", "law62c3-take-back-next", within=PAIR.tag)
 LEAD_BACK_DEFENDER = Applies("62C3", "rule", "law62c3-take-back-next.major", within=PAIR.tag)
