@@ -208,3 +208,23 @@ def test_each_offer_declares_its_title_once() -> None:
                 titled += 1
     assert titled >= 40  # not vacuous: every open matter's offer
     assert not set(LAYER_TITLES) & {a.clause for d in DECLARED for a in d.applies if a.title}
+
+
+def test_an_accept_or_decline_offer_declares_what_each_answer_does() -> None:
+    """``Applies.means``: on an offer only, one entry per answer, accept and decline, each
+    with a clause of the law book; ``meanings.ACCEPT`` is read from them."""
+    from bridgelaw.table.meanings import ACCEPT
+
+    declared = 0
+    for d in DECLARED:
+        for a in d.applies:
+            if not a.means:
+                continue
+            assert a.does == "offer" and a.title, a
+            assert [m.word for m in a.means] == ["accept", "decline"], a
+            assert all(m.clause in CLAUSES and m.consequence for m in a.means), a
+            assert a.options in ((), ("accept", "decline")), a
+            accept, decline = ACCEPT[a.clause]
+            assert (accept[1], decline[1]) == tuple(m.consequence for m in a.means), a
+            declared += 1
+    assert declared >= 15  # not vacuous: 21B, 25, 27, 29A, 37, 45C4b, 52, 55, 56, 58B3, 62C

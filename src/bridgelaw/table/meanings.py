@@ -135,101 +135,34 @@ JUDGEMENTS: dict[str, tuple[str, str]] = {
     "not-playable": ("13B", "the board cannot be played normally: an adjusted score (12C)"),
 }
 
-ACCEPT: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    # law: ((clause, what accepting does), (clause, what declining does))
-    "27A1": (
-        ("27A1", "the insufficient bid stands as a legal bid, and the auction goes on"),
-        ("27B", "the offender must replace it with a legal call; the director then rules"),
-    ),
-    "27B4": (
-        ("27A1", "the second insufficient bid stands as a legal bid"),
-        ("27B3", "the offender must replace it; his partner must pass for the rest of the auction"),
-    ),
-    "27C": (
-        ("27C", "the insufficient bid stands, and the offender's early replacement goes"),
-        ("27C", "the early replacement stands, and the director rules on it under 27B"),
-    ),
-    "29A": (
-        (
-            "29A",
-            "the call out of rotation stands as if in rotation; the auction goes on "
-            "from the next player",
-        ),
-        (
-            "29B",
-            "the call is cancelled and the turn goes back to the player in turn; the "
-            "offender is then restricted under Laws 30 to 32",
-        ),
-    ),
-    "25B1": (
-        ("25B1", "the second call stands and the first is withdrawn (26 may apply)"),
-        ("25B2", "the second call is cancelled and the first call stands (26 may apply)"),
-    ),
-    "25A6": (
-        ("25A6", "the call made over the slip stands"),
-        ("25A6", "the player takes back his call and calls again"),
-    ),
-    "25A4": (  # the same offer in the 2007 numbering
-        ("25A4", "the call made over the slip stands"),
-        ("25A4", "the player takes back his call and calls again"),
-    ),
-    "37": (
-        ("37A", "the call and everything after it stand"),
-        (
-            "37B",
-            "the call is cancelled and replaced by a pass; both offenders must pass for "
-            "the rest of the auction, and declarer may restrict the lead (26B)",
-        ),
-    ),
-    "21B1a": (
-        ("21B1a", "the player keeps his call"),
-        ("21B1a", "the player changes his call"),
-    ),
-    "21B2": (
-        ("21B2", "the player keeps the call he made over the changed call"),
-        ("21B2", "the player changes his call"),
-    ),
-    "45C4b": (
-        ("45C4b", "the card stays played"),
-        ("45C4b", "the card is taken back and another played, with no rectification (16C1)"),
-    ),
-    "52B1a": (
-        ("52B1a", "the card played stands, and the penalty card stays on the table"),
-        (
-            "52B2",
-            "the penalty card must be played instead, and the card played in error "
-            "becomes a major penalty card",
-        ),
-    ),
-    "55A": (
-        ("55A", "the lead stands as if in turn (53A)"),
-        ("55B", "declarer takes his card back (no penalty card) and the right hand leads"),
-    ),
-    "56": (
-        ("56", "the lead stands as if in turn (53A)"),
-        (
-            "56",
-            "the card becomes a major penalty card (50D); if the right leader is the "
-            "offender's partner, declarer then chooses lead restrictions (50D2)",
-        ),
-    ),
-    "58B3": (
-        ("58B3", "the next player keeps his card"),
-        ("58B3", "the next player takes his card back and plays another, with no penalty"),
-    ),
-    "62C1": (
-        ("62C1", "the card played stays"),
-        ("62C1", "the card is taken back and another played, with no penalty"),
-    ),
-    "62C2": (
-        ("62C2", "the card played stays"),
-        (
-            "62C2",
-            "the card is taken back and another played; if he is a defender it becomes a "
-            "major penalty card, and it is unauthorized information for his side (16C)",
-        ),
-    ),
-}
+
+def _declared_answers() -> dict[str, tuple[Said, Said]]:
+    """What accepting and declining each accept-or-decline offer does, as its open matter
+    declares it (``Applies.means``), by its clause and, for an offer cited through the law
+    book, by its 2007 number (25A6 is 2007's 25A4)."""
+    answers: dict[str, tuple[Said, Said]] = {}
+    offers = [a for d in DECLARED for a in d.applies if a.means]
+    for edition in (2017, 2007):
+        for a in offers:
+            if edition == 2007 and not a.by_book:
+                continue
+            said = {m.word: (_numbered(m.clause, edition), m.consequence) for m in a.means}
+            pair = (said["accept"], said["decline"])
+            for number in CLAUSES[a.clause].numbers[edition]:
+                answers.setdefault(number, pair)
+    return answers
+
+
+def _numbered(key: str, edition: int) -> str:
+    """Clause ``key`` of the law book as ``edition`` numbers it (itself if it has no number
+    there)."""
+    numbers = CLAUSES[key].numbers[edition]
+    return numbers[0] if numbers else key
+
+
+ACCEPT: dict[str, tuple[Said, Said]] = _declared_answers()
+"""For each accept-or-decline offer by its clause: (the clause accepting applies, what it does),
+(the clause declining applies, what it does)."""
 
 LEAD_54 = {
     "accept": (

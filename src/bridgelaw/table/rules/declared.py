@@ -55,6 +55,17 @@ class Records(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Means:
+    """What answering an offer with ``word`` does: the clause that answer applies and its
+    consequence in plain words (English, the catalog's msgid: :mod:`bridgelaw.table.meanings`
+    gives it in the reader's language), as the director explains it before the choice."""
+
+    word: str
+    clause: str
+    consequence: str
+
+
+@dataclass(frozen=True, slots=True)
 class Applies:
     """One clause a matter applies, and what applying it gives."""
 
@@ -75,6 +86,8 @@ class Applies:
     title: str = ""
     """For an offer: what happened, as the director announces the choice he offers (English,
     the catalog's msgid: :mod:`bridgelaw.table.meanings` gives it in the reader's language)."""
+    means: tuple[Means, ...] = ()
+    """For an offer of fixed answers (accept or decline): what each answer does."""
     within: str = ""
     """The tag of the edition variant (a :class:`Varies` of the same matter) the clause is
     applied inside: a clause of a 2007-only procedure is applied only in that variant."""

@@ -24,14 +24,22 @@ from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.layer import AuctionTable, auction_table
-from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.declared import Applies, Declared, Means
 from bridgelaw.table.state import Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
 FOUND = Applies("21B", "rule", "law21.director-finds-call-could")
 DAMAGE_REVIEW = Applies("21B3", "review", "law21.misinformation-director-may-adjust")
 # keep it, or the calls that could stand in its place
-OFFERED = Applies("21B1a", "offer", title="misinformation: the player may change his last call")
+OFFERED = Applies(
+    "21B1a",
+    "offer",
+    title="misinformation: the player may change his last call",
+    means=(
+        Means("accept", "21B1a", "the player keeps his call"),
+        Means("decline", "21B1a", "the player changes his call"),
+    ),
+)
 KEPT = Applies("21B1a", "rule", "law21b-event.keeps")
 CHANGED = Applies("21B1a", "rule", "law21b-event.changes")
 WITHDRAWN = Applies("21B1a", "withdraw")
@@ -39,6 +47,10 @@ OFFERED_LHO = Applies(
     "21B2",
     "offer",
     title="a call changed after misinformation: the next player may change his own call",
+    means=(
+        Means("accept", "21B2", "the player keeps the call he made over the changed call"),
+        Means("decline", "21B2", "the player changes his call"),
+    ),
 )
 KEPT_LHO = Applies("21B2", "rule", "law21b-event.keeps")
 CHANGED_LHO = Applies("21B2", "rule", "law21b-event.changes-after-rho")

@@ -26,7 +26,7 @@ from typing import Literal
 from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.rules.auction.layer import AuctionTable, auction_table
-from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.declared import Applies, Declared, Means
 from bridgelaw.table.state import Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
@@ -37,7 +37,20 @@ TO_JUDGE = Applies(
     title="a call replaced at once: was the first call unintended (a slip)?",
 )
 OFFERED = Applies(
-    "25B1", "offer", options=("accept", "decline"), title="a deliberate change of call"
+    "25B1",
+    "offer",
+    options=("accept", "decline"),
+    title="a deliberate change of call",
+    means=(
+        Means(
+            "accept", "25B1", ("the second call stands and the first is withdrawn (26 may apply)")
+        ),
+        Means(
+            "decline",
+            "25B2",
+            ("the second call is cancelled and the first call stands (26 may apply)"),
+        ),
+    ),
 )
 OFFERED_LHO = Applies(
     "25A6",
@@ -45,6 +58,10 @@ OFFERED_LHO = Applies(
     options=("accept", "decline"),
     by_book=True,
     title="an unintended call corrected: the next player may take back his call over it",
+    means=(
+        Means("accept", "25A6", "the call made over the slip stands"),
+        Means("decline", "25A6", "the player takes back his call and calls again"),
+    ),
 )
 
 UNINTENDED = Applies("25A1", "rule", "law25-event.director-finds-unintended-replaces")

@@ -31,7 +31,7 @@ from bridgelaw.table.events import (
 )
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.layer import JUDGEMENT, AuctionTable, auction_table
-from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.declared import Applies, Declared, Means, Varies
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
@@ -40,15 +40,54 @@ SLIP = (Action.UNINTENDED, Action.INTENDED)
 
 # -- the clauses, each declared once: what the matter offers, rules, reviews, records ----------
 
-OFFERED = Applies("27A1", "offer", options=("accept", "decline"), title="an insufficient bid")
+OFFERED = Applies(
+    "27A1",
+    "offer",
+    options=("accept", "decline"),
+    title="an insufficient bid",
+    means=(
+        Means(
+            "accept",
+            "27A1",
+            ("the insufficient bid stands as a legal bid, and the auction goes on"),
+        ),
+        Means(
+            "decline",
+            "27B",
+            ("the offender must replace it with a legal call; the director then rules"),
+        ),
+    ),
+)
 OFFERED_EARLY = Applies(
-    "27C", "offer", title="an insufficient bid replaced before the director ruled"
+    "27C",
+    "offer",
+    title="an insufficient bid replaced before the director ruled",
+    means=(
+        Means(
+            "accept",
+            "27C",
+            ("the insufficient bid stands, and the offender's early replacement goes"),
+        ),
+        Means(
+            "decline",
+            "27C",
+            ("the early replacement stands, and the director rules on it under 27B"),
+        ),
+    ),
 )
 OFFERED_AGAIN = Applies(
     "27B4",
     "offer",
     options=("accept", "decline"),
     title="an insufficient bid replaced by another insufficient bid",
+    means=(
+        Means("accept", "27A1", "the second insufficient bid stands as a legal bid"),
+        Means(
+            "decline",
+            "27B3",
+            ("the offender must replace it; his partner must pass for the rest of the auction"),
+        ),
+    ),
 )
 TO_REPLACE = Applies(
     "27B", "offer", title="an insufficient bid not accepted: the offender replaces it"

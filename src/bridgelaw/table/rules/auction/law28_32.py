@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.rules.auction.layer import AuctionTable, auction_table
-from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.declared import Applies, Declared, Means, Varies
 from bridgelaw.table.state import (
     END_OF_AUCTION,
     NEXT_TURN,
@@ -59,7 +59,30 @@ BID_THEN = Varies("31A2", "rho_acted")
 
 # -- Laws 28 and 29: the call out of rotation itself -------------------------------------------
 
-OFFERED = Applies("29A", "offer", options=("accept", "decline"), title="a call out of rotation")
+OFFERED = Applies(
+    "29A",
+    "offer",
+    options=("accept", "decline"),
+    title="a call out of rotation",
+    means=(
+        Means(
+            "accept",
+            "29A",
+            (
+                "the call out of rotation stands as if in rotation; the "
+                "auction goes on from the next player"
+            ),
+        ),
+        Means(
+            "decline",
+            "29B",
+            (
+                "the call is cancelled and the turn goes back to the player "
+                "in turn; the offender is then restricted under Laws 30 to 32"
+            ),
+        ),
+    ),
+)
 TO_FIND = Applies(
     "28B",
     "offer",

@@ -23,12 +23,27 @@ from dataclasses import dataclass
 
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.rules.auction.layer import auction_table
-from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.declared import Applies, Declared, Means
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
 OFFERED = Applies(
-    "37", "offer", options=("accept", "decline"), title="a call by a player who had to pass"
+    "37",
+    "offer",
+    options=("accept", "decline"),
+    title="a call by a player who had to pass",
+    means=(
+        Means("accept", "37A", "the call and everything after it stand"),
+        Means(
+            "decline",
+            "37B",
+            (
+                "the call is cancelled and replaced by a pass; both offenders"
+                " must pass for the rest of the auction, and declarer may "
+                "restrict the lead (26B)"
+            ),
+        ),
+    ),
 )
 ACCEPTED = Applies("37A", "rule", "law37-event.called-over-before-rectification")
 DECLINED = Applies("37B", "rule", "law37-event.had-pass-cancelled-pass")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.refusals import refuse
-from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.declared import Applies, Declared, Means, Varies
 from bridgelaw.table.rules.play.layer import PlayTable, play_table
 from bridgelaw.table.state import Awaiting, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
@@ -39,7 +39,19 @@ FOUND_RHO_BACK = Applies(
 )
 FOUND_2007 = Applies("45C4b", "rule", "law45c4b-2007", within=FOUND_BY.tag)
 # dummy's cards declarer may name now
-TO_NAME_AGAIN = Applies("45C4b", "offer", title="a card named unintentionally")
+TO_NAME_AGAIN = Applies(
+    "45C4b",
+    "offer",
+    title="a card named unintentionally",
+    means=(
+        Means("accept", "45C4b", "the card stays played"),
+        Means(
+            "decline",
+            "45C4b",
+            ("the card is taken back and another played, with no rectification (16C1)"),
+        ),
+    ),
+)
 STAYS_BACK = Applies("45C4b", "rule", "law45c4b-renamed.stays-back-hand-not")
 WOULD_NOT_FOLLOW = Applies("45C4b", "rule", "law45c4b-renamed.would-not-follow-suit")
 OFFERED = Applies("45C4b", "offer", options=("accept", "decline"))  # the RHO keeps his card?

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bridgelaw.cards import Card, Seat, is_honour
 from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.refusals import refuse
-from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.declared import Applies, Declared, Means
 from bridgelaw.table.rules.play.layer import PlayTable, play_table
 from bridgelaw.table.state import Awaiting, Obligation, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
@@ -37,6 +37,19 @@ OFFERED = Applies(
     "offer",
     options=("accept", "decline"),
     title="a penalty card not played when it had to be",
+    means=(
+        Means(
+            "accept", "52B1a", ("the card played stands, and the penalty card stays on the table")
+        ),
+        Means(
+            "decline",
+            "52B2",
+            (
+                "the penalty card must be played instead, and the card played"
+                " in error becomes a major penalty card"
+            ),
+        ),
+    ),
 )
 ACCEPTED = Applies("52B1a", "rule", "law52-answer.declarer-accepts-played-instead")
 PLAYED_AFTER = Applies("52B1b", "rule", "law52-answer.declarer-plays-after-played")

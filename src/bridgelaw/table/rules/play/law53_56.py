@@ -30,7 +30,7 @@ from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import Said, say
 from bridgelaw.table.refusals import refuse
-from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.declared import Applies, Declared, Means, Varies
 from bridgelaw.table.rules.play.layer import PlayTable, play_table
 from bridgelaw.table.state import Awaiting, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
@@ -52,10 +52,36 @@ OPENING = Applies(
 )
 # the defenders choose
 BY_DECLARER = Applies(
-    "55A", "offer", options=("accept", "decline"), title="declarer led out of turn"
+    "55A",
+    "offer",
+    options=("accept", "decline"),
+    title="declarer led out of turn",
+    means=(
+        Means("accept", "55A", "the lead stands as if in turn (53A)"),
+        Means(
+            "decline",
+            "55B",
+            ("declarer takes his card back (no penalty card) and the right hand leads"),
+        ),
+    ),
 )
 BY_DEFENDER = Applies(
-    "56", "offer", options=("accept", "decline"), title="a defender led out of turn"
+    "56",
+    "offer",
+    options=("accept", "decline"),
+    title="a defender led out of turn",
+    means=(
+        Means("accept", "56", "the lead stands as if in turn (53A)"),
+        Means(
+            "decline",
+            "56",
+            (
+                "the card becomes a major penalty card (50D); if the right "
+                "leader is the offender's partner, declarer then chooses lead"
+                " restrictions (50D2)"
+            ),
+        ),
+    ),
 )
 
 # -- accepted ----------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import ACCEPT_OR_DECLINE, Action, Event, ScriptError
 from bridgelaw.table.play_state import TRICK_12, Place, Revoke, suit_led, winner_index
 from bridgelaw.table.refusals import refuse
-from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.declared import Applies, Declared, Means, Varies
 from bridgelaw.table.rules.play.layer import (
     DummyTable,
     RevokeTable,
@@ -63,6 +63,10 @@ TAKE_BACK_AFTER_REVOKE = Applies(
     "offer",
     options=("accept", "decline"),
     title="a revoke corrected: the non-offenders may change the cards they played after it",
+    means=(
+        Means("accept", "62C1", "the card played stays"),
+        Means("decline", "62C1", "the card is taken back and another played, with no penalty"),
+    ),
 )
 TAKEN_BACK_AFTER_REVOKE = Applies("62C1", "rule", "law62c-taken-back")
 TAKEN_BACK_AFTER_REVOKE_DUMMY = Applies("62C1", "rule", "law62c-taken-back.dummy")
@@ -76,6 +80,18 @@ TAKE_BACK_PARTNER = Applies(
         "a revoke corrected, and a non-offender changed his card: the "
         "offender's partner may change his"
     ),
+    means=(
+        Means("accept", "62C2", "the card played stays"),
+        Means(
+            "decline",
+            "62C2",
+            (
+                "the card is taken back and another played; if he is a "
+                "defender it becomes a major penalty card, and it is "
+                "unauthorized information for his side (16C)"
+            ),
+        ),
+    ),
 )
 TAKEN_BACK_PARTNER = Applies("62C2", "rule", "law62c-taken-back")
 TAKEN_BACK_PARTNER_DUMMY = Applies("62C2", "rule", "law62c-taken-back.dummy")
@@ -88,6 +104,14 @@ TAKE_BACK_AFTER_CHANGE = Applies(
     "offer",
     options=("accept", "decline"),
     title="a card withdrawn after several cards were played: the next player may change",
+    means=(
+        Means("accept", "58B3", "the next player keeps his card"),
+        Means(
+            "decline",
+            "58B3",
+            ("the next player takes his card back and plays another, with no penalty"),
+        ),
+    ),
 )
 TAKEN_BACK_AFTER_CHANGE = Applies("58B3", "rule", "law58b3-taken-back")
 TAKEN_BACK_AFTER_CHANGE_DUMMY = Applies("58B3", "rule", "law58b3-taken-back.dummy")
