@@ -30,15 +30,74 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from bridgelaw.boards import Board
 from bridgelaw.calls import call_name
-from bridgelaw.cards import Seat, card_name
+from bridgelaw.cards import Card, Seat, card_name
 from bridgelaw.table.events import Action, Event, ScriptError, parse_event
-from bridgelaw.table.state import Awaiting, Outcome, Ruling, Unauthorized
+from bridgelaw.table.play_state import TablePlay
+from bridgelaw.table.rules.claims.law68_71 import Claim
+from bridgelaw.table.state import (
+    Awaiting,
+    CallRecord,
+    LeadRestriction,
+    NextCallRule,
+    Obligation,
+    Outcome,
+    Pending,
+    Phase,
+    Ruling,
+    Unauthorized,
+)
 
-if TYPE_CHECKING:
-    from bridgelaw.table.engine import Table
+
+class Table(Protocol):
+    """The table as its legal view reads it: the state that narrows what a player may do, and
+    the engine's ``apply`` and ``undo`` to try a candidate event (:class:`~bridgelaw.table.
+    engine.Table` is one; a protocol, so that this module does not import the engine that
+    makes its views)."""
+
+    barred: dict[Seat, str]
+    board: Board
+    carried_slot: dict[Seat, tuple[Seat, ...]]
+    claim: Claim | None
+    declarer: Seat | None
+    designated_46b: tuple[Card, int] | None
+    dummy_broke: bool
+    dummy_offer: Awaiting | None
+    early_lead: tuple[Seat, int] | None
+    events: list[Event]
+    exposed: list[tuple[Seat, int, int]]
+    law45c4b_rho: tuple[Seat, Card] | None
+    law45d_back: tuple[tuple[Seat, Card], ...]
+    law45d_rho: tuple[Seat, Card] | None
+    law62d1_replay: bool
+    lead_restrictions: list[LeadRestriction]
+    lead_retracted: int | None
+    lho_repeat: tuple[Seat, str] | None
+    missing_cards: tuple[tuple[Seat, Card], ...]
+    must_play: dict[Seat, Obligation]
+    next_call: dict[Seat, NextCallRule]
+    no_double: set[Seat]
+    penalty_cards: list[tuple[Seat, int, str]]
+    pending: Pending | None
+    phase: Phase
+    play: TablePlay | None
+    recall: tuple[Seat, str, str | None] | None
+    repeat_15c: tuple[tuple[Seat, str], ...]
+    turn: Seat
+    unnoticed: list[CallRecord]
+    wrong_count: tuple[Seat, Card] | None
+
+    @property
+    def awaiting(self) -> Awaiting | None: ...
+    @property
+    def next_to_act(self) -> Seat | None: ...
+    def legal_words(self, seat: Seat, doubles: bool = True) -> tuple[str, ...]: ...
+    def apply(self, event: Event) -> Outcome: ...
+    def undo(self) -> Event: ...
+
 
 __all__ = ["DUE_CLAUSES", "LegalEvents", "legal_texts", "own_irregularity", "seat_acting"]
 

@@ -21,19 +21,36 @@ on how the play is kept.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bridgelaw.auction import Auction
-from bridgelaw.calls import Call
+from bridgelaw.boards import Board
+from bridgelaw.calls import Call, Contract
 from bridgelaw.cards import Seat, parse_card
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.formats.pbn import PbnGame
 from bridgelaw.table.events import Action
-from bridgelaw.table.rules.claims.law68_71 import SETTLED
-from bridgelaw.table.state import CallRecord, Ruling
+from bridgelaw.table.rules.claims.law68_71 import SETTLED, Claim
+from bridgelaw.table.state import CallRecord, Phase, Ruling
 
-if TYPE_CHECKING:  # pragma: no cover
-    from bridgelaw.table.engine import Table
+
+class Table(Protocol):
+    """The table as its record reads it (:class:`~bridgelaw.table.engine.Table` is one; a
+    protocol, so that this module does not import the engine that makes its records)."""
+
+    board: Board
+    claim: Claim | None
+    contract: Contract | None
+    declarer: Seat | None
+    edition: int
+    history: list[CallRecord]
+    phase: Phase
+    tricks: int | None
+
+    @property
+    def rulings(self) -> list[Ruling]: ...
+    def effective(self) -> list[CallRecord]: ...
+    def to_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
