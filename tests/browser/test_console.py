@@ -91,7 +91,7 @@ def test_the_director_rules_a_lead_out_of_turn_from_the_console(
     view = live_server.view(table, seats["S"])
     assert view["declarer"] == "S" and view["rulings"][-1]["law"] == "54A"
 
-    # issue 22, item 11: the play record names each card's seat and each trick's winner
+    # the play record names each card's seat and each trick's winner
     # (44): West's ♠5 stands as the lead (54A); dummy (North), East and declarer follow
     for _ in range(3):
         seen = live_server.view(table, live_server.director)
@@ -191,7 +191,7 @@ def test_the_console_on_a_phone(
     live_server: LiveServer, open_page: Callable[..., Any], screenshots: Path
 ) -> None:
     table, _ = lead_out_of_turn(live_server)
-    # issue 22, item 11: a board passed out has ended (22A): hidden from the list by default
+    # a board passed out has ended (22A): hidden from the list by default
     ended, seats = live_server.new_table(DEAL, board=7, mode="law")
     dealer = live_server.view(ended, live_server.director)["dealer"]
     order = "NESW"
@@ -199,7 +199,7 @@ def test_the_console_on_a_phone(
         seat = order[(order.index(dealer) + i) % 4]
         act(live_server, ended, seats[seat], "pass")
     assert live_server.view(ended, live_server.director)["phase"] == "ended"
-    # and a table at 27B: the offender's replacements grouped by what follows them (item 4)
+    # and a table at 27B: the offender's replacements grouped by what follows them
     grouped, tokens = live_server.new_table(DEAL, board=3, mode="law")
     for seat, event in (("S", "1NT"), ("W", "1D"), ("N", "decline")):  # dealer South (board 3)
         act(live_server, grouped, tokens[seat], event)

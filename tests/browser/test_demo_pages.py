@@ -1,4 +1,4 @@
-"""The demo night's pages in a real Chromium (issue 22, item 21): ``bridgelaw serve --demo``
+"""The demo night's pages in a real Chromium: ``bridgelaw serve --demo``
 says on the player's page and on his table's page which kind of table he plays at (strict by
 default: a mis-click is refused with its law), and the button on his page starts a night at
 law tables, whose pages say so; at a phone's width (390 px) and a desktop's (1280 px)."""

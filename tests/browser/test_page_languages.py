@@ -1,4 +1,4 @@
-"""The table page's own words in the reader's language (issue 23), in a real Chromium.
+"""The table page's own words in the reader's language, in a real Chromium.
 
 A Hungarian declarer at a law table where West leads out of turn after 1NT pass 3NT pass pass
 pass (Law 54: declarer, North, chooses): his page's headings, status and buttons are

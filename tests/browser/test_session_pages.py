@@ -254,7 +254,7 @@ def test_a_player_follows_his_one_link_through_two_rounds(
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=screenshots / "session-table-390-board-over.png")
             # after the board: the session's traveller with his own row, the wait for the
-            # move (8A1); once the director moves, the button to his next board (item 20)
+            # move (8A1); once the director moves, the button to his next board
             page.locator('#after-traveller tr[data-you="true"]').wait_for()
             assert "(you)" in shown(page, '#after-traveller tr[data-you="true"]')
             assert "1NT" in shown(page, '#after-traveller tr[data-you="true"]')

@@ -208,7 +208,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
         (south, "pass", False),
         (west, "pass", False),
     ]
-    # issue 22, item 10: Pass is the second Tab stop (after the skip link), not the 36th
+    # Pass is the second Tab stop (after the skip link), not the 36th
     assert tabs_to(north, '.other-calls button[data-call="pass"]') <= 3
     for events, (page, spoken, alert) in enumerate(auction, start=1):
         assert page.inner_text("#turn-line") == "Your call"
@@ -454,7 +454,7 @@ def test_an_insufficient_bid_clicked_at_a_law_table_offers_the_options_to_the_ri
     )
     assert "2D" in words and "1D" not in words  # a legal call: 1♦ is still insufficient
     assert south.locator("#awaiting-options button").count() == 0
-    # issue 22, item 4: the replacements grouped by what follows them, each group's clause
+    # the replacements grouped by what follows them, each group's clause
     # and consequence said once (27B1a: 2♦ alone; 27B1b: any other bid; 27B2: pass; 27B3: X)
     groups = east.locator("#awaiting .option-group")
     assert groups.evaluate_all("gs => gs.map(g => g.dataset.group)") == [
@@ -645,7 +645,7 @@ def test_a_page_whose_connection_drops_reconnects_and_catches_up(
 def test_a_page_whose_stream_is_refused_stops_and_says_why(
     live_server: LiveServer, open_page: Opener, browser: Any
 ) -> None:
-    """Issue 22, item 16: a stream refused with a close code of 4000 + the HTTP status (a
+    """A stream refused with a close code of 4000 + the HTTP status (a
     token the server does not know: 4403) is not tried again; the page says why. The page's
     fetch of the view is held back, so that only the stream's refusal can stop it."""
     table, _ = live_server.new_table(DEAL, mode="law")

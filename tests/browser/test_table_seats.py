@@ -1,5 +1,5 @@
-"""What each seat's page shows of a card led out of turn and of a revoke (issue 22, items 1,
-2 and 6), in a real Chromium at a phone's width (390 px) and a desktop's (1280 px).
+"""What each seat's page shows of a card led out of turn and of a revoke, in a real
+Chromium at a phone's width (390 px) and a desktop's (1280 px).
 
 Expectations come from the Laws: a lead out of turn is faced (54-56): every page shows the
 card in front of its player while declarer chooses, looking at it; a revoke is known to its
@@ -87,7 +87,7 @@ it, the card itself written ``<card>``."""
 
 def declarer_cannot_read_dummy(north: Any) -> None:
     """Before the opening lead declarer cannot see dummy (41B): naming dummy's cards or a
-    defender's, his page is told the same thing (issue 22, item 12; the API's test names all
+    defender's, his page is told the same thing (the API's test names all
     39 cards: here dummy's 13 and West's 13, within the server's burst of requests)."""
     south, west = DEAL.split()[2], DEAL.split()[3]
     cards = [
@@ -118,7 +118,7 @@ def test_a_lead_out_of_turn_is_shown_on_every_page_while_declarer_chooses(
     north = pages["N"]
     assert north.locator("#awaiting .law").get_attribute("data-law") == "54"
     assert north.locator("#awaiting-options button").count() == 3
-    in_sight_and_focused(north, "#awaiting", SIZES[size][1])  # issue 22, item 8
+    in_sight_and_focused(north, "#awaiting", SIZES[size][1])
     north.locator("#awaiting").scroll_into_view_if_needed()
     north.screenshot(path=screenshots / f"table-{size}-lead-out-of-turn-faced.png")
     north.click('#awaiting-options button[data-option="accept"]')  # 54B
@@ -145,7 +145,7 @@ def test_a_revoke_is_offered_for_correction_on_its_players_page_alone(
     options = offered.evaluate_all("bs => bs.map(b => b.dataset.option)")
     assert options == ["correct D7", "correct D6", "correct D5"]  # 62B: a legal card
     assert west.locator("#correction .law").get_attribute("data-law") == "62A"
-    in_sight_and_focused(west, "#correction", SIZES[size][1])  # issue 22, item 8
+    in_sight_and_focused(west, "#correction", SIZES[size][1])
     for seat in "NES":
         assert pages[seat].locator("#correction").is_hidden(), seat
         assert "revoke" not in pages[seat].inner_text("body").lower(), seat

@@ -1,4 +1,4 @@
-"""The table page follows a stream sent on to the table's owner (issue 25, docs/deployment.md):
+"""The table page follows a stream sent on to the table's owner (docs/deployment.md):
 a process that does not own the table closes the stream with 4307 and the owner's address as
 the reason; the page opens the stream there at once and plays on from it.
 

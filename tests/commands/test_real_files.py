@@ -92,7 +92,7 @@ CHECK_REASONS: dict[str, list[str]] = {
     "wave3/pbn/classroom-Squeeze.pbn": ["not a call: 'all'"],
     "wave3/pbn/baker-100NT.pbn": ["not a call: 'all'"],
     "wave3/pbn/redoublet-example.pbn": ["3C is insufficient over 4NT (Law 18D)"],
-    # the PBN verifier's error files: what they plant that `pbn check` used to miss (item 14)
+    # the PBN verifier's error files: what they plant that `pbn check` used to miss
     "wave3/pbn/ref-errors_10.pbn": [
         "a result '1' is given for a board passed out", "note number 44", "note number 33",
         "note number 0", "a play section needs the Deal tag", "the Declarer tag before it",

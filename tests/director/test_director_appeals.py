@@ -1,4 +1,4 @@
-"""The correction period (79C), the appeal period (92B) and appeals (92-93) (issue 24)."""
+"""The correction period (79C), the appeal period (92B) and appeals (92-93)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The casebook's JSON (issue 24): the reader names the entry and field of every problem and
+"""The casebook's JSON: the reader names the entry and field of every problem and
 never raises; written records read back equal (hypothesis)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Polls for logical alternatives (Law 16B1b) and the 12C1c weights they propose (issue 24)."""
+"""Polls for logical alternatives (Law 16B1b) and the 12C1c weights they propose."""
 
 from __future__ import annotations
 

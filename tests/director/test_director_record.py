@@ -1,4 +1,4 @@
-"""The ruling record (issue 24): the commentary's worked examples of Law 12 recorded, exported,
+"""The ruling record: the commentary's worked examples of Law 12 recorded, exported,
 imported and scored by the session's scorers; the record's append-only rules; the judgement
 frames (16B, misinformation, 70); the log's search.
 

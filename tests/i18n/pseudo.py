@@ -19,8 +19,9 @@ PSEUDO = "pl"
 """The language whose catalog the pseudo one replaces for the test (its plural rule kept)."""
 
 TEXT_PARAMETERS = 8
-"""Parameters of kind ``text`` left in the engine's messages (issue 23: each to become a
-message or a word of the catalog); lower it as they go."""
+"""Parameters of kind ``text`` in the engine's messages: the claimer's and the
+adjudicator's own words, which stay free, and those still to become messages or catalog words
+(29C's event, 45D's later cards, 62D1's forced trick); lower it as they go."""
 
 ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

@@ -1,4 +1,4 @@
-"""The catalogs are complete and keep every parameter; plural forms follow CLDR (issue 23)."""
+"""The catalogs are complete and keep every parameter; plural forms follow CLDR."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The command line's errors in the user's language: ``--lang``, else the locale's (``LC_ALL``,
-``LC_MESSAGES``, ``LANG``), else English (issue 23)."""
+``LC_MESSAGES``, ``LANG``), else English."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Offers in every language: each title, label and consequence an offer of the project's table
 scripts shows is translated, keeps its parameters, and the offer's clauses, events and parties
-are the same as in English (issue 23)."""
+are the same as in English."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The browser pages' own words (issue 23): every one extracted, translated in pl, hu and sk
+"""The browser pages' own words: every one extracted, translated in pl, hu and sk
 with the same parameters, and served per language with the catalog's plural rule."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The engine's refusals of an event (``ScriptError``) and the session API's refusals in the
-asker's language (issue 23): a phrase by id with named parameters, the same in every language;
+asker's language: a phrase by id with named parameters, the same in every language;
 its text written at the edge; the English exactly as before."""
 
 from __future__ import annotations

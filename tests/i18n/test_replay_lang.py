@@ -1,5 +1,5 @@
 """``replay --lang``: the project's table scripts give the same rulings, clauses and score in
-every language; only the rulings' and reviews' text changes (issue 23)."""
+every language; only the rulings' and reviews' text changes."""
 
 from __future__ import annotations
 

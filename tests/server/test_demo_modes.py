@@ -1,4 +1,4 @@
-"""The demo night's kind of table (issue 22, item 21): strict by default (a newcomer's mis-click
+"""The demo night's kind of table: strict by default (a newcomer's mis-click
 is refused with its law, not made an irregularity), law on request, and while the demo runs its
 player may start a night of the other kind (``POST /api/demo/sessions``), bounded per run.
 (What each kind of table does with an irregularity is the table engine's, tested there: a

@@ -551,7 +551,7 @@ def test_calls_and_results_survive_a_restart(tmp_path: Path) -> None:
 def test_the_console_page_is_served(client: TestClient) -> None:
     page = client.get("/director")
     assert page.status_code == 200 and "Director's console" in page.text
-    # i18n.js first, which loads the console's scripts in their order (issue 23)
+    # i18n.js first, which loads the console's scripts in their order
     assert 'data-main="/director/console.js /director/work.js"' in page.text
     script = client.get("/director/console.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]

@@ -93,7 +93,7 @@ def test_a_refused_event_is_a_422_and_stores_nothing(client: TestClient, databas
         f"/api/tables/{table}/events", json={"event": "SJ"}, headers=auth(seats["E"])
     )  # a card during the auction does not fit the table
     assert answer.status_code == 422
-    # the spec's error and law, and the refusal as data (issue 23: a phrase and its parameters)
+    # the spec's error and law, and the refusal as data (a phrase and its parameters)
     assert set(answer.json()) == {"error", "law", "message", "params"}
     assert answer.json()["params"]["reason"]["message"] == "event.card-in-auction"
     assert stored_events(database_url, table) == [(1, "N 1NT", "N")]

@@ -1,4 +1,4 @@
-"""After the board (issue 22, item 20): every seat's view holds the deal once the board is over,
+"""After the board: every seat's view holds the deal once the board is over,
 and ``GET /api/tables/{id}/after`` gives the four hands, the double-dummy table and par, the
 session's traveller of the board and where the seat plays next.
 

@@ -1,4 +1,4 @@
-"""Hostile clients against a real ``bridgelaw serve`` on loopback (issue 22, items 13-16): slow
+"""Hostile clients against a real ``bridgelaw serve`` on loopback: slow
 connections, floods of work from one seat, tokens made up to escape the rate limit, and the
 error paths a client can reach with odd input. Every loopback address ``127.x.y.z`` reaches the
 server, so each test speaks from addresses of its own: the bounds per address of one test do not

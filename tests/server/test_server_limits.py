@@ -143,7 +143,7 @@ def test_no_token_in_the_log_of_bridgelaw_serve(tmp_path: Path) -> None:
             stream.recv(timeout=5)
         httpx.get(f"{base}?token={seats['E']}", headers=auth(seats["E"]))
         httpx.post(f"{base}/events", json={"event": "N pass"}, headers=auth(seats["S"]))  # 403
-        with connect(ws + "wrong-secret-token") as refused:  # closed with 4403 (issue 22)
+        with connect(ws + "wrong-secret-token") as refused:  # closed with 4403
             with pytest.raises(ConnectionClosed) as shut:
                 refused.recv(timeout=5)
             assert shut.value.rcvd is not None and shut.value.rcvd.code == 4403

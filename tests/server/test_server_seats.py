@@ -1,5 +1,5 @@
-"""What each seat is told of a faced card, a revoke and a hand it cannot see (issue 22, items
-1, 2, 6 and 12), through the API; the random and script-wide checks are in
+"""What each seat is told of a faced card, a revoke and a hand it cannot see, through
+the API; the random and script-wide checks are in
 ``test_server_hidden.py``.
 
 The deal of the issue: North declares 3NT after ``1NT pass 3NT pass pass pass``, East leads.

@@ -245,7 +245,7 @@ def test_the_pages_are_served_with_the_table_pages_headers(
     assert answer.headers["referrer-policy"] == "no-referrer"
     assert answer.headers["cache-control"] == "no-store"
     text = answer.text
-    # the page loads only its own files (i18n.js, then its modules: issue 23), holds no token
+    # the page loads only its own files (i18n.js, then its modules), holds no token
     assert 'src="/static/i18n/i18n.js"' in text and 'data-module="1"' in text
     assert "<script>" not in text
     assert night["tables"]["1"] not in text

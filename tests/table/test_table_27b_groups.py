@@ -1,4 +1,4 @@
-"""Law 27B: the offender's many replacements, each said with what follows it (issue 22, item 4).
+"""Law 27B: the offender's many replacements, each said with what follows it.
 
 After an insufficient bid not accepted, the offender may make any legal call (some thirty): the
 offer sorts them by what follows, so that a page shows four groups rather than thirty equal

@@ -1,4 +1,4 @@
-"""Rulings as messages with parameters (issue 21): the catalog is consistent, every ruling and
+"""Rulings as messages with parameters: the catalog is consistent, every ruling and
 review the scripts make is a message of it, its text is the message rendered, and a view that
 hides the cards a seat may not see leaves no card in the sentence."""
 

@@ -1,6 +1,6 @@
 """One object per irregularity (``bridgelaw.table.state.Pending``): each class is declared in the
 rule layer whose rules take it up, or in its own module under ``table/rules`` with its clauses
-declared (issue 21, item 1), is parametrised by that layer, names a distinct ``PendingKind`` and
+declared, is parametrised by that layer, names a distinct ``PendingKind`` and
 makes its own offer and takes its own answers; no rule module dispatches on a pending's kind."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The open matters moved into ``bridgelaw.table.rules`` (issue 21, item 1): each declares every
+"""The open matters moved into ``bridgelaw.table.rules``: each declares every
 clause it applies once (``DECLARED``), applies them only through those declarations, and the
 law book's index reads the declarations instead of the source."""
 

@@ -75,7 +75,7 @@ def _par_body(par: Par, speak: Callable[..., str]) -> str:
 
 
 def analysis_html(analysis: BoardAnalysis, lang: str = "en") -> str:
-    """The table and the par of one board (its words in ``lang``: issue 23)."""
+    """The table and the par of one board (its words in ``lang``)."""
     from bridgelaw.i18n.words import Speaker
 
     head = "".join(

@@ -122,7 +122,7 @@ def tricks_table(table: Table) -> RichTable:
 
 
 def localized(table: Table, lang: str) -> dict[str, Any]:
-    """The table's JSON with its rulings' and reviews' text in ``lang`` (issue 23)."""
+    """The table's JSON with its rulings' and reviews' text in ``lang``."""
     from bridgelaw.i18n import translate_records
     from bridgelaw.i18n.catalogs import Spoken
 

@@ -1,4 +1,4 @@
-"""The director's job as a record the Laws can be read from (issue 24): the rulings record
+"""The director's job as a record the Laws can be read from: the rulings record
 (:mod:`~bridgelaw.director.record`), the score effects of Law 12C
 (:mod:`~bridgelaw.director.effects`), the judgement rulings (:mod:`~bridgelaw.director.judgement`),
 polls for logical alternatives (:mod:`~bridgelaw.director.poll`), the correction and appeal

@@ -1,4 +1,4 @@
-"""The browser pages' own words (issue 23): found in the pages' files, served per language.
+"""The browser pages' own words: found in the pages' files, served per language.
 
 The pages' scripts write their words with ``_("English {name}", {name: value})`` and
 ``ngettext("{n} trick", "{n} tricks", n, {n})`` (``server/static/i18n.js``); Babel's JavaScript

@@ -1,4 +1,4 @@
-"""The words of the printed ruling record (issue 24: ``record.html`` and ``record.pdf``) in a
+"""The words of the printed ruling record (``record.html`` and ``record.pdf``) in a
 language: headings, field names and the fixed values of the record (kinds of score, of
 judgement, of ground; who hears an appeal), each a catalog entry with the context
 ``record.<key>`` and its English as the msgid (docs/languages.md).

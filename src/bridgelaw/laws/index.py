@@ -1,6 +1,6 @@
 """Where the project cites each clause: the code that applies it and the scripts that test it.
 
-The table's open matters moved into ``bridgelaw.table.rules`` (issue 21: the board's, Laws
+The table's open matters moved into ``bridgelaw.table.rules`` (the board's, Laws
 13-15 with 2007's 17D; the auction period's, 21B-38; the play's, 42-47, 50D2-58, 61B, 62,
 65-71) are indexed from
 their declarations (:data:`bridgelaw.table.rules.registry.DECLARED`: each clause a matter

@@ -30,8 +30,8 @@ that is a new hook, in ``TableState``'s hook section.
 
 The irregularity pending (``TableState.pending``) is an object: one small dataclass per
 irregularity (a :class:`~bridgelaw.table.state.Pending`), declared in a module of its own under
-:mod:`bridgelaw.table.rules` with every clause its open matter applies (14, the auction's,
-42-47, 50D2-58, 61B, 62, 65-71 so far; issue 21), holding only the fields it uses. It says
+:mod:`bridgelaw.table.rules` with every clause its open matter applies (13-15, the auction's,
+42-47, 50D2-58, 61B, 62, 65-71), holding only the fields it uses. It says
 which offer it makes (``offer``, read by ``Table._open_offer`` in its place in the
 precedence) and takes the answers (``answer``, called by the router), reaching the layers'
 rules through the protocols of ``rules/*/layer.py``, so there is no chain keyed by its kind.

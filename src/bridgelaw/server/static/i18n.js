@@ -1,4 +1,4 @@
-// The pages' own words in the reader's language (docs/languages.md, issue 23).
+// The pages' own words in the reader's language (docs/languages.md).
 // Every page loads this script first, and only this one: it chooses the language (`?lang=`,
 // else the one picked on this browser, else the browser's, else English), fetches that
 // language's page words from the server (GET /api/page-words?lang=..., made from the gettext
