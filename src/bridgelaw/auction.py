@@ -138,27 +138,32 @@ class Auction:
     def illegality(self, call: Call, seat: Seat | int | None = None) -> IllegalCall | None:
         """Why ``call`` (by ``seat``, default the player in turn) would be illegal, or ``None``."""
         if not 0 <= call <= REDOUBLE:
-            return IllegalCall("18", f"{call} is not a call")
+            return IllegalCall("18", "illegal.not-a-call", call=call)
         if self.is_over:
-            return IllegalCall("39", f"{call_name(call)} comes after the final pass")
+            return IllegalCall("39", "illegal.after-final-pass", call=call_name(call))
         turn = (self.dealer + len(self.calls)) & 3
         if seat is not None and seat != turn:
             law = _OUT_OF_ROTATION_LAW.get(call, "31")
             return IllegalCall(
                 law,
-                f"{call_name(call)} by {Seat(seat).letter}, but it is {Seat(turn).letter}'s turn",
+                "illegal.call-out-of-turn",
+                call=call_name(call),
+                seat=Seat(seat).letter,
+                turn=Seat(turn).letter,
             )
         if call < 35:
             if call <= self._last_bid:
                 return IllegalCall(
                     "27",
-                    f"{call_name(call)} is insufficient over {call_name(self._last_bid)} (Law 18D)",
+                    "illegal.insufficient",
+                    call=call_name(call),
+                    last=call_name(self._last_bid),
                 )
             return None
         if call == DOUBLE and not self.can_double():
-            return IllegalCall("36", "a double is only allowed of an opponent's last bid (Law 19A)")
+            return IllegalCall("36", "illegal.double")
         if call == REDOUBLE and not self.can_redouble():
-            return IllegalCall("36", "a redouble is only allowed of an opponent's double (Law 19B)")
+            return IllegalCall("36", "illegal.redouble")
         return None
 
     # -- making and taking back calls --------------------------------------------------------

@@ -39,7 +39,7 @@ _SYMBOL_STRAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "N": "NT"}
 def bid(level: int, strain: int) -> Call:
     """The bid of ``level`` (1-7) in ``strain``; Law 18A: at least one and at most seven."""
     if not 1 <= level <= 7:
-        raise IllegalCall("38", f"a bid names a level from 1 to 7, not {level}")
+        raise IllegalCall("38", "illegal.bid-level", level=level)
     return (level - 1) * 5 + strain
 
 
@@ -80,7 +80,7 @@ def parse_call(text: str) -> Call:
         raise ParseError(f"not a call: {text!r} (expected pass, X, XX or a bid like 1C ... 7NT)")
     level, strain = parts
     if level > 7:
-        raise IllegalCall("38", f"{text.strip()} is a bid of more than seven")
+        raise IllegalCall("38", "illegal.above-seven", call=text.strip())
     return bid(level, strain)
 
 

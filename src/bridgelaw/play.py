@@ -156,9 +156,9 @@ class Play:
     def illegality(self, card: Card) -> IllegalCard | None:
         """Why the player in turn may not play ``card`` now, or ``None`` if he may."""
         if len(self.tricks) == 13:
-            return IllegalCard("44", "all thirteen tricks have been played")
+            return IllegalCard("44", "illegal.all-played")
         if not 0 <= card < 52:
-            return IllegalCard("45A", f"{card} is not a card")
+            return IllegalCard("45A", "illegal.not-a-card", card=card)
         turn = (self._leader + len(self.trick)) & 3
         bit = 1 << card
         if not self.hands[turn] & bit:
@@ -167,7 +167,7 @@ class Play:
             led = self.trick[0] // 13
             if card // 13 != led and self.hands[turn] & SUIT_MASK[led]:
                 return IllegalCard(
-                    "61A", f"{card_name(card)} revokes: {Seat(turn).letter} can follow suit (44C)"
+                    "61A", "illegal.revoke", card=card_name(card), seat=Seat(turn).letter
                 )
         return None
 
@@ -175,7 +175,7 @@ class Play:
         name = card_name(card)
         holder = next((Seat(s) for s in range(4) if self.hands[s] >> card & 1), None)
         if holder is None:
-            return IllegalCard("45A", f"{name} has already been played")
+            return IllegalCard("45A", "illegal.already-played", card=name)
         leading = not self.trick
         declarer_side = holder & 1 == self.declarer & 1
         if leading and not self.played:
@@ -185,7 +185,7 @@ class Play:
         else:
             law = "57" if not declarer_side else "44B"
         return IllegalCard(
-            law, f"{name} is in {holder.letter}'s hand, but it is {turn.letter}'s turn"
+            law, "illegal.card-out-of-turn", card=name, holder=holder.letter, turn=turn.letter
         )
 
     # -- playing and taking back cards -------------------------------------------------------

@@ -295,3 +295,49 @@ def test_a_session_streams_refusal_is_closed_with_the_askers_words(client: TestC
         words = closed.value.reason
         assert len(words.encode("utf-8")) <= 123
         assert reason.startswith(words) and len(words) > 18, words
+
+
+CORE = [TABLE.parent / name for name in ("auction.py", "play.py", "calls.py")]
+
+
+def test_the_strict_machines_say_each_refusal_by_id_with_its_parameters() -> None:
+    """Every ``IllegalCall``/``IllegalCard`` the strict machines raise names an id of
+    ``errors.ILLEGAL`` and gives exactly its template's parameters; each id is used."""
+    from bridgelaw.errors import ILLEGAL
+
+    used: set[str] = set()
+    for path in CORE:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            name = getattr(node.func, "id", "") if isinstance(node, ast.Call) else ""
+            if name not in ("IllegalCall", "IllegalCard"):
+                continue
+            assert isinstance(node, ast.Call)
+            refusal = _literal_ids(node.args[1])
+            assert len(refusal) == 1 and refusal[0] in ILLEGAL, (path.name, node.lineno)
+            given = {k.arg for k in node.keywords}
+            assert given == {n for n, _ in fields(ILLEGAL[refusal[0]])}, (path.name, node.lineno)
+            used.add(refusal[0])
+    assert used == set(ILLEGAL)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_strict_machines_refusal_met_at_the_table_is_said_in_the_askers_language(
+    lang: str,
+) -> None:
+    """``N 1S`` then ``E 1H`` through the engine's strict check: the refusal keeps its id,
+    clause and parameters, and is written in each language with them."""
+    from bridgelaw.auction import Auction
+    from bridgelaw.calls import parse_call
+    from bridgelaw.errors import IllegalCall
+    from bridgelaw.table.refusals import strict_refusal
+
+    auction = Auction(0)
+    auction.push(parse_call("1S"))
+    error = auction.illegality(parse_call("1H"))
+    assert isinstance(error, IllegalCall) and error.law == "27"
+    refusal = strict_refusal(error)
+    assert not isinstance(refusal, str)
+    english = Worded.refusal(refusal).text("en")
+    assert english == str(error) == "Law 27: 1H is insufficient over 1S (Law 18D)"
+    said = Worded.refusal(refusal).text(lang)
+    assert said != english and "1H" in said and "1S" in said and "27" in said and "18D" in said

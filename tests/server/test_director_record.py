@@ -7,7 +7,8 @@ the log searched; and the director alone may see any of it.
 Expectations come from the Laws: a lead out of turn is Law 54 (the engine's ruling); a weighted
 score is 12C1c, an artificial one 12C2; a claim's tricks are never more than claimed (68B1) nor
 more than those remaining (70); the 79C and 92B periods are thirty minutes unless the
-regulating authority sets others, counted from the record's publication (stored once, ``director_work.publish``).
+regulating authority sets others, counted from the record's publication (stored once:
+``director_work.publish``).
 """
 
 from __future__ import annotations

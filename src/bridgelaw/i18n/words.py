@@ -31,7 +31,7 @@ from babel.numbers import format_decimal
 from bridgelaw.i18n.catalogs import LANGUAGES, UnknownLanguage, check_language, render, translation
 from bridgelaw.table.events import ScriptError
 from bridgelaw.table.messages import Said
-from bridgelaw.table.refusals import REFUSALS, Refusal
+from bridgelaw.table.refusals import REFUSALS, STRICT_REFUSALS, Refusal
 
 UI = "ui"
 """The context prefix of a phrase's catalog entry: ``ui.<id>``."""
@@ -292,7 +292,7 @@ PHRASES: dict[str, str] = {
 """Every phrase by id: its English template with ``{named}`` parameters (``!r`` quotes a
 name as Python would: ``'abc'``)."""
 
-TEMPLATES: dict[str, str] = {**PHRASES, **REFUSALS}
+TEMPLATES: dict[str, str] = {**PHRASES, **REFUSALS, **STRICT_REFUSALS}
 """The phrases, and the engine's refusals of an event (:mod:`bridgelaw.table.refusals`, ids
 ``event.*``): both are said as a :class:`Worded` and kept in the catalogs as ``ui.<id>``."""
 
@@ -482,7 +482,7 @@ def phrase_contexts() -> Mapping[str, str]:
 
 def refusal_contexts() -> Mapping[str, str]:
     """Every refusal's catalog context and English: ``ui.event.not-a-card`` -> its template."""
-    return {f"{UI}.{key}": template for key, template in REFUSALS.items()}
+    return {f"{UI}.{key}": t for key, t in {**REFUSALS, **STRICT_REFUSALS}.items()}
 
 
 def script_error(error: ScriptError) -> Worded | None:

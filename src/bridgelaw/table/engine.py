@@ -19,7 +19,7 @@ from typing import Any, NoReturn, TypeVar
 
 from bridgelaw.boards import Board, Vulnerability
 from bridgelaw.cards import Deal, Seat, card_name
-from bridgelaw.errors import BridgeLawError
+from bridgelaw.errors import BridgeLawError, IllegalAction
 from bridgelaw.scoring import contract_score
 from bridgelaw.table.auction_rules import AUCTION_PENDING
 from bridgelaw.table.board_rules import BoardRules
@@ -28,7 +28,7 @@ from bridgelaw.table.legal import LegalEvents
 from bridgelaw.table.messages import say
 from bridgelaw.table.offers import ANSWER_ACTIONS, Route, is_answer, refusal
 from bridgelaw.table.record import BoardRecord, board_record
-from bridgelaw.table.refusals import refuse
+from bridgelaw.table.refusals import refuse, strict_refusal
 from bridgelaw.table.rules.auction.law21 import misinformation
 from bridgelaw.table.rules.auction.law25 import ChangedCall
 from bridgelaw.table.rules.auction.law36 import InadmissibleCall
@@ -144,7 +144,10 @@ class Table(BoardRules):
         except ScriptError:
             self._back_to(len(self.events))
             raise
-        except BridgeLawError as error:  # a rule of the strict core refused it
+        except IllegalAction as error:  # a rule of the strict core refused it
+            self._back_to(len(self.events))
+            raise ScriptError(event.index, strict_refusal(error)) from None
+        except BridgeLawError as error:
             self._back_to(len(self.events))
             raise ScriptError(event.index, str(error)) from None
         except Exception:  # not a refusal but a fault (or the adjudicator's): still restored
@@ -343,6 +346,8 @@ class Table(BoardRules):
             self._route(event)
         except ScriptError as error:
             raise ScriptError(error.index, error.refusal or error.reason, law) from None
+        except IllegalAction as error:
+            raise ScriptError(event.index, strict_refusal(error), law) from None
         except BridgeLawError as error:
             raise ScriptError(event.index, str(error), law) from None
         if offer is None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bridgelaw.errors import ILLEGAL, IllegalAction
+
 REFUSALS: dict[str, str] = {
     "event.auction-waits": (
         "'{who} {action}' does not fit: the director is waiting for {wanted} (Law {law})"
@@ -290,6 +292,22 @@ REFUSALS: dict[str, str] = {
 """Every refusal by id: its English template (``{text!r}`` quotes a value as Python does)."""
 
 
+STRICT_REFUSALS: dict[str, str] = {key: "Law {law}: " + text for key, text in ILLEGAL.items()}
+"""The strict machines' refusals (:data:`bridgelaw.errors.ILLEGAL`: a call or card the Laws do
+not allow, met by a rule of the engine), each with the clause it breaks before it."""
+
+TEMPLATES: dict[str, str] = {**REFUSALS, **STRICT_REFUSALS}
+
+
+def strict_refusal(error: IllegalAction) -> Refusal | str:
+    """A strict machine's refusal as a refusal said (its id, the clause and its parameters),
+    or its English words when its raiser gave words of its own."""
+    if error.refusal is None:
+        return str(error)
+    key, params = error.refusal
+    return Refusal(key, (("law", error.law), *params))
+
+
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """A refusal said: its id (of :data:`REFUSALS`) and its parameters, by name."""
@@ -302,7 +320,7 @@ class Refusal:
         values: dict[str, str | int] = {}
         for name, value in self.params:
             values[name] = value
-        return REFUSALS[self.id].format_map(values)
+        return TEMPLATES[self.id].format_map(values)
 
 
 def refuse(refusal: str, **params: str | int) -> Refusal:
