@@ -33,6 +33,7 @@ from bridgelaw.commands.common import (
     ERROR_LANGUAGE,
     CommandError,
     emit_json,
+    error_text,
     print_reports,
     progress,
     stop_progress,
@@ -108,7 +109,7 @@ def score_contract(
     try:
         parsed = Contract.parse(contract)
     except BridgeLawError as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(error_text(error)) from None
     if not 0 <= tricks <= 13:
         raise UsageProblem(worded("cli.tricks", tricks=tricks))
     score = contract_score(parsed, tricks, vulnerable)
@@ -332,7 +333,7 @@ def _main(argv: list[str] | None) -> int:
         lang = getattr(error, "lang", None)  # an UnknownLanguage (the catalogs load lazily)
         if isinstance(lang, str):
             return _fail(_said("error.unknown-language", lang=lang, known=_known()), USAGE, as_json)
-        return _fail(str(error), USAGE, as_json)
+        return _fail(error_text(error), USAGE, as_json)
     except BrokenPipeError:  # the reader went away (`bridgelaw deal | head`): stop quietly
         with contextlib.suppress(OSError, ValueError):  # no complaint from the flush at exit
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -32,6 +32,19 @@ def worded(phrase: str, **params: str | int) -> str:
     return Worded.said(phrase, params).text(ERROR_LANGUAGE[0])
 
 
+def error_text(error: Exception) -> str:
+    """A refusal of the strict machines (an ``IllegalAction`` said by id) in the language of
+    the errors; any other error's own words."""
+    from bridgelaw.errors import IllegalAction
+
+    if not isinstance(error, IllegalAction) or error.refusal is None:
+        return str(error)
+    from bridgelaw.i18n.words import Worded
+
+    key, params = error.refusal
+    return Worded(key, (("law", error.law), *params)).text(ERROR_LANGUAGE[0])
+
+
 class CommandError(Exception):
     """A command stops with one line (``message``) and an exit status: 1 when the input has
     problems, 2 for a usage error. ``problems`` (each ``file:line: what``) are listed before
