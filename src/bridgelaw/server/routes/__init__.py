@@ -1,5 +1,6 @@
-"""The server's routes, one router per concern, each route taking its role from
-:mod:`bridgelaw.server.roles`:
+"""The server's routes, one router per concern; a route that needs a role names it in its
+signature, as a dependency of :mod:`bridgelaw.server.roles` (the public ones, the pages, the
+results and the operations endpoints, take none):
 
 * :mod:`.tables`: the table API of ``table-api.md`` and a seat's call to the director;
 * :mod:`.call_changes`: a mistaken call at a strict table, asked and decided (Law 25A);
