@@ -14,6 +14,10 @@ does anything (its body included):
 * a stream (WebSocket) is refused by closing it with ``4000 +`` the status
   (:data:`StreamRole`, :data:`SessionStreamRole`).
 
+Beside the roles, what several routers' routes take the same way: the table or the session of
+the route's address (:data:`LiveTableDep`, :data:`LiveSessionDep`: 404 when there is none) and
+the reader's language (:data:`Language`: 400 for an unknown ``?lang=``).
+
 A refusal is a :class:`~bridgelaw.server.tables.Refused` (the table API) or a
 :class:`~bridgelaw.duplicate.state.Refusal` (the session API); the application's handlers answer
 it and log it once, without the token (:func:`bridgelaw.server.limits.log_refusal`). The routes
@@ -35,6 +39,7 @@ from starlette.requests import HTTPConnection
 from bridgelaw.duplicate.state import Refusal, Role
 from bridgelaw.i18n import UnknownLanguage
 from bridgelaw.i18n.views import negotiate
+from bridgelaw.i18n.words import unknown_language
 from bridgelaw.server import limits
 from bridgelaw.server.robots import Robots
 from bridgelaw.server.sessions import LiveSession, Sessions
@@ -99,6 +104,10 @@ async def live_table(table_id: str, connection: HTTPConnection) -> LiveTable:
     return live
 
 
+LiveTableDep = Annotated[LiveTable, Depends(live_table)]
+"""The table of the route's ``table_id`` (404 if there is none), whoever asks."""
+
+
 async def at_table(table_id: str, connection: HTTPConnection) -> AtTable:
     live = await live_table(table_id, connection)  # 404 first: the seats are the table's
     return AtTable(live, server_of(connection).role(live, bearer(connection)))
@@ -132,6 +141,21 @@ def refusal_language(connection: HTTPConnection) -> str:
         return negotiate(connection.query_params.get("lang"), header)
     except UnknownLanguage:
         return negotiate(None, header)
+
+
+def viewer_language(connection: HTTPConnection) -> str:
+    """The language a viewer reads (``?lang=``, else ``Accept-Language``, else English;
+    ``table-api.md``); an unknown ``?lang=`` is refused with the known ones."""
+    try:
+        return negotiate(
+            connection.query_params.get("lang"), connection.headers.get("accept-language")
+        )
+    except UnknownLanguage as error:
+        raise Refused(400, unknown_language(error.lang)) from None
+
+
+Language = Annotated[str, Depends(viewer_language)]
+"""The reader's language (:func:`viewer_language`)."""
 
 
 async def director_stream(connection: HTTPConnection, token: str = "") -> None:

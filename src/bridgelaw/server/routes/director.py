@@ -29,13 +29,14 @@ from bridgelaw.server.db import now
 from bridgelaw.server.record_page import record_html
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
+    Language,
+    LiveTableDep,
     director_only,
     director_stream,
     live_table,
     robots_of,
     server_of,
 )
-from bridgelaw.server.routes.tables import Language
 from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.server.views import DIRECTOR, view_for
 from bridgelaw.table.meanings import explain
@@ -43,7 +44,6 @@ from bridgelaw.table.meanings import explain
 router = APIRouter(dependencies=[Depends(director_only("only the director may do this"))])
 consoles = APIRouter()
 """The console's stream, whose token comes in its address (``?token=``)."""
-LiveTableDep = Annotated[LiveTable, Depends(live_table)]
 
 
 class Answer(BaseModel):

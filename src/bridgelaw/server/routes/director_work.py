@@ -27,7 +27,9 @@ from bridgelaw.server.db import now, stamp
 from bridgelaw.server.record_page import record_html
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
+    Language,
     LiveSessionDep,
+    LiveTableDep,
     bearer,
     director_only,
     is_director,
@@ -35,12 +37,10 @@ from bridgelaw.server.roles import (
     server_of,
 )
 from bridgelaw.server.routes.director import enter_result, periods_of, record_document
-from bridgelaw.server.routes.tables import Language
-from bridgelaw.server.tables import LiveTable, Refused
+from bridgelaw.server.tables import Refused
 
 DIRECTORS = Depends(director_only("only the director may do this"))
 router = APIRouter()
-LiveTableDep = Annotated[LiveTable, Depends(live_table)]
 PollId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 Text = Annotated[str, Field(max_length=2000)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]

@@ -8,7 +8,7 @@ request) the table's robots are woken.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
@@ -23,6 +23,7 @@ from bridgelaw.server import after, bounds, director, limits, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
     AtTableRole,
+    Language,
     SeatRole,
     StreamRole,
     bearer,
@@ -50,20 +51,6 @@ async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, 
     robots_of(connection).wake(server.live[table_id])
     await director.tell_consoles(server, server.live[table_id])
     return {"table": table_id, "seats": tokens}
-
-
-def viewer_language(connection: HTTPConnection) -> str:
-    """The language a viewer reads (``?lang=``, else ``Accept-Language``, else English;
-    ``table-api.md``); an unknown ``?lang=`` is refused with the known ones."""
-    try:
-        return negotiate(
-            connection.query_params.get("lang"), connection.headers.get("accept-language")
-        )
-    except UnknownLanguage as error:
-        raise Refused(400, unknown_language(error.lang)) from None
-
-
-Language = Annotated[str, Depends(viewer_language)]
 
 
 @router.get("/api/tables/{table_id}")
