@@ -73,14 +73,18 @@ async def list_calls(live: LiveTableDep, request: Request) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/calls/{call_id}/answer")
 async def answer_call(
-    table_id: str, call_id: Annotated[int, Path(ge=1, le=2**31 - 1)], body: Answer, request: Request
+    live: LiveTableDep,
+    call_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    body: Answer,
+    request: Request,
 ) -> dict[str, Any]:
+    """The director's answer to a call of the table (404 for no such table, then for no such
+    call at it; 409 for a call answered already), recorded as a ruling entry."""
     engine = server_of(request).engine
     note = body.note.strip()
-    answered = await run_in_threadpool(director.answer_call, engine, table_id, call_id, note)
-    live = await live_table(table_id, request)
-    found = await run_in_threadpool(director.calls_of, engine, [table_id], False)
-    call = next(c for c in found.get(table_id, []) if c["call"] == call_id)
+    answered = await run_in_threadpool(director.answer_call, engine, live.id, call_id, note)
+    found = await run_in_threadpool(director.calls_of, engine, [live.id], False)
+    call = next(c for c in found.get(live.id, []) if c["call"] == call_id)
     facts = (Statement(call["seat"], call["reason"], False),) if call["reason"] else ()
     async with live.lock:  # the engine's rulings as the answer found them
         await run_in_threadpool(
