@@ -13,6 +13,9 @@ does anything (its body included):
 * a poll of peers (16B1b), :data:`PollAsker`: the director or one of the poll's peers (401
   without a token, 404 for no such poll, 403 for another token); :data:`PollPeer` refuses the
   director;
+* the demo (``serve --demo``), :data:`DemoPlayer`: the player of one of the run's demo nights
+  or the director (401, 403); :data:`DemoOfAsker`: the asker's demo night, if any (no
+  refusal: the demo's modes are public);
 * in a session of ``session-api.md``, :func:`session_role`: the director, a table's device, a
   player, or the public (no token), each route naming the kinds it takes (404 for no such
   session, 403 for a token not the session's, then 401 for the public and 403 for another kind);
@@ -48,6 +51,7 @@ from bridgelaw.i18n.views import negotiate
 from bridgelaw.i18n.words import unknown_language
 from bridgelaw.server import director_work, limits
 from bridgelaw.server.db import token_hash
+from bridgelaw.server.demo import Demos, DemoSession
 from bridgelaw.server.robots import Robots
 from bridgelaw.server.sessions import LiveSession, Sessions
 from bridgelaw.server.tables import LiveTable, Refused, Server
@@ -282,6 +286,33 @@ async def poll_peer(asker: PollAsker) -> str:
 
 PollPeer = Annotated[str, Depends(poll_peer)]
 """One of the poll's peers (his name), not the director."""
+
+
+# -- the demo (serve --demo) ----------------------------------------------------------------------
+
+
+async def demo_of_asker(connection: HTTPConnection) -> DemoSession | None:
+    """The demo night of this run whose player's token the request has, if any."""
+    demos: Demos = connection.app.state.demos
+    return demos.of(bearer(connection))
+
+
+DemoOfAsker = Annotated[DemoSession | None, Depends(demo_of_asker)]
+
+
+async def demo_player(connection: HTTPConnection) -> None:
+    """The player of one of this run's demo nights, or the director (401 without a token,
+    403 for another)."""
+    token = bearer(connection)
+    if not token:
+        raise Refused(401, "a demo player's token is needed (Authorization: Bearer <token>)")
+    demos: Demos = connection.app.state.demos
+    if demos.of(token) is None and not is_director(server_of(connection), token):
+        raise Refused(403, "only a demo night's player starts another demo night")
+
+
+DemoPlayer = Depends(demo_player)
+"""A demo night's player or the director (a route's ``dependencies``)."""
 
 
 # -- in a session ---------------------------------------------------------------------------------

@@ -10,7 +10,9 @@ results and the operations endpoints, take none):
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
 * :mod:`.results`: the session's public results pages;
 * :mod:`.pages`: the pages and their static files, and the law book's titles they show;
-* :mod:`.operations`: the health and metrics endpoints a load balancer and a monitor read.
+* :mod:`.operations`: the health and metrics endpoints a load balancer and a monitor read;
+* :mod:`.demo`: the demo night's offer of another (``serve --demo``): a demo server's alone,
+  added by its ``install``, not one of :data:`ROUTERS`.
 """
 
 from __future__ import annotations
