@@ -176,7 +176,6 @@ async def enter_result(
         director_work.check_late_correction,
         server.engine,
         key,
-        live.table.board.number,
         note if director_note is None else director_note,
         await periods_of(server, key),
     )
