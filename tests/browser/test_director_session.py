@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import LiveServer
-from tests.browser.test_session_pages import PHONE, call, deals, start_session
+from tests.browser.helpers import PHONE, call, deals, start_session
 
 Opener = Callable[..., Any]
 DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"

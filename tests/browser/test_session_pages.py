@@ -19,39 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import LiveServer
+from tests.browser.helpers import PHONE, call, deals, start_session
 
 Opener = Callable[..., Any]
-PHONE = {"width": 390, "height": 844}
 # North AKQ2.KQ2.A32.K32, East JT9.AJT.KQJ4.A54, South 876.9876.T98.QJ9, West 543.543.765.T876
 DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
 # East holds every ace, king and queen and the four jacks but three: 13 top tricks at no trumps;
 # the others have three points between them (the sample bidder passes with them)
 EAST_DEAL = "N:T98.JT98.JT9.JT9 AKQJ.AKQ.AKQ.AKQ 765.765.8765.876 432.432.432.5432"
 NAMES = {"1": ["Anna Nowak", "Jan Kowalski"], "2": ["Ola Maj", "Adam Bury"]}
-
-
-def deals(deal: str, boards: int) -> str:
-    return "".join(f'[Board "{b}"]\n[Deal "{deal}"]\n\n' for b in range(1, boards + 1))
-
-
-def start_session(server: LiveServer, **spec: Any) -> dict[str, Any]:
-    """A new session through the API, as the director starts one."""
-    server.wait()
-    body = {"name": "Tuesday pairs", "date": "2026-11-24", "scoring": "matchpoints"} | spec
-    answer = server.client.post("/api/sessions", json=body, headers=bearer(server.director))
-    assert answer.status_code == 200, answer.text
-    started: dict[str, Any] = answer.json()
-    return started
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def call(server: LiveServer, method: str, path: str, token: str, body: Any = None) -> Any:
-    answer = server.client.request(method, path, json=body, headers=bearer(token))
-    assert answer.status_code == 200, answer.text
-    return answer.json()
 
 
 def director_view(server: LiveServer, session: str) -> dict[str, Any]:

@@ -57,13 +57,13 @@ def test_a_time_without_a_zone_is_refused() -> None:
 
 def test_a_late_correction_needs_the_directors_note() -> None:
     periods = Periods()
-    on_time = Correction(3, 7, "4S+1 entered as 4S=", "pair 5", PUBLISHED + HALF_HOUR)
+    on_time = Correction(PUBLISHED + HALF_HOUR)
     assert check_correction(on_time, PUBLISHED, periods) is True
-    late = Correction(3, 7, "4S+1 entered as 4S=", "pair 5", PUBLISHED + HALF_HOUR + TICK)
+    late = Correction(PUBLISHED + HALF_HOUR + TICK)
     with pytest.raises(LateError, match="director's note") as caught:
         check_correction(late, PUBLISHED, periods)
     assert caught.value.law == "79C2"
-    noted = Correction(3, 7, "4S+1 entered as 4S=", "pair 5", late.at, "both pairs' cards agree")
+    noted = Correction(late.at, "both pairs' cards agree")
     assert check_correction(noted, PUBLISHED, periods) is False  # accepted, and marked late
 
 

@@ -6,25 +6,17 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.calls import Contract
-from bridgelaw.cards import Seat
 from bridgelaw.formats.json_text import json_number
 from bridgelaw.formats.results_json import read_results_json, write_results_json
-from bridgelaw.scoring.results import Played, Points
 from bridgelaw.tournament.reference import score_event_reference
 from bridgelaw.tournament.session import EventInput, EventResults, number, score_event, value_text
-from tests.formats.test_writers import teams_events
-from tests.tournament.test_bulk_scoring import events, with_shared_sides
-
-# pair names a JSON text must escape: quotes, backslashes, control and non-ASCII characters
-NAMES = st.sampled_from(["1", "12", 'A "B"', "back\\slash", "tab\tnew\nline", "Zoë", "🂡", " "])
+from tests.strategies import dressed, teams_events
 
 
 def written(results: EventResults) -> str:
@@ -35,30 +27,6 @@ def written(results: EventResults) -> str:
 
 def expected(results: EventResults) -> str:
     return json.dumps(results.to_json(), ensure_ascii=False)
-
-
-@st.composite
-def dressed(draw: st.DrawFn, scoring: str) -> EventInput:
-    """A random event (tests.tournament.test_bulk_scoring) with names to escape, rounds, tables,
-    contracts played and leads."""
-    event = draw(events(scoring))
-    names = {pair: f"{draw(NAMES)}{pair}" for r in event.lines for pair in (r.ns, r.ew)}
-    lines = []
-    for r in event.lines:
-        extras: dict[str, Any] = {"ns": names[r.ns], "ew": names[r.ew]}
-        if draw(st.booleans()):
-            extras |= {"round": draw(st.integers(1, 30)), "table": draw(st.integers(1, 30))}
-        single = isinstance(r.ns_side, Points) and not r.ns_side.is_weighted
-        if single and draw(st.booleans()):
-            contract = Contract.parse(draw(st.sampled_from(["4S", "3NT", "2HX", "7NTXX", "P"])))
-            declarer = None if contract.is_passed_out else draw(st.sampled_from(list(Seat)))
-            tricks = None if contract.is_passed_out else draw(st.integers(0, 13))
-            lead = draw(st.sampled_from([None, "SA", "H10"]))
-            extras["played"] = Played(contract, declarer, tricks, lead)
-        lines.append(replace(r, **extras))
-    dressed = replace(event, lines=lines, event=draw(NAMES))
-    # as the readers build it (equal results share one object), or not
-    return with_shared_sides(dressed) if draw(st.booleans()) else dressed
 
 
 @settings(max_examples=60, deadline=None)

@@ -20,9 +20,7 @@ from bridgelaw.formats.results_pbn import results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.scoring.results import Played, ResultLine
 from bridgelaw.tournament.session import EventInput, EventResults, score_event
-from tests.formats.test_json_text import dressed
-from tests.formats.test_writers import teams_events
-from tests.tournament.test_bulk_scoring import with_shared_sides
+from tests.strategies import dressed, teams_events, with_shared_sides
 
 
 def own_objects(event: EventInput) -> EventInput:

@@ -29,6 +29,7 @@ from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import ResultLine
 from bridgelaw.tournament.session import EventInput, number, score_event
+from tests.strategies import teams_events
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -237,49 +238,6 @@ def test_a_teams_event_keeps_its_matches_and_rooms() -> None:
     # PBN 2.1 Room column: Open / Closed
     assert [row["Room"] for row in score_table(text)] == ["Open", "Closed", "Open", "Closed"]
     assert score_event(again).to_json() == score_event(event).to_json()
-
-
-@st.composite
-def teams_events(draw: st.DrawFn) -> dict[str, Any]:
-    teams = [f"T{n}" for n in range(draw(st.integers(1, 3)) * 2)]
-    order = draw(st.permutations(teams))
-    matches = []
-    results = []
-    boards = draw(st.integers(1, 3))
-    for index in range(0, len(order), 2):
-        match = str(index // 2 + 1)
-        home, away = order[index], order[index + 1]
-        spec: dict[str, Any] = {"match": match, "home": home, "away": away}
-        if draw(st.booleans()):
-            spec["boards"] = boards
-        matches.append(spec)
-        for board in range(1, boards + 1):
-            for room, ns, ew in (("open", home, away), ("closed", away, home)):
-                entry: dict[str, Any] = {
-                    "board": board,
-                    "match": match,
-                    "room": room,
-                    "ns": ns,
-                    "ew": ew,
-                }
-                kind = draw(st.sampled_from(["contract", "passed-out", "ns_score", "artificial"]))
-                if kind == "contract":
-                    entry |= {
-                        "contract": f"{draw(st.integers(1, 7))}{draw(st.sampled_from('CDHS'))}",
-                        "declarer": draw(st.sampled_from(SEATS)),
-                        "tricks": draw(st.integers(0, 13)),
-                    }
-                elif kind == "passed-out":
-                    entry["contract"] = "passed-out"
-                elif kind == "ns_score":
-                    entry["ns_score"] = 10 * draw(st.integers(-200, 200))
-                else:
-                    entry["artificial"] = {"NS": "A+", "EW": "A-"}
-                results.append(entry)
-    data: dict[str, Any] = {"scoring": "teams", "matches": matches, "results": results}
-    if draw(st.booleans()):
-        data["vp"] = "wbf"
-    return data
 
 
 @settings(max_examples=40, deadline=None)

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from bridgelaw.cli import main
 from bridgelaw.i18n.catalogs import translation
-from bridgelaw.i18n.words import PHRASES, TEMPLATES, Worded, script_error
+from bridgelaw.i18n.words import PHRASES, TEMPLATES, Worded, script_error, unknown_language
 from bridgelaw.server.app import create_app
 from bridgelaw.server.tables import Refused
 from bridgelaw.table import ScriptError, Table
@@ -341,3 +341,30 @@ def test_a_strict_machines_refusal_met_at_the_table_is_said_in_the_askers_langua
     assert english == str(error) == "Law 27: 1H is insufficient over 1S (Law 18D)"
     said = Worded.refusal(refusal).text(lang)
     assert said != english and "1H" in said and "1S" in said and "27" in said and "18D" in said
+
+
+def closed_with(client: TestClient, path: str, **headers: str) -> tuple[int, str]:
+    """The close code and reason of a stream refused."""
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(path, headers=headers) as ws,
+    ):
+        ws.receive_json()
+    return closed.value.code, closed.value.reason
+
+
+def test_a_table_streams_unknown_language_is_closed_after_its_role(client: TestClient) -> None:
+    """``?lang=`` of no catalog closes a table's stream with 4400, in the language of
+    ``Accept-Language``; the role is checked first (no table: 4404, whatever the language)."""
+    table, seats = new_table(client)
+    stream = f"/api/tables/{table}/stream?token={seats['N']}"
+    code, words = closed_with(client, f"{stream}&lang=xx", **{"accept-language": "pl"})
+    assert (code, words) == (4400, unknown_language("xx").text("pl"))
+    assert "'xx'" in words and "en, pl, hu, sk" in words
+    assert closed_with(client, "/api/tables/nosuch/stream?token=x&lang=xx")[0] == 4404
+    long = "ż" * 80
+    assert closed_with(client, f"/api/tables/{table}/stream?token=x&lang={long}")[0] == 4403
+    # a reason longer than a close frame holds (123 bytes) is cut on a character
+    code, words = closed_with(client, f"{stream}&lang={long}")
+    assert code == 4400 and len(words.encode("utf-8")) <= 123
+    assert unknown_language(long).text("en").startswith(words) and len(words) > 18, words

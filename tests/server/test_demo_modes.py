@@ -16,13 +16,14 @@ from fastapi.testclient import TestClient
 
 from bridgelaw.server import demo
 from bridgelaw.server.app import create_app
+from bridgelaw.server.routes import demo as demo_routes
 from tests.api_client import DIRECTOR, auth
 
 
 def demo_client(tmp_path: Path, mode: str = "strict") -> tuple[TestClient, demo.DemoSession]:
     app = create_app(f"sqlite:///{tmp_path / 'demo.db'}", DIRECTOR)
     app.state.limits.rate, app.state.limits.burst = 1e6, 10**6  # not under test here
-    made = demo.make_demo_session(app, mode)
+    made = demo_routes.install(app, mode)
     return TestClient(app), made
 
 

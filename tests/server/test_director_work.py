@@ -180,15 +180,21 @@ def test_a_poll_refuses_hostile_clients_clearly(client: TestClient) -> None:
         ({"would_call": "pass", "seriously_considered": ["zz"]}, 422, token),
         ({"would_call": "pass"}, 403, "not-a-token"),
         ({"would_call": "pass"}, 403, DIRECTOR),
+        ({"would_call": ""}, 403, DIRECTOR),  # who asks first, then what he sends
+        ({"would_call": ""}, 401, ""),
     ]
     for peer_body, status, who in hostile:
-        answer = client.post(answer_path, json=peer_body, headers=auth(who))
+        answer = client.post(answer_path, json=peer_body, headers=auth(who) if who else {})
         assert answer.status_code == status, (peer_body, answer.text)
     post(client, answer_path, {"would_call": "pass"}, token)
     again = client.post(answer_path, json={"would_call": "X"}, headers=auth(token))
     assert again.status_code == 409  # an answer is never changed
     assert client.get("/api/polls/999", headers=auth(DIRECTOR)).status_code == 404
     assert client.get(f"/api/polls/{poll}").status_code == 401
+    excluding = f"/api/polls/{poll}?excluding=123456789"
+    assert client.get(excluding, headers=auth("not-a-token")).status_code == 403
+    assert client.get(excluding, headers=auth(token)).status_code == 422
+    assert client.get("/api/polls/999", headers=auth(token)).status_code == 404
     assert client.get("/api/polls/-1", headers=auth(DIRECTOR)).status_code == 422
     score = client.post(
         f"/api/polls/{poll}/score", json={"outcomes": {"pass": {"x": 1}}}, headers=auth(DIRECTOR)

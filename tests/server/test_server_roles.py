@@ -183,3 +183,39 @@ def test_who_is_asking_is_checked_before_what_he_sends(client: TestClient) -> No
         assert ask(client, "POST", path, WRONG, body) == 403, path
         assert ask(client, "POST", path, allowed, body) == 422, path
     assert ask(client, "POST", "/api/tables/nope/events", NONE, {"event": ""}) == 404
+
+
+def test_a_players_and_the_directors_routes_at_a_table_by_role(client: TestClient) -> None:
+    """The routes that take one of the table's seats only, or the director only: 404 for no
+    such table, 401, 403 for a token not the table's, then 403 with the route's own words for
+    the other kind of role; all of it before the body is read (an empty one is a 422)."""
+    table, seats = new_table(client, mode="strict")
+    _other, other_seats = new_table(client)
+    north, stranger = seats["N"], other_seats["N"]
+    at = f"/api/tables/{table}"
+    explain = "the players explain and ask (Law 20F); the director reads them"
+    player_only = {
+        f"{at}/call-changes": "a player asks to change his own call; the director decides",
+        f"{at}/explanations": explain,
+        f"{at}/questions": explain,
+        f"{at}/questions/9/answer": explain,
+    }
+    director_only = {f"{at}/call-changes/9/decision": "the director decides a change of call (25A)"}
+    for path, words in [*player_only.items(), *director_only.items()]:
+        allowed, refused = (north, DIRECTOR) if path in player_only else (DIRECTOR, north)
+        nope = path.replace(table, "nope")
+        assert ask(client, "POST", nope, allowed, {}) == 404, path
+        assert ask(client, "POST", path, NONE, {}) == 401, path
+        assert ask(client, "POST", path, WRONG, {}) == 403, path
+        assert ask(client, "POST", path, stranger, {}) == 403, path
+        answer = client.post(path, json={}, headers=auth(refused))
+        assert (answer.status_code, answer.json()["error"]) == (403, words), path
+        assert ask(client, "POST", path, allowed, {}) == 422, path  # the body, read now
+    # after the board: any role at the table; 409 while it is played (66D)
+    routes = {NONE: 401, WRONG: 403, stranger: 403, north: 409, DIRECTOR: 409}
+    for token, status in routes.items():
+        assert ask(client, "GET", f"{at}/after", token) == status, token
+    assert ask(client, "GET", "/api/tables/nope/after", north) == 404
+    # a call answered at no table: the table's 404 before the call's
+    answer = client.post("/api/tables/nope/calls/1/answer", json={}, headers=auth(DIRECTOR))
+    assert (answer.status_code, answer.json()["error"]) == (404, "no table 'nope'")

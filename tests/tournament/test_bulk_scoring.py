@@ -8,20 +8,16 @@ matchpoint, percentage and ranking entry must be the same fraction.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelaw.scoring.butler import DatumMethod
 from bridgelaw.scoring.results import (
     Artificial,
-    ArtificialKind,
     Points,
     ResultLine,
-    SideResult,
 )
 from bridgelaw.tournament.bulk import score_matchpoints_bulk, score_total_points_bulk
 from bridgelaw.tournament.bulk_imps import score_imps_bulk
@@ -40,61 +36,7 @@ from bridgelaw.tournament.session import (
     value_text,
     value_texts,
 )
-
-SCORES = [-1100, -200, -100, -50, 0, 90, 110, 140, 170, 420, 450, 620, 650, 1430]
-
-
-@st.composite
-def points(draw: st.DrawFn) -> Points:
-    if draw(st.booleans()):
-        return Points.single(draw(st.sampled_from(SCORES)))
-    denominator = draw(st.sampled_from([2, 3, 4, 6, 7]))
-    first = draw(st.integers(1, denominator - 1))
-    return Points.weighted(
-        [
-            (draw(st.sampled_from(SCORES)), Fraction(first, denominator)),
-            (draw(st.sampled_from(SCORES)), Fraction(denominator - first, denominator)),
-        ]
-    )
-
-
-@st.composite
-def artificial(draw: st.DrawFn) -> Artificial:
-    kinds: list[ArtificialKind] = ["A+", "A", "A-", "%", "NP"]
-    kind = draw(st.sampled_from(kinds))
-    if kind == "%":
-        return Artificial("%", Fraction(draw(st.integers(0, 200)), 2))
-    return Artificial(kind)
-
-
-@st.composite
-def events(draw: st.DrawFn, scoring: str = "matchpoints") -> EventInput:
-    boards = draw(st.integers(1, 4))
-    pairs = [str(p) for p in range(1, draw(st.integers(2, 9)) + 1)]
-    howell = draw(st.booleans())
-    lines: list[ResultLine] = []
-    for board in range(1, boards + 1):
-        for _ in range(draw(st.integers(1, 6))):
-            if howell:
-                ns, ew = draw(st.permutations(pairs))[:2]
-            else:  # Mitchell: odd pairs North-South, even pairs East-West
-                ns = draw(st.sampled_from(pairs[::2]))
-                ew = draw(st.sampled_from(pairs[1::2] or ["x"]))
-            kind = draw(st.sampled_from(["table", "table", "table", "artificial", "split"]))
-            ns_side: SideResult
-            ew_side: SideResult
-            if kind == "table":
-                ns_side = ew_side = draw(points())
-            elif kind == "artificial":
-                ns_side, ew_side = draw(artificial()), draw(artificial())
-            else:
-                ns_side = draw(st.one_of(points(), artificial()))
-                ew_side = draw(st.one_of(points(), artificial()))
-            lines.append(ResultLine(board, ns, ew, ns_side, ew_side, line=len(lines) + 2))
-    event = EventInput("random", scoring, lines)
-    event.datum = draw(st.sampled_from(list(DatumMethod)))
-    event.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
-    return event
+from tests.strategies import events, with_shared_sides
 
 
 def assert_same(bulk: EventResults, reference: EventResults) -> None:
@@ -283,18 +225,6 @@ def test_a_kept_board_builds_its_results_once() -> None:
     kept = board.kept()
     assert kept.results is kept.results and kept.kept() is kept
     assert len(built) == 3
-
-
-def with_shared_sides(event: EventInput) -> EventInput:
-    """The event as the readers build it: one object for all the sides that are equal (the
-    bulk scorers then score a side once per board and give its numbers to the others)."""
-    one: dict[SideResult, SideResult] = {}
-    lines = []
-    for r in event.lines:
-        ns = one.setdefault(r.ns_side, r.ns_side)
-        ew = ns if r.ew_side == r.ns_side else one.setdefault(r.ew_side, r.ew_side)
-        lines.append(replace(r, ns_side=ns, ew_side=ew))
-    return replace(event, lines=lines)
 
 
 @settings(max_examples=100, deadline=None)

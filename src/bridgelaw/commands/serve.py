@@ -173,9 +173,10 @@ def serve(
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise CommandError(f"--db {db}: cannot open the database: {first}") from None
     if demo:
-        from bridgelaw.server.demo import MODES, addresses, make_demo_session
+        from bridgelaw.server.demo import MODES, addresses
+        from bridgelaw.server.routes import demo as demo_routes
 
-        session = make_demo_session(app, demo_mode)
+        session = demo_routes.install(app, demo_mode)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         base = f"http://{shown}:{port}" if ":" not in shown else f"http://[{shown}]:{port}"
         title, meaning = MODES[demo_mode]

@@ -71,12 +71,8 @@ def _aware(when: datetime, law: str) -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class Correction:
-    """A score corrected after the results were published."""
+    """A score corrected after the results were published: when, and the director's note."""
 
-    table: int | None
-    board: int
-    what: str
-    asked_by: str
     at: datetime
     director_note: str = ""
     """Needed after the correction period: why the director is sure the score was wrong."""

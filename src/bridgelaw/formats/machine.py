@@ -11,7 +11,7 @@
   The writers therefore take consecutive boards only.
 
 >>> from bridgelaw.cards import card_name
->>> [card_name(position_card(i)) for i in (0, 12, 13, 51)]
+>>> [card_name(51 - i) for i in (0, 12, 13, 51)]
 ['SA', 'S2', 'HA', 'C2']
 """
 
@@ -27,7 +27,6 @@ __all__ = [
     "FormatLimitError",
     "check_boards",
     "deal_from_positions",
-    "position_card",
     "position_holders",
     "record_error",
 ]
@@ -35,11 +34,6 @@ __all__ = [
 
 class FormatLimitError(BridgeLawError):
     """The boards asked for do not fit the format (too many, not consecutive, odd markings)."""
-
-
-def position_card(position: int) -> int:
-    """Card at ``position`` (0 = spade ace ... 51 = club two) of the machines' order."""
-    return 51 - position
 
 
 def position_holders(deal: Deal) -> list[int]:

@@ -27,7 +27,6 @@ from bridgelaw.analysis.ddtable import BoardAnalysis
 from bridgelaw.boards import Board
 from bridgelaw.duplicate.state import Role
 from bridgelaw.errors import BridgeLawError
-from bridgelaw.server.db import token_hash
 from bridgelaw.server.sessions import LiveSession, Sessions
 from bridgelaw.server.tables import LiveTable
 from bridgelaw.tournament.model import board_json
@@ -156,9 +155,15 @@ def next_json(sessions: Sessions, live: LiveSession, role: Role) -> dict[str, An
 
 
 def after_json(
-    sessions: Sessions, table: LiveTable, token: str | None, analysis: dict[str, Any]
+    sessions: Sessions,
+    table: LiveTable,
+    live: LiveSession | None,
+    role: Role | None,
+    analysis: dict[str, Any],
 ) -> dict[str, Any]:
-    """The whole answer for a board that is over (``analysis``: :func:`analysis_json`'s)."""
+    """The whole answer for a board that is over (``analysis``: :func:`analysis_json`'s):
+    ``live``, the table's session in memory, if any, and ``role``, the asker's there (a
+    player's: :data:`bridgelaw.server.roles.TableSessionDep`)."""
     engine = table.table
     board = engine.board
     data: dict[str, Any] = {
@@ -170,12 +175,9 @@ def after_json(
         "session": None,
         "next": None,
     }
-    session_id = sessions.table_session.get(table.id)
-    live = None if session_id is None else sessions.live.get(session_id)
     if live is None:
         return data
     data["session"] = session_json(sessions, live, table.id)
-    role = None if not token else live.state.role_of(token_hash(token))
     if role is not None:  # a seat's own token is its player's for the whole session
         data["next"] = next_json(sessions, live, role)
     return data

@@ -6,7 +6,8 @@ seven and a half minutes a board. Its tables are ``strict`` unless ``--demo-mode
 otherwise (:data:`MODES`): a newcomer's mis-click is refused with its law rather than made an
 irregularity (a revoke, a lead out of turn) that the Laws then rectify; every page says which
 kind of table it is. While the demo runs, its player's page may start another demo night of the
-other kind (``POST /api/demo/sessions``, at most :data:`MAX_DEMOS` a run). Robots sit in every
+other kind (``POST /api/demo/sessions``, at most :data:`MAX_DEMOS` a run; the routes are
+:mod:`bridgelaw.server.routes.demo`'s). Robots sit in every
 seat but one: you are pair 1's first player, North at table 1 all night (a Mitchell's
 North-South pairs stay at their table). The addresses printed are your one link for the night,
 the director's session console (you move the rounds) and the live results. A new session
@@ -22,13 +23,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
-from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
+from fastapi import FastAPI
 
 from bridgelaw.server.db import token_hash
-from bridgelaw.server.roles import bearer, is_director, server_of
-from bridgelaw.server.tables import Refused
 
 DEMO_DB = "sqlite:///bridgelaw-demo.db"
 """The demo's SQLite file, in the working folder (git-ignored)."""
@@ -115,52 +112,11 @@ def new_demo(app: FastAPI, mode: str) -> tuple[DemoSession, list[Any]]:
     return demo, made
 
 
-class NewDemo(BaseModel):
-    mode: str
-
-
-router = APIRouter()
-
-
-@router.get("/api/demo")
-async def demo_modes(request: Request) -> dict[str, Any]:
-    """What a page needs to offer a demo of the other kind: the modes and their words, and
-    for a demo player's token, his night's mode (public: nothing secret)."""
-    mine = request.app.state.demos.of(bearer(request))
-    return {
-        "modes": {mode: {"title": t, "meaning": m} for mode, (t, m) in MODES.items()},
-        "mode": None if mine is None else mine.mode,
-    }
-
-
-@router.post("/api/demo/sessions")
-async def start_demo(body: NewDemo, request: Request) -> dict[str, Any]:
-    """A new demo night of ``mode``, for the player of a demo night of this run (or the
-    director): his new link (the token in the fragment)."""
-    token = bearer(request)
-    demos: Demos = request.app.state.demos
-    if not token:
-        raise Refused(401, "a demo player's token is needed (Authorization: Bearer <token>)")
-    if demos.of(token) is None and not is_director(server_of(request), token):
-        raise Refused(403, "only a demo night's player starts another demo night")
-    if body.mode not in MODES:
-        raise Refused(422, f"mode {body.mode[:20]!r}: one of {', '.join(MODES)}")
-    if len(demos.made) >= MAX_DEMOS:
-        raise Refused(429, f"{MAX_DEMOS} demo nights already this run: restart the server")
-    demo, made = await run_in_threadpool(new_demo, request.app, body.mode)
-    request.app.state.sessions.wake_robots(made)
-    return {
-        "session": demo.session,
-        "mode": demo.mode,
-        "play": f"/session/{demo.session}/play#token={demo.token}",
-    }
-
-
 def make_demo_session(app: FastAPI, mode: str = "strict") -> DemoSession:
     """A new demo session on ``app``'s database, its tables ``mode``; its robots start once
-    the app runs. The demo's routes are added to the app (:data:`router`)."""
+    the app runs. The demo's routes are :mod:`bridgelaw.server.routes.demo`'s, whose
+    ``install`` calls this and adds them."""
     app.state.demos = Demos()
-    app.include_router(router)
     demo, made = new_demo(app, mode)
     sessions = app.state.sessions
     before = app.router.lifespan_context

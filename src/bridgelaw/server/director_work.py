@@ -120,14 +120,14 @@ def periods_of(engine: Engine, record: str, default: Periods = PERIODS) -> Perio
 
 
 def check_late_correction(
-    engine: Engine, record: str, board: int, note: str, periods: Periods = PERIODS
+    engine: Engine, record: str, note: str, periods: Periods = PERIODS
 ) -> None:
     """79C: a score changed after the correction period needs the director's note (79C2);
     without it 409 naming the clause and when the period ended."""
     published = published_of(engine, record)
     if published is None:
         return
-    correction = Correction(None, board, "result", "director", now(), director_note=note)
+    correction = Correction(now(), director_note=note)
     try:
         check_correction(correction, published, periods)
     except LateError as error:

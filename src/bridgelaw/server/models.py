@@ -8,12 +8,22 @@
   superseding the one in force by naming it).
 * The ruling record (:class:`RulingRow`): one entry of :mod:`bridgelaw.director.record` per
   call answered or ruling made at the console, in the casebook's JSON (migration 0005).
+* The director's work after the rulings (migration 0006, ``server/director_work.py``): when a
+  record's results were published (:class:`PublicationRow`), polls of peers (:class:`PollRow`)
+  with each peer asked and his answer (:class:`PollPeerRow`), and appeals lodged and decided
+  (:class:`AppealRow`).
+* What is said at a table beside its events (migration 0008): alerts' explanations, questions
+  and answers (:class:`ExplanationRow`, ``server/explanations.py``) and the requests to change
+  a mistaken call with the director's decisions (:class:`CallChangeRow`,
+  ``server/call_changes.py``).
 * A duplicate session: its spec (:class:`SessionRow`) and its log (:class:`SessionRecordRow`, one
   row per record of :mod:`bridgelaw.duplicate.records`).
+* With several server processes on one PostgreSQL: the process that owns a table
+  (:class:`TableLease`, migration 0007, ``server/cluster.py``).
 
-Nothing is changed once stored. The schema is made by the Alembic migrations in
-``migrations/`` (:func:`bridgelaw.server.db.open_database` runs them at start);
-``tests/server/test_server_models.py`` checks that they make these tables.
+Nothing is changed once stored but a lease (a lock, not a record). The schema is made by the
+Alembic migrations in ``migrations/`` (:func:`bridgelaw.server.db.open_database` runs them at
+start); ``tests/server/test_server_models.py`` checks that they make these tables.
 """
 
 from __future__ import annotations
@@ -196,7 +206,7 @@ class ExplanationRow(Base):
 class CallChangeRow(Base):
     """A player's request to change a call he made by mistake (Law 25A), at a ``strict``
     table, and the director's decision on it (a second row naming the first); never changed
-    (migration 0008, ``server/explanations.py``)."""
+    (migration 0008, ``server/call_changes.py``)."""
 
     __tablename__ = "call_changes"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -243,7 +253,7 @@ class SessionRecordRow(Base):
 
 class TableLease(Base):
     """The process that owns a table (accepts its events) until ``expires``; the owner renews
-    it, another process takes it over once expired (migration 0006, docs/deployment.md). The
+    it, another process takes it over once expired (migration 0007, docs/deployment.md). The
     one row of this module that is changed in place: a lease is a lock, not a record."""
 
     __tablename__ = "table_leases"

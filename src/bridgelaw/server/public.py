@@ -18,7 +18,7 @@ from typing import Any
 from bridgelaw.cards import SEATS, Card, Seat, card_name, hand_pbn
 from bridgelaw.table import Table
 from bridgelaw.table.play_state import Place
-from bridgelaw.table.rules.claims.law68_71 import CANCELLED, SETTLED, VOID, Claim
+from bridgelaw.table.rules.claims.law68_71 import SETTLED, Claim
 
 
 def _card(card: Place) -> str | None:
@@ -93,14 +93,6 @@ def public_state(table: Table) -> dict[str, Any]:
     elif claim is not None and claim.stage == SETTLED:
         state["claimed"] = {**claim_json(claim), "credited": claim.credited, "law": claim.law}
     return state
-
-
-def faced_claim(claim: Claim | None) -> bool:
-    """Are the claimer's cards face up on the table? From the claim on (2017 68C: the player
-    who claims or concedes faces his cards), while it is answered or ruled and once settled;
-    not after play went on by agreement (68D2b) nor once the claim is no claim (68B2): the
-    cards are back in the hand, though the table has seen them."""
-    return claim is not None and claim.stage not in (VOID, CANCELLED)
 
 
 def claim_json(claim: Claim) -> dict[str, Any]:

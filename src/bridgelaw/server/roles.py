@@ -5,14 +5,27 @@ does anything (its body included):
 
 * at a table of ``table-api.md``, :data:`AtTableRole`: the director, or one of the table's seats
   (404 for no such table, then 401 without a token, 403 for a token not the table's);
-  :data:`SeatRole` refuses the director too (a seat calls the director, Law 9B);
+  :func:`seat_only` refuses the director too, with the route's words (:data:`SeatRole`: a seat
+  calls the director, Law 9B), :func:`director_at_table` the seats; a board that is over:
+  :data:`TableSessionDep`, the asker's role in the session whose board it is (a player's);
 * the director alone, :func:`director_only`: 401 without a token, 403 with the route's words
   for any other (the director's console API takes it for a whole router);
+* a poll of peers (16B1b), :data:`PollAsker`: the director or one of the poll's peers (401
+  without a token, 404 for no such poll, 403 for another token); :data:`PollPeer` refuses the
+  director;
+* the demo (``serve --demo``), :data:`DemoPlayer`: the player of one of the run's demo nights
+  or the director (401, 403); :data:`DemoOfAsker`: the asker's demo night, if any (no
+  refusal: the demo's modes are public);
 * in a session of ``session-api.md``, :func:`session_role`: the director, a table's device, a
   player, or the public (no token), each route naming the kinds it takes (404 for no such
   session, 403 for a token not the session's, then 401 for the public and 403 for another kind);
 * a stream (WebSocket) is refused by closing it with ``4000 +`` the status
   (:data:`StreamRole`, :data:`SessionStreamRole`).
+
+Beside the roles, what several routers' routes take the same way: the table or the session of
+the route's address (:data:`LiveTableDep`, :data:`LiveSessionDep`: 404 when there is none) and
+the reader's language (:data:`Language`: 400 for an unknown ``?lang=``, a stream closed with
+4400).
 
 A refusal is a :class:`~bridgelaw.server.tables.Refused` (the table API) or a
 :class:`~bridgelaw.duplicate.state.Refusal` (the session API); the application's handlers answer
@@ -28,14 +41,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, WebSocketException
+from fastapi import Depends, Path, WebSocketException
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from bridgelaw.duplicate.state import Refusal, Role
 from bridgelaw.i18n import UnknownLanguage
 from bridgelaw.i18n.views import negotiate
-from bridgelaw.server import limits
+from bridgelaw.i18n.words import unknown_language
+from bridgelaw.server import director_work, limits
+from bridgelaw.server.db import token_hash
+from bridgelaw.server.demo import Demos, DemoSession
 from bridgelaw.server.robots import Robots
 from bridgelaw.server.sessions import LiveSession, Sessions
 from bridgelaw.server.tables import LiveTable, Refused, Server
@@ -99,15 +115,13 @@ async def live_table(table_id: str, connection: HTTPConnection) -> LiveTable:
     return live
 
 
+LiveTableDep = Annotated[LiveTable, Depends(live_table)]
+"""The table of the route's ``table_id`` (404 if there is none), whoever asks."""
+
+
 async def at_table(table_id: str, connection: HTTPConnection) -> AtTable:
     live = await live_table(table_id, connection)  # 404 first: the seats are the table's
     return AtTable(live, server_of(connection).role(live, bearer(connection)))
-
-
-async def seat_at_table(at: Annotated[AtTable, Depends(at_table)]) -> AtTable:
-    if at.role == DIRECTOR:
-        raise Refused(403, "a seat calls the director (Law 9B), not the director")
-    return at
 
 
 async def stream_at_table(table_id: str, connection: HTTPConnection, token: str = "") -> AtTable:
@@ -134,6 +148,25 @@ def refusal_language(connection: HTTPConnection) -> str:
         return negotiate(None, header)
 
 
+def viewer_language(connection: HTTPConnection) -> str:
+    """The language a viewer reads (``?lang=``, else ``Accept-Language``, else English;
+    ``table-api.md``); an unknown ``?lang=`` is refused with the known ones (400; a stream
+    is closed with 4400, in the language of ``Accept-Language``)."""
+    try:
+        return negotiate(
+            connection.query_params.get("lang"), connection.headers.get("accept-language")
+        )
+    except UnknownLanguage as error:
+        refusal = unknown_language(error.lang)
+        if connection.scope["type"] == "websocket":
+            raise WebSocketException(4400, refusal.text(refusal_language(connection))) from None
+        raise Refused(400, refusal) from None
+
+
+Language = Annotated[str, Depends(viewer_language)]
+"""The reader's language (:func:`viewer_language`)."""
+
+
 async def director_stream(connection: HTTPConnection, token: str = "") -> None:
     """The director's console stream: the director's token from ``?token=`` (a page's
     WebSocket sends no header), refused by closing it (logged like every refusal)."""
@@ -147,10 +180,64 @@ async def director_stream(connection: HTTPConnection, token: str = "") -> None:
 
 AtTableRole = Annotated[AtTable, Depends(at_table)]
 """The director or one of the table's seats."""
-SeatRole = Annotated[AtTable, Depends(seat_at_table)]
-"""One of the table's seats (not the director)."""
 StreamRole = Annotated[AtTable, Depends(stream_at_table)]
 """The director or one of the table's seats, opening the table's stream."""
+
+
+def seat_only(refusal: str) -> Callable[[AtTable], Awaitable[AtTable]]:
+    """A dependency that lets only the table's seats through: :data:`AtTableRole`'s checks,
+    then 403 with ``refusal`` for the director (what a player does here, not he)."""
+
+    async def seat(at: AtTableRole) -> AtTable:
+        if at.role == DIRECTOR:
+            raise Refused(403, refusal)
+        return at
+
+    return seat
+
+
+def director_at_table(refusal: str) -> Callable[[AtTable], Awaitable[AtTable]]:
+    """A dependency that lets only the director through at a table: :data:`AtTableRole`'s
+    checks (404 for no such table first), then 403 with ``refusal`` for a seat."""
+
+    async def director(at: AtTableRole) -> AtTable:
+        if at.role != DIRECTOR:
+            raise Refused(403, refusal)
+        return at
+
+    return director
+
+
+SeatRole = Annotated[
+    AtTable, Depends(seat_only("a seat calls the director (Law 9B), not the director"))
+]
+"""One of the table's seats (not the director), calling the director."""
+
+
+@dataclass(frozen=True)
+class TableSession:
+    """The session whose board a table plays, in memory, and the asker's role in its log."""
+
+    live: LiveSession | None
+    """None when the table belongs to no session held in memory."""
+    role: Role | None
+    """A player's (a seat's token is its player's for the whole session); None for the
+    director and for a token the session's log does not know."""
+
+
+async def table_session(at: AtTableRole, connection: HTTPConnection) -> TableSession:
+    """The session of the table's board and the asker's role there."""
+    sessions = sessions_of(connection)
+    session_id = sessions.table_session.get(at.live.id)
+    live = None if session_id is None else sessions.live.get(session_id)
+    token = bearer(connection)
+    if live is None or not token:
+        return TableSession(live, None)
+    return TableSession(live, live.state.role_of(token_hash(token)))
+
+
+TableSessionDep = Annotated[TableSession, Depends(table_session)]
+"""The table's session (if any) and the asker's role in it, after :data:`AtTableRole`'s checks."""
 
 
 # -- the director ---------------------------------------------------------------------------------
@@ -168,6 +255,64 @@ def director_only(refusal: str) -> Callable[[HTTPConnection], Awaitable[None]]:
             raise Refused(403, refusal)
 
     return director
+
+
+# -- a poll of peers (16B1b) ----------------------------------------------------------------------
+
+PollId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+async def poll_asker(poll_id: PollId, connection: HTTPConnection) -> str | None:
+    """The director (None) or the peer of the poll whose token this is (his name): 401 without
+    a token, 404 for no such poll, 403 for a token neither the director's nor a peer's."""
+    token = bearer(connection)
+    if not token:
+        raise Refused(401, NO_TOKEN)
+    server = server_of(connection)
+    if is_director(server, token):
+        return None
+    return await run_in_threadpool(director_work.peer_of, server.engine, poll_id, token)
+
+
+PollAsker = Annotated[str | None, Depends(poll_asker)]
+"""The poll's director (None) or one of its peers (his name)."""
+
+
+async def poll_peer(asker: PollAsker) -> str:
+    if asker is None:
+        raise Refused(403, "a peer answers a poll, not the director")
+    return asker
+
+
+PollPeer = Annotated[str, Depends(poll_peer)]
+"""One of the poll's peers (his name), not the director."""
+
+
+# -- the demo (serve --demo) ----------------------------------------------------------------------
+
+
+async def demo_of_asker(connection: HTTPConnection) -> DemoSession | None:
+    """The demo night of this run whose player's token the request has, if any."""
+    demos: Demos = connection.app.state.demos
+    return demos.of(bearer(connection))
+
+
+DemoOfAsker = Annotated[DemoSession | None, Depends(demo_of_asker)]
+
+
+async def demo_player(connection: HTTPConnection) -> None:
+    """The player of one of this run's demo nights, or the director (401 without a token,
+    403 for another)."""
+    token = bearer(connection)
+    if not token:
+        raise Refused(401, "a demo player's token is needed (Authorization: Bearer <token>)")
+    demos: Demos = connection.app.state.demos
+    if demos.of(token) is None and not is_director(server_of(connection), token):
+        raise Refused(403, "only a demo night's player starts another demo night")
+
+
+DemoPlayer = Depends(demo_player)
+"""A demo night's player or the director (a route's ``dependencies``)."""
 
 
 # -- in a session ---------------------------------------------------------------------------------

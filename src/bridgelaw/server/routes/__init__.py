@@ -1,5 +1,6 @@
-"""The server's routes, one router per concern, each route taking its role from
-:mod:`bridgelaw.server.roles`:
+"""The server's routes, one router per concern; a route that needs a role names it in its
+signature, as a dependency of :mod:`bridgelaw.server.roles` (the public ones, the pages, the
+results and the operations endpoints, take none):
 
 * :mod:`.tables`: the table API of ``table-api.md`` and a seat's call to the director;
 * :mod:`.call_changes`: a mistaken call at a strict table, asked and decided (Law 25A);
@@ -9,7 +10,9 @@
 * :mod:`.sessions`: the session API of ``session-api.md`` and the session pages' score preview;
 * :mod:`.results`: the session's public results pages;
 * :mod:`.pages`: the pages and their static files, and the law book's titles they show;
-* :mod:`.operations`: the health and metrics endpoints a load balancer and a monitor read.
+* :mod:`.operations`: the health and metrics endpoints a load balancer and a monitor read;
+* :mod:`.demo`: the demo night's offer of another (``serve --demo``): a demo server's alone,
+  added by its ``install``, not one of :data:`ROUTERS`.
 """
 
 from __future__ import annotations

@@ -3,20 +3,35 @@ change its call, the director decides."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from bridgelaw.cards import Seat
 from bridgelaw.server import call_changes, director
-from bridgelaw.server.roles import AtTableRole, robots_of, server_of
+from bridgelaw.server.roles import (
+    AtTable,
+    AtTableRole,
+    director_at_table,
+    robots_of,
+    seat_only,
+    server_of,
+)
 from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.server.views import CALLS, DIRECTOR, changeable
 
 router = APIRouter()
+Asker = Annotated[
+    AtTable, Depends(seat_only("a player asks to change his own call; the director decides"))
+]
+"""The player who asks (a seat of the table, not the director)."""
+Decider = Annotated[
+    AtTable, Depends(director_at_table("the director decides a change of call (25A)"))
+]
+"""The director, who decides."""
 
 
 class ChangeRequest(BaseModel):
@@ -35,12 +50,10 @@ class Decision(BaseModel):
 
 @router.post("/api/tables/{table_id}/call-changes")
 async def request_change(
-    at: AtTableRole, body: ChangeRequest, connection: HTTPConnection
+    at: Asker, body: ChangeRequest, connection: HTTPConnection
 ) -> dict[str, Any]:
     """A seat asks to replace its last call, made by mistake, with ``call`` (25A1)."""
     live = at.live
-    if at.role == DIRECTOR:
-        raise Refused(403, "a player asks to change his own call; the director decides")
     if live.mode != "strict":
         raise Refused(
             422, "at a law table the player says the call he meant: the director judges it", "25A"
@@ -134,13 +147,11 @@ async def change(live: LiveTable, server: Server, seat: str, request: dict[str, 
 
 @router.post("/api/tables/{table_id}/call-changes/{number}/decision")
 async def decide(
-    at: AtTableRole, number: int, body: Decision, connection: HTTPConnection
+    at: Decider, number: int, body: Decision, connection: HTTPConnection
 ) -> dict[str, Any]:
     """The director allows or refuses a request; allowed, the change enters the table as his
     events: the call meant, then his finding that the first was unintended (25A1)."""
     live = at.live
-    if at.role != DIRECTOR:
-        raise Refused(403, "the director decides a change of call (25A)")
     server = server_of(connection)
     async with live.lock:
         request = call_changes.open_request(live.changes, number)

@@ -29,13 +29,14 @@ from bridgelaw.server.db import now
 from bridgelaw.server.record_page import record_html
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
+    Language,
+    LiveTableDep,
     director_only,
     director_stream,
     live_table,
     robots_of,
     server_of,
 )
-from bridgelaw.server.routes.tables import Language
 from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.server.views import DIRECTOR, view_for
 from bridgelaw.table.meanings import explain
@@ -43,7 +44,6 @@ from bridgelaw.table.meanings import explain
 router = APIRouter(dependencies=[Depends(director_only("only the director may do this"))])
 consoles = APIRouter()
 """The console's stream, whose token comes in its address (``?token=``)."""
-LiveTableDep = Annotated[LiveTable, Depends(live_table)]
 
 
 class Answer(BaseModel):
@@ -73,14 +73,18 @@ async def list_calls(live: LiveTableDep, request: Request) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/calls/{call_id}/answer")
 async def answer_call(
-    table_id: str, call_id: Annotated[int, Path(ge=1, le=2**31 - 1)], body: Answer, request: Request
+    live: LiveTableDep,
+    call_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    body: Answer,
+    request: Request,
 ) -> dict[str, Any]:
+    """The director's answer to a call of the table (404 for no such table, then for no such
+    call at it; 409 for a call answered already), recorded as a ruling entry."""
     engine = server_of(request).engine
     note = body.note.strip()
-    answered = await run_in_threadpool(director.answer_call, engine, table_id, call_id, note)
-    live = await live_table(table_id, request)
-    found = await run_in_threadpool(director.calls_of, engine, [table_id], False)
-    call = next(c for c in found.get(table_id, []) if c["call"] == call_id)
+    answered = await run_in_threadpool(director.answer_call, engine, live.id, call_id, note)
+    found = await run_in_threadpool(director.calls_of, engine, [live.id], False)
+    call = next(c for c in found.get(live.id, []) if c["call"] == call_id)
     facts = (Statement(call["seat"], call["reason"], False),) if call["reason"] else ()
     async with live.lock:  # the engine's rulings as the answer found them
         await run_in_threadpool(
@@ -172,7 +176,6 @@ async def enter_result(
         director_work.check_late_correction,
         server.engine,
         key,
-        live.table.board.number,
         note if director_note is None else director_note,
         await periods_of(server, key),
     )

@@ -27,21 +27,21 @@ from bridgelaw.server.db import now, stamp
 from bridgelaw.server.record_page import record_html
 from bridgelaw.server.results import MAX_RESULT, RESULT_KEYS, result_line
 from bridgelaw.server.roles import (
+    Language,
     LiveSessionDep,
-    bearer,
+    LiveTableDep,
+    PollAsker,
+    PollId,
+    PollPeer,
     director_only,
-    is_director,
     live_table,
     server_of,
 )
 from bridgelaw.server.routes.director import enter_result, periods_of, record_document
-from bridgelaw.server.routes.tables import Language
-from bridgelaw.server.tables import LiveTable, Refused
+from bridgelaw.server.tables import Refused
 
 DIRECTORS = Depends(director_only("only the director may do this"))
 router = APIRouter()
-LiveTableDep = Annotated[LiveTable, Depends(live_table)]
-PollId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 Text = Annotated[str, Field(max_length=2000)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 
@@ -137,22 +137,20 @@ async def new_poll(live: LiveTableDep, body: NewPoll, request: Request) -> dict[
 
 
 @router.get("/api/polls/{poll_id}")
-async def get_poll(poll_id: PollId, request: Request, excluding: str | None = None) -> Any:
+async def get_poll(
+    poll_id: PollId, asker: PollAsker, request: Request, excluding: str | None = None
+) -> Any:
     """The director: the whole poll (answers, support, alternatives, proposed weights, without
     the call ``excluding`` names: the one the information suggested, 12C1c); a peer: the
     question and his own answer."""
     server = server_of(request)
-    token = bearer(request)
-    if not token:
-        raise Refused(401, "a token is needed (Authorization: Bearer <token>)")
     if excluding is not None and len(excluding) > 8:
         raise Refused(422, "excluding: a call such as 6S")
-    if is_director(server, token):
+    if asker is None:  # the director
         return await run_in_threadpool(
             director_work.director_view, server.engine, poll_id, excluding
         )
-    peer = await run_in_threadpool(director_work.peer_of, server.engine, poll_id, token)
-    return await run_in_threadpool(director_work.peer_view, server.engine, poll_id, peer)
+    return await run_in_threadpool(director_work.peer_view, server.engine, poll_id, asker)
 
 
 class PeerAnswer(BaseModel):
@@ -163,15 +161,11 @@ class PeerAnswer(BaseModel):
 
 
 @router.post("/api/polls/{poll_id}/answer")
-async def answer_poll(poll_id: PollId, body: PeerAnswer, request: Request) -> dict[str, Any]:
+async def answer_poll(
+    poll_id: PollId, peer: PollPeer, body: PeerAnswer, request: Request
+) -> dict[str, Any]:
     """A peer's answer, once: the call he would make and those he seriously considered."""
     server = server_of(request)
-    token = bearer(request)
-    if not token:
-        raise Refused(401, "a token is needed (Authorization: Bearer <token>)")
-    if is_director(server, token):
-        raise Refused(403, "a peer answers a poll, not the director")
-    peer = await run_in_threadpool(director_work.peer_of, server.engine, poll_id, token)
     answer = await run_in_threadpool(
         director_work.answer_poll,
         server.engine,

@@ -4,19 +4,23 @@ table gets its view again (each sees the records it may: ``views.explanations_se
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from bridgelaw.server import explanations
-from bridgelaw.server.roles import AtTable, AtTableRole, server_of
+from bridgelaw.server.roles import AtTable, seat_only, server_of
 from bridgelaw.server.tables import Refused
-from bridgelaw.server.views import DIRECTOR
 
 router = APIRouter()
+Player = Annotated[
+    AtTable,
+    Depends(seat_only("the players explain and ask (Law 20F); the director reads them")),
+]
+"""A seat of the table: the director reads the records, he does not add to them."""
 
 
 class Explanation(BaseModel):
@@ -42,8 +46,6 @@ async def add(
     text: str,
     question: int | None = None,
 ) -> dict[str, Any]:
-    if at.role == DIRECTOR:
-        raise Refused(403, "the players explain and ask (Law 20F); the director reads them")
     words = text.strip()
     if kind != "question" and not words:
         raise Refused(422, "text: nothing said")
@@ -67,20 +69,20 @@ async def add(
 
 
 @router.post("/api/tables/{table_id}/explanations")
-async def explain(at: AtTableRole, body: Explanation, connection: HTTPConnection) -> dict[str, Any]:
+async def explain(at: Player, body: Explanation, connection: HTTPConnection) -> dict[str, Any]:
     """The caller explains his own call, to his opponents only."""
     return await add(at, connection, "explain", body.call, body.text)
 
 
 @router.post("/api/tables/{table_id}/questions")
-async def ask(at: AtTableRole, body: Question, connection: HTTPConnection) -> dict[str, Any]:
+async def ask(at: Player, body: Question, connection: HTTPConnection) -> dict[str, Any]:
     """An opponent asks about a call at his turn (20F1, 20F2)."""
     return await add(at, connection, "question", body.call, body.text)
 
 
 @router.post("/api/tables/{table_id}/questions/{question}/answer")
 async def answer(
-    at: AtTableRole, question: int, body: Answer, connection: HTTPConnection
+    at: Player, question: int, body: Answer, connection: HTTPConnection
 ) -> dict[str, Any]:
     """The caller answers a question about his call, once."""
     asked = [r for r in at.live.explanations if r["id"] == question and r["kind"] == "question"]

@@ -14,8 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from bridgelaw.duplicate.state import Refusal
 from bridgelaw.i18n.words import Worded
-from bridgelaw.server.roles import LiveSessionDep, sessions_of
-from bridgelaw.server.routes.tables import Language
+from bridgelaw.server.roles import Language, LiveSessionDep, sessions_of
 from bridgelaw.server.sessions import LiveSession
 
 router = APIRouter()

@@ -177,9 +177,7 @@ async def enter_result(
         # 79C from the results' publication, when the director has published them
         engine = server_of(request).engine
         periods = director_work.session_periods(live.state.spec)
-        await run_in_threadpool(
-            director_work.check_late_correction, engine, live.id, 1, note, periods
-        )
+        await run_in_threadpool(director_work.check_late_correction, engine, live.id, note, periods)
     async with live.lock:
         time = now()
         checked = live.state.check_entry(role, body, time)

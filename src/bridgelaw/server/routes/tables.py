@@ -8,7 +8,7 @@ request) the table's robots are woken.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
@@ -16,19 +16,19 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 
-from bridgelaw.i18n import UnknownLanguage
-from bridgelaw.i18n.views import localize_view, negotiate
-from bridgelaw.i18n.words import unknown_language
+from bridgelaw.i18n.views import localize_view
 from bridgelaw.server import after, bounds, director, limits, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
     AtTableRole,
+    Language,
     SeatRole,
     StreamRole,
-    bearer,
+    TableSessionDep,
     director_only,
     robots_of,
     server_of,
+    sessions_of,
 )
 from bridgelaw.server.tables import NewEvent, NewTable, Refused
 from bridgelaw.server.views import DIRECTOR, board_over, dummy_faced
@@ -52,20 +52,6 @@ async def create_table(spec: NewTable, connection: HTTPConnection) -> dict[str, 
     return {"table": table_id, "seats": tokens}
 
 
-def viewer_language(connection: HTTPConnection) -> str:
-    """The language a viewer reads (``?lang=``, else ``Accept-Language``, else English;
-    ``table-api.md``); an unknown ``?lang=`` is refused with the known ones."""
-    try:
-        return negotiate(
-            connection.query_params.get("lang"), connection.headers.get("accept-language")
-        )
-    except UnknownLanguage as error:
-        raise Refused(400, unknown_language(error.lang)) from None
-
-
-Language = Annotated[str, Depends(viewer_language)]
-
-
 @router.get("/api/tables/{table_id}")
 async def get_table(at: AtTableRole, connection: HTTPConnection, lang: Language) -> JSONResponse:
     robots_of(connection).wake(at.live)  # after a restart, robots to act carry on
@@ -85,7 +71,9 @@ async def get_result(at: AtTableRole, connection: HTTPConnection) -> dict[str, A
 
 
 @router.get("/api/tables/{table_id}/after")
-async def after_board(at: AtTableRole, connection: HTTPConnection) -> dict[str, Any]:
+async def after_board(
+    at: AtTableRole, session: TableSessionDep, connection: HTTPConnection
+) -> dict[str, Any]:
     """Once the board is over, for each seat and the director: the four hands, the
     double-dummy table and par, the session's traveller of the board and the seat's next board
     (``server/after.py``); 409 while it is played: the deal is hidden until then (66D)."""
@@ -97,8 +85,8 @@ async def after_board(at: AtTableRole, connection: HTTPConnection) -> dict[str, 
             )
         board = at.live.table.board
     analysis = await after.analysis_soon(board)  # DDS, in a worker thread; or "pending"
-    sessions = connection.app.state.sessions
-    return after.after_json(sessions, at.live, bearer(connection), analysis)
+    sessions = sessions_of(connection)
+    return after.after_json(sessions, at.live, session.live, session.role, analysis)
 
 
 @router.post("/api/tables/{table_id}/events")
@@ -135,24 +123,20 @@ async def post_event(
 
 @router.websocket("/api/tables/{table_id}/stream")
 async def stream(
-    socket: WebSocket, at: StreamRole, changes: bool = False, since: int | None = None
+    socket: WebSocket,
+    at: StreamRole,
+    lang: Language,
+    changes: bool = False,
+    since: int | None = None,
 ) -> None:
     """The role's view at once, then after every accepted event the view again, or with
     ``?changes=1`` what changed in it (``server/push.py``). Each view carries its ``seq``, the
     table's last event; a client reconnecting with ``?since=<seq>`` (the last it holds) gets
     the view after each event it missed, then the live stream (docs/deployment.md). With
     several processes, a process not the table's owner closes the stream at once with 4307
-    and the owner's address as its reason: the client opens it there."""
+    and the owner's address as its reason: the client opens it there. An unknown ``?lang=``
+    closes it with 4400 (after the role's checks)."""
     live, role = at.live, at.role
-    try:
-        lang = negotiate(socket.query_params.get("lang"), socket.headers.get("accept-language"))
-    except UnknownLanguage as error:  # refused as every stream is: a close code of 4000 + 400
-        await socket.accept()
-        words = unknown_language(error.lang).text(
-            negotiate(None, socket.headers.get("accept-language"))
-        )
-        await socket.close(code=4400, reason=words[:120])
-        return
     server = server_of(socket)
     await socket.accept()
     owner = await server.stream_owner(live)
