@@ -546,3 +546,17 @@ def test_the_pages_are_served_with_their_headers(client: TestClient) -> None:
     work = client.get("/director/work.js")
     assert work.status_code == 200 and "directorWork" in work.text
     assert client.get("/static/session/session-record.js").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "no poll 999"), ("pl", "nie ma ankiety 999"), ("hu", "nincs 999 megkérdezés")],
+)
+def test_the_director_works_refusals_come_in_the_askers_language(
+    client: TestClient, lang: str, words: str
+) -> None:
+    """A refusal of the director's work (here a poll that does not exist) is a phrase said:
+    its words in the language of ``Accept-Language``, the status as before."""
+    answer = client.get("/api/polls/999", headers={**auth(DIRECTOR), "accept-language": lang})
+    assert answer.status_code == 404
+    assert answer.json()["error"] == words

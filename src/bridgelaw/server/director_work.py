@@ -41,6 +41,7 @@ from bridgelaw.director.poll import Answer, Poll, PollError, PollQuestion, Thres
 from bridgelaw.director.record import Entry, Record
 from bridgelaw.duplicate.spec import SessionSpec, read_spec
 from bridgelaw.errors import BridgeLawError
+from bridgelaw.i18n.words import Worded
 from bridgelaw.server.db import now, stamp, token_hash
 from bridgelaw.server.models import (
     AppealRow,
@@ -102,10 +103,10 @@ def publish(engine: Engine, record: str) -> datetime:
     try:
         with Session(engine) as session, session.begin():
             if session.get(PublicationRow, record) is not None:
-                raise Refused(409, f"the results of {record!r} are published already")
+                raise Refused(409, Worded.of("work.published-already", record=record))
             session.add(PublicationRow(record=record, published=at))
     except IntegrityError:
-        raise Refused(409, f"the results of {record!r} are published already") from None
+        raise Refused(409, Worded.of("work.published-already", record=record)) from None
     return at
 
 
@@ -149,7 +150,7 @@ def question_from(live: LiveTable, calls: int, notes: str) -> tuple[PollQuestion
     table = live.table
     made = [record.call.text for record in table.effective()]
     if not 0 <= calls <= len(made):
-        raise Refused(422, f"calls: {calls}; the auction has {len(made)} calls")
+        raise Refused(422, Worded.of("work.calls-count", calls=calls, made=len(made)))
     first = table.effective()[0].seat if made else table.board.dealer
     seat = Seat((int(first) + calls) % 4)
     hands = table.board.deal.pbn(Seat.NORTH)[2:].split()
@@ -177,9 +178,9 @@ def create_poll(
     """A poll on ruling ``entry`` of the table's record; each peer's token, shown once."""
     names = [p.strip() for p in peers]
     if not 1 <= len(names) <= MAX_PEERS or any(not n or len(n) > 40 for n in names):
-        raise Refused(422, f"peers: 1 to {MAX_PEERS} names of at most 40 characters")
+        raise Refused(422, Worded.of("work.peers-count", most=MAX_PEERS))
     if len(set(names)) != len(names):
-        raise Refused(422, "peers: a peer is named twice")
+        raise Refused(422, Worded.of("work.peer-twice"))
     try:
         Threshold(threshold)
     except PollError as error:
@@ -195,7 +196,7 @@ def create_poll(
             .where(RulingRow.table_id == live.id)
         )
         if not found:
-            raise Refused(404, f"entry: no ruling {entry} of this table in {record!r}")
+            raise Refused(404, Worded.of("work.no-ruling", entry=entry, record=record))
         row = PollRow(
             record=record,
             entry=entry,
@@ -216,7 +217,7 @@ def _poll_rows(engine: Engine, poll_id: int) -> tuple[PollRow, list[PollPeerRow]
     with Session(engine) as session:
         row = session.get(PollRow, poll_id)
         if row is None:
-            raise Refused(404, f"no poll {poll_id}")
+            raise Refused(404, Worded.of("work.no-poll", poll=poll_id))
         peers = list(
             session.scalars(
                 select(PollPeerRow).where(PollPeerRow.poll_id == poll_id).order_by(PollPeerRow.peer)
@@ -233,7 +234,7 @@ def peer_of(engine: Engine, poll_id: int, token: str) -> str:
     for peer in peers:
         if secrets.compare_digest(peer.token_hash, hashed):
             return peer.peer
-    raise Refused(403, "this token is not one of this poll's")
+    raise Refused(403, Worded.of("work.not-poll-token"))
 
 
 def _question(row: PollRow) -> dict[str, Any]:
@@ -259,7 +260,7 @@ def answer_poll(
     """The peer's answer, once (409 the second time); calls read as the table script writes
     them (422 naming the one that is not a call)."""
     if len(considered) > MAX_CONSIDERED:
-        raise Refused(422, f"seriously_considered: at most {MAX_CONSIDERED} calls")
+        raise Refused(422, Worded.of("work.considered-most", most=MAX_CONSIDERED))
     try:
         call = call_name(parse_call(would_call))
     except BridgeLawError as error:
@@ -276,9 +277,9 @@ def answer_poll(
     with Session(engine) as session, session.begin():
         row = session.get(PollPeerRow, (poll_id, peer))
         if row is None:
-            raise Refused(404, f"no peer {peer!r} in poll {poll_id}")
+            raise Refused(404, Worded.of("work.no-peer", peer=peer, poll=poll_id))
         if row.answer is not None:
-            raise Refused(409, "this peer has answered already (an answer is never changed)")
+            raise Refused(409, Worded.of("work.answered-already"))
         row.answer = json.dumps(answer)
         row.answered = now()
     return answer
@@ -389,7 +390,7 @@ def _store_appeal(
                 )
             )
     except IntegrityError:
-        raise Refused(409, "another appeal was recorded at the same time; try again") from None
+        raise Refused(409, Worded.of("work.appeal-meanwhile")) from None
 
 
 def lodge(
@@ -398,7 +399,7 @@ def lodge(
     """Appeal against a ruling of this table (92A), in time (92B): its number and itself."""
     _, appeals, tables = appeals_of(engine, record, periods)
     if tables.get(appeal.against) != table_id:
-        raise Refused(404, f"against: no ruling {appeal.against} of this table in {record!r}")
+        raise Refused(404, Worded.of("work.no-ruling-against", entry=appeal.against, record=record))
     try:
         number = appeals.lodge(appeal)
     except (AppealError, LateError) as error:
@@ -423,7 +424,7 @@ def decide(
     _, appeals, tables = appeals_of(engine, record, periods)
     against = appeals.lodged[number - 1].against if 1 <= number <= len(appeals.lodged) else 0
     if tables.get(against) != table_id:
-        raise Refused(404, f"no appeal {number} on this table in {record!r}")
+        raise Refused(404, Worded.of("work.no-appeal", number=number, record=record))
     try:
         heard = appeals.decide(number, decision)
     except (AppealError, LateError) as error:
@@ -455,7 +456,7 @@ def decide(
                     )
                 )
         except IntegrityError:
-            raise Refused(409, "another ruling was recorded at the same time; try again") from None
+            raise Refused(409, Worded.of("work.ruling-meanwhile")) from None
     else:
         _store_appeal(engine, record, number, "decided", table_id, data)
     return {"appeal": number, "decision": data}, heard.entry
