@@ -270,3 +270,19 @@ def test_a_second_appeal_changes_the_ruling_in_force() -> None:
     heard = appeals.decide(second, decision(ScoreEffect.assigned(2210)))
     assert heard.entry is not None and heard.entry.supersedes == 2
     assert [e.number for e in record.history(1)] == [1, 2, 3]
+
+
+def test_a_refusal_of_the_record_is_said_by_id_in_each_language() -> None:
+    """An appeal refused (93: there is no such appeal) keeps its clause and number as
+    parameters: its English as before, and its words in each language with them."""
+    from bridgelaw.director.appeals import AppealError
+    from bridgelaw.i18n.words import Worded
+
+    error = AppealError("93", "appeal.none", number=4)
+    assert str(error) == "Law 93: no appeal 4" and error.law == "93"
+    said = error.said()
+    assert said is not None
+    words = {lang: Worded(*said).text(lang) for lang in ("en", "pl", "hu", "sk")}
+    assert words["en"] == str(error)
+    assert words["pl"] == "Przepis 93: nie ma odwołania 4"
+    assert all("93" in w and "4" in w for w in words.values()) and len(set(words.values())) == 4

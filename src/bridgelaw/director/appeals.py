@@ -23,7 +23,7 @@ from bridgelaw.director.deadlines import LateError, Periods
 from bridgelaw.director.effects import ScoreEffect
 from bridgelaw.director.judgement import Judgement
 from bridgelaw.director.record import Applied, Entry, Record
-from bridgelaw.errors import BridgeLawError
+from bridgelaw.director.refusals import SaidError
 
 GroundKind = Literal["law", "regulation", "disciplinary", "judgement"]
 Body = Literal["committee", "reviewer", "director in charge"]
@@ -31,12 +31,12 @@ DIRECTORS_OWN: frozenset[str] = frozenset({"law", "regulation", "disciplinary"})
 """The grounds a committee may not overrule the director on (93B3)."""
 
 
-class AppealError(BridgeLawError, ValueError):
+class AppealError(SaidError):
     """An appeal or decision the Laws do not allow; ``law`` names the clause."""
 
-    def __init__(self, law: str, message: str) -> None:
-        super().__init__(f"Law {law}: {message}")
-        self.law = law
+    @property
+    def law(self) -> str:
+        return self.where
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +104,7 @@ class Appeals:
         """Record an appeal; its number counts from 1."""
         self._check_lodging(appeal)
         if self.record.superseded_by(appeal.against) is not None:
-            raise AppealError("92A", f"ruling {appeal.against} has been superseded")
+            raise AppealError("92A", "appeal.superseded", entry=appeal.against)
         self._lodged.append(appeal)
         return len(self._lodged)
 
@@ -128,7 +128,7 @@ class Appeals:
         number = len(self._lodged)
         if decision is None:
             if entry is not None:
-                raise AppealError("93", f"appeal {number}: an entry without a decision")
+                raise AppealError("93", "appeal.entry-without-decision", number=number)
             return number
         self._check_decision(number, decision)
         changed = None
@@ -140,10 +140,12 @@ class Appeals:
                 or found.score != decision.score
                 or found not in self.record.history(appeal.against)[1:]
             ):
-                raise AppealError("93", f"appeal {number}: no entry {entry} with its score")
+                raise AppealError(
+                    "93", "appeal.no-entry-with-score", number=number, entry=str(entry)
+                )
             changed = found
         elif entry is not None:
-            raise AppealError("93", f"appeal {number}: the score stood, yet names entry {entry}")
+            raise AppealError("93", "appeal.stood-names-entry", number=number, entry=entry)
         self._heard[number] = Heard(appeal, decision, changed)
         return number
 
@@ -156,31 +158,29 @@ class Appeals:
     def _check_lodging(self, appeal: Appeal) -> None:
         if not self.periods.appeal_in_time(self.published, appeal.lodged_at):
             ends = self.periods.appeal_ends(self.published).isoformat()
-            raise LateError("92B", f"appeal at {appeal.lodged_at.isoformat()} after {ends}")
+            raise LateError("92B", "appeal.late", at=appeal.lodged_at.isoformat(), ends=ends)
         if not appeal.grounds:
-            raise AppealError("92A", "an appeal needs its grounds")
+            raise AppealError("92A", "appeal.no-grounds")
         if self._entry_or_none(appeal.against) is None:
-            raise AppealError("92A", f"no ruling {appeal.against} to appeal against")
+            raise AppealError("92A", "appeal.no-ruling", entry=appeal.against)
 
     def _check_decision(self, number: int, decision: Decision) -> Appeal:
         if not 1 <= number <= len(self._lodged):
-            raise AppealError("93", f"no appeal {number}")
+            raise AppealError("93", "appeal.none", number=number)
         if number in self._heard:
-            raise AppealError("93", f"appeal {number} is already decided")
+            raise AppealError("93", "appeal.decided", number=number)
         appeal = self._lodged[number - 1]
         if decision.at < appeal.lodged_at:
-            raise AppealError("93", f"appeal {number} decided before it was lodged")
+            raise AppealError("93", "appeal.before-lodged", number=number)
         return appeal
 
     def _check_change(self, appeal: Appeal, decision: Decision) -> None:
         if decision.changed_on is None or not 0 <= decision.changed_on < len(appeal.grounds):
-            raise AppealError("93", "a changed score must name the ground it is changed on")
+            raise AppealError("93", "appeal.ground-needed")
         ground = appeal.grounds[decision.changed_on]
         if appeal.heard_by == "committee" and ground.kind in DIRECTORS_OWN:
             # 93B3: on law, regulation or discipline the committee may only recommend
-            raise AppealError(
-                "93B3", f"a committee may not overrule the director on a point of {ground.kind}"
-            )
+            raise AppealError("93B3", "appeal.point-of", kind=ground.kind)
 
     def _changed(self, appeal: Appeal, decision: Decision) -> Entry:
         assert decision.score is not None

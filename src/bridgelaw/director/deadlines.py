@@ -22,19 +22,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bridgelaw.errors import BridgeLawError
+from bridgelaw.director.refusals import SaidError
 
 LAW_DEFAULT = timedelta(minutes=30)
 """What 79C and 92B fix when the regulating authority has set no other period."""
 
 
-class LateError(BridgeLawError, ValueError):
+class LateError(SaidError):
     """A correction or appeal after its period (``law`` names the clause), or a time without
     a time zone (which cannot be compared with the publication)."""
 
-    def __init__(self, law: str, message: str) -> None:
-        super().__init__(f"Law {law}: {message}")
-        self.law = law
+    @property
+    def law(self) -> str:
+        return self.where
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class Periods:
 
 def _aware(when: datetime, law: str) -> datetime:
     if when.tzinfo is None:
-        raise LateError(law, f"{when.isoformat()} has no time zone")
+        raise LateError(law, "late.no-time-zone", when=when.isoformat())
     return when
 
 
@@ -85,8 +85,5 @@ def check_correction(correction: Correction, published: datetime, periods: Perio
         return True
     if not correction.director_note.strip():
         ends = periods.correction_ends(published).isoformat()
-        raise LateError(
-            "79C2",
-            f"correction at {correction.at.isoformat()} after {ends} needs the director's note",
-        )
+        raise LateError("79C2", "late.correction", at=correction.at.isoformat(), ends=ends)
     return False

@@ -37,17 +37,24 @@ from bridgelaw.boards import board_dealer, board_vulnerability
 from bridgelaw.calls import call_name, parse_call
 from bridgelaw.director.judgement import UnauthorizedInformation
 from bridgelaw.director.record import Entry
+from bridgelaw.director.refusals import SaidError
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.scoring.results import Points
 
 
-class PollError(BridgeLawError, ValueError):
+class PollError(SaidError):
     """A poll that cannot give an answer (``field`` names what is missing or wrong)."""
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
+    frame = "{field}: "
+    where_name = "field"
+
+    @property
+    def field(self) -> str:
+        return self.where
+
+    @property
+    def problem(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +66,7 @@ class Threshold:
 
     def __post_init__(self) -> None:
         if not 0 < self.share <= 1:
-            raise PollError("threshold", f"{self.share} is not a share in (0, 1]")
+            raise PollError("threshold", "poll.share", share=str(self.share))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +87,9 @@ def question_for(entry: Entry, hand: str, auction: list[str], notes: str = "") -
     after a call (a tempo mark, a remark, an alert: ``"5D (slow)"``) is dropped, because it is
     the kind of information the peers must not be given (Law 16B)."""
     if not isinstance(entry.judgement, UnauthorizedInformation):
-        raise PollError(
-            "judgement", f"entry {entry.number} is no ruling on unauthorized information"
-        )
+        raise PollError("judgement", "poll.not-unauthorized", entry=entry.number)
     if entry.board is None:
-        raise PollError("board", f"entry {entry.number} names no board")
+        raise PollError("board", "poll.no-board", entry=entry.number)
     calls: list[str] = []
     for index, text in enumerate(auction):
         word = text.strip().split(maxsplit=1)[0].rstrip("!*?") if text.strip() else ""
@@ -129,12 +134,12 @@ class Poll:
         peers = [a.peer for a in self.answers]
         if len(set(peers)) != len(peers):
             twice = next(p for p in peers if peers.count(p) > 1)
-            raise PollError("answers", f"peer {twice!r} answered twice")
+            raise PollError("answers", "poll.answered-twice", peer=twice)
 
     def support(self) -> dict[str, Fraction]:
         """Each call's share of the peers who chose or seriously considered it."""
         if not self.answers:
-            raise PollError("answers", "nobody has answered yet")
+            raise PollError("answers", "poll.no-answers")
         counts: Counter[str] = Counter()
         for answer in self.answers:
             counts.update(answer.calls())
@@ -151,7 +156,7 @@ class Poll:
         chosen = Counter(a.would_call for a in self.answers if a.would_call in alternatives)
         total = sum(chosen.values())
         if total == 0:
-            raise PollError("answers", "no peer chose a logical alternative that may be weighted")
+            raise PollError("answers", "poll.no-alternative")
         return {call: Fraction(chosen[call], total) for call in alternatives if chosen[call]}
 
 
@@ -164,11 +169,11 @@ def change_weights(
 ) -> WeightChange:
     """The director's own weights, checked (they must sum to 1, 12C1c) and recorded."""
     if sum(chosen.values(), Fraction(0)) != 1:
-        raise PollError("weights", f"they sum to {sum(chosen.values(), Fraction(0))}, not 1")
+        raise PollError("weights", "poll.weights-sum", total=str(sum(chosen.values(), Fraction(0))))
     if any(w <= 0 for w in chosen.values()):
-        raise PollError("weights", "every weight must be positive")
+        raise PollError("weights", "poll.weights-positive")
     if not reason.strip():
-        raise PollError("reason", "a change of the poll's weights needs the director's reason")
+        raise PollError("reason", "poll.reason")
     return WeightChange(tuple(proposed.items()), tuple(chosen.items()), by, at, reason)
 
 
@@ -177,7 +182,7 @@ def weighted_points(weights: Mapping[str, Fraction], outcomes: Mapping[str, int]
     Calls leading to the same score are merged."""
     missing = [call for call in weights if call not in outcomes]
     if missing:
-        raise PollError("outcomes", f"no probable result for {', '.join(missing)}")
+        raise PollError("outcomes", "poll.no-outcome", calls=", ".join(missing))
     merged: dict[int, Fraction] = {}
     for call, weight in weights.items():
         merged[outcomes[call]] = merged.get(outcomes[call], Fraction(0)) + weight

@@ -28,6 +28,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
+from bridgelaw.director.refusals import templates as director_refusals
 from bridgelaw.i18n.catalogs import LANGUAGES, UnknownLanguage, check_language, render, translation
 from bridgelaw.table.events import ScriptError
 from bridgelaw.table.messages import Said
@@ -307,7 +308,7 @@ PHRASES: dict[str, str] = {
 """Every phrase by id: its English template with ``{named}`` parameters (``!r`` quotes a
 name as Python would: ``'abc'``)."""
 
-TEMPLATES: dict[str, str] = {**PHRASES, **REFUSALS, **STRICT_REFUSALS}
+TEMPLATES: dict[str, str] = {**PHRASES, **REFUSALS, **STRICT_REFUSALS, **director_refusals()}
 """The phrases, and the engine's refusals of an event (:mod:`bridgelaw.table.refusals`, ids
 ``event.*``): both are said as a :class:`Worded` and kept in the catalogs as ``ui.<id>``."""
 
@@ -497,7 +498,8 @@ def phrase_contexts() -> Mapping[str, str]:
 
 def refusal_contexts() -> Mapping[str, str]:
     """Every refusal's catalog context and English: ``ui.event.not-a-card`` -> its template."""
-    return {f"{UI}.{key}": t for key, t in {**REFUSALS, **STRICT_REFUSALS}.items()}
+    refusals = {**REFUSALS, **STRICT_REFUSALS, **director_refusals()}
+    return {f"{UI}.{key}": t for key, t in refusals.items()}
 
 
 def script_error(error: ScriptError) -> Worded | None:

@@ -39,6 +39,7 @@ from bridgelaw.director.casebook import entry_json
 from bridgelaw.director.deadlines import Correction, LateError, Periods, check_correction
 from bridgelaw.director.poll import Answer, Poll, PollError, PollQuestion, Threshold
 from bridgelaw.director.record import Entry, Record
+from bridgelaw.director.refusals import SaidError
 from bridgelaw.duplicate.spec import SessionSpec, read_spec
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.i18n.words import Worded
@@ -96,6 +97,13 @@ def published_of(engine: Engine, record: str) -> datetime | None:
         return None if row is None else _aware(row.published)
 
 
+def director_refusal(error: SaidError) -> str | Worded:
+    """A refusal of the director's record as a phrase said (written in the asker's
+    language when the answer is sent), or its English words when it has no phrase."""
+    said = error.said()
+    return str(error) if said is None else Worded(said[0], said[1])
+
+
 def publish(engine: Engine, record: str) -> datetime:
     """The record's results published now (once: a second publication would move the periods
     that already run, 409)."""
@@ -132,7 +140,7 @@ def check_late_correction(
     try:
         check_correction(correction, published, periods)
     except LateError as error:
-        raise Refused(409, str(error), law=error.law) from None
+        raise Refused(409, director_refusal(error), law=error.law) from None
 
 
 def _aware(time: datetime) -> datetime:
@@ -184,7 +192,7 @@ def create_poll(
     try:
         Threshold(threshold)
     except PollError as error:
-        raise Refused(422, str(error)) from None
+        raise Refused(422, director_refusal(error)) from None
     question, seat = question_from(live, calls, notes)
     tokens = {name: secrets.token_urlsafe(18) for name in names}
     with Session(engine) as session, session.begin():
@@ -403,7 +411,7 @@ def lodge(
     try:
         number = appeals.lodge(appeal)
     except (AppealError, LateError) as error:
-        raise Refused(409, str(error), law=error.law) from None
+        raise Refused(409, director_refusal(error), law=error.law) from None
     data = appeal_json(appeals, number)
     data.pop("decision")
     _store_appeal(engine, record, number, "lodged", table_id, data)
@@ -428,7 +436,7 @@ def decide(
     try:
         heard = appeals.decide(number, decision)
     except (AppealError, LateError) as error:
-        raise Refused(409, str(error), law=error.law) from None
+        raise Refused(409, director_refusal(error), law=error.law) from None
     data = appeal_json(appeals, number)["decision"]
     if heard.entry is not None:
         entry = heard.entry

@@ -217,7 +217,7 @@ async def score_poll(poll_id: PollId, body: PollScore, request: Request) -> dict
             try:
                 change = change_weights(proposed, chosen, "director", now(), body.reason)
             except PollError as error:
-                raise Refused(422, str(error)) from None
+                raise Refused(422, director_work.director_refusal(error)) from None
             weights = chosen
     missing = [call for call in weights if call not in body.outcomes]
     if missing:
