@@ -44,7 +44,7 @@ from typing import Any
 
 from bridgelaw.cli import main as bridgelaw_main
 from bridgelaw.formats.results_json import read_results_json
-from bridgelaw.tournament.reference import score_event_reference
+from bridgelaw.tournament.reference import score_tournament_reference
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX", "7NT"]
 
@@ -106,9 +106,9 @@ def check_against_reference(path: Path) -> float:
     """The command's ``--json`` output equals the reference scorer's; returns its time."""
     start = time.perf_counter()
     output = json.loads(run_command(["score-event", str(path), "--json"]))
-    event = read_results_json(path.read_text(encoding="utf-8"), str(path)).event
+    event = read_results_json(path.read_text(encoding="utf-8"), str(path)).tournament
     assert event is not None
-    reference = score_event_reference(event).to_json()
+    reference = score_tournament_reference(event).to_json()
     if output != reference:
         raise SystemExit("score-event disagrees with the reference scorer")
     return time.perf_counter() - start

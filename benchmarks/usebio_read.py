@@ -34,7 +34,7 @@ from scoring import make_event
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.formats.usebio_read import read_usebio
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 
 
 def timed(run: Callable[[], object]) -> tuple[float, float]:
@@ -50,12 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     text = make_event(args.results, args.tables, seed=1)
-    event = read_results_json(text).event
+    event = read_results_json(text).tournament
     assert event is not None
-    document = usebio_xml(score_event(event)).encode("utf-8")
+    document = usebio_xml(score_tournament(event)).encode("utf-8")
     again = read_usebio(document, "bench.xml")
-    assert again.event is not None, again.problems[:3]
-    assert score_event(again.event).to_json()["ranking"] == score_event(event).to_json()["ranking"]
+    assert again.tournament is not None, again.problems[:3]
+    assert (
+        score_tournament(again.tournament).to_json()["ranking"]
+        == score_tournament(event).to_json()["ranking"]
+    )
     print(f"{args.results:,} results; USEBIO {len(document) / 1e6:.1f} MB, JSON "
           f"{len(text) / 1e6:.1f} MB")  # fmt: skip
     times: dict[str, list[tuple[float, float]]] = {"tree": [], "usebio": [], "json": []}

@@ -18,8 +18,14 @@ from bridgelaw.cards import Seat
 from bridgelaw.formats.json_text import json_number
 from bridgelaw.formats.results_json import read_results_json, write_results_json
 from bridgelaw.scoring.results import Played, Points
-from bridgelaw.tournament.reference import score_event_reference
-from bridgelaw.tournament.session import EventInput, EventResults, number, score_event, value_text
+from bridgelaw.tournament.reference import score_tournament_reference
+from bridgelaw.tournament.session import (
+    TournamentInput,
+    TournamentResults,
+    number,
+    score_tournament,
+    value_text,
+)
 from tests.formats.test_writers import teams_events
 from tests.tournament.test_bulk_scoring import events, with_shared_sides
 
@@ -27,18 +33,18 @@ from tests.tournament.test_bulk_scoring import events, with_shared_sides
 NAMES = st.sampled_from(["1", "12", 'A "B"', "back\\slash", "tab\tnew\nline", "Zoë", "🂡", " "])
 
 
-def written(results: EventResults) -> str:
+def written(results: TournamentResults) -> str:
     stream = io.StringIO()
     write_results_json(results, stream)
     return stream.getvalue()
 
 
-def expected(results: EventResults) -> str:
+def expected(results: TournamentResults) -> str:
     return json.dumps(results.to_json(), ensure_ascii=False)
 
 
 @st.composite
-def dressed(draw: st.DrawFn, scoring: str) -> EventInput:
+def dressed(draw: st.DrawFn, scoring: str) -> TournamentInput:
     """A random event (tests.tournament.test_bulk_scoring) with names to escape, rounds, tables,
     contracts played and leads."""
     event = draw(events(scoring))
@@ -56,7 +62,7 @@ def dressed(draw: st.DrawFn, scoring: str) -> EventInput:
             lead = draw(st.sampled_from([None, "SA", "H10"]))
             extras["played"] = Played(contract, declarer, tricks, lead)
         lines.append(replace(r, **extras))
-    dressed = replace(event, lines=lines, event=draw(NAMES))
+    dressed = replace(event, lines=lines, name=draw(NAMES))
     # as the readers build it (equal results share one object), or not
     return with_shared_sides(dressed) if draw(st.booleans()) else dressed
 
@@ -65,11 +71,11 @@ def dressed(draw: st.DrawFn, scoring: str) -> EventInput:
 @given(
     st.sampled_from(["matchpoints", "imps-datum", "cross-imps", "total-points"]).flatmap(dressed)
 )
-def test_the_json_text_is_json_dumps_of_to_json(event: EventInput) -> None:
+def test_the_json_text_is_json_dumps_of_to_json(event: TournamentInput) -> None:
     # the bulk scorers (their texts made as they build), then the reference (texts made on use)
-    scored = score_event(event)
+    scored = score_tournament(event)
     assert written(scored) == expected(scored)
-    reference = score_event_reference(event)
+    reference = score_tournament_reference(event)
     assert written(reference) == expected(reference)
     json.loads(written(scored))  # and it is JSON
 
@@ -78,8 +84,8 @@ def test_the_json_text_is_json_dumps_of_to_json(event: EventInput) -> None:
 @given(teams_events())
 def test_a_teams_event_too(data: dict[str, Any]) -> None:
     outcome = read_results_json(json.dumps(data))
-    assert outcome.event is not None
-    scored = score_event(outcome.event)
+    assert outcome.tournament is not None
+    scored = score_tournament(outcome.tournament)
     assert written(scored) == expected(scored)
 
 

@@ -19,13 +19,13 @@ from bridgelaw.formats.results_json import read_results_json, write_results_json
 from bridgelaw.formats.results_pbn import results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.scoring.results import Played, ResultLine
-from bridgelaw.tournament.session import EventInput, EventResults, score_event
+from bridgelaw.tournament.session import TournamentInput, TournamentResults, score_tournament
 from tests.formats.test_json_text import dressed
 from tests.formats.test_writers import teams_events
 from tests.tournament.test_bulk_scoring import with_shared_sides
 
 
-def own_objects(event: EventInput) -> EventInput:
+def own_objects(event: TournamentInput) -> TournamentInput:
     """The event with no object shared between two results (a result's two sides stay one
     object when they were: that says "the same result for both sides")."""
     lines: list[ResultLine] = []
@@ -37,7 +37,7 @@ def own_objects(event: EventInput) -> EventInput:
     return replace(event, lines=lines)
 
 
-def shared_objects(event: EventInput) -> EventInput:
+def shared_objects(event: TournamentInput) -> TournamentInput:
     """The event as the readers build it: one object for all the equal sides, and for all the
     equal contracts played."""
     event = with_shared_sides(event)
@@ -49,7 +49,7 @@ def shared_objects(event: EventInput) -> EventInput:
     return replace(event, lines=lines)
 
 
-def outputs(results: EventResults) -> dict[str, Any]:
+def outputs(results: TournamentResults) -> dict[str, Any]:
     stream = io.StringIO()
     write_results_json(results, stream)
     return {
@@ -60,8 +60,8 @@ def outputs(results: EventResults) -> dict[str, Any]:
     }
 
 
-def assert_same_outputs(event: EventInput) -> None:
-    shared, own = outputs(score_event(event)), outputs(score_event(own_objects(event)))
+def assert_same_outputs(event: TournamentInput) -> None:
+    shared, own = outputs(score_tournament(event)), outputs(score_tournament(own_objects(event)))
     for name in ("json", "pbn", "usebio"):
         assert shared[name] == own[name], name
     assert shared["site"].keys() == own["site"].keys()
@@ -75,7 +75,7 @@ def assert_same_outputs(event: EventInput) -> None:
     .flatmap(dressed)
     .map(shared_objects)
 )
-def test_pairs_outputs_do_not_depend_on_shared_objects(event: EventInput) -> None:
+def test_pairs_outputs_do_not_depend_on_shared_objects(event: TournamentInput) -> None:
     assert_same_outputs(event)
 
 
@@ -83,5 +83,5 @@ def test_pairs_outputs_do_not_depend_on_shared_objects(event: EventInput) -> Non
 @given(teams_events())
 def test_teams_outputs_do_not_depend_on_shared_objects(data: dict[str, Any]) -> None:
     outcome = read_results_json(json.dumps(data))  # the reader shares the outcomes it knows
-    assert outcome.event is not None
-    assert_same_outputs(outcome.event)
+    assert outcome.tournament is not None
+    assert_same_outputs(outcome.tournament)

@@ -25,7 +25,7 @@ from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.formats.usebio_read import read_usebio
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import Artificial, Points
-from bridgelaw.tournament.session import EventInput, check_event, score_event
+from bridgelaw.tournament.session import TournamentInput, check_tournament, score_tournament
 
 REAL_SESSION = Path(__file__).parents[2] / ".." / "shared" / "realfiles" / "scoring"
 SEATS = "NESW"
@@ -37,26 +37,26 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def event_of(data: dict[str, Any]) -> EventInput:
+def event_of(data: dict[str, Any]) -> TournamentInput:
     outcome = read_results_json(json.dumps(data, indent=1))
-    assert outcome.problems == [] and outcome.event is not None, outcome.problems
-    return outcome.event
+    assert outcome.problems == [] and outcome.tournament is not None, outcome.problems
+    return outcome.tournament
 
 
-def read_ok(outcome: ReadOutcome) -> EventInput:
+def read_ok(outcome: ReadOutcome) -> TournamentInput:
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    assert outcome.event is not None
-    assert check_event(outcome.event) == []
-    return outcome.event
+    assert outcome.tournament is not None
+    assert check_tournament(outcome.tournament) == []
+    return outcome.tournament
 
 
-def via_pbn(event: EventInput) -> EventInput:
-    text = results_pbn(score_event(event), event.date)
+def via_pbn(event: TournamentInput) -> TournamentInput:
+    text = results_pbn(score_tournament(event), event.date)
     return read_ok(read_results_pbn(text, "again.pbn"))
 
 
-def via_usebio(event: EventInput) -> EventInput:
-    text = usebio_xml(score_event(event), date=event.date)
+def via_usebio(event: TournamentInput) -> TournamentInput:
+    text = usebio_xml(score_tournament(event), date=event.date)
     return read_ok(read_usebio(text.encode("utf-8"), "again.xml"))
 
 
@@ -194,10 +194,10 @@ def teams_events(draw: st.DrawFn) -> dict[str, Any]:
 
 def same_everywhere(data: dict[str, Any]) -> None:
     event = event_of(data)
-    expected = score_event(event).to_json()
+    expected = score_tournament(event).to_json()
     for again in (via_pbn(event), via_usebio(event)):
         # the ranking, every board's values and the matches: the whole output
-        assert score_event(again).to_json() == expected
+        assert score_tournament(again).to_json() == expected
         assert (again.date, again.scoring) == (event.date, event.scoring)
 
 
@@ -216,7 +216,7 @@ def test_a_teams_event_scores_the_same_from_json_pbn_and_usebio(data: dict[str, 
 def test_a_session_of_sit_outs_only_scores_to_nothing_not_a_crash() -> None:
     event = event_of({"scoring": "matchpoints", "phantoms": ["9"], "results": [
         {"board": 1, "ns": "1", "ew": "9", "contract": "passed-out"}]})  # fmt: skip
-    scored = score_event(event).to_json()  # the row against the phantom is no result
+    scored = score_tournament(event).to_json()  # the row against the phantom is no result
     assert scored["ranking"] == [] and all(b["results"] == [] for b in scored["boards"])
 
 
@@ -224,10 +224,10 @@ def test_the_sample_session_and_a_published_session_read_back_the_same() -> None
     sources = [sample_session_path(), REAL_SESSION / "sance1.utf8.pbn"]
     for source in sources:
         event = read_ok(read_results_pbn(source.read_bytes(), source.name))
-        expected = score_event(event).to_json()
+        expected = score_tournament(event).to_json()
         assert len(expected["ranking"]) > 4
         for again in (via_pbn(event), via_usebio(event)):
-            assert score_event(again).to_json() == expected
+            assert score_tournament(again).to_json() == expected
 
 
 def test_score_event_reads_back_the_files_it_writes(
@@ -305,7 +305,7 @@ OTHER_PAIRS = """<?xml version="1.0" encoding="iso-8859-1"?>
 
 def test_a_usebio_1_2_pairs_file_by_another_program() -> None:
     event = read_ok(read_usebio(OTHER_PAIRS, "club.xml"))
-    assert event.event == "Soirée" and event.date == "2019-03-07"  # ISO-8859-1, dd/mm/yyyy
+    assert event.name == "Soirée" and event.date == "2019-03-07"  # ISO-8859-1, dd/mm/yyyy
     assert event.scoring == "matchpoints"
     # a Mitchell numbered per direction: pair 1 North-South and pair 1 East-West are two pairs
     assert event.names["1 NS"] == "Jérôme Petit & Ann Lee" and event.names["1 EW"] == "Bo Ek"
@@ -350,7 +350,7 @@ def test_a_usebio_teams_match_by_another_program() -> None:
     assert event.names == {"1": "Al & Bea", "2": "Cy"}
     # DIRECTION is where the match's TEAM sat: North-South is the open room (home NS)
     assert [(r.room, r.ns, r.ew) for r in event.lines] == [("open", "1", "2"), ("closed", "2", "1")]
-    match = score_event(event).to_json()["matches"][0]
+    match = score_tournament(event).to_json()["matches"][0]
     # team 1 +430 in the open room, +50 in the closed: 480, 10 IMPs (Law 78B)
     assert match["imps"] == [10, 0]
 
@@ -360,7 +360,7 @@ def test_a_usebio_teams_match_by_another_program() -> None:
 
 def problems_of(data: bytes) -> list[tuple[int, str]]:
     outcome = read_usebio(data, "bad.xml")
-    assert outcome.event is None and outcome.problems
+    assert outcome.tournament is None and outcome.problems
     assert all(p.file == "bad.xml" and p.line >= 1 for p in outcome.problems)
     return [(p.line, p.message) for p in outcome.problems]
 
@@ -422,7 +422,7 @@ def test_the_instruction_must_agree_with_the_elements() -> None:
         {"board": 1, "ns": "1", "ew": "2", "weighted": [
             {"weight": "1/2", "ns_score": 100}, {"weight": "1/2", "ns_score": 200}]},
         {"board": 1, "ns": "3", "ew": "4", "ns_score": 50}]})  # fmt: skip
-    text = usebio_xml(score_event(event))
+    text = usebio_xml(score_tournament(event))
     assert "<SCORE>150</SCORE>" in text  # the weighted mean, for other programs
     edited = text.replace("<SCORE>150</SCORE>", "<SCORE>170</SCORE>")
     assert any("SCORE '170' is not the bridgelaw instruction's result (150)" in m
@@ -471,16 +471,18 @@ SEED_PAIRS = {
         {"board": 1, "ns": "3", "ew": "4", "artificial": {"NS": "55%", "EW": "NP"}},
     ],
 }  # fmt: skip
-SEEDS = [usebio_xml(score_event(event_of(d)), date="2026-01-02") for d in (SEED_EVENT, SEED_PAIRS)]
+SEEDS = [
+    usebio_xml(score_tournament(event_of(d)), date="2026-01-02") for d in (SEED_EVENT, SEED_PAIRS)
+]
 
 
 def survives(data: bytes) -> None:
     outcome = read_usebio(data, "fuzz.xml")
     assert all(p.file == "fuzz.xml" and p.line >= 1 and p.message for p in outcome.problems)
-    if outcome.event is not None:
+    if outcome.tournament is not None:
         assert outcome.problems == []
-        if not check_event(outcome.event):
-            score_event(outcome.event)
+        if not check_tournament(outcome.tournament):
+            score_tournament(outcome.tournament)
 
 
 @settings(max_examples=300, deadline=None)
@@ -532,6 +534,6 @@ def test_an_unknown_encoding_is_a_problem_not_an_exception() -> None:
     from bridgelaw.formats.usebio_read import read_usebio
 
     outcome = read_usebio(b'<?xml version="1.0" encoding="UF-8"?>\n<USEBIO Version="1.2"/>')
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert [p.line for p in outcome.problems] == [1]
     assert "UF-8" in outcome.problems[0].message

@@ -28,7 +28,7 @@ from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import ResultLine
-from bridgelaw.tournament.session import EventInput, number, score_event
+from bridgelaw.tournament.session import TournamentInput, number, score_tournament
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -37,10 +37,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def event_of(data: dict[str, Any]) -> EventInput:
+def event_of(data: dict[str, Any]) -> TournamentInput:
     outcome = read_results_json(json.dumps(data, indent=1))
-    assert outcome.problems == [] and outcome.event is not None
-    return outcome.event
+    assert outcome.problems == [] and outcome.tournament is not None
+    return outcome.tournament
 
 
 def fields(line: ResultLine) -> tuple[Any, ...]:
@@ -59,12 +59,12 @@ def fields(line: ResultLine) -> tuple[Any, ...]:
     )
 
 
-def read_back(event: EventInput, date: str | None = None) -> tuple[EventInput, str]:
-    text = results_pbn(score_event(event), date)
+def read_back(event: TournamentInput, date: str | None = None) -> tuple[TournamentInput, str]:
+    text = results_pbn(score_tournament(event), date)
     outcome = read_results_pbn(text, "again.pbn")
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    assert outcome.event is not None
-    return outcome.event, text
+    assert outcome.tournament is not None
+    return outcome.tournament, text
 
 
 def score_table(text: str, game: int = 0) -> list[dict[str, str]]:
@@ -170,12 +170,12 @@ def test_a_pairs_event_reads_back_from_pbn(example: tuple[dict[str, Any], str | 
     event = event_of(data)
     again, _ = read_back(event, date)
     assert again.scoring == event.scoring  # cross-imps stays cross-imps, Butler stays Butler
-    assert again.event == event.event
+    assert again.name == event.name
     assert again.datum == event.datum
     assert again.names == event.names
     assert again.date == date
     assert [fields(r) for r in again.lines] == [fields(r) for r in event.lines]
-    assert score_event(again).to_json() == score_event(event).to_json()
+    assert score_tournament(again).to_json() == score_tournament(event).to_json()
 
 
 def test_the_scoring_method_is_named_in_the_pbn() -> None:
@@ -236,7 +236,7 @@ def test_a_teams_event_keeps_its_matches_and_rooms() -> None:
     assert again.names == event.names
     # PBN 2.1 Room column: Open / Closed
     assert [row["Room"] for row in score_table(text)] == ["Open", "Closed", "Open", "Closed"]
-    assert score_event(again).to_json() == score_event(event).to_json()
+    assert score_tournament(again).to_json() == score_tournament(event).to_json()
 
 
 @st.composite
@@ -292,19 +292,19 @@ def test_a_teams_event_reads_back_from_pbn(data: dict[str, Any]) -> None:
         (m.match, m.home, m.away) for m in event.matches
     ]
     assert sorted(map(fields, again.lines), key=str) == sorted(map(fields, event.lines), key=str)
-    assert score_event(again).to_json() == score_event(event).to_json()
+    assert score_tournament(again).to_json() == score_tournament(event).to_json()
 
 
 def test_teams_without_a_match_table_take_home_from_the_open_room() -> None:
     event = event_of(TEAMS)
-    text = results_pbn(score_event(event))
+    text = results_pbn(score_tournament(event))
     start = text.index("[MatchTable")
     end = text.index("\n\n", start)
     stripped = text[:start] + text[end:]  # as another program would write it
     outcome = read_results_pbn(stripped, "other.pbn")
-    assert outcome.event is not None, [str(p) for p in outcome.problems]
+    assert outcome.tournament is not None, [str(p) for p in outcome.problems]
     # the spec: the home team sits North-South in the open room
-    assert [(m.match, m.home, m.away) for m in outcome.event.matches] == [
+    assert [(m.match, m.home, m.away) for m in outcome.tournament.matches] == [
         ("1", "A", "B"),
         ("2", "D", "C"),
     ]
@@ -351,7 +351,7 @@ def test_usebio_without_a_date_has_no_date_element() -> None:
             ],
         }
     )
-    assert usebio_date(usebio_xml(score_event(event))) is None  # never the day of writing
+    assert usebio_date(usebio_xml(score_tournament(event))) is None  # never the day of writing
 
 
 def test_a_bad_date_is_a_problem_with_its_line() -> None:
@@ -390,7 +390,7 @@ def test_score_event_reads_the_demo_session_with_its_players(
 @settings(max_examples=25, deadline=None)
 @given(pairs_events())
 def test_streamed_json_is_the_whole_json(example: tuple[dict[str, Any], str | None]) -> None:
-    scored = score_event(event_of(example[0]))
+    scored = score_tournament(event_of(example[0]))
     stream = io.StringIO()
     write_results_json(scored, stream)
     assert stream.getvalue() == json.dumps(scored.to_json(), ensure_ascii=False)
@@ -404,7 +404,7 @@ def test_streamed_json_is_the_whole_json(example: tuple[dict[str, Any], str | No
 def test_each_pair_page_lists_exactly_the_boards_it_played(
     example: tuple[dict[str, Any], str | None],
 ) -> None:
-    scored = score_event(event_of(example[0]))
+    scored = score_tournament(event_of(example[0]))
     pages = render_site(scored)
     for pair in {p for b in scored.boards for r in b.results for p in (r.result.ns, r.result.ew)}:
         played = sorted(
@@ -420,10 +420,10 @@ def test_a_csv_date_comment_is_the_sessions_date() -> None:
 
     text = "# date: 2024-02-29\nboard,ns,ew,contract,declarer,tricks\n1,1,2,4S,N,10\n"
     outcome = read_results_csv(text, "r.csv")
-    assert outcome.event is not None and outcome.event.date == "2024-02-29"
-    assert usebio_date(usebio_xml(score_event(outcome.event), date=outcome.event.date)) == (
-        "2024-02-29"
-    )
+    assert outcome.tournament is not None and outcome.tournament.date == "2024-02-29"
+    assert usebio_date(
+        usebio_xml(score_tournament(outcome.tournament), date=outcome.tournament.date)
+    ) == ("2024-02-29")
 
 
 @settings(max_examples=500)
@@ -455,7 +455,7 @@ def test_a_table_result_without_its_pairs_is_a_problem_on_its_line() -> None:
         '[Contract "4S"]\n[Result "10"]\n'
     )
     outcome = read_results_pbn(text, "t.pbn")
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert [(p.line, "PairEW missing" in p.message) for p in outcome.problems] == [(1, True)]
 
 
@@ -477,7 +477,7 @@ def test_travellers_and_score_cards_describe_every_form_of_result() -> None:
             ],
         }
     )  # fmt: skip
-    pages = render_site(score_event(event))
+    pages = render_site(score_tournament(event))
     expected = ["4S N +1", "passed out", "assigned +420", "A+/A-", "weighted: 1/3 of +400"]
     expected.append("split: NS 4S E =, EW 4S E -1")
     for text in expected:
@@ -499,15 +499,15 @@ def test_per_table_games_read_the_pbn_declarer_and_result_forms() -> None:
         ns="3", ew="4", declarer="N", result="EW 3"
     )
     outcome = read_results_pbn(text, "tables.pbn", "matchpoints", None)
-    assert outcome.problems == [] and outcome.event is not None
-    scored = score_event(outcome.event).to_json()["boards"][0]["results"]
+    assert outcome.problems == [] and outcome.tournament is not None
+    scored = score_tournament(outcome.tournament).to_json()["boards"][0]["results"]
     assert [r["ns_score"] for r in scored] == [420, 420]
 
 
 def test_every_page_is_made_for_a_phone_too() -> None:
     # without the viewport a phone lays the page out at desktop width and shrinks it; on a
     # narrow screen the wide tables (travellers, rankings) scroll sideways instead of being cut
-    pages = render_site(score_event(event_of({"scoring": "matchpoints", "results": [
+    pages = render_site(score_tournament(event_of({"scoring": "matchpoints", "results": [
         {"board": 1, "ns": "1", "ew": "2", "contract": "4S", "declarer": "N", "tricks": 11},
         {"board": 1, "ns": "3", "ew": "4", "contract": "4S", "declarer": "N", "tricks": 10},
     ]})))  # fmt: skip

@@ -325,19 +325,19 @@ def convert_bws_data(
     ``score-event --pbn`` writes it; to the other formats the hand records' deals only.
 
     Raises :class:`ConvertError` naming the first problem when the database has any."""
-    from bridgelaw.formats.bws import bws_event
+    from bridgelaw.formats.bws import bws_tournament
     from bridgelaw.formats.results_pbn import results_pbn
-    from bridgelaw.tournament.session import score_event
+    from bridgelaw.tournament.session import score_tournament
 
-    outcome = bws_event(data, filename, scoring)
-    if outcome.event is None:
+    outcome = bws_tournament(data, filename, scoring)
+    if outcome.tournament is None:
         problems = [str(p) for p in outcome.problems] or [f"{filename}: no results"]
         more = len(problems) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise ConvertError(f"{problems[0]}{extra}")
-    event = outcome.event
+    event = outcome.tournament
     if target.name == "pbn":
-        scored = score_event(event)
+        scored = score_tournament(event)
         text = results_pbn(scored, event.date)
         unplayed = sorted(set(event.deals) - {b.board for b in scored.boards})
         dropped = []

@@ -25,7 +25,7 @@ import io
 from typing import Any
 
 from bridgelaw.formats.pbn import Problem
-from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
+from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_tournament
 from bridgelaw.inputs import csv_delimiter
 
 
@@ -137,6 +137,6 @@ def read_results_csv(
         return ReadOutcome(None, problems)
     if matches:
         top["matches"] = matches
-    built = build_event(top, filename, report)
+    built = build_tournament(top, filename, report)
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(built if not problems else None, problems, partial=built)

@@ -67,9 +67,9 @@ from bridgelaw.tournament.session import (
     CROSS_IMPS_RANKINGS,
     SCORINGS,
     SITOUTS,
-    EventInput,
-    EventResults,
     MatchSpec,
+    TournamentInput,
+    TournamentResults,
     collector_paused,
 )
 
@@ -138,9 +138,9 @@ def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> _Li
 class ReadOutcome:
     """What a reader found: the event (``None`` when it cannot be built) and every problem."""
 
-    event: EventInput | None
+    tournament: TournamentInput | None
     problems: list[Problem] = field(default_factory=list)
-    partial: EventInput | None = None
+    partial: TournamentInput | None = None
     """The event built from the lines that could be read, so that the checks of the event as
     a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
     notes: list[str] = field(default_factory=list)
@@ -542,14 +542,14 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
     return ResultLine(board, ns, ew, points, points, line, played=played, **extras)
 
 
-def build_event(
+def build_tournament(
     data: Any,
     source: str,
     report: Report,
     scoring_default: str = "matchpoints",
     entries: Sequence[Any] | None = None,
     lines: list[ResultLine] | None = None,
-) -> EventInput | None:
+) -> TournamentInput | None:
     """The top-level object (spec plus the extensions above) -> an event, reporting problems.
 
     ``None`` only when the object's shape is wrong; otherwise the event of the lines that could
@@ -572,7 +572,7 @@ def build_event(
     if not isinstance(name, str):
         report(line, f'"event" must be the event\'s name (a string), not {shown(name)}')
         name = ""
-    event = EventInput(name, scoring, [], source=source)
+    event = TournamentInput(name, scoring, [], source=source)
     if lines is not None:
         event.lines = lines
     for item in results if lines is None else ():
@@ -586,7 +586,9 @@ def build_event(
     return event  # possibly partial: the caller refuses it if anything was reported
 
 
-def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+def _read_extensions(
+    data: dict[str, Any], event: TournamentInput, line: int, report: Report
+) -> bool:
     ok = True
     matches = data.get("matches") or []
     if not isinstance(matches, list):
@@ -644,7 +646,7 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
     return ok
 
 
-def _read_movement(movement: Any, event: EventInput, line: int, report: Report) -> bool:
+def _read_movement(movement: Any, event: TournamentInput, line: int, report: Report) -> bool:
     """The ``movement`` extension: a movement made by rule (``{"type": "mitchell", ...}``, the
     keys of :func:`movement_from_spec`) or a movement file's content, checked with its lines."""
     where = getattr(movement, "line", line)
@@ -674,7 +676,7 @@ def _read_movement(movement: Any, event: EventInput, line: int, report: Report) 
     return True
 
 
-def _read_date(data: dict[str, Any], event: EventInput, line: int, report: Report) -> None:
+def _read_date(data: dict[str, Any], event: TournamentInput, line: int, report: Report) -> None:
     value = data.get("date")
     if value is None:
         return
@@ -684,7 +686,9 @@ def _read_date(data: dict[str, Any], event: EventInput, line: int, report: Repor
         report(line, f"date must be a date like 2026-11-20, not {value!r}")
 
 
-def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+def _read_conventions(
+    data: dict[str, Any], event: TournamentInput, line: int, report: Report
+) -> bool:
     """The scoring conventions a file may choose (see ``SITOUTS`` and ``CROSS_IMPS_RANKINGS``)."""
     ok = True
     phantoms = data.get("phantoms")
@@ -744,7 +748,7 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
         return ReadOutcome(None, problems)
     finally:
         decoder.forget()
-    event = build_event(data, filename, report)
+    event = build_tournament(data, filename, report)
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(event if not problems else None, problems, partial=event)
 
@@ -758,8 +762,8 @@ def _skip_space(text: str, index: int) -> int:
 # -- writing -----------------------------------------------------------------------------------
 
 
-def write_results_json(results: EventResults, stream: TextIO) -> None:
-    """Write :meth:`EventResults.to_json` to ``stream`` board by board, so that a large event
+def write_results_json(results: TournamentResults, stream: TextIO) -> None:
+    """Write :meth:`TournamentResults.to_json` to ``stream`` board by board, so that a large event
     is never held twice in memory as one text; the text is the same as ``json.dumps`` of the
     whole object, each board's made straight from its results (:mod:`.json_text`)."""
     empty = dataclasses.replace(results, boards=[])
@@ -856,7 +860,7 @@ def _read_fast(text: str, filename: str) -> ReadOutcome | None:
     if starts is not None and stream.teams == (data.get("scoring") == "teams"):
         streamed = stream.lines  # read with the right scoring as the list was stepped over
         _number_lines(text, starts, streamed)
-    event = build_event(data, filename, report, entries=entries, lines=streamed)
+    event = build_tournament(data, filename, report, entries=entries, lines=streamed)
     if problems or event is None:
         return None
     return ReadOutcome(event, [], partial=event)

@@ -59,13 +59,13 @@ from bridgelaw.formats.result_forms import (
     side_text,
     sides_form,
 )
-from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event
+from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_tournament
 from bridgelaw.inputs import shown, whole_number
 from bridgelaw.scoring.results import Points
 from bridgelaw.tournament.session import (
     BoardResults,
-    EventResults,
     ScoredResult,
+    TournamentResults,
     number,
     number_text,
     value_texts,
@@ -220,7 +220,7 @@ def read_results_pbn(
         return ReadOutcome(None, problems)
     if "date" in top:
         unread = []  # a later game gave the date
-    built = build_event(top, filename, report)
+    built = build_tournament(top, filename, report)
     problems.sort(key=lambda p: p.line)
     notes = [str(n) for n in unread]
     return ReadOutcome(built if not problems else None, problems, partial=built, notes=notes)
@@ -429,14 +429,16 @@ def _text(value: Any) -> str:
     return number_text(value, missing="-")  # PBN writes "-" for a value not there
 
 
-def results_pbn(results: EventResults, date: str | None = None) -> str:
+def results_pbn(results: TournamentResults, date: str | None = None) -> str:
     """The scored event as PBN text (see :func:`write_results_pbn`)."""
     stream = io.StringIO()
     write_results_pbn(results, stream, date)
     return stream.getvalue()
 
 
-def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = None) -> list[str]:
+def write_results_pbn(
+    results: TournamentResults, stream: TextIO, date: str | None = None
+) -> list[str]:
     """Write the scored event as PBN, game by game: a ScoreTable per board, the
     TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
     date, written as the ``Date`` tag. The result is the notes to show the user: what other
@@ -471,7 +473,7 @@ class _Quoted(dict[str, str]):
 
 
 def _board_game(
-    results: EventResults,
+    results: TournamentResults,
     board: BoardResults,
     first: bool,
     date: str | None,
@@ -481,7 +483,7 @@ def _board_game(
     unit = results.unit
     teams = results.scoring == "teams"
     game = PbnGame()
-    game.tags["Event"] = results.event or "?"
+    game.tags["Event"] = results.name or "?"
     if date is not None:
         game.tags["Date"] = date.replace("-", ".")
     game.tags["Board"] = str(board.board)
@@ -549,7 +551,7 @@ class _Shared:
 
 
 def _row(
-    results: EventResults, r: ScoredResult, teams: bool, exact: bool, shared: _Shared
+    results: TournamentResults, r: ScoredResult, teams: bool, exact: bool, shared: _Shared
 ) -> list[str]:
     line = r.result
     # none of these cells is a float: _text would write each as "-" for none, else as str()
@@ -606,7 +608,7 @@ def _result(r: ScoredResult) -> tuple[list[str], str, str]:
     return [contract, declarer, tricks, lead, ns_score, ew_score], remark, exact
 
 
-def _numbers(results: EventResults, texts: tuple[str, ...]) -> list[str]:
+def _numbers(results: TournamentResults, texts: tuple[str, ...]) -> list[str]:
     """A row's values (:func:`value_texts`): matchpoints and percentages, or IMPs."""
     if results.unit == "mp":
         return [text or "-" for text in texts[2:6]]
@@ -615,7 +617,7 @@ def _numbers(results: EventResults, texts: tuple[str, ...]) -> list[str]:
     return []
 
 
-def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:
+def _match_table(results: TournamentResults) -> tuple[str, list[tuple[int, list[str]]]]:
     columns = ["Match\\2R", "Home\\8L", "Away\\8L", "Boards\\2R", "IMP_Home\\5R", "IMP_Away\\5R"]
     with_vp = any(m.vp is not None for m in results.matches)
     if with_vp:
@@ -637,7 +639,7 @@ def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]
     return ";".join(columns), rows
 
 
-def _total_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:
+def _total_table(results: TournamentResults) -> tuple[str, list[tuple[int, list[str]]]]:
     teams = results.scoring == "teams"
     total = {"mp": "TotalScoreMP", "imps": "TotalScoreIMP", "points": "TotalScore"}[results.unit]
     if teams and results.matches and results.matches[0].vp is not None:

@@ -17,7 +17,7 @@ The reader takes what USEBIO files hold and :mod:`bridgelaw.formats.usebio` writ
 * bridgelaw's processing instructions (``<?bridgelaw {...}?>``, see the writer).
 
 Every line is then checked by the rules of the event-results JSON
-(:func:`bridgelaw.formats.results_json.build_event`), so a contract or a score that cannot
+(:func:`bridgelaw.formats.results_json.build_tournament`), so a contract or a score that cannot
 exist is reported with the line of its ``TRAVELLER_LINE``. The XML is read with
 :mod:`bridgelaw.formats.xml_safe`: a document declaring entities or referring to outside files
 is refused, never expanded or fetched.
@@ -37,12 +37,18 @@ from typing import Any
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.result_forms import sides_form
-from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event, parse_entry
+from bridgelaw.formats.results_json import (
+    FORMS,
+    LineDict,
+    ReadOutcome,
+    build_tournament,
+    parse_entry,
+)
 from bridgelaw.formats.usebio import INSTRUCTION, score_elements
 from bridgelaw.formats.xml_safe import Node, read_xml
 from bridgelaw.inputs import shown, whole_number
 from bridgelaw.scoring.results import Points
-from bridgelaw.tournament.session import EventInput
+from bridgelaw.tournament.session import TournamentInput
 
 _PAIRS_METHODS = {
     "MATCH_POINTS": "matchpoints",
@@ -82,10 +88,10 @@ def read_usebio(
         reader.report(line, message)
     if root is None:
         return ReadOutcome(None, reader.problems)
-    top = reader.event_object(root, scoring, event)
+    top = reader.tournament_object(root, scoring, event)
     if top is None:
         return ReadOutcome(None, sorted(reader.problems, key=lambda p: p.line))
-    built = build_event(top, filename, reader.report)
+    built = build_tournament(top, filename, reader.report)
     if built is not None:
         reader.check_scores(built)
     problems = sorted(reader.problems, key=lambda p: p.line)
@@ -123,7 +129,7 @@ class _Reader:
     def report(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.filename, line, message))
 
-    def check_scores(self, event: EventInput) -> None:
+    def check_scores(self, event: TournamentInput) -> None:
         """Each contract's ``SCORE`` must be the score Law 77 gives it (with Law 2's
         vulnerability): another number is a mistake in the file, or another board."""
         by_line = {r.line: r for r in event.lines}
@@ -227,7 +233,7 @@ class _Reader:
 
     # -- the event ----------------------------------------------------------------------------
 
-    def event_object(
+    def tournament_object(
         self, root: Node, scoring: str | None, event_name: str | None
     ) -> LineDict | None:
         """The document as the event-results JSON's top-level object."""

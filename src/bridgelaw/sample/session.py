@@ -37,7 +37,7 @@ from bridgelaw.sample.bidding import (
 from bridgelaw.sample.cardplay import DEFAULT_PLAY, PlayStyle, play_board
 from bridgelaw.sample.dealer import sample_deal
 
-EVENT = "Sample club pairs"
+TOURNAMENT_NAME = "Sample club pairs"
 SITE = "Riverside Bridge Club"
 DATE = "2026.11.20"
 BOARDS = 12
@@ -119,7 +119,7 @@ def _play_at(board: Board, sitting: Sitting) -> PbnGame:
     contract = auction.contract or PASSED_OUT
     declarer = auction.declarer
     tags = {
-        "Event": EVENT,
+        "Event": TOURNAMENT_NAME,
         "Site": SITE,
         "Date": DATE,
         "West": ew.players[1],

@@ -36,10 +36,10 @@ from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     Exact,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     exact_value,
     rank_totals,
     score_value,
@@ -177,7 +177,7 @@ def pair_sums(
     return sums_of
 
 
-def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
+def score_matchpoints_bulk(event: TournamentInput) -> TournamentResults | None:
     """Score a checked matchpoint event in bulk; ``None`` if its numbers need more than 64 bits."""
     lines = event.lines
     count = len(lines)
@@ -270,8 +270,8 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
         )
         for number, end, size in zip(boards.tolist(), ends, played, strict=True)
     ]
-    return EventResults(
-        event.event,
+    return TournamentResults(
+        event.name,
         "matchpoints",
         board_results,
         ranking,
@@ -280,7 +280,7 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
     )
 
 
-def score_total_points_bulk(event: EventInput) -> EventResults | None:
+def score_total_points_bulk(event: TournamentInput) -> TournamentResults | None:
     """Law 78C in bulk: each side's net score counts as it is (a weighted score with its mean);
     ``None`` if the sums could leave 64 bits."""
     lines = event.lines
@@ -323,8 +323,8 @@ def score_total_points_bulk(event: EventInput) -> EventResults | None:
         )
         for number, end, size in zip(field.boards.tolist(), ends, field.played, strict=True)
     ]
-    return EventResults(
-        event.event,
+    return TournamentResults(
+        event.name,
         "total-points",
         boards,
         ranking,

@@ -34,10 +34,10 @@ from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     Exact,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     exact_value,
     rank_totals,
     value_text,
@@ -59,7 +59,7 @@ class _Values:
         self.comparisons = np.zeros(count, dtype=np.int64)
 
 
-def score_imps_bulk(event: EventInput) -> EventResults | None:
+def score_imps_bulk(event: TournamentInput) -> TournamentResults | None:
     """Score a checked ``imps-datum`` or ``cross-imps`` event in bulk (``None``: too large)."""
     lines = event.lines
     if not lines or event.scoring not in ("imps-datum", "cross-imps"):
@@ -162,8 +162,8 @@ def score_imps_bulk(event: EventInput) -> EventResults | None:
             zip(field.boards.tolist(), ends, field.played, strict=True)
         )
     ]
-    results = EventResults(
-        event.event,
+    results = TournamentResults(
+        event.name,
         event.scoring,
         boards,
         ranking,

@@ -1,5 +1,5 @@
-"""The values every scorer shares: an event's input (:class:`EventInput`, its matches), its
-scored results (each result, each board, the ranking, each match: :class:`EventResults`), their
+"""The values every scorer shares: an event's input (:class:`TournamentInput`, its matches), its
+scored results (each result, each board, the ranking, each match: :class:`TournamentResults`), their
 JSON, exact numbers and how they are written, and the ranking's helpers.
 
 :mod:`bridgelaw.tournament.session` checks and scores an event with them; the scorers
@@ -53,10 +53,10 @@ class MatchSpec:
 
 
 @dataclass
-class EventInput:
+class TournamentInput:
     """Everything a session's scoring needs, as read from a results file."""
 
-    event: str
+    name: str
     scoring: str
     lines: list[ResultLine]
     matches: list[MatchSpec] = field(default_factory=list)
@@ -180,8 +180,8 @@ class MatchResult:
 
 
 @dataclass
-class EventResults:
-    event: str
+class TournamentResults:
+    name: str
     scoring: str
     boards: list[BoardResults]
     ranking: list[RankEntry]
@@ -195,7 +195,7 @@ class EventResults:
     writers: a file written must say so, or reading it back ranks the phantoms as pairs."""
     sitouts: str = "not-a-result"
 
-    def kept(self) -> EventResults:
+    def kept(self) -> TournamentResults:
         """The event with each board's results built once and kept until this copy is dropped:
         for writing several outputs (see :meth:`BoardResults.kept`)."""
         return replace(self, boards=[board.kept() for board in self.boards])
@@ -208,7 +208,7 @@ class EventResults:
         """The ``--json`` output of ``score-event`` (spec: event-results.md)."""
         unit = self.unit
         boards = [board_json(b, unit) for b in self.boards]
-        data: dict[str, Any] = {"event": self.event, "scoring": self.scoring, "boards": boards}
+        data: dict[str, Any] = {"event": self.name, "scoring": self.scoring, "boards": boards}
         if self.cross_imps_ranking is not None:
             data["cross_imps_ranking"] = self.cross_imps_ranking
         if self.matches:
@@ -218,7 +218,7 @@ class EventResults:
 
 
 def board_json(b: BoardResults, unit: str) -> dict[str, Any]:
-    """One board of :meth:`EventResults.to_json`: its number, top, datum and results."""
+    """One board of :meth:`TournamentResults.to_json`: its number, top, datum and results."""
     entry: dict[str, Any] = {"board": b.board, "top": number(b.top)}
     if b.datum is not None:
         entry["datum"] = number(b.datum)
@@ -227,7 +227,7 @@ def board_json(b: BoardResults, unit: str) -> dict[str, Any]:
 
 
 def match_json(m: MatchResult) -> dict[str, Any]:
-    """One teams match of :meth:`EventResults.to_json`."""
+    """One teams match of :meth:`TournamentResults.to_json`."""
     return {
         "match": m.match,
         "home": m.home,
@@ -240,7 +240,7 @@ def match_json(m: MatchResult) -> dict[str, Any]:
 
 
 def rank_json(r: RankEntry, scoring: str, names: dict[str, str]) -> dict[str, Any]:
-    """One ranking entry of :meth:`EventResults.to_json` (with the players' names if known)."""
+    """One ranking entry of :meth:`TournamentResults.to_json` (with the players' names if known)."""
     return {
         "rank": r.rank,
         "pair": r.pair,

@@ -2,7 +2,7 @@
 
 Law 78A matchpoints (with weighted and split scores and Neuberg factoring), Butler and cross-IMPs
 (Law 78B) and total points (78C), with the artificial scores of Law 12C2. Every number is a
-:class:`~fractions.Fraction` from the start. :func:`.session.score_event` uses it
+:class:`~fractions.Fraction` from the start. :func:`.session.score_tournament` uses it
 for the IMP scorings and total points, and for matchpoints when the bulk scorer
 (:mod:`bridgelaw.tournament.bulk`) cannot hold the numbers in 64-bit integers; the tests compare the
 bulk scorer against it on random events.
@@ -24,16 +24,16 @@ from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     points_score,
     rank_pairs,
     scored_points,
 )
 
 
-def score_event_reference(event: EventInput) -> EventResults:
+def score_tournament_reference(event: TournamentInput) -> TournamentResults:
     """Score a checked pairs event board by board in exact fractions (not teams)."""
     by_board: dict[int, list[ResultLine]] = defaultdict(list)
     for r in event.lines:
@@ -46,8 +46,8 @@ def score_event_reference(event: EventInput) -> EventResults:
         boards = _score_total_points(by_board)
     else:
         raise ValueError(f"unknown scoring {event.scoring!r}")
-    results = EventResults(
-        event.event,
+    results = TournamentResults(
+        event.name,
         event.scoring,
         boards,
         [],

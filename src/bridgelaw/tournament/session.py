@@ -1,7 +1,7 @@
 """Scoring a session: every board by Law 78, adjusted scores by Law 12C, then the ranking.
 
-:func:`check_event` finds every problem of a whole event (pairs on the wrong boards for the
-movement, a pair twice on a board, teams rooms missing...) and :func:`score_event` scores it:
+:func:`check_tournament` finds every problem of a whole event (pairs on the wrong boards for the
+movement, a pair twice on a board, teams rooms missing...) and :func:`score_tournament` scores it:
 
 * ``matchpoints`` (Law 78A): exact fractions. Weighted scores enter the board's frequencies with
   their weights; split scores (12C1b) are matchpointed per direction, each side's score against
@@ -14,7 +14,7 @@ movement, a pair twice on a board, teams rooms missing...) and :func:`score_even
 Rankings: when every pair keeps one direction (Mitchell) North-South and East-West are ranked
 separately; when pairs change direction (Howell) there is one ranking.
 
-Numbers are exact fractions here; :meth:`EventResults.to_json` rounds them to two decimals,
+Numbers are exact fractions here; :meth:`TournamentResults.to_json` rounds them to two decimals,
 halves away from zero, as docs/scoring.md documents. The values (the event's input, its scored
 results, their JSON) are :mod:`bridgelaw.tournament.model`'s, named here too for the modules that
 score an event; the scorers import them from there, and this module imports the scorers only
@@ -35,13 +35,13 @@ from bridgelaw.tournament.model import (
     SCORINGS,
     SITOUTS,
     BoardResults,
-    EventInput,
-    EventResults,
     Exact,
     MatchResult,
     MatchSpec,
     RankEntry,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     assign_ranks,
     board_json,
     collector_paused,
@@ -68,16 +68,16 @@ __all__ = [  # the model's values, for the readers, writers and commands that sc
     "SCORINGS",
     "SITOUTS",
     "BoardResults",
-    "EventInput",
-    "EventResults",
     "Exact",
     "MatchResult",
     "MatchSpec",
     "RankEntry",
     "ScoredResult",
+    "TournamentInput",
+    "TournamentResults",
     "assign_ranks",
     "board_json",
-    "check_event",
+    "check_tournament",
     "collector_paused",
     "exact_value",
     "fraction_number",
@@ -88,7 +88,7 @@ __all__ = [  # the model's values, for the readers, writers and commands that sc
     "rank_json",
     "rank_pairs",
     "rank_totals",
-    "score_event",
+    "score_tournament",
     "score_value",
     "value_text",
     "value_texts",
@@ -99,13 +99,13 @@ __all__ = [  # the model's values, for the readers, writers and commands that sc
 # -- checking ----------------------------------------------------------------------------------
 
 
-def check_event(event: EventInput) -> list[Problem]:
+def check_tournament(event: TournamentInput) -> list[Problem]:
     """Every problem of the event as a whole (each line was checked on reading)."""
     with collector_paused():
-        return _check_event(event)
+        return _check_tournament(event)
 
 
-def _check_event(event: EventInput) -> list[Problem]:
+def _check_tournament(event: TournamentInput) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(line: int, message: str) -> None:
@@ -150,7 +150,7 @@ def _check_event(event: EventInput) -> list[Problem]:
     return problems
 
 
-def _plainly_consistent(event: EventInput) -> bool:
+def _plainly_consistent(event: TournamentInput) -> bool:
     """True when no pair sits both ways at a table, every pair is listed (when pairs are named)
     and no pair has two results on a board: the usual case, found with sets. When it is false,
     the full check says exactly what is wrong and where."""
@@ -171,7 +171,7 @@ def _plainly_consistent(event: EventInput) -> bool:
 # -- scoring -----------------------------------------------------------------------------------
 
 
-def score_event(event: EventInput) -> EventResults:
+def score_tournament(event: TournamentInput) -> TournamentResults:
     """Score a checked event by its scoring method.
 
     The pairs scorings are scored in bulk (:mod:`bridgelaw.tournament.bulk`,
@@ -181,39 +181,39 @@ def score_event(event: EventInput) -> EventResults:
     Rows against a phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
     """
     with collector_paused():
-        return _score_event(event)
+        return _score_tournament(event)
 
 
-def _score_event(event: EventInput) -> EventResults:
+def _score_tournament(event: TournamentInput) -> TournamentResults:
     if event.scoring == "teams":
         from bridgelaw.tournament.teams import score_teams
 
         return score_teams(event)
-    pairs_event = with_sitouts(event)
-    scored: EventResults | None = None
+    pairs_tournament = with_sitouts(event)
+    scored: TournamentResults | None = None
     if event.scoring == "matchpoints":
         from bridgelaw.tournament.bulk import score_matchpoints_bulk
 
-        scored = score_matchpoints_bulk(pairs_event)
+        scored = score_matchpoints_bulk(pairs_tournament)
     elif event.scoring in ("imps-datum", "cross-imps"):
         from bridgelaw.tournament.bulk_imps import score_imps_bulk
 
-        scored = score_imps_bulk(pairs_event)
+        scored = score_imps_bulk(pairs_tournament)
     elif event.scoring == "total-points":
         from bridgelaw.tournament.bulk import score_total_points_bulk
 
-        scored = score_total_points_bulk(pairs_event)
+        scored = score_total_points_bulk(pairs_tournament)
     if scored is None:
-        from bridgelaw.tournament.reference import score_event_reference
+        from bridgelaw.tournament.reference import score_tournament_reference
 
-        scored = score_event_reference(pairs_event)
+        scored = score_tournament_reference(pairs_tournament)
     if event.phantoms:
         scored.ranking = without_pairs(scored.ranking, event.phantoms)
         scored.phantoms, scored.sitouts = event.phantoms, event.sitouts
     return scored
 
 
-def with_sitouts(event: EventInput) -> EventInput:
+def with_sitouts(event: TournamentInput) -> TournamentInput:
     """The event with its rows against phantom pairs as the sit-out convention says."""
     phantoms = event.phantoms
     if not phantoms:

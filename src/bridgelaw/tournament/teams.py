@@ -28,12 +28,12 @@ from bridgelaw.scoring.vp import vp
 from bridgelaw.tournament.model import (
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     MatchResult,
     MatchSpec,
     RankEntry,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     assign_ranks,
     points_score,
 )
@@ -41,7 +41,7 @@ from bridgelaw.tournament.model import (
 ROOMS = ("open", "closed")
 
 
-def check_teams(event: EventInput) -> list[Problem]:
+def check_teams(event: TournamentInput) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(line: int, message: str) -> None:
@@ -181,7 +181,7 @@ def rank_teams(matches: Sequence[MatchResult], vp_scale: str | None) -> list[Ran
     return assign_ranks(entries, lambda e: e.score)
 
 
-def score_teams(event: EventInput) -> EventResults:
+def score_teams(event: TournamentInput) -> TournamentResults:
     by_key: dict[tuple[str, int], dict[str, ResultLine]] = defaultdict(dict)
     for r in event.lines:
         if r.match is not None and r.room is not None:
@@ -198,8 +198,8 @@ def score_teams(event: EventInput) -> EventResults:
     ]
     ranking = rank_teams(matches, event.vp)
     boards = [BoardResults(b, None, scored_by_board[b]) for b in sorted(scored_by_board)]
-    return EventResults(
-        event.event,
+    return TournamentResults(
+        event.name,
         "teams",
         boards,
         ranking,
