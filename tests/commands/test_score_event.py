@@ -536,7 +536,7 @@ def test_unknown_pair_against_the_list_of_pairs(
     )
     code, _, err = run(capsys, "score-event", str(path))
     assert code == 1
-    assert "unknown pair 3 (not in the event's list of pairs)" in err
+    assert "unknown pair 3 (not in the tournament's list of pairs)" in err
 
 
 def test_score_given_with_a_contract_must_agree(

@@ -1,8 +1,8 @@
-"""The values every scorer shares: an event's input (:class:`TournamentInput`, its matches), its
+"""The values every scorer shares: a tournament's input (:class:`TournamentInput`, its matches), its
 scored results (each result, each board, the ranking, each match: :class:`TournamentResults`), their
 JSON, exact numbers and how they are written, and the ranking's helpers.
 
-:mod:`bridgelaw.tournament.session` checks and scores an event with them; the scorers
+:mod:`bridgelaw.tournament.session` checks and scores a tournament with them; the scorers
 (:mod:`~bridgelaw.tournament.bulk`, :mod:`~bridgelaw.tournament.bulk_imps`,
 :mod:`~bridgelaw.tournament.reference`, :mod:`~bridgelaw.tournament.teams`) and the live ranking
 (:mod:`bridgelaw.tournament.live`) build them.
@@ -57,6 +57,8 @@ class TournamentInput:
     """Everything a session's scoring needs, as read from a results file."""
 
     name: str
+    """The tournament's name: the results JSON's ``"event"``, PBN's ``Event`` tag, USEBIO's
+    ``EVENT_DESCRIPTION`` (each format's word, kept)."""
     scoring: str
     lines: list[ResultLine]
     matches: list[MatchSpec] = field(default_factory=list)
@@ -97,7 +99,7 @@ class BoardResults:
     """One board's traveller: its top (matchpoints), its datum (Butler) and its scored results.
 
     A board scored in bulk builds its :class:`ScoredResult` list from the bulk scorer's arrays
-    on every access to :attr:`results` and does not keep it, so that an event of a million
+    on every access to :attr:`results` and does not keep it, so that a tournament of a million
     results never holds a million scored objects at once: keep the list if you need it twice,
     or use :meth:`kept` (several outputs: each board built once, each value and its text made
     once per board and shared by the results that have it).
@@ -182,6 +184,7 @@ class MatchResult:
 @dataclass
 class TournamentResults:
     name: str
+    """The tournament's name, written as the JSON's ``"event"`` (see :class:`TournamentInput`)."""
     scoring: str
     boards: list[BoardResults]
     ranking: list[RankEntry]
@@ -191,12 +194,12 @@ class TournamentResults:
     datum_method: str | None = None
     cross_imps_ranking: str | None = None
     phantoms: frozenset[str] = frozenset()
-    """The event's phantom pairs and how a row against one counted (:data:`SITOUTS`), for the
+    """The tournament's phantom pairs and how a row against one counted (:data:`SITOUTS`), for the
     writers: a file written must say so, or reading it back ranks the phantoms as pairs."""
     sitouts: str = "not-a-result"
 
     def kept(self) -> TournamentResults:
-        """The event with each board's results built once and kept until this copy is dropped:
+        """The tournament with each board's results built once and kept until this copy is dropped:
         for writing several outputs (see :meth:`BoardResults.kept`)."""
         return replace(self, boards=[board.kept() for board in self.boards])
 
@@ -388,7 +391,7 @@ def result_json(r: ScoredResult, unit: str) -> dict[str, Any]:
 def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused while a session is read or scored.
 
-    Nearly every object made then is kept (it is the event, or its scores), so the collector's
+    Nearly every object made then is kept (it is the tournament, or its scores), so the collector's
     passes over them find nothing and cost a quarter of the time on a large session. Garbage
     made meanwhile is collected once the collector runs again."""
     enabled = gc.isenabled()
