@@ -432,8 +432,8 @@ def _scorecard_cells(line: ResultLine, texts: tuple[str, ...], direction: int, m
 
 
 def _index(results: TournamentResults, w: Speaker = ENGLISH) -> str:
-    event = results.name or w("site.results")
-    parts = [f"<h1>{_e(event)}</h1>"]
+    title = results.name or w("site.results")
+    parts = [f"<h1>{_e(title)}</h1>"]
     n = w.number
     if results.matches:
         heads = ("match", "home", "away", "imps", "vp")
@@ -470,7 +470,7 @@ def _index(results: TournamentResults, w: Speaker = ENGLISH) -> str:
         parts.append(f"<h2>{_e(heading)}</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
     links = " ".join(f'<a href="boards/board-{b.board}.html">{b.board}</a>' for b in results.boards)
     parts.append(f'<h2>{_e(w("site.boards"))}</h2>\n<p class="boards">{links}</p>')
-    return _page(event, "\n".join(parts), 0, w)
+    return _page(title, "\n".join(parts), 0, w)
 
 
 def write_site(
@@ -508,7 +508,7 @@ def render_site(
     analyses: Mapping[int, BoardAnalysis] | None = None,
     lang: str = "en",
 ) -> dict[str, str]:
-    """Every page of the site in memory: relative file name -> HTML text (for small events and
+    """Every page of the site in memory: relative file name -> HTML text (for small tournaments and
     tests; :func:`write_site` writes them one at a time)."""
     pages: dict[str, io.StringIO] = {}
 

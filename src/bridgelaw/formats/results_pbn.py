@@ -10,7 +10,7 @@ session and many scoring programs write it) gives one result per game that has a
 its pairs from ``PairNS``/``PairEW``, declarer, tricks (``Result``), the opening lead from the
 play, and the players' names from ``North``... ``West``.
 
-The rest of the event: ``Scoring`` (``MP``, ``IMP;Butler``, ``IMP;Cross``, ``Total``, and
+The rest of the tournament: ``Scoring`` (``MP``, ``IMP;Butler``, ``IMP;Cross``, ``Total``, and
 ``IMP`` with ``Match``/``Room`` columns for teams), ``DatumMethod`` (bridgelaw's own tag: the
 Butler datum method), ``Date``, the ``TotalScoreTable``'s ``Names`` (each pair's players) and
 its ``TotalScoreVP`` column (victory points by the WBF scale), and ``MatchTable`` (bridgelaw's
@@ -18,14 +18,14 @@ own table section: each match's home and away team and number of boards).
 
 Writing: one game per board with its markings (Law 2), its deal when known and the scored
 ``ScoreTable``; the first game also carries the ``TotalScoreTable`` (the ranking) and, for
-teams, the ``MatchTable``. Reading the written file back gives the same event. ``Score_NS`` and
+teams, the ``MatchTable``. Reading the written file back gives the same tournament. ``Score_NS`` and
 ``Score_EW`` give each side its own score (:mod:`bridgelaw.formats.result_forms`): points, so a
 split score (Law 12C1b) reads back as one, or artificial scores (``A+``, ``A-``, ``NP``,
 ``55%``). A weighted score (Law 12C1c) has no PBN column: the score columns hold its weighted
 mean for other programs, and bridgelaw's own column ``BridgelawResult`` (only on a board that
 needs it) the result as the event-results JSON says it, as it does a split score's contracts;
 a ``Remark`` describes it. bridgelaw's own tags ``CrossImpsRanking``, ``Phantoms`` and
-``Sitouts`` carry the event's cross-IMPs ranking and phantom pairs (docs/formats-usebio.md).
+``Sitouts`` carry the tournament's cross-IMPs ranking and phantom pairs (docs/formats-usebio.md).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def read_results_pbn(
     text: str | bytes,
     filename: str = "<pbn>",
     scoring: str | None = None,
-    event: str | None = None,
+    event_name: str | None = None,
 ) -> ReadOutcome:
     """Results from a PBN text, or its bytes (decoded as :func:`formats.pbn.read_pbn` does)."""
     parsed = read_pbn(text, filename)
@@ -162,8 +162,8 @@ def read_results_pbn(
             continue
         if not with_tables and _known(game.tags.get("Contract")) is None:
             continue  # a hand record, or a board not played at this table
-        if "event" not in top and (event or _known(game.tags.get("Event"))):
-            top["event"] = event or _known(game.tags.get("Event"))
+        if "event" not in top and (event_name or _known(game.tags.get("Event"))):
+            top["event"] = event_name or _known(game.tags.get("Event"))
         if "date" not in top and _date(game.tags.get("Date")) is not None:
             top["date"] = _date(game.tags.get("Date"))
         elif "date" not in top and _known(game.tags.get("Date")) is not None and not unread:
@@ -430,7 +430,7 @@ def _text(value: Any) -> str:
 
 
 def results_pbn(results: TournamentResults, date: str | None = None) -> str:
-    """The scored event as PBN text (see :func:`write_results_pbn`)."""
+    """The scored tournament as PBN text (see :func:`write_results_pbn`)."""
     stream = io.StringIO()
     write_results_pbn(results, stream, date)
     return stream.getvalue()
@@ -439,7 +439,7 @@ def results_pbn(results: TournamentResults, date: str | None = None) -> str:
 def write_results_pbn(
     results: TournamentResults, stream: TextIO, date: str | None = None
 ) -> list[str]:
-    """Write the scored event as PBN, game by game: a ScoreTable per board, the
+    """Write the scored tournament as PBN, game by game: a ScoreTable per board, the
     TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
     date, written as the ``Date`` tag. The result is the notes to show the user: what other
     programs will not read from the file (see :func:`exact_notes`)."""

@@ -1,15 +1,15 @@
 """USEBIO 1.3 XML (Universal Standard for Exchange of Bridge Information Over XML): writing.
 
-USEBIO is the results format of the English Bridge Union and others (usebio.org). A file holds
-the club, one event with its participants (pairs or teams, each with its place and score) and
-every board's traveller lines. This writer emits the elements of version 1.3 that a scored
-session has: ``EVENT`` with ``EVENT_TYPE`` ``PAIRS`` or ``TEAMS_OF_FOUR``, ``DATE`` as an ISO
+USEBIO is the results format of the English Bridge Union and others (usebio.org). A file holds the
+club, one tournament (its ``EVENT``) with its participants (pairs or teams, each with its place and
+score) and every board's traveller lines. This writer emits the elements of version 1.3 that a
+scored session has: ``EVENT`` with ``EVENT_TYPE`` ``PAIRS`` or ``TEAMS_OF_FOUR``, ``DATE`` as an ISO
 date (1.3), ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``, ``BUTLER_IMPS``, ``CROSS_IMPS``,
 ``AGGREGATE``, ``IMPS``), ``PARTICIPANTS``, and per board ``TRAVELLER_LINE`` with the round and
-table, the contract, declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs
-of each side. A teams event is written as USEBIO writes matches: one ``MATCH`` per match with
-its ``TEAM`` (the home team) and ``OPPOSING_TEAM``, their scores, and its boards, each
-traveller line saying in ``DIRECTION`` where the home team sat (North-South: the open room).
+table, the contract, declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs of
+each side. A teams tournament is written as USEBIO writes matches: one ``MATCH`` per match with its
+``TEAM`` (the home team) and ``OPPOSING_TEAM``, their scores, and its boards, each traveller line
+saying in ``DIRECTION`` where the home team sat (North-South: the open room).
 
 Each form of result (docs/formats-usebio.md has the table):
 
@@ -34,7 +34,7 @@ returns notes saying what other programs will not see.
 
 ``DATE`` is the session's date as the input gives it; when the input has none, the element is
 left out rather than filled with the day of writing. The document is written element by element
-to a stream, so a large event is never held twice in memory.
+to a stream, so a large tournament is never held twice in memory.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def write_usebio(
     club: str = "",
     date: datetime.date | str | None = None,
 ) -> list[str]:
-    """Write the scored event to ``stream`` as a USEBIO 1.3 document. ``date`` is the
+    """Write the scored tournament to ``stream`` as a USEBIO 1.3 document. ``date`` is the
     session's date (a date or ISO text); without one there is no ``DATE`` element. The result
     is the notes to show the user: what other programs will not read from the file."""
     notes: dict[str, int] = {}
@@ -212,7 +212,7 @@ def write_usebio(
 
 
 def _tournament_note(xml: _Xml, results: TournamentResults, notes: dict[str, int]) -> None:
-    """What the event's elements cannot say: bridgelaw's own instruction in ``EVENT``."""
+    """What the tournament's elements cannot say: bridgelaw's own instruction in ``EVENT``."""
     data: dict[str, Any] = {}
     if results.scoring == "imps-datum" and results.datum_method:
         data["datum"] = results.datum_method
@@ -322,7 +322,7 @@ def _traveller_line(
     shared: _Shared,
 ) -> None:
     """One ``TRAVELLER_LINE``, written as :meth:`_Xml.add` writes each element but in one
-    piece: a large event has one a result."""
+    piece: a large tournament has one a result."""
     line = scored.result
     outer = "  " * len(xml.open)
     inner = outer + "  "
@@ -393,7 +393,7 @@ def _escaped(text: str) -> str:
 def usebio_xml(
     results: TournamentResults, club: str = "", date: datetime.date | str | None = None
 ) -> str:
-    """The scored event as a USEBIO 1.3 document (text)."""
+    """The scored tournament as a USEBIO 1.3 document (text)."""
     stream = io.StringIO()
     write_usebio(results, stream, club, date)
     return stream.getvalue()
