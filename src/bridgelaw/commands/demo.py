@@ -75,8 +75,8 @@ def demo(
             json.dumps(results.to_json() | {"site": str(index)}, ensure_ascii=False) + "\n"
         )
         return
-    event = results.name
-    print_reports(reports, f"{event}: {len(reports)} table results checked and scored")
+    name = results.name
+    print_reports(reports, f"{name}: {len(reports)} table results checked and scored")
     boards = len({r.board for r in reports})
     sys.stdout.write(
         f"{boards} boards, {len(reports)} results: every auction, card and result checked "
@@ -94,7 +94,7 @@ def demo(
         for entry in results.ranking
     ]
     print_table(
-        f"{event}: matchpoints (Law 78A)",
+        f"{name}: matchpoints (Law 78A)",
         ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"),
         rows,
         right=("Rank", "Matchpoints", "Top", "%"),

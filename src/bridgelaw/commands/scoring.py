@@ -1,4 +1,9 @@
-"""CLI commands for scoring events: ``score-event``, ``movement``, ``vp``, ``next-round``.
+"""CLI commands for scoring tournaments: ``score-event``, ``movement``, ``vp``, ``next-round``.
+
+``score-event`` (with its ``--event`` option, the tournament's name) keeps the word of the Laws
+and of its specification (``event-results.md``): a fixed interface. In the code a tournament is a
+tournament (:class:`~bridgelaw.tournament.session.TournamentInput`); "event" is what happens at
+a table.
 
 A results file with problems is refused as a whole: every problem is listed with its line, the
 exit status is 1 and nothing is written. The outputs of one run (``--pbn``, ``--usebio``,
@@ -117,7 +122,7 @@ def load_tournament(
     phantoms: frozenset[str] = frozenset(),
     section: str | None = None,
 ) -> tuple[TournamentInput | None, list[Problem]]:
-    """Read and check a results file; the event is ``None`` when there is any problem.
+    """Read and check a results file; the tournament is ``None`` when there is any problem.
 
     ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs);
     ``section`` picks one section of a Bridgemate database."""
@@ -126,23 +131,23 @@ def load_tournament(
     outcome = read_tournament_file(path, scoring, event_name, section)
     notes_said(outcome.notes)  # a Date not read, erased results left out...
     problems = list(outcome.problems)
-    event = outcome.tournament
+    tournament = outcome.tournament
     for read in (outcome.tournament, outcome.partial):
         if read is not None and phantoms:
             read.phantoms = read.phantoms | phantoms
-    if event is not None and deals is not None:
+    if tournament is not None and deals is not None:
         from bridgelaw.formats.results_pbn import deals_from_pbn
 
         if not deals.is_file():
             raise typer.BadParameter(worded("cli.no-such-file", file=str(deals)))
         found, deal_problems = deals_from_pbn(deals)
         problems.extend(deal_problems)
-        event.deals = found | event.deals
-    whole = event if event is not None else outcome.partial
+        tournament.deals = found | tournament.deals
+    whole = tournament if tournament is not None else outcome.partial
     if whole is not None:  # checked even beside line problems: every problem in one report
         problems.extend(check_tournament(whole))
     problems.sort(key=lambda p: (p.file, p.line))
-    return (event if not problems else None), problems
+    return (tournament if not problems else None), problems
 
 
 def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
@@ -256,7 +261,7 @@ def score_tournament_command(
             raise typer.BadParameter(
                 worded("cli.one-of", option=option, choices=", ".join(choices), value=repr(value))
             )
-    # Python's cyclic collector paused for the whole run: what the run makes (the event, its
+    # Python's cyclic collector paused for the whole run: what the run makes (the tournament, its
     # scores, the outputs' text) is kept until the run ends or freed at once, so the collector's
     # passes over a large session find nothing; it runs again once the run's objects are freed.
     with collector_paused():
@@ -724,7 +729,7 @@ def next_round_command(
     results: Annotated[Path, typer.Argument(help="A teams results file (JSON) so far.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Swiss pairing of the next round from the standings of a teams event."""
+    """Swiss pairing of the next round from the standings of a teams tournament."""
     from bridgelaw.tournament.session import score_tournament
     from bridgelaw.tournament.teams import swiss_pairings
 
@@ -733,7 +738,7 @@ def next_round_command(
         refuse(results, problems, as_json)
         return
     if loaded.scoring != "teams":
-        raise typer.BadParameter(f"{results}: Swiss pairing needs a teams event")
+        raise typer.BadParameter(f"{results}: Swiss pairing needs a teams tournament")
     scored = score_tournament(loaded)
     standings = [r.pair for r in scored.ranking]
     played = {frozenset((m.home, m.away)) for m in loaded.matches}

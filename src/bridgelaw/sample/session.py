@@ -1,4 +1,4 @@
-"""The bundled sample session: a four-table pairs event, 12 boards, each played four times.
+"""The bundled sample session: a four-table pairs tournament, 12 boards, each played four times.
 
 The movement is Mitchell-style: North-South pairs 1-4 sit still at tables 1-4, East-West pairs
 5-8 and the boards move. A plain four-table Mitchell of four rounds would bring a board set back
@@ -45,7 +45,7 @@ TABLES = 4
 BOARDS_PER_ROUND = 3
 HEADER = (
     "% Sample data for bridgelaw: written by `python -m bridgelaw.sample`; do not edit by hand.\n"
-    "% The deals come from a public label (sample only, never for a real event).\n"
+    "% The deals come from a public label (sample only, never for a real tournament).\n"
 )
 
 

@@ -176,7 +176,7 @@ def entered_at_table(
 
 
 def tournament_template(spec: SessionSpec) -> TournamentInput:
-    """The scorer's event without results: the session's name, scoring, pairs and matches."""
+    """The scorer's tournament without results: the session's name, scoring, pairs and matches."""
     names = {pair: " & ".join(spec.names.get(pair, [])) for pair in spec.pairs}
     matches: list[MatchSpec] = []
     if spec.teams:
