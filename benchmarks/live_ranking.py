@@ -136,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     paired: list[tuple[float, float]] = []
     checked = 0
     for session in range(args.sessions):
-        events = arrivals(args.seed + session)
+        arrived = arrivals(args.seed + session)
         live = LiveScorer(TournamentInput("Live Howell", args.scoring, []))
-        for step, (old, key, line) in enumerate(events):
+        for step, (old, key, line) in enumerate(arrived):
             start, start_cpu = time.perf_counter(), time.process_time()
             if old is not None:
                 live.remove(old)
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             data = live.to_json()
             took = (time.perf_counter() - start, time.process_time() - start_cpu)
             live_times.append(took)
-            if step % args.every == 0 or step == len(events) - 1:
+            if step % args.every == 0 or step == len(arrived) - 1:
                 start, start_cpu = time.perf_counter(), time.process_time()
                 reference = score_tournament(live.tournament()).to_json()
                 rescored = (time.perf_counter() - start, time.process_time() - start_cpu)
@@ -156,8 +156,8 @@ def main(argv: list[str] | None = None) -> int:
                     raise SystemExit(f"session {session}, arrival {step}: live != score_tournament")
                 checked += 1
         print(
-            f"session {session + 1}: {len(events)} arrivals "
-            f"({sum(old is not None for old, _, _ in events)} corrections), "
+            f"session {session + 1}: {len(arrived)} arrivals "
+            f"({sum(old is not None for old, _, _ in arrived)} corrections), "
             f"{len(live)} results in force at the end"
         )
     print(f"checked: live to_json() == score_tournament(...).to_json() at {checked} arrivals")

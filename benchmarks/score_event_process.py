@@ -47,7 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scoring import make_event
+from scoring import make_tournament
 
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.tournament.session import score_tournament
@@ -124,7 +124,7 @@ def measure(shape: str, rounds: int, seed: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="bridgelaw-process-") as name:
         folder = Path(name)
         path = folder / "session.json"
-        path.write_text(make_event(results, tables, seed), encoding="utf-8")
+        path.write_text(make_tournament(results, tables, seed), encoding="utf-8")
         size = path.stat().st_size / 2**20
         print(f"== {shape}: {tables} tables x {boards} boards, {results:,} results, "
               f"{size:.1f} MiB of JSON")  # fmt: skip

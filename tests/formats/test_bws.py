@@ -62,7 +62,7 @@ def data(path: Path) -> bytes:
 
 
 @cache
-def event(path: Path) -> TournamentInput:
+def tournament_of(path: Path) -> TournamentInput:
     outcome = bws_tournament(data(path), path.name)
     assert outcome.problems == [], [str(p) for p in outcome.problems]
     assert outcome.tournament is not None and check_tournament(outcome.tournament) == []
@@ -111,7 +111,7 @@ def test_the_three_databases_hold_what_mdbtools_reads() -> None:
 def test_the_results_are_scored_by_law_77() -> None:
     # cg ID 170: 1C redoubled by East, 10 tricks, board 22 (East-West vulnerable, Law 2):
     # 80 trick points, 50 for a part score, 100 for making it redoubled, 3 overtricks at 400
-    scored = score_tournament(event(CG))
+    scored = score_tournament(tournament_of(CG))
     (line,) = [r for b in scored.boards for r in b.results if r.result.line == 170]
     played = line.result.played
     assert played is not None and played.declarer is not None
@@ -122,7 +122,7 @@ def test_the_results_are_scored_by_law_77() -> None:
 
 
 def test_not_played_is_no_score_for_either_side() -> None:
-    lbc = event(LBC)
+    lbc = tournament_of(LBC)
     marked = [line for line in lbc.lines if line.played is None]
     assert sorted(line.line for line in marked) == [243, 244, 245, 255, 258, 259]
     boards = {r.pair: r.boards for r in score_tournament(lbc).ranking}
@@ -131,7 +131,7 @@ def test_not_played_is_no_score_for_either_side() -> None:
 
 
 def test_pairs_are_named_by_section_and_direction_with_their_players() -> None:
-    lbc, spr = event(LBC), event(SPR)
+    lbc, spr = tournament_of(LBC), tournament_of(SPR)
     assert lbc.names["1 NS"] == "Lynn Gast & Rosema LaFrancesca"
     assert lbc.names["1 EW"] == "Jo Streich & Norman Bregman"
     assert {p[0] for line in spr.lines for p in (line.ns, line.ew)} == {"A", "B"}
@@ -163,11 +163,11 @@ def test_the_two_section_session_holds_every_result_of_its_pbn_export() -> None:
     and the same score by Law 77; the others are all from the last rounds."""
     rows = _pbn_rows()
     assert len(rows) == 333
-    scored = score_tournament(event(SPR))
+    scored = score_tournament(tournament_of(SPR))
     found = {(r.result.board, r.result.ns, r.result.ew): r for b in scored.boards
              for r in b.results}  # fmt: skip
     surnames = {pair: {n.split()[-1] for n in names.split(" & ")}
-                for pair, names in event(SPR).names.items()}  # fmt: skip
+                for pair, names in tournament_of(SPR).names.items()}  # fmt: skip
     for row in rows:
         key = (row["Board"], f"{row['Section']}{row['PairId_NS']} NS",
                f"{row['Section']}{row['PairId_EW']} EW")  # fmt: skip
@@ -201,7 +201,7 @@ def test_the_two_section_session_ranks_as_its_pbn_export() -> None:
     assert outcome.problems == [] and outcome.tournament is not None
     from_pbn = score_tournament(outcome.tournament)
     exported = {(r["board"], r["ns"], r["ew"]) for r in results}
-    database = event(SPR)
+    database = tournament_of(SPR)
     same = replace(database, lines=[line for line in database.lines
                                     if (line.board, line.ns, line.ew) in exported])  # fmt: skip
     assert len(same.lines) == 333
@@ -212,8 +212,8 @@ def test_the_two_section_session_ranks_as_its_pbn_export() -> None:
 def test_the_hand_record_is_the_pbn_exports() -> None:
     from_pbn, problems = deals_from_pbn(WAVE3 / "pbn" / "LBC-2026-01-26.pbn")
     assert problems == [] and len(from_pbn) == 36
-    assert event(LBC).deals == from_pbn
-    assert event(CG).deals == {}  # none in the database: --deals gives them (below)
+    assert tournament_of(LBC).deals == from_pbn
+    assert tournament_of(CG).deals == {}  # none in the database: --deals gives them (below)
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -246,7 +246,9 @@ def test_convert_writes_the_scored_session_and_reads_it_back(
     assert "wrote" in err and "(28, 29, 30, 31, 32, 33, 34, 35, 36)" in err
     again = read_results_pbn(target.read_bytes(), target.name)
     assert again.problems == [] and again.tournament is not None
-    assert ranking(score_tournament(again.tournament)) == ranking(score_tournament(event(LBC)))
+    assert ranking(score_tournament(again.tournament)) == ranking(
+        score_tournament(tournament_of(LBC))
+    )
     code, _, err = run(capsys, "convert", str(LBC), str(tmp_path / "lbc.lin"))
     assert code == 0 and "36 boards" in err and "results, players and movement dropped" in err
     code, _, err = run(capsys, "convert", str(CG), str(tmp_path / "cg.lin"))

@@ -1,6 +1,6 @@
 """``score-event --json`` writes its text straight from the scored results:
 the text must be exactly ``json.dumps(to_json(), ensure_ascii=False)``, the dictionaries the
-spec describes (``shared/spec/event-results.md``), on random events of every scoring."""
+spec describes (``shared/spec/event-results.md``), on random tournaments of every scoring."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from bridgelaw.tournament.session import (
     score_tournament,
     value_text,
 )
-from tests.formats.test_writers import teams_events
-from tests.tournament.test_bulk_scoring import events, with_shared_sides
+from tests.formats.test_writers import teams_tournaments
+from tests.tournament.test_bulk_scoring import tournaments, with_shared_sides
 
 # pair names a JSON text must escape: quotes, backslashes, control and non-ASCII characters
 NAMES = st.sampled_from(["1", "12", 'A "B"', "back\\slash", "tab\tnew\nline", "Zoë", "🂡", " "])
@@ -45,12 +45,12 @@ def expected(results: TournamentResults) -> str:
 
 @st.composite
 def dressed(draw: st.DrawFn, scoring: str) -> TournamentInput:
-    """A random event (tests.tournament.test_bulk_scoring) with names to escape, rounds, tables,
-    contracts played and leads."""
-    event = draw(events(scoring))
-    names = {pair: f"{draw(NAMES)}{pair}" for r in event.lines for pair in (r.ns, r.ew)}
+    """A random tournament (tests.tournament.test_bulk_scoring) with names to escape, rounds,
+    tables, contracts played and leads."""
+    tournament = draw(tournaments(scoring))
+    names = {pair: f"{draw(NAMES)}{pair}" for r in tournament.lines for pair in (r.ns, r.ew)}
     lines = []
-    for r in event.lines:
+    for r in tournament.lines:
         extras: dict[str, Any] = {"ns": names[r.ns], "ew": names[r.ew]}
         if draw(st.booleans()):
             extras |= {"round": draw(st.integers(1, 30)), "table": draw(st.integers(1, 30))}
@@ -62,7 +62,7 @@ def dressed(draw: st.DrawFn, scoring: str) -> TournamentInput:
             lead = draw(st.sampled_from([None, "SA", "H10"]))
             extras["played"] = Played(contract, declarer, tricks, lead)
         lines.append(replace(r, **extras))
-    dressed = replace(event, lines=lines, name=draw(NAMES))
+    dressed = replace(tournament, lines=lines, name=draw(NAMES))
     # as the readers build it (equal results share one object), or not
     return with_shared_sides(dressed) if draw(st.booleans()) else dressed
 
@@ -71,18 +71,18 @@ def dressed(draw: st.DrawFn, scoring: str) -> TournamentInput:
 @given(
     st.sampled_from(["matchpoints", "imps-datum", "cross-imps", "total-points"]).flatmap(dressed)
 )
-def test_the_json_text_is_json_dumps_of_to_json(event: TournamentInput) -> None:
+def test_the_json_text_is_json_dumps_of_to_json(tournament: TournamentInput) -> None:
     # the bulk scorers (their texts made as they build), then the reference (texts made on use)
-    scored = score_tournament(event)
+    scored = score_tournament(tournament)
     assert written(scored) == expected(scored)
-    reference = score_tournament_reference(event)
+    reference = score_tournament_reference(tournament)
     assert written(reference) == expected(reference)
     json.loads(written(scored))  # and it is JSON
 
 
 @settings(max_examples=20, deadline=None)
-@given(teams_events())
-def test_a_teams_event_too(data: dict[str, Any]) -> None:
+@given(teams_tournaments())
+def test_a_teams_tournament_too(data: dict[str, Any]) -> None:
     outcome = read_results_json(json.dumps(data))
     assert outcome.tournament is not None
     scored = score_tournament(outcome.tournament)

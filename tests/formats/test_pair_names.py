@@ -24,9 +24,9 @@ TWO_SECTIONS = [("A", 1, 1, 1), ("A", 2, 2, 2), ("B", 1, 1, 1), ("B", 2, 2, 2)]
 
 def _pairs(outcome: ReadOutcome) -> set[str]:
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    event = outcome.tournament
-    assert isinstance(event, TournamentInput)
-    return {pair for line in event.lines for pair in (line.ns, line.ew)}
+    tournament = outcome.tournament
+    assert isinstance(tournament, TournamentInput)
+    return {pair for line in tournament.lines for pair in (line.ns, line.ew)}
 
 
 def from_bws(tables: list[tuple[str, int, int, int]]) -> set[str]:

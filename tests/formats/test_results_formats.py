@@ -39,9 +39,9 @@ board,ns,ew,contract,declarer,tricks,lead,ns_score,artificial,weighted,split_ns,
 def test_csv_reads_every_form() -> None:
     outcome = read_results_csv(CSV, "club.csv")
     assert outcome.problems == []
-    event = outcome.tournament
-    assert event is not None and event.name == "Club pairs" and len(event.lines) == 6
-    scored = score_tournament(event)
+    tournament = outcome.tournament
+    assert tournament is not None and tournament.name == "Club pairs" and len(tournament.lines) == 6
+    scored = score_tournament(tournament)
     board1 = {r.result.ns: r for r in scored.boards[0].results}
     # board 1 (none vul): 4H= +420 beats 4H-1 -50: 2 of 2 (top 2*(3-1) = 4 after Neuberg:
     # two comparable scores of three tables: (2 + 1) * 3/2 - 1 = 3.5)
@@ -165,16 +165,16 @@ def test_usebio_1_3() -> None:
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO')
     root = ET.fromstring(text.split("\n", 2)[2])
     assert root.tag == "USEBIO" and root.get("Version") == "1.3"
-    event = root.find("EVENT")
-    assert event is not None and event.get("EVENT_TYPE") == "PAIRS"
-    assert event.findtext("BOARD_SCORING_METHOD") == "MATCH_POINTS"
-    assert event.findtext("EVENT_DESCRIPTION") == "Tuesday <pairs>"  # escaped in the XML
-    assert event.findtext("WINNER_TYPE") == "2"  # a Mitchell: two rankings
-    lines = event.findall("BOARD/TRAVELLER_LINE")
+    event_element = root.find("EVENT")
+    assert event_element is not None and event_element.get("EVENT_TYPE") == "PAIRS"
+    assert event_element.findtext("BOARD_SCORING_METHOD") == "MATCH_POINTS"
+    assert event_element.findtext("EVENT_DESCRIPTION") == "Tuesday <pairs>"  # escaped in the XML
+    assert event_element.findtext("WINNER_TYPE") == "2"  # a Mitchell: two rankings
+    lines = event_element.findall("BOARD/TRAVELLER_LINE")
     assert [line.findtext("SCORE") for line in lines] == ["420", "-50", "A6040"]
     assert lines[0].findtext("PLAYED_BY") == "S" and lines[0].findtext("LEAD") == "SA"
     assert lines[0].findtext("NS_MATCH_POINTS") == "3.50"
-    pairs = {p.findtext("PAIR_NUMBER"): p for p in event.findall("PARTICIPANTS/PAIR")}
+    pairs = {p.findtext("PAIR_NUMBER"): p for p in event_element.findall("PARTICIPANTS/PAIR")}
     assert pairs["1"].findtext("PLACE") == "1" and pairs["1"].findtext("DIRECTION") == "NS"
     names = [p.findtext("PLAYER_NAME") for p in pairs["1"].findall("PLAYER")]
     assert names == ["Ann <b>Smith</b>", "Bob Jones"]

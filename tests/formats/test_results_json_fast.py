@@ -1,7 +1,7 @@
 """The fast results-JSON reader reads exactly what the line-tracking reader reads.
 
 Valid files, laid out in random ways (one result per line, pretty-printed, all on one line), must
-give the same event, line numbers included; a file with a problem is left to the line-tracking
+give the same tournament, line numbers included; a file with a problem is left to the line-tracking
 reader, so every problem keeps its exact line.
 """
 

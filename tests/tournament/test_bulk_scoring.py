@@ -1,6 +1,6 @@
 """The bulk matchpoint scorer (integers and numpy) gives exactly the reference's fractions.
 
-Random events with table results, weighted scores (12C1c), split scores (12C1b), artificial
+Random tournaments with table results, weighted scores (12C1c), split scores (12C1b), artificial
 scores (12C2, including explicit percentages and "not played"), boards played a different number
 of times (Neuberg) and pairs changing direction (one ranking) are scored both ways; every
 matchpoint, percentage and ranking entry must be the same fraction.
@@ -68,7 +68,7 @@ def artificial(draw: st.DrawFn) -> Artificial:
 
 
 @st.composite
-def events(draw: st.DrawFn, scoring: str = "matchpoints") -> TournamentInput:
+def tournaments(draw: st.DrawFn, scoring: str = "matchpoints") -> TournamentInput:
     boards = draw(st.integers(1, 4))
     pairs = [str(p) for p in range(1, draw(st.integers(2, 9)) + 1)]
     howell = draw(st.booleans())
@@ -91,10 +91,10 @@ def events(draw: st.DrawFn, scoring: str = "matchpoints") -> TournamentInput:
                 ns_side = draw(st.one_of(points(), artificial()))
                 ew_side = draw(st.one_of(points(), artificial()))
             lines.append(ResultLine(board, ns, ew, ns_side, ew_side, line=len(lines) + 2))
-    event = TournamentInput("random", scoring, lines)
-    event.datum = draw(st.sampled_from(list(DatumMethod)))
-    event.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
-    return event
+    tournament = TournamentInput("random", scoring, lines)
+    tournament.datum = draw(st.sampled_from(list(DatumMethod)))
+    tournament.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
+    return tournament
 
 
 def assert_same(bulk: TournamentResults, reference: TournamentResults) -> None:
@@ -120,39 +120,39 @@ def assert_same(bulk: TournamentResults, reference: TournamentResults) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(events())
-def test_bulk_matchpoints_equal_the_reference(event: TournamentInput) -> None:
-    bulk = score_matchpoints_bulk(event)
+@given(tournaments())
+def test_bulk_matchpoints_equal_the_reference(tournament: TournamentInput) -> None:
+    bulk = score_matchpoints_bulk(tournament)
     assert bulk is not None
-    assert_same(bulk, score_tournament_reference(event))
+    assert_same(bulk, score_tournament_reference(tournament))
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(events))
-def test_bulk_imps_equal_the_reference(event: TournamentInput) -> None:
-    bulk = score_imps_bulk(event)
+@given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(tournaments))
+def test_bulk_imps_equal_the_reference(tournament: TournamentInput) -> None:
+    bulk = score_imps_bulk(tournament)
     assert bulk is not None
-    assert_same(bulk, score_tournament_reference(event))
+    assert_same(bulk, score_tournament_reference(tournament))
 
 
 @settings(max_examples=150, deadline=None)
-@given(events("total-points"))
-def test_bulk_total_points_equal_the_reference(event: TournamentInput) -> None:
-    bulk = score_total_points_bulk(event)
+@given(tournaments("total-points"))
+def test_bulk_total_points_equal_the_reference(tournament: TournamentInput) -> None:
+    bulk = score_total_points_bulk(tournament)
     assert bulk is not None
-    assert_same(bulk, score_tournament_reference(event))
+    assert_same(bulk, score_tournament_reference(tournament))
 
 
-def test_score_event_uses_the_bulk_scorer_and_agrees() -> None:
+def test_score_tournament_uses_the_bulk_scorer_and_agrees() -> None:
     lines = [
         ResultLine(1, "1", "2", Points.single(420), Points.single(420)),
         ResultLine(1, "3", "4", Points.single(450), Points.single(450)),
         ResultLine(1, "5", "6", Artificial("A+"), Artificial("A-")),
         ResultLine(2, "1", "4", Points.single(-50), Points.single(-50)),
     ]
-    event = TournamentInput("e", "matchpoints", lines)
-    scored = score_tournament(event)
-    assert_same(scored, score_tournament_reference(event))
+    tournament = TournamentInput("e", "matchpoints", lines)
+    scored = score_tournament(tournament)
+    assert_same(scored, score_tournament_reference(tournament))
     # board 1: two comparable scores of three tables; 450 beats 420 (2 MP) and is factored
     board1 = scored.boards[0].results
     assert board1[1].ns_value == Fraction(7, 2)  # Neuberg: (2 + 1) * 3/2 - 1
@@ -166,10 +166,10 @@ def test_large_weight_denominators_stay_exact_or_fall_back_to_the_reference() ->
             ResultLine(1, "1", "2", weighted, weighted),
             ResultLine(1, "3", "4", Points.single(140), Points.single(140)),
         ]
-        event = TournamentInput("e", "matchpoints", lines)
-        bulk = score_matchpoints_bulk(event)
+        tournament = TournamentInput("e", "matchpoints", lines)
+        bulk = score_matchpoints_bulk(tournament)
         assert (bulk is not None) == bulk_scores_it  # beyond 64-bit integers: not attempted
-        scored = score_tournament(event)
+        scored = score_tournament(tournament)
         assert scored.boards[0].results[1].ns_value == 2 * (1 - odd)  # 140 beats -50 only
         assert scored.boards[0].results[0].ns_value == 2 * odd  # 420 beats 140
 
@@ -190,15 +190,15 @@ class _AnySeating:
     ),
     st.sampled_from([{}, {"1": "a", "2": "b", "3": "c", "4": "d"}]),
 )
-def test_the_quick_event_check_finds_a_problem_whenever_the_full_check_does(
+def test_the_quick_tournament_check_finds_a_problem_whenever_the_full_check_does(
     rows: list[tuple[int, str, str]], names: dict[str, str]
 ) -> None:
     table = Points.single(100)
     lines = [ResultLine(b, ns, ew, table, table, line=i + 1) for i, (b, ns, ew) in enumerate(rows)]
     quick = check_tournament(TournamentInput("e", "matchpoints", lines, names=names))
-    full_event = TournamentInput("e", "matchpoints", lines, names=names)
-    full_event.movement = cast(Movement, _AnySeating())
-    assert (quick == []) == (check_tournament(full_event) == [])
+    full_tournament = TournamentInput("e", "matchpoints", lines, names=names)
+    full_tournament.movement = cast(Movement, _AnySeating())
+    assert (quick == []) == (check_tournament(full_tournament) == [])
 
 
 def test_factoring_and_the_session_percentage_rule_by_hand() -> None:
@@ -285,29 +285,29 @@ def test_a_kept_board_builds_its_results_once() -> None:
     assert len(built) == 3
 
 
-def with_shared_sides(event: TournamentInput) -> TournamentInput:
-    """The event as the readers build it: one object for all the sides that are equal (the
+def with_shared_sides(tournament: TournamentInput) -> TournamentInput:
+    """The tournament as the readers build it: one object for all the sides that are equal (the
     bulk scorers then score a side once per board and give its numbers to the others)."""
     one: dict[SideResult, SideResult] = {}
     lines = []
-    for r in event.lines:
+    for r in tournament.lines:
         ns = one.setdefault(r.ns_side, r.ns_side)
         ew = ns if r.ew_side == r.ns_side else one.setdefault(r.ew_side, r.ew_side)
         lines.append(replace(r, ns_side=ns, ew_side=ew))
-    return replace(event, lines=lines)
+    return replace(tournament, lines=lines)
 
 
 @settings(max_examples=100, deadline=None)
 @given(
     st.sampled_from(["matchpoints", "imps-datum", "cross-imps", "total-points"])
-    .flatmap(events)
+    .flatmap(tournaments)
     .map(with_shared_sides)
 )
 def test_equal_results_sharing_one_object_are_scored_as_the_reference_scores_them(
-    event: TournamentInput,
+    tournament: TournamentInput,
 ) -> None:
-    bulk = score_tournament(event)
-    assert_same(bulk, score_tournament_reference(event))
+    bulk = score_tournament(tournament)
+    assert_same(bulk, score_tournament_reference(tournament))
     for board in bulk.boards:  # and equal results share their numbers' texts (made once)
         first: dict[int, ScoredResult] = {}
         for r in board.results:

@@ -118,9 +118,9 @@ def result_entry(draw: st.DrawFn, slot: Slot, scoring: str) -> dict[str, Any]:
     return entry
 
 
-def parsed(entry: dict[str, Any], teams_event: bool) -> ResultLine:
+def parsed(entry: dict[str, Any], teams_tournament: bool) -> ResultLine:
     problems: list[str] = []
-    line = parse_entry(entry, 1, lambda _, message: problems.append(message), teams_event)
+    line = parse_entry(entry, 1, lambda _, message: problems.append(message), teams_tournament)
     assert line is not None, problems
     return line
 
@@ -176,29 +176,34 @@ def sessions(draw: st.DrawFn) -> tuple[TournamentInput, list[Slot]]:
     return template, slots
 
 
-def expected_json(event: TournamentInput) -> dict[str, Any]:
-    """``score-event``'s JSON for the event, or, for the one case it fails on, the live
+def expected_json(tournament: TournamentInput) -> dict[str, Any]:
+    """``score-event``'s JSON for the tournament, or, for the one case it fails on, the live
     scorer's documented answer (see the module text of :mod:`bridgelaw.tournament.live`)."""
     try:
-        return score_tournament(event).to_json()
+        return score_tournament(tournament).to_json()
     except ValueError:
         # score_tournament fails on a matchpoint session without a scored row (max() of nothing):
         # reported as a bug of the existing scorer; the live scorer answers with no boards
-        assert event.scoring == "matchpoints" and not with_sitouts(event).lines
-        return {"event": event.name, "scoring": event.scoring, "boards": [], "ranking": []}
+        assert tournament.scoring == "matchpoints" and not with_sitouts(tournament).lines
+        return {
+            "event": tournament.name,
+            "scoring": tournament.scoring,
+            "boards": [],
+            "ranking": [],
+        }
 
 
 def check(live: LiveScorer, in_force: dict[int, ResultLine]) -> None:
-    event = live.tournament()
-    assert event.lines == [in_force[key] for key in sorted(in_force)]
+    tournament = live.tournament()
+    assert tournament.lines == [in_force[key] for key in sorted(in_force)]
     scored = live.scored_tournament()
-    if event.scoring == "teams":
+    if tournament.scoring == "teams":
         rooms: dict[tuple[str | None, int], int] = {}
-        for line in event.lines:
+        for line in tournament.lines:
             rooms[line.match, line.board] = rooms.get((line.match, line.board), 0) + 1
-        assert scored.lines == [r for r in event.lines if rooms[r.match, r.board] == 2]
+        assert scored.lines == [r for r in tournament.lines if rooms[r.match, r.board] == 2]
     else:
-        assert scored.lines == event.lines
+        assert scored.lines == tournament.lines
     expected = json.dumps(expected_json(scored))
     assert json.dumps(live.to_json()) == expected
     assert json.dumps(live.results().to_json()) == expected
@@ -210,9 +215,9 @@ def check(live: LiveScorer, in_force: dict[int, ResultLine]) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(st.data())
-def test_after_every_change_the_ranking_is_score_events(data: st.DataObject) -> None:
+def test_after_every_change_the_ranking_is_score_tournaments(data: st.DataObject) -> None:
     template, slots = data.draw(sessions())
-    teams_event = template.scoring == "teams"
+    teams_tournament = template.scoring == "teams"
     live = LiveScorer(template)
     check(live, {})
     in_force: dict[int, ResultLine] = {}
@@ -236,7 +241,7 @@ def test_after_every_change_the_ranking_is_score_events(data: st.DataObject) -> 
                 continue
         else:
             slot = data.draw(st.sampled_from(free))
-        line = parsed(data.draw(result_entry(slot, template.scoring)), teams_event)
+        line = parsed(data.draw(result_entry(slot, template.scoring)), teams_tournament)
         key = next_key
         unused = [k for k in range(next_key) if k not in in_force]
         if unused and data.draw(st.integers(0, 9)) == 0:
@@ -251,8 +256,8 @@ def test_after_every_change_the_ranking_is_score_events(data: st.DataObject) -> 
 # -- refused changes ---------------------------------------------------------------------------
 
 
-def line_of(entry: dict[str, Any], teams_event: bool = False) -> ResultLine:
-    return parsed(entry, teams_event)
+def line_of(entry: dict[str, Any], teams_tournament: bool = False) -> ResultLine:
+    return parsed(entry, teams_tournament)
 
 
 FOUR_HEARTS = {"contract": "4H", "declarer": "S", "tricks": 10}
