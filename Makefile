@@ -106,7 +106,7 @@ bench: $(STAMP) $(CSTAMP)
 	$(COMPILED)/bin/python benchmarks/table_engine.py
 	@echo "== Law 70 adjudication, 8 tricks left (p99 against DDS)"
 	$(BIN)/python benchmarks/adjudicate.py
-	@echo "== the live ranking of a 30-table Howell, in process, against score_event at each result"
+	@echo "== the live ranking of a 30-table Howell, in process, against score_tournament at each result"
 	$(BIN)/python benchmarks/live_ranking.py
 	@echo "== a 30-table Howell session through the server: accepted result -> ranking, against score-event"
 	$(BIN)/python benchmarks/session_live.py

@@ -11,7 +11,7 @@ For every arrival the benchmark times:
 
 * **live**: ``LiveScorer.put`` (a correction: ``remove`` then ``put``) and then
   ``LiveScorer.to_json()`` -- the updated ranking and travellers, as the server would publish;
-* **rescore** (the baseline, every ``--every``-th arrival): ``score_event`` on the results in
+* **rescore** (the baseline, every ``--every``-th arrival): ``score_tournament`` on the results in
   force at that moment, from scratch, and its ``to_json()`` -- what publishing costs without the
   live scorer. At those arrivals both JSON outputs must be identical (``json.dumps``).
 
@@ -40,7 +40,7 @@ from bridgelaw.cards import Seat
 from bridgelaw.scoring.results import Artificial, Played, Points, ResultLine, table_points
 from bridgelaw.tournament.live import LiveScorer
 from bridgelaw.tournament.movements import howell
-from bridgelaw.tournament.session import EventInput, score_event
+from bridgelaw.tournament.session import TournamentInput, score_tournament
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX"]
 GOAL_P99 = 0.050  # seconds: the goal for the live ranking
@@ -136,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     paired: list[tuple[float, float]] = []
     checked = 0
     for session in range(args.sessions):
-        events = arrivals(args.seed + session)
-        live = LiveScorer(EventInput("Live Howell", args.scoring, []))
-        for step, (old, key, line) in enumerate(events):
+        arrived = arrivals(args.seed + session)
+        live = LiveScorer(TournamentInput("Live Howell", args.scoring, []))
+        for step, (old, key, line) in enumerate(arrived):
             start, start_cpu = time.perf_counter(), time.process_time()
             if old is not None:
                 live.remove(old)
@@ -146,21 +146,21 @@ def main(argv: list[str] | None = None) -> int:
             data = live.to_json()
             took = (time.perf_counter() - start, time.process_time() - start_cpu)
             live_times.append(took)
-            if step % args.every == 0 or step == len(events) - 1:
+            if step % args.every == 0 or step == len(arrived) - 1:
                 start, start_cpu = time.perf_counter(), time.process_time()
-                reference = score_event(live.event()).to_json()
+                reference = score_tournament(live.tournament()).to_json()
                 rescored = (time.perf_counter() - start, time.process_time() - start_cpu)
                 rescore_times.append(rescored)
                 paired.append((rescored[1], took[1]))
                 if json.dumps(data) != json.dumps(reference):
-                    raise SystemExit(f"session {session}, arrival {step}: live != score_event")
+                    raise SystemExit(f"session {session}, arrival {step}: live != score_tournament")
                 checked += 1
         print(
-            f"session {session + 1}: {len(events)} arrivals "
-            f"({sum(old is not None for old, _, _ in events)} corrections), "
+            f"session {session + 1}: {len(arrived)} arrivals "
+            f"({sum(old is not None for old, _, _ in arrived)} corrections), "
             f"{len(live)} results in force at the end"
         )
-    print(f"checked: live to_json() == score_event(...).to_json() at {checked} arrivals")
+    print(f"checked: live to_json() == score_tournament(...).to_json() at {checked} arrivals")
     for name, times in (
         ("live put + to_json", live_times),
         ("rescore from scratch", rescore_times),

@@ -23,8 +23,8 @@ ratios of the bests (command / parse) in both. The load average is printed befor
 Goal (issue 20): on the ``issue`` shape, plain at most 10 and every output at most 40.
 
 Before timing, each shape's outputs are checked: the ``--json`` text is exactly
-``json.dumps(score_event(...).to_json(), ensure_ascii=False)`` made in this process (the
-dictionaries of :meth:`EventResults.to_json`, not the command's streamed text), the USEBIO
+``json.dumps(score_tournament(...).to_json(), ensure_ascii=False)`` made in this process (the
+dictionaries of :meth:`TournamentResults.to_json`, not the command's streamed text), the USEBIO
 parses as XML with one ``TRAVELLER_LINE`` per result, the PBN has a ``ScoreTable`` per board
 and the site a page per board and per pair.
 
@@ -47,10 +47,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scoring import make_event
+from scoring import make_tournament
 
 from bridgelaw.formats.results_json import read_results_json
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 
 SHAPES = {"club": (30, 27), "congress": (150, 60), "issue": (500, 400)}
 """Shape name -> (tables, boards): every table plays every board."""
@@ -98,8 +98,8 @@ def commands(path: Path, folder: Path) -> dict[str, list[str]]:
 def check(path: Path, folder: Path, argv: dict[str, list[str]], results: int) -> None:
     """The outputs of both commands, as described in the module text."""
     outcome = read_results_json(path.read_text(encoding="utf-8"), str(path))
-    assert outcome.event is not None, outcome.problems[:3]
-    scored = score_event(outcome.event)
+    assert outcome.tournament is not None, outcome.problems[:3]
+    scored = score_tournament(outcome.tournament)
     expected = json.dumps(scored.to_json(), ensure_ascii=False) + "\n"
     for name in ("plain", "outputs"):
         printed = folder / f"{name}.json"
@@ -124,7 +124,7 @@ def measure(shape: str, rounds: int, seed: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="bridgelaw-process-") as name:
         folder = Path(name)
         path = folder / "session.json"
-        path.write_text(make_event(results, tables, seed), encoding="utf-8")
+        path.write_text(make_tournament(results, tables, seed), encoding="utf-8")
         size = path.stat().st_size / 2**20
         print(f"== {shape}: {tables} tables x {boards} boards, {results:,} results, "
               f"{size:.1f} MiB of JSON")  # fmt: skip

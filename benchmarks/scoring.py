@@ -44,12 +44,12 @@ from typing import Any
 
 from bridgelaw.cli import main as bridgelaw_main
 from bridgelaw.formats.results_json import read_results_json
-from bridgelaw.tournament.reference import score_event_reference
+from bridgelaw.tournament.reference import score_tournament_reference
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX", "7NT"]
 
 
-def make_event(results: int, tables: int, seed: int, scoring: str = "matchpoints") -> str:
+def make_tournament(results: int, tables: int, seed: int, scoring: str = "matchpoints") -> str:
     """A pairs session of ``results`` table results as results-JSON text."""
     rng = random.Random(seed)  # benchmark input only
     boards = max(1, -(-results // tables))
@@ -106,9 +106,9 @@ def check_against_reference(path: Path) -> float:
     """The command's ``--json`` output equals the reference scorer's; returns its time."""
     start = time.perf_counter()
     output = json.loads(run_command(["score-event", str(path), "--json"]))
-    event = read_results_json(path.read_text(encoding="utf-8"), str(path)).event
-    assert event is not None
-    reference = score_event_reference(event).to_json()
+    tournament = read_results_json(path.read_text(encoding="utf-8"), str(path)).tournament
+    assert tournament is not None
+    reference = score_tournament_reference(tournament).to_json()
     if output != reference:
         raise SystemExit("score-event disagrees with the reference scorer")
     return time.perf_counter() - start
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bridgelaw-bench-") as folder:
         path = Path(folder) / "session.json"
         path.write_text(
-            make_event(args.results, args.tables, args.seed, args.scoring), encoding="utf-8"
+            make_tournament(args.results, args.tables, args.seed, args.scoring), encoding="utf-8"
         )
         size = path.stat().st_size / 2**20
         print(

@@ -7,11 +7,11 @@ rounds:
 * **ElementTree**: ``xml.etree.ElementTree.fromstring`` of the document (the baseline: the
   least any USEBIO reader must do, with no checks, no line numbers and no guard);
 * **read_usebio**: the reader (:mod:`bridgelaw.formats.usebio_read`): the guarded parse with
-  line numbers, every line checked by the JSON rules, the event built;
+  line numbers, every line checked by the JSON rules, the tournament built;
 * **read_results_json**: the JSON reader on the same session (for comparison).
 
 Printed: each side's best time and the median ratios read_usebio / ElementTree and
-read_usebio / read_results_json, in wall-clock and processor time. Before timing, the event
+read_usebio / read_results_json, in wall-clock and processor time. Before timing, the tournament
 read from the USEBIO is scored and must give the JSON's ranking.
 
 Run: ``.venv/bin/python benchmarks/usebio_read.py [--results 100000] [--rounds 3]``
@@ -29,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from scoring import make_event
+from scoring import make_tournament
 
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.formats.usebio_read import read_usebio
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 
 
 def timed(run: Callable[[], object]) -> tuple[float, float]:
@@ -49,13 +49,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
-    text = make_event(args.results, args.tables, seed=1)
-    event = read_results_json(text).event
-    assert event is not None
-    document = usebio_xml(score_event(event)).encode("utf-8")
+    text = make_tournament(args.results, args.tables, seed=1)
+    tournament = read_results_json(text).tournament
+    assert tournament is not None
+    document = usebio_xml(score_tournament(tournament)).encode("utf-8")
     again = read_usebio(document, "bench.xml")
-    assert again.event is not None, again.problems[:3]
-    assert score_event(again.event).to_json()["ranking"] == score_event(event).to_json()["ranking"]
+    assert again.tournament is not None, again.problems[:3]
+    assert (
+        score_tournament(again.tournament).to_json()["ranking"]
+        == score_tournament(tournament).to_json()["ranking"]
+    )
     print(f"{args.results:,} results; USEBIO {len(document) / 1e6:.1f} MB, JSON "
           f"{len(text) / 1e6:.1f} MB")  # fmt: skip
     times: dict[str, list[tuple[float, float]]] = {"tree": [], "usebio": [], "json": []}

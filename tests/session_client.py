@@ -70,14 +70,14 @@ def scored(client: TestClient, session: str) -> dict[str, Any]:
     import io
 
     from bridgelaw.formats.results_json import read_results_json, write_results_json
-    from bridgelaw.tournament.session import check_event, score_event
+    from bridgelaw.tournament.session import check_tournament, score_tournament
 
     text = client.get(f"/api/sessions/{session}/results.json").text
     outcome = read_results_json(text, "results.json")
-    assert outcome.event is not None, outcome.problems
-    assert not check_event(outcome.event), check_event(outcome.event)
+    assert outcome.tournament is not None, outcome.problems
+    assert not check_tournament(outcome.tournament), check_tournament(outcome.tournament)
     stream = io.StringIO()
-    write_results_json(score_event(outcome.event), stream)
+    write_results_json(score_tournament(outcome.tournament), stream)
     data: dict[str, Any] = json.loads(stream.getvalue())
     return data
 

@@ -1,5 +1,5 @@
-"""Hypothesis strategies that several test modules draw from: random events to score and to
-write (``score-event``'s input), and the event as the readers build it."""
+"""Hypothesis strategies that several test modules draw from: random tournaments to score and to
+write (``score-tournament``'s input), and the tournament as the readers build it."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from bridgelaw.scoring.results import (
     ResultLine,
     SideResult,
 )
-from bridgelaw.tournament.session import EventInput
+from bridgelaw.tournament.session import TournamentInput
 
-# -- pairs events, as the scorers take them --------------------------------------------------------
+# -- pairs tournaments, as the scorers take them ------------------------------------------------
 
 SCORES = [-1100, -200, -100, -50, 0, 90, 110, 140, 170, 420, 450, 620, 650, 1430]
 
@@ -51,7 +51,7 @@ def artificial(draw: st.DrawFn) -> Artificial:
 
 
 @st.composite
-def events(draw: st.DrawFn, scoring: str = "matchpoints") -> EventInput:
+def tournaments(draw: st.DrawFn, scoring: str = "matchpoints") -> TournamentInput:
     boards = draw(st.integers(1, 4))
     pairs = [str(p) for p in range(1, draw(st.integers(2, 9)) + 1)]
     howell = draw(st.booleans())
@@ -74,22 +74,22 @@ def events(draw: st.DrawFn, scoring: str = "matchpoints") -> EventInput:
                 ns_side = draw(st.one_of(points(), artificial()))
                 ew_side = draw(st.one_of(points(), artificial()))
             lines.append(ResultLine(board, ns, ew, ns_side, ew_side, line=len(lines) + 2))
-    event = EventInput("random", scoring, lines)
-    event.datum = draw(st.sampled_from(list(DatumMethod)))
-    event.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
-    return event
+    tournament = TournamentInput("random", scoring, lines)
+    tournament.datum = draw(st.sampled_from(list(DatumMethod)))
+    tournament.cross_imps_ranking = draw(st.sampled_from(["average", "total"]))
+    return tournament
 
 
-def with_shared_sides(event: EventInput) -> EventInput:
-    """The event as the readers build it: one object for all the sides that are equal (the
+def with_shared_sides(tournament: TournamentInput) -> TournamentInput:
+    """The tournament as the readers build it: one object for all the sides that are equal (the
     bulk scorers then score a side once per board and give its numbers to the others)."""
     one: dict[SideResult, SideResult] = {}
     lines = []
-    for r in event.lines:
+    for r in tournament.lines:
         ns = one.setdefault(r.ns_side, r.ns_side)
         ew = ns if r.ew_side == r.ns_side else one.setdefault(r.ew_side, r.ew_side)
         lines.append(replace(r, ns_side=ns, ew_side=ew))
-    return replace(event, lines=lines)
+    return replace(tournament, lines=lines)
 
 
 # -- the same, dressed as a results file has them --------------------------------------------------
@@ -99,13 +99,13 @@ NAMES = st.sampled_from(["1", "12", 'A "B"', "back\\slash", "tab\tnew\nline", "Z
 
 
 @st.composite
-def dressed(draw: st.DrawFn, scoring: str) -> EventInput:
-    """A random event (:func:`events`) with names to escape, rounds, tables,
+def dressed(draw: st.DrawFn, scoring: str) -> TournamentInput:
+    """A random tournament (:func:`tournaments`) with names to escape, rounds, tables,
     contracts played and leads."""
-    event = draw(events(scoring))
-    names = {pair: f"{draw(NAMES)}{pair}" for r in event.lines for pair in (r.ns, r.ew)}
+    tournament = draw(tournaments(scoring))
+    names = {pair: f"{draw(NAMES)}{pair}" for r in tournament.lines for pair in (r.ns, r.ew)}
     lines = []
-    for r in event.lines:
+    for r in tournament.lines:
         extras: dict[str, Any] = {"ns": names[r.ns], "ew": names[r.ew]}
         if draw(st.booleans()):
             extras |= {"round": draw(st.integers(1, 30)), "table": draw(st.integers(1, 30))}
@@ -117,16 +117,16 @@ def dressed(draw: st.DrawFn, scoring: str) -> EventInput:
             lead = draw(st.sampled_from([None, "SA", "H10"]))
             extras["played"] = Played(contract, declarer, tricks, lead)
         lines.append(replace(r, **extras))
-    dressed = replace(event, lines=lines, event=draw(NAMES))
+    dressed = replace(tournament, lines=lines, name=draw(NAMES))
     # as the readers build it (equal results share one object), or not
     return with_shared_sides(dressed) if draw(st.booleans()) else dressed
 
 
-# -- teams events, as a results file's JSON -------------------------------------------------------
+# -- teams tournaments, as a results file's JSON -----------------------------------------------
 
 
 @st.composite
-def teams_events(draw: st.DrawFn) -> dict[str, Any]:
+def teams_tournaments(draw: st.DrawFn) -> dict[str, Any]:
     teams = [f"T{n}" for n in range(draw(st.integers(1, 3)) * 2)]
     order = draw(st.permutations(teams))
     matches = []

@@ -165,7 +165,7 @@ TEAMS = (
      (TEAMS.replace("MATCHES", "[5]"), 'each match needs "match", "home" and "away"'),
      (TEAMS.replace("MATCHES", '[{"match": "1", "home": "A", "away": "B", "boards": 10000000}]'),
       '"boards", 1 to 1000'),
-     (results(event="{}"), '"event" must be the event\'s name (a string), not {}'),
+     (results(event="{}"), '"event" must be the tournament\'s name (a string), not {}'),
      (results(event="5").replace('"scoring": "matchpoints"', '"scoring": ["x"]'),
       "unknown scoring ['x']"),
      (results(pairs="[1, 2]"), "pairs must map each pair to its players' names"),

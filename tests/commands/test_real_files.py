@@ -49,11 +49,11 @@ import pytest
 
 from bridgelaw.boards import Board, board_dealer, board_vulnerability
 from bridgelaw.cli import main
-from bridgelaw.formats.bws import bws_event
+from bridgelaw.formats.bws import bws_tournament
 from bridgelaw.formats.deal_files import FORMATS, read_deal_file
 from bridgelaw.formats.lin import read_lin_games
 from bridgelaw.formats.pbn import read_pbn_file, table_columns
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 from tests.realfiles import REAL_FILES, real_file
 
 pytestmark = pytest.mark.skipif(
@@ -580,14 +580,14 @@ def _as_its_exports(
         assert ran.code == 0, ran.err[-300:]
         exported = json.loads(ran.out)
         held = {(b["board"], r["ns"], r["ew"]) for b in exported["boards"] for r in b["results"]}
-        outcome = bws_event(path.read_bytes(), path.name)
-        assert outcome.event is not None
-        database = outcome.event
+        outcome = bws_tournament(path.read_bytes(), path.name)
+        assert outcome.tournament is not None
+        database = outcome.tournament
         same = replace(database, lines=[line for line in database.lines
                                         if (line.board, line.ns, line.ew) in held])  # fmt: skip
         assert len(same.lines) == len(held) == 333
         keys = ("rank", "pair", "direction", "score", "percent", "boards")
-        ours = [{k: r[k] for k in keys} for r in score_event(same).to_json()["ranking"]]
+        ours = [{k: r[k] for k in keys} for r in score_tournament(same).to_json()["ranking"]]
         assert ours == [{k: r[k] for k in keys} for r in exported["ranking"]]
         assert len(ours) == 34  # 9 + 8 pairs in each direction, all sections together
         # the whole session has 51 results more, from the last rounds: another ranking

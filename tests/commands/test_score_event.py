@@ -479,7 +479,7 @@ def test_bad_results_file_is_refused_whole(
     )
     assert f"{path}:9: board 3: tricks must be a whole number from 0 to 13, not 14" in lines
     assert f"{path}:11: board 3: the weights sum to 2/3, not 1 (Law 12C1c)" in lines
-    # the checks of the event as a whole run in the same pass: every problem in one report
+    # the checks of the tournament as a whole run in the same pass: every problem in one report
     assert any(line.startswith(f"{path}:7: board 5:") for line in lines)  # wrong board
     assert f"{path}:10: board 1: pair 9 is not in this mitchell movement" in lines
     assert "5 problems" in lines[-1] and "nothing written" in lines[-1]
@@ -536,7 +536,7 @@ def test_unknown_pair_against_the_list_of_pairs(
     )
     code, _, err = run(capsys, "score-event", str(path))
     assert code == 1
-    assert "unknown pair 3 (not in the event's list of pairs)" in err
+    assert "unknown pair 3 (not in the tournament's list of pairs)" in err
 
 
 def test_score_given_with_a_contract_must_agree(

@@ -29,8 +29,8 @@ from bridgelaw.director.record import Applied, Entry, Option, Penalty, Record, R
 from bridgelaw.scoring.adjusted import artificial_percent
 from bridgelaw.scoring.matchpoints import matchpoints_reference
 from bridgelaw.scoring.results import Artificial, Points, ResultLine, table_points
-from bridgelaw.tournament.model import EventInput
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.model import TournamentInput
+from bridgelaw.tournament.session import score_tournament
 
 F = Fraction
 AT = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
@@ -94,7 +94,7 @@ def test_weighted_pairs_example_through_the_session_scorer() -> None:
         ResultLine(1, f"N{i}", f"E{i}", Points.single(s), Points.single(s))
         for i, s in enumerate(others)
     ]
-    board = score_event(EventInput("pairs", "matchpoints", lines)).boards[0]
+    board = score_tournament(TournamentInput("pairs", "matchpoints", lines)).boards[0]
     assert board.top == 22
     by_pair = {r.result.ns: r.ns_value for r in board.results}
     assert by_pair["A"] == F(17, 2)

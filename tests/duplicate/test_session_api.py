@@ -557,15 +557,15 @@ def test_the_exports_read_back_to_the_same_ranking(
     live ranking (every board's values too)."""
     from bridgelaw.formats.results_pbn import read_results_pbn
     from bridgelaw.formats.usebio_read import read_usebio
-    from bridgelaw.tournament.session import score_event
+    from bridgelaw.tournament.session import score_tournament
 
     session = play_session(client, spec, seed=7)["session"]
     live = ranking(client, session)
     pbn = read_results_pbn(client.get(f"/api/sessions/{session}/export.pbn").text, "s.pbn")
     usebio = read_usebio(client.get(f"/api/sessions/{session}/export.xml").content, "s.xml")
     for outcome in (pbn, usebio):
-        assert outcome.event is not None, outcome.problems
-        again = score_event(outcome.event).to_json()
+        assert outcome.tournament is not None, outcome.problems
+        again = score_tournament(outcome.tournament).to_json()
         assert again["ranking"] == live["ranking"]
         assert again["boards"] == live["boards"]
 

@@ -33,12 +33,12 @@ from bridgelaw.formats.bws import (
     BwsSection,
     BwsSession,
     bws_boards,
-    bws_event,
     bws_movements,
+    bws_tournament,
     read_bws,
     results_in_force,
     section_movements,
-    session_event,
+    session_tournament,
 )
 from bridgelaw.formats.movement_file import movement_to_json, write_movement_file
 from bridgelaw.formats.pbn import read_pbn, table_columns
@@ -47,7 +47,7 @@ from bridgelaw.formats.results_pbn import deals_from_pbn, read_results_pbn
 from bridgelaw.formats.text import UndecodableText, decode_text
 from bridgelaw.tournament.movement_check import check_movement
 from bridgelaw.tournament.movement_spec import movement_from_spec
-from bridgelaw.tournament.session import EventInput, check_event, score_event
+from bridgelaw.tournament.session import TournamentInput, check_tournament, score_tournament
 
 WAVE3 = Path(__file__).parents[2] / ".." / "shared" / "realfiles" / "wave3"
 LBC = WAVE3 / "bws" / "LBC-2026-01-26.bws"
@@ -62,11 +62,11 @@ def data(path: Path) -> bytes:
 
 
 @cache
-def event(path: Path) -> EventInput:
-    outcome = bws_event(data(path), path.name)
+def tournament_of(path: Path) -> TournamentInput:
+    outcome = bws_tournament(data(path), path.name)
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    assert outcome.event is not None and check_event(outcome.event) == []
-    return outcome.event
+    assert outcome.tournament is not None and check_tournament(outcome.tournament) == []
+    return outcome.tournament
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -111,7 +111,7 @@ def test_the_three_databases_hold_what_mdbtools_reads() -> None:
 def test_the_results_are_scored_by_law_77() -> None:
     # cg ID 170: 1C redoubled by East, 10 tricks, board 22 (East-West vulnerable, Law 2):
     # 80 trick points, 50 for a part score, 100 for making it redoubled, 3 overtricks at 400
-    scored = score_event(event(CG))
+    scored = score_tournament(tournament_of(CG))
     (line,) = [r for b in scored.boards for r in b.results if r.result.line == 170]
     played = line.result.played
     assert played is not None and played.declarer is not None
@@ -122,21 +122,21 @@ def test_the_results_are_scored_by_law_77() -> None:
 
 
 def test_not_played_is_no_score_for_either_side() -> None:
-    lbc = event(LBC)
+    lbc = tournament_of(LBC)
     marked = [line for line in lbc.lines if line.played is None]
     assert sorted(line.line for line in marked) == [243, 244, 245, 255, 258, 259]
-    boards = {r.pair: r.boards for r in score_event(lbc).ranking}
+    boards = {r.pair: r.boards for r in score_tournament(lbc).ranking}
     # pair 9 EW missed boards 10-12 against 7 NS and 16-18 against 6 NS: 27 - 6 boards scored
     assert (boards["9 EW"], boards["7 NS"], boards["6 NS"], boards["1 NS"]) == (21, 24, 24, 27)
 
 
 def test_pairs_are_named_by_section_and_direction_with_their_players() -> None:
-    lbc, spr = event(LBC), event(SPR)
+    lbc, spr = tournament_of(LBC), tournament_of(SPR)
     assert lbc.names["1 NS"] == "Lynn Gast & Rosema LaFrancesca"
     assert lbc.names["1 EW"] == "Jo Streich & Norman Bregman"
     assert {p[0] for line in spr.lines for p in (line.ns, line.ew)} == {"A", "B"}
     assert spr.names["A1 NS"] == "Colin Hemsley & Anne Dudman"
-    scored = score_event(spr)
+    scored = score_tournament(spr)
     assert {r.direction for r in scored.ranking} == {"NS", "EW"}  # a Mitchell: two rankings
     assert len(scored.ranking) == 34  # 9 + 8 pairs in each direction
 
@@ -163,11 +163,11 @@ def test_the_two_section_session_holds_every_result_of_its_pbn_export() -> None:
     and the same score by Law 77; the others are all from the last rounds."""
     rows = _pbn_rows()
     assert len(rows) == 333
-    scored = score_event(event(SPR))
+    scored = score_tournament(tournament_of(SPR))
     found = {(r.result.board, r.result.ns, r.result.ew): r for b in scored.boards
              for r in b.results}  # fmt: skip
     surnames = {pair: {n.split()[-1] for n in names.split(" & ")}
-                for pair, names in event(SPR).names.items()}  # fmt: skip
+                for pair, names in tournament_of(SPR).names.items()}  # fmt: skip
     for row in rows:
         key = (row["Board"], f"{row['Section']}{row['PairId_NS']} NS",
                f"{row['Section']}{row['PairId_EW']} EW")  # fmt: skip
@@ -198,22 +198,22 @@ def test_the_two_section_session_ranks_as_its_pbn_export() -> None:
         for row in rows
     ]  # fmt: skip
     outcome = read_results_json(json.dumps({"scoring": "matchpoints", "results": results}))
-    assert outcome.problems == [] and outcome.event is not None
-    from_pbn = score_event(outcome.event)
+    assert outcome.problems == [] and outcome.tournament is not None
+    from_pbn = score_tournament(outcome.tournament)
     exported = {(r["board"], r["ns"], r["ew"]) for r in results}
-    database = event(SPR)
+    database = tournament_of(SPR)
     same = replace(database, lines=[line for line in database.lines
                                     if (line.board, line.ns, line.ew) in exported])  # fmt: skip
     assert len(same.lines) == 333
-    assert ranking(score_event(same)) == ranking(from_pbn)
+    assert ranking(score_tournament(same)) == ranking(from_pbn)
     assert len(from_pbn.ranking) == 34
 
 
 def test_the_hand_record_is_the_pbn_exports() -> None:
     from_pbn, problems = deals_from_pbn(WAVE3 / "pbn" / "LBC-2026-01-26.pbn")
     assert problems == [] and len(from_pbn) == 36
-    assert event(LBC).deals == from_pbn
-    assert event(CG).deals == {}  # none in the database: --deals gives them (below)
+    assert tournament_of(LBC).deals == from_pbn
+    assert tournament_of(CG).deals == {}  # none in the database: --deals gives them (below)
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -245,8 +245,10 @@ def test_convert_writes_the_scored_session_and_reads_it_back(
     assert code == 0, err
     assert "wrote" in err and "(28, 29, 30, 31, 32, 33, 34, 35, 36)" in err
     again = read_results_pbn(target.read_bytes(), target.name)
-    assert again.problems == [] and again.event is not None
-    assert ranking(score_event(again.event)) == ranking(score_event(event(LBC)))
+    assert again.problems == [] and again.tournament is not None
+    assert ranking(score_tournament(again.tournament)) == ranking(
+        score_tournament(tournament_of(LBC))
+    )
     code, _, err = run(capsys, "convert", str(LBC), str(tmp_path / "lbc.lin"))
     assert code == 0 and "36 boards" in err and "results, players and movement dropped" in err
     code, _, err = run(capsys, "convert", str(CG), str(tmp_path / "cg.lin"))
@@ -384,10 +386,10 @@ def test_erased_results_are_left_out_and_the_last_entry_is_in_force() -> None:
     assert [r.id for r in kept] == [2, 4, 5, 6]
     assert notes[0] == "1 erased result left out (ReceivedData ID 1)"
     assert "ReceivedData ID 4 replaces ID 3" in notes[1]
-    outcome = session_event(_session(rows))
-    assert outcome.problems == [] and outcome.event is not None
+    outcome = session_tournament(_session(rows))
+    assert outcome.problems == [] and outcome.tournament is not None
     points = {(r.result.board, r.result.table): r.ns_score
-              for b in score_event(outcome.event).boards for r in b.results}  # fmt: skip
+              for b in score_tournament(outcome.tournament).boards for r in b.results}  # fmt: skip
     # Law 77: 4S one down not vulnerable (board 1) -50; 3NT+1 by N on board 2 (NS vulnerable)
     assert points == {(1, 1): -50, (2, 1): 630, (1, 2): 110, (2, 2): 90}
 
@@ -395,16 +397,16 @@ def test_erased_results_are_left_out_and_the_last_entry_is_in_force() -> None:
 def test_the_missing_pair_is_a_phantom_and_its_opponents_sit_out() -> None:
     read = _session([_row(1, 1, "4 S", "=")])
     read.sections = {1: BwsSection(1, "A", 2, missing_pair=2)}  # North-South pair 2 is missing
-    outcome = session_event(read)
-    assert outcome.event is not None and outcome.event.phantoms == frozenset({"2 NS"})
+    outcome = session_tournament(read)
+    assert outcome.tournament is not None and outcome.tournament.phantoms == frozenset({"2 NS"})
     (movement,) = section_movements(_session([])).values()
     assert movement.kind == "mitchell" and movement.fields == (("1 NS", "2 NS"), ("1 EW", "2 EW"))
 
 
 def test_a_result_that_does_not_fit_the_movement_is_a_problem() -> None:
     wrong = replace(_row(1, 3, "4 S", "="), id=9)  # board 3 is not played in round 1
-    outcome = session_event(_session([wrong, _row(2, 1, "4 S", "=")]))
-    assert outcome.event is None
+    outcome = session_tournament(_session([wrong, _row(2, 1, "4 S", "=")]))
+    assert outcome.tournament is None
     (problem,) = outcome.problems
     assert (problem.line, problem.file) == (9, "club.bws")
     assert "ReceivedData ID 9: board 3" in problem.message
@@ -412,8 +414,8 @@ def test_a_result_that_does_not_fit_the_movement_is_a_problem() -> None:
 
 def test_a_row_without_a_contract_that_is_not_marked_not_played_is_a_problem() -> None:
     odd = BwsResult(7, 1, 1, 1, 1, 1, 1, "N", "", "", "", "Arbitral score", False)
-    outcome = session_event(_session([odd]))
-    assert outcome.event is None
+    outcome = session_tournament(_session([odd]))
+    assert outcome.tournament is None
     assert "remark 'Arbitral score'" in outcome.problems[0].message
 
 
@@ -423,9 +425,9 @@ def test_an_erased_row_in_the_database_itself_is_left_out() -> None:
     changed = _erase(data(LBC), 100)
     session = read_bws(changed, "club.bws")
     assert [r.id for r in session.results if r.erased] == [100]
-    outcome = bws_event(changed, "club.bws")
-    assert outcome.event is not None and len(outcome.event.lines) == 269
-    assert 100 not in {line.line for line in outcome.event.lines}
+    outcome = bws_tournament(changed, "club.bws")
+    assert outcome.tournament is not None and len(outcome.tournament.lines) == 269
+    assert 100 not in {line.line for line in outcome.tournament.lines}
     assert "1 erased result left out (ReceivedData ID 100)" in outcome.notes[0]
 
 
@@ -468,8 +470,8 @@ def test_what_is_not_a_database_is_refused_naming_the_file_and_why() -> None:
         data(LBC)[: 2048 * 2]: "cut short or padded",
     }
     for raw, message in cases.items():
-        outcome = bws_event(raw, "club.bws")
-        assert outcome.event is None
+        outcome = bws_tournament(raw, "club.bws")
+        assert outcome.tournament is None
         (problem,) = outcome.problems
         assert problem.file == "club.bws" and message in problem.message
 
@@ -486,8 +488,8 @@ def test_results_lost_with_a_damaged_page_are_a_problem_not_a_smaller_session() 
              if parse_data_page_header(page, version=3).owner * 2048 == owner]  # fmt: skip
     damaged = bytearray(database)
     damaged[pages[0] + 4 : pages[0] + 8] = bytes(4)  # the page's owner: page 0, no table
-    outcome = bws_event(bytes(damaged), "club.bws")
-    assert outcome.event is None
+    outcome = bws_tournament(bytes(damaged), "club.bws")
+    assert outcome.tournament is None
     assert re.fullmatch(r"ReceivedData: the table counts 270 rows but \d+ could be read: its "
                         r"pages are damaged", outcome.problems[0].message)  # fmt: skip
 
@@ -531,20 +533,20 @@ def test_damaged_databases_give_problems_never_a_traceback(
     for place, value in damage:
         # the first pages hold the catalog and the table definitions: damage them more often
         raw[place % 65536 if near_start else place] = value
-    outcome = bws_event(bytes(raw), "club.bws")
-    assert outcome.event is not None or outcome.problems
+    outcome = bws_tournament(bytes(raw), "club.bws")
+    assert outcome.tournament is not None or outcome.problems
     assert all(p.file == "club.bws" and p.message for p in outcome.problems)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, len(data(LBC)) // 2048 - 1), st.integers(0, 2047))
 def test_cut_databases_give_problems_never_a_traceback(pages: int, more: int) -> None:
-    outcome = bws_event(data(LBC)[: pages * 2048 + more], "club.bws")
+    outcome = bws_tournament(data(LBC)[: pages * 2048 + more], "club.bws")
     if more:
         (problem,) = outcome.problems
         assert problem.file == "club.bws" and "cut short" in problem.message
     else:  # whole pages: read as far as they go (a database says nowhere how long it is)
-        assert outcome.event is not None or outcome.problems
+        assert outcome.tournament is not None or outcome.problems
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -97,7 +97,7 @@ def test_a_page_of_an_earlier_run_goes_but_nothing_else(
     code, _, err = run(capsys, "score-event", str(results), "--site", str(site))
     assert code == 0, err
     pages = tree(site)
-    assert "pairs/pair-3.html" not in pages  # written by the first run, gone from the event
+    assert "pairs/pair-3.html" not in pages  # written by the first run, gone from the tournament
     assert "boards/board-2.html" not in pages
     assert pages["pairs/pair-keep.html"] == "the user's page\n"  # never written by the site
     assert "pairs/pair-1.html" in pages

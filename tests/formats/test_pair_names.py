@@ -11,11 +11,11 @@ one section, since each section has its own pair 1.
 
 from __future__ import annotations
 
-from bridgelaw.formats.bws import BwsResult, BwsRound, BwsSection, BwsSession, session_event
+from bridgelaw.formats.bws import BwsResult, BwsRound, BwsSection, BwsSession, session_tournament
 from bridgelaw.formats.results_json import ReadOutcome
 from bridgelaw.formats.results_pbn import read_results_pbn
 from bridgelaw.formats.usebio_read import read_usebio
-from bridgelaw.tournament.session import EventInput
+from bridgelaw.tournament.session import TournamentInput
 
 # (section letter, table, North-South pair, East-West pair): one round, boards 1-2
 ONE_SECTION = [("A", 1, 1, 1), ("A", 2, 3, 4)]  # pair 1 both ways; 3 and 4 one way each
@@ -24,9 +24,9 @@ TWO_SECTIONS = [("A", 1, 1, 1), ("A", 2, 2, 2), ("B", 1, 1, 1), ("B", 2, 2, 2)]
 
 def _pairs(outcome: ReadOutcome) -> set[str]:
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    event = outcome.event
-    assert isinstance(event, EventInput)
-    return {pair for line in event.lines for pair in (line.ns, line.ew)}
+    tournament = outcome.tournament
+    assert isinstance(tournament, TournamentInput)
+    return {pair for line in tournament.lines for pair in (line.ns, line.ew)}
 
 
 def from_bws(tables: list[tuple[str, int, int, int]]) -> set[str]:
@@ -37,7 +37,7 @@ def from_bws(tables: list[tuple[str, int, int, int]]) -> set[str]:
                       for n, (s, t, ns, ew) in enumerate(tables, 1)]  # fmt: skip
     session.results = [BwsResult(n, ids[s], t, 1, 1, ns, ew, "N", "4 S", "=", "", "", False)
                        for n, (s, t, ns, ew) in enumerate(tables, 1)]  # fmt: skip
-    return _pairs(session_event(session))
+    return _pairs(session_tournament(session))
 
 
 def from_pbn(tables: list[tuple[str, int, int, int]]) -> set[str]:

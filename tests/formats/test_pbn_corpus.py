@@ -13,7 +13,7 @@ from bridgelaw.boards import Vulnerability
 from bridgelaw.calls import PASS, Contract, parse_call
 from bridgelaw.cards import Seat, parse_card
 from bridgelaw.cli import main
-from bridgelaw.commands.scoring import read_event_file
+from bridgelaw.commands.scoring import read_tournament_file
 from bridgelaw.formats.check import GameReport, check_game
 from bridgelaw.formats.deal_files import read_deal_file, read_pbn_deals
 from bridgelaw.formats.pbn import Irregularity, PbnFile, read_pbn, read_pbn_file
@@ -180,11 +180,11 @@ def test_every_reader_takes_every_encoding(name: str, capsys: pytest.CaptureFixt
     deals, problems = deals_from_pbn(path)
     assert problems == [] and list(deals) == [2]
     outcome = read_results_pbn(path.read_bytes(), name)
-    assert outcome.problems == [] and outcome.event is not None
-    assert outcome.event.event == "Clubabend Müller" and len(outcome.event.lines) == 2
-    through_command = read_event_file(path, None, None)
-    assert through_command.problems == [] and through_command.event is not None
-    assert through_command.event.event == "Clubabend Müller"
+    assert outcome.problems == [] and outcome.tournament is not None
+    assert outcome.tournament.name == "Clubabend Müller" and len(outcome.tournament.lines) == 2
+    through_command = read_tournament_file(path, None, None)
+    assert through_command.problems == [] and through_command.tournament is not None
+    assert through_command.tournament.name == "Clubabend Müller"
     code, out = run(capsys, "pbn", "check", str(path), "--json")
     assert code == 0 and json.loads(out)["problems"] == []
     code, out = run(capsys, "records", str(path))

@@ -15,7 +15,7 @@ from bridgelaw.formats.results_html import render_site, write_results_site
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -39,9 +39,9 @@ board,ns,ew,contract,declarer,tricks,lead,ns_score,artificial,weighted,split_ns,
 def test_csv_reads_every_form() -> None:
     outcome = read_results_csv(CSV, "club.csv")
     assert outcome.problems == []
-    event = outcome.event
-    assert event is not None and event.event == "Club pairs" and len(event.lines) == 6
-    scored = score_event(event)
+    tournament = outcome.tournament
+    assert tournament is not None and tournament.name == "Club pairs" and len(tournament.lines) == 6
+    scored = score_tournament(tournament)
     board1 = {r.result.ns: r for r in scored.boards[0].results}
     # board 1 (none vul): 4H= +420 beats 4H-1 -50: 2 of 2 (top 2*(3-1) = 4 after Neuberg:
     # two comparable scores of three tables: (2 + 1) * 3/2 - 1 = 3.5)
@@ -63,7 +63,7 @@ def test_csv_reads_every_form() -> None:
 def test_csv_problems_have_row_lines() -> None:
     text = "board,ns,ew,contract,declarer,tricks\n1,1,2,4H,S,10\n1,3,4,8S,N,9\n2,1,2,4H,S,14\n"
     outcome = read_results_csv(text, "bad.csv")
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert [str(p) for p in outcome.problems] == [
         "bad.csv:3: board 1: impossible contract '8S': a bid of more than seven (Law 38)",
         "bad.csv:4: board 2: tricks must be a whole number from 0 to 13, not '14'",
@@ -90,9 +90,9 @@ PBN = """[Event "PBN pairs"]
 def test_pbn_scoretable_in() -> None:
     outcome = read_results_pbn(PBN, "pairs.pbn")
     assert outcome.problems == []
-    assert outcome.event is not None and outcome.event.event == "PBN pairs"
-    assert 1 in outcome.event.deals
-    scored = score_event(outcome.event)
+    assert outcome.tournament is not None and outcome.tournament.name == "PBN pairs"
+    assert 1 in outcome.tournament.deals
+    scored = score_tournament(outcome.tournament)
     board1 = {r.result.ns: r.ns_value for r in scored.boards[0].results}
     # board 1 none vul: 1NT+1 +120, 1NT= +90, assigned +90: 120 beats two -> 4; 90s tie -> 1 each
     assert board1 == {"1": 4, "2": 1, "3": 1}
@@ -137,8 +137,8 @@ SPEC = {
 
 def test_pbn_out_with_score_and_total_tables() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
-    assert outcome.event is not None
-    text = results_pbn(score_event(outcome.event))
+    assert outcome.tournament is not None
+    text = results_pbn(score_tournament(outcome.tournament))
     parsed = read_pbn(text)
     assert parsed.problems == []
     game = parsed.games[0]
@@ -154,27 +154,27 @@ def test_pbn_out_with_score_and_total_tables() -> None:
     assert first["PairId"] == "1" and first["Rank"] == "1" and first["TotalPercentage"] == "87.50"
     # the written file reads back as the same results (artificial included)
     again = read_results_pbn(text, "again.pbn")
-    assert again.event is not None
-    assert [line.describe() for line in again.event.lines] == ["4H S =", "4H S -1", "A+/A-"]
+    assert again.tournament is not None
+    assert [line.describe() for line in again.tournament.lines] == ["4H S =", "4H S -1", "A+/A-"]
 
 
 def test_usebio_1_3() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
-    assert outcome.event is not None
-    text = usebio_xml(score_event(outcome.event), club="Test club")
+    assert outcome.tournament is not None
+    text = usebio_xml(score_tournament(outcome.tournament), club="Test club")
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO')
     root = ET.fromstring(text.split("\n", 2)[2])
     assert root.tag == "USEBIO" and root.get("Version") == "1.3"
-    event = root.find("EVENT")
-    assert event is not None and event.get("EVENT_TYPE") == "PAIRS"
-    assert event.findtext("BOARD_SCORING_METHOD") == "MATCH_POINTS"
-    assert event.findtext("EVENT_DESCRIPTION") == "Tuesday <pairs>"  # escaped in the XML
-    assert event.findtext("WINNER_TYPE") == "2"  # a Mitchell: two rankings
-    lines = event.findall("BOARD/TRAVELLER_LINE")
+    event_element = root.find("EVENT")
+    assert event_element is not None and event_element.get("EVENT_TYPE") == "PAIRS"
+    assert event_element.findtext("BOARD_SCORING_METHOD") == "MATCH_POINTS"
+    assert event_element.findtext("EVENT_DESCRIPTION") == "Tuesday <pairs>"  # escaped in the XML
+    assert event_element.findtext("WINNER_TYPE") == "2"  # a Mitchell: two rankings
+    lines = event_element.findall("BOARD/TRAVELLER_LINE")
     assert [line.findtext("SCORE") for line in lines] == ["420", "-50", "A6040"]
     assert lines[0].findtext("PLAYED_BY") == "S" and lines[0].findtext("LEAD") == "SA"
     assert lines[0].findtext("NS_MATCH_POINTS") == "3.50"
-    pairs = {p.findtext("PAIR_NUMBER"): p for p in event.findall("PARTICIPANTS/PAIR")}
+    pairs = {p.findtext("PAIR_NUMBER"): p for p in event_element.findall("PARTICIPANTS/PAIR")}
     assert pairs["1"].findtext("PLACE") == "1" and pairs["1"].findtext("DIRECTION") == "NS"
     names = [p.findtext("PLAYER_NAME") for p in pairs["1"].findall("PLAYER")]
     assert names == ["Ann <b>Smith</b>", "Bob Jones"]
@@ -214,8 +214,8 @@ def test_site_from_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_library_write_results_site(tmp_path: Path) -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
-    assert outcome.event is not None
-    scored = score_event(outcome.event)
+    assert outcome.tournament is not None
+    scored = score_tournament(outcome.tournament)
     index = write_results_site(scored, tmp_path / "out")
     assert index == (tmp_path / "out" / "index.html").resolve() and index.is_file()
     files = render_site(scored)

@@ -1,7 +1,7 @@
 """The fast results-JSON reader reads exactly what the line-tracking reader reads.
 
 Valid files, laid out in random ways (one result per line, pretty-printed, all on one line), must
-give the same event, line numbers included; a file with a problem is left to the line-tracking
+give the same tournament, line numbers included; a file with a problem is left to the line-tracking
 reader, so every problem keeps its exact line.
 """
 
@@ -83,11 +83,11 @@ def test_fast_reader_reads_what_the_line_tracking_reader_reads(text: str) -> Non
     slow = _read_tracking_lines(text, "f.json")
     fast = read_results_json(text, "f.json")
     assert [str(p) for p in fast.problems] == [str(p) for p in slow.problems]
-    assert fast.event == slow.event
+    assert fast.tournament == slow.tournament
     if not slow.problems:
         assert _read_fast(text, "f.json") is not None  # the fast path did the reading
-        assert slow.event is not None and fast.event is not None
-        assert [r.line for r in fast.event.lines] == [r.line for r in slow.event.lines]
+        assert slow.tournament is not None and fast.tournament is not None
+        assert [r.line for r in fast.tournament.lines] == [r.line for r in slow.tournament.lines]
 
 
 def test_a_problem_in_a_nested_object_keeps_its_own_line() -> None:
@@ -113,8 +113,8 @@ def test_results_far_down_a_file_get_their_lines() -> None:
     ]
     text = '{"results": [\n\n' + ",\n\n\n".join(json.dumps(e) for e in entries) + "]}"
     outcome = read_results_json(text)
-    assert outcome.event is not None
-    assert [r.line for r in outcome.event.lines] == [3, 6, 9]  # counted by hand
+    assert outcome.tournament is not None
+    assert [r.line for r in outcome.tournament.lines] == [3, 6, 9]  # counted by hand
 
 
 @settings(max_examples=300, deadline=None)

@@ -59,7 +59,7 @@ BROKEN: list[Any] = [
 @pytest.mark.parametrize("entry", BROKEN)
 def test_malformed_entries_are_problems(entry: Any) -> None:
     outcome = read_results_json(json.dumps({"results": [entry]}, indent=1), "f.json")
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert outcome.problems and all(p.file == "f.json" and p.line >= 1 for p in outcome.problems)
 
 
@@ -78,4 +78,4 @@ def test_malformed_entries_are_problems(entry: Any) -> None:
 )
 def test_malformed_top_levels_are_problems(top: Any) -> None:
     outcome = read_results_json(json.dumps(top, indent=1), "f.json")
-    assert outcome.event is None and outcome.problems
+    assert outcome.tournament is None and outcome.problems

@@ -25,7 +25,7 @@ from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.formats.usebio_read import read_usebio
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import Artificial, Points
-from bridgelaw.tournament.session import EventInput, check_event, score_event
+from bridgelaw.tournament.session import TournamentInput, check_tournament, score_tournament
 
 REAL_SESSION = Path(__file__).parents[2] / ".." / "shared" / "realfiles" / "scoring"
 SEATS = "NESW"
@@ -37,30 +37,30 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def event_of(data: dict[str, Any]) -> EventInput:
+def tournament_of(data: dict[str, Any]) -> TournamentInput:
     outcome = read_results_json(json.dumps(data, indent=1))
-    assert outcome.problems == [] and outcome.event is not None, outcome.problems
-    return outcome.event
+    assert outcome.problems == [] and outcome.tournament is not None, outcome.problems
+    return outcome.tournament
 
 
-def read_ok(outcome: ReadOutcome) -> EventInput:
+def read_ok(outcome: ReadOutcome) -> TournamentInput:
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    assert outcome.event is not None
-    assert check_event(outcome.event) == []
-    return outcome.event
+    assert outcome.tournament is not None
+    assert check_tournament(outcome.tournament) == []
+    return outcome.tournament
 
 
-def via_pbn(event: EventInput) -> EventInput:
-    text = results_pbn(score_event(event), event.date)
+def via_pbn(tournament: TournamentInput) -> TournamentInput:
+    text = results_pbn(score_tournament(tournament), tournament.date)
     return read_ok(read_results_pbn(text, "again.pbn"))
 
 
-def via_usebio(event: EventInput) -> EventInput:
-    text = usebio_xml(score_event(event), date=event.date)
+def via_usebio(tournament: TournamentInput) -> TournamentInput:
+    text = usebio_xml(score_tournament(tournament), date=tournament.date)
     return read_ok(read_usebio(text.encode("utf-8"), "again.xml"))
 
 
-# -- events of every scoring, with every form of result ------------------------------------------
+# -- tournaments of every scoring, with every form of result --------------------------------------
 
 names_text = st.from_regex(r"[A-Za-zé][A-Za-zé&' ;{}%<>?\\\"\[\]-]{0,14}[A-Za-zé]", fullmatch=True)
 percents = st.sampled_from(["55%", "60%", "100/3%", "12.5%", "0%", "100%"])
@@ -132,7 +132,7 @@ def result_form(draw: st.DrawFn, points_only: bool) -> dict[str, Any]:
 
 
 @st.composite
-def pairs_events(draw: st.DrawFn) -> dict[str, Any]:
+def pairs_tournaments(draw: st.DrawFn) -> dict[str, Any]:
     scoring = draw(st.sampled_from(["matchpoints", "imps-datum", "cross-imps", "total-points"]))
     points_only = scoring == "total-points"
     tables, boards = draw(st.integers(1, 4)), draw(st.integers(1, 3))
@@ -167,7 +167,7 @@ def pairs_events(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def teams_events(draw: st.DrawFn) -> dict[str, Any]:
+def teams_tournaments(draw: st.DrawFn) -> dict[str, Any]:
     teams = [f"T{n}" for n in range(draw(st.integers(1, 2)) * 2)]
     order = draw(st.permutations(teams))
     boards = draw(st.integers(1, 3))
@@ -193,41 +193,41 @@ def teams_events(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def same_everywhere(data: dict[str, Any]) -> None:
-    event = event_of(data)
-    expected = score_event(event).to_json()
-    for again in (via_pbn(event), via_usebio(event)):
+    tournament = tournament_of(data)
+    expected = score_tournament(tournament).to_json()
+    for again in (via_pbn(tournament), via_usebio(tournament)):
         # the ranking, every board's values and the matches: the whole output
-        assert score_event(again).to_json() == expected
-        assert (again.date, again.scoring) == (event.date, event.scoring)
+        assert score_tournament(again).to_json() == expected
+        assert (again.date, again.scoring) == (tournament.date, tournament.scoring)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pairs_events())
-def test_a_pairs_event_scores_the_same_from_json_pbn_and_usebio(data: dict[str, Any]) -> None:
+@given(pairs_tournaments())
+def test_a_pairs_tournament_scores_the_same_from_json_pbn_and_usebio(data: dict[str, Any]) -> None:
     same_everywhere(data)
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(teams_events())
-def test_a_teams_event_scores_the_same_from_json_pbn_and_usebio(data: dict[str, Any]) -> None:
+@given(teams_tournaments())
+def test_a_teams_tournament_scores_the_same_from_json_pbn_and_usebio(data: dict[str, Any]) -> None:
     same_everywhere(data)
 
 
 def test_a_session_of_sit_outs_only_scores_to_nothing_not_a_crash() -> None:
-    event = event_of({"scoring": "matchpoints", "phantoms": ["9"], "results": [
+    tournament = tournament_of({"scoring": "matchpoints", "phantoms": ["9"], "results": [
         {"board": 1, "ns": "1", "ew": "9", "contract": "passed-out"}]})  # fmt: skip
-    scored = score_event(event).to_json()  # the row against the phantom is no result
+    scored = score_tournament(tournament).to_json()  # the row against the phantom is no result
     assert scored["ranking"] == [] and all(b["results"] == [] for b in scored["boards"])
 
 
 def test_the_sample_session_and_a_published_session_read_back_the_same() -> None:
     sources = [sample_session_path(), REAL_SESSION / "sance1.utf8.pbn"]
     for source in sources:
-        event = read_ok(read_results_pbn(source.read_bytes(), source.name))
-        expected = score_event(event).to_json()
+        tournament = read_ok(read_results_pbn(source.read_bytes(), source.name))
+        expected = score_tournament(tournament).to_json()
         assert len(expected["ranking"]) > 4
-        for again in (via_pbn(event), via_usebio(event)):
-            assert score_event(again).to_json() == expected
+        for again in (via_pbn(tournament), via_usebio(tournament)):
+            assert score_tournament(again).to_json() == expected
 
 
 def test_score_event_reads_back_the_files_it_writes(
@@ -304,12 +304,14 @@ OTHER_PAIRS = """<?xml version="1.0" encoding="iso-8859-1"?>
 
 
 def test_a_usebio_1_2_pairs_file_by_another_program() -> None:
-    event = read_ok(read_usebio(OTHER_PAIRS, "club.xml"))
-    assert event.event == "Soirée" and event.date == "2019-03-07"  # ISO-8859-1, dd/mm/yyyy
-    assert event.scoring == "matchpoints"
+    tournament = read_ok(read_usebio(OTHER_PAIRS, "club.xml"))
+    assert tournament.name == "Soirée" and tournament.date == "2019-03-07"  # ISO-8859-1, dd/mm/yyyy
+    assert tournament.scoring == "matchpoints"
     # a Mitchell numbered per direction: pair 1 North-South and pair 1 East-West are two pairs
-    assert event.names["1 NS"] == "Jérôme Petit & Ann Lee" and event.names["1 EW"] == "Bo Ek"
-    lines = event.lines
+    assert (
+        tournament.names["1 NS"] == "Jérôme Petit & Ann Lee" and tournament.names["1 EW"] == "Bo Ek"
+    )
+    lines = tournament.lines
     assert [(r.ns, r.ew) for r in lines] == [("1 NS", "1 EW"), ("2 NS", "2 EW"), ("3 NS", "3 EW")]
     # 4S doubled by North making ten tricks, nobody vulnerable: 590 (Law 77)
     assert lines[0].played is not None and str(lines[0].played.contract) == "4SX"
@@ -344,13 +346,16 @@ OTHER_TEAMS = b"""<?xml version="1.0" encoding="UTF-8"?>
 
 
 def test_a_usebio_teams_match_by_another_program() -> None:
-    event = read_ok(read_usebio(OTHER_TEAMS, "teams.xml"))
-    assert event.scoring == "teams" and event.vp == "wbf"
-    assert [(m.match, m.home, m.away) for m in event.matches] == [("1", "1", "2")]
-    assert event.names == {"1": "Al & Bea", "2": "Cy"}
+    tournament = read_ok(read_usebio(OTHER_TEAMS, "teams.xml"))
+    assert tournament.scoring == "teams" and tournament.vp == "wbf"
+    assert [(m.match, m.home, m.away) for m in tournament.matches] == [("1", "1", "2")]
+    assert tournament.names == {"1": "Al & Bea", "2": "Cy"}
     # DIRECTION is where the match's TEAM sat: North-South is the open room (home NS)
-    assert [(r.room, r.ns, r.ew) for r in event.lines] == [("open", "1", "2"), ("closed", "2", "1")]
-    match = score_event(event).to_json()["matches"][0]
+    assert [(r.room, r.ns, r.ew) for r in tournament.lines] == [
+        ("open", "1", "2"),
+        ("closed", "2", "1"),
+    ]
+    match = score_tournament(tournament).to_json()["matches"][0]
     # team 1 +430 in the open room, +50 in the closed: 480, 10 IMPs (Law 78B)
     assert match["imps"] == [10, 0]
 
@@ -360,7 +365,7 @@ def test_a_usebio_teams_match_by_another_program() -> None:
 
 def problems_of(data: bytes) -> list[tuple[int, str]]:
     outcome = read_usebio(data, "bad.xml")
-    assert outcome.event is None and outcome.problems
+    assert outcome.tournament is None and outcome.problems
     assert all(p.file == "bad.xml" and p.line >= 1 for p in outcome.problems)
     return [(p.line, p.message) for p in outcome.problems]
 
@@ -418,11 +423,11 @@ def test_a_score_must_be_the_contracts_score() -> None:
 
 
 def test_the_instruction_must_agree_with_the_elements() -> None:
-    event = event_of({"scoring": "matchpoints", "results": [
+    tournament = tournament_of({"scoring": "matchpoints", "results": [
         {"board": 1, "ns": "1", "ew": "2", "weighted": [
             {"weight": "1/2", "ns_score": 100}, {"weight": "1/2", "ns_score": 200}]},
         {"board": 1, "ns": "3", "ew": "4", "ns_score": 50}]})  # fmt: skip
-    text = usebio_xml(score_event(event))
+    text = usebio_xml(score_tournament(tournament))
     assert "<SCORE>150</SCORE>" in text  # the weighted mean, for other programs
     edited = text.replace("<SCORE>150</SCORE>", "<SCORE>170</SCORE>")
     assert any("SCORE '170' is not the bridgelaw instruction's result (150)" in m
@@ -447,9 +452,9 @@ def test_score_event_lists_every_problem_of_a_usebio_file(
     assert code == 1 and [p["line"] for p in json.loads(out)["problems"]] == [23, 32]
 
 
-# -- fuzzing: whatever the document, problems or an event, never an exception ---------------------
+# -- fuzzing: whatever the document, problems or a tournament, never an exception -----------------
 
-SEED_EVENT = {
+SEED_TOURNAMENT = {
     "event": "Fuzz",
     "scoring": "teams",
     "vp": "wbf",
@@ -471,16 +476,19 @@ SEED_PAIRS = {
         {"board": 1, "ns": "3", "ew": "4", "artificial": {"NS": "55%", "EW": "NP"}},
     ],
 }  # fmt: skip
-SEEDS = [usebio_xml(score_event(event_of(d)), date="2026-01-02") for d in (SEED_EVENT, SEED_PAIRS)]
+SEEDS = [
+    usebio_xml(score_tournament(tournament_of(d)), date="2026-01-02")
+    for d in (SEED_TOURNAMENT, SEED_PAIRS)
+]
 
 
 def survives(data: bytes) -> None:
     outcome = read_usebio(data, "fuzz.xml")
     assert all(p.file == "fuzz.xml" and p.line >= 1 and p.message for p in outcome.problems)
-    if outcome.event is not None:
+    if outcome.tournament is not None:
         assert outcome.problems == []
-        if not check_event(outcome.event):
-            score_event(outcome.event)
+        if not check_tournament(outcome.tournament):
+            score_tournament(outcome.tournament)
 
 
 @settings(max_examples=300, deadline=None)
@@ -532,6 +540,6 @@ def test_an_unknown_encoding_is_a_problem_not_an_exception() -> None:
     from bridgelaw.formats.usebio_read import read_usebio
 
     outcome = read_usebio(b'<?xml version="1.0" encoding="UF-8"?>\n<USEBIO Version="1.2"/>')
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert [p.line for p in outcome.problems] == [1]
     assert "UF-8" in outcome.problems[0].message

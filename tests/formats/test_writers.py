@@ -28,8 +28,8 @@ from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.sample import sample_session_path
 from bridgelaw.scoring.results import ResultLine
-from bridgelaw.tournament.session import EventInput, number, score_event
-from tests.strategies import teams_events
+from bridgelaw.tournament.session import TournamentInput, number, score_tournament
+from tests.strategies import teams_tournaments
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -38,10 +38,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def event_of(data: dict[str, Any]) -> EventInput:
+def tournament_of(data: dict[str, Any]) -> TournamentInput:
     outcome = read_results_json(json.dumps(data, indent=1))
-    assert outcome.problems == [] and outcome.event is not None
-    return outcome.event
+    assert outcome.problems == [] and outcome.tournament is not None
+    return outcome.tournament
 
 
 def fields(line: ResultLine) -> tuple[Any, ...]:
@@ -60,12 +60,12 @@ def fields(line: ResultLine) -> tuple[Any, ...]:
     )
 
 
-def read_back(event: EventInput, date: str | None = None) -> tuple[EventInput, str]:
-    text = results_pbn(score_event(event), date)
+def read_back(tournament: TournamentInput, date: str | None = None) -> tuple[TournamentInput, str]:
+    text = results_pbn(score_tournament(tournament), date)
     outcome = read_results_pbn(text, "again.pbn")
     assert outcome.problems == [], [str(p) for p in outcome.problems]
-    assert outcome.event is not None
-    return outcome.event, text
+    assert outcome.tournament is not None
+    return outcome.tournament, text
 
 
 def score_table(text: str, game: int = 0) -> list[dict[str, str]]:
@@ -81,7 +81,7 @@ def score_table(text: str, game: int = 0) -> list[dict[str, str]]:
 
 
 def test_declarer_north_is_written_and_read_back() -> None:
-    event = event_of(
+    tournament = tournament_of(
         {
             "scoring": "matchpoints",
             "results": [
@@ -90,10 +90,10 @@ def test_declarer_north_is_written_and_read_back() -> None:
             ],
         }
     )
-    again, text = read_back(event)
+    again, text = read_back(tournament)
     # PBN 2.1 ScoreTable: the Declarer column holds the seat's letter
     assert [row["Declarer"] for row in score_table(text)] == ["N", "S"]
-    assert [fields(r) for r in again.lines] == [fields(r) for r in event.lines]
+    assert [fields(r) for r in again.lines] == [fields(r) for r in tournament.lines]
 
 
 def test_check_keeps_the_declarer_tag_north_like_the_contract_tag() -> None:
@@ -115,7 +115,7 @@ names_text = st.from_regex(r"[A-Za-zé][A-Za-zé&' ;{}%\\\"\[\]-]{0,14}[A-Za-zé
 
 
 @st.composite
-def pairs_events(draw: st.DrawFn) -> tuple[dict[str, Any], str | None]:
+def pairs_tournaments(draw: st.DrawFn) -> tuple[dict[str, Any], str | None]:
     scoring = draw(st.sampled_from(["matchpoints", "imps-datum", "cross-imps", "total-points"]))
     tables = draw(st.integers(1, 4))
     boards = draw(st.integers(1, 4))
@@ -165,18 +165,18 @@ def pairs_events(draw: st.DrawFn) -> tuple[dict[str, Any], str | None]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(pairs_events())
-def test_a_pairs_event_reads_back_from_pbn(example: tuple[dict[str, Any], str | None]) -> None:
+@given(pairs_tournaments())
+def test_a_pairs_tournament_reads_back_from_pbn(example: tuple[dict[str, Any], str | None]) -> None:
     data, date = example
-    event = event_of(data)
-    again, _ = read_back(event, date)
-    assert again.scoring == event.scoring  # cross-imps stays cross-imps, Butler stays Butler
-    assert again.event == event.event
-    assert again.datum == event.datum
-    assert again.names == event.names
+    tournament = tournament_of(data)
+    again, _ = read_back(tournament, date)
+    assert again.scoring == tournament.scoring  # cross-imps stays cross-imps, Butler stays Butler
+    assert again.name == tournament.name
+    assert again.datum == tournament.datum
+    assert again.names == tournament.names
     assert again.date == date
-    assert [fields(r) for r in again.lines] == [fields(r) for r in event.lines]
-    assert score_event(again).to_json() == score_event(event).to_json()
+    assert [fields(r) for r in again.lines] == [fields(r) for r in tournament.lines]
+    assert score_tournament(again).to_json() == score_tournament(tournament).to_json()
 
 
 def test_the_scoring_method_is_named_in_the_pbn() -> None:
@@ -187,8 +187,8 @@ def test_the_scoring_method_is_named_in_the_pbn() -> None:
         {"board": 1, "ns": "3", "ew": "4", "contract": "3NT", "declarer": "N", "tricks": 10},
     ]
     for scoring, tag in (("cross-imps", "IMP;Cross"), ("imps-datum", "IMP;Butler")):
-        event = event_of({"scoring": scoring, "datum": "median", "results": lines})
-        again, text = read_back(event)
+        tournament = tournament_of({"scoring": scoring, "datum": "median", "results": lines})
+        again, text = read_back(tournament)
         game = read_pbn(text).games[0]
         assert game.tags["Scoring"] == tag
         assert again.scoring == scoring
@@ -223,9 +223,9 @@ TEAMS: dict[str, Any] = {
 }  # fmt: skip
 
 
-def test_a_teams_event_keeps_its_matches_and_rooms() -> None:
-    event = event_of(TEAMS)
-    again, text = read_back(event, "2026-11-20")
+def test_a_teams_tournament_keeps_its_matches_and_rooms() -> None:
+    tournament = tournament_of(TEAMS)
+    again, text = read_back(tournament, "2026-11-20")
     assert again.scoring == "teams" and again.vp == "wbf"
     # match 2 gave no number of boards: it played one, and that is what is written
     assert [(m.match, m.home, m.away, m.boards) for m in again.matches] == [
@@ -233,36 +233,40 @@ def test_a_teams_event_keeps_its_matches_and_rooms() -> None:
         ("2", "D", "C", 1),
     ]
     # the file is written board by board; the input was match by match
-    assert sorted(map(fields, again.lines), key=str) == sorted(map(fields, event.lines), key=str)
-    assert again.names == event.names
+    assert sorted(map(fields, again.lines), key=str) == sorted(
+        map(fields, tournament.lines), key=str
+    )
+    assert again.names == tournament.names
     # PBN 2.1 Room column: Open / Closed
     assert [row["Room"] for row in score_table(text)] == ["Open", "Closed", "Open", "Closed"]
-    assert score_event(again).to_json() == score_event(event).to_json()
+    assert score_tournament(again).to_json() == score_tournament(tournament).to_json()
 
 
 @settings(max_examples=40, deadline=None)
-@given(teams_events())
-def test_a_teams_event_reads_back_from_pbn(data: dict[str, Any]) -> None:
-    event = event_of(data)
-    again, _ = read_back(event)
-    assert again.scoring == "teams" and again.vp == event.vp
+@given(teams_tournaments())
+def test_a_teams_tournament_reads_back_from_pbn(data: dict[str, Any]) -> None:
+    tournament = tournament_of(data)
+    again, _ = read_back(tournament)
+    assert again.scoring == "teams" and again.vp == tournament.vp
     assert [(m.match, m.home, m.away) for m in again.matches] == [
-        (m.match, m.home, m.away) for m in event.matches
+        (m.match, m.home, m.away) for m in tournament.matches
     ]
-    assert sorted(map(fields, again.lines), key=str) == sorted(map(fields, event.lines), key=str)
-    assert score_event(again).to_json() == score_event(event).to_json()
+    assert sorted(map(fields, again.lines), key=str) == sorted(
+        map(fields, tournament.lines), key=str
+    )
+    assert score_tournament(again).to_json() == score_tournament(tournament).to_json()
 
 
 def test_teams_without_a_match_table_take_home_from_the_open_room() -> None:
-    event = event_of(TEAMS)
-    text = results_pbn(score_event(event))
+    tournament = tournament_of(TEAMS)
+    text = results_pbn(score_tournament(tournament))
     start = text.index("[MatchTable")
     end = text.index("\n\n", start)
     stripped = text[:start] + text[end:]  # as another program would write it
     outcome = read_results_pbn(stripped, "other.pbn")
-    assert outcome.event is not None, [str(p) for p in outcome.problems]
+    assert outcome.tournament is not None, [str(p) for p in outcome.problems]
     # the spec: the home team sits North-South in the open room
-    assert [(m.match, m.home, m.away) for m in outcome.event.matches] == [
+    assert [(m.match, m.home, m.away) for m in outcome.tournament.matches] == [
         ("1", "A", "B"),
         ("2", "D", "C"),
     ]
@@ -301,7 +305,7 @@ def test_usebio_carries_the_date_of_the_input(
 
 
 def test_usebio_without_a_date_has_no_date_element() -> None:
-    event = event_of(
+    tournament = tournament_of(
         {
             "scoring": "matchpoints",
             "results": [
@@ -309,7 +313,7 @@ def test_usebio_without_a_date_has_no_date_element() -> None:
             ],
         }
     )
-    assert usebio_date(usebio_xml(score_event(event))) is None  # never the day of writing
+    assert usebio_date(usebio_xml(score_tournament(tournament))) is None  # never the day of writing
 
 
 def test_a_bad_date_is_a_problem_with_its_line() -> None:
@@ -346,9 +350,9 @@ def test_score_event_reads_the_demo_session_with_its_players(
 
 
 @settings(max_examples=25, deadline=None)
-@given(pairs_events())
+@given(pairs_tournaments())
 def test_streamed_json_is_the_whole_json(example: tuple[dict[str, Any], str | None]) -> None:
-    scored = score_event(event_of(example[0]))
+    scored = score_tournament(tournament_of(example[0]))
     stream = io.StringIO()
     write_results_json(scored, stream)
     assert stream.getvalue() == json.dumps(scored.to_json(), ensure_ascii=False)
@@ -358,11 +362,11 @@ def test_streamed_json_is_the_whole_json(example: tuple[dict[str, Any], str | No
 
 
 @settings(max_examples=25, deadline=None)
-@given(pairs_events())
+@given(pairs_tournaments())
 def test_each_pair_page_lists_exactly_the_boards_it_played(
     example: tuple[dict[str, Any], str | None],
 ) -> None:
-    scored = score_event(event_of(example[0]))
+    scored = score_tournament(tournament_of(example[0]))
     pages = render_site(scored)
     for pair in {p for b in scored.boards for r in b.results for p in (r.result.ns, r.result.ew)}:
         played = sorted(
@@ -378,10 +382,10 @@ def test_a_csv_date_comment_is_the_sessions_date() -> None:
 
     text = "# date: 2024-02-29\nboard,ns,ew,contract,declarer,tricks\n1,1,2,4S,N,10\n"
     outcome = read_results_csv(text, "r.csv")
-    assert outcome.event is not None and outcome.event.date == "2024-02-29"
-    assert usebio_date(usebio_xml(score_event(outcome.event), date=outcome.event.date)) == (
-        "2024-02-29"
-    )
+    assert outcome.tournament is not None and outcome.tournament.date == "2024-02-29"
+    assert usebio_date(
+        usebio_xml(score_tournament(outcome.tournament), date=outcome.tournament.date)
+    ) == ("2024-02-29")
 
 
 @settings(max_examples=500)
@@ -413,12 +417,12 @@ def test_a_table_result_without_its_pairs_is_a_problem_on_its_line() -> None:
         '[Contract "4S"]\n[Result "10"]\n'
     )
     outcome = read_results_pbn(text, "t.pbn")
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert [(p.line, "PairEW missing" in p.message) for p in outcome.problems] == [(1, True)]
 
 
 def test_travellers_and_score_cards_describe_every_form_of_result() -> None:
-    event = event_of(
+    tournament = tournament_of(
         {
             "scoring": "matchpoints",
             "results": [
@@ -435,7 +439,7 @@ def test_travellers_and_score_cards_describe_every_form_of_result() -> None:
             ],
         }
     )  # fmt: skip
-    pages = render_site(score_event(event))
+    pages = render_site(score_tournament(tournament))
     expected = ["4S N +1", "passed out", "assigned +420", "A+/A-", "weighted: 1/3 of +400"]
     expected.append("split: NS 4S E =, EW 4S E -1")
     for text in expected:
@@ -457,15 +461,15 @@ def test_per_table_games_read_the_pbn_declarer_and_result_forms() -> None:
         ns="3", ew="4", declarer="N", result="EW 3"
     )
     outcome = read_results_pbn(text, "tables.pbn", "matchpoints", None)
-    assert outcome.problems == [] and outcome.event is not None
-    scored = score_event(outcome.event).to_json()["boards"][0]["results"]
+    assert outcome.problems == [] and outcome.tournament is not None
+    scored = score_tournament(outcome.tournament).to_json()["boards"][0]["results"]
     assert [r["ns_score"] for r in scored] == [420, 420]
 
 
 def test_every_page_is_made_for_a_phone_too() -> None:
     # without the viewport a phone lays the page out at desktop width and shrinks it; on a
     # narrow screen the wide tables (travellers, rankings) scroll sideways instead of being cut
-    pages = render_site(score_event(event_of({"scoring": "matchpoints", "results": [
+    pages = render_site(score_tournament(tournament_of({"scoring": "matchpoints", "results": [
         {"board": 1, "ns": "1", "ew": "2", "contract": "4S", "declarer": "N", "tricks": 11},
         {"board": 1, "ns": "3", "ew": "4", "contract": "4S", "declarer": "N", "tricks": 10},
     ]})))  # fmt: skip

@@ -28,7 +28,7 @@ from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.i18n.words import PHRASES, TEMPLATES, Worded, names
 from bridgelaw.records import hand_records_html
 from bridgelaw.table.messages import MESSAGES, Kind
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 
 from ..formats.test_results_formats import SPEC
 from .pseudo import FIELD, TEXT_PARAMETERS, english_words, pseudo
@@ -50,8 +50,10 @@ def test_the_pseudo_language_hides_no_english() -> None:
 def test_the_results_site_goes_through_the_catalog(pseudo_language: str) -> None:
     spec = {**SPEC, "event": "T-1", "pairs": {k: f"P{k}" for k in SPEC["pairs"]}}
     outcome = read_results_json(json.dumps(spec))
-    assert outcome.event is not None
-    pages = render_site(score_event(outcome.event), {1: _analysis()}, lang=pseudo_language)
+    assert outcome.tournament is not None
+    pages = render_site(
+        score_tournament(outcome.tournament), {1: _analysis()}, lang=pseudo_language
+    )
     assert "ddtable" in pages["boards/board-1.html"]
     for name, page in pages.items():
         if not name.endswith(".html"):

@@ -15,7 +15,7 @@ from bridgelaw.cli import main
 from bridgelaw.formats.results_html import render_site
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.records import hand_records_html
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 
 from ..formats.test_results_formats import DEALS, SPEC
 
@@ -47,8 +47,8 @@ def test_the_results_site_in_slovak_from_the_cli(
 
 def test_the_results_site_in_polish_and_english_alike() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
-    assert outcome.event is not None
-    scored = score_event(outcome.event)
+    assert outcome.tournament is not None
+    scored = score_tournament(outcome.tournament)
     english, polish = render_site(scored), render_site(scored, lang="pl")
     assert sorted(english) == sorted(polish)  # the same pages
     assert "<h2>Klasyfikacja NS</h2>" in polish["index.html"]
@@ -67,8 +67,8 @@ def _analysis() -> BoardAnalysis:
 
 def test_the_double_dummy_table_in_slovak() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
-    assert outcome.event is not None
-    scored = score_event(outcome.event)
+    assert outcome.tournament is not None
+    scored = score_tournament(outcome.tournament)
     english = render_site(scored, analyses={1: _analysis()})["boards/board-1.html"]
     assert '<div class="dd" aria-label="double dummy">' in english
     assert "Par NS +420: 4♠N (EW bidding first: NS +500: 5♦xE-3)" in english

@@ -526,12 +526,12 @@ def test_the_entry_reads_as_a_results_file_line(client: TestClient) -> None:
     entry = post_result(client, table, body).json()["result"]["entry"]
     assert entry == {"board": 2, "ns": "7", "ew": "8", "artificial": {"NS": "A", "EW": "A-"}}
     read = read_results_json(json.dumps({"scoring": "matchpoints", "results": [entry]}))
-    assert read.event is not None and not read.problems
-    (line,) = read.event.lines
+    assert read.tournament is not None and not read.problems
+    (line,) = read.tournament.lines
     assert (line.ns_side, line.ew_side) == (Artificial("A"), Artificial("A-"))
     weighted = {"weighted": [{"weight": "1", "ns_score": 300}]}
     again = post_result(client, table, weighted).json()["result"]["entry"]
-    (line,) = read_results_json(json.dumps({"results": [again]})).event.lines  # type: ignore[union-attr]
+    (line,) = read_results_json(json.dumps({"results": [again]})).tournament.lines  # type: ignore[union-attr]
     assert line.ns_side == Points.single(300)
 
 

@@ -30,7 +30,7 @@ from websockets.sync.client import connect
 
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.server.random_player import random_event, seat_after
-from bridgelaw.tournament.session import score_event
+from bridgelaw.tournament.session import score_tournament
 from tests.server_process import Served
 
 from .cluster_support import fresh_database
@@ -166,9 +166,9 @@ def same_from_both(pair: Pair, session: str) -> bytes:
         time.sleep(0.1)
     assert views[0] == views[1]
     outcome = read_results_json(texts["results.json"].decode())
-    assert outcome.event is not None
+    assert outcome.tournament is not None
     assert json.loads(texts["ranking"]) == json.loads(
-        json.dumps(score_event(outcome.event).to_json())
+        json.dumps(score_tournament(outcome.tournament).to_json())
     )
     return texts["ranking"]
 

@@ -168,12 +168,12 @@ def test_a_results_session_loses_nothing_answered(tmp_path: Path) -> None:
         assert final["progress"]["accepted"] == 3 * 2 * 2
         # the live ranking after all this is still score-event's on the published file
         from bridgelaw.formats.results_json import read_results_json
-        from bridgelaw.tournament.session import score_event
+        from bridgelaw.tournament.session import score_tournament
 
         text = httpx.get(f"{served.base}/api/sessions/{session}/results.json", timeout=30).text
         outcome = read_results_json(text)
-        assert outcome.event is not None
-        expected = json.loads(json.dumps(score_event(outcome.event).to_json()))
+        assert outcome.tournament is not None
+        expected = json.loads(json.dumps(score_tournament(outcome.tournament).to_json()))
         assert (
             httpx.get(f"{served.base}/api/sessions/{session}/ranking", timeout=30).json()
             == expected

@@ -1,6 +1,6 @@
 """The bulk matchpoint scorer (integers and numpy) gives exactly the reference's fractions.
 
-Random events with table results, weighted scores (12C1c), split scores (12C1b), artificial
+Random tournaments with table results, weighted scores (12C1c), split scores (12C1b), artificial
 scores (12C2, including explicit percentages and "not played"), boards played a different number
 of times (Neuberg) and pairs changing direction (one ranking) are scored both ways; every
 matchpoint, percentage and ranking entry must be the same fraction.
@@ -22,24 +22,24 @@ from bridgelaw.scoring.results import (
 from bridgelaw.tournament.bulk import score_matchpoints_bulk, score_total_points_bulk
 from bridgelaw.tournament.bulk_imps import score_imps_bulk
 from bridgelaw.tournament.movements import Movement
-from bridgelaw.tournament.reference import score_event_reference
+from bridgelaw.tournament.reference import score_tournament_reference
 from bridgelaw.tournament.session import (
     BoardResults,
-    EventInput,
-    EventResults,
     ScoredResult,
-    check_event,
+    TournamentInput,
+    TournamentResults,
+    check_tournament,
     fraction_text,
     number,
     number_text,
-    score_event,
+    score_tournament,
     value_text,
     value_texts,
 )
-from tests.strategies import events, with_shared_sides
+from tests.strategies import tournaments, with_shared_sides
 
 
-def assert_same(bulk: EventResults, reference: EventResults) -> None:
+def assert_same(bulk: TournamentResults, reference: TournamentResults) -> None:
     assert [b.board for b in bulk.boards] == [b.board for b in reference.boards]
     for ours, theirs in zip(bulk.boards, reference.boards, strict=True):
         assert ours.top == theirs.top
@@ -62,39 +62,39 @@ def assert_same(bulk: EventResults, reference: EventResults) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(events())
-def test_bulk_matchpoints_equal_the_reference(event: EventInput) -> None:
-    bulk = score_matchpoints_bulk(event)
+@given(tournaments())
+def test_bulk_matchpoints_equal_the_reference(tournament: TournamentInput) -> None:
+    bulk = score_matchpoints_bulk(tournament)
     assert bulk is not None
-    assert_same(bulk, score_event_reference(event))
+    assert_same(bulk, score_tournament_reference(tournament))
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(events))
-def test_bulk_imps_equal_the_reference(event: EventInput) -> None:
-    bulk = score_imps_bulk(event)
+@given(st.sampled_from(["imps-datum", "cross-imps"]).flatmap(tournaments))
+def test_bulk_imps_equal_the_reference(tournament: TournamentInput) -> None:
+    bulk = score_imps_bulk(tournament)
     assert bulk is not None
-    assert_same(bulk, score_event_reference(event))
+    assert_same(bulk, score_tournament_reference(tournament))
 
 
 @settings(max_examples=150, deadline=None)
-@given(events("total-points"))
-def test_bulk_total_points_equal_the_reference(event: EventInput) -> None:
-    bulk = score_total_points_bulk(event)
+@given(tournaments("total-points"))
+def test_bulk_total_points_equal_the_reference(tournament: TournamentInput) -> None:
+    bulk = score_total_points_bulk(tournament)
     assert bulk is not None
-    assert_same(bulk, score_event_reference(event))
+    assert_same(bulk, score_tournament_reference(tournament))
 
 
-def test_score_event_uses_the_bulk_scorer_and_agrees() -> None:
+def test_score_tournament_uses_the_bulk_scorer_and_agrees() -> None:
     lines = [
         ResultLine(1, "1", "2", Points.single(420), Points.single(420)),
         ResultLine(1, "3", "4", Points.single(450), Points.single(450)),
         ResultLine(1, "5", "6", Artificial("A+"), Artificial("A-")),
         ResultLine(2, "1", "4", Points.single(-50), Points.single(-50)),
     ]
-    event = EventInput("e", "matchpoints", lines)
-    scored = score_event(event)
-    assert_same(scored, score_event_reference(event))
+    tournament = TournamentInput("e", "matchpoints", lines)
+    scored = score_tournament(tournament)
+    assert_same(scored, score_tournament_reference(tournament))
     # board 1: two comparable scores of three tables; 450 beats 420 (2 MP) and is factored
     board1 = scored.boards[0].results
     assert board1[1].ns_value == Fraction(7, 2)  # Neuberg: (2 + 1) * 3/2 - 1
@@ -108,16 +108,16 @@ def test_large_weight_denominators_stay_exact_or_fall_back_to_the_reference() ->
             ResultLine(1, "1", "2", weighted, weighted),
             ResultLine(1, "3", "4", Points.single(140), Points.single(140)),
         ]
-        event = EventInput("e", "matchpoints", lines)
-        bulk = score_matchpoints_bulk(event)
+        tournament = TournamentInput("e", "matchpoints", lines)
+        bulk = score_matchpoints_bulk(tournament)
         assert (bulk is not None) == bulk_scores_it  # beyond 64-bit integers: not attempted
-        scored = score_event(event)
+        scored = score_tournament(tournament)
         assert scored.boards[0].results[1].ns_value == 2 * (1 - odd)  # 140 beats -50 only
         assert scored.boards[0].results[0].ns_value == 2 * odd  # 420 beats 140
 
 
 class _AnySeating:
-    """A movement that allows every seating: forces check_event's full, line-by-line check."""
+    """A movement that allows every seating: forces check_tournament's full, line-by-line check."""
 
     def check(self, *_: object) -> None:
         return None
@@ -132,15 +132,15 @@ class _AnySeating:
     ),
     st.sampled_from([{}, {"1": "a", "2": "b", "3": "c", "4": "d"}]),
 )
-def test_the_quick_event_check_finds_a_problem_whenever_the_full_check_does(
+def test_the_quick_tournament_check_finds_a_problem_whenever_the_full_check_does(
     rows: list[tuple[int, str, str]], names: dict[str, str]
 ) -> None:
     table = Points.single(100)
     lines = [ResultLine(b, ns, ew, table, table, line=i + 1) for i, (b, ns, ew) in enumerate(rows)]
-    quick = check_event(EventInput("e", "matchpoints", lines, names=names))
-    full_event = EventInput("e", "matchpoints", lines, names=names)
-    full_event.movement = cast(Movement, _AnySeating())
-    assert (quick == []) == (check_event(full_event) == [])
+    quick = check_tournament(TournamentInput("e", "matchpoints", lines, names=names))
+    full_tournament = TournamentInput("e", "matchpoints", lines, names=names)
+    full_tournament.movement = cast(Movement, _AnySeating())
+    assert (quick == []) == (check_tournament(full_tournament) == [])
 
 
 def test_factoring_and_the_session_percentage_rule_by_hand() -> None:
@@ -157,7 +157,7 @@ def test_factoring_and_the_session_percentage_rule_by_hand() -> None:
         ResultLine(2, "n2", "e7", table(90), table(90)),
         ResultLine(2, "n3", "e4", Artificial("A+"), Artificial("A-")),
     ]
-    scored = score_event(EventInput("e", "matchpoints", lines))
+    scored = score_tournament(TournamentInput("e", "matchpoints", lines))
     assert [b.top for b in scored.boards] == [6, 6]
     board1, board2 = (b.results for b in scored.boards)
     # the 420s tie each other and beat two: 2 * 2 + 1 = 5; 170 beats one: 2; -50: 0
@@ -230,14 +230,14 @@ def test_a_kept_board_builds_its_results_once() -> None:
 @settings(max_examples=100, deadline=None)
 @given(
     st.sampled_from(["matchpoints", "imps-datum", "cross-imps", "total-points"])
-    .flatmap(events)
+    .flatmap(tournaments)
     .map(with_shared_sides)
 )
 def test_equal_results_sharing_one_object_are_scored_as_the_reference_scores_them(
-    event: EventInput,
+    tournament: TournamentInput,
 ) -> None:
-    bulk = score_event(event)
-    assert_same(bulk, score_event_reference(event))
+    bulk = score_tournament(tournament)
+    assert_same(bulk, score_tournament_reference(tournament))
     for board in bulk.boards:  # and equal results share their numbers' texts (made once)
         first: dict[int, ScoredResult] = {}
         for r in board.results:

@@ -15,7 +15,7 @@ import pytest
 
 from bridgelaw.cli import main
 from bridgelaw.formats.results_json import read_results_json
-from bridgelaw.tournament.session import check_event, score_event
+from bridgelaw.tournament.session import check_tournament, score_tournament
 
 DATA = Path(__file__).parents[1] / "data" / "scoring"
 
@@ -25,21 +25,21 @@ def read(name: str, **changes: Any) -> Any:
     data.update(changes)
     outcome = read_results_json(json.dumps(data, indent=1), name)
     assert outcome.problems == []
-    assert outcome.event is not None
-    return outcome.event
+    assert outcome.tournament is not None
+    return outcome.tournament
 
 
-def values(event: Any, board: int) -> dict[str, Any]:
-    scored = score_event(event)
+def values(tournament: Any, board: int) -> dict[str, Any]:
+    scored = score_tournament(tournament)
     found = next(b for b in scored.boards if b.board == board)
     return {r.result.ns: (r.ns_value, r.ew_value) for r in found.results}
 
 
 def test_a_sit_out_is_not_a_result_by_default() -> None:
-    event = read("sitout-phantom.json")
-    assert event.phantoms == frozenset({"8"}) and event.sitouts == "not-a-result"
-    assert check_event(event) == []  # the phantom is not an unknown pair
-    scored = score_event(event)
+    tournament = read("sitout-phantom.json")
+    assert tournament.phantoms == frozenset({"8"}) and tournament.sitouts == "not-a-result"
+    assert check_tournament(tournament) == []  # the phantom is not an unknown pair
+    scored = score_tournament(tournament)
     board = scored.boards[0]
     # three tables played the board: top 2 * (3 - 1) = 4, nobody factored
     assert board.top == 4
@@ -57,25 +57,25 @@ def test_a_sit_out_is_not_a_result_by_default() -> None:
 
 
 def test_a_sit_out_counted_as_not_played_factors_the_others() -> None:
-    event = read("sitout-phantom.json", sitouts="not-played")
-    board = score_event(event).boards[0]
+    tournament = read("sitout-phantom.json", sitouts="not-played")
+    board = score_tournament(tournament).boards[0]
     # four tables, three comparable scores: top 2 * (4 - 1) = 6; Neuberg (MP + 1) * 4/3 - 1
     assert board.top == 6
-    assert values(event, 1) == {
+    assert values(tournament, 1) == {
         "2": (Fraction(17, 3), Fraction(1, 3)),  # (4 + 1) * 4/3 - 1 and (0 + 1) * 4/3 - 1
         "1": (Fraction(3), Fraction(3)),  # (2 + 1) * 4/3 - 1
         "3": (Fraction(1, 3), Fraction(17, 3)),
         "4": (None, None),  # not played: not scored
     }
-    assert "8" not in {r.pair for r in score_event(event).ranking}
+    assert "8" not in {r.pair for r in score_tournament(tournament).ranking}
 
 
 def test_without_the_phantom_list_the_sit_out_row_is_an_unplayed_table() -> None:
     data = json.loads((DATA / "sitout-phantom.json").read_text(encoding="utf-8"))
     del data["phantoms"], data["pairs"]
-    event = read_results_json(json.dumps(data)).event
-    assert event is not None
-    assert score_event(event).boards[0].top == 6  # four rows, one not played: factored
+    tournament = read_results_json(json.dumps(data)).tournament
+    assert tournament is not None
+    assert score_tournament(tournament).boards[0].top == 6  # four rows, one not played: factored
 
 
 def test_unknown_conventions_are_reported_with_their_line() -> None:
@@ -84,7 +84,7 @@ def test_unknown_conventions_are_reported_with_their_line() -> None:
     )
     text += '{"board": 1, "ns": "1", "ew": "2", "ns_score": 100}]}'
     outcome = read_results_json(text, "f.json")
-    assert outcome.event is None
+    assert outcome.tournament is None
     assert [str(p) for p in outcome.problems] == [
         "f.json:1: unknown sitouts 3 (expected not-a-result, not-played)",
         "f.json:1: unknown cross_imps_ranking 'median' (expected average, total)",
@@ -92,13 +92,13 @@ def test_unknown_conventions_are_reported_with_their_line() -> None:
 
 
 def test_cross_imps_rank_by_the_sum_of_per_board_averages_by_default() -> None:
-    event = read("cross-imps-average.json")
-    scored = score_event(event)
+    tournament = read("cross-imps-average.json")
+    scored = score_tournament(tournament)
     # board 1: -50 vs 450 (-500: -11) and vs 420 (-470: -10) = -21 over 2 comparisons
     #          450 vs -50 (+500: 11) and vs 420 (+30: 1) = 12;  420: -1 + 10 = 9
     # board 2: 1430 vs -100 (+1530: 17), one comparison each
-    assert values(event, 1) == {"1": (-21, 21), "2": (12, -12), "3": (9, -9)}
-    assert values(event, 2) == {"1": (17, -17), "3": (-17, 17)}
+    assert values(tournament, 1) == {"1": (-21, 21), "2": (12, -12), "3": (9, -9)}
+    assert values(tournament, 2) == {"1": (17, -17), "3": (-17, 17)}
     ns: list[Any] = [(r.rank, r.pair, r.score) for r in scored.ranking if r.direction == "NS"]
     # averages: pair 1 -21/2 + 17 = 13/2, pair 2 12/2 = 6, pair 3 9/2 - 17 = -25/2
     assert ns == [("1", "1", Fraction(13, 2)), ("2", "2", 6), ("3", "3", Fraction(-25, 2))]
@@ -106,8 +106,8 @@ def test_cross_imps_rank_by_the_sum_of_per_board_averages_by_default() -> None:
 
 
 def test_cross_imps_by_raw_totals_on_request() -> None:
-    event = read("cross-imps-average.json", cross_imps_ranking="total")
-    ranking = score_event(event).ranking
+    tournament = read("cross-imps-average.json", cross_imps_ranking="total")
+    ranking = score_tournament(tournament).ranking
     ns: list[Any] = [(r.rank, r.pair, r.score) for r in ranking if r.direction == "NS"]
     # totals: pair 1 -21 + 17 = -4, pair 2 12, pair 3 9 - 17 = -8
     assert ns == [("1", "2", 12), ("2", "1", -4), ("3", "3", -8)]

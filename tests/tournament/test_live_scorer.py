@@ -1,5 +1,5 @@
 """The live scorer gives, after every change, exactly what ``score-event`` gives on the results
-in force (:func:`bridgelaw.tournament.session.score_event` is the reference).
+in force (:func:`bridgelaw.tournament.session.score_tournament` is the reference).
 
 Random sessions follow a movement (Mitchell, Howell or a teams round robin); results of every
 form (table results, passed out, assigned scores, artificial scores with explicit percentages
@@ -27,9 +27,9 @@ from bridgelaw.tournament.live import LiveScoreError, LiveScorer
 from bridgelaw.tournament.movements import Movement, howell, mitchell, teams
 from bridgelaw.tournament.session import (
     SCORINGS,
-    EventInput,
     MatchSpec,
-    score_event,
+    TournamentInput,
+    score_tournament,
     with_sitouts,
 )
 
@@ -118,18 +118,18 @@ def result_entry(draw: st.DrawFn, slot: Slot, scoring: str) -> dict[str, Any]:
     return entry
 
 
-def parsed(entry: dict[str, Any], teams_event: bool) -> ResultLine:
+def parsed(entry: dict[str, Any], teams_tournament: bool) -> ResultLine:
     problems: list[str] = []
-    line = parse_entry(entry, 1, lambda _, message: problems.append(message), teams_event)
+    line = parse_entry(entry, 1, lambda _, message: problems.append(message), teams_tournament)
     assert line is not None, problems
     return line
 
 
 @st.composite
-def sessions(draw: st.DrawFn) -> tuple[EventInput, list[Slot]]:
+def sessions(draw: st.DrawFn) -> tuple[TournamentInput, list[Slot]]:
     """A session's settings (no results) and every place a result can go."""
     scoring = draw(st.sampled_from(SCORINGS))
-    template = EventInput("Live", scoring, [])
+    template = TournamentInput("Live", scoring, [])
     movement: Movement
     if scoring == "teams":
         count = draw(st.integers(2, 4))
@@ -176,29 +176,34 @@ def sessions(draw: st.DrawFn) -> tuple[EventInput, list[Slot]]:
     return template, slots
 
 
-def expected_json(event: EventInput) -> dict[str, Any]:
-    """``score-event``'s JSON for the event, or, for the one case it fails on, the live
+def expected_json(tournament: TournamentInput) -> dict[str, Any]:
+    """``score-event``'s JSON for the tournament, or, for the one case it fails on, the live
     scorer's documented answer (see the module text of :mod:`bridgelaw.tournament.live`)."""
     try:
-        return score_event(event).to_json()
+        return score_tournament(tournament).to_json()
     except ValueError:
-        # score_event fails on a matchpoint session without a scored row (max() of nothing):
+        # score_tournament fails on a matchpoint session without a scored row (max() of nothing):
         # reported as a bug of the existing scorer; the live scorer answers with no boards
-        assert event.scoring == "matchpoints" and not with_sitouts(event).lines
-        return {"event": event.event, "scoring": event.scoring, "boards": [], "ranking": []}
+        assert tournament.scoring == "matchpoints" and not with_sitouts(tournament).lines
+        return {
+            "event": tournament.name,
+            "scoring": tournament.scoring,
+            "boards": [],
+            "ranking": [],
+        }
 
 
 def check(live: LiveScorer, in_force: dict[int, ResultLine]) -> None:
-    event = live.event()
-    assert event.lines == [in_force[key] for key in sorted(in_force)]
-    scored = live.scored_event()
-    if event.scoring == "teams":
+    tournament = live.tournament()
+    assert tournament.lines == [in_force[key] for key in sorted(in_force)]
+    scored = live.scored_tournament()
+    if tournament.scoring == "teams":
         rooms: dict[tuple[str | None, int], int] = {}
-        for line in event.lines:
+        for line in tournament.lines:
             rooms[line.match, line.board] = rooms.get((line.match, line.board), 0) + 1
-        assert scored.lines == [r for r in event.lines if rooms[r.match, r.board] == 2]
+        assert scored.lines == [r for r in tournament.lines if rooms[r.match, r.board] == 2]
     else:
-        assert scored.lines == event.lines
+        assert scored.lines == tournament.lines
     expected = json.dumps(expected_json(scored))
     assert json.dumps(live.to_json()) == expected
     assert json.dumps(live.results().to_json()) == expected
@@ -210,9 +215,9 @@ def check(live: LiveScorer, in_force: dict[int, ResultLine]) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(st.data())
-def test_after_every_change_the_ranking_is_score_events(data: st.DataObject) -> None:
+def test_after_every_change_the_ranking_is_score_tournaments(data: st.DataObject) -> None:
     template, slots = data.draw(sessions())
-    teams_event = template.scoring == "teams"
+    teams_tournament = template.scoring == "teams"
     live = LiveScorer(template)
     check(live, {})
     in_force: dict[int, ResultLine] = {}
@@ -236,7 +241,7 @@ def test_after_every_change_the_ranking_is_score_events(data: st.DataObject) -> 
                 continue
         else:
             slot = data.draw(st.sampled_from(free))
-        line = parsed(data.draw(result_entry(slot, template.scoring)), teams_event)
+        line = parsed(data.draw(result_entry(slot, template.scoring)), teams_tournament)
         key = next_key
         unused = [k for k in range(next_key) if k not in in_force]
         if unused and data.draw(st.integers(0, 9)) == 0:
@@ -251,15 +256,17 @@ def test_after_every_change_the_ranking_is_score_events(data: st.DataObject) -> 
 # -- refused changes ---------------------------------------------------------------------------
 
 
-def line_of(entry: dict[str, Any], teams_event: bool = False) -> ResultLine:
-    return parsed(entry, teams_event)
+def line_of(entry: dict[str, Any], teams_tournament: bool = False) -> ResultLine:
+    return parsed(entry, teams_tournament)
 
 
 FOUR_HEARTS = {"contract": "4H", "declarer": "S", "tricks": 10}
 
 
 def test_refused_changes_name_the_result_and_change_nothing() -> None:
-    live = LiveScorer(EventInput("Pairs", "matchpoints", [], names={"1": "A", "2": "B", "3": "C"}))
+    live = LiveScorer(
+        TournamentInput("Pairs", "matchpoints", [], names={"1": "A", "2": "B", "3": "C"})
+    )
     live.put(1, line_of({"board": 1, "ns": "1", "ew": "2"} | FOUR_HEARTS))
     before = json.dumps(live.to_json())
     refused = [
@@ -278,13 +285,13 @@ def test_refused_changes_name_the_result_and_change_nothing() -> None:
 
 
 def test_refused_in_total_points_and_teams() -> None:
-    points = LiveScorer(EventInput("Points", "total-points", []))
+    points = LiveScorer(TournamentInput("Points", "total-points", []))
     with pytest.raises(LiveScoreError, match=r"no value in total points \(Law 78C\)"):
         points.put(
             1, line_of({"board": 1, "ns": "1", "ew": "2", "artificial": {"NS": "A+", "EW": "A-"}})
         )
     specs = [MatchSpec("1", "A", "B")]
-    live = LiveScorer(EventInput("Teams", "teams", [], matches=specs))
+    live = LiveScorer(TournamentInput("Teams", "teams", [], matches=specs))
     open_room = {"board": 1, "ns": "A", "ew": "B", "room": "open", "match": "1"}
     live.put(1, line_of(open_room | FOUR_HEARTS, True))
     with pytest.raises(LiveScoreError, match="already has an open-room result"):
@@ -292,10 +299,10 @@ def test_refused_in_total_points_and_teams() -> None:
     with pytest.raises(LiveScoreError, match="match 2 is not in the matches list"):
         live.put(3, line_of(open_room | {"match": "2"} | FOUR_HEARTS, True))
     with pytest.raises(LiveScoreError, match='needs a "matches" list'):
-        LiveScorer(EventInput("Teams", "teams", []))
+        LiveScorer(TournamentInput("Teams", "teams", []))
     with pytest.raises(LiveScoreError, match="starts with none"):
         LiveScorer(
-            EventInput(
+            TournamentInput(
                 "Pairs", "matchpoints", [line_of({"board": 1, "ns": "1", "ew": "2"} | FOUR_HEARTS)]
             )
         )
@@ -314,7 +321,7 @@ def values(live: LiveScorer, board: int) -> list[tuple[Any, Any]]:
 
 
 def test_neuberg_follows_the_most_played_board_as_results_arrive() -> None:
-    live = LiveScorer(EventInput("Pairs", "matchpoints", []))
+    live = LiveScorer(TournamentInput("Pairs", "matchpoints", []))
     live.put(1, score(1, "1", "11", 420))
     live.put(2, score(1, "2", "12", 170))
     live.put(3, score(2, "1", "12", 100))
@@ -333,7 +340,7 @@ def test_neuberg_follows_the_most_played_board_as_results_arrive() -> None:
 
 
 def test_average_plus_follows_the_pairs_session_as_results_arrive() -> None:
-    live = LiveScorer(EventInput("Pairs", "matchpoints", []))
+    live = LiveScorer(TournamentInput("Pairs", "matchpoints", []))
     live.put(1, score(1, "1", "11", 420))
     live.put(2, score(1, "2", "12", 170))
     live.put(
@@ -352,12 +359,12 @@ def test_average_plus_follows_the_pairs_session_as_results_arrive() -> None:
 
 
 def test_a_teams_board_is_scored_when_both_rooms_are_in() -> None:
-    live = LiveScorer(EventInput("Teams", "teams", [], matches=[MatchSpec("1", "A", "B")]))
+    live = LiveScorer(TournamentInput("Teams", "teams", [], matches=[MatchSpec("1", "A", "B")]))
     room = {"board": 1, "match": "1"}
     live.put(1, line_of(room | {"ns": "A", "ew": "B", "room": "open"} | FOUR_HEARTS, True))
     assert live.to_json()["boards"] == []  # waiting for the closed room
-    assert live.scored_event().lines == []
-    assert len(live.event().lines) == 1
+    assert live.scored_tournament().lines == []
+    assert len(live.tournament().lines) == 1
     closed = {"ns": "B", "ew": "A", "room": "closed", "contract": "4H", "declarer": "S"}
     live.put(2, line_of(room | closed | {"tricks": 9}, True))
     # A: +420 in the open room, +50 defending 4H one down in the closed room: 470, 10 IMPs
@@ -367,12 +374,12 @@ def test_a_teams_board_is_scored_when_both_rooms_are_in() -> None:
 
 def test_an_empty_session() -> None:
     for scoring in ("matchpoints", "imps-datum", "total-points"):
-        live = LiveScorer(EventInput("Empty", scoring, []))
+        live = LiveScorer(TournamentInput("Empty", scoring, []))
         assert live.to_json() == {"event": "Empty", "scoring": scoring, "boards": [], "ranking": []}
-    live = LiveScorer(EventInput("Empty", "cross-imps", []))
+    live = LiveScorer(TournamentInput("Empty", "cross-imps", []))
     assert live.to_json()["cross_imps_ranking"] == "average"
     specs = [MatchSpec("1", "A", "B", 8)]
-    live = LiveScorer(EventInput("Empty", "teams", [], matches=specs, vp="wbf"))
+    live = LiveScorer(TournamentInput("Empty", "teams", [], matches=specs, vp="wbf"))
     data = live.to_json()
     assert data["matches"][0]["vp"] == [10, 10]  # 0-0 on the WBF scale
     assert [r["rank"] for r in data["ranking"]] == ["1=", "1="]
@@ -380,7 +387,7 @@ def test_an_empty_session() -> None:
 
 def test_teams_boards_list_their_matches_in_order_whatever_finished_first() -> None:
     specs = [MatchSpec("1", "A", "B"), MatchSpec("2", "C", "D")]
-    live = LiveScorer(EventInput("Teams", "teams", [], matches=specs))
+    live = LiveScorer(TournamentInput("Teams", "teams", [], matches=specs))
     in_force: dict[int, ResultLine] = {}
     key = 0
     for match, home, away in (("2", "C", "D"), ("1", "A", "B")):
@@ -401,11 +408,11 @@ def test_the_json_text_is_the_json_of_the_output() -> None:
     from bridgelaw.scoring.results import Points, ResultLine
     from bridgelaw.tournament.live import LiveScorer
     from bridgelaw.tournament.movements import mitchell
-    from bridgelaw.tournament.session import EventInput
+    from bridgelaw.tournament.session import TournamentInput
 
     movement = mitchell(tables=3, boards_per_round=2)
     names = {pair: "" for pair in movement.pairs} | {"1": "A & B"}
-    scorer = LiveScorer(EventInput("Night", "matchpoints", [], names=names))
+    scorer = LiveScorer(TournamentInput("Night", "matchpoints", [], names=names))
     key = 0
     for seating in movement.seatings:
         for board in seating.boards:

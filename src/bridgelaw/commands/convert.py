@@ -303,7 +303,7 @@ def convert_data(
             dropped.append(f"players, auction, play and result dropped: {target.suffix} holds "
                            "deals only")  # fmt: skip
         if pbn_games is not None and any(_other_tags(g) or g.tables for g in pbn_games):
-            dropped.append(f"event tags and tables dropped: {target.suffix} holds deals only")
+            dropped.append(f"tournament tags and tables dropped: {target.suffix} holds deals only")
         boards = boards_of(games, filename)
         repeated = len(games) - len(boards)
         if repeated:
@@ -325,31 +325,31 @@ def convert_bws_data(
     ``score-event --pbn`` writes it; to the other formats the hand records' deals only.
 
     Raises :class:`ConvertError` naming the first problem when the database has any."""
-    from bridgelaw.formats.bws import bws_event
+    from bridgelaw.formats.bws import bws_tournament
     from bridgelaw.formats.results_pbn import results_pbn
-    from bridgelaw.tournament.session import score_event
+    from bridgelaw.tournament.session import score_tournament
 
-    outcome = bws_event(data, filename, scoring)
-    if outcome.event is None:
+    outcome = bws_tournament(data, filename, scoring)
+    if outcome.tournament is None:
         problems = [str(p) for p in outcome.problems] or [f"{filename}: no results"]
         more = len(problems) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise ConvertError(f"{problems[0]}{extra}")
-    event = outcome.event
+    tournament = outcome.tournament
     if target.name == "pbn":
-        scored = score_event(event)
-        text = results_pbn(scored, event.date)
-        unplayed = sorted(set(event.deals) - {b.board for b in scored.boards})
+        scored = score_tournament(tournament)
+        text = results_pbn(scored, tournament.date)
+        unplayed = sorted(set(tournament.deals) - {b.board for b in scored.boards})
         dropped = []
         if unplayed:  # a hand record of more boards than were played
             dropped.append(f"the hand records of boards no result was entered for dropped "
                            f"({', '.join(map(str, unplayed))}): a PBN results file has a game "
                            "a board played")  # fmt: skip
         return Conversion(text.encode("utf-8"), len(scored.boards), dropped, list(outcome.notes))
-    if not event.deals:
+    if not tournament.deals:
         raise ConvertError(f"{filename}: no hand records (its HandRecord table is empty): only "
                            "PBN holds its results; convert it to .pbn")  # fmt: skip
-    boards = [Board.numbered(n, deal) for n, deal in sorted(event.deals.items())]
+    boards = [Board.numbered(n, deal) for n, deal in sorted(tournament.deals.items())]
     dropped = [f"results, players and movement dropped: {target.suffix} holds deals only (PBN "
                "holds the results)"]  # fmt: skip
     if not target.numbered:

@@ -18,24 +18,24 @@ from bridgelaw.commands.common import CommandError, print_reports, print_table, 
 
 if TYPE_CHECKING:  # the modules themselves are imported when the command runs (fast --help)
     from bridgelaw.formats.check import GameReport
-    from bridgelaw.tournament.session import EventResults
+    from bridgelaw.tournament.session import TournamentResults
 
 DEFAULT_SITE = Path("out") / "sample-session"
 
 
-def session_results(path: Path) -> EventResults:
+def session_results(path: Path) -> TournamentResults:
     """The session's results read as ``score-event`` reads the same file (one game a table
     result: pairs from PairNS/PairEW, players' names from North...West), scored."""
     from bridgelaw.formats.results_pbn import read_results_pbn
-    from bridgelaw.tournament.session import score_event
+    from bridgelaw.tournament.session import score_tournament
 
     outcome = read_results_pbn(path.read_bytes(), path.name)
-    if outcome.event is None or outcome.problems:
+    if outcome.tournament is None or outcome.problems:
         raise CommandError("; ".join(str(p) for p in outcome.problems) or "no results")
-    return score_event(outcome.event)
+    return score_tournament(outcome.tournament)
 
 
-def session_site(site: Path) -> tuple[list[GameReport], EventResults, Path]:
+def session_site(site: Path) -> tuple[list[GameReport], TournamentResults, Path]:
     """Check, score and analyse the bundled sample session and write its results site into
     ``site`` (made with its parents): the per-table reports, the results, the index page.
     ``serve --demo`` runs it too, to serve the site at ``/results/``."""
@@ -75,8 +75,8 @@ def demo(
             json.dumps(results.to_json() | {"site": str(index)}, ensure_ascii=False) + "\n"
         )
         return
-    event = results.event
-    print_reports(reports, f"{event}: {len(reports)} table results checked and scored")
+    name = results.name
+    print_reports(reports, f"{name}: {len(reports)} table results checked and scored")
     boards = len({r.board for r in reports})
     sys.stdout.write(
         f"{boards} boards, {len(reports)} results: every auction, card and result checked "
@@ -94,7 +94,7 @@ def demo(
         for entry in results.ranking
     ]
     print_table(
-        f"{event}: matchpoints (Law 78A)",
+        f"{name}: matchpoints (Law 78A)",
         ("Rank", "Pair", "Direction", "Matchpoints", "Top", "%"),
         rows,
         right=("Rank", "Matchpoints", "Top", "%"),

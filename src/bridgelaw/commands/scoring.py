@@ -1,4 +1,9 @@
-"""CLI commands for scoring events: ``score-event``, ``movement``, ``vp``, ``next-round``.
+"""CLI commands for scoring tournaments: ``score-event``, ``movement``, ``vp``, ``next-round``.
+
+``score-event`` (with its ``--event`` option, the tournament's name) keeps the word of the Laws
+and of its specification (``event-results.md``): a fixed interface. In the code a tournament is a
+tournament (:class:`~bridgelaw.tournament.session.TournamentInput`); "event" is what happens at
+a table.
 
 A results file with problems is refused as a whole: every problem is listed with its line, the
 exit status is 1 and nothing is written. The outputs of one run (``--pbn``, ``--usebio``,
@@ -24,14 +29,14 @@ if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast
     from bridgelaw.formats.pbn import Problem
     from bridgelaw.formats.results_json import ReadOutcome
     from bridgelaw.tournament.movement_model import Movement
-    from bridgelaw.tournament.session import EventInput, EventResults
+    from bridgelaw.tournament.session import TournamentInput, TournamentResults
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the main app."""
-    app.command("score-event")(score_event_command)
+    app.command("score-event")(score_tournament_command)
     app.command("movement")(movement_command)
     app.command("vp", context_settings={"ignore_unknown_options": True})(vp_command)
     app.command("next-round")(next_round_command)
@@ -41,7 +46,7 @@ def _emit_json(data: Any) -> None:
     emit_json(data)
 
 
-def read_event_file(
+def read_tournament_file(
     path: Path, scoring: str | None, event_name: str | None, section: str | None = None
 ) -> ReadOutcome:
     """Read a results file by its extension: ``.json``, ``.csv``, ``.pbn``, ``.xml``
@@ -64,12 +69,12 @@ def read_event_file(
     suffix = path.suffix.lower()
     if suffix == ".bws" or _starts_as_database(path):
         from bridgelaw.formats.access_db import MAX_BYTES
-        from bridgelaw.formats.bws import bws_event
+        from bridgelaw.formats.bws import bws_tournament
 
         if path.stat().st_size > MAX_BYTES:  # not read into memory to be refused
             return ReadOutcome(None, [Problem(str(path), 1, f"not a readable Bridgemate database: "
                                               f"more than {MAX_BYTES:,} bytes")])  # fmt: skip
-        return bws_event(path.read_bytes(), str(path), scoring, event_name, section)
+        return bws_tournament(path.read_bytes(), str(path), scoring, event_name, section)
     if section is not None:
         raise typer.BadParameter("--section is for a Bridgemate database (.bws)")
     if suffix == ".xml":
@@ -109,40 +114,40 @@ def _starts_as_database(path: Path) -> bool:
         return is_access_database(stream.read(32))
 
 
-def load_event(
+def load_tournament(
     path: Path,
     scoring: str | None = None,
     event_name: str | None = None,
     deals: Path | None = None,
     phantoms: frozenset[str] = frozenset(),
     section: str | None = None,
-) -> tuple[EventInput | None, list[Problem]]:
-    """Read and check a results file; the event is ``None`` when there is any problem.
+) -> tuple[TournamentInput | None, list[Problem]]:
+    """Read and check a results file; the tournament is ``None`` when there is any problem.
 
     ``phantoms`` are added to the file's own (``--phantom``: rows against them are sit-outs);
     ``section`` picks one section of a Bridgemate database."""
-    from bridgelaw.tournament.session import check_event
+    from bridgelaw.tournament.session import check_tournament
 
-    outcome = read_event_file(path, scoring, event_name, section)
+    outcome = read_tournament_file(path, scoring, event_name, section)
     notes_said(outcome.notes)  # a Date not read, erased results left out...
     problems = list(outcome.problems)
-    event = outcome.event
-    for read in (outcome.event, outcome.partial):
+    tournament = outcome.tournament
+    for read in (outcome.tournament, outcome.partial):
         if read is not None and phantoms:
             read.phantoms = read.phantoms | phantoms
-    if event is not None and deals is not None:
+    if tournament is not None and deals is not None:
         from bridgelaw.formats.results_pbn import deals_from_pbn
 
         if not deals.is_file():
             raise typer.BadParameter(worded("cli.no-such-file", file=str(deals)))
         found, deal_problems = deals_from_pbn(deals)
         problems.extend(deal_problems)
-        event.deals = found | event.deals
-    whole = event if event is not None else outcome.partial
+        tournament.deals = found | tournament.deals
+    whole = tournament if tournament is not None else outcome.partial
     if whole is not None:  # checked even beside line problems: every problem in one report
-        problems.extend(check_event(whole))
+        problems.extend(check_tournament(whole))
     problems.sort(key=lambda p: (p.file, p.line))
-    return (event if not problems else None), problems
+    return (tournament if not problems else None), problems
 
 
 def refuse(path: Path, problems: list[Problem], as_json: bool) -> None:
@@ -181,7 +186,7 @@ def _check_targets(**targets: Path | None) -> None:
             )
 
 
-def score_event_command(
+def score_tournament_command(
     results: Annotated[
         Path,
         typer.Argument(
@@ -195,8 +200,9 @@ def score_event_command(
             help="Scoring of a CSV, PBN, USEBIO or Bridgemate file (default: the file's, else MP)."
         ),
     ] = None,
-    event: Annotated[
-        str | None, typer.Option(help="Event name for a CSV, PBN, USEBIO or Bridgemate file.")
+    event_name: Annotated[
+        str | None,
+        typer.Option("--event", help="Event name for a CSV, PBN, USEBIO or Bridgemate file."),
     ] = None,
     deals: Annotated[
         Path | None, typer.Option(help="A PBN file with the deals, for hand diagrams.")
@@ -255,15 +261,15 @@ def score_event_command(
             raise typer.BadParameter(
                 worded("cli.one-of", option=option, choices=", ".join(choices), value=repr(value))
             )
-    # Python's cyclic collector paused for the whole run: what the run makes (the event, its
+    # Python's cyclic collector paused for the whole run: what the run makes (the tournament, its
     # scores, the outputs' text) is kept until the run ends or freed at once, so the collector's
     # passes over a large session find nothing; it runs again once the run's objects are freed.
     with collector_paused():
-        _score_event_file(
+        _score_tournament_file(
             results,
             as_json,
             scoring=scoring,
-            event=event,
+            event_name=event_name,
             deals=deals,
             site=site,
             pbn=pbn,
@@ -277,12 +283,12 @@ def score_event_command(
         )
 
 
-def _score_event_file(
+def _score_tournament_file(
     results: Path,
     as_json: bool,
     *,
     scoring: str | None,
-    event: str | None,
+    event_name: str | None,
     deals: Path | None,
     site: Path | None,
     pbn: Path | None,
@@ -296,12 +302,12 @@ def _score_event_file(
 ) -> None:
     """``score-event`` once its options are checked."""
     from bridgelaw.commands.common import Stages
-    from bridgelaw.tournament.session import score_event
+    from bridgelaw.tournament.session import score_tournament
 
     outputs_asked = [p for p in (pbn, usebio, site) if p is not None]
     stages = Stages("score-event", 4 + len(outputs_asked))
     stages.next(f"reading {results.name}")
-    loaded, problems = load_event(results, scoring, event, deals, phantoms, section)
+    loaded, problems = load_tournament(results, scoring, event_name, deals, phantoms, section)
     if loaded is None:
         stages.done()
         refuse(results, problems, as_json)
@@ -311,7 +317,7 @@ def _score_event_file(
     if cross_imps_ranking is not None:
         loaded.cross_imps_ranking = cross_imps_ranking
     stages.next(f"scoring {len(loaded.lines):,} results")
-    scored = score_event(loaded)
+    scored = score_tournament(loaded)
     analyses = None
     if site is not None and scored.deals and analysis:
         from bridgelaw.analysis.dds import analyse_deals
@@ -348,7 +354,7 @@ def _score_event_file(
 
 
 def write_outputs(
-    scored: EventResults,
+    scored: TournamentResults,
     date: str | None,
     pbn: Path | None = None,
     usebio: Path | None = None,
@@ -369,7 +375,7 @@ def write_outputs(
 
 
 def _write_outputs(
-    scored: EventResults,
+    scored: TournamentResults,
     date: str | None,
     pbn: Path | None,
     usebio: Path | None,
@@ -417,7 +423,7 @@ def _write_outputs(
     return written
 
 
-def _print_results(scored: EventResults) -> None:
+def _print_results(scored: TournamentResults) -> None:
     from bridgelaw.tournament.session import number
 
     for m in scored.matches:
@@ -433,7 +439,7 @@ def _print_results(scored: EventResults) -> None:
     count = "Matches" if scored.scoring == "teams" else "Boards"
     headings = ("Rank", "Team" if scored.scoring == "teams" else "Pair", unit, "%", count)
     for direction in directions:
-        title = scored.event or "Ranking"
+        title = scored.name or "Ranking"
         if direction:
             title += f" ({direction})"
         rows = []
@@ -723,17 +729,17 @@ def next_round_command(
     results: Annotated[Path, typer.Argument(help="A teams results file (JSON) so far.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Swiss pairing of the next round from the standings of a teams event."""
-    from bridgelaw.tournament.session import score_event
+    """Swiss pairing of the next round from the standings of a teams tournament."""
+    from bridgelaw.tournament.session import score_tournament
     from bridgelaw.tournament.teams import swiss_pairings
 
-    loaded, problems = load_event(results)
+    loaded, problems = load_tournament(results)
     if loaded is None:
         refuse(results, problems, as_json)
         return
     if loaded.scoring != "teams":
-        raise typer.BadParameter(f"{results}: Swiss pairing needs a teams event")
-    scored = score_event(loaded)
+        raise typer.BadParameter(f"{results}: Swiss pairing needs a teams tournament")
+    scored = score_tournament(loaded)
     standings = [r.pair for r in scored.ranking]
     played = {frozenset((m.home, m.away)) for m in loaded.matches}
     pairing = swiss_pairings(standings, played)

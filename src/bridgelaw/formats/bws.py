@@ -50,7 +50,7 @@ from bridgelaw.errors import ParseError
 from bridgelaw.formats.access_db import AccessError, TableRead, open_access_database
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming, direction_of
 from bridgelaw.formats.pbn import FileProblems, Problem
-from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
+from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_tournament
 from bridgelaw.inputs import shown
 from bridgelaw.tournament.movement_check import check_movement
 from bridgelaw.tournament.movement_model import (
@@ -509,7 +509,7 @@ def player_names(session: BwsSession, names: PairNaming) -> dict[str, str]:
     }
 
 
-# -- the event ------------------------------------------------------------------------------------
+# -- the tournament --------------------------------------------------------------------------------
 
 
 def _tricks(row: BwsResult, level: int) -> int | str:
@@ -531,18 +531,19 @@ def _lead(text: str) -> str | None:
         return None
 
 
-def bws_event(
+def bws_tournament(
     data: bytes,
     filename: str = "<bws>",
     scoring: str | None = None,
-    event: str | None = None,
+    event_name: str | None = None,
     section: str | None = None,
 ) -> ReadOutcome:
-    """A Bridgemate database as an event for :func:`bridgelaw.tournament.session.score_event`:
-    the results in force, checked against each section's movement and by the rules of the
-    event-results JSON, the pairs' names, the hand records and the date. ``notes`` (what was
-    left out on purpose: erased and replaced results) are on the outcome. ``section`` (a
-    letter) scores that section alone; by default every section is scored, together."""
+    """A Bridgemate database as a tournament for
+    :func:`bridgelaw.tournament.session.score_tournament`: the results in force, checked against
+    each section's movement and by the rules of the event-results JSON, the pairs' names, the
+    hand records and the date. ``notes`` (what was left out on purpose: erased and replaced
+    results) are on the outcome. ``section`` (a letter) scores that section alone; by default
+    every section is scored, together."""
     session = read_bws(data, filename)
     if section is not None and not session.problems:
         chosen = [s for s in session.sections.values() if s.letter == section.strip().upper()]
@@ -551,7 +552,7 @@ def bws_event(
             session.report(1, f"no section {shown(section)} (its sections: {letters})")
         else:
             _only(session, chosen[0].id)
-    outcome = session_event(session, scoring, event)
+    outcome = session_tournament(session, scoring, event_name)
     outcome.notes = [f"{filename}: {n}" for n in session.notes]
     return outcome
 
@@ -566,11 +567,11 @@ def _only(session: BwsSession, section: int) -> None:
     session.deals = {k: d for k, d in session.deals.items() if k[0] == section}
 
 
-def session_event(
-    session: BwsSession, scoring: str | None = None, event: str | None = None
+def session_tournament(
+    session: BwsSession, scoring: str | None = None, event_name: str | None = None
 ) -> ReadOutcome:
-    """The event of a session read (or made) as :class:`BwsSession` values: see
-    :func:`bws_event`."""
+    """The tournament of a session read (or made) as :class:`BwsSession` values: see
+    :func:`bws_tournament`."""
     if session.problems:
         return ReadOutcome(None, list(session.problems))
     names = pair_names(session)
@@ -583,7 +584,7 @@ def session_event(
         if others:
             report(1, f"Section: ScoringType {others[0]} is not known here (1 is matchpoints); "
                    "say how to score the session with --scoring")  # fmt: skip
-    top = LineDict({"event": event or session.name, "scoring": scoring or "matchpoints"})
+    top = LineDict({"event": event_name or session.name, "scoring": scoring or "matchpoints"})
     top.line = 1
     if session.date is not None:
         top["date"] = session.date
@@ -622,7 +623,7 @@ def session_event(
 
     if not results and not problems:
         collect(1, "no results in ReceivedData")
-    built = build_event(top, session.source, collect) if results else None
+    built = build_tournament(top, session.source, collect) if results else None
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(built if not problems else None, problems, partial=built)
 

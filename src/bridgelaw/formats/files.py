@@ -8,7 +8,7 @@ run writes all its outputs or none.
 
 A site goes into its folder file by file, and every other file in the folder stays as it was.
 The names the site wrote are kept in a small list in the folder (``.bridgelaw-site``): a later
-run replaces those pages, and removes one it no longer makes (a pair that left the event). A
+run replaces those pages, and removes one it no longer makes (a pair that left the tournament). A
 file the site did not write is never replaced nor deleted: if one has the name of a page, the
 run stops before anything is moved and says which.
 

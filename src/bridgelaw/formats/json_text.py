@@ -1,10 +1,11 @@
 """The boards of the event-results JSON as text, made straight from the scored results.
 
-``score-event --json`` prints :meth:`~bridgelaw.tournament.session.EventResults.to_json`; on a large
-session, building a dictionary for every result and handing it to ``json.dumps`` took most of
-the command's time. :func:`board_json_text` writes the same text directly: the
-numbers from the texts the scorers already made once per board (:func:`value_texts`), the
-pairs, contracts and results quoted once per distinct text. The text is exactly
+``score-event --json`` prints
+:meth:`~bridgelaw.tournament.session.TournamentResults.to_json`; on a large session, building a
+dictionary for every result and handing it to ``json.dumps`` took most of the command's time.
+:func:`board_json_text` writes the same text directly: the numbers from the texts the scorers
+already made once per board (:func:`value_texts`), the pairs, contracts and results quoted once
+per distinct text. The text is exactly
 ``json.dumps(board_json(board, unit), ensure_ascii=False)`` (``tests/formats/test_json_text.py``).
 """
 

@@ -1,6 +1,6 @@
 """How a results file's pair numbers become pairs' names: one rule for every reader.
 
-A pairs event's results name each pair by a number. Two kinds of file reuse a number for
+A pairs tournament's results name each pair by a number. Two kinds of file reuse a number for
 different pairs, and then the number alone is not the pair:
 
 * a session in **sections** (each section has its own pair 1): the name starts with the

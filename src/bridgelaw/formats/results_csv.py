@@ -25,7 +25,7 @@ import io
 from typing import Any
 
 from bridgelaw.formats.pbn import Problem
-from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_event
+from bridgelaw.formats.results_json import LineDict, ReadOutcome, build_tournament
 from bridgelaw.inputs import csv_delimiter
 
 
@@ -64,14 +64,14 @@ def _side(text: str, line: int) -> Any:
 
 
 def read_results_csv(
-    text: str, filename: str = "<csv>", scoring: str | None = None, event: str | None = None
+    text: str, filename: str = "<csv>", scoring: str | None = None, event_name: str | None = None
 ) -> ReadOutcome:
     problems: list[Problem] = []
 
     def report(line: int, message: str) -> None:
         problems.append(Problem(filename, line, message))
 
-    top = LineDict({"event": event or "", "scoring": scoring or "matchpoints", "results": []})
+    top = LineDict({"event": event_name or "", "scoring": scoring or "matchpoints", "results": []})
     top.line = 1
     matches: list[dict[str, Any]] = []
     header: list[str] | None = None
@@ -86,7 +86,7 @@ def read_results_csv(
         if raw.lstrip().startswith("#"):
             key, _, value = raw.lstrip("# \t").partition(":")
             key, value = key.strip().lower(), value.strip()
-            if key == "event" and event is None:
+            if key == "event" and event_name is None:
                 top["event"] = value
             elif key == "scoring" and scoring is None:
                 top["scoring"] = value
@@ -137,6 +137,6 @@ def read_results_csv(
         return ReadOutcome(None, problems)
     if matches:
         top["matches"] = matches
-    built = build_event(top, filename, report)
+    built = build_tournament(top, filename, report)
     problems.sort(key=lambda p: p.line)
     return ReadOutcome(built if not problems else None, problems, partial=built)

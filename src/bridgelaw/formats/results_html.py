@@ -33,9 +33,9 @@ from bridgelaw.i18n.words import Speaker
 from bridgelaw.scoring.results import Played, Points, ResultLine
 from bridgelaw.tournament.session import (
     BoardResults,
-    EventResults,
     RankEntry,
     ScoredResult,
+    TournamentResults,
     number,
     number_text,
     value_texts,
@@ -121,7 +121,7 @@ def _page(title: str, body: str, depth: int, w: Speaker = ENGLISH) -> str:
     return _head(title, depth, w) + body + _FOOT
 
 
-def _pair_link(results: EventResults, pair: str, depth: int) -> str:
+def _pair_link(results: TournamentResults, pair: str, depth: int) -> str:
     return _link(pair, results.names.get(pair), depth)
 
 
@@ -188,7 +188,7 @@ def hand_diagram(deal: Deal, speak: Speaker = ENGLISH) -> str:
     )
 
 
-def _value_headings(results: EventResults) -> list[str]:
+def _value_headings(results: TournamentResults) -> list[str]:
     if results.unit == "mp":
         return ["site.ns-mp", "site.ew-mp", "site.ns-percent", "site.ew-percent"]
     if results.unit == "imps":
@@ -196,7 +196,7 @@ def _value_headings(results: EventResults) -> list[str]:
     return []
 
 
-def _value_count(results: EventResults) -> int:
+def _value_count(results: TournamentResults) -> int:
     """How many of :func:`value_texts` a traveller row shows: scores, values, percentages."""
     return {"mp": 6, "imps": 4}.get(results.unit, 2)
 
@@ -240,7 +240,7 @@ class _Shared:
 
 
 def _board_page(
-    results: EventResults,
+    results: TournamentResults,
     board: BoardResults,
     previous: int | None,
     following: int | None,
@@ -255,7 +255,7 @@ def _board_page(
         vulnerable = w(f"site.vulnerable-{vulnerable}")
     dealer = w(f"site.{board_dealer(number_).name.lower()}")
     parts = [
-        f"<h1>{_e(w('site.board-heading', event=results.event, board=number_))}</h1>",
+        f"<h1>{_e(w('site.board-heading', event=results.name, board=number_))}</h1>",
         "<p>"
         + _e(w("site.dealer", dealer=dealer, vulnerable=vulnerable))
         + (_e(w("site.top", top=w.number(_value(board.top)))) if board.top is not None else "")
@@ -313,7 +313,7 @@ def _board_page(
         label = _e(w("site.board-link", board=following))
         links.append(f'<a href="board-{following}.html">{label}</a>')
     parts.append("<nav>" + " ".join(links) + "</nav>")
-    title = w("site.board-title", event=results.event, board=number_)
+    title = w("site.board-title", event=results.name, board=number_)
     return _page(title, "\n".join(parts), 1, w)
 
 
@@ -324,7 +324,7 @@ class PairIndex:
     by the rows that have it."""
 
     def __init__(
-        self, results: EventResults, shared: _Shared | None = None, w: Speaker = ENGLISH
+        self, results: TournamentResults, shared: _Shared | None = None, w: Speaker = ENGLISH
     ) -> None:
         shared = shared or _Shared(results.names)
         mp = results.unit == "mp"
@@ -387,7 +387,7 @@ class PairIndex:
 
 
 def _pair_page(
-    results: EventResults,
+    results: TournamentResults,
     index: PairIndex,
     pair: str,
     stream: TextIO,
@@ -413,8 +413,8 @@ def _pair_page(
             )
             + "</p>"
         )
-    stream.write(_head(f"{results.event} {title}", 1, w))
-    stream.write(f"<h1>{_e(results.event)} — {_e(title)}</h1>\n{summary}\n")
+    stream.write(_head(f"{results.name} {title}", 1, w))
+    stream.write(f"<h1>{_e(results.name)} — {_e(title)}</h1>\n{summary}\n")
     stream.write('<table class="scorecard">\n')
     stream.write("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in headings) + "</tr>")
     stream.write("".join(chain.from_iterable(index.rows(pair))))  # one row a board
@@ -431,9 +431,9 @@ def _scorecard_cells(line: ResultLine, texts: tuple[str, ...], direction: int, m
     )
 
 
-def _index(results: EventResults, w: Speaker = ENGLISH) -> str:
-    event = results.event or w("site.results")
-    parts = [f"<h1>{_e(event)}</h1>"]
+def _index(results: TournamentResults, w: Speaker = ENGLISH) -> str:
+    title = results.name or w("site.results")
+    parts = [f"<h1>{_e(title)}</h1>"]
     n = w.number
     if results.matches:
         heads = ("match", "home", "away", "imps", "vp")
@@ -470,11 +470,11 @@ def _index(results: EventResults, w: Speaker = ENGLISH) -> str:
         parts.append(f"<h2>{_e(heading)}</h2>\n<table>\n" + "\n".join(rows) + "\n</table>")
     links = " ".join(f'<a href="boards/board-{b.board}.html">{b.board}</a>' for b in results.boards)
     parts.append(f'<h2>{_e(w("site.boards"))}</h2>\n<p class="boards">{links}</p>')
-    return _page(event, "\n".join(parts), 0, w)
+    return _page(title, "\n".join(parts), 0, w)
 
 
 def write_site(
-    results: EventResults,
+    results: TournamentResults,
     open_page: Opener,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     lang: str = "en",
@@ -504,11 +504,11 @@ def write_site(
 
 
 def render_site(
-    results: EventResults,
+    results: TournamentResults,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     lang: str = "en",
 ) -> dict[str, str]:
-    """Every page of the site in memory: relative file name -> HTML text (for small events and
+    """Every page of the site in memory: relative file name -> HTML text (for small tournaments and
     tests; :func:`write_site` writes them one at a time)."""
     pages: dict[str, io.StringIO] = {}
 
@@ -532,7 +532,7 @@ class _Keep(AbstractContextManager[TextIO]):
 
 
 def stage_site(
-    results: EventResults,
+    results: TournamentResults,
     tree: TreeWriter,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     lang: str = "en",
@@ -542,7 +542,7 @@ def stage_site(
 
 
 def write_results_site(
-    event_results: EventResults,
+    event_results: TournamentResults,
     out_dir: Path,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     lang: str = "en",

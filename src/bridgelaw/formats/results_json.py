@@ -67,9 +67,9 @@ from bridgelaw.tournament.session import (
     CROSS_IMPS_RANKINGS,
     SCORINGS,
     SITOUTS,
-    EventInput,
-    EventResults,
     MatchSpec,
+    TournamentInput,
+    TournamentResults,
     collector_paused,
 )
 
@@ -136,13 +136,14 @@ def _line_decoder(text: str, line_at: Callable[[int], int] | None = None) -> _Li
 
 @dataclass
 class ReadOutcome:
-    """What a reader found: the event (``None`` when it cannot be built) and every problem."""
+    """What a reader found: the tournament (``None`` when it cannot be built) and every problem."""
 
-    event: EventInput | None
+    tournament: TournamentInput | None
     problems: list[Problem] = field(default_factory=list)
-    partial: EventInput | None = None
-    """The event built from the lines that could be read, so that the checks of the event as
-    a whole (pairs, movement, duplicates) can run in the same pass and report everything."""
+    partial: TournamentInput | None = None
+    """The tournament built from the lines that could be read, so that the checks of the
+    tournament as a whole (pairs, movement, duplicates) can run in the same pass and report
+    everything."""
     notes: list[str] = field(default_factory=list)
     """What the reader read past, left out or worked around on purpose (a PBN Date it cannot
     read, a Bridgemate database's erased results), each naming its file (and line, where it has
@@ -542,17 +543,17 @@ def parse_entry(obj: Any, line: int, report: Report, teams: bool = False) -> Res
     return ResultLine(board, ns, ew, points, points, line, played=played, **extras)
 
 
-def build_event(
+def build_tournament(
     data: Any,
     source: str,
     report: Report,
     scoring_default: str = "matchpoints",
     entries: Sequence[Any] | None = None,
     lines: list[ResultLine] | None = None,
-) -> EventInput | None:
-    """The top-level object (spec plus the extensions above) -> an event, reporting problems.
+) -> TournamentInput | None:
+    """The top-level object (spec plus the extensions above) -> a tournament, reporting problems.
 
-    ``None`` only when the object's shape is wrong; otherwise the event of the lines that could
+    ``None`` only when the object's shape is wrong; otherwise the tournament of the lines that could
     be read, which the caller must refuse if any problem was reported. ``entries``, when given,
     stands for the ``"results"`` list (the fast reader decodes its items one at a time), and
     ``lines`` for the results already read from it (as the fast reader stepped over them)."""
@@ -570,29 +571,31 @@ def build_event(
         return None
     name = data.get("event", "")
     if not isinstance(name, str):
-        report(line, f'"event" must be the event\'s name (a string), not {shown(name)}')
+        report(line, f'"event" must be the tournament\'s name (a string), not {shown(name)}')
         name = ""
-    event = EventInput(name, scoring, [], source=source)
+    tournament = TournamentInput(name, scoring, [], source=source)
     if lines is not None:
-        event.lines = lines
+        tournament.lines = lines
     for item in results if lines is None else ():
         parsed = parse_entry(item, getattr(item, "line", line), report, scoring == "teams")
         if parsed is not None:  # a bad line was reported; the rest is still checked
-            event.lines.append(parsed)
+            tournament.lines.append(parsed)
     if not results:
         report(line, "the results list is empty")
-    _read_extensions(data, event, line, report)
-    _read_date(data, event, line, report)
-    return event  # possibly partial: the caller refuses it if anything was reported
+    _read_extensions(data, tournament, line, report)
+    _read_date(data, tournament, line, report)
+    return tournament  # possibly partial: the caller refuses it if anything was reported
 
 
-def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+def _read_extensions(
+    data: dict[str, Any], tournament: TournamentInput, line: int, report: Report
+) -> bool:
     ok = True
     matches = data.get("matches") or []
     if not isinstance(matches, list):
         report(getattr(matches, "line", line), f'"matches" must be a list, not {shown(matches)}')
         matches, ok = [], False
-    if event.scoring == "teams":
+    if tournament.scoring == "teams":
         for m in matches:
             where = getattr(m, "line", line)
             name = _pair(m.get("match")) if isinstance(m, dict) else None
@@ -606,30 +609,30 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
                        f"1 to {MAX_VP_BOARDS})")  # fmt: skip
                 ok = False
                 continue
-            event.matches.append(MatchSpec(name, home, away, boards, where))
+            tournament.matches.append(MatchSpec(name, home, away, boards, where))
         vp_scale = data.get("vp")
         if vp_scale not in (None, "wbf"):
             report(line, f'unknown vp scale {shown(vp_scale)} (expected "wbf")')
             ok = False
-        event.vp = vp_scale
+        tournament.vp = vp_scale
     if "datum" in data:
         methods = [m.value for m in DatumMethod]
         if isinstance(data["datum"], str) and data["datum"] in methods:
-            event.datum = DatumMethod(data["datum"])
+            tournament.datum = DatumMethod(data["datum"])
         else:
             expected = ", ".join(methods)
             report(line, f"unknown datum method {shown(data['datum'])} (expected {expected})")
             ok = False
-    ok = _read_conventions(data, event, line, report) and ok
+    ok = _read_conventions(data, tournament, line, report) and ok
     pairs = data.get("pairs")
     if isinstance(pairs, dict) and all(isinstance(v, str | int | float) for v in pairs.values()):
-        event.names = {str(k): str(v) for k, v in pairs.items()}
+        tournament.names = {str(k): str(v) for k, v in pairs.items()}
     elif pairs is not None:
         report(getattr(pairs, "line", line), "pairs must map each pair to its players' names")
         ok = False
     movement = data.get("movement")
     if movement is not None:
-        ok = _read_movement(movement, event, line, report) and ok
+        ok = _read_movement(movement, tournament, line, report) and ok
     deals = data.get("deals")
     if isinstance(deals, dict):
         for key, text in deals.items():
@@ -637,14 +640,14 @@ def _read_extensions(data: dict[str, Any], event: EventInput, line: int, report:
             try:
                 if number is None or number < 1:
                     raise BridgeLawError(f"{shown(key)} is not a board number")
-                event.deals[number] = Deal.from_pbn(str(text))
+                tournament.deals[number] = Deal.from_pbn(str(text))
             except BridgeLawError as error:
                 report(getattr(deals, "line", line), f"deal of board {key}: {error}")
                 ok = False
     return ok
 
 
-def _read_movement(movement: Any, event: EventInput, line: int, report: Report) -> bool:
+def _read_movement(movement: Any, tournament: TournamentInput, line: int, report: Report) -> bool:
     """The ``movement`` extension: a movement made by rule (``{"type": "mitchell", ...}``, the
     keys of :func:`movement_from_spec`) or a movement file's content, checked with its lines."""
     where = getattr(movement, "line", line)
@@ -669,22 +672,26 @@ def _read_movement(movement: Any, event: EventInput, line: int, report: Report) 
             return False
     if made is None:
         return False
-    event.movement = made
-    event.phantoms = event.phantoms | made.phantoms  # a row against one is a sit-out
+    tournament.movement = made
+    tournament.phantoms = tournament.phantoms | made.phantoms  # a row against one is a sit-out
     return True
 
 
-def _read_date(data: dict[str, Any], event: EventInput, line: int, report: Report) -> None:
+def _read_date(
+    data: dict[str, Any], tournament: TournamentInput, line: int, report: Report
+) -> None:
     value = data.get("date")
     if value is None:
         return
     try:
-        event.date = datetime.date.fromisoformat(str(value).strip()).isoformat()
+        tournament.date = datetime.date.fromisoformat(str(value).strip()).isoformat()
     except ValueError:
         report(line, f"date must be a date like 2026-11-20, not {value!r}")
 
 
-def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report: Report) -> bool:
+def _read_conventions(
+    data: dict[str, Any], tournament: TournamentInput, line: int, report: Report
+) -> bool:
     """The scoring conventions a file may choose (see ``SITOUTS`` and ``CROSS_IMPS_RANKINGS``)."""
     ok = True
     phantoms = data.get("phantoms")
@@ -694,7 +701,7 @@ def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report
             report(getattr(phantoms, "line", line), "phantoms must list pair names")
             ok = False
         else:
-            event.phantoms = frozenset(n for n in names if n is not None)
+            tournament.phantoms = frozenset(n for n in names if n is not None)
     for key, choices in (("sitouts", SITOUTS), ("cross_imps_ranking", CROSS_IMPS_RANKINGS)):
         if key not in data:
             continue
@@ -702,12 +709,12 @@ def _read_conventions(data: dict[str, Any], event: EventInput, line: int, report
             report(line, f"unknown {key} {data[key]!r} (expected {', '.join(choices)})")
             ok = False
         else:
-            setattr(event, key, data[key])
+            setattr(tournament, key, data[key])
     return ok
 
 
 def read_results_json(text: str, filename: str = "<results>") -> ReadOutcome:
-    """Read a results file; the event is ``None`` unless it could be built without problems.
+    """Read a results file; the tournament is ``None`` unless it could be built without problems.
 
     A file without problems is read by the fast path (the standard library's C decoder, one
     result at a time); a file with any problem is read again by the line-tracking decoder, so
@@ -744,9 +751,9 @@ def _read_tracking_lines(text: str, filename: str) -> ReadOutcome:
         return ReadOutcome(None, problems)
     finally:
         decoder.forget()
-    event = build_event(data, filename, report)
+    tournament = build_tournament(data, filename, report)
     problems.sort(key=lambda p: p.line)
-    return ReadOutcome(event if not problems else None, problems, partial=event)
+    return ReadOutcome(tournament if not problems else None, problems, partial=tournament)
 
 
 def _skip_space(text: str, index: int) -> int:
@@ -758,10 +765,10 @@ def _skip_space(text: str, index: int) -> int:
 # -- writing -----------------------------------------------------------------------------------
 
 
-def write_results_json(results: EventResults, stream: TextIO) -> None:
-    """Write :meth:`EventResults.to_json` to ``stream`` board by board, so that a large event
-    is never held twice in memory as one text; the text is the same as ``json.dumps`` of the
-    whole object, each board's made straight from its results (:mod:`.json_text`)."""
+def write_results_json(results: TournamentResults, stream: TextIO) -> None:
+    """Write :meth:`TournamentResults.to_json` to ``stream`` board by board, so that a large
+    tournament is never held twice in memory as one text; the text is the same as ``json.dumps``
+    of the whole object, each board's made straight from its results (:mod:`.json_text`)."""
     empty = dataclasses.replace(results, boards=[])
     head, tail = _split_at_boards(json.dumps(empty.to_json(), ensure_ascii=False))
     stream.write(head)
@@ -837,7 +844,7 @@ class _Entries(Sequence[Any]):
 
 
 def _read_fast(text: str, filename: str) -> ReadOutcome | None:
-    """The event when the file is valid JSON of the expected shape and has no problem at all;
+    """The tournament when the file is valid JSON of the expected shape and has no problem at all;
     ``None`` otherwise (the line-tracking reader then reports exactly what and where)."""
     problems: list[Problem] = []
 
@@ -856,10 +863,10 @@ def _read_fast(text: str, filename: str) -> ReadOutcome | None:
     if starts is not None and stream.teams == (data.get("scoring") == "teams"):
         streamed = stream.lines  # read with the right scoring as the list was stepped over
         _number_lines(text, starts, streamed)
-    event = build_event(data, filename, report, entries=entries, lines=streamed)
-    if problems or event is None:
+    tournament = build_tournament(data, filename, report, entries=entries, lines=streamed)
+    if problems or tournament is None:
         return None
-    return ReadOutcome(event, [], partial=event)
+    return ReadOutcome(tournament, [], partial=tournament)
 
 
 class _Stream:

@@ -10,7 +10,7 @@ session and many scoring programs write it) gives one result per game that has a
 its pairs from ``PairNS``/``PairEW``, declarer, tricks (``Result``), the opening lead from the
 play, and the players' names from ``North``... ``West``.
 
-The rest of the event: ``Scoring`` (``MP``, ``IMP;Butler``, ``IMP;Cross``, ``Total``, and
+The rest of the tournament: ``Scoring`` (``MP``, ``IMP;Butler``, ``IMP;Cross``, ``Total``, and
 ``IMP`` with ``Match``/``Room`` columns for teams), ``DatumMethod`` (bridgelaw's own tag: the
 Butler datum method), ``Date``, the ``TotalScoreTable``'s ``Names`` (each pair's players) and
 its ``TotalScoreVP`` column (victory points by the WBF scale), and ``MatchTable`` (bridgelaw's
@@ -18,14 +18,14 @@ own table section: each match's home and away team and number of boards).
 
 Writing: one game per board with its markings (Law 2), its deal when known and the scored
 ``ScoreTable``; the first game also carries the ``TotalScoreTable`` (the ranking) and, for
-teams, the ``MatchTable``. Reading the written file back gives the same event. ``Score_NS`` and
+teams, the ``MatchTable``. Reading the written file back gives the same tournament. ``Score_NS`` and
 ``Score_EW`` give each side its own score (:mod:`bridgelaw.formats.result_forms`): points, so a
 split score (Law 12C1b) reads back as one, or artificial scores (``A+``, ``A-``, ``NP``,
 ``55%``). A weighted score (Law 12C1c) has no PBN column: the score columns hold its weighted
 mean for other programs, and bridgelaw's own column ``BridgelawResult`` (only on a board that
 needs it) the result as the event-results JSON says it, as it does a split score's contracts;
 a ``Remark`` describes it. bridgelaw's own tags ``CrossImpsRanking``, ``Phantoms`` and
-``Sitouts`` carry the event's cross-IMPs ranking and phantom pairs (docs/formats-usebio.md).
+``Sitouts`` carry the tournament's cross-IMPs ranking and phantom pairs (docs/formats-usebio.md).
 """
 
 from __future__ import annotations
@@ -59,13 +59,13 @@ from bridgelaw.formats.result_forms import (
     side_text,
     sides_form,
 )
-from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event
+from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_tournament
 from bridgelaw.inputs import shown, whole_number
 from bridgelaw.scoring.results import Points
 from bridgelaw.tournament.session import (
     BoardResults,
-    EventResults,
     ScoredResult,
+    TournamentResults,
     number,
     number_text,
     value_texts,
@@ -138,7 +138,7 @@ def read_results_pbn(
     text: str | bytes,
     filename: str = "<pbn>",
     scoring: str | None = None,
-    event: str | None = None,
+    event_name: str | None = None,
 ) -> ReadOutcome:
     """Results from a PBN text, or its bytes (decoded as :func:`formats.pbn.read_pbn` does)."""
     parsed = read_pbn(text, filename)
@@ -162,8 +162,8 @@ def read_results_pbn(
             continue
         if not with_tables and _known(game.tags.get("Contract")) is None:
             continue  # a hand record, or a board not played at this table
-        if "event" not in top and (event or _known(game.tags.get("Event"))):
-            top["event"] = event or _known(game.tags.get("Event"))
+        if "event" not in top and (event_name or _known(game.tags.get("Event"))):
+            top["event"] = event_name or _known(game.tags.get("Event"))
         if "date" not in top and _date(game.tags.get("Date")) is not None:
             top["date"] = _date(game.tags.get("Date"))
         elif "date" not in top and _known(game.tags.get("Date")) is not None and not unread:
@@ -220,7 +220,7 @@ def read_results_pbn(
         return ReadOutcome(None, problems)
     if "date" in top:
         unread = []  # a later game gave the date
-    built = build_event(top, filename, report)
+    built = build_tournament(top, filename, report)
     problems.sort(key=lambda p: p.line)
     notes = [str(n) for n in unread]
     return ReadOutcome(built if not problems else None, problems, partial=built, notes=notes)
@@ -429,15 +429,17 @@ def _text(value: Any) -> str:
     return number_text(value, missing="-")  # PBN writes "-" for a value not there
 
 
-def results_pbn(results: EventResults, date: str | None = None) -> str:
-    """The scored event as PBN text (see :func:`write_results_pbn`)."""
+def results_pbn(results: TournamentResults, date: str | None = None) -> str:
+    """The scored tournament as PBN text (see :func:`write_results_pbn`)."""
     stream = io.StringIO()
     write_results_pbn(results, stream, date)
     return stream.getvalue()
 
 
-def write_results_pbn(results: EventResults, stream: TextIO, date: str | None = None) -> list[str]:
-    """Write the scored event as PBN, game by game: a ScoreTable per board, the
+def write_results_pbn(
+    results: TournamentResults, stream: TextIO, date: str | None = None
+) -> list[str]:
+    """Write the scored tournament as PBN, game by game: a ScoreTable per board, the
     TotalScoreTable (and for teams the MatchTable) on the first. ``date`` is the session's ISO
     date, written as the ``Date`` tag. The result is the notes to show the user: what other
     programs will not read from the file (see :func:`exact_notes`)."""
@@ -471,7 +473,7 @@ class _Quoted(dict[str, str]):
 
 
 def _board_game(
-    results: EventResults,
+    results: TournamentResults,
     board: BoardResults,
     first: bool,
     date: str | None,
@@ -481,7 +483,7 @@ def _board_game(
     unit = results.unit
     teams = results.scoring == "teams"
     game = PbnGame()
-    game.tags["Event"] = results.event or "?"
+    game.tags["Event"] = results.name or "?"
     if date is not None:
         game.tags["Date"] = date.replace("-", ".")
     game.tags["Board"] = str(board.board)
@@ -549,7 +551,7 @@ class _Shared:
 
 
 def _row(
-    results: EventResults, r: ScoredResult, teams: bool, exact: bool, shared: _Shared
+    results: TournamentResults, r: ScoredResult, teams: bool, exact: bool, shared: _Shared
 ) -> list[str]:
     line = r.result
     # none of these cells is a float: _text would write each as "-" for none, else as str()
@@ -606,7 +608,7 @@ def _result(r: ScoredResult) -> tuple[list[str], str, str]:
     return [contract, declarer, tricks, lead, ns_score, ew_score], remark, exact
 
 
-def _numbers(results: EventResults, texts: tuple[str, ...]) -> list[str]:
+def _numbers(results: TournamentResults, texts: tuple[str, ...]) -> list[str]:
     """A row's values (:func:`value_texts`): matchpoints and percentages, or IMPs."""
     if results.unit == "mp":
         return [text or "-" for text in texts[2:6]]
@@ -615,7 +617,7 @@ def _numbers(results: EventResults, texts: tuple[str, ...]) -> list[str]:
     return []
 
 
-def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:
+def _match_table(results: TournamentResults) -> tuple[str, list[tuple[int, list[str]]]]:
     columns = ["Match\\2R", "Home\\8L", "Away\\8L", "Boards\\2R", "IMP_Home\\5R", "IMP_Away\\5R"]
     with_vp = any(m.vp is not None for m in results.matches)
     if with_vp:
@@ -637,7 +639,7 @@ def _match_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]
     return ";".join(columns), rows
 
 
-def _total_table(results: EventResults) -> tuple[str, list[tuple[int, list[str]]]]:
+def _total_table(results: TournamentResults) -> tuple[str, list[tuple[int, list[str]]]]:
     teams = results.scoring == "teams"
     total = {"mp": "TotalScoreMP", "imps": "TotalScoreIMP", "points": "TotalScore"}[results.unit]
     if teams and results.matches and results.matches[0].vp is not None:

@@ -1,15 +1,15 @@
 """USEBIO 1.3 XML (Universal Standard for Exchange of Bridge Information Over XML): writing.
 
-USEBIO is the results format of the English Bridge Union and others (usebio.org). A file holds
-the club, one event with its participants (pairs or teams, each with its place and score) and
-every board's traveller lines. This writer emits the elements of version 1.3 that a scored
-session has: ``EVENT`` with ``EVENT_TYPE`` ``PAIRS`` or ``TEAMS_OF_FOUR``, ``DATE`` as an ISO
+USEBIO is the results format of the English Bridge Union and others (usebio.org). A file holds the
+club, one tournament (its ``EVENT``) with its participants (pairs or teams, each with its place and
+score) and every board's traveller lines. This writer emits the elements of version 1.3 that a
+scored session has: ``EVENT`` with ``EVENT_TYPE`` ``PAIRS`` or ``TEAMS_OF_FOUR``, ``DATE`` as an ISO
 date (1.3), ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``, ``BUTLER_IMPS``, ``CROSS_IMPS``,
 ``AGGREGATE``, ``IMPS``), ``PARTICIPANTS``, and per board ``TRAVELLER_LINE`` with the round and
-table, the contract, declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs
-of each side. A teams event is written as USEBIO writes matches: one ``MATCH`` per match with
-its ``TEAM`` (the home team) and ``OPPOSING_TEAM``, their scores, and its boards, each
-traveller line saying in ``DIRECTION`` where the home team sat (North-South: the open room).
+table, the contract, declarer (``PLAYED_BY``), lead, tricks, score and the matchpoints or IMPs of
+each side. A teams tournament is written as USEBIO writes matches: one ``MATCH`` per match with its
+``TEAM`` (the home team) and ``OPPOSING_TEAM``, their scores, and its boards, each traveller line
+saying in ``DIRECTION`` where the home team sat (North-South: the open room).
 
 Each form of result (docs/formats-usebio.md has the table):
 
@@ -34,7 +34,7 @@ returns notes saying what other programs will not see.
 
 ``DATE`` is the session's date as the input gives it; when the input has none, the element is
 left out rather than filled with the day of writing. The document is written element by element
-to a stream, so a large event is never held twice in memory.
+to a stream, so a large tournament is never held twice in memory.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from bridgelaw.formats.result_forms import (
     side_text,
 )
 from bridgelaw.scoring.results import Artificial, ResultLine
-from bridgelaw.tournament.session import EventResults, ScoredResult, number, value_texts
+from bridgelaw.tournament.session import ScoredResult, TournamentResults, number, value_texts
 
 METHODS = {
     "matchpoints": "MATCH_POINTS",
@@ -164,12 +164,12 @@ def _players(name: str) -> list[str]:
 
 
 def write_usebio(
-    results: EventResults,
+    results: TournamentResults,
     stream: TextIO,
     club: str = "",
     date: datetime.date | str | None = None,
 ) -> list[str]:
-    """Write the scored event to ``stream`` as a USEBIO 1.3 document. ``date`` is the
+    """Write the scored tournament to ``stream`` as a USEBIO 1.3 document. ``date`` is the
     session's date (a date or ISO text); without one there is no ``DATE`` element. The result
     is the notes to show the user: what other programs will not read from the file."""
     notes: dict[str, int] = {}
@@ -182,10 +182,10 @@ def write_usebio(
     xml.end()
     teams = results.scoring == "teams"
     xml.start("EVENT", EVENT_TYPE="TEAMS_OF_FOUR" if teams else "PAIRS")
-    _event_note(xml, results, notes)
+    _tournament_note(xml, results, notes)
     xml.add("PROGRAM_NAME", "bridgelaw")
     xml.add("PROGRAM_VERSION", __version__)
-    xml.add("EVENT_DESCRIPTION", results.event)
+    xml.add("EVENT_DESCRIPTION", results.name)
     if date is not None:
         xml.add("DATE", date.isoformat() if isinstance(date, datetime.date) else date)
     xml.add("BOARD_SCORING_METHOD", METHODS[results.scoring])
@@ -211,8 +211,8 @@ def write_usebio(
     return exact_notes(notes, "a bridgelaw processing instruction")
 
 
-def _event_note(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
-    """What the event's elements cannot say: bridgelaw's own instruction in ``EVENT``."""
+def _tournament_note(xml: _Xml, results: TournamentResults, notes: dict[str, int]) -> None:
+    """What the tournament's elements cannot say: bridgelaw's own instruction in ``EVENT``."""
     data: dict[str, Any] = {}
     if results.scoring == "imps-datum" and results.datum_method:
         data["datum"] = results.datum_method
@@ -221,13 +221,13 @@ def _event_note(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None
     if results.phantoms:
         data["phantoms"] = sorted(results.phantoms)
         data["sitouts"] = results.sitouts
-    if xml_text(results.event).strip() != results.event:
-        data["event"] = results.event
+    if xml_text(results.name).strip() != results.name:
+        data["event"] = results.name
     if data:
         xml.note(data)
 
 
-def _participants(xml: _Xml, results: EventResults) -> None:
+def _participants(xml: _Xml, results: TournamentResults) -> None:
     teams = results.scoring == "teams"
     xml.start("PARTICIPANTS")
     for r in results.ranking:
@@ -254,7 +254,7 @@ def _participants(xml: _Xml, results: EventResults) -> None:
     xml.end()
 
 
-def _matches(xml: _Xml, results: EventResults, notes: dict[str, int]) -> None:
+def _matches(xml: _Xml, results: TournamentResults, notes: dict[str, int]) -> None:
     """Each match with its boards, each board's two rooms: USEBIO's ``MATCH``."""
     lines: dict[str, dict[int, list[ScoredResult]]] = defaultdict(lambda: defaultdict(list))
     for board in results.boards:
@@ -315,10 +315,14 @@ class _Shared:
 
 
 def _traveller_line(
-    xml: _Xml, results: EventResults, scored: ScoredResult, notes: dict[str, int], shared: _Shared
+    xml: _Xml,
+    results: TournamentResults,
+    scored: ScoredResult,
+    notes: dict[str, int],
+    shared: _Shared,
 ) -> None:
     """One ``TRAVELLER_LINE``, written as :meth:`_Xml.add` writes each element but in one
-    piece: a large event has one a result."""
+    piece: a large tournament has one a result."""
     line = scored.result
     outer = "  " * len(xml.open)
     inner = outer + "  "
@@ -362,7 +366,7 @@ def _result(line: ResultLine, inner: str) -> tuple[str, str]:
     return note, "".join(_element(inner, tag, value) for tag, value in score_elements(line))
 
 
-def _values(results: EventResults, texts: tuple[str, ...], inner: str) -> str:
+def _values(results: TournamentResults, texts: tuple[str, ...], inner: str) -> str:
     """The elements of a line's matchpoints or cross-IMPs (:func:`value_texts`)."""
     if results.unit == "mp":
         tags = ("NS_MATCH_POINTS", "EW_MATCH_POINTS")
@@ -387,9 +391,9 @@ def _escaped(text: str) -> str:
 
 
 def usebio_xml(
-    results: EventResults, club: str = "", date: datetime.date | str | None = None
+    results: TournamentResults, club: str = "", date: datetime.date | str | None = None
 ) -> str:
-    """The scored event as a USEBIO 1.3 document (text)."""
+    """The scored tournament as a USEBIO 1.3 document (text)."""
     stream = io.StringIO()
     write_usebio(results, stream, club, date)
     return stream.getvalue()

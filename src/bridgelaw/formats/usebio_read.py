@@ -1,4 +1,4 @@
-"""USEBIO 1.2 and 1.3 results read into the scorer's event (``score-event FILE.xml``).
+"""USEBIO 1.2 and 1.3 results read into the scorer's tournament (``score-event FILE.xml``).
 
 The reader takes what USEBIO files hold and :mod:`bridgelaw.formats.usebio` writes:
 
@@ -17,12 +17,12 @@ The reader takes what USEBIO files hold and :mod:`bridgelaw.formats.usebio` writ
 * bridgelaw's processing instructions (``<?bridgelaw {...}?>``, see the writer).
 
 Every line is then checked by the rules of the event-results JSON
-(:func:`bridgelaw.formats.results_json.build_event`), so a contract or a score that cannot
+(:func:`bridgelaw.formats.results_json.build_tournament`), so a contract or a score that cannot
 exist is reported with the line of its ``TRAVELLER_LINE``. The XML is read with
 :mod:`bridgelaw.formats.xml_safe`: a document declaring entities or referring to outside files
 is refused, never expanded or fetched.
 
-Not read, with a problem saying so: individual events, Swiss pairs (matches between pairs),
+Not read, with a problem saying so: individual tournaments, Swiss pairs (matches between pairs),
 teams scored otherwise than by IMPs, and files of several sessions or sections.
 """
 
@@ -37,12 +37,18 @@ from typing import Any
 from bridgelaw.formats.pair_names import DIRECTIONS, PairNaming
 from bridgelaw.formats.pbn import Problem
 from bridgelaw.formats.result_forms import sides_form
-from bridgelaw.formats.results_json import FORMS, LineDict, ReadOutcome, build_event, parse_entry
+from bridgelaw.formats.results_json import (
+    FORMS,
+    LineDict,
+    ReadOutcome,
+    build_tournament,
+    parse_entry,
+)
 from bridgelaw.formats.usebio import INSTRUCTION, score_elements
 from bridgelaw.formats.xml_safe import Node, read_xml
 from bridgelaw.inputs import shown, whole_number
 from bridgelaw.scoring.results import Points
-from bridgelaw.tournament.session import EventInput
+from bridgelaw.tournament.session import TournamentInput
 
 _PAIRS_METHODS = {
     "MATCH_POINTS": "matchpoints",
@@ -61,7 +67,7 @@ _PAIRS_METHODS = {
 }
 _TEAMS_TYPES = {"TEAMS", "TEAMS_OF_FOUR", "SWISS_TEAMS", "MULTI_TEAMS", "KNOCKOUT", "KO"}
 _NOT_READ = {
-    "INDIVIDUAL": "an individual event (players, not pairs, at the table)",
+    "INDIVIDUAL": "an individual tournament (players, not pairs, at the table)",
     "SWISS_PAIRS": "Swiss pairs (matches between pairs, scored in victory points)",
 }
 _PASSED = {"PASS", "PASSED", "P", "AP", "ALL PASS", "PASSED OUT", "PASSED-OUT", "PASSOUT"}
@@ -72,20 +78,23 @@ _EVENT_KEYS = {"event", "datum", "cross_imps_ranking", "phantoms", "sitouts", "v
 
 
 def read_usebio(
-    data: bytes, filename: str = "<usebio>", scoring: str | None = None, event: str | None = None
+    data: bytes,
+    filename: str = "<usebio>",
+    scoring: str | None = None,
+    event_name: str | None = None,
 ) -> ReadOutcome:
     """Results from a USEBIO document's bytes (the XML declaration names their encoding);
-    ``scoring`` and ``event`` replace the file's own, as for CSV and PBN."""
+    ``scoring`` and ``event_name`` replace the file's own, as for CSV and PBN."""
     reader = _Reader(filename)
     root, xml_problems = read_xml(data, reader.keep)
     for line, message in xml_problems:
         reader.report(line, message)
     if root is None:
         return ReadOutcome(None, reader.problems)
-    top = reader.event_object(root, scoring, event)
+    top = reader.tournament_object(root, scoring, event_name)
     if top is None:
         return ReadOutcome(None, sorted(reader.problems, key=lambda p: p.line))
-    built = build_event(top, filename, reader.report)
+    built = build_tournament(top, filename, reader.report)
     if built is not None:
         reader.check_scores(built)
     problems = sorted(reader.problems, key=lambda p: p.line)
@@ -123,10 +132,10 @@ class _Reader:
     def report(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.filename, line, message))
 
-    def check_scores(self, event: EventInput) -> None:
+    def check_scores(self, tournament: TournamentInput) -> None:
         """Each contract's ``SCORE`` must be the score Law 77 gives it (with Law 2's
         vulnerability): another number is a mistake in the file, or another board."""
-        by_line = {r.line: r for r in event.lines}
+        by_line = {r.line: r for r in tournament.lines}
         for line, points in self.scores:
             result = by_line.get(line)
             side = None if result is None else result.ns_side
@@ -225,9 +234,9 @@ class _Reader:
             found |= value
         return found
 
-    # -- the event ----------------------------------------------------------------------------
+    # -- the tournament ------------------------------------------------------------------------
 
-    def event_object(
+    def tournament_object(
         self, root: Node, scoring: str | None, event_name: str | None
     ) -> LineDict | None:
         """The document as the event-results JSON's top-level object."""
@@ -249,7 +258,7 @@ class _Reader:
         if len(self.sections) > 1:
             self.report(
                 node.line,
-                f"this event has {len(self.sections)} sessions or sections: "
+                f"this tournament has {len(self.sections)} sessions or sections: "
                 "bridgelaw scores one at a time (give each its own file)",
             )
         top = LineDict({"results": []})
@@ -445,7 +454,7 @@ class _Reader:
         failed: list[str] = []
         line = parse_entry(entry, node.line, lambda _l, m: failed.append(m), "room" in entry)
         if line is None:
-            return  # the JSON rules report it again when the event is built
+            return  # the JSON rules report it again when the tournament is built
         for tag, value in score_elements(line):
             given = values.get(tag)
             if tag in ("SCORE", "NS_SCORE", "EW_SCORE") and given != str(value):

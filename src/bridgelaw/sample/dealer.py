@@ -1,7 +1,7 @@
 """Deals for the bundled sample session -- sample only; the secure dealer lives elsewhere.
 
 These deals are reproducible on purpose: anyone can recompute them from a public label, so they
-must never be used for a real event. They exist so that ``python -m bridgelaw.sample`` writes
+must never be used for a real tournament. They exist so that ``python -m bridgelaw.sample`` writes
 the same bytes on every run and every platform. Python's :mod:`random` is not used (a project
 rule for anything that deals cards): the bytes come from SHA-256 of the label and a counter, and
 a Fisher-Yates shuffle turns them into a permutation, drawing each index by rejection sampling so

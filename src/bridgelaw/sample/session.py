@@ -1,4 +1,4 @@
-"""The bundled sample session: a four-table pairs event, 12 boards, each played four times.
+"""The bundled sample session: a four-table pairs tournament, 12 boards, each played four times.
 
 The movement is Mitchell-style: North-South pairs 1-4 sit still at tables 1-4, East-West pairs
 5-8 and the boards move. A plain four-table Mitchell of four rounds would bring a board set back
@@ -37,7 +37,7 @@ from bridgelaw.sample.bidding import (
 from bridgelaw.sample.cardplay import DEFAULT_PLAY, PlayStyle, play_board
 from bridgelaw.sample.dealer import sample_deal
 
-EVENT = "Sample club pairs"
+TOURNAMENT_NAME = "Sample club pairs"
 SITE = "Riverside Bridge Club"
 DATE = "2026.11.20"
 BOARDS = 12
@@ -45,7 +45,7 @@ TABLES = 4
 BOARDS_PER_ROUND = 3
 HEADER = (
     "% Sample data for bridgelaw: written by `python -m bridgelaw.sample`; do not edit by hand.\n"
-    "% The deals come from a public label (sample only, never for a real event).\n"
+    "% The deals come from a public label (sample only, never for a real tournament).\n"
 )
 
 
@@ -119,7 +119,7 @@ def _play_at(board: Board, sitting: Sitting) -> PbnGame:
     contract = auction.contract or PASSED_OUT
     declarer = auction.declarer
     tags = {
-        "Event": EVENT,
+        "Event": TOURNAMENT_NAME,
         "Site": SITE,
         "Date": DATE,
         "West": ew.players[1],

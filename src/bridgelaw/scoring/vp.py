@@ -32,7 +32,7 @@ _TAU = (math.sqrt(5.0) - 1.0) / 2.0
 _CENTS_MAX = 2000
 
 MAX_BOARDS = 1000
-"""The longest match the scale is built for here. Published tables stop far below (WBF events
+"""The longest match the scale is built for here. Published tables stop far below (WBF tournaments
 play matches of 8 to 32 boards, knockouts up to 96); the table for 1,000 boards has 475 steps,
 and a typing slip like ``--boards 1000000000`` must not build 474,342 of them."""
 

@@ -66,7 +66,7 @@ from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
 from bridgelaw.server.results import table_result
 from bridgelaw.server.tables import LiveTable, Refused, Server
 from bridgelaw.table import Table
-from bridgelaw.tournament.session import EventInput, EventResults, MatchSpec
+from bridgelaw.tournament.session import MatchSpec, TournamentInput, TournamentResults
 
 log = logging.getLogger("bridgelaw.server")
 
@@ -90,7 +90,7 @@ class Ranking:
     scorer (:mod:`bridgelaw.tournament.live`): after every change exactly what ``score-event``
     gives on the session's ``results.json``, at the cost of the changed board."""
 
-    def __init__(self, template: EventInput) -> None:
+    def __init__(self, template: TournamentInput) -> None:
         from bridgelaw.tournament.live import LiveScorer
 
         self.scorer = LiveScorer(template)
@@ -101,7 +101,7 @@ class Ranking:
     def remove(self, key: int) -> None:
         self.scorer.remove(key)
 
-    def results(self) -> EventResults:
+    def results(self) -> TournamentResults:
         """The scored results (shared with the scorer: read only)."""
         return self.scorer.results()
 
@@ -175,8 +175,8 @@ def entered_at_table(
     )
 
 
-def event_template(spec: SessionSpec) -> EventInput:
-    """The scorer's event without results: the session's name, scoring, pairs and matches."""
+def tournament_template(spec: SessionSpec) -> TournamentInput:
+    """The scorer's tournament without results: the session's name, scoring, pairs and matches."""
     names = {pair: " & ".join(spec.names.get(pair, [])) for pair in spec.pairs}
     matches: list[MatchSpec] = []
     if spec.teams:
@@ -185,7 +185,7 @@ def event_template(spec: SessionSpec) -> EventInput:
             if s.room == "open" and s.match is not None and s.match not in seen:
                 seen[s.match] = MatchSpec(s.match, s.ns, s.ew, len(s.boards))
         matches = list(seen.values())
-    return EventInput(
+    return TournamentInput(
         spec.name,
         spec.scoring,
         [],
@@ -239,7 +239,7 @@ class Sessions:
         for pair, tokens in player_tokens.items():
             for number, token in enumerate(tokens, start=1):
                 owners[token_hash(token)] = f"player:{pair}:{number}"
-        live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
+        live = LiveSession(session_id, SessionState(spec), Ranking(tournament_template(spec)))
         time = now()
         records: list[Record] = [
             Created(time=time, by="director", tokens=owners),
@@ -271,7 +271,7 @@ class Sessions:
             if row is None:
                 raise Refusal(404, Worded.of("session.no-session", session=session_id))
             spec = read_spec(json.loads(row.spec), stored=True)
-        live = LiveSession(session_id, SessionState(spec), Ranking(event_template(spec)))
+        live = LiveSession(session_id, SessionState(spec), Ranking(tournament_template(spec)))
         for record in self.records_after(session_id, 0):
             self.apply(live, record)
         self.publish(live)
@@ -941,7 +941,7 @@ class Sessions:
         accepted results only, in the order they were entered; each result's line written once
         (a result never changes: a correction is a new one)."""
         state, spec = live.state, live.state.spec
-        template = event_template(spec)
+        template = tournament_template(spec)
         data: dict[str, Any] = {"event": spec.name, "date": spec.date, "scoring": spec.scoring}
         data["pairs"] = template.names
         if spec.teams:
@@ -975,11 +975,11 @@ class Sessions:
             texts.append(text)
         return head[:at] + ", ".join(texts) + head[at:]
 
-    def published(self, live: LiveSession) -> EventResults:
+    def published(self, live: LiveSession) -> TournamentResults:
         """The scored results so far, with the deals of the complete boards only (exports)."""
         spec = live.state.spec
         deals = {b: spec.deals[b] for b in live.state.complete_boards()}
-        return replace(live.ranking.results(), deals=deals, names=event_template(spec).names)
+        return replace(live.ranking.results(), deals=deals, names=tournament_template(spec).names)
 
     def site(self, live: LiveSession, lang: str = "en") -> dict[str, str]:
         """The results pages (``formats.results_html``) of the results so far, made again only

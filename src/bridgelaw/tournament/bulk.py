@@ -36,10 +36,10 @@ from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     Exact,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     exact_value,
     rank_totals,
     score_value,
@@ -177,9 +177,10 @@ def pair_sums(
     return sums_of
 
 
-def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
-    """Score a checked matchpoint event in bulk; ``None`` if its numbers need more than 64 bits."""
-    lines = event.lines
+def score_matchpoints_bulk(tournament: TournamentInput) -> TournamentResults | None:
+    """Score a checked matchpoint tournament in bulk; ``None`` if its numbers need more than 64
+    bits."""
+    lines = tournament.lines
     count = len(lines)
     if count == 0:
         return None
@@ -270,20 +271,20 @@ def score_matchpoints_bulk(event: EventInput) -> EventResults | None:
         )
         for number, end, size in zip(boards.tolist(), ends, played, strict=True)
     ]
-    return EventResults(
-        event.event,
+    return TournamentResults(
+        tournament.name,
         "matchpoints",
         board_results,
         ranking,
-        names=dict(event.names),
-        deals=dict(event.deals),
+        names=dict(tournament.names),
+        deals=dict(tournament.deals),
     )
 
 
-def score_total_points_bulk(event: EventInput) -> EventResults | None:
+def score_total_points_bulk(tournament: TournamentInput) -> TournamentResults | None:
     """Law 78C in bulk: each side's net score counts as it is (a weighted score with its mean);
     ``None`` if the sums could leave 64 bits."""
-    lines = event.lines
+    lines = tournament.lines
     if not lines:
         return None
     field = Field(lines)
@@ -323,13 +324,13 @@ def score_total_points_bulk(event: EventInput) -> EventResults | None:
         )
         for number, end, size in zip(field.boards.tolist(), ends, field.played, strict=True)
     ]
-    return EventResults(
-        event.event,
+    return TournamentResults(
+        tournament.name,
         "total-points",
         boards,
         ranking,
-        names=dict(event.names),
-        deals=dict(event.deals),
+        names=dict(tournament.names),
+        deals=dict(tournament.deals),
     )
 
 

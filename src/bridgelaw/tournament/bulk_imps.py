@@ -34,10 +34,10 @@ from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     Exact,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     exact_value,
     rank_totals,
     value_text,
@@ -59,10 +59,10 @@ class _Values:
         self.comparisons = np.zeros(count, dtype=np.int64)
 
 
-def score_imps_bulk(event: EventInput) -> EventResults | None:
-    """Score a checked ``imps-datum`` or ``cross-imps`` event in bulk (``None``: too large)."""
-    lines = event.lines
-    if not lines or event.scoring not in ("imps-datum", "cross-imps"):
+def score_imps_bulk(tournament: TournamentInput) -> TournamentResults | None:
+    """Score a checked ``imps-datum`` or ``cross-imps`` tournament in bulk (``None``: too large)."""
+    lines = tournament.lines
+    if not lines or tournament.scoring not in ("imps-datum", "cross-imps"):
         return None
     field = Field(lines)
     count, pairs = field.count, len(field.pairs)
@@ -70,10 +70,10 @@ def score_imps_bulk(event: EventInput) -> EventResults | None:
     most_played = int(field.played.max())
     if 48 * most_played * square * field.most_components * count >= _SAFE:
         return None
-    cross = event.scoring == "cross-imps"
+    cross = tournament.scoring == "cross-imps"
     datums: list[Fraction | None] = []
     if not cross:
-        datums = _datums(lines, field, event.datum)
+        datums = _datums(lines, field, tournament.datum)
     values = (_Values(count), _Values(count))
     for direction in (NS, EW):
         v = values[direction]
@@ -121,7 +121,7 @@ def score_imps_bulk(event: EventInput) -> EventResults | None:
         else:
             adjusted[i, direction] = (imps, None)
 
-    by_average = cross and event.cross_imps_ranking == "average"
+    by_average = cross and tournament.cross_imps_ranking == "average"
     total: dict[int, Fraction] = {}
     counted = real.tolist()
     for direction in (NS, EW):
@@ -145,7 +145,7 @@ def score_imps_bulk(event: EventInput) -> EventResults | None:
         {names[p]: value for p, value in total.items()},
         {},
         {names[p]: c for p, c in enumerate(counted)},
-        event.scoring,
+        tournament.scoring,
     )
 
     order = np.argsort(field.board_index, kind="stable")
@@ -162,17 +162,17 @@ def score_imps_bulk(event: EventInput) -> EventResults | None:
             zip(field.boards.tolist(), ends, field.played, strict=True)
         )
     ]
-    results = EventResults(
-        event.event,
-        event.scoring,
+    results = TournamentResults(
+        tournament.name,
+        tournament.scoring,
         boards,
         ranking,
-        names=dict(event.names),
-        deals=dict(event.deals),
-        datum_method=None if cross else str(event.datum),
+        names=dict(tournament.names),
+        deals=dict(tournament.deals),
+        datum_method=None if cross else str(tournament.datum),
     )
     if cross:
-        results.cross_imps_ranking = event.cross_imps_ranking
+        results.cross_imps_ranking = tournament.cross_imps_ranking
     return results
 
 

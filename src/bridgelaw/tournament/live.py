@@ -5,7 +5,7 @@ Director (a correction takes the result it supersedes out of force and puts a ne
 :class:`LiveScorer` holds the results in force, each under a key (keys grow with time, and the
 session's results file lists the results in key order), and after each change gives exactly
 what ``bridgelaw score-event`` gives on that file: :meth:`LiveScorer.to_json` equals
-``score_event(scorer.event()).to_json()``, every board, top, datum, value, rank and tie.
+``score_tournament(scorer.tournament()).to_json()``, every board, top, datum, value, rank and tie.
 
 The work of a change is its board's (and, for teams, its match's), plus the ranking of the pairs:
 see :mod:`.live_pairs` and :mod:`.live_teams`. Travellers are
@@ -15,11 +15,11 @@ Two cases ``score-event`` refuses to score, where the live scorer still answers:
 
 * **no result yet** (or, in a pairs session, only rows against phantom pairs that count for
   nothing): no boards and an empty ranking for the pairs scorings; for teams, every listed match
-  at 0-0 and the teams ranked on that, which is what ``score_event`` gives for teams;
+  at 0-0 and the teams ranked on that, which is what ``score_tournament`` gives for teams;
 * **teams, a board of a match in one room only**: the result waits for the other room's and is
-  not scored (nor shown) until then. :meth:`LiveScorer.scored_event` is the part of
-  :meth:`LiveScorer.event` that is scored; :meth:`LiveScorer.to_json` always equals
-  ``score_event(scorer.scored_event()).to_json()``.
+  not scored (nor shown) until then. :meth:`LiveScorer.scored_tournament` is the part of
+  :meth:`LiveScorer.tournament` that is scored; :meth:`LiveScorer.to_json` always equals
+  ``score_tournament(scorer.scored_tournament()).to_json()``.
 
 A result the session could not hold (a pair twice on a board, a pair not in the movement, an
 artificial score in total points, a teams result outside the listed matches...) is refused with
@@ -46,14 +46,14 @@ from bridgelaw.tournament.model import (
     SCORINGS,
     SITOUTS,
     BoardResults,
-    EventInput,
-    EventResults,
     RankEntry,
+    TournamentInput,
+    TournamentResults,
     board_json,
     match_json,
     rank_json,
 )
-from bridgelaw.tournament.session import check_event, with_sitouts
+from bridgelaw.tournament.session import check_tournament, with_sitouts
 from bridgelaw.tournament.teams import ROOMS
 
 
@@ -72,7 +72,7 @@ class LiveScorer:
     read them, do not change them.
     """
 
-    def __init__(self, template: EventInput) -> None:
+    def __init__(self, template: TournamentInput) -> None:
         _check_template(template)
         self.template = replace(template, lines=[])
         self._lines: dict[int, ResultLine] = {}
@@ -83,7 +83,7 @@ class LiveScorer:
         """(match, board, room) -> the key of that room's result (teams)."""
         self._scoring = _scoring_for(self.template)
         self._matches = {spec.match for spec in template.matches}
-        self._unit = EventResults(template.event, template.scoring, [], []).unit
+        self._unit = TournamentResults(template.name, template.scoring, [], []).unit
         self._json: dict[int, dict[str, Any]] = {}
         self._texts: dict[int, tuple[dict[str, Any], str]] = {}
         """Each board's traveller as JSON text, beside the object it was made from."""
@@ -141,8 +141,8 @@ class LiveScorer:
 
     def problem(self, line: ResultLine) -> str | None:
         """Why the session cannot hold ``line`` beside the results in force, or ``None``: the
-        checks of ``score-event`` (:func:`~bridgelaw.tournament.session.check_event`) that concern
-        one result and the results already in force."""
+        checks of ``score-event`` (:func:`~bridgelaw.tournament.session.check_tournament`) that
+        concern one result and the results already in force."""
         template = self.template
         if template.scoring == "teams":
             if line.ns == line.ew:
@@ -158,7 +158,7 @@ class LiveScorer:
                     f"result (result {taken})"
                 )
             return None
-        problems = check_event(replace(template, lines=[line]))
+        problems = check_tournament(replace(template, lines=[line]))
         if problems:
             return problems[0].message
         for pair in (line.ns, line.ew):
@@ -169,17 +169,17 @@ class LiveScorer:
 
     # -- what is in force ---------------------------------------------------------------------
 
-    def event(self) -> EventInput:
+    def tournament(self) -> TournamentInput:
         """The results in force in key order, with the template's settings: what
         ``score-event`` reads from the session's results file."""
         keys = self._lines if self._in_key_order else sorted(self._lines)
         return replace(self.template, lines=[self._lines[key] for key in keys])
 
-    def scored_event(self) -> EventInput:
-        """The part of :meth:`event` that is scored: all of it, except, in teams, a board of a
+    def scored_tournament(self) -> TournamentInput:
+        """The part of :meth:`tournament` that is scored: all of it, except, in teams, a board of a
         match that only one room has played so far."""
         if not isinstance(self._scoring, TeamsScoring):
-            return self.event()
+            return self.tournament()
         scored = self._scoring.scored_keys()
         keys = self._lines if self._in_key_order else sorted(self._lines)
         return replace(self.template, lines=[self._lines[key] for key in keys if key in scored])
@@ -190,15 +190,15 @@ class LiveScorer:
 
     # -- scores -------------------------------------------------------------------------------
 
-    def results(self) -> EventResults:
-        """The session scored: equal (:meth:`EventResults.to_json`) to
-        ``score_event(self.scored_event())``."""
+    def results(self) -> TournamentResults:
+        """The session scored: equal (:meth:`TournamentResults.to_json`) to
+        ``score_tournament(self.scored_tournament())``."""
         numbers = self._refresh()
         template = self.template
         matches = self._scoring.match_results() if isinstance(self._scoring, TeamsScoring) else []
         cross = template.scoring == "cross-imps"
-        return EventResults(
-            template.event,
+        return TournamentResults(
+            template.name,
             template.scoring,
             [self._board_results(number) for number in numbers],
             self.ranking(),
@@ -216,12 +216,12 @@ class LiveScorer:
         return self._ranking
 
     def to_json(self) -> dict[str, Any]:
-        """``score_event(self.scored_event()).to_json()``, from the boards kept since the last
-        call where nothing changed (see the module text for an empty session)."""
+        """``score_tournament(self.scored_tournament()).to_json()``, from the boards kept since
+        the last call where nothing changed (see the module text for an empty session)."""
         numbers = self._refresh()
         template = self.template
         data: dict[str, Any] = {
-            "event": template.event,
+            "event": template.name,
             "scoring": template.scoring,
             "boards": [self._board_json(number) for number in numbers],
         }
@@ -284,7 +284,7 @@ class LiveScorer:
         return found
 
 
-def _check_template(template: EventInput) -> None:
+def _check_template(template: TournamentInput) -> None:
     """The session's settings are ones ``score-event`` knows, and it has no results yet."""
     if template.scoring not in SCORINGS:
         raise LiveScoreError(f"unknown scoring {template.scoring!r} (expected {SCORINGS})")
@@ -299,12 +299,12 @@ def _check_template(template: EventInput) -> None:
             f"the template has {len(template.lines)} results: a live session starts with none "
             "(put them one by one)"
         )
-    problems = check_event(template)
+    problems = check_tournament(template)
     if problems:
         raise LiveScoreError(problems[0].message)
 
 
-def _scoring_for(template: EventInput) -> PairsScoring | TeamsScoring:
+def _scoring_for(template: TournamentInput) -> PairsScoring | TeamsScoring:
     phantoms = template.phantoms
     if template.scoring == "teams":
         return TeamsScoring(list(template.matches), template.vp)

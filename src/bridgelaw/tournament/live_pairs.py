@@ -20,9 +20,9 @@ for. A board's traveller is stale when the board changed, when an artificial sco
 with its pair's session (12C2c), or, in matchpoints, when ``E`` (and so the top) changed:
 :meth:`PairsScoring.take_stale` says which.
 
-Every number is exact, the same as :func:`bridgelaw.tournament.session.score_event`'s: the sums are
-integers over their denominators (adding a board's share is adding integers), made into one
-fraction per pair when the ranking is asked for; the ranking orders whole numbers (each pair's
+Every number is exact, the same as :func:`bridgelaw.tournament.session.score_tournament`'s: the
+sums are integers over their denominators (adding a board's share is adding integers), made into
+one fraction per pair when the ranking is asked for; the ranking orders whole numbers (each pair's
 percentage or score over one common denominator); matchpoints are rounded for the JSON in
 integers (:func:`~bridgelaw.tournament.model.fraction_number`).
 """
@@ -337,7 +337,7 @@ class PairsScoring:
         return out
 
     def ranking(self) -> list[RankEntry]:
-        """Every pair's total with its artificial scores, ranked as ``score_event`` ranks
+        """Every pair's total with its artificial scores, ranked as ``score_tournament`` ranks
         (:func:`~bridgelaw.tournament.model.rank_totals`, then
         :func:`~bridgelaw.tournament.model.without_pairs` for the phantoms): in two directions
         when every pair kept one, highest percentage (matchpoints) or score first, equal ones

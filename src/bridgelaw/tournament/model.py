@@ -1,8 +1,8 @@
-"""The values every scorer shares: an event's input (:class:`EventInput`, its matches), its
-scored results (each result, each board, the ranking, each match: :class:`EventResults`), their
+"""The values every scorer shares: a tournament's input (:class:`TournamentInput`, its matches), its
+scored results (each result, each board, the ranking, each match: :class:`TournamentResults`), their
 JSON, exact numbers and how they are written, and the ranking's helpers.
 
-:mod:`bridgelaw.tournament.session` checks and scores an event with them; the scorers
+:mod:`bridgelaw.tournament.session` checks and scores a tournament with them; the scorers
 (:mod:`~bridgelaw.tournament.bulk`, :mod:`~bridgelaw.tournament.bulk_imps`,
 :mod:`~bridgelaw.tournament.reference`, :mod:`~bridgelaw.tournament.teams`) and the live ranking
 (:mod:`bridgelaw.tournament.live`) build them.
@@ -53,10 +53,12 @@ class MatchSpec:
 
 
 @dataclass
-class EventInput:
+class TournamentInput:
     """Everything a session's scoring needs, as read from a results file."""
 
-    event: str
+    name: str
+    """The tournament's name: the results JSON's ``"event"``, PBN's ``Event`` tag, USEBIO's
+    ``EVENT_DESCRIPTION`` (each format's word, kept)."""
     scoring: str
     lines: list[ResultLine]
     matches: list[MatchSpec] = field(default_factory=list)
@@ -97,7 +99,7 @@ class BoardResults:
     """One board's traveller: its top (matchpoints), its datum (Butler) and its scored results.
 
     A board scored in bulk builds its :class:`ScoredResult` list from the bulk scorer's arrays
-    on every access to :attr:`results` and does not keep it, so that an event of a million
+    on every access to :attr:`results` and does not keep it, so that a tournament of a million
     results never holds a million scored objects at once: keep the list if you need it twice,
     or use :meth:`kept` (several outputs: each board built once, each value and its text made
     once per board and shared by the results that have it).
@@ -180,8 +182,9 @@ class MatchResult:
 
 
 @dataclass
-class EventResults:
-    event: str
+class TournamentResults:
+    name: str
+    """The tournament's name, written as the JSON's ``"event"`` (see :class:`TournamentInput`)."""
     scoring: str
     boards: list[BoardResults]
     ranking: list[RankEntry]
@@ -191,12 +194,12 @@ class EventResults:
     datum_method: str | None = None
     cross_imps_ranking: str | None = None
     phantoms: frozenset[str] = frozenset()
-    """The event's phantom pairs and how a row against one counted (:data:`SITOUTS`), for the
+    """The tournament's phantom pairs and how a row against one counted (:data:`SITOUTS`), for the
     writers: a file written must say so, or reading it back ranks the phantoms as pairs."""
     sitouts: str = "not-a-result"
 
-    def kept(self) -> EventResults:
-        """The event with each board's results built once and kept until this copy is dropped:
+    def kept(self) -> TournamentResults:
+        """The tournament with each board's results built once and kept until this copy is dropped:
         for writing several outputs (see :meth:`BoardResults.kept`)."""
         return replace(self, boards=[board.kept() for board in self.boards])
 
@@ -208,7 +211,7 @@ class EventResults:
         """The ``--json`` output of ``score-event`` (spec: event-results.md)."""
         unit = self.unit
         boards = [board_json(b, unit) for b in self.boards]
-        data: dict[str, Any] = {"event": self.event, "scoring": self.scoring, "boards": boards}
+        data: dict[str, Any] = {"event": self.name, "scoring": self.scoring, "boards": boards}
         if self.cross_imps_ranking is not None:
             data["cross_imps_ranking"] = self.cross_imps_ranking
         if self.matches:
@@ -218,7 +221,7 @@ class EventResults:
 
 
 def board_json(b: BoardResults, unit: str) -> dict[str, Any]:
-    """One board of :meth:`EventResults.to_json`: its number, top, datum and results."""
+    """One board of :meth:`TournamentResults.to_json`: its number, top, datum and results."""
     entry: dict[str, Any] = {"board": b.board, "top": number(b.top)}
     if b.datum is not None:
         entry["datum"] = number(b.datum)
@@ -227,7 +230,7 @@ def board_json(b: BoardResults, unit: str) -> dict[str, Any]:
 
 
 def match_json(m: MatchResult) -> dict[str, Any]:
-    """One teams match of :meth:`EventResults.to_json`."""
+    """One teams match of :meth:`TournamentResults.to_json`."""
     return {
         "match": m.match,
         "home": m.home,
@@ -240,7 +243,7 @@ def match_json(m: MatchResult) -> dict[str, Any]:
 
 
 def rank_json(r: RankEntry, scoring: str, names: dict[str, str]) -> dict[str, Any]:
-    """One ranking entry of :meth:`EventResults.to_json` (with the players' names if known)."""
+    """One ranking entry of :meth:`TournamentResults.to_json` (with the players' names if known)."""
     return {
         "rank": r.rank,
         "pair": r.pair,
@@ -388,7 +391,7 @@ def result_json(r: ScoredResult, unit: str) -> dict[str, Any]:
 def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused while a session is read or scored.
 
-    Nearly every object made then is kept (it is the event, or its scores), so the collector's
+    Nearly every object made then is kept (it is the tournament, or its scores), so the collector's
     passes over them find nothing and cost a quarter of the time on a large session. Garbage
     made meanwhile is collected once the collector runs again."""
     enabled = gc.isenabled()

@@ -2,10 +2,10 @@
 
 Law 78A matchpoints (with weighted and split scores and Neuberg factoring), Butler and cross-IMPs
 (Law 78B) and total points (78C), with the artificial scores of Law 12C2. Every number is a
-:class:`~fractions.Fraction` from the start. :func:`.session.score_event` uses it
+:class:`~fractions.Fraction` from the start. :func:`.session.score_tournament` uses it
 for the IMP scorings and total points, and for matchpoints when the bulk scorer
 (:mod:`bridgelaw.tournament.bulk`) cannot hold the numbers in 64-bit integers; the tests compare the
-bulk scorer against it on random events.
+bulk scorer against it on random tournaments.
 """
 
 from __future__ import annotations
@@ -24,42 +24,42 @@ from bridgelaw.tournament.model import (
     EW,
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     points_score,
     rank_pairs,
     scored_points,
 )
 
 
-def score_event_reference(event: EventInput) -> EventResults:
-    """Score a checked pairs event board by board in exact fractions (not teams)."""
+def score_tournament_reference(tournament: TournamentInput) -> TournamentResults:
+    """Score a checked pairs tournament board by board in exact fractions (not teams)."""
     by_board: dict[int, list[ResultLine]] = defaultdict(list)
-    for r in event.lines:
+    for r in tournament.lines:
         by_board[r.board].append(r)
-    if event.scoring == "matchpoints":
+    if tournament.scoring == "matchpoints":
         boards = _score_matchpoints(by_board)
-    elif event.scoring in ("imps-datum", "cross-imps"):
-        boards = _score_imps(by_board, event.scoring, event.datum)
-    elif event.scoring == "total-points":
+    elif tournament.scoring in ("imps-datum", "cross-imps"):
+        boards = _score_imps(by_board, tournament.scoring, tournament.datum)
+    elif tournament.scoring == "total-points":
         boards = _score_total_points(by_board)
     else:
-        raise ValueError(f"unknown scoring {event.scoring!r}")
-    results = EventResults(
-        event.event,
-        event.scoring,
+        raise ValueError(f"unknown scoring {tournament.scoring!r}")
+    results = TournamentResults(
+        tournament.name,
+        tournament.scoring,
         boards,
         [],
-        names=dict(event.names),
-        deals=dict(event.deals),
-        datum_method=str(event.datum) if event.scoring == "imps-datum" else None,
+        names=dict(tournament.names),
+        deals=dict(tournament.deals),
+        datum_method=str(tournament.datum) if tournament.scoring == "imps-datum" else None,
     )
     by_average = False
-    if event.scoring == "cross-imps":
-        results.cross_imps_ranking = event.cross_imps_ranking
-        by_average = event.cross_imps_ranking == "average"
-    results.ranking = rank_pairs(boards, event.scoring, by_average)
+    if tournament.scoring == "cross-imps":
+        results.cross_imps_ranking = tournament.cross_imps_ranking
+        by_average = tournament.cross_imps_ranking == "average"
+    results.ranking = rank_pairs(boards, tournament.scoring, by_average)
     return results
 
 

@@ -1,7 +1,8 @@
 """Scoring a session: every board by Law 78, adjusted scores by Law 12C, then the ranking.
 
-:func:`check_event` finds every problem of a whole event (pairs on the wrong boards for the
-movement, a pair twice on a board, teams rooms missing...) and :func:`score_event` scores it:
+:func:`check_tournament` finds every problem of a whole tournament (pairs on the wrong boards for
+the movement, a pair twice on a board, teams rooms missing...) and :func:`score_tournament` scores
+it:
 
 * ``matchpoints`` (Law 78A): exact fractions. Weighted scores enter the board's frequencies with
   their weights; split scores (12C1b) are matchpointed per direction, each side's score against
@@ -14,10 +15,10 @@ movement, a pair twice on a board, teams rooms missing...) and :func:`score_even
 Rankings: when every pair keeps one direction (Mitchell) North-South and East-West are ranked
 separately; when pairs change direction (Howell) there is one ranking.
 
-Numbers are exact fractions here; :meth:`EventResults.to_json` rounds them to two decimals,
-halves away from zero, as docs/scoring.md documents. The values (the event's input, its scored
+Numbers are exact fractions here; :meth:`TournamentResults.to_json` rounds them to two decimals,
+halves away from zero, as docs/scoring.md documents. The values (the tournament's input, its scored
 results, their JSON) are :mod:`bridgelaw.tournament.model`'s, named here too for the modules that
-score an event; the scorers import them from there, and this module imports the scorers only
+score a tournament; the scorers import them from there, and this module imports the scorers only
 when it scores (nothing heavy at import, no import cycle).
 """
 
@@ -35,13 +36,13 @@ from bridgelaw.tournament.model import (
     SCORINGS,
     SITOUTS,
     BoardResults,
-    EventInput,
-    EventResults,
     Exact,
     MatchResult,
     MatchSpec,
     RankEntry,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     assign_ranks,
     board_json,
     collector_paused,
@@ -60,7 +61,7 @@ from bridgelaw.tournament.model import (
     without_pairs,
 )
 
-__all__ = [  # the model's values, for the readers, writers and commands that score an event
+__all__ = [  # the model's values, for the readers, writers and commands that score a tournament
     "CROSS_IMPS_RANKINGS",
     "DIRECTIONS",
     "EW",
@@ -68,16 +69,16 @@ __all__ = [  # the model's values, for the readers, writers and commands that sc
     "SCORINGS",
     "SITOUTS",
     "BoardResults",
-    "EventInput",
-    "EventResults",
     "Exact",
     "MatchResult",
     "MatchSpec",
     "RankEntry",
     "ScoredResult",
+    "TournamentInput",
+    "TournamentResults",
     "assign_ranks",
     "board_json",
-    "check_event",
+    "check_tournament",
     "collector_paused",
     "exact_value",
     "fraction_number",
@@ -88,7 +89,7 @@ __all__ = [  # the model's values, for the readers, writers and commands that sc
     "rank_json",
     "rank_pairs",
     "rank_totals",
-    "score_event",
+    "score_tournament",
     "score_value",
     "value_text",
     "value_texts",
@@ -99,43 +100,47 @@ __all__ = [  # the model's values, for the readers, writers and commands that sc
 # -- checking ----------------------------------------------------------------------------------
 
 
-def check_event(event: EventInput) -> list[Problem]:
-    """Every problem of the event as a whole (each line was checked on reading)."""
+def check_tournament(tournament: TournamentInput) -> list[Problem]:
+    """Every problem of the tournament as a whole (each line was checked on reading)."""
     with collector_paused():
-        return _check_event(event)
+        return _check_tournament(tournament)
 
 
-def _check_event(event: EventInput) -> list[Problem]:
+def _check_tournament(tournament: TournamentInput) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(line: int, message: str) -> None:
-        problems.append(Problem(event.source, line, message))
+        problems.append(Problem(tournament.source, line, message))
 
-    quick = event.movement is None and event.scoring not in ("teams", "total-points")
-    if quick and _plainly_consistent(event):
+    quick = tournament.movement is None and tournament.scoring not in ("teams", "total-points")
+    if quick and _plainly_consistent(tournament):
         return problems
-    known = set(event.names)
+    known = set(tournament.names)
     seen: dict[tuple[str, int, str | None], int] = {}
-    for r in event.lines:
+    for r in tournament.lines:
         if r.ns == r.ew:
             problem(r.line, f"pair {r.ns} cannot sit both North-South and East-West")
         if known:
             for pair in (r.ns, r.ew):
-                if pair not in known and pair not in event.phantoms and event.scoring != "teams":
-                    problem(r.line, f"unknown pair {pair} (not in the event's list of pairs)")
-        if event.movement is not None and event.scoring != "teams":
-            why = event.movement.check(r.board, r.ns, r.ew, r.round, r.table)
+                if (
+                    pair not in known
+                    and pair not in tournament.phantoms
+                    and tournament.scoring != "teams"
+                ):
+                    problem(r.line, f"unknown pair {pair} (not in the tournament's list of pairs)")
+        if tournament.movement is not None and tournament.scoring != "teams":
+            why = tournament.movement.check(r.board, r.ns, r.ew, r.round, r.table)
             if why is not None:
                 problem(r.line, f"board {r.board}: {why}")
         for pair in (r.ns, r.ew):
             key = (pair, r.board, r.match)
-            if key in seen and event.scoring != "teams":
+            if key in seen and tournament.scoring != "teams":
                 problem(
                     r.line,
                     f"pair {pair} already has a result on board {r.board} (line {seen[key]})",
                 )
             seen.setdefault(key, r.line)
-        if event.scoring == "total-points":
+        if tournament.scoring == "total-points":
             for side in (r.ns_side, r.ew_side):
                 if isinstance(side, Artificial) and side.kind != "NP":
                     problem(
@@ -143,23 +148,25 @@ def _check_event(event: EventInput) -> list[Problem]:
                         "an artificial score has no value in total points "
                         "(Law 78C): assign a score in points (ns_score) instead",
                     )
-    if event.scoring == "teams":
+    if tournament.scoring == "teams":
         from bridgelaw.tournament.teams import check_teams
 
-        problems.extend(check_teams(event))
+        problems.extend(check_teams(tournament))
     return problems
 
 
-def _plainly_consistent(event: EventInput) -> bool:
+def _plainly_consistent(tournament: TournamentInput) -> bool:
     """True when no pair sits both ways at a table, every pair is listed (when pairs are named)
     and no pair has two results on a board: the usual case, found with sets. When it is false,
     the full check says exactly what is wrong and where."""
-    lines = event.lines
+    lines = tournament.lines
     ns = [r.ns for r in lines]
     ew = [r.ew for r in lines]
     if any(map(str.__eq__, ns, ew)):
         return False
-    if event.names and not set(ns).union(ew) <= set(event.names).union(event.phantoms):
+    if tournament.names and not set(ns).union(ew) <= set(tournament.names).union(
+        tournament.phantoms
+    ):
         return False
     boards = [r.board for r in lines]
     matches = [r.match for r in lines]
@@ -171,55 +178,55 @@ def _plainly_consistent(event: EventInput) -> bool:
 # -- scoring -----------------------------------------------------------------------------------
 
 
-def score_event(event: EventInput) -> EventResults:
-    """Score a checked event by its scoring method.
+def score_tournament(tournament: TournamentInput) -> TournamentResults:
+    """Score a checked tournament by its scoring method.
 
     The pairs scorings are scored in bulk (:mod:`bridgelaw.tournament.bulk`,
     :mod:`bridgelaw.tournament.bulk_imps`: integers and numpy, exact fractions built only for
     output), or board by board in fractions (:mod:`bridgelaw.tournament.reference`) when the
     integers could be too large; teams by :mod:`bridgelaw.tournament.teams`.
-    Rows against a phantom pair follow the event's sit-out convention (:data:`SITOUTS`) first.
+    Rows against a phantom pair follow the tournament's sit-out convention (:data:`SITOUTS`) first.
     """
     with collector_paused():
-        return _score_event(event)
+        return _score_tournament(tournament)
 
 
-def _score_event(event: EventInput) -> EventResults:
-    if event.scoring == "teams":
+def _score_tournament(tournament: TournamentInput) -> TournamentResults:
+    if tournament.scoring == "teams":
         from bridgelaw.tournament.teams import score_teams
 
-        return score_teams(event)
-    pairs_event = with_sitouts(event)
-    scored: EventResults | None = None
-    if event.scoring == "matchpoints":
+        return score_teams(tournament)
+    pairs_tournament = with_sitouts(tournament)
+    scored: TournamentResults | None = None
+    if tournament.scoring == "matchpoints":
         from bridgelaw.tournament.bulk import score_matchpoints_bulk
 
-        scored = score_matchpoints_bulk(pairs_event)
-    elif event.scoring in ("imps-datum", "cross-imps"):
+        scored = score_matchpoints_bulk(pairs_tournament)
+    elif tournament.scoring in ("imps-datum", "cross-imps"):
         from bridgelaw.tournament.bulk_imps import score_imps_bulk
 
-        scored = score_imps_bulk(pairs_event)
-    elif event.scoring == "total-points":
+        scored = score_imps_bulk(pairs_tournament)
+    elif tournament.scoring == "total-points":
         from bridgelaw.tournament.bulk import score_total_points_bulk
 
-        scored = score_total_points_bulk(pairs_event)
+        scored = score_total_points_bulk(pairs_tournament)
     if scored is None:
-        from bridgelaw.tournament.reference import score_event_reference
+        from bridgelaw.tournament.reference import score_tournament_reference
 
-        scored = score_event_reference(pairs_event)
-    if event.phantoms:
-        scored.ranking = without_pairs(scored.ranking, event.phantoms)
-        scored.phantoms, scored.sitouts = event.phantoms, event.sitouts
+        scored = score_tournament_reference(pairs_tournament)
+    if tournament.phantoms:
+        scored.ranking = without_pairs(scored.ranking, tournament.phantoms)
+        scored.phantoms, scored.sitouts = tournament.phantoms, tournament.sitouts
     return scored
 
 
-def with_sitouts(event: EventInput) -> EventInput:
-    """The event with its rows against phantom pairs as the sit-out convention says."""
-    phantoms = event.phantoms
+def with_sitouts(tournament: TournamentInput) -> TournamentInput:
+    """The tournament with its rows against phantom pairs as the sit-out convention says."""
+    phantoms = tournament.phantoms
     if not phantoms:
-        return event
-    if event.sitouts == "not-a-result":  # a sit-out is no table: the row is not a result
-        lines = [r for r in event.lines if r.ns not in phantoms and r.ew not in phantoms]
+        return tournament
+    if tournament.sitouts == "not-a-result":  # a sit-out is no table: the row is not a result
+        lines = [r for r in tournament.lines if r.ns not in phantoms and r.ew not in phantoms]
     else:  # "not-played": a table where the board was not played (Law 12C2d, not scored)
         absent = Artificial("NP")
         lines = [
@@ -228,6 +235,6 @@ def with_sitouts(event: EventInput) -> EventInput:
             else replace(
                 r, ns_side=absent, ew_side=absent, played=None, ns_played=None, ew_played=None
             )
-            for r in event.lines
+            for r in tournament.lines
         ]
-    return replace(event, lines=lines)
+    return replace(tournament, lines=lines)

@@ -28,12 +28,12 @@ from bridgelaw.scoring.vp import vp
 from bridgelaw.tournament.model import (
     NS,
     BoardResults,
-    EventInput,
-    EventResults,
     MatchResult,
     MatchSpec,
     RankEntry,
     ScoredResult,
+    TournamentInput,
+    TournamentResults,
     assign_ranks,
     points_score,
 )
@@ -41,28 +41,30 @@ from bridgelaw.tournament.model import (
 ROOMS = ("open", "closed")
 
 
-def check_teams(event: EventInput) -> list[Problem]:
+def check_teams(tournament: TournamentInput) -> list[Problem]:
     problems: list[Problem] = []
 
     def problem(line: int, message: str) -> None:
-        problems.append(Problem(event.source, line, message))
+        problems.append(Problem(tournament.source, line, message))
 
     specs: dict[str, MatchSpec] = {}
-    for spec in event.matches:
+    for spec in tournament.matches:
         if spec.match in specs:
             problem(spec.line, f"match {spec.match} is listed twice")
         if spec.home == spec.away:
             problem(spec.line, f"match {spec.match}: a team cannot play itself ({spec.home})")
         specs.setdefault(spec.match, spec)
-    if not event.matches:
-        problem(1, 'a teams event needs a "matches" list naming each match\'s home and away team')
+    if not tournament.matches:
+        problem(
+            1, 'a teams tournament needs a "matches" list naming each match\'s home and away team'
+        )
     rooms: dict[tuple[str, int, str], int] = {}
-    for r in event.lines:
+    for r in tournament.lines:
         if r.match is None or r.room is None:
             problem(r.line, 'a teams result needs "match" and "room" ("open" or "closed")')
             continue
         if r.match not in specs:
-            if event.matches:
+            if tournament.matches:
                 problem(r.line, f"match {r.match} is not in the matches list")
             continue
         key = (r.match, r.board, r.room)
@@ -181,9 +183,9 @@ def rank_teams(matches: Sequence[MatchResult], vp_scale: str | None) -> list[Ran
     return assign_ranks(entries, lambda e: e.score)
 
 
-def score_teams(event: EventInput) -> EventResults:
+def score_teams(tournament: TournamentInput) -> TournamentResults:
     by_key: dict[tuple[str, int], dict[str, ResultLine]] = defaultdict(dict)
-    for r in event.lines:
+    for r in tournament.lines:
         if r.match is not None and r.room is not None:
             by_key[r.match, r.board][r.room] = r
     per_match: dict[str, list[tuple[Fraction, Fraction]]] = defaultdict(list)
@@ -194,18 +196,19 @@ def score_teams(event: EventInput) -> EventResults:
         per_match[match].append(imps)
         scored_by_board[board].extend(board_results(open_, closed, imps))
     matches = [
-        match_result(spec, per_match.get(spec.match, []), event.vp) for spec in event.matches
+        match_result(spec, per_match.get(spec.match, []), tournament.vp)
+        for spec in tournament.matches
     ]
-    ranking = rank_teams(matches, event.vp)
+    ranking = rank_teams(matches, tournament.vp)
     boards = [BoardResults(b, None, scored_by_board[b]) for b in sorted(scored_by_board)]
-    return EventResults(
-        event.event,
+    return TournamentResults(
+        tournament.name,
         "teams",
         boards,
         ranking,
         matches,
-        names=dict(event.names),
-        deals=dict(event.deals),
+        names=dict(tournament.names),
+        deals=dict(tournament.deals),
     )
 
 
