@@ -306,6 +306,11 @@ class Table(BoardRules):
             RevokeCorrection.forced_last_trick(self, self.awaiting is not None)
 
     def _apply_event(self, event: Event) -> None:
+        if event.action is Action.CARD and self._plain_play():
+            # what every router below does with a card when nothing is open (_plain_play)
+            assert event.card is not None
+            self.card_played(event.seat, event.card)
+            return
         if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
             offer, route = self._open_offer()
             offered = offer is not None and offer.takes(event)
@@ -315,6 +320,31 @@ class Table(BoardRules):
                 self._answer(route, event)
                 return
         self._route(event)
+
+    def _plain_play(self) -> bool:
+        """The play under way with nothing open that the routers look at before a card: no
+        irregularity pending, no claim open, no finding of Law 13 awaited, no offer of the
+        dummy laws or of the play rules (45C4b, 50D2, 51, 57A), no 45D matter, lead
+        restriction, penalty card or Law 57 obligation. A card then goes through
+        :meth:`_route`, :meth:`_play_period_event`, :meth:`play_event` and
+        :meth:`play_rules_event` to :meth:`card_played` untouched, and no offer is open
+        (:meth:`_open_offer`), which is what most events of a board meet: they go there
+        directly."""
+        claim = self.claim
+        return (
+            self.play is not None
+            and self.phase == Phase.PLAY
+            and self.pending is None
+            and self.wrong_count is None
+            and (claim is None or not claim.is_open)
+            and self.dummy_offer is None
+            and self.law45c4b_rho is None
+            and self.law45d_rho is None
+            and not self.law45d_back
+            and not self.lead_restrictions
+            and not self.penalty_cards
+            and not self.must_play
+        )
 
     def _answer(self, route: Route, event: Event) -> None:
         """An answer the offer takes goes to the rule that made the offer."""
@@ -733,6 +763,8 @@ class Table(BoardRules):
 
     def _open_offer(self) -> tuple[Awaiting | None, Route]:
         """The offer open and the rule that made it (the one place of their precedence)."""
+        if self._plain_play():  # the usual case in the play: none (see _plain_play)
+            return None, "play"
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
             return board, "board"
