@@ -153,16 +153,17 @@ class PlayRules(AuctionRules):
             else:
                 PrematurePlay.defender(self, seat, card)
             return
-        obligation = self.must_play.get(seat)  # 57A: a play restriction (50D1b)
-        broken = PrematurePlay.obligation_at_turn(self, seat, card) if self.must_play else None
+        must_play = self.must_play
+        obligation = must_play.get(seat) if must_play else None  # 57A: a play restriction (50D1b)
+        broken = PrematurePlay.obligation_at_turn(self, seat, card) if must_play else None
         trick_index = len(play.tricks)
         breach = (
             self._check_restricted_lead(seat, card)
             if not play.trick and self.lead_restrictions
             else None
         )
-        if PenaltyCardNotPlayed.opened(self, seat, card, obligation):  # rules/play/law52.py
-            return
+        if self.penalty_cards and PenaltyCardNotPlayed.opened(self, seat, card, obligation):
+            return  # a penalty card not played (rules/play/law52.py: none without one)
         self._play(seat, card)
         if broken is not None:
             # 61A: not playing, when able, a suit declarer specified under 57A is a revoke
@@ -467,6 +468,8 @@ class PlayRules(AuctionRules):
     def _restrictions_after_trick(self) -> None:
         """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""
         assert self.play is not None
+        if not self.lead_restrictions:
+            return  # none to end (the usual case)
         leader = self.play.leader
         self.lead_restrictions = [
             r for r in self.lead_restrictions if r.suit is None or r.seat == leader
