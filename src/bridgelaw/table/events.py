@@ -14,8 +14,10 @@ project adds a few director findings of its own, listed in :data:`DIRECTOR_FINDI
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MemberDescriptorType
 from typing import Literal
 
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
@@ -378,26 +380,86 @@ _PARSED: dict[str, Event] = {}
 """Event texts already read, for their parse: the same few hundred texts (calls, cards,
 answers) make up most boards, and reading one costs more than the engine's ruling on it."""
 
+_FIELD_NAMES = (
+    "index",
+    "who",
+    "action",
+    "call",
+    "card",
+    "number",
+    "text",
+    "cards",
+    "suits",
+    "strains",
+    "seat_named",
+    "designation",
+)
+"""The fields of :class:`Event`, in order (``tests/table/test_events.py`` checks them)."""
+
+_SLOT_SETTERS: tuple[Callable[[Event, object], None], ...] = (
+    tuple(vars(Event)[name].__set__ for name in _FIELD_NAMES)
+    if isinstance(vars(Event).get("index"), MemberDescriptorType)
+    else ()
+)
+"""In pure Python, each field of an :class:`Event` is a slot of the object, set through its
+descriptor by :func:`_renumbered` (a frozen dataclass's ``__init__`` sets each through
+``object.__setattr__``, which costs about twice as much); none in the mypyc-compiled build,
+whose constructor is native."""
+
+
+def _renumbered(known: Event, index: int) -> Event:
+    """A new event equal to ``known`` but for its number, ``index``."""
+    if not _SLOT_SETTERS:  # compiled
+        return Event(
+            index,
+            known.who,
+            known.action,
+            known.call,
+            known.card,
+            known.number,
+            known.text,
+            known.cards,
+            known.suits,
+            known.strains,
+            known.seat_named,
+            known.designation,
+        )
+    (
+        set_index,
+        set_who,
+        set_action,
+        set_call,
+        set_card,
+        set_number,
+        set_text,
+        set_cards,
+        set_suits,
+        set_strains,
+        set_seat_named,
+        set_designation,
+    ) = _SLOT_SETTERS
+    event: Event = object.__new__(Event)
+    set_index(event, index)
+    set_who(event, known.who)
+    set_action(event, known.action)
+    set_call(event, known.call)
+    set_card(event, known.card)
+    set_number(event, known.number)
+    set_text(event, known.text)
+    set_cards(event, known.cards)
+    set_suits(event, known.suits)
+    set_strains(event, known.strains)
+    set_seat_named(event, known.seat_named)
+    set_designation(event, known.designation)
+    return event
+
 
 def parse_event(text: object, index: int) -> Event:
     """Parse one event string; raise :class:`ScriptError` naming the event if it is malformed."""
     if type(text) is str:
         known = _PARSED.get(text)
         if known is not None:
-            return Event(
-                index,
-                known.who,
-                known.action,
-                known.call,
-                known.card,
-                known.number,
-                known.text,
-                known.cards,
-                known.suits,
-                known.strains,
-                known.seat_named,
-                known.designation,
-            )
+            return _renumbered(known, index)
     event = _parse_event(text, index)
     if len(_PARSED) < 4096:  # bounded: any text may come, but few different ones do
         _PARSED[str(text)] = event
