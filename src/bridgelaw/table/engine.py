@@ -306,10 +306,16 @@ class Table(BoardRules):
             RevokeCorrection.forced_last_trick(self, self.awaiting is not None)
 
     def _apply_event(self, event: Event) -> None:
-        if event.action is Action.CARD and self._plain_play():
+        action = event.action
+        if action is Action.CARD and self._plain_play():
             # what every router below does with a card when nothing is open (_plain_play)
             assert event.card is not None
             self.card_played(event.seat, event.card)
+            return
+        if action is Action.CALL and self._plain_auction():
+            # what the routers below do with a call when nothing is open (_plain_auction)
+            assert event.call is not None
+            self.make_call(event.seat, event.call)
             return
         if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
             offer, route = self._open_offer()
@@ -344,6 +350,21 @@ class Table(BoardRules):
             and not self.lead_restrictions
             and not self.penalty_cards
             and not self.must_play
+        )
+
+    def _plain_auction(self) -> bool:
+        """The auction with nothing open that the routers look at before a call: no
+        irregularity pending, no finding of Law 13 awaited, no call to repeat (2007 17D2,
+        15C). A call then goes through :meth:`_route`, :meth:`board_event` and
+        :meth:`auction_event` to :meth:`make_call` untouched; with no rule for a player's next
+        call (29B-32) besides, no offer is open (:meth:`_open_offer`)."""
+        return (
+            self.phase == Phase.AUCTION
+            and self.pending is None
+            and self.wrong_count is None
+            and self.recall is None
+            and self.lho_repeat is None
+            and not self.repeat_15c
         )
 
     def _answer(self, route: Route, event: Event) -> None:
@@ -765,6 +786,8 @@ class Table(BoardRules):
         """The offer open and the rule that made it (the one place of their precedence)."""
         if self._plain_play():  # the usual case in the play: none (see _plain_play)
             return None, "play"
+        if not self.next_call and self._plain_auction():  # and in the auction
+            return None, "auction"
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
             return board, "board"
