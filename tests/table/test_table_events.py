@@ -260,13 +260,16 @@ def test_declarer_may_forbid_several_suits_written_with_commas() -> None:
 @pytest.mark.parametrize("text", ["N SA", "E 1NT!", "S forbid H D", "director shows S H", "W pass"])
 def test_an_event_read_again_is_a_new_event_with_its_own_number(text: str) -> None:
     """A text read before is copied from its first reading with the new number
-    (``events._renumbered``): every field but the number is the first reading's."""
+    (``events._renumbered``): an Event like any other, every field but the number the first
+    reading's, frozen."""
     first = parse_event(text, 1)
     again = parse_event(text, 7)
-    assert again is not first and again.index == 7
+    assert type(again) is Event and again is not first and again.index == 7
     names = tuple(f.name for f in dataclasses.fields(Event))
-    assert names == events._FIELD_NAMES
     assert [getattr(again, n) for n in names[1:]] == [getattr(first, n) for n in names[1:]]
     assert again == parse_event(text, 7) and hash(again) == hash(parse_event(text, 7))
+    assert repr(again) == repr(first).replace("index=1,", "index=7,", 1)
     with pytest.raises(AttributeError):  # frozen, as a new one (FrozenInstanceError)
         again.index = 8  # type: ignore[misc]
+    if events._UNFROZEN_EVENT is not None:  # pure Python: the copy's class has Event's slots
+        assert vars(events._UNFROZEN_EVENT)["__slots__"] == names == vars(Event)["__slots__"]

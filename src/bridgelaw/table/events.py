@@ -14,11 +14,10 @@ project adds a few director findings of its own, listed in :data:`DIRECTOR_FINDI
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MemberDescriptorType
-from typing import Literal
+from typing import Any, Literal
 
 from bridgelaw.calls import DOUBLE, PASS, REDOUBLE, bid, call_name
 from bridgelaw.cards import (
@@ -380,36 +379,30 @@ _PARSED: dict[str, Event] = {}
 """Event texts already read, for their parse: the same few hundred texts (calls, cards,
 answers) make up most boards, and reading one costs more than the engine's ruling on it."""
 
-_FIELD_NAMES = (
-    "index",
-    "who",
-    "action",
-    "call",
-    "card",
-    "number",
-    "text",
-    "cards",
-    "suits",
-    "strains",
-    "seat_named",
-    "designation",
-)
-"""The fields of :class:`Event`, in order (``tests/table/test_events.py`` checks them)."""
 
-_SLOT_SETTERS: tuple[Callable[[Event, object], None], ...] = (
-    tuple(vars(Event)[name].__set__ for name in _FIELD_NAMES)
-    if isinstance(vars(Event).get("index"), MemberDescriptorType)
-    else ()
-)
-"""In pure Python, each field of an :class:`Event` is a slot of the object, set through its
-descriptor by :func:`_renumbered` (a frozen dataclass's ``__init__`` sets each through
-``object.__setattr__``, which costs about twice as much); none in the mypyc-compiled build,
-whose constructor is native."""
+def _unfrozen_event_class() -> type | None:
+    """Pure Python: a class with the slots of :class:`Event` (the same layout) but not frozen,
+    for :func:`_renumbered`; None in the mypyc-compiled build, whose Event is a native class
+    with no such slots."""
+    if not isinstance(vars(Event).get("index"), MemberDescriptorType):
+        return None
+    return type("_UnfrozenEvent", (), {"__slots__": vars(Event)["__slots__"]})
+
+
+_UNFROZEN_EVENT = _unfrozen_event_class()
 
 
 def _renumbered(known: Event, index: int) -> Event:
-    """A new event equal to ``known`` but for its number, ``index``."""
-    if not _SLOT_SETTERS:  # compiled
+    """A new event equal to ``known`` but for its number, ``index``.
+
+    A frozen dataclass's ``__init__`` sets each of its twelve fields through
+    ``object.__setattr__``, which makes a new event cost more than the engine's ruling on a
+    card in pure Python. The copy is made as an object of the same layout that is not frozen,
+    its fields set as plain slots, then given the class :class:`Event` (an assignment of
+    ``__class__`` that Python allows between classes of the same slots): an Event like any
+    other, about four times cheaper to make. The compiled build calls the constructor."""
+    unfrozen = _UNFROZEN_EVENT
+    if unfrozen is None:
         return Event(
             index,
             known.who,
@@ -424,33 +417,21 @@ def _renumbered(known: Event, index: int) -> Event:
             known.seat_named,
             known.designation,
         )
-    (
-        set_index,
-        set_who,
-        set_action,
-        set_call,
-        set_card,
-        set_number,
-        set_text,
-        set_cards,
-        set_suits,
-        set_strains,
-        set_seat_named,
-        set_designation,
-    ) = _SLOT_SETTERS
-    event: Event = object.__new__(Event)
-    set_index(event, index)
-    set_who(event, known.who)
-    set_action(event, known.action)
-    set_call(event, known.call)
-    set_card(event, known.card)
-    set_number(event, known.number)
-    set_text(event, known.text)
-    set_cards(event, known.cards)
-    set_suits(event, known.suits)
-    set_strains(event, known.strains)
-    set_seat_named(event, known.seat_named)
-    set_designation(event, known.designation)
+    copy: Any = object.__new__(unfrozen)
+    copy.index = index
+    copy.who = known.who
+    copy.action = known.action
+    copy.call = known.call
+    copy.card = known.card
+    copy.number = known.number
+    copy.text = known.text
+    copy.cards = known.cards
+    copy.suits = known.suits
+    copy.strains = known.strains
+    copy.seat_named = known.seat_named
+    copy.designation = known.designation
+    copy.__class__ = Event
+    event: Event = copy
     return event
 
 
