@@ -75,6 +75,12 @@ def _since(
     return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
 
 
+_CARD, _CALL = Action.CARD, Action.CALL
+_PLAY, _AUCTION = Phase.PLAY, Phase.AUCTION
+"""Read on the path of every event: a module's name is read faster than an enum's member
+(``Action.CARD`` looks the member up on the class through its metaclass)."""
+
+
 def _compiled_attributes(table: object) -> tuple[str, ...] | None:
     """Every attribute of ``table``'s class and its bases when it is compiled with mypyc
     (which lists them in ``__mypyc_attrs__``); None in pure Python (a ``__dict__``)."""
@@ -182,7 +188,7 @@ class Table(BoardRules):
             new_reviews,
             new_unauthorized,
             replaced,
-            self.awaiting,
+            self._open_offer()[0],  # self.awaiting
             self.next_to_act,
             self.phase,
         )
@@ -307,12 +313,12 @@ class Table(BoardRules):
 
     def _apply_event(self, event: Event) -> None:
         action = event.action
-        if action is Action.CARD and self._plain_play():
+        if action is _CARD and self._plain_play():
             # what every router below does with a card when nothing is open (_plain_play)
             assert event.card is not None
             self.card_played(event.seat, event.card)
             return
-        if action is Action.CALL and self._plain_auction():
+        if action is _CALL and self._plain_auction():
             # what the routers below do with a call when nothing is open (_plain_auction)
             assert event.call is not None
             self.make_call(event.seat, event.call)
@@ -339,7 +345,7 @@ class Table(BoardRules):
         claim = self.claim
         return (
             self.play is not None
-            and self.phase == Phase.PLAY
+            and self.phase == _PLAY
             and self.pending is None
             and self.wrong_count is None
             and (claim is None or not claim.is_open)
@@ -359,7 +365,7 @@ class Table(BoardRules):
         :meth:`auction_event` to :meth:`make_call` untouched; with no rule for a player's next
         call (29B-32) besides, no offer is open (:meth:`_open_offer`)."""
         return (
-            self.phase == Phase.AUCTION
+            self.phase == _AUCTION
             and self.pending is None
             and self.wrong_count is None
             and self.recall is None

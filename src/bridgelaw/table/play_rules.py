@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name, is_honour
+from bridgelaw.cards import SEATS, SUIT_LETTERS, Card, Seat, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
@@ -128,12 +128,12 @@ class PlayRules(AuctionRules):
     def card_played(self, seat: Seat, card: Card) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        if not play.holds(seat, card):
+        if not play.hands[seat] >> card & 1:  # play.holds(seat, card), read on every card
             raise ScriptError(
                 self.event_index,
                 refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
             )
-        turn = play.turn
+        turn = SEATS[(play.leader + len(play.trick)) & 3]  # play.turn
         if seat != turn:
             if not play.trick:
                 LeadOutOfTurn.opened(self, seat, card)  # Laws 53-56: rules/play/law53_56.py
