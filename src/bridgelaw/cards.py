@@ -93,20 +93,20 @@ class Seat(IntEnum):
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next player in rotation."""
-        return Seat((self + 1) & 3)
+        return SEATS[(self + 1) & 3]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) & 3)
+        return SEATS[(self + 2) & 3]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the previous player in rotation."""
-        return Seat((self + 3) & 3)
+        return SEATS[(self + 3) & 3]
 
     @property
     def side(self) -> Side:
-        return Side(self & 1)
+        return SIDES[self & 1]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -125,7 +125,7 @@ class Side(IntEnum):
 
     @property
     def other(self) -> Side:
-        return Side(self ^ 1)
+        return SIDES[self ^ 1]
 
 
 SUIT_LETTERS = "CDHS"
@@ -163,7 +163,10 @@ _RANKS_IN: tuple[tuple[int, ...], ...] = _holdings(0)
 #: _CARDS_IN[suit][holding] -> the cards of that suit holding, low to high (a lookup, for speed).
 _CARDS_IN: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(_holdings(13 * s) for s in range(4))
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-"""Seats by number, for hot paths where ``Seat(n)`` would be slower."""
+"""Seats by number, for hot paths where ``Seat(n)`` would be slower (an enum's call looks its
+value up through ``EnumType.__call__``; :attr:`Seat.lho` and the like read this instead)."""
+SIDES: tuple[Side, Side] = (Side.NS, Side.EW)
+"""Sides by number, likewise."""
 STRAINS: tuple[Strain, ...] = tuple(Strain)
 """Strains by number, likewise."""
 

@@ -7,6 +7,7 @@ that a finding is never read as another (a seat taken for a card, a qualifier dr
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from bridgelaw.calls import call_name
 from bridgelaw.cards import Strain, parse_card
 from bridgelaw.errors import ParseError
-from bridgelaw.table import ScriptError, parse_event
+from bridgelaw.table import ScriptError, events, parse_event
 from bridgelaw.table.events import Event, parse_table_call, table_call_of
 from bridgelaw.table.script import load_script, parse_yaml, script_from_data
 
@@ -254,3 +255,21 @@ def test_declarer_may_forbid_several_suits_written_with_commas() -> None:
     # 51B2b: "forbid S,H" forbids both suits, as "forbid S H" does
     assert parse_event("N forbid S,H", 5).suits == parse_event("N forbid S H", 5).suits
     assert [s.letter for s in parse_event("N forbid H,S", 5).suits] == ["S", "H"]
+
+
+@pytest.mark.parametrize("text", ["N SA", "E 1NT!", "S forbid H D", "director shows S H", "W pass"])
+def test_an_event_read_again_is_a_new_event_with_its_own_number(text: str) -> None:
+    """A text read before is copied from its first reading with the new number
+    (``events._renumbered``): an Event like any other, every field but the number the first
+    reading's, frozen."""
+    first = parse_event(text, 1)
+    again = parse_event(text, 7)
+    assert type(again) is Event and again is not first and again.index == 7
+    names = tuple(f.name for f in dataclasses.fields(Event))
+    assert [getattr(again, n) for n in names[1:]] == [getattr(first, n) for n in names[1:]]
+    assert again == parse_event(text, 7) and hash(again) == hash(parse_event(text, 7))
+    assert repr(again) == repr(first).replace("index=1,", "index=7,", 1)
+    with pytest.raises(AttributeError):  # frozen, as a new one (FrozenInstanceError)
+        again.index = 8  # type: ignore[misc]
+    if events._UNFROZEN_EVENT is not None:  # pure Python: the copy's class has Event's slots
+        assert vars(events._UNFROZEN_EVENT)["__slots__"] == names == vars(Event)["__slots__"]

@@ -76,6 +76,12 @@ def _since(
     return tuple(r for i, r in enumerate(log[count:], count) if i not in gone)
 
 
+_CARD, _CALL = Action.CARD, Action.CALL
+_PLAY, _AUCTION = Phase.PLAY, Phase.AUCTION
+"""Read on the path of every event: a module's name is read faster than an enum's member
+(``Action.CARD`` looks the member up on the class through its metaclass)."""
+
+
 def _compiled_attributes(table: object) -> tuple[str, ...] | None:
     """Every attribute of ``table``'s class and its bases when it is compiled with mypyc
     (which lists them in ``__mypyc_attrs__``); None in pure Python (a ``__dict__``)."""
@@ -186,7 +192,7 @@ class Table(BoardRules):
             new_reviews,
             new_unauthorized,
             replaced,
-            self.awaiting,
+            self._open_offer()[0],  # self.awaiting
             self.next_to_act,
             self.phase,
         )
@@ -310,6 +316,17 @@ class Table(BoardRules):
             RevokeCorrection.forced_last_trick(self, self.awaiting is not None)
 
     def _apply_event(self, event: Event) -> None:
+        action = event.action
+        if action is _CARD and self._plain_play():
+            # what every router below does with a card when nothing is open (_plain_play)
+            assert event.card is not None
+            self.card_played(event.seat, event.card)
+            return
+        if action is _CALL and self._plain_auction():
+            # what the routers below do with a call when nothing is open (_plain_auction)
+            assert event.call is not None
+            self.make_call(event.seat, event.call)
+            return
         if event.action in ANSWER_ACTIONS:  # an answer: the offer open decides (offers.py)
             offer, route = self._open_offer()
             offered = offer is not None and offer.takes(event)
@@ -319,6 +336,46 @@ class Table(BoardRules):
                 self._answer(route, event)
                 return
         self._route(event)
+
+    def _plain_play(self) -> bool:
+        """The play under way with nothing open that the routers look at before a card: no
+        irregularity pending, no claim open, no finding of Law 13 awaited, no offer of the
+        dummy laws or of the play rules (45C4b, 50D2, 51, 57A), no 45D matter, lead
+        restriction, penalty card or Law 57 obligation. A card then goes through
+        :meth:`_route`, :meth:`_play_period_event`, :meth:`play_event` and
+        :meth:`play_rules_event` to :meth:`card_played` untouched, and no offer is open
+        (:meth:`_open_offer`), which is what most events of a board meet: they go there
+        directly."""
+        claim = self.claim
+        return (
+            self.play is not None
+            and self.phase == _PLAY
+            and self.pending is None
+            and self.wrong_count is None
+            and (claim is None or not claim.is_open)
+            and self.dummy_offer is None
+            and self.law45c4b_rho is None
+            and self.law45d_rho is None
+            and not self.law45d_back
+            and not self.lead_restrictions
+            and not self.penalty_cards
+            and not self.must_play
+        )
+
+    def _plain_auction(self) -> bool:
+        """The auction with nothing open that the routers look at before a call: no
+        irregularity pending, no finding of Law 13 awaited, no call to repeat (2007 17D2,
+        15C). A call then goes through :meth:`_route`, :meth:`board_event` and
+        :meth:`auction_event` to :meth:`make_call` untouched; with no rule for a player's next
+        call (29B-32) besides, no offer is open (:meth:`_open_offer`)."""
+        return (
+            self.phase == _AUCTION
+            and self.pending is None
+            and self.wrong_count is None
+            and self.recall is None
+            and self.lho_repeat is None
+            and not self.repeat_15c
+        )
 
     def _answer(self, route: Route, event: Event) -> None:
         """An answer the offer takes goes to the rule that made the offer."""
@@ -739,6 +796,10 @@ class Table(BoardRules):
 
     def _open_offer(self) -> tuple[Awaiting | None, Route]:
         """The offer open and the rule that made it (the one place of their precedence)."""
+        if self._plain_play():  # the usual case in the play: none (see _plain_play)
+            return None, "play"
+        if not self.next_call and self._plain_auction():  # and in the auction
+            return None, "auction"
         board = self.board_awaiting()  # 13B: the director decides first
         if board is not None:
             return board, "board"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bridgelaw.cards import SUIT_LETTERS, Card, Seat, card_name, is_honour
+from bridgelaw.cards import SEATS, SUIT_LETTERS, Card, Seat, card_name, is_honour
 from bridgelaw.table.auction_rules import AuctionRules
 from bridgelaw.table.events import Action, Event, ScriptError
 from bridgelaw.table.messages import say
@@ -128,12 +128,12 @@ class PlayRules(AuctionRules):
     def card_played(self, seat: Seat, card: Card) -> None:
         play = self.play
         assert play is not None and self.declarer is not None
-        if not play.holds(seat, card):
+        if not play.hands[seat] >> card & 1:  # play.holds(seat, card), read on every card
             raise ScriptError(
                 self.event_index,
                 refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
             )
-        turn = play.turn
+        turn = SEATS[(play.leader + len(play.trick)) & 3]  # play.turn
         if seat != turn:
             if not play.trick:
                 LeadOutOfTurn.opened(self, seat, card)  # Laws 53-56: rules/play/law53_56.py
@@ -153,16 +153,17 @@ class PlayRules(AuctionRules):
             else:
                 PrematurePlay.defender(self, seat, card)
             return
-        obligation = self.must_play.get(seat)  # 57A: a play restriction (50D1b)
-        broken = PrematurePlay.obligation_at_turn(self, seat, card) if self.must_play else None
+        must_play = self.must_play
+        obligation = must_play.get(seat) if must_play else None  # 57A: a play restriction (50D1b)
+        broken = PrematurePlay.obligation_at_turn(self, seat, card) if must_play else None
         trick_index = len(play.tricks)
         breach = (
             self._check_restricted_lead(seat, card)
             if not play.trick and self.lead_restrictions
             else None
         )
-        if PenaltyCardNotPlayed.opened(self, seat, card, obligation):  # rules/play/law52.py
-            return
+        if self.penalty_cards and PenaltyCardNotPlayed.opened(self, seat, card, obligation):
+            return  # a penalty card not played (rules/play/law52.py: none without one)
         self._play(seat, card)
         if broken is not None:
             # 61A: not playing, when able, a suit declarer specified under 57A is a revoke
@@ -467,6 +468,8 @@ class PlayRules(AuctionRules):
     def _restrictions_after_trick(self) -> None:
         """Law 26B: a restriction lasts while the player keeps the lead; it ends with it."""
         assert self.play is not None
+        if not self.lead_restrictions:
+            return  # none to end (the usual case)
         leader = self.play.leader
         self.lead_restrictions = [
             r for r in self.lead_restrictions if r.suit is None or r.seat == leader

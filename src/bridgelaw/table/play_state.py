@@ -48,6 +48,10 @@ def is_established(trick: int, side_played_on: bool) -> bool:
 def suit_led(cards: Sequence[Place]) -> int:
     """The suit of the first card in a trick (a place with no card, 67, never comes first:
     the lead is made before anyone can fail to play to the trick)."""
+    if cards:
+        first = cards[0]
+        if first is not None:  # the usual case: the lead
+            return first // 13
     return next(c for c in cards if c is not None) // 13  # no card: StopIteration, as ever
 
 
@@ -181,22 +185,26 @@ class TablePlay:
 
     def add(self, card: Card, event: int) -> Revoke | None:
         """The player in turn plays ``card`` (held); returns the revoke it makes, if any."""
-        seat = self.turn
+        trick = self.trick
+        seat = SEATS[(self.leader + len(trick)) & 3]  # self.turn
+        hands = self.hands
         revoke = None
-        if self.is_revoke(seat, card):
-            revoke = Revoke(
-                seat,
-                len(self.tricks),
-                card,
-                self.led_suit(),
-                event,
-                by_dummy=seat == self.dummy,
-            )
-            self.revokes.append(revoke)
-        self.hands[seat] &= ~(1 << card)
+        if trick:  # is_revoke, the suit led found once
+            led = suit_led(trick)
+            if card // 13 != led and hands[seat] & SUIT_MASK[led]:
+                revoke = Revoke(
+                    seat,
+                    len(self.tricks),
+                    card,
+                    led,
+                    event,
+                    by_dummy=seat == self.dummy,
+                )
+                self.revokes.append(revoke)
+        hands[seat] &= ~(1 << card)
         self.played.append(card)
-        self.trick.append(card)
-        if len(self.trick) == 4:
+        trick.append(card)
+        if len(trick) == 4:
             self._complete()
         return revoke
 
