@@ -153,7 +153,9 @@ def pbn_check(
     try:
         parsed = read_pbn_file(file)
     except OSError as error:
-        raise UsageProblem(f"cannot read {file}: {error.strerror or error}") from None
+        raise UsageProblem(
+            worded("cli.cannot-read", file=str(file), reason=str(error.strerror or error))
+        ) from None
     reports = []
     with progress(f"Checking {file.name}", len(parsed.games)) as bar:  # on a terminal only
         for game in parsed.games:

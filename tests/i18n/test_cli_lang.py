@@ -126,3 +126,23 @@ def test_the_usage_phrases_english_is_clicks(argv: list[str]) -> None:
     words = usage_words(caught.value)
     assert words is not None, caught.value.format_message()
     assert words.text("en") == caught.value.format_message()
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ("C", "bridgelaw: error: --demo-mode 'x': strict or law"),
+        ("pl_PL.UTF-8", "bridgelaw: błąd: --demo-mode 'x': strict albo law"),
+        ("sk_SK.UTF-8", "bridgelaw: chyba: --demo-mode 'x': strict alebo law"),
+    ],
+)
+def test_a_commands_own_refusal_in_the_locales_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, env: str, words: str
+) -> None:
+    """``serve`` refusing its options before it starts anything: its words in the language of
+    the errors, the option and its value as written."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", env)
+    assert cli.main(["serve", "--demo-mode", "x"]) == 1
+    assert capsys.readouterr().err.strip() == words

@@ -80,7 +80,10 @@ def replay(
         try:
             write_atomic(pbn, write_pbn([pbn_game(table)]))
         except OSError as error:
-            raise CommandError(f"{pbn}: cannot write: {error.strerror or error}") from None
+            reason = str(error.strerror or error)
+            raise CommandError(
+                worded("cli.file-cannot-write", file=str(pbn), reason=reason)
+            ) from None
     if as_json:
         sys.stdout.write(json.dumps(localized(table, lang), ensure_ascii=False) + "\n")
     else:

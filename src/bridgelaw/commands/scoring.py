@@ -560,7 +560,8 @@ def _emit_movement(movement: Movement, write: Path | None, output_format: str,
         try:
             write_atomic(write, write_movement_file(movement))
         except OSError as error:
-            raise CommandError(f"cannot write {write}: {error.strerror or error}") from None
+            reason = str(error.strerror or error)
+            raise CommandError(worded("cli.cannot-write", file=str(write), reason=reason)) from None
         if not as_json:
             said(f"wrote the movement ({movement.kind}, {movement.tables} tables, "
                  f"{movement.rounds} rounds) to {write}")  # fmt: skip
@@ -744,7 +745,7 @@ def next_round_command(
     played = {frozenset((m.home, m.away)) for m in loaded.matches}
     pairing = swiss_pairings(standings, played)
     if pairing is None:
-        raise CommandError("no pairing without a repeated match is possible")
+        raise CommandError(worded("cli.no-pairing"))
     if as_json:
         _emit_json(
             {

@@ -21,7 +21,7 @@ from typing import Annotated
 
 import typer
 
-from bridgelaw.commands.common import CommandError, said
+from bridgelaw.commands.common import CommandError, said, worded
 
 DEFAULT_DB = "sqlite:///bridgelaw.db"
 
@@ -51,7 +51,7 @@ def kept_token(path: Path) -> tuple[str, bool]:
         with os.fdopen(descriptor, "w", encoding="utf-8") as out:
             out.write(token + "\n")
     except OSError as error:
-        raise CommandError(f"cannot keep the director's token in {path}: {error}") from None
+        raise CommandError(worded("cli.token-file", path=str(path), reason=str(error))) from None
     return token, True
 
 
@@ -148,7 +148,7 @@ def serve(
     from bridgelaw.server.limits import log_config
 
     if demo_mode not in ("strict", "law"):
-        raise CommandError(f"--demo-mode {demo_mode!r}: strict or law")
+        raise CommandError(worded("cli.demo-mode", mode=demo_mode))
     if db is None:
         from bridgelaw.server.demo import DEMO_DB
 
@@ -163,15 +163,15 @@ def serve(
         shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         several = Several(advertise or f"http://{shown}:{port}", lease)
     elif workers > 1:
-        raise CommandError(f"--workers {workers}: several processes need --db postgresql://...")
+        raise CommandError(worded("cli.workers-need-postgresql", workers=workers))
     if advertise is not None and workers > 1:
-        raise CommandError("--advertise names one process: start each with its own instead")
+        raise CommandError(worded("cli.advertise-one"))
     try:
         periods = server_periods(correction_minutes, appeal_minutes)
         app = create_app(db, token, several, periods)
     except (SQLAlchemyError, ImportError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise CommandError(f"--db {db}: cannot open the database: {first}") from None
+        raise CommandError(worded("cli.db-cannot-open", db=db, reason=first)) from None
     if demo:
         from bridgelaw.server.demo import MODES, addresses
         from bridgelaw.server.routes import demo as demo_routes
