@@ -560,3 +560,20 @@ def test_the_director_works_refusals_come_in_the_askers_language(
     answer = client.get("/api/polls/999", headers={**auth(DIRECTOR), "accept-language": lang})
     assert answer.status_code == 404
     assert answer.json()["error"] == words
+
+
+def test_a_polls_problem_is_in_the_directors_language(client: TestClient) -> None:
+    """What the poll cannot give yet comes in the director's language: before any answer
+    (nobody has answered), and once every peer chose the one call the information suggested
+    (no alternative to weight: the poll's own refusal under its field)."""
+    table, _ = called(client)
+    made = post(client, f"/api/tables/{table}/polls", {"entry": 1, "calls": 1, "peers": ["Ann"]})
+    path = f"/api/polls/{made['poll']}"
+    assert get(client, path)["problem"] == "nobody has answered yet"
+    assert get(client, f"{path}?lang=pl")["problem"] == "nikt jeszcze nie odpowiedział"
+    [link] = made["links"]
+    post(client, f"{path}/answer", {"would_call": "X", "seriously_considered": []}, link["token"])
+    english = get(client, f"{path}?excluding=X")["problem"]
+    assert english == "answers: no peer chose a logical alternative that may be weighted"
+    polish = get(client, f"{path}?excluding=X&lang=pl")["problem"]
+    assert polish.startswith("answers: ") and "logicznej alternatywy" in polish

@@ -177,6 +177,7 @@ PHRASES: dict[str, str] = {
     "work.no-ruling-against": "against: no ruling {entry} of this table in {record!r}",
     "work.no-appeal": "no appeal {number} on this table in {record!r}",
     "work.ruling-meanwhile": "another ruling was recorded at the same time; try again",
+    "work.no-answers": "nobody has answered yet",
     # click's own usage messages (typer's click: bridgelaw/usage.py), in its English
     "usage.missing-argument": "Missing argument.",
     "usage.missing-argument-named": "Missing argument {name}.",

@@ -310,7 +310,9 @@ def poll_of(engine: Engine, poll_id: int) -> tuple[PollRow, Poll | None]:
     return row, Poll(question, answers, Threshold(Fraction(row.threshold)))
 
 
-def director_view(engine: Engine, poll_id: int, excluding: str | None) -> dict[str, Any]:
+def director_view(
+    engine: Engine, poll_id: int, excluding: str | None, lang: str = "en"
+) -> dict[str, Any]:
     """Everything the director sees of a poll: the question, who answered what, each call's
     support, the logical alternatives at the threshold and the weights they suggest."""
     row, peers = _poll_rows(engine, poll_id)
@@ -334,7 +336,7 @@ def director_view(engine: Engine, poll_id: int, excluding: str | None) -> dict[s
         "support": None,
         "logical_alternatives": None,
         "proposed_weights": None,
-        "problem": "nobody has answered yet" if poll is None else None,
+        "problem": Worded.of("work.no-answers").text(lang) if poll is None else None,
     }
     if poll is not None:
         view["support"] = {call: str(share) for call, share in poll.support().items()}
@@ -343,7 +345,8 @@ def director_view(engine: Engine, poll_id: int, excluding: str | None) -> dict[s
             weights = poll.proposed_weights(excluding)
             view["proposed_weights"] = {call: str(w) for call, w in weights.items()}
         except PollError as error:
-            view["problem"] = str(error)
+            problem = director_refusal(error)
+            view["problem"] = problem if isinstance(problem, str) else problem.text(lang)
     return view
 
 

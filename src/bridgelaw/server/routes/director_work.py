@@ -138,7 +138,11 @@ async def new_poll(live: LiveTableDep, body: NewPoll, request: Request) -> dict[
 
 @router.get("/api/polls/{poll_id}")
 async def get_poll(
-    poll_id: PollId, asker: PollAsker, request: Request, excluding: str | None = None
+    poll_id: PollId,
+    asker: PollAsker,
+    request: Request,
+    lang: Language,
+    excluding: str | None = None,
 ) -> Any:
     """The director: the whole poll (answers, support, alternatives, proposed weights, without
     the call ``excluding`` names: the one the information suggested, 12C1c); a peer: the
@@ -148,7 +152,7 @@ async def get_poll(
         raise Refused(422, "excluding: a call such as 6S")
     if asker is None:  # the director
         return await run_in_threadpool(
-            director_work.director_view, server.engine, poll_id, excluding
+            director_work.director_view, server.engine, poll_id, excluding, lang
         )
     return await run_in_threadpool(director_work.peer_view, server.engine, poll_id, asker)
 
