@@ -162,7 +162,7 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "67A1, 67B1",
         "a defective trick with a card missing (`<seat> none`): made up at once (67A1, the trick won as it then stands) or later (67B1a/b: the winner stands, a revoke there with 64A2); still missing when play ends: made up then",
-        "`table.play_rules`",
+        "`table.rules.play.law67`",
     ),
     (
         "61-64",

@@ -11,7 +11,7 @@ build on each other (bottom up)::
 
     state.TableState          the state; the hooks (the engine's internal interface)
     auction_rules.AuctionRules  17-39, the end of the auction (22, 24D/E)
-    play_rules.PlayRules        44-60, 63A, 67 (and 26 at the lead)
+    play_rules.PlayRules        44-60, 63A (and 26 at the lead)
     revokes.RevokeRules         64 (62 is rules/play/law62.py)
     dummy_rules.DummyRules      the router of 42-43, 45D, 45F, 46, 61B (rules/play)
     claims.ClaimRules           the claim of the board (68-71: rules/claims)

@@ -1,4 +1,4 @@
-"""The play period at the table: Laws 44, 49-60, 63A and 67A1/67B1 (62 and the other
+"""The play period at the table: Laws 44, 49-60 and 63A (62, 67 and the other
 irregularities of the play are open matters under ``rules/play``; 64 is revokes.py).
 
 As in the auction, an irregularity waits for the next event: a lead out of turn is offered to
@@ -23,6 +23,7 @@ from bridgelaw.table.rules.play.law51a import PenaltyCardDesignation
 from bridgelaw.table.rules.play.law52 import PenaltyCardNotPlayed
 from bridgelaw.table.rules.play.law53_56 import LeadOutOfTurn
 from bridgelaw.table.rules.play.law57 import PrematurePlay
+from bridgelaw.table.rules.play.law67 import CardOwed
 from bridgelaw.table.rules.play.layer import PlayTable
 from bridgelaw.table.state import (
     Awaiting,
@@ -112,10 +113,9 @@ class PlayRules(AuctionRules):
             and self.play is not None
             and event.seat in self.play.omissions.values()
         ):
-            assert event.card is not None
-            self._law67_supply(event.seat, event.card)
+            CardOwed.answer(self, event)  # 67A1, 67B1: rules/play/law67.py
         elif event.action is Action.NONE:
-            self._law67_omit(event.seat)
+            CardOwed.answer(self, event)
         else:
             return False
         return True
@@ -338,87 +338,9 @@ class PlayRules(AuctionRules):
             return card // 13 == named or not held >> (13 * named) & 0x1FFF
         return card // 13 != named or not held & ~(0x1FFF << (13 * named))
 
-    # -- Law 67: defective tricks ------------------------------------------------------------
-
-    def _law67_omit(self, seat: Seat) -> None:
-        play = self.play
-        assert play is not None
-        if seat != play.turn or not play.trick:
-            raise ScriptError(
-                self.event_index,
-                refuse("event.none-in-turn", seat=seat.letter),
-            )
-        if seat in play.omissions.values():
-            raise ScriptError(self.event_index, refuse("event.already-owes", seat=seat.letter))
-        trick = len(play.tricks) + 1
-        before = len(play.tricks)
-        play.omit()
-        self.review("67", say("law67-omit", seat=seat, trick=trick))
-        self.after_a_place_filled(before)
-
-    def _law67_supply(self, seat: Seat, card: Card) -> None:
-        """67A1 before both sides have played to the next trick (a legal card; the trick is
-        won as it now stands); 67B1 after (a card of the suit led if he has one; the trick's
-        winner stands; deemed a revoke, 64A2)."""
-        play = self.play
-        assert play is not None
-        index = next(t for t, s in play.omissions.items() if s == seat)
-        if not play.holds(seat, card):
-            raise ScriptError(
-                self.event_index,
-                refuse("event.does-not-hold", seat=seat.letter, card=card_name(card)),
-            )
-        led = play.led_suit(index)
-        holds_led = bool(play.hands[seat] >> (13 * led) & 0x1FFF)
-        if holds_led and card // 13 != led:
-            raise ScriptError(
-                self.event_index,
-                refuse("event.must-add-suit", seat=seat.letter),
-            )
-        if not play.both_sides_played_after(index):
-            play.supply(index, seat, card, recount=True)
-            self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
-            self.rule(
-                "67A1",
-                seat,
-                say("law67-supply.adds-trick-which-had", seat=seat, card=card, trick=index + 1),
-            )
-            return
-        self._law67b_add(index, seat, card)
-        law = "67B1a" if holds_led else "67B1b"
-        self.rule(
-            law,
-            seat,
-            say("law67-supply.had-played-no-card", seat=seat, trick=index + 1, card=card),
-        )
-
-    def _law67b_add(self, index: int, seat: Seat, card: Card) -> None:
-        """67B1: the card joins the defective trick without changing who won it, and counts
-        as an established revoke there (a 64A2 transfer, never 64A1)."""
-        play = self.play
-        assert play is not None
-        led = play.led_suit(index)
-        play.supply(index, seat, card, recount=False)
-        self.penalty_cards = [pc for pc in self.penalty_cards if pc[1] != card]
-        play.revokes.append(
-            Revoke(seat, index, card, led, self.event_index, established=True, defective=True)
-        )
-
     def law67_at_the_end(self) -> None:
-        """A card still missing when play ends is made up now (67B1), from what is left."""
-        play = self.play
-        assert play is not None
-        for index, seat in sorted(play.omissions.items()):
-            led = play.led_suit(index)
-            cards = [c for c in range(52) if play.hands[seat] >> c & 1]
-            same = [c for c in cards if c // 13 == led]
-            card = (same or cards)[0]
-            self._law67b_add(index, seat, card)
-            self.rule(
-                "67B1a" if same else "67B1b",
-                seat,
-                say("law67-at-the-end", seat=seat, card=card, trick=index + 1),
-            )
+        """A card still owed to a trick when play ends is made up now (67B1, rules/play)."""
+        CardOwed.at_the_end(self)
 
     # -- Law 26 (2017 26B; 50D2a, 51B2b): a lead under a restriction ---------------------------
 

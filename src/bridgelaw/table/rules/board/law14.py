@@ -24,6 +24,7 @@ from bridgelaw.table.play_state import Place, Revoke, TablePlay, is_established
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.board.layer import BoardTable, board_table, opening_lead_faced
 from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.play.law67 import CardOwed
 from bridgelaw.table.state import Phase
 from bridgelaw.table.state import TableState as State
 
@@ -139,7 +140,7 @@ class MissingCard:
             FOUND_AMONG_PLAYED.rule(t, owner, card=card, owner=owner, trick=index + 1)
             led = play.led_suit(index)
             if card // 13 == led or not play.hands[owner] & SUIT_MASK[led]:
-                t._law67_supply(owner, card)
+                CardOwed.supply(t, owner, card)  # 67A1/67B1
             return
         MissingCard._restore(t, owner, card)
         FOUND_LATER.rule(t, owner, card=card, owner=owner)

@@ -31,7 +31,6 @@ class BoardTable(PlayTable, AuctionTable, Protocol):
     repeat_15c: tuple[tuple[Seat, str], ...]
     wrong_table_found: bool
 
-    def _law67_supply(self, seat: Seat, card: Card) -> None: ...
     def auction_awaiting(self) -> Awaiting | None: ...
 
 

@@ -41,6 +41,12 @@ REVOKE_ESTABLISHED = Applies(
 AGAIN = Applies("67B3", "rule", "law67b3-again.played-trick-although-had")
 AGAIN_ADJUSTED = Applies("67B3", "review", "law67b3-again.card-played-twice-adjusted")
 AGAIN_CANCELS = Applies("67B3", "adjusted")  # the board's score set aside
+NO_CARD = Applies("67", "review", "law67-omit")
+SUPPLIED = Applies("67A1", "rule", "law67-supply.adds-trick-which-had")
+SUPPLIED_LATE = Applies("67B1a", "rule", "law67-supply.had-played-no-card")
+SUPPLIED_LATE_OTHER_SUIT = Applies("67B1b", "rule", "law67-supply.had-played-no-card")
+MADE_UP_AT_THE_END = Applies("67B1a", "rule", "law67-at-the-end")
+MADE_UP_AT_THE_END_OTHER_SUIT = Applies("67B1b", "rule", "law67-at-the-end")
 
 DECLARED: Declared = Declared(
     law="67",
@@ -54,7 +60,14 @@ DECLARED: Declared = Declared(
         AGAIN,
         AGAIN_ADJUSTED,
         AGAIN_CANCELS,
+        NO_CARD,
+        SUPPLIED,
+        SUPPLIED_LATE,
+        SUPPLIED_LATE_OTHER_SUIT,
+        MADE_UP_AT_THE_END,
+        MADE_UP_AT_THE_END_OTHER_SUIT,
     ),
+    stages=("CardOwed",),
 )
 
 
@@ -168,4 +181,87 @@ class DefectiveTrick:
         t.after_a_place_filled(index)
 
 
-__all__ = ["DECLARED", "DefectiveTrick"]
+class CardOwed:
+    """67A1/67B1: a trick with too few cards. ``<seat> none`` (the player in turn contributes
+    no card: reviewed under 67); the card he then supplies (``<seat> correct <card>``): before
+    both sides have played to the next trick it completes the trick, which is won as it now
+    stands (67A1); later it joins the trick without changing its winner and counts as an
+    established revoke there (67B1; a card of the suit led if he has one, 67B1a, else any,
+    67B1b). A card still owed when play ends is made up from what is left (67B1)."""
+
+    @staticmethod
+    def answer(table: State, event: Event) -> None:
+        if event.action is Action.NONE:
+            CardOwed.omit(play_table(table), event.seat)
+        else:
+            assert event.card is not None
+            CardOwed.supply(play_table(table), event.seat, event.card)
+
+    @staticmethod
+    def omit(t: PlayTable, seat: Seat) -> None:
+        """``seat``, in turn, contributes no card to the trick."""
+        play = t.play
+        assert play is not None
+        if seat != play.turn or not play.trick:
+            raise ScriptError(t.event_index, refuse("event.none-in-turn", seat=seat.letter))
+        if seat in play.omissions.values():
+            raise ScriptError(t.event_index, refuse("event.already-owes", seat=seat.letter))
+        trick = len(play.tricks) + 1
+        before = len(play.tricks)
+        play.omit()
+        NO_CARD.review(t, seat=seat, trick=trick)
+        t.after_a_place_filled(before)
+
+    @staticmethod
+    def supply(t: PlayTable, seat: Seat, card: Card) -> None:
+        """The card ``seat`` owes to a defective trick: 67A1 in time, else 67B1."""
+        play = t.play
+        assert play is not None
+        index = next(i for i, s in play.omissions.items() if s == seat)
+        if not play.holds(seat, card):
+            refused = refuse("event.does-not-hold", seat=seat.letter, card=card_name(card))
+            raise ScriptError(t.event_index, refused)
+        led = play.led_suit(index)
+        holds_led = bool(play.hands[seat] >> (13 * led) & 0x1FFF)
+        if holds_led and card // 13 != led:
+            raise ScriptError(t.event_index, refuse("event.must-add-suit", seat=seat.letter))
+        if not play.both_sides_played_after(index):
+            play.supply(index, seat, card, recount=True)
+            t.penalty_cards = [pc for pc in t.penalty_cards if pc[1] != card]
+            SUPPLIED.rule(t, seat, seat=seat, card=card, trick=index + 1)
+            return
+        CardOwed._added_late(t, index, seat, card)
+        late = SUPPLIED_LATE if holds_led else SUPPLIED_LATE_OTHER_SUIT
+        late.rule(t, seat, seat=seat, trick=index + 1, card=card)
+
+    @staticmethod
+    def at_the_end(table: State) -> None:
+        """A card still owed when play ends is made up now (67B1), from what is left: one of
+        the suit led if he has one."""
+        t = play_table(table)
+        play = t.play
+        assert play is not None
+        for index, seat in sorted(play.omissions.items()):
+            led = play.led_suit(index)
+            cards = [c for c in range(52) if play.hands[seat] >> c & 1]
+            same = [c for c in cards if c // 13 == led]
+            card = (same or cards)[0]
+            CardOwed._added_late(t, index, seat, card)
+            made_up = MADE_UP_AT_THE_END if same else MADE_UP_AT_THE_END_OTHER_SUIT
+            made_up.rule(t, seat, seat=seat, card=card, trick=index + 1)
+
+    @staticmethod
+    def _added_late(t: PlayTable, index: int, seat: Seat, card: Card) -> None:
+        """67B1: the card joins the defective trick without changing who won it, and counts
+        as an established revoke there (a 64A2 transfer, never 64A1)."""
+        play = t.play
+        assert play is not None
+        led = play.led_suit(index)
+        play.supply(index, seat, card, recount=False)
+        t.penalty_cards = [pc for pc in t.penalty_cards if pc[1] != card]
+        play.revokes.append(
+            Revoke(seat, index, card, led, t.event_index, established=True, defective=True)
+        )
+
+
+__all__ = ["DECLARED", "CardOwed", "DefectiveTrick"]
