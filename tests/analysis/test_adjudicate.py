@@ -166,6 +166,23 @@ SPEED_STATEMENTS = (
 )
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known, not yet fixed: the faster search gives South 3 tricks where the reference "
+    "search gives 2 (found by the property test below on 29 Nov 2026; present since before "
+    "771f64c): which of the two follows Law 70 is still to be worked out",
+)
+def test_the_faster_search_and_the_reference_at_a_known_difference() -> None:
+    """Six tricks left at no trump, declarer North; South, who has just led DA (West DK,
+    North D3, East to play), claims with no statement. The two searches disagree."""
+    position = random_position(2317, 6)
+    claimer = Seat((int(position.next_to_play) + 1) & 3)
+    result = Law70Adjudicator(double_dummy=False).adjudicate(
+        position, claimer, position.remaining, ""
+    )
+    assert result.tricks == reference_tricks(position, claimer, result.statement)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.integers(0, 2**32),
