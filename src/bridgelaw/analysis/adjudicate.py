@@ -836,9 +836,9 @@ class _Search:
         opp = self.opp_cards(hands)
         trump = self.trump
         # partner overtakes a sure winner by choice only keeping a master of his own
-        # (spends_well), so only when he holds two masters at least; by force when his lowest
-        # card of the suit is higher
-        overtakes = -1
+        # (spends_well), so only when he holds two masters at least, counted once the
+        # opponents' cards of the suit have fallen on the trick (his lower cards of it are
+        # masters then); by force when his lowest card of the suit is higher
         run = 0
         for suit in range(4):
             mask = SUIT_MASK[suit]
@@ -851,8 +851,7 @@ class _Search:
             if masters:
                 low = _low(masters)
                 if ours and _high(ours) > low:
-                    if overtakes < 0:
-                        overtakes = self.masters(partner, opp) >= 2
+                    overtakes = self.masters(partner, opp & ~mask) >= 2
                     if overtakes or _low(ours) > low:
                         return 1  # partner may overtake (or must) and take the lead
                 run += masters.bit_count()
