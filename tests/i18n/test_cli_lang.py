@@ -146,3 +146,23 @@ def test_a_commands_own_refusal_in_the_locales_language(
     monkeypatch.setenv("LANG", env)
     assert cli.main(["serve", "--demo-mode", "x"]) == 1
     assert capsys.readouterr().err.strip() == words
+
+
+def test_a_strict_machines_refusal_in_the_language_of_the_errors() -> None:
+    """What the command line writes for an ``IllegalCall`` said by id: its clause and its
+    calls, in the language of the errors (the table's refusal of it, said at the edge)."""
+    from bridgelaw.commands import common
+    from bridgelaw.errors import IllegalCall
+
+    error = IllegalCall("27", "illegal.insufficient", call="1H", last="1S")
+    saved = common.ERROR_LANGUAGE[0]
+    try:
+        common.ERROR_LANGUAGE[0] = "pl"
+        assert common.error_text(error) == (
+            "Przepis 27: 1H jest odzywką niewystarczającą po 1S (przepis 18D)"
+        )
+        common.ERROR_LANGUAGE[0] = "en"
+        assert common.error_text(error) == "Law 27: 1H is insufficient over 1S (Law 18D)"
+        assert common.error_text(ValueError("plain words")) == "plain words"
+    finally:
+        common.ERROR_LANGUAGE[0] = saved

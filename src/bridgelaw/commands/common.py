@@ -37,12 +37,13 @@ def error_text(error: Exception) -> str:
     the errors; any other error's own words."""
     from bridgelaw.errors import IllegalAction
 
-    if not isinstance(error, IllegalAction) or error.refusal is None:
+    if not isinstance(error, IllegalAction):
         return str(error)
     from bridgelaw.i18n.words import Worded
+    from bridgelaw.table.refusals import strict_refusal
 
-    key, params = error.refusal
-    return Worded(key, (("law", error.law), *params)).text(ERROR_LANGUAGE[0])
+    refusal = strict_refusal(error)  # the table's own reading of it: one place
+    return refusal if isinstance(refusal, str) else Worded.refusal(refusal).text(ERROR_LANGUAGE[0])
 
 
 class CommandError(Exception):
