@@ -6,7 +6,9 @@ makes ``--tables`` tables and plays them with four clients each: every client ho
 WebSocket (``?changes=1``: the changes of each view, applied to the view it holds; the whole
 view each time with ``--whole-views``) and, on average every ``--think`` seconds (exponential
 waits), looks at the last view it has and, when it is its turn (declarer's includes dummy's),
-sends a random legal event (:mod:`bridgelaw.server.random_player`). It prints, per run:
+sends a random legal event (:mod:`bridgelaw.server.random_player`) on that WebSocket, as the
+table page does, and waits for its answer there (``--post``: posted over HTTP, as before the
+stream took events). It prints, per run:
 
 - the latency from sending an event to receiving its update on the sender's WebSocket and on
   the last of the table's four WebSockets (every seat's update), p50 and p99, over the events
@@ -105,11 +107,6 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
-def progress_key(view: dict[str, Any]) -> int:
-    """Calls and cards so far: one more with every event of a random legal board."""
-    return len(view["calls"]) + len(view["play"] or [])
-
-
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
@@ -170,11 +167,17 @@ class Http:
 
 
 class Seat:
-    """One client: a seat's WebSocket (the views) and its events sent over HTTP."""
+    """One client: a seat's WebSocket (the views) and its events, sent on the WebSocket as the
+    table page sends them (or posted over HTTP, ``--post``)."""
 
     def __init__(self, table: str, seat: str, token: str, tally: Tally) -> None:
         self.table, self.seat, self.token, self.tally = table, seat, token, tally
         self.view: dict[str, Any] | None = None
+        self.socket: Any = None
+        """The open stream, on which events are sent (None while it is not open)."""
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        """The events sent on the stream waiting for their answer, by id."""
+        self.asked = 0
         self.arrived: dict[int, float] = {}
         self.changed = asyncio.Event()
         self.redirects = 0
@@ -190,20 +193,50 @@ class Seat:
         for _ in range(5):
             url = f"{base}/api/tables/{self.table}/stream{query}"
             async with connect(url, max_size=2**20, open_timeout=60) as socket:
+                self.socket = socket
                 with contextlib.suppress(ConnectionClosedError):
                     async for message in socket:
-                        view = apply(self.view or {}, json.loads(message))
-                        self.arrived[progress_key(view)] = time.perf_counter()
+                        data = json.loads(message)
+                        answer = data.get("accepted") or data.get("refused")
+                        if answer is not None:  # the answer to an event sent on the stream
+                            waiting = self.answers.pop(answer["id"], None)
+                            if waiting is not None and not waiting.done():
+                                waiting.set_result(data)
+                            continue
+                        view = apply(self.view or {}, data)
+                        self.arrived[view["seq"]] = time.perf_counter()
                         self.view = view
                         for seat in self.table_seats:
                             seat.changed.set()
                         ready.set()
+            self.socket = None
+            for waiting in self.answers.values():
+                if not waiting.done():
+                    waiting.set_exception(ConnectionError("the stream closed before the answer"))
+            self.answers.clear()
             if socket.close_code != REDIRECT or not socket.close_reason:
                 return
             self.redirects += 1
             base = socket.close_reason.replace("http", "ws", 1)
 
-    async def play(self, port: int, rng: random.Random, think: float) -> None:
+    async def send(self, http: Http, event: str, post: bool) -> tuple[int, int]:
+        """``event`` posted or sent on the stream: the status and the event's sequence."""
+        if post:
+            status, answer = await http.post(
+                f"/api/tables/{self.table}/events", {"event": event}, self.token
+            )
+            return status, answer["seq"] if status == 200 else 0
+        if self.socket is None:
+            raise ConnectionError("the stream is not open")
+        self.asked += 1
+        waiting = self.answers[self.asked] = asyncio.get_running_loop().create_future()
+        await self.socket.send(json.dumps({"event": event, "id": self.asked}))
+        data = await asyncio.wait_for(waiting, 30)
+        if "accepted" in data:
+            return 200, int(data["accepted"]["seq"])
+        return int(data["refused"]["status"]), 0
+
+    async def play(self, port: int, rng: random.Random, think: float, post: bool) -> None:
         http = Http(port)
         while True:
             await asyncio.sleep(rng.expovariate(1 / think))
@@ -213,16 +246,13 @@ class Seat:
                 continue
             started = time.perf_counter()
             try:
-                status, answer = await http.post(
-                    f"/api/tables/{self.table}/events", {"event": event}, self.token
-                )
-            except (OSError, asyncio.IncompleteReadError) as error:
+                status, key = await self.send(http, event, post)
+            except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
                 self.tally.error(type(error).__name__)
                 continue
             if status != 200:
                 self.tally.error(f"HTTP {status}")
                 continue
-            key = progress_key(answer)
             self.tally.acknowledged += 1
             self.tally.sent.setdefault(self.table, {})[key] = event
             deadline = started + 10
@@ -365,7 +395,9 @@ async def run(args: argparse.Namespace, ports: list[int], mark: Callable[[str], 
         moved = sum(seat.redirects for seat in seats)
         print(f"streams opened; {moved} sent on to their table's owner (4307)", flush=True)
         players = [
-            asyncio.create_task(s.play(owners[s.table], random.Random(rng.random()), args.think))
+            asyncio.create_task(
+                s.play(owners[s.table], random.Random(rng.random()), args.think, args.post)
+            )
             for s in seats
         ]
         tally.measuring = True
@@ -505,10 +537,11 @@ def loads() -> str:
 def report(found: Run, args: argparse.Namespace, base: list[float]) -> None:
     tally = found.tally
     stream = "whole views" if args.whole_views else "changes"
+    sent = "posted" if args.post else "sent on the stream"
     print(
         f"== {args.tables} tables over {args.processes} process(es) "
         f"({args.tables / args.processes:.0f} per process), the servers {found.label}, "
-        f"4 clients each acting every {args.think} s, {stream} on the stream"
+        f"4 clients each acting every {args.think} s, {stream} on the stream, events {sent}"
     )
     seconds = args.seconds
     print(f"events acknowledged {tally.acknowledged} ({tally.acknowledged / seconds:.1f}/s)")
@@ -555,6 +588,11 @@ def main() -> None:
         "--whole-views",
         action="store_true",
         help="the clients take whole views on the stream (the stream as first made)",
+    )
+    parser.add_argument(
+        "--post",
+        action="store_true",
+        help="the clients post their events over HTTP (before: sent on the seat's WebSocket)",
     )
     parser.add_argument("--profile", help="run the server under cProfile, its output in this file")
     parser.add_argument(

@@ -10,8 +10,9 @@ his left-hand opponent's turn has changed his call (Law 25, through 31C).
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -121,6 +122,20 @@ def seat_pages(
     return table, tokens, pages
 
 
+def posts_of_events(pages: Iterable[Any]) -> list[str]:
+    """The events the pages post over HTTP from now on (filled as they are posted); a page
+    whose stream is open sends them on it instead."""
+    posted: list[str] = []
+
+    def seen(request: Any) -> None:
+        if request.method == "POST" and urlsplit(request.url).path.endswith("/events"):
+            posted.append(request.post_data or "")
+
+    for page in pages:
+        page.on("request", seen)
+    return posted
+
+
 def synced(pages: dict[str, Any], events: int) -> None:
     """Wait until every page shows the table after ``events`` events."""
     for page in pages.values():
@@ -196,6 +211,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
     table, _, pages = seat_pages(live_server, open_page, "strict")
     north, east, south, west = (pages[s] for s in SEATS)
     assert "#token" not in north.url  # the token left the address bar
+    posted = posts_of_events(pages.values())  # none: each page sends its events on its stream
 
     # the auction, in rotation from the dealer (Law 17): 1NT - pass - 2♣! - pass - 2♠ - all pass
     auction = [
@@ -294,6 +310,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
 
     director = live_server.view(table, live_server.director)
     assert director["phase"] == "ended"
+    assert director["seq"] == 60 and posted == []  # 8 calls and 52 cards, all on the streams
     tricks = director["tricks"]
     expected = score_2s_not_vulnerable(tricks)
     for seat, page in pages.items():
@@ -380,6 +397,7 @@ def test_a_strict_table_shows_a_refusal_with_its_law(
     try:
         stale = stale_context.new_page()
         stale.route_web_socket(re.compile(r".*/stream.*"), lambda ws: None)
+        stale_posts = posts_of_events([stale])
         stale.goto(live_server.page_url(table, tokens["S"]))
         stale.wait_for_selector('body[data-events="2"]')
         call(pages["S"], "2C")
@@ -395,6 +413,8 @@ def test_a_strict_table_shows_a_refusal_with_its_law(
         assert law is not None and law.startswith("25"), law
         text = error.inner_text()
         assert "The table refused it" in text and f"Law {law}" in text, text
+        # its stream never gave it a view: the page posted the event instead
+        assert [json.loads(body)["event"] for body in stale_posts] == ["2D"]
         seen = stale.evaluate(IN_VIEW, "#error")  # item 8: in sight where he clicked
         assert seen["top"] >= 0 and seen["bottom"] <= 844, seen
         stale.screenshot(path=screenshots / "table-phone-390x844-refusal.png")

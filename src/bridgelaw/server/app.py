@@ -114,12 +114,8 @@ def create_app(
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> JSONResponse:
         limits.log_refusal(server, request.scope, error.status, error.error)
-        body: dict[str, Any] = {"error": error.text(refusal_language(request))}
-        if error.status == 422 or error.law is not None:
-            body["law"] = error.law
-        body.update(error.message())  # the phrase's id and parameters (docs/languages.md)
+        body = error.body(refusal_language(request))
         if error.owner is not None:  # 307: the same request, to the table's owner
-            body["owner"] = error.owner
             path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
             headers = {"Location": error.owner.rstrip("/") + path}
             return JSONResponse(body, status_code=error.status, headers=headers)

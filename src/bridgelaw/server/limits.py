@@ -12,7 +12,8 @@ holds a secret.
   (``GET`` outside ``/api/``) have a bucket of their own per address (:attr:`Limits.page_burst`),
   so that one client's flood of the API does not refuse another's page at the same address.
   The director is not limited: he sets up a whole session's tables at once.
-- A WebSocket's messages from the client (a page sends none) have a bucket per connection
+- A WebSocket's messages from the client (a table page's events; other pages send none) have a
+  bucket per connection
   (:attr:`Limits.ws_burst`, :attr:`Limits.ws_rate`); over it the socket is closed with 4429.
 - A request's body must come in chunks at most :attr:`Limits.body_seconds` apart (408
   otherwise: a slow client holds no connection for ever; its head has the same bound, in
@@ -95,8 +96,9 @@ class Limits:
     page_burst: int = 120
     """Page loads from one address at once: a page and its few files, for a room of players
     behind one router opening theirs together."""
-    ws_rate: float = 1.0
-    """Messages per second a WebSocket's client may send, sustained (a page sends none)."""
+    ws_rate: float = 5.0
+    """Messages per second a WebSocket's client may send, sustained (a table page sends its
+    events on its stream; other pages send none)."""
     ws_burst: int = 20
     """Messages a WebSocket's client may send at once before it is closed with 4429."""
     body_seconds: float = HEAD_SECONDS

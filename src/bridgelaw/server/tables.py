@@ -130,6 +130,17 @@ class Refused(Exception):
         text = self.words.text(lang)
         return self.hide(text) if self.hide is not None else text
 
+    def body(self, lang: str) -> dict[str, Any]:
+        """What the refused client is told, in ``lang``: ``error``, ``law`` (for a 422 or a
+        refusal under a law), the phrase's id and parameters, and for a 307 the owner."""
+        body: dict[str, Any] = {"error": self.text(lang)}
+        if self.status == 422 or self.law is not None:
+            body["law"] = self.law
+        body.update(self.message())  # the phrase's id and parameters (docs/languages.md)
+        if self.owner is not None:  # 307: the same request, to the table's owner
+            body["owner"] = self.owner
+        return body
+
     def message(self) -> dict[str, Any]:
         """The refusal as data (its phrase's id and parameters), or nothing when it has none;
         a card the viewer may not see is blotted in the parameters as in the words."""
@@ -573,12 +584,19 @@ class Server:
         return full, event
 
     async def accept(
-        self, live: LiveTable, role: str, text: str, check: Callable[[], bool] | None = None
+        self,
+        live: LiveTable,
+        role: str,
+        text: str,
+        check: Callable[[], bool] | None = None,
+        answer: bool = True,
     ) -> dict[str, Any]:
         """The path of every event, a player's, the director's or a robot's (under the table's
-        lock): applied to the engine, stored and committed, pushed; the sender's new view.
-        ``check`` (a robot's) may reject the applied event: it is taken back, 422. With
-        several processes, only the table's owner accepts it (:meth:`own`)."""
+        lock): applied to the engine, stored and committed, pushed; the sender's new view, or
+        with ``answer`` False an empty dict (an event sent on the sender's stream: his view
+        goes out with the others'). ``check`` (a robot's) may reject the applied event: it is
+        taken back, 422. With several processes, only the table's owner accepts it
+        (:meth:`own`)."""
         started = time.monotonic()
         if self.cluster is not None:
             await self.own(live, robot=check is not None)
@@ -596,7 +614,7 @@ class Server:
             raise Refused(503, "the event could not be stored; send it again") from None
         for stored in self.on_stored:  # what the event brings besides the engine's state
             await stored(live)
-        view = await self.push(live, role)
+        view = await self.push(live, role, answer)
         self.stats.event(started)
         await self.announce({"table": live.summary()})
         for hook in self.after_event:
@@ -737,15 +755,16 @@ class Server:
             messages, self.send_timeout(), lambda socket, _: self.consoles.discard(socket)
         )
 
-    async def push(self, live: LiveTable, sender: str) -> dict[str, Any]:
-        """Each client's view after an event, and the sender's view, the answer to his request:
-        the view of each role with a client or waiting for an answer, made once from one report
-        of the engine; a client that asked for changes gets the changes of its role's view
-        (server/push.py), each message encoded once for all the clients of a role."""
+    async def push(self, live: LiveTable, sender: str, answer: bool = True) -> dict[str, Any]:
+        """Each client's view after an event, and the sender's view, the answer to his request
+        (with ``answer``; else an empty dict): the view of each role with a client or waiting
+        for an answer, made once from one report of the engine; a client that asked for
+        changes gets the changes of its role's view (server/push.py), each message encoded
+        once for all the clients of a role."""
         report = live.table.to_json()
-        view = live.view(sender, report)
-        await self._push(live, report, {sender: view})
-        return view
+        views = {sender: live.view(sender, report)} if answer else {}
+        await self._push(live, report, views)
+        return views.get(sender, {})
 
     async def push_clients(self, live: LiveTable) -> None:
         """Each client's view after an event read from the database (a replica): the views of

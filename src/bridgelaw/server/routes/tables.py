@@ -8,10 +8,19 @@ request) the table's robots are woken.
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StringConstraints,
+    ValidationError,
+)
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
@@ -20,6 +29,7 @@ from bridgelaw.i18n.views import localize_view
 from bridgelaw.server import after, bounds, director, limits, rulings
 from bridgelaw.server.db import now
 from bridgelaw.server.roles import (
+    AtTable,
     AtTableRole,
     Language,
     SeatRole,
@@ -37,6 +47,15 @@ router = APIRouter()
 REDIRECT = 4307
 """The close code of a stream sent to the table's owner, whose address is the reason (4000 +
 the 307 an event sent to a process not the owner gets; docs/deployment.md)."""
+
+
+class StreamEvent(BaseModel):
+    """An event sent on a table's stream instead of posted: its text, and an ``id`` the
+    client chooses to match the answer to it."""
+
+    model_config = ConfigDict(extra="forbid")
+    event: str = Field(min_length=1, max_length=200)
+    id: StrictInt | Annotated[str, StringConstraints(max_length=64)] | None = None
 
 
 class NewCall(BaseModel):
@@ -93,14 +112,26 @@ async def after_board(
 async def post_event(
     at: AtTableRole, body: NewEvent, connection: HTTPConnection, lang: Language
 ) -> JSONResponse:
+    view = await take_event(at, connection, body.event.strip(), lang)
+    return JSONResponse(view)
+
+
+async def take_event(
+    at: AtTable, connection: HTTPConnection, text: str, lang: str | None
+) -> dict[str, Any]:
+    """One event of ``at``'s role, posted or sent on its stream: checked, accepted (stored and
+    pushed, :meth:`~bridgelaw.server.tables.Server.accept`), the director's decision on a
+    disputed claim recorded beside the adjudicator's proposal (Law 70), the robots woken.
+    With ``lang`` the sender's new view in that language is the answer; without (an event
+    sent on the stream, whose update carries the view) only its ``seq``."""
     live = at.live
     server = server_of(connection)
     async with live.lock:
         claim = rulings.disputed_claim(live) if at.role == DIRECTOR else None
         proposal = None if claim is None else await run_in_threadpool(rulings.propose, claim)
         called_at = now()
-        bounds.check_review(live, at.role, body.event.strip())  # 429 past the bound
-        view = await server.accept(live, at.role, body.event.strip())
+        bounds.check_review(live, at.role, text)  # 429 past the bound
+        view = await server.accept(live, at.role, text, answer=lang is not None)
         # Law 70: the director's decision on a disputed claim, beside the adjudicator's proposal
         settled = live.table.claim  # the engine's claim now (the event may have settled it)
         judged = None
@@ -116,9 +147,12 @@ async def post_event(
                 called_at,
                 judgement=judged,
             )
-        view = localize_view(view, live.table, lang)
+        if lang is not None:
+            view = localize_view(view, live.table, lang)
+        else:
+            view = {"seq": len(live.table.events)}
     robots_of(connection).wake(live)
-    return JSONResponse(view)
+    return view
 
 
 @router.websocket("/api/tables/{table_id}/stream")
@@ -156,11 +190,45 @@ async def stream(
         return
     try:
         while True:
-            await socket.receive_text()  # what a client sends is not read: only its leaving
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            reply = await stream_event(socket, at, lang, message)
+            # a client that sends but never reads holds no coroutine for ever (a push's bound)
+            await asyncio.wait_for(socket.send_json(reply), server.send_timeout())
+    except TimeoutError:
+        limits.log_refusal(server, socket.scope, 408, "the client does not read its answers")
     except WebSocketDisconnect:
         pass
     finally:
         live.leave(socket, role)
+
+
+async def stream_event(
+    socket: WebSocket, at: AtTable, lang: str, message: Mapping[str, Any]
+) -> dict[str, Any]:
+    """An event sent on the stream (``{"event": "1NT", "id": 7}``, ``id`` optional), taken
+    as if posted: the answer is ``{"accepted": {"id", "seq"}}`` once it is stored and every
+    client's update sent (the sender's too, on this stream), or ``{"refused": {"id",
+    "status", "error", "law", ...}}`` with the error words in the stream's language and the
+    status the post would get (docs/server.md)."""
+    number: int | str | None = None
+    try:
+        sent = StreamEvent.model_validate_json(message.get("text") or message.get("bytes") or "")
+        number = sent.id
+        if "\x00" in sent.event:  # as in a posted body (server/limits.py): never stored
+            raise Refused(422, "the event holds a NUL character, which no text here may hold")
+        taken = await take_event(at, socket, sent.event.strip(), None)
+    except ValidationError as error:
+        problem = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in error.errors()
+        )
+        refused = Refused(422, f"not an event message ({problem})")
+        return {"refused": {"id": number, "status": 422, **refused.body(lang)}}
+    except Refused as refused:
+        limits.log_refusal(server_of(socket), socket.scope, refused.status, refused.error)
+        return {"refused": {"id": number, "status": refused.status, **refused.body(lang)}}
+    return {"accepted": {"id": number, "seq": taken["seq"]}}
 
 
 @router.post("/api/tables/{table_id}/calls")

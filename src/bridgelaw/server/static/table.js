@@ -209,15 +209,66 @@ function fatal(answer) {
   showError(answer);
 }
 
+// An event goes on the table's stream when it is open (the server answers on it: accepted,
+// the update having come first, or refused with the post's status and words); else, or when
+// the stream closes before its answer, or another process owns the table, it is posted.
+let streamAsked = 0;
+const streamWaiting = new Map(); // id -> the answer's resolve
+
+const STREAM_ANSWER_MS = 10000;
+
+function sendOnStream(event) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || streamView === null) return null;
+  streamAsked += 1;
+  const id = streamAsked;
+  const sentOn = socket;
+  const answered = new Promise((resolve) => {
+    streamWaiting.set(id, resolve);
+    // a connection that died without closing (a phone changing networks) answers nothing:
+    // it is closed, which connects again and fetches the view that tells what was taken
+    setTimeout(() => {
+      if (!streamWaiting.has(id)) return;
+      streamWaiting.delete(id);
+      resolve(null);
+      sentOn.close();
+    }, STREAM_ANSWER_MS);
+  });
+  socket.send(JSON.stringify({ event, id }));
+  return answered;
+}
+
+function streamAnswer(message) {
+  const answer = message.accepted || message.refused;
+  const resolve = answer && streamWaiting.get(answer.id);
+  if (!resolve) return;
+  streamWaiting.delete(answer.id);
+  resolve(message.accepted ? { status: 200, body: null } : { status: answer.status, body: answer });
+}
+
+function streamLost() {
+  for (const resolve of streamWaiting.values()) resolve(null); // their fate unknown
+  streamWaiting.clear();
+}
+
 async function send(event) {
   if (sending) return;
   sending = true;
   document.body.classList.add("busy");
   try {
-    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/events`, { event });
+    const onStream = sendOnStream(event); // null: the stream is not open
+    let answer = onStream === null ? null : await onStream;
+    if (onStream !== null && answer === null) {
+      // the stream closed before its answer: the event may have been taken; the view now
+      // tells, and it is not sent twice
+      await refresh();
+      return;
+    }
+    if (answer === null || answer.status === 307) {
+      answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/events`, { event });
+    }
     if (answer.status === 200) {
       clearError();
-      accept(answer.body);
+      if (answer.body) accept(answer.body); // a post's answer; the stream's came as its update
     } else {
       showError(answer, event);
       refresh();
@@ -243,7 +294,12 @@ function connect() {
   socket.onmessage = (message) => {
     redirects = 0;
     try {
-      streamView = applyChanges(streamView, JSON.parse(message.data));
+      const data = JSON.parse(message.data);
+      if (data.accepted || data.refused) {
+        streamAnswer(data); // an answer to an event sent on the stream, not a view
+        return;
+      }
+      streamView = applyChanges(streamView, data);
     } catch (error) {
       socket.close(); // not a view nor its changes: connect again, which starts with a view
       return;
@@ -252,6 +308,7 @@ function connect() {
   };
   socket.onclose = (closed) => {
     socket = null;
+    streamLost();
     // another process owns the table: the stream opened at once at the owner's address
     const owner = /^https?:\/\/\S+$/.test(closed.reason || "") ? closed.reason : null;
     if (closed.code === 4307 && owner && redirects < 3 && !stopped) {
