@@ -11,7 +11,6 @@ show within seconds; the defaults are 10 s and 256 (``server/connections.py``)."
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import secrets
 import socket
@@ -187,17 +186,16 @@ def test_a_websocket_flood_is_closed_with_4429(served: Served) -> None:
         flood.recv(timeout=5)  # the view
         with pytest.raises(ConnectionClosed) as closed:
             while time.monotonic() - started < 10:
+                # each message is answered (a refusal: not an event); a flood that left its
+                # answers unread would fill the sockets' buffers and block its own sends
                 flood.send(message)
                 sent += 1
-                with contextlib.suppress(TimeoutError):  # each message's answer (a refusal)
-                    while True:
-                        flood.recv(timeout=0)
+                flood.recv(timeout=5)
             flood.recv(timeout=5)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
     assert "messages from this client" in closed.value.rcvd.reason
-    # closed after the bound (20 at once), not after thousands; the sends already in flight
-    # when the close came are counted here too
-    assert sent < 2000, sent
+    # closed after the bound (20 at once), not after thousands
+    assert 21 <= sent < 40, sent  # refilled at 5 a second meanwhile
     assert time.monotonic() - started < 10
 
 

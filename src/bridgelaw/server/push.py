@@ -19,6 +19,8 @@ from bridgelaw.cards import Card
 from bridgelaw.server.views import blot, names_of
 
 View = dict[str, Any]
+MISSING = object()
+"""A field the blotter has no memory of."""
 
 
 class Blotter:
@@ -58,11 +60,26 @@ class Blotter:
             self.names = names
         result = {}
         for key, item in value.items():
-            if key in raw and raw[key] == item:
+            old = raw.get(key, MISSING)
+            if old is item or old == item:
                 result[key] = done[key]
                 continue
-            result[key] = done[key] = blotted = blot(item, names)
             raw[key] = item
+            if (
+                isinstance(item, list)
+                and isinstance(old, list)
+                and len(item) > len(old)
+                and item[: len(old)] == old
+            ):
+                # a list that grew (a call, a card, a trick): its old entries are blotted as
+                # before (the memory holds for them), only the new ones are blotted now
+                new = item[len(old) :]
+                added = blot(new, names)
+                result[key] = done[key] = [*done[key], *added]
+                if added != new:
+                    hiding.add(key)
+                continue
+            result[key] = done[key] = blotted = blot(item, names)
             if blotted != item:
                 hiding.add(key)
             else:

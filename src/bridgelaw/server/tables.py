@@ -44,7 +44,9 @@ from bridgelaw.server.push import Blotter, changes
 from bridgelaw.server.views import (
     DIRECTOR,
     PLAYING,
+    Common,
     blot_for,
+    common,
     dummy_faced,
     explanations_seen,
     holding,
@@ -236,15 +238,13 @@ class LiveTable:
     that this replica has not read yet (a replica with nobody to tell reads it at its next
     request, not at every event: :meth:`Server.notified`); 0 when none."""
 
-    def view(
-        self, role: str, report: dict[str, Any] | None = None, lang: str = "en"
-    ) -> dict[str, Any]:
-        """The view of ``role`` (its human text in ``lang``); ``report``: the engine's report
-        of this state, if made."""
+    def view(self, role: str, shared: Common | None = None, lang: str = "en") -> dict[str, Any]:
+        """The view of ``role`` (its human text in ``lang``); ``shared``: what the views of
+        this state share, if made (``views.common``)."""
         blotter = self.blotters.get(role)
         if blotter is None:
             blotter = self.blotters[role] = Blotter()
-        view = view_for(self.table, role, self.mode, self.robots, report, blotter)
+        view = view_for(self.table, role, self.mode, self.robots, shared, blotter)
         view["adjusted"] = self.adjusted
         view["director_calls"] = self.director_calls
         view["explanations"] = explanations_seen(self.table, self.explanations, role)
@@ -761,23 +761,23 @@ class Server:
         for an answer, made once from one report of the engine; a client that asked for
         changes gets the changes of its role's view (server/push.py), each message encoded
         once for all the clients of a role."""
-        report = live.table.to_json()
-        views = {sender: live.view(sender, report)} if answer else {}
-        await self._push(live, report, views)
+        shared = common(live.table)
+        views = {sender: live.view(sender, shared)} if answer else {}
+        await self._push(live, shared, views)
         return views.get(sender, {})
 
     async def push_clients(self, live: LiveTable) -> None:
         """Each client's view after an event read from the database (a replica): the views of
         the roles with a client only (no answer to make: nobody sent it here)."""
         if live.clients:
-            await self._push(live, live.table.to_json(), {})
+            await self._push(live, common(live.table), {})
 
     async def _push(
-        self, live: LiveTable, report: dict[str, Any], views: dict[str, dict[str, Any]]
+        self, live: LiveTable, shared: Common, views: dict[str, dict[str, Any]]
     ) -> None:
         for _, role in live.clients:
             if role not in views:
-                views[role] = live.view(role, report)
+                views[role] = live.view(role, shared)
         spoken: dict[str, dict[str, Any]] = {}  # by held_key: a role's view in a language
         whole: dict[str, str] = {}
         changed: dict[str, str] = {}

@@ -18,8 +18,10 @@ an adjudicator's line), the offers' option words and the error messages (:func:`
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bridgelaw.cards import SEATS, Card, Hand, Seat, card_name, cards_in, hand_pbn
@@ -68,14 +70,10 @@ def board_over(table: Table) -> bool:
     return table.phase == "ended"
 
 
-def visible_cards(table: Table, seat: Seat) -> set[Card]:
-    """Every card ``seat`` could have seen at a real table so far."""
-    if board_over(table):
-        return set(range(52))  # 66D: after play, all the cards may be inspected
-    seen = set(cards_in(table.board.deal.hands[seat]))  # his own 13 cards
-    dummy = dummy_faced(table)
-    if dummy is not None:
-        seen |= set(cards_in(table.board.deal.hands[dummy]))
+def public_cards(table: Table) -> frozenset[Card]:
+    """The cards every seat has seen so far, whoever he is: those faced on the table (not a
+    seat's own hand nor dummy's, :func:`visible_cards` adds them)."""
+    seen: set[Card] = set()
     play = table.play
     if play is not None:
         seen.update(play.played)
@@ -86,7 +84,7 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
     if claim is not None:
         # 2017 68C: the claimer faces his cards with his statement (online, in both editions:
         # the claimer's hand is shown to the table); seen once faced, even if play goes on
-        seen |= set(cards_in(claim.position.hands[claim.claimer]))
+        seen.update(cards_in(claim.position.hands[claim.claimer]))
     # a card played is faced (45A), even one that goes back or waits out of the tricks (the
     # view's ``faced``: a lead out of turn, 54-56, one played early, 57)
     for event in table.events:
@@ -94,6 +92,19 @@ def visible_cards(table: Table, seat: Seat) -> set[Card]:
             seen.update(event.cards)  # several at once (58B)
             if event.card is not None:
                 seen.add(event.card)
+    return frozenset(seen)
+
+
+def visible_cards(table: Table, seat: Seat, public: frozenset[Card] | None = None) -> set[Card]:
+    """Every card ``seat`` could have seen at a real table so far; ``public``: the table's
+    :func:`public_cards`, if made already for this state."""
+    if board_over(table):
+        return set(range(52))  # 66D: after play, all the cards may be inspected
+    seen = set(cards_in(table.board.deal.hands[seat]))  # his own 13 cards
+    dummy = dummy_faced(table)
+    if dummy is not None:
+        seen.update(cards_in(table.board.deal.hands[dummy]))
+    seen |= public_cards(table) if public is None else public
     return seen
 
 
@@ -136,6 +147,13 @@ def blot(value: Any, seen: set[Card] | frozenset[str]) -> Any:
 
 def names_of(cards: set[Card]) -> frozenset[str]:
     """The names the engine may write for ``cards``: ``HT`` and ``H10`` alike."""
+    return _names_of(frozenset(cards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _names_of(cards: frozenset[Card]) -> frozenset[str]:
+    """:func:`names_of`, remembered: the four seats of every table ask for the same few sets
+    again and again (a seat's cards seen change once per card played)."""
     names = {card_name(c) for c in cards}
     return frozenset(names | {n[0] + "10" for n in names if n[1] == "T"})
 
@@ -177,13 +195,37 @@ Blot = Callable[[Any, set[Card] | frozenset[str]], Any]
 """:func:`blot`, or one that remembers what it blotted (``server.push.Blotter``)."""
 
 
+@dataclass(frozen=True)
+class Common:
+    """What every role's view of one state of the table shares, made once for all of them
+    (the push makes up to five views of each state): the engine's report, the page's public
+    fields (:func:`~bridgelaw.server.public.public_state`) and the cards faced to everyone
+    (:func:`public_cards`). Never changed once made: a view takes its fields as they are."""
+
+    report: dict[str, Any]
+    public: dict[str, Any]
+    faced: frozenset[Card]
+
+
+def common(table: Table) -> Common:
+    """The :class:`Common` part of the views of ``table`` as it stands now."""
+    return Common(table.to_json(), public_state(table), public_cards(table))
+
+
 def seat_view(
-    table: Table, seat: Seat, mode: str, report: dict[str, Any] | None = None, blotter: Blot = blot
+    table: Table,
+    seat: Seat,
+    mode: str,
+    shared: Common | None = None,
+    blotter: Blot = blot,
+    names: frozenset[str] | None = None,
 ) -> dict[str, Any]:
-    """The view of one seat: the engine's report (``report``, if made already for the same
-    state: it is not changed) narrowed to what that seat could see."""
-    report = table.to_json() if report is None else report
-    names = names_of(visible_cards(table, seat))
+    """The view of one seat: the engine's report (from ``shared``, if made already for the
+    same state: it is not changed) narrowed to what that seat could see (``names``: the
+    names of those cards, if made already)."""
+    report = table.to_json() if shared is None else shared.report
+    if names is None:
+        names = names_of(visible_cards(table, seat, None if shared is None else shared.faced))
     rest = {k: v for k, v in report.items() if k not in ("rulings", "reviews")}
     view: dict[str, Any] = blotter(rest, names)
     unknown = unknown_revokes(table, seat)
@@ -225,24 +267,26 @@ def view_for(
     role: str,
     mode: str,
     robots: Sequence[str] = (),
-    report: dict[str, Any] | None = None,
+    shared: Common | None = None,
     blotter: Blot = blot,
 ) -> dict[str, Any]:
     """The view of ``role``, with the seats the robots take (``"robots": ["E", "W"]``);
-    ``report``: the engine's report of this state, if made already; ``blotter``: the role's."""
+    ``shared``: what the views of this state share (:func:`common`), if made already;
+    ``blotter``: the role's."""
+    shared = common(table) if shared is None else shared
     if role == DIRECTOR:
-        view = {**director_view(table, mode, report), **public_state(table)}
+        view = {**director_view(table, mode, shared.report), **shared.public}
     else:
         seat = Seat("NESW".index(role))
-        seen = visible_cards(table, seat)
-        extra = blotter(public_state(table), seen)  # the table page's fields
+        names = names_of(visible_cards(table, seat, shared.faced))
+        extra = blotter(shared.public, names)  # the table page's fields
         # online, a player never sees his partner's alerts (nor their explanations, above)
         partner = seat.partner.letter
         extra["auction"] = [
             {**r, "alert": False} if r["seat"] == partner and r["alert"] else r
             for r in extra["auction"]
         ]
-        view = {**seat_view(table, seat, mode, report, blotter), **extra}
+        view = {**seat_view(table, seat, mode, shared, blotter, names), **extra}
     view.update(wire(table, role))
     view["change"] = change_offer(table, role, mode)
     view["robots"] = list(robots)
