@@ -96,6 +96,7 @@ def test_a_matter_module_names_a_clause_only_in_its_declarations() -> None:
                 "Applies",
                 "Varies",
                 "Declared",
+                "Means",  # an answer's clause, declared with its offer (or shared by two)
             ):
                 declaring.update(id(n) for n in ast.walk(node))
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
@@ -210,21 +211,29 @@ def test_each_offer_declares_its_title_once() -> None:
     assert not set(LAYER_TITLES) & {a.clause for d in DECLARED for a in d.applies if a.title}
 
 
-def test_an_accept_or_decline_offer_declares_what_each_answer_does() -> None:
-    """``Applies.means``: on an offer only, one entry per answer, accept and decline, each
-    with a clause of the law book; ``meanings.ACCEPT`` is read from them."""
-    from bridgelaw.table.meanings import ACCEPT
+def test_an_offer_of_fixed_answers_declares_what_each_answer_does() -> None:
+    """``Applies.means``: on an offer only, one entry per answer word (accept, decline; 54's
+    spread), each with a clause of the law book and words;
+    ``meanings.ANSWERS`` is read from them, and an offer with fixed options declares every
+    answer among them (none left to words kept elsewhere)."""
+    from bridgelaw.table.meanings import ANSWERS
 
+    answers = {"accept", "decline", "spread"}
     declared = 0
     for d in DECLARED:
         for a in d.applies:
             if not a.means:
                 continue
+            words = [m.word for m in a.means]
             assert a.does == "offer" and a.title, a
-            assert [m.word for m in a.means] == ["accept", "decline"], a
+            assert len(set(words)) == len(words) and set(words) <= answers, a
             assert all(m.clause in CLAUSES and m.consequence for m in a.means), a
-            assert a.options in ((), ("accept", "decline")), a
-            accept, decline = ACCEPT[a.clause]
-            assert (accept[1], decline[1]) == tuple(m.consequence for m in a.means), a
+            if a.options:  # every fixed answer is declared
+                assert set(a.options) & answers == set(words), a
+            said = ANSWERS[a.clause]
+            assert {w: said[w][1] for w in words} == {m.word: m.consequence for m in a.means}, a
             declared += 1
-    assert declared >= 15  # not vacuous: 21B, 25, 27, 29A, 37, 45C4b, 52, 55, 56, 58B3, 62C
+    assert declared >= 18  # not vacuous: 21B, 25, 27, 29A, 36B, 37, 38, 45C4b, 52, 54-56...
+    # the offers the explainers once knew by their clause: now declared like every other
+    for clause in ("54", "38", "36B2", "36B4"):
+        assert clause in ANSWERS, clause

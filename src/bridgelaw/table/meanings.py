@@ -136,20 +136,20 @@ JUDGEMENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def _declared_answers() -> dict[str, tuple[Said, Said]]:
-    """What accepting and declining each accept-or-decline offer does, as its open matter
-    declares it (``Applies.means``), by its clause and, for an offer cited through the law
-    book, by its 2007 number (25A6 is 2007's 25A4)."""
-    answers: dict[str, tuple[Said, Said]] = {}
+def _declared_answers() -> dict[str, dict[str, Said]]:
+    """What each answer of each offer of fixed answers does (accept or decline; 54's
+    spread), as its open matter declares it (``Applies.means``), by the
+    offer's clause and, for an offer cited through the law book, by its 2007 number (25A6 is
+    2007's 25A4): the answer's word -> (the clause it applies, what it does)."""
+    answers: dict[str, dict[str, Said]] = {}
     offers = [a for d in DECLARED for a in d.applies if a.means]
     for edition in (2017, 2007):
         for a in offers:
             if edition == 2007 and not a.by_book:
                 continue
             said = {m.word: (_numbered(m.clause, edition), m.consequence) for m in a.means}
-            pair = (said["accept"], said["decline"])
             for number in CLAUSES[a.clause].numbers[edition]:
-                answers.setdefault(number, pair)
+                answers.setdefault(number, said)
     return answers
 
 
@@ -160,27 +160,9 @@ def _numbered(key: str, edition: int) -> str:
     return numbers[0] if numbers else key
 
 
-ACCEPT: dict[str, tuple[Said, Said]] = _declared_answers()
-"""For each accept-or-decline offer by its clause: (the clause accepting applies, what it does),
-(the clause declining applies, what it does)."""
-
-LEAD_54 = {
-    "accept": (
-        "54B",
-        "declarer accepts the lead: dummy is spread, and declarer plays the second card to "
-        "the trick from his own hand",
-    ),
-    "spread": (
-        "54A",
-        "declarer spreads his hand and becomes dummy: his partner declares, and the lead "
-        "stands in turn",
-    ),
-    "decline": (
-        "54D",
-        "declarer does not accept the lead: the card becomes a major penalty card, the right "
-        "defender leads, and declarer may then require or forbid that suit (50D2)",
-    ),
-}
+ANSWERS: dict[str, dict[str, Said]] = _declared_answers()
+"""For each offer of fixed answers by its clause: each answer's word -> (the clause it
+applies, what it does)."""
 
 CLAIM = {
     "agree": ("69A", "the claim stands: the tricks are scored as claimed (69A)"),
@@ -190,6 +172,9 @@ CLAIM_PLAY_ON = {
     "agree": ("68D2b", "play goes on: the claim is void and the tricks played count"),
     "dispute": ("68D2", "play does not go on: the director decides the tricks (Law 70)"),
 }
+"""A claim's answers, kept here rather than declared with the claim's offers: the dispute
+cites 68D, the heading of the Law (play ceases), which the law book does not hold as a clause
+of its own (its 68D2 is 2007's 68D)."""
 
 TRICKS_PRINCIPLE: dict[str, str] = {
     "70": "doubtful points go against the claimer (70A)",
@@ -249,17 +234,6 @@ CALL_GROUPS: dict[str, str] = {
 }
 """What follows a call of each kind of :data:`CALL_GROUP_TITLES`."""
 
-
-INADMISSIBLE_DECLINED: Said = (
-    "36B",
-    "attention is drawn to the inadmissible double or redouble before anyone calls over it: "
-    "it is cancelled and the offender makes a legal call instead (made out of rotation: at his "
-    "own turn, 36B4); his partner must pass throughout, and declarer may restrict the lead "
-    "(26B)",
-)
-"""The offender's LHO's ``decline`` beside a 36B2/36B4 offer: he does not call over the
-inadmissible call (which can never be accepted, Law 32's preamble and 36); calling over it
-instead would cancel it with every later call (36A)."""
 
 MOVES: frozenset[Action] = frozenset({Action.CALL, Action.CARD, Action.CORRECT, Action.NAMES})
 """The commands an offer may name besides the answers (:data:`ANSWER_ACTIONS`): a call or a
@@ -427,29 +401,12 @@ def _suits(tr: Translate, strains: Iterable[Strain]) -> str:
 # -- one explainer per action -------------------------------------------------------------------
 
 
-BID_ABOVE_SEVEN_DECLINED: Said = (
-    "38B",
-    "the bid above seven and every later call are cancelled; a pass replaces it, and "
-    "both offenders must pass for the rest of the auction (38C)",
-)
-
-
-def _accept_or_decline(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
-    law, action = offer.law, option.command.action
-    if law == "54":
-        return _in(tr, LEAD_54[action])
-    if law == "38" and action is Action.DECLINE:
-        return _in(tr, BID_ABOVE_SEVEN_DECLINED)
-    if law in ("36B2", "36B4") and action is Action.DECLINE and option.who != offer.who:
-        return _in(tr, INADMISSIBLE_DECLINED)
-    pair = ACCEPT.get(law) or ACCEPT.get(_base(law))
-    if pair is None:
-        return None
-    return _in(tr, pair[0] if action is Action.ACCEPT else pair[1])
-
-
-def _spread(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
-    return _in(tr, LEAD_54["spread"]) if offer.law == "54" else None
+def _declared(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
+    """An answer of an offer of fixed answers, as the offer's open matter declares it
+    (:data:`ANSWERS`: accept or decline, 54's spread)."""
+    answers = ANSWERS.get(offer.law) or ANSWERS.get(_base(offer.law))
+    said = None if answers is None else answers.get(option.command.action.value)
+    return None if said is None else _in(tr, said)
 
 
 def _claim_answer(offer: Awaiting, option: Option, tr: Translate) -> Said | None:
@@ -702,9 +659,9 @@ def label(option: Option, tr: Translate = english) -> str:
 
 
 EXPLAINERS: dict[Action, Explainer] = {
-    Action.ACCEPT: _accept_or_decline,
-    Action.DECLINE: _accept_or_decline,
-    Action.SPREAD: _spread,
+    Action.ACCEPT: _declared,
+    Action.DECLINE: _declared,
+    Action.SPREAD: _declared,
     Action.AGREE: _claim_answer,
     Action.DISPUTE: _claim_answer,
     Action.COMPARABLE: _judgement,

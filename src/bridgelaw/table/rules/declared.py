@@ -87,7 +87,8 @@ class Applies:
     """For an offer: what happened, as the director announces the choice he offers (English,
     the catalog's msgid: :mod:`bridgelaw.table.meanings` gives it in the reader's language)."""
     means: tuple[Means, ...] = ()
-    """For an offer of fixed answers (accept or decline): what each answer does."""
+    """For an offer of fixed answers (accept or decline; 54's spread): what each answer does,
+    the only place that says it (a claim's agree and dispute: ``meanings.CLAIM``)."""
     within: str = ""
     """The tag of the edition variant (a :class:`Varies` of the same matter) the clause is
     applied inside: a clause of a 2007-only procedure is applied only in that variant."""

@@ -26,19 +26,33 @@ from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, ScriptError, TableCall
 from bridgelaw.table.refusals import refuse
 from bridgelaw.table.rules.auction.layer import AuctionTable, auction_table
-from bridgelaw.table.rules.declared import Applies, Declared, Varies
+from bridgelaw.table.rules.declared import Applies, Declared, Means, Varies
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
+# the offender's LHO's ``decline``: he does not call over the inadmissible call (which can
+# never be accepted, Law 32's preamble and 36)
+NOT_CALLED_OVER = Means(
+    "decline",
+    "36B",
+    "attention is drawn to the inadmissible double or redouble before anyone calls over it: "
+    "it is cancelled and the offender makes a legal call instead (made out of rotation: at his "
+    "own turn, 36B4); his partner must pass throughout, and declarer may restrict the lead "
+    "(26B)",
+)
 # the offender calls again (the legal calls)
 OFFERED = Applies(
-    "36B2", "offer", title="an inadmissible double or redouble: the offender calls again"
+    "36B2",
+    "offer",
+    title="an inadmissible double or redouble: the offender calls again",
+    means=(NOT_CALLED_OVER,),
 )
 # out of rotation: the player in turn calls
 OFFERED_BACK = Applies(
     "36B4",
     "offer",
     title="an inadmissible double or redouble out of rotation: the player in turn calls",
+    means=(NOT_CALLED_OVER,),
 )
 CALLED_OVER = Applies("36A", "rule", "law36-event")
 NOTICED = Applies("36A", "rule", "law36-noticed.attention-drawn-inadmissible-after")

@@ -20,11 +20,24 @@ from dataclasses import dataclass
 from bridgelaw.cards import Seat
 from bridgelaw.table.events import Action, Event, TableCall
 from bridgelaw.table.rules.auction.layer import auction_table
-from bridgelaw.table.rules.declared import Applies, Declared
+from bridgelaw.table.rules.declared import Applies, Declared, Means
 from bridgelaw.table.state import END_OF_AUCTION, Awaiting, CallRecord, Pending, PendingKind
 from bridgelaw.table.state import TableState as State
 
-OFFERED = Applies("38", "offer", options=("decline",), title="a bid of more than seven")
+OFFERED = Applies(
+    "38",
+    "offer",
+    options=("decline",),
+    title="a bid of more than seven",
+    means=(
+        Means(
+            "decline",
+            "38B",
+            "the bid above seven and every later call are cancelled; a pass replaces it, and "
+            "both offenders must pass for the rest of the auction (38C)",
+        ),
+    ),
+)
 CANCELLED = Applies("38B", "cancel")  # the bid, and a call over it
 UNAUTHORIZED = Applies("16C", "unauthorized", by_book=True)  # the cancelled bid
 BARRED = Applies("38C", "bar")  # the offender and his partner

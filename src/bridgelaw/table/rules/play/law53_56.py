@@ -49,6 +49,26 @@ OPENING = Applies(
     "offer",
     options=("accept", "spread", "decline"),
     title="an opening lead out of turn, faced",
+    means=(
+        Means(
+            "accept",
+            "54B",
+            "declarer accepts the lead: dummy is spread, and declarer plays the second card to "
+            "the trick from his own hand",
+        ),
+        Means(
+            "spread",
+            "54A",
+            "declarer spreads his hand and becomes dummy: his partner declares, and the lead "
+            "stands in turn",
+        ),
+        Means(
+            "decline",
+            "54D",
+            "declarer does not accept the lead: the card becomes a major penalty card, the "
+            "right defender leads, and declarer may then require or forbid that suit (50D2)",
+        ),
+    ),
 )
 # the defenders choose
 BY_DECLARER = Applies(
