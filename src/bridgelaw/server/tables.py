@@ -65,6 +65,7 @@ from bridgelaw.table import (
 )
 from bridgelaw.table.legal import own_irregularity
 from bridgelaw.table.messages import Said
+from bridgelaw.table.rules.auction import law25
 from bridgelaw.table.state import Unauthorized
 
 SEAT_LETTERS = ("N", "E", "S", "W")
@@ -511,7 +512,7 @@ class Server:
         awaiting = live.table.awaiting
         if (
             awaiting is not None
-            and awaiting.law in ("25A6", "25A4")
+            and awaiting.law == law25.OFFERED_LHO.law(live.table)  # 25A6 (2007: 25A4)
             and awaiting.who == event.who
             and event.action in (Action.ACCEPT, Action.DECLINE)
         ):
