@@ -32,7 +32,7 @@ from typing import Any
 from bridgelaw.cards import Deal
 from bridgelaw.server.push import Blotter, apply, changes
 from bridgelaw.server.random_player import random_event, seat_after
-from bridgelaw.server.views import view_for
+from bridgelaw.server.views import common, view_for
 from bridgelaw.table import Table, parse_event
 
 SEATS = "NESW"
@@ -79,19 +79,19 @@ def encode(message: dict[str, Any]) -> str:
 
 def first_made(table: Table, sender: str, state: dict[str, Any]) -> None:
     """The views as first pushed: each seat's whole view, blotted whole, encoded."""
-    report = table.to_json()
+    shared = common(table)
     for seat in SEATS:
-        encode(view_for(table, seat, "strict", (), report))
+        encode(view_for(table, seat, "strict", (), shared))
 
 
 def pushed_now(table: Table, sender: str, state: dict[str, Any]) -> None:
     """The views as pushed now: each seat's changes, and the sender's whole view."""
-    report = table.to_json()
+    shared = common(table)
     blotters: dict[str, Blotter] = state.setdefault("blotters", {})
     held: dict[str, dict[str, Any]] = state.setdefault("held", {})
     for seat in SEATS:
         blotter = blotters.setdefault(seat, Blotter())
-        view = view_for(table, seat, "strict", (), report, blotter)
+        view = view_for(table, seat, "strict", (), shared, blotter)
         before = held.get(seat)
         encode(view if before is None else changes(before, view))
         held[seat] = view
@@ -107,10 +107,10 @@ def check(boards: list[Board]) -> None:
         held = {seat: view_for(table, seat, "strict", (), None, blotters[seat]) for seat in SEATS}
         for index, (_sender, text) in enumerate(events, 1):
             table.apply(parse_event(text, index))
-            report = table.to_json()
+            shared = common(table)
             for seat in SEATS:
-                view = view_for(table, seat, "strict", (), report, blotters[seat])
-                assert view == view_for(table, seat, "strict", (), report), (deal, index, seat)
+                view = view_for(table, seat, "strict", (), shared, blotters[seat])
+                assert view == view_for(table, seat, "strict", (), shared), (deal, index, seat)
                 assert apply(held[seat], changes(held[seat], view)) == view
                 held[seat] = view
 
