@@ -100,7 +100,7 @@ bench: $(STAMP) $(CSTAMP)
 	$(BIN)/python benchmarks/engine.py
 	@echo "== strict engine, compiled with mypyc"
 	$(COMPILED)/bin/python benchmarks/engine.py
-	@echo "== table engine against the strict engine (issue 12), pure Python"
+	@echo "== table engine against the strict engine, pure Python"
 	$(BIN)/python benchmarks/table_engine.py
 	@echo "== table engine against the strict engine, both compiled with mypyc"
 	$(COMPILED)/bin/python benchmarks/table_engine.py

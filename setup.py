@@ -10,11 +10,10 @@ from setuptools import setup
 
 CORE_MODULES = ["cards", "calls", "errors", "boards", "auction", "play", "scoring/law77"]
 
-# The table engine (issue 12): every module of table/, its open matters in table/rules/ included
-# (issue 21), but the packages' __init__ files and script.py (reading YAML scripts: not on an
-# event's path, and PyYAML has no stubs in the build environment). Compiled, whole boards
-# through Table run 2-3.5 times faster (docs/benchmarks.md); the build takes about a minute
-# longer.
+# The table engine: every module of table/, its open matters in table/rules/ included, but the
+# packages' __init__ files and script.py (reading YAML scripts: not on an event's path, and
+# PyYAML has no stubs in the build environment). Compiled, whole boards through Table run 2-3.5
+# times faster (docs/benchmarks.md); the build takes about a minute longer.
 TABLE = Path(__file__).parent.joinpath("src/bridgelaw")
 TABLE_MODULES = sorted(
     p.relative_to(TABLE).with_suffix("").as_posix()

@@ -4,8 +4,8 @@ Random deals are played at random (legal cards only, the strict play) until ``--
 tricks remain, sometimes stopping inside a trick; a random player of the side on lead (or the
 side to play) then claims them all, without a statement and with "drawing trumps". Each claim
 is adjudicated (``Law70Adjudicator(double_dummy=False)``: the search alone) and, as the baseline,
-the same position is solved by DDS (``solve_board``, the double-dummy value). The target of
-issue 13 is a p99 under one second per adjudication.
+the same position is solved by DDS (``solve_board``, the double-dummy value). The target is a
+p99 under one second per adjudication.
 
 The search as first written (``ReferenceSearch`` in ``tests/adjudicate_reference.py``, its
 value alone) runs on

@@ -1,4 +1,4 @@
-"""The live ranking (issue 19): latency from an accepted result to the updated ranking.
+"""The live ranking: latency from an accepted result to the updated ranking.
 
 A 30-table Howell of 27 boards (``howell(30, 3, rounds=9)``: 60 pairs, 9 rounds of 3 boards,
 every board played 30 times, 810 results) is played round by round; in each round the tables'
@@ -17,7 +17,7 @@ For every arrival the benchmark times:
 
 It prints p50, p99 and the largest time of each, in wall-clock time and in processor time (which
 other programs on a shared machine do not inflate), the ratios rescore / live in processor time,
-and the issue's goal: live p99 under 50 ms (wall-clock). Every arrival is timed, the first round
+and the goal: live p99 under 50 ms (wall-clock). Every arrival is timed, the first round
 too (the board counts, and so Neuberg's factoring and the top of every board, change most then).
 
     .venv/bin/python benchmarks/live_ranking.py [--sessions 3] [--every 5] [--scoring matchpoints]
@@ -43,7 +43,7 @@ from bridgelaw.tournament.movements import howell
 from bridgelaw.tournament.session import TournamentInput, score_tournament
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "3C", "2H", "4SX", "1NTX"]
-GOAL_P99 = 0.050  # seconds: the issue's goal for the live ranking
+GOAL_P99 = 0.050  # seconds: the goal for the live ranking
 
 
 def table_result(rng: random.Random, board: int, typical: list[tuple[str, str]]) -> Played:

@@ -1,14 +1,14 @@
 """``bridgelaw score-event`` as users run it: a whole process, against a process that only parses
 the same JSON file.
 
-Issue 20 (item 16) measured the command as a process, not in this process as
-``benchmarks/scoring.py`` does: the interpreter's start, the imports, reading, checking,
-scoring, ranking and every output written. For each shape of session (the matchpoint sessions
+It measures the command as a process, not in this process as ``benchmarks/scoring.py`` does:
+the interpreter's start, the imports, reading, checking, scoring, ranking and every output
+written. For each shape of session (the matchpoint sessions
 of ``benchmarks/scoring.py``: 1 % weighted, 0.5 % split and 0.5 % artificial scores):
 
 * ``club``: 30 tables, 27 boards (810 results);
 * ``congress``: 150 tables, 60 boards (9,000 results);
-* ``issue``: 500 tables, 400 boards (200,000 results, the shape of the issue);
+* ``issue``: 500 tables, 400 boards (200,000 results, the shape the goal below was set on);
 
 three processes run in alternating order, several rounds:
 
@@ -20,7 +20,7 @@ three processes run in alternating order, several rounds:
 Printed for each shape: each side's best wall-clock time and best processor time (user +
 system, of the child alone: other programs on the shared machine do not inflate it), and the
 ratios of the bests (command / parse) in both. The load average is printed before and after.
-Goal (issue 20): on the ``issue`` shape, plain at most 10 and every output at most 40.
+Goal: on the ``issue`` shape, plain at most 10 and every output at most 40.
 
 Before timing, each shape's outputs are checked: the ``--json`` text is exactly
 ``json.dumps(score_tournament(...).to_json(), ensure_ascii=False)`` made in this process (the

@@ -19,8 +19,8 @@ on the same file: every matchpoint, percentage and ranking entry must be the sam
 ``--memory`` the command also runs once in a child process and its peak resident memory is
 printed.
 
-Goals (issue 10, item 8): plain ``ratio`` at most 10, with every output at most 40, and under
-1 GiB at 1,000,000 results.
+Goals: plain ``ratio`` at most 10, with every output at most 40, and under 1 GiB at 1,000,000
+results.
 
 Run: ``.venv/bin/python benchmarks/scoring.py [--results 200000] [--outputs] [--memory]``
 """

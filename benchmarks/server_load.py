@@ -1,5 +1,4 @@
-"""Server load (issues 14 and 21): many tables played at once through ``bridgelaw serve`` on
-loopback.
+"""Server load: many tables played at once through ``bridgelaw serve`` on loopback.
 
 ``bridgelaw serve`` runs as its own process on a fresh SQLite file (or ``--db``). This process
 makes ``--tables`` tables and plays them with four clients each: every client holds its seat's
@@ -27,7 +26,7 @@ that keeps a core busy (a Python loop started for the run and killed after it), 
 Progress is printed every five seconds. The load runs for ``--seconds`` (60 by default).
 Nothing here is a test: the numbers depend on the machine and what else runs on it.
 
-``--processes N`` (issue 25) runs N ``bridgelaw serve`` processes on one PostgreSQL database
+``--processes N`` runs N ``bridgelaw serve`` processes on one PostgreSQL database
 (``--db postgresql://...``, or without ``--db`` a PostgreSQL started for the run by pgserver):
 table ``n`` is made on process ``n mod N``, which owns it and takes its events; each seat's
 WebSocket is first opened on process ``(n + seat) mod N`` (with two, two seats of each table on a

@@ -1,5 +1,5 @@
-"""The server's work for the views after one event, in process (issue 21): as first made against
-as pushed now, on the same events.
+"""The server's work for the views after one event, in process: as first made against as
+pushed now, on the same events.
 
 The events: ``--tables`` random legal boards (``server/random_player.py`` for every seat, dummy's
 cards named by declarer), played once to fix them. For each event both sides apply it to a fresh

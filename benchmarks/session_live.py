@@ -1,4 +1,4 @@
-"""The live ranking of a club session under load (issue 19): a 30-table, 27-board Howell.
+"""The live ranking of a club session under load: a 30-table, 27-board Howell.
 
 ``bridgelaw serve`` runs as a process on a fresh SQLite file (or ``--db postgresql://...``). A
 results session is made through the API: a partial Howell of 30 tables, 9 rounds of 3 boards

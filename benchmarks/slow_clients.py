@@ -1,5 +1,5 @@
-"""Slow clients (issue 22, item 13): a normal request's wait while many connections send half a
-request head and stall ("slowloris"), under the usual open-file limit of 1,024.
+"""Slow clients: a normal request's wait while many connections send half a request head and
+stall ("slowloris"), under the usual open-file limit of 1,024.
 
 ``bridgelaw serve`` runs as its own process (its open-file limit set to 1,024, soft and hard,
 by the shell that starts it) on a fresh SQLite file, from ``--src`` (this checkout's ``src`` by

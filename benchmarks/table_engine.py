@@ -12,8 +12,8 @@ Printed: the boards per second of each engine (each engine's best of several alt
 rounds), the cost of one table event at the start and at the end of the boards (constant if
 the cost does not grow with the board), the cost of an undo and of a refused card at trick 2
 and at trick 12, of the snapshot each event keeps for them, and of the baseline, the table
-rebuilt from its events (as an undo was before issue 21; checked first: the tables are the
-same), and last ``ratio <table/strict>`` (1/25 = 0.04 is the target of issue 12).
+rebuilt from its events (as an undo was before the snapshots of 27 Nov 2026; checked first: the
+tables are the same), and last ``ratio <table/strict>`` (1/25 = 0.04 is the target).
 
 Run: ``.venv/bin/python benchmarks/table_engine.py`` (``--boards``, ``--rounds``, ``--seed``).
 """
@@ -36,7 +36,7 @@ from bridgelaw.play import Play
 from bridgelaw.scoring import contract_score
 from bridgelaw.table import Event, ScriptError, Table, parse_event
 
-try:  # issue 21: the snapshots an undo puts back (before it, none was taken)
+try:  # the snapshots an undo puts back (none was taken before 27 Nov 2026)
     from bridgelaw.table import undo
 except ImportError:  # pragma: no cover - the benchmark run on an older checkout, as a baseline
     undo = None  # type: ignore[assignment]
@@ -198,10 +198,10 @@ class UndoCosts:
     """A card the player does not hold, refused (the table left as it was)."""
     snapshot: tuple[float, float] | None
     """A snapshot of the table (:func:`bridgelaw.table.undo.save`), taken before every
-    ``undo.EVERY``-th event (None before issue 21, when there was none)."""
+    ``undo.EVERY``-th event (None on code before the snapshots, when there was none)."""
     replay: tuple[float, float]
     """The baseline: a new table fed the events so far, what an undo or a refused event did
-    before issue 21."""
+    before the snapshots."""
     boards: int
 
 
@@ -385,7 +385,10 @@ def main(argv: list[str] | None = None) -> int:
             f"a snapshot (one before every {'?' if undo is None else undo.EVERY}th event)",
             costs.snapshot,
         ),
-        ("baseline, the table rebuilt from its events (the undo before issue 21)", costs.replay),
+        (
+            "baseline, the table rebuilt from its events (the undo before the snapshots)",
+            costs.replay,
+        ),
     ]
     for label, pair in lines:
         if pair is not None:

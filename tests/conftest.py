@@ -48,6 +48,7 @@ PURE_BUILD_ONLY = frozenset(
         "duplicate/test_session_fuzz.py",  # any body to any session endpoint
         "commands/test_real_files.py",  # every real file through every command
         "core/test_import_cycles.py",  # reads the sources' imports: the same in both builds
+        "test_test_layout.py",  # reads the tests' imports: the same in both builds
         "formats/test_bws.py",  # Bridgemate's Access databases (pure readers of their own)
         "formats/test_pbn_fuzz.py",  # random PBN text into a pure-Python reader
         "commands/test_law_command.py",  # the law book's navigator, which reads no compiled code

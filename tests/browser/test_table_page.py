@@ -271,7 +271,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
         assert sorted(state["cards"]) == sorted(following or held)
         assert state["owners"] == [owner]
         if len(state["cards"]) < len(held) and owner != "S":
-            # item 10: the cards he may not play (he must follow suit, 44C) are told apart
+            # the cards he may not play (he must follow suit, 44C) are told apart
             # otherwise than by fading: their text keeps a contrast of 4.5:1 at least
             ratios = actor.evaluate(CONTRAST, f'#my-hand button.card[data-owner="{owner}"]')
             assert len(ratios) == len(held) and min(r["ratio"] for r in ratios) >= 4.5, ratios
@@ -284,7 +284,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
             actor.click(f'button.card[data-card="{state["cards"][0]}"]')
         events += 1
         actor.wait_for_selector(f'body[data-events="{events}"]')  # stored, and answered
-        if keyboard:  # item 10: the focus stays in the hand the card came from
+        if keyboard:  # the focus stays in the hand the card came from
             focused = actor.evaluate(FOCUSED)
             assert focused["area"] in ("my-hand", "dummy-hand"), focused
         if events == len(auction) + 6:  # mid-trick 2: the page as a player sees it
@@ -293,7 +293,7 @@ def test_four_seats_play_a_whole_board_by_clicking(
                 assert not pages[seat].inner_text("#turn-line").startswith("Your")
             north.screenshot(path=screenshots / "table-desktop-1280x800.png")
             north.screenshot(path=screenshots / "play-desktop-1280.png")
-            # item 8: on a phone the hand stays above the fold with dummy spread (compact)
+            # on a phone the hand stays above the fold with dummy spread (compact)
             for page in (east, north):
                 page.set_viewport_size({"width": 390, "height": 844})
                 page.evaluate("window.scrollTo(0, 0)")
@@ -415,7 +415,7 @@ def test_a_strict_table_shows_a_refusal_with_its_law(
         assert "The table refused it" in text and f"Law {law}" in text, text
         # its stream never gave it a view: the page posted the event instead
         assert [json.loads(body)["event"] for body in stale_posts] == ["2D"]
-        seen = stale.evaluate(IN_VIEW, "#error")  # item 8: in sight where he clicked
+        seen = stale.evaluate(IN_VIEW, "#error")  # in sight where he clicked
         assert seen["top"] >= 0 and seen["bottom"] <= 844, seen
         stale.screenshot(path=screenshots / "table-phone-390x844-refusal.png")
         # the page then fetches the table again and offers nothing more to South
@@ -464,7 +464,7 @@ def test_an_insufficient_bid_clicked_at_a_law_table_offers_the_options_to_the_ri
     # declined: East must replace it (27B), and the options are now East's
     south.click('#awaiting-options button[data-option="decline"]')
     synced(pages, 3)
-    # item 10: his offer answered and gone, South's focus is not lost: it is on his next
+    # his offer answered and gone, South's focus is not lost: it is on his next
     # control, his Pass (a law table lets him call at any time)
     assert south.evaluate(FOCUSED)["call"] == "pass", south.evaluate(FOCUSED)
     east = pages["E"]
@@ -488,7 +488,7 @@ def test_an_insufficient_bid_clicked_at_a_law_table_offers_the_options_to_the_ri
     ) == ["2D"]
     assert east.locator('.option-group[data-group="27B1b"] button').count() == 29
     assert "no rectification" in shown(east, '.option-group[data-group="27B1a"] .consequence')
-    # item 8: on a phone the whole offer is on one screen, in view, its first option focused
+    # on a phone the whole offer is on one screen, in view, its first option focused
     east.screenshot(path=screenshots / "27b-phone-390.png")
     box = east.evaluate(IN_VIEW, "#awaiting")
     assert box["top"] >= 0 and box["bottom"] <= 844, box
@@ -520,7 +520,7 @@ def test_a_claim_made_on_the_page_is_answered_on_the_opponents_pages(
         live_server.send(table, tokens[seat], event)
     pages = {s: open_page(live_server.page_url(table, tokens[s])) for s in SEATS}
     synced(pages, 5)
-    # item 8: the defenders on phones, each looking at his hand at the bottom of his page
+    # the defenders on phones, each looking at his hand at the bottom of his page
     for seat in ("E", "W"):
         pages[seat].set_viewport_size({"width": 390, "height": 844})
         pages[seat].evaluate("window.scrollTo(0, document.body.scrollHeight)")
@@ -563,7 +563,7 @@ def test_a_claim_made_on_the_page_is_answered_on_the_opponents_pages(
             "dispute",
         ]
         assert pages[asked[0]].locator("#awaiting .law").get_attribute("data-law") == "69A"
-        # item 8: the question is brought into view on his phone, its first answer focused
+        # the question is brought into view on his phone, its first answer focused
         box = pages[asked[0]].evaluate(IN_VIEW, "#awaiting")
         assert box["top"] >= 0 and box["bottom"] <= 844, box
         assert pages[asked[0]].evaluate(FOCUSED)["area"] == "awaiting-options"
@@ -579,9 +579,9 @@ def test_a_claim_made_on_the_page_is_answered_on_the_opponents_pages(
     for page in pages.values():
         assert re.search(r"1NT by North: 7 tricks\. Score NS \+90", shown(page, "#result-text"))
         assert page.locator("#open-claim").is_hidden()
-        # item 11: the tricks won count the claim's (no trick was played: 7 and 6)
+        # the tricks won count the claim's (no trick was played: 7 and 6)
         assert "Tricks won: NS 7 · EW 6" in shown(page, "#tricks-line")
-    result = pages["E"].evaluate(IN_VIEW, "#result")  # item 8: in sight on the phone
+    result = pages["E"].evaluate(IN_VIEW, "#result")  # in sight on the phone
     assert result["top"] >= 0 and result["bottom"] <= 844, result
     pages["E"].screenshot(path=screenshots / "claim-result-phone-390.png")
 
@@ -611,7 +611,7 @@ def test_the_call_the_director_button_posts_the_seats_call(
     assert answer.status == 200, answer.status
     number = answer.json()["call"]
     line.filter(has_text=f"The director has been called (call {number})").wait_for()
-    # item 11: the call is in the status line, which stays in sight on a phone (9B) ...
+    # the call is in the status line, which stays in sight on a phone (9B) ...
     status = west.locator("#director-line")
     status.filter(has_text="You called the director: waiting for him.").wait_for()
     west.evaluate("window.scrollTo(0, document.body.scrollHeight)")

@@ -1,8 +1,8 @@
 """No traceback, ever, for input. Each input that used to crash or hang the
 command line gets a clear error naming what and where, with exit status 1 (the file has
 problems) or 2 (usage); an internal error (a bug) has status 3 of its own; under ``--json`` the
-error is JSON on standard output too. Expectations come from the issue's list, each with the
-input that reproduced it."""
+error is JSON on standard output too. Each case is an input that crashed or hung a command, as
+it was reported."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
-# -- item 10: partial deals and games without a deal ----------------------------------------------
+# -- partial deals and games without a deal -------------------------------------------------------
 
 
 def test_check_accepts_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_a_file_of_partial_deals_only(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 1 and "no game gives a whole deal" in err
 
 
-# -- item 12: problems inside a file are exit status 1, every one with its line ------------------
+# -- problems inside a file are exit status 1, every one with its line ---------------------------
 
 BAD_DEALS = (
     '[Board "1"]\n[Deal "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T87"]\n\n'
@@ -140,7 +140,7 @@ def test_a_missing_file_is_still_a_usage_error(
         assert code == 2 and "no such file" in err
 
 
-# -- item 13: convert writes nothing `pbn check` refuses; no board number is made up --------------
+# -- convert writes nothing `pbn check` refuses; no board number is made up -----------------------
 
 INSUFFICIENT = (
     f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{FULL}"]\n'

@@ -17,6 +17,8 @@ from bridgelaw.formats.results_pbn import read_results_pbn, results_pbn
 from bridgelaw.formats.usebio import usebio_xml
 from bridgelaw.tournament.session import score_tournament
 
+from .support import DEALS, SPEC
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
@@ -108,33 +110,6 @@ def test_pbn_scoretable_bad_row_line() -> None:
     ]
 
 
-SPEC = {
-    "event": "Tuesday <pairs>",
-    "scoring": "matchpoints",
-    "pairs": {
-        "1": "Ann <b>Smith</b> & Bob Jones",
-        "2": "Cy & Di",
-        "3": "Ed & Flo",
-        "4": "Gil & Hal",
-        "5": "Ivy & Jo",
-        "6": "Kim & Lee",
-    },
-    "results": [
-        {
-            "board": 1,
-            "ns": "1",
-            "ew": "2",
-            "contract": "4H",
-            "declarer": "S",
-            "tricks": 10,
-            "lead": "SA",
-        },
-        {"board": 1, "ns": "3", "ew": "4", "contract": "4H", "declarer": "S", "tricks": 9},
-        {"board": 1, "ns": "5", "ew": "6", "artificial": {"NS": "A+", "EW": "A-"}},
-    ],
-}
-
-
 def test_pbn_out_with_score_and_total_tables() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
     assert outcome.tournament is not None
@@ -178,11 +153,6 @@ def test_usebio_1_3() -> None:
     assert pairs["1"].findtext("PLACE") == "1" and pairs["1"].findtext("DIRECTION") == "NS"
     names = [p.findtext("PLAYER_NAME") for p in pairs["1"].findall("PLAYER")]
     assert names == ["Ann <b>Smith</b>", "Bob Jones"]
-
-
-DEALS = """[Board "1"]
-[Deal "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"]
-"""
 
 
 def test_site_from_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

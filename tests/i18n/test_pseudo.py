@@ -30,9 +30,9 @@ from bridgelaw.records import hand_records_html
 from bridgelaw.table.messages import MESSAGES, Kind
 from bridgelaw.tournament.session import score_tournament
 
-from ..formats.test_results_formats import SPEC
+from ..formats.support import SPEC
 from .pseudo import FIELD, TEXT_PARAMETERS, english_words, pseudo
-from .test_site_lang import _analysis
+from .support import SCRIPT, analysis
 
 
 def test_the_text_parameters_are_counted() -> None:
@@ -51,9 +51,7 @@ def test_the_results_site_goes_through_the_catalog(pseudo_language: str) -> None
     spec = {**SPEC, "event": "T-1", "pairs": {k: f"P{k}" for k in SPEC["pairs"]}}
     outcome = read_results_json(json.dumps(spec))
     assert outcome.tournament is not None
-    pages = render_site(
-        score_tournament(outcome.tournament), {1: _analysis()}, lang=pseudo_language
-    )
+    pages = render_site(score_tournament(outcome.tournament), {1: analysis()}, lang=pseudo_language)
     assert "ddtable" in pages["boards/board-1.html"]
     for name, page in pages.items():
         if not name.endswith(".html"):
@@ -88,7 +86,7 @@ def test_the_clis_errors_go_through_the_catalog(
 def test_hand_records_go_through_the_catalog(pseudo_language: str) -> None:
     deal = Deal.from_pbn("N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876")
     boards = [Board.numbered(n, deal) for n in (1, 4)]  # none vulnerable; all vulnerable
-    analyses = [_analysis(), BoardAnalysis(4, DDTable(((6,) * 5,) * 4), Par(0, ()))]
+    analyses = [analysis(), BoardAnalysis(4, DDTable(((6,) * 5,) * 4), Par(0, ()))]
     page = hand_records_html(boards, title="T-1", analyses=analyses, lang=pseudo_language)
     assert 'title="' in page and "ddtable" in page
     # the words in attributes too: the suits' tooltips, the tables' labels
@@ -120,8 +118,6 @@ def test_the_engines_refusal_goes_through_the_catalog(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from .test_refusals_lang import SCRIPT
-
     script = tmp_path / "s.yaml"
     script.write_text(SCRIPT, encoding="utf-8")
     monkeypatch.setenv("LC_ALL", pseudo_language)

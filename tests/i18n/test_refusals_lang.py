@@ -23,6 +23,7 @@ from bridgelaw.table.refusals import REFUSALS, refuse
 
 from ..api_client import DEAL, DIRECTOR, auth, new_table
 from ..session_client import start
+from .support import SCRIPT
 
 TRANSLATED = ("pl", "hu", "sk")
 TABLE = Path(__file__).resolve().parents[2] / "src" / "bridgelaw" / "table"
@@ -239,15 +240,6 @@ def test_the_session_api_refuses_in_the_askers_language(client: TestClient) -> N
     answer = client.get("/api/sessions/nosuch?lang=sk", headers=auth(DIRECTOR))
     assert answer.status_code == 404
     assert answer.json()["error"] == "neexistuje relácia 'nosuch'"
-
-
-SCRIPT = f"""board: 1
-deal: {DEAL}
-events:
-- N 1NT
-- E 1D
-- N accept
-"""
 
 
 def test_replay_writes_the_engines_refusal_in_the_language(

@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.analysis.ddtable import BoardAnalysis, DDTable, Par, ParContract
+from bridgelaw.analysis.ddtable import BoardAnalysis, DDTable, Par
 from bridgelaw.boards import Board
-from bridgelaw.cards import Deal, Seat, Strain
+from bridgelaw.cards import Deal
 from bridgelaw.cli import main
 from bridgelaw.formats.results_html import render_site
 from bridgelaw.formats.results_json import read_results_json
 from bridgelaw.records import hand_records_html
 from bridgelaw.tournament.session import score_tournament
 
-from ..formats.test_results_formats import DEALS, SPEC
+from ..formats.support import DEALS, SPEC
+from .support import analysis
 
 
 def test_the_results_site_in_slovak_from_the_cli(
@@ -57,22 +58,14 @@ def test_the_results_site_in_polish_and_english_alike() -> None:
     assert "Rozdający Północ, po partii: nikt" in polish["boards/board-1.html"]
 
 
-def _analysis() -> BoardAnalysis:
-    # North-South make 4S (10 tricks each way in spades); East-West would sacrifice first
-    tricks = ((7, 8, 9, 10, 9), (3, 4, 4, 3, 4)) * 2  # N, E, S, W; strains C, D, H, S, NT
-    four_spades = ParContract(4, Strain.SPADES, Seat.NORTH, False, 0)
-    sacrifice = ParContract(5, Strain.DIAMONDS, Seat.EAST, True, -3)
-    return BoardAnalysis(1, DDTable(tricks), Par(420, (four_spades,), Par(500, (sacrifice,))))
-
-
 def test_the_double_dummy_table_in_slovak() -> None:
     outcome = read_results_json(json.dumps(SPEC, indent=1))
     assert outcome.tournament is not None
     scored = score_tournament(outcome.tournament)
-    english = render_site(scored, analyses={1: _analysis()})["boards/board-1.html"]
+    english = render_site(scored, analyses={1: analysis()})["boards/board-1.html"]
     assert '<div class="dd" aria-label="double dummy">' in english
     assert "Par NS +420: 4♠N (EW bidding first: NS +500: 5♦xE-3)" in english
-    slovak = render_site(scored, analyses={1: _analysis()}, lang="sk")["boards/board-1.html"]
+    slovak = render_site(scored, analyses={1: analysis()}, lang="sk")["boards/board-1.html"]
     assert '<div class="dd" aria-label="analýza s otvorenými kartami">' in slovak
     assert "Par NS +420: 4♠N (keď EW dražia prví: NS +500: 5♦xE-3)" in slovak
     # the table's numbers are the same: N makes 10 tricks in spades

@@ -22,7 +22,7 @@ from bridgelaw.laws.editions import PROBES
 from bridgelaw.laws.index import variants
 from bridgelaw.table.script import load_script, run_script
 
-from ..table.test_scripts import HERE, check
+from ..table.support import HERE, check
 
 SCRIPTS = sorted((HERE / "scripts").rglob("*.yaml"))
 

@@ -28,7 +28,7 @@ from bridgelaw.server.models import PublicationRow
 
 from ..api_client import DEAL, DIRECTOR, act, auth, new_table
 from ..session_client import start
-from .test_record_languages import pdf_text
+from .support import pdf_text
 
 ONE_NT = {"contract": "1NT", "declarer": "N", "tricks": 8}
 DOUBLED = {"contract": "1NTX", "declarer": "N", "tricks": 7}

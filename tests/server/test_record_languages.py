@@ -11,13 +11,11 @@ and initials, so any English word left on the page is one the page failed to tra
 
 from __future__ import annotations
 
-import io
 import re
 from html import unescape
 from pathlib import Path
 from typing import Any
 
-import pypdf
 import pytest
 from fastapi.testclient import TestClient
 
@@ -26,6 +24,7 @@ from bridgelaw.i18n.record import WORDS
 from bridgelaw.server.app import create_app
 
 from ..api_client import DIRECTOR, act, auth, new_table
+from .support import pdf_text
 
 LAWS = Path(__file__).resolve().parents[3] / "shared" / "laws"
 
@@ -162,13 +161,6 @@ def test_english_is_the_default_and_the_header_chooses(record: tuple[TestClient,
     assert TITLE["hu"] in hungarian and english_left(hungarian, "hu") == []
     unknown = client.get(f"{path}?lang=de", headers=auth(DIRECTOR))
     assert unknown.status_code == 400 and "en, pl, hu, sk" in unknown.text
-
-
-def pdf_text(data: bytes) -> str:
-    assert data.startswith(b"%PDF-")
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    assert len(reader.pages) >= 1
-    return "\n".join(page.extract_text() for page in reader.pages)
 
 
 def test_the_pdf_holds_the_same_record_in_the_language_asked(

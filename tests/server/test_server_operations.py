@@ -12,7 +12,7 @@ from sqlalchemy import create_engine
 from bridgelaw.server.app import create_app
 
 from ..api_client import DIRECTOR, new_table
-from .test_server_sequence import play_one
+from .support import play_one
 
 
 def metric(text: str, name: str) -> float:

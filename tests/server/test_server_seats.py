@@ -2,7 +2,7 @@
 the API; the random and script-wide checks are in
 ``test_server_hidden.py``.
 
-The deal of the issue: North declares 3NT after ``1NT pass 3NT pass pass pass``, East leads.
+The deal: North declares 3NT after ``1NT pass 3NT pass pass pass``, East leads.
 The expectations come from the Laws: a card led out of turn is faced (Laws 54-56: the
 chooser decides looking at it, and the whole table sees it); a revoke is known to nobody but
 its player until attention is drawn to it (61, 62A) or play is over (66C, 66D); its player may
@@ -39,7 +39,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 class Table:
-    """One table of the issue's deal, played by its seats' tokens."""
+    """One table of the module's deal, played by its seats' tokens."""
 
     def __init__(self, client: TestClient, mode: str = "law") -> None:
         self.client = client
@@ -75,7 +75,7 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-# -- item 1: a card led out of turn is faced ---------------------------------------------------
+# -- a card led out of turn is faced -----------------------------------------------------------
 
 
 def test_opening_lead_out_of_turn_is_faced_to_every_seat(client: TestClient) -> None:
@@ -111,7 +111,7 @@ def test_later_lead_out_of_turn_is_faced_to_every_seat(client: TestClient) -> No
     assert table.view("N")["offer"]["law"] == "56"
 
 
-# -- item 2: a revoke is told to nobody until attention is drawn to it -------------------------
+# -- a revoke is told to nobody until attention is drawn to it ---------------------------------
 
 
 def revoke_told(view: dict[str, Any]) -> bool:
@@ -158,7 +158,7 @@ def test_revoke_is_told_to_every_seat_once_play_is_over(client: TestClient) -> N
         assert revoke_told(view), seat  # 66C, 66D: the tricks may be inspected
 
 
-# -- item 6: the offender may correct his revoke before it is established ----------------------
+# -- the offender may correct his revoke before it is established ------------------------------
 
 
 def test_revoke_correction_is_offered_to_the_offender(client: TestClient) -> None:
@@ -207,7 +207,7 @@ def test_no_correction_once_the_revoke_is_established(client: TestClient) -> Non
     assert refused.status_code == 422 and "63B" in refused.json()["error"]
 
 
-# -- item 12: no answer depends on a card the sender cannot see --------------------------------
+# -- no answer depends on a card the sender cannot see -----------------------------------------
 
 
 def answers_to_hidden_cards(table: Table, seat: str, form: str) -> set[tuple[int, str]]:

@@ -14,30 +14,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgelaw.server.app import create_app
-from bridgelaw.server.random_player import random_event
 
 from ..api_client import DIRECTOR, auth, new_table
+from .support import play_one
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'seq.db'}", DIRECTOR)) as client:
         yield client
-
-
-def play_one(client: TestClient, table: str, seats: dict[str, str], rng: random.Random) -> int:
-    """One random legal event from the seat whose turn it is: its sequence number."""
-    for token in seats.values():
-        view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
-        event = random_event(view, rng)
-        if event is not None:
-            answer = client.post(
-                f"/api/tables/{table}/events", json={"event": event}, headers=auth(token)
-            )
-            assert answer.status_code == 200, answer.text
-            sequence: int = answer.json()["seq"]
-            return sequence
-    raise AssertionError(f"no seat to act at {table}")
 
 
 def test_a_client_back_with_its_last_sequence_gets_each_view_it_missed_once(

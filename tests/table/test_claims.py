@@ -8,9 +8,8 @@ nine tricks NS have 8, EW 1, S holds SQ HA HK HQ and W SJ D9 D8 C7.
 from __future__ import annotations
 
 import copy
-import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -21,44 +20,13 @@ from bridgelaw.errors import BridgeLawError
 from bridgelaw.table import ScriptError, Table
 from bridgelaw.table.position import PlayPosition
 
-DEAL = "N:75432.642.53.Q92 98.8753.Q7642.63 AKQ.AKQJT9.AK.84 JT6..JT98.AKJT75"
-AUCTION = ["W pass", "N pass", "E pass", "S 4S", "W pass", "N pass", "E pass"]
-NINE_TRICKS = (
-    "W CA N C2 E C3 S C4 W C5 N CQ E C6 S C8 N S2 E S8 S SA W S6 S SK W ST N S3 E S9 "
-    "S DA W DJ N D3 E D4 S DK W DT N D5 E D6 S HJ W CT N H2 E H3 S HT W CJ N H4 E H5 "
-    "S H9 W CK N H6 E H7"
-).split()
-PLAYED = [f"{NINE_TRICKS[i]} {NINE_TRICKS[i + 1]}" for i in range(0, len(NINE_TRICKS), 2)]
-
-
-@dataclass
-class FakeAdjudicator:
-    """Answers a fixed number of tricks for the claimer's side and remembers what it was asked."""
-
-    answer: int
-    asked: list[tuple[PlayPosition, Seat, int, str]] = field(default_factory=list)
-
-    def tricks(self, position: PlayPosition, claimer: Seat, claimed: int, statement: str) -> int:
-        self.asked.append((position, claimer, claimed, statement))
-        return self.answer
-
-
-def after_nine(edition: int = 2017, adjudicator: FakeAdjudicator | None = None) -> Table:
-    table = Table.from_deal(4, DEAL, edition=edition)
-    table.adjudicator = adjudicator
-    for text in AUCTION + PLAYED:
-        table.apply_text(text)
-    return table
+from .support import AUCTION, DEAL, FakeAdjudicator, after_nine, snapshot
 
 
 def feed(table: Table, *events: str) -> Table:
     for text in events:
         table.apply_text(text)
     return table
-
-
-def snapshot(table: Table) -> str:
-    return json.dumps(table.to_json(), sort_keys=True)
 
 
 # -- the adjudicator seam ----------------------------------------------------------------------

@@ -13,17 +13,7 @@ from pathlib import Path
 from bridgelaw.table import Table
 from bridgelaw.table.state import TableState
 
-#: bottom up: the module and its layer class
-LAYERS = (
-    ("state", "TableState"),
-    ("auction_rules", "AuctionRules"),
-    ("play_rules", "PlayRules"),
-    ("revokes", "RevokeRules"),
-    ("dummy_rules", "DummyRules"),
-    ("claims", "ClaimRules"),
-    ("board_rules", "BoardRules"),
-    ("engine", "Table"),
-)
+from .support import LAYERS  # bottom up: the module and its layer class
 
 #: the table's methods as Python functions (not in the compiled build, where they are mypyc's)
 PURE = not hasattr(TableState, "__mypyc_attrs__")

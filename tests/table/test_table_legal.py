@@ -26,8 +26,7 @@ from bridgelaw.table import ScriptError, Table, parse_event
 from bridgelaw.table.script import load_script
 
 from ..helpers import SAMPLE_DEAL
-from .test_scripts import SCRIPTS
-from .test_table_properties import random_event_text, snapshot
+from .support import SCRIPTS, random_event_text, snapshot
 
 
 def strictly_accepted(table: Table, text: str) -> bool:

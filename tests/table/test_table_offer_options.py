@@ -24,7 +24,7 @@ from bridgelaw.table import Awaiting, ScriptError, Table, meanings, parse_event
 from bridgelaw.table.offers import is_answer
 from bridgelaw.table.script import load_script
 
-from .test_scripts import SCRIPTS
+from .support import SCRIPTS
 
 
 def _state(table: Table) -> str:

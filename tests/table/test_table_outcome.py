@@ -8,7 +8,6 @@ The random-table properties (undo after any event, a refused event) are in
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 
 import pytest
@@ -19,17 +18,13 @@ from bridgelaw.table.script import load_script
 from bridgelaw.table.state import Phase
 
 from ..helpers import SAMPLE_DEAL
-from .test_claims import FakeAdjudicator, after_nine
+from .support import FakeAdjudicator, after_nine, snapshot
 
 SCRIPTS = Path(__file__).parents[1] / "scripts"
 
 
 def feed(table: Table, *texts: str) -> list[Outcome]:
     return [table.apply(parse_event(text, len(table.events) + 1)) for text in texts]
-
-
-def snapshot(table: Table) -> str:
-    return json.dumps(table.to_json(), sort_keys=True)
 
 
 def test_an_ordinary_call_changes_no_record_and_names_the_next_caller() -> None:

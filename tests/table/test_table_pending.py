@@ -13,7 +13,7 @@ from typing import get_args
 from bridgelaw.table.rules.registry import DECLARED
 from bridgelaw.table.state import Pending, PendingKind
 
-from .test_table_layers import LAYERS  # the rule modules and their layer classes
+from .support import LAYERS  # the rule modules and their layer classes
 
 
 def _classes() -> list[type[Pending]]:

@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import dataclasses
-import json
 import os
 import random
-from enum import Enum
 
 import hypothesis
 import pytest
@@ -39,27 +36,7 @@ from bridgelaw.table.offers import is_answer
 from bridgelaw.table.state import LogName
 
 from ..helpers import SAMPLE_DEAL, random_auction, random_deal, random_play
-
-CALL_WORDS = [call_name(c) for c in range(38)] + ["8NT", "9C"]
-BOARD_FINDINGS = [
-    "missing {seat} {card}",
-    "found {card}",
-    "found {card} among-played",
-    "wrong-count {seat} {card}",
-    "wrong-count {seat} {card} seen-serious",
-    "surplus {seat} {card} played",
-    "playable",
-    "not-playable",
-    "wrong-board {seat}",
-    "earlier-call {seat} differs",
-    "wrong-table not-played",
-    "wrong-table played-before",
-    "wrong-table NS",
-]
-
-
-def snapshot(table: Table) -> str:
-    return json.dumps(table.to_json(), sort_keys=True)
+from .support import random_event_text, snapshot, table_state
 
 
 def check_effective_auction(table: TableClass) -> None:
@@ -185,74 +162,6 @@ def check_next_step(table: TableClass) -> None:
         assert (table.score() is None) == (
             table.score_cancelled is not None or table.contract is None
         )
-
-
-def random_event_text(data: st.DataObject, table: TableClass) -> str:
-    """One random thing happening at the table: an answer to what the director offers, a card
-    (in turn or not, exposed, corrected, two at once...), a call by anyone, a finding."""
-    awaiting = table.awaiting
-    if awaiting is not None and data.draw(st.integers(0, 9)) < 7:
-        option = data.draw(st.sampled_from(awaiting.options))
-        text = f"{awaiting.who} {option}"
-    elif table.phase == "play" and (table.play is not None or data.draw(st.booleans())):
-        player = table.play.turn if table.play is not None else table.opening_leader
-        assert player is not None
-        roll = data.draw(st.integers(0, 9))
-        if roll == 0:  # somebody else plays or leads (out of turn)
-            player = Seat(data.draw(st.integers(0, 3)))
-        hand = table.board.deal[player] if table.play is None else table.play.hands[player]
-        cards = [c for c in range(52) if hand >> c & 1] or [0]
-        word = card_name(data.draw(st.sampled_from(cards)))
-        action = {1: "expose ", 2: "correct ", 6: "again "}.get(roll, "")
-        if roll == 6 and table.play is not None and table.play.tricks:  # 67B3
-            mine = [c for t in table.play.tricks if (c := t.card_of(player)) is not None]
-            word = card_name(data.draw(st.sampled_from(mine))) if mine else word
-        text = f"{player.letter} {action}{word}" if roll != 3 else f"{player.letter} none"
-        if roll == 4 and len(cards) > 1:  # two cards at once (58B)
-            two = data.draw(st.lists(st.sampled_from(cards), min_size=2, max_size=2))
-            text = f"{player.letter} cards {' '.join(card_name(c) for c in two)}"
-        elif roll == 5:  # the director's findings of Laws 45E and 67
-            text = data.draw(
-                st.sampled_from(
-                    [
-                        "director fifth-card",
-                        "director told-to-lead",
-                        "director unintended",  # 45C4b (2007: any player's last card)
-                        "director dummy-seen",  # 54C
-                        "director noticed",  # 36C
-                        *(f"{x} shows" for x in "NESW"),  # 68A, 48B2
-                        *(f"{x} throws-in" for x in "NESW"),  # 68B1
-                        *(f"director too-many {x}" for x in "NESW"),
-                        *(f"director mistaken-explanation {x}" for x in "NESW"),
-                    ]
-                )
-            )
-    else:
-        letter = data.draw(st.sampled_from("NESW"))
-        roll = data.draw(st.integers(0, 19))
-        if roll == 0:
-            card = data.draw(st.integers(0, 51))
-            text = f"{letter} expose {card_name(card)}"
-        elif roll == 2 and table.phase == "auction":  # 21B, 36 (unnoticed / noticed)
-            text = data.draw(
-                st.sampled_from(
-                    [
-                        f"director misinformation {letter}",
-                        "director unnoticed",
-                        "director noticed",
-                    ]
-                )
-            )
-        elif roll == 1:  # the cards of the board (Laws 13-15)
-            name = card_name(data.draw(st.integers(0, 51)))
-            text = "director " + data.draw(st.sampled_from(BOARD_FINDINGS)).format(
-                seat=letter, card=name
-            )
-        elif table.phase == "auction" and data.draw(st.integers(0, 2)) > 0:
-            text = f"{table.turn.letter} {data.draw(st.sampled_from(CALL_WORDS))}"
-        else:
-            text = f"{letter} {data.draw(st.sampled_from(CALL_WORDS))}"
-    return text
 
 
 # BRIDGELAW_PROPERTY_EXAMPLES=5000 for a long search; the default keeps `make test` quick
@@ -390,50 +299,6 @@ AFTER_THE_END = [
     "director cancel-concession",
     "S correct SA",
 ]
-
-
-def internal_state(value: object) -> object:
-    """Everything a table holds, as plain nested data that compares by value: dataclasses
-    field by field, other objects attribute by attribute, in order. Two tables with equal
-    internal states are the same table."""
-    if isinstance(value, Enum):
-        return repr(value)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, [internal_state(v) for v in value])
-    if isinstance(value, (set, frozenset)):
-        return ("set", sorted(repr(internal_state(v)) for v in value))
-    if isinstance(value, dict):
-        return ("dict", [(internal_state(k), internal_state(v)) for k, v in value.items()])
-    if dataclasses.is_dataclass(value):
-        names = [f.name for f in dataclasses.fields(value)]
-    else:
-        # __slots__, or in the compiled build (mypyc) __mypyc_attrs__, or else __dict__
-        slots = [
-            n
-            for c in type(value).__mro__
-            for n in (getattr(c, "__slots__", ()) or getattr(c, "__mypyc_attrs__", ()))
-            if n != "__dict__"
-        ]
-        names = slots or sorted(vars(value))
-    return (type(value).__name__, [(n, internal_state(getattr(value, n))) for n in names])
-
-
-def table_state(table: TableClass) -> object:
-    """The table's whole internal state (every attribute it set, not only the dataclass
-    fields); the adjudicator by identity (it is shared, never copied). The snapshots an undo
-    puts back are left out: they are the undo's own (a snapshot of the table before each
-    event), each one checked by undoing it (tests/table/test_table_undo.py)."""
-    compiled = getattr(type(table), "__mypyc_attrs__", None)  # mypyc: no __dict__
-    attributes = (
-        dict(vars(table))
-        if compiled is None
-        else {n: getattr(table, n) for n in compiled if hasattr(table, n)}
-    )
-    del attributes["snapshots"]
-    shared = attributes.pop("_shared_adjudicator", None)
-    return (id(shared.adjudicator) if shared is not None else None, internal_state(attributes))
 
 
 @settings(max_examples=int(os.environ.get("BRIDGELAW_PROPERTY_EXAMPLES", "100")), deadline=None)

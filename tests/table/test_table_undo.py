@@ -29,8 +29,7 @@ from bridgelaw.table.play_state import Revoke, TablePlay
 from bridgelaw.table.script import load_script
 from bridgelaw.table.state import CallRecord
 
-from .test_scripts import SCRIPTS
-from .test_table_properties import table_state
+from .support import SCRIPTS, table_state
 
 KINDS = {
     **dict.fromkeys(undo.APPEND_ONLY, "append-only"),

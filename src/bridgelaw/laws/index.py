@@ -37,8 +37,8 @@ DECLARING = PACKAGE / "table" / "rules"
 """The open matters indexed from their declarations, not read from their source."""
 LAW_CALLS = frozenset({
     "rule", "review", "mark_unauthorized", "Pending", "Awaiting", "CallRecord",
-    "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard", "bar",
-    "_bar", "law63a_establish", "number", "cite", "Ruling",
+    "NextCallRule", "LeadRestriction", "Obligation", "IllegalCall", "IllegalCard",
+    "law63a_establish", "number", "cite", "Ruling",
 })  # fmt: skip
 LETTERED = re.compile(r"\d{1,2}[A-H]")
 IN_TEXT = re.compile(r"(?<![\w.])(\d{1,2}[A-H](?:\d{1,2}(?:[a-z](?:\d|[ivx]+)?)?)?)(?![\w])")

@@ -344,7 +344,7 @@ class AuctionRules(TableState):
                 say("law24-exposed.exposed-stays-face-up", seat=seat, exposed=what),
             )
         else:
-            self._bar(seat.partner, NEXT_TURN, law)
+            self._bar(seat.partner, NEXT_TURN)
             self.rule(
                 law,
                 seat,
@@ -358,8 +358,8 @@ class AuctionRules(TableState):
 
     # Obligations and the end of the auction -------------------------------------------------
 
-    def _bar(self, seat: Seat, until: str, law: str) -> None:
-        self.bar(seat, until, law)
+    def _bar(self, seat: Seat, until: str) -> None:
+        self.bar(seat, until)
 
     def arm_lead_restriction(
         self,
@@ -433,7 +433,7 @@ class AuctionRules(TableState):
             bar = self.by_edition(
                 "30A", e2017="30A", e2007="30B1" if self.last_bid() is not None else "30A"
             )
-            self._bar(o, NEXT_TURN, bar)
+            self._bar(o, NEXT_TURN)
             self.rule(
                 bar,
                 o,

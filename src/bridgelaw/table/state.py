@@ -765,17 +765,17 @@ class TableState:
         self.call_changes.append((record, record.status, record.law, record.skipped))
         record.skipped = skipped
 
-    def bar(self, seat: Seat, until: str, law: str) -> None:
+    def bar(self, seat: Seat, until: str) -> None:
         """Bar ``seat`` from any call but pass until ``until`` (:data:`NEXT_TURN` or
-        :data:`END_OF_AUCTION`), under the clause ``law``.
+        :data:`END_OF_AUCTION`).
 
         The bar keeps only how long it lasts: that is all a later call needs (a call the bar
         forbids is Law 37's, whatever imposed the bar) and all the view shows (``barred``: seat
-        and until, fixed by table-script.md). ``law`` is not stored: it is the clause declared
-        where the bar is imposed, which the law book's index reads from the source
-        (:mod:`bridgelaw.laws.index` counts the clause given to ``bar`` and ``_bar``), so that
-        ``bridgelaw law 30A`` lists each bar 30A imposes; at the table, the ruling the caller makes
-        with the bar names the rectification's clause."""
+        and until, fixed by table-script.md). The clause is the caller's: an open matter bars
+        through its declaration (``BARRED.bar(t, seat, until)``:
+        :meth:`~bridgelaw.table.rules.declared.Applies.bar`), which the law book's index reads,
+        so that ``bridgelaw law 30A`` lists each bar 30A imposes; at the table, the ruling the
+        caller makes with the bar names the rectification's clause."""
         if self.barred.get(seat) == END_OF_AUCTION:
             return  # a bar for the rest of the auction covers the next turn too
         self.barred[seat] = until

@@ -1,8 +1,9 @@
 """What an open matter declares: every clause it applies, what each gives, its edition variants.
 
 A matter's module applies a clause through its declaration (``ACCEPTED.rule(t, offender, ...)``,
-``OFFERED.offer(who)``), so what the module declares and what it applies are one thing; the law
-book's index (:mod:`bridgelaw.laws.index`) reads the declarations, not the source.
+``OFFERED.offer(who)``, ``BARRED.bar(t, seat, until)``), so what the module declares and what it
+applies are one thing; the law book's index (:mod:`bridgelaw.laws.index`) reads the declarations,
+not the source.
 
 >>> from bridgelaw.cards import Seat
 >>> OFFERED = Applies("27A1", "offer", options=("accept", "decline"))
@@ -52,6 +53,12 @@ class Records(Protocol):
     def review(self, law: str, said: Said) -> None: ...
 
     def cite(self, key: str) -> str: ...
+
+
+class Bars(Protocol):
+    """The table as a declaration bars a player at it (the auction layer)."""
+
+    def _bar(self, seat: Seat, until: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +124,12 @@ class Applies:
         said = self.said(**params)
         at.review(self.law(at), said)
 
+    def bar(self, at: Bars, seat: Seat, until: str) -> None:
+        """A bar under the clause: ``seat`` may only pass until ``until`` (next turn, end of
+        auction). The table keeps how long, not the clause (the ruling made with it names the
+        rectification's): the declaration is where the index finds which clauses bar."""
+        at._bar(seat, until)
+
     def offer(
         self,
         who: Who,
@@ -166,4 +179,4 @@ class Declared:
         return "src/" + self.module.replace(".", "/") + ".py"
 
 
-__all__ = ["Applies", "Declared", "Does", "Records", "Varies"]
+__all__ = ["Applies", "Bars", "Declared", "Does", "Records", "Varies"]

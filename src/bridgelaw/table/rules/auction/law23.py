@@ -166,7 +166,7 @@ class ComparabilityJudgement(Pending):
             DAMAGE_REVIEW.review(t)
         else:
             ruling = c.not_comparable
-            t._bar(o.partner, NEXT_TURN, c.bar.clause)
+            c.bar.bar(t, o.partner, NEXT_TURN)
             t.arm_lead_restriction(o, c.lead.clause, self.withdrawn)
             ruling.rule(
                 t, o, offender=o, call=self.call, withdrawn=self.withdrawn, partner=o.partner

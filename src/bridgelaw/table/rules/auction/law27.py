@@ -419,7 +419,7 @@ class InsufficientBid(Pending):
     def barring(self, t: AuctionTable, bar: Applies, lead: Applies) -> None:
         """27B2/27B3: partner passes throughout; Law 26B and 72C; the bid is UI (16C)."""
         o = self.offender
-        t._bar(o.partner, END_OF_AUCTION, bar.clause)
+        bar.bar(t, o.partner, END_OF_AUCTION)
         t.arm_lead_restriction(o, lead.clause, self.insufficient[0].call)
         for record in self.insufficient:
             t.mark_unauthorized(record, UNAUTHORIZED.clause)

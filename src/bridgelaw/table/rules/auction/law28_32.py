@@ -399,7 +399,7 @@ class CallOutOfRotation(Pending):
         o, turn = self.offender, self.turn
         if kind == "pass":
             if at == "rho":
-                t._bar(o, NEXT_TURN, PASS_BARRED.clause)
+                PASS_BARRED.bar(t, o, NEXT_TURN)
                 PASS_AT_RHO.rule(t, o, offender=o, turn=turn)
             else:
                 PASS_ELSEWHERE.rule(t, o, offender=o, partner=o.partner)
@@ -422,13 +422,13 @@ class CallOutOfRotation(Pending):
         o, turn = self.offender, self.turn
         if kind == "pass":
             if t.last_bid() is None:
-                t._bar(o, NEXT_TURN, PASS_FIRST_BARRED_2007.clause)
+                PASS_FIRST_BARRED_2007.bar(t, o, NEXT_TURN)
                 PASS_FIRST_2007.rule(t, o, offender=o)
             elif at == "rho":
-                t._bar(o, NEXT_TURN, PASS_AT_RHO_BARRED_2007.clause)
+                PASS_AT_RHO_BARRED_2007.bar(t, o, NEXT_TURN)
                 PASS_AT_RHO_2007.rule(t, o, offender=o)
             else:
-                t._bar(o, END_OF_AUCTION, PASS_ELSEWHERE_BARRED_2007.clause)
+                PASS_ELSEWHERE_BARRED_2007.bar(t, o, END_OF_AUCTION)
                 t.no_double.add(o.partner)
                 PASS_ELSEWHERE_2007.rule(t, o, offender=o, partner=o.partner)
             return
@@ -440,14 +440,14 @@ class CallOutOfRotation(Pending):
                 )
                 t.next_call[o] = self.next(DOUBLE_WAITS_2007, "rho")
             else:
-                t._bar(o.partner, END_OF_AUCTION, DOUBLE_AT_PARTNER_BARRED_2007.clause)
+                DOUBLE_AT_PARTNER_BARRED_2007.bar(t, o.partner, END_OF_AUCTION)
                 DOUBLE_AT_PARTNER_2007.rule(t, o, offender=o, call=self.call, partner=o.partner)
             return
         if at == "rho":
             BID_AT_RHO_2007.rule(t, o, offender=o, call=self.call, turn=turn)
             t.next_call[o] = self.next(BID_WAITS_2007, "rho")
         else:
-            t._bar(o.partner, END_OF_AUCTION, BID_ELSEWHERE_BARRED_2007.clause)
+            BID_ELSEWHERE_BARRED_2007.bar(t, o.partner, END_OF_AUCTION)
             t.arm_lead_restriction(o, BID_ELSEWHERE_LEAD_2007.clause, self.call)
             BID_ELSEWHERE_2007.rule(t, o, offender=o, call=self.call, partner=o.partner)
 
@@ -491,7 +491,7 @@ class CallOutOfRotation(Pending):
         """2007: whatever the offender calls, his partner passes throughout."""
         rule.kind, rule.law = "free", DOUBLE_FREE_2007.clause
         del t.next_call[offender]
-        t._bar(offender.partner, END_OF_AUCTION, DOUBLE_FREE_BARRED_2007.clause)
+        DOUBLE_FREE_BARRED_2007.bar(t, offender.partner, END_OF_AUCTION)
 
     @staticmethod
     def by_denomination_2007(table: State, seat: Seat, call: TableCall, rule: NextCallRule) -> None:
@@ -504,12 +504,12 @@ class CallOutOfRotation(Pending):
             and call.strain == rule.withdrawn.strain
         )
         if natural_repeat or (rule.withdrawn.artificial and rule.repeats(call)):  # 29C
-            t._bar(seat.partner, NEXT_TURN, SAME_DENOMINATION_BARRED_2007.clause)
+            SAME_DENOMINATION_BARRED_2007.bar(t, seat.partner, NEXT_TURN)
             SAME_DENOMINATION_2007.rule(
                 t, seat, seat=seat, withdrawn=rule.withdrawn, partner=seat.partner
             )
         else:
-            t._bar(seat.partner, END_OF_AUCTION, OTHER_DENOMINATION_BARRED_2007.clause)
+            OTHER_DENOMINATION_BARRED_2007.bar(t, seat.partner, END_OF_AUCTION)
             t.arm_lead_restriction(
                 seat, OTHER_DENOMINATION_LEAD_2007.clause, rule.withdrawn, rule.shown
             )

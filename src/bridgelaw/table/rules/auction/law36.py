@@ -168,7 +168,7 @@ class InadmissibleCall(Pending):
         o = self.offender
         cancelled, barred = (CANCELLED, BARRED) if self.in_turn else (CANCELLED_BACK, BARRED_BACK)
         t._cancel(self.record, cancelled.clause)
-        t._bar(o.partner, END_OF_AUCTION, barred.clause)
+        barred.bar(t, o.partner, END_OF_AUCTION)
         t.arm_lead_restriction(o, LEAD.clause, self.call)
         if self.in_turn:
             REPLACED.rule(t, o, offender=o, call=self.call, partner=o.partner)

@@ -83,8 +83,8 @@ class BarredCall(Pending):
         if event.action is Action.DECLINE:
             t._cancel(self.record, CANCELLED.clause)  # 16C: the call is unauthorized
             t._substitute_pass(o)
-            t._bar(o, END_OF_AUCTION, BARRED.clause)
-            t._bar(o.partner, END_OF_AUCTION, BARRED.clause)
+            BARRED.bar(t, o, END_OF_AUCTION)
+            BARRED.bar(t, o.partner, END_OF_AUCTION)
             t.arm_lead_restriction(o, LEAD.clause, self.call)
             DECLINED.rule(t, o, offender=o, call=self.call, partner=o.partner)
             t.end_of_auction_check()

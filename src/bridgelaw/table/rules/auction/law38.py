@@ -96,8 +96,8 @@ class BidAboveSeven(Pending):
         in_turn = self.turn == o
         if in_turn:  # a pass in its place
             t._substitute_pass(o)
-        t._bar(o, END_OF_AUCTION, BARRED.clause)
-        t._bar(o.partner, END_OF_AUCTION, BARRED.clause)
+        BARRED.bar(t, o, END_OF_AUCTION)
+        BARRED.bar(t, o.partner, END_OF_AUCTION)
         if event.action is Action.CALL and in_turn:
             CALLED_OVER_IN_TURN.rule(t, o, offender=o, call=self.call, lho=lho, partner=o.partner)
         elif event.action is Action.CALL:
