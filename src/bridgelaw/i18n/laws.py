@@ -12,6 +12,16 @@ two clauses share is one entry). A title whose words differ in some language's 2
 has a second entry, context ``2007`` (:data:`EDITIONS`), read for a 2007 table: the Polish
 procedural penalty is *kara porządkowa* in 2007 and *kara proceduralna* in 2017. An entry
 without a translation, or fuzzy (its English changed since it was translated), is English.
+
+>>> from bridgelaw.laws import clause
+>>> title(clause("27"), "pl", 2017)
+'odzywka niewystarczająca'
+>>> title(clause("90"), "pl", 2007), title(clause("90"), "pl", 2017)
+('kary porządkowe: nie są nakładane', 'kary proceduralne: nie są nakładane')
+>>> titles(2017, "hu")["50"], titles(2007, "sk")["16D"]
+('büntetőlapok', 'informácia z odvolaných alebo zrušených úkonov: neoprávnená pre previnilú stranu')
+>>> title(clause("27"), "en", 2017)
+'an insufficient bid'
 """
 
 from __future__ import annotations
