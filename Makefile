@@ -75,13 +75,18 @@ unit-compiled: $(CSTAMP)
 # (extract), merged into each language's .po (update: a changed English template leaves its
 # translation fuzzy, which the tests count as missing), then compiled as a check of every
 # catalog's syntax and plural forms (compile; the .mo files go to build/, as the package reads
-# the .po files at run time).
+# the .po files at run time). The law book's clause titles are a domain of their own
+# (laws.pot and each language's laws.po, written by extract_laws), done the same way.
 catalogs: $(STAMP)
 	$(BIN)/python -m bridgelaw.i18n.extract src/bridgelaw/locale/bridgelaw.pot
 	$(BIN)/pybabel update --ignore-obsolete -w 100 -i src/bridgelaw/locale/bridgelaw.pot -d src/bridgelaw/locale -D bridgelaw
+	$(BIN)/python -m bridgelaw.i18n.extract_laws src/bridgelaw/locale/laws.pot
+	$(BIN)/pybabel update --ignore-obsolete -w 100 -i src/bridgelaw/locale/laws.pot -d src/bridgelaw/locale -D laws
 	mkdir -p build/locale && for lang in pl hu sk; do \
 		$(BIN)/pybabel compile -i src/bridgelaw/locale/$$lang/LC_MESSAGES/bridgelaw.po \
 			-o build/locale/$$lang.mo -l $$lang --statistics || exit 1; \
+		$(BIN)/pybabel compile -i src/bridgelaw/locale/$$lang/LC_MESSAGES/laws.po \
+			-o build/locale/$$lang-laws.mo -l $$lang --statistics || exit 1; \
 	done
 
 # Speed against OpenSpiel, for both builds (needs the optional `bench` extra).

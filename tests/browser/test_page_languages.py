@@ -14,11 +14,12 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from tests.browser.conftest import LiveServer
-from tests.i18n.pseudo import pseudo_page_words
+from tests.i18n.pseudo import pseudo_law_titles, pseudo_page_words
 
 DEAL = "N:AKQ2.KQ2.A32.K32 JT9.AJT.KQJ4.A54 876.9876.T98.QJ9 543.543.765.T876"
 AUCTION = [("N", "1NT"), ("E", "pass"), ("S", "3NT"), ("W", "pass"), ("N", "pass"), ("E", "pass")]
@@ -98,6 +99,8 @@ def test_a_hungarian_declarer_reads_the_page_the_offer_and_the_ruling_in_hungari
     table, seats = lead_out_of_turn(live_server)
     # the browser's own language is Hungarian: no ?lang= needed
     page = context_in("hu-HU").new_page()
+    laws: list[str] = []
+    page.on("request", lambda r: laws.append(r.url) if "/api/laws" in r.url else None)
     page.goto(live_server.page_url(table, seats["N"]))
     page.locator("#awaiting-options button.option").first.wait_for()
     assert page.evaluate("document.documentElement.lang") == "hu"
@@ -108,6 +111,12 @@ def test_a_hungarian_declarer_reads_the_page_the_offer_and_the_ruling_in_hungari
     assert page.locator("#director-button").inner_text() == "A tornavezető hívása"
     assert page.locator("#turn-line").inner_text() == "Te választasz (54 szabály)"
     assert "Észak (te, felvevő)" in page.locator("#table-area").inner_text()
+    # the offer's clause with its title from the law book, in Hungarian (GET /api/laws?lang=hu)
+    title = live_server.client.get("/api/laws", params={"edition": 2017, "lang": "hu"})
+    assert title.json()["54"] == "felfordított soron kívüli indító kijátszás"
+    clause = page.locator('#awaiting-text .law[data-law="54"]')
+    clause.filter(has_text="54 szabály (felfordított soron kívüli indító kijátszás)").wait_for()
+    assert laws and all("lang=hu" in url for url in laws), laws
     # the offer is the server's Hungarian one, the same as the API gives with ?lang=hu
     hungarian = view_in(live_server, table, seats["N"], "hu")
     english = view_in(live_server, table, seats["N"], "en")
@@ -160,19 +169,23 @@ def test_lang_in_the_address_then_the_picker_then_the_browsers_language(
 
 
 def pseudo_polish_context(context_in: Callable[..., Any]) -> Any:
-    """A browser context whose Polish page words are the pseudo language's: it stands in for
-    Polish's page words; the law book's titles (English, not yet in the catalogs) are left
-    out; the server's sentences are Polish, marked."""
+    """A browser context whose Polish page words and law book's titles are the pseudo
+    language's: they stand in for Polish's page words and titles (the titles are written
+    inside the page's own sentences, "Law 54 (...)"); the server's sentences are Polish,
+    marked."""
     context = context_in("en-US")
     words = json.dumps(pseudo_page_words())
     context.route(
         re.compile(r".*/api/page-words\?lang=pl$"),
         lambda route: route.fulfill(status=200, content_type="application/json", body=words),
     )
-    context.route(
-        re.compile(r".*/api/laws\?.*"),
-        lambda route: route.fulfill(status=200, content_type="application/json", body="{}"),
-    )
+
+    def laws(route: Any) -> None:
+        edition = int(parse_qs(urlsplit(route.request.url).query)["edition"][0])
+        body = json.dumps(pseudo_law_titles(edition))
+        route.fulfill(status=200, content_type="application/json", body=body)
+
+    context.route(re.compile(r".*/api/laws\?.*lang=pl.*"), laws)
     return context
 
 

@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog
 from bridgelaw.i18n import catalogs
 from bridgelaw.i18n.catalogs import OFFER, PAGE, Translations, offer_key
 from bridgelaw.i18n.extract import template
+from bridgelaw.i18n.laws import titles
 from bridgelaw.table.messages import CATALOG, Kind, Said
 
 PSEUDO = "pl"
@@ -96,3 +97,9 @@ def pseudo_page_words() -> dict[str, object]:
             one, other = message.id[0], message.id[-1]
             words[one] = [pseudo(one), pseudo(other), pseudo(other)]
     return {"lang": PSEUDO, "plural": catalogs.load(PSEUDO).expression, "words": words}
+
+
+def pseudo_law_titles(edition: int) -> dict[str, str]:
+    """``/api/laws``' answer in the pseudo language: every clause number of ``edition`` with
+    its title (the law titles' catalog, domain ``laws``) accented, for the browser test."""
+    return {number: pseudo(english) for number, english in titles(edition).items()}

@@ -108,3 +108,30 @@ def test_an_unknown_asked_language_names_the_known_ones() -> None:
 @given(st.text(max_size=300))
 def test_any_accept_language_header_gives_a_known_language(header: str) -> None:
     assert negotiate(None, header) in LANGUAGES
+
+
+def test_the_law_titles_in_the_readers_language(client: TestClient) -> None:
+    # the pages show a clause with its title (GET /api/laws): the same clause numbers in every
+    # language, each title in the reader's, without a token
+    english = client.get("/api/laws", params={"edition": 2017}).json()
+    hungarian = client.get("/api/laws", params={"edition": 2017, "lang": "hu"}).json()
+    assert list(hungarian) == list(english) and len(english) > 300
+    assert english["27"] == "an insufficient bid" and hungarian["27"] == "elégtelen licit"
+    assert hungarian["54"] == "felfordított soron kívüli indító kijátszás"
+    assert not [n for n in english if hungarian[n] == english[n]]
+    # Accept-Language as for the views, ?lang= first
+    header = {"Accept-Language": "sk-SK,sk;q=0.9,en;q=0.5"}
+    slovak = client.get("/api/laws", params={"edition": 2017}, headers=header).json()
+    assert slovak["61A"].startswith("nepriznanie farby")
+    polish = client.get("/api/laws", params={"edition": 2017, "lang": "pl"}, headers=header)
+    assert polish.json()["50"] == "karty przygwożdżone"
+    # a 2007 table reads its edition's terms: Law 90's procedural penalties in Polish
+    old = client.get("/api/laws", params={"edition": 2007, "lang": "pl"}).json()
+    assert old["90"] == "kary porządkowe: nie są nakładane"
+    assert polish.json()["90"] == "kary proceduralne: nie są nakładane"
+    assert old["17E2"] == polish.json()["17D3"]  # the same clause, renumbered in 2017
+    # an unknown language is refused with the known ones, in the header's language
+    refused = client.get("/api/laws", params={"edition": 2017, "lang": "xx"}, headers=header)
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "error.unknown-language"
+    assert "en, pl, hu, sk" in refused.json()["error"] and "neexistuje" in refused.json()["error"]

@@ -12,7 +12,8 @@ token. The table and session pages are served with :data:`HEADERS` (only their o
 their own server). Their words are in one file, ``session-words.js``.
 
 ``/api/laws`` gives the pages the law book's titles (``bridgelaw.laws``) so that a refusal or an
-offer is shown with its clause and what that clause is about, in the project's words.
+offer is shown with its clause and what that clause is about, in the project's words and the
+reader's language (their own catalog, ``bridgelaw.i18n.laws``).
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from bridgelaw.i18n.catalogs import UnknownLanguage
+from bridgelaw.i18n.laws import titles
 from bridgelaw.i18n.pages import page_words
 from bridgelaw.i18n.views import negotiate
 from bridgelaw.i18n.words import unknown_language
+from bridgelaw.server.roles import Language
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -119,23 +122,20 @@ async def table_asset(name: str) -> FileResponse:
 
 
 @cache
-def law_titles(edition: int) -> dict[str, str]:
-    """Every clause number of ``edition`` the project cites, with its title."""
-    from bridgelaw.laws import CLAUSES
-
-    titles: dict[str, str] = {}
-    for clause in CLAUSES.values():
-        for number in clause.numbers[edition]:
-            titles.setdefault(number, clause.title)
-    return titles
+def law_titles(edition: int, lang: str = "en") -> dict[str, str]:
+    """Every clause number of ``edition`` the project cites, with its title in ``lang``, in
+    the terms of that edition (:func:`bridgelaw.i18n.laws.titles`)."""
+    return titles(edition, lang)
 
 
 @router.get("/api/laws", response_model=None)
-async def laws(edition: int = 2017) -> dict[str, str] | JSONResponse:
-    """The law book's titles (public: the same for everyone, no token needed)."""
+async def laws(lang: Language, edition: int = 2017) -> dict[str, str] | JSONResponse:
+    """The law book's titles (public: the same for everyone, no token needed), in the
+    reader's language (``?lang=``, else ``Accept-Language``; an unknown ``?lang=`` is refused
+    with the known ones) and the terms of the edition's text."""
     if edition not in (2007, 2017):
         return JSONResponse({"error": "edition: 2007 or 2017", "law": None}, status_code=422)
-    return law_titles(edition)
+    return law_titles(edition, lang)
 
 
 # -- the director's console -----------------------------------------------------------------------
