@@ -165,6 +165,11 @@ def test_a_lead_out_of_turn_at_the_table_pages_ruled_in_the_console(
     assert "W S5" in offer.locator(".last-event").inner_text()  # the event that brought it
     spread = offer.locator(".option").filter(has=console.locator('[data-option="spread"]'))
     assert "Law 54A" in spread.inner_text() and "becomes dummy" in spread.inner_text()
+    # each clause shows its title from the law book when pointed at (GET /api/laws)
+    titles = live_server.client.get("/api/laws", params={"edition": 2017}).json()
+    clause = spread.locator(".law").filter(has_text="Law 54A")
+    console.wait_for_function("(node) => node.getAttribute('title')", arg=clause.element_handle())
+    assert clause.get_attribute("title") == titles["54A"]
     offer.locator('.option-button[data-option="spread"]').click()
     console.locator("#confirm-option").click()
     console.locator("#rulings-log").get_by_text("54A").wait_for()

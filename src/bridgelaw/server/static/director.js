@@ -54,8 +54,32 @@ function clear(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined));
 }
 
+// the law book's titles of the open table's edition, in the page's language (GET /api/laws):
+// a clause's title shows when the director points at its number
+const lawBook = { edition: null, titles: {} };
+
+function lawTitle(clause) {
+  for (let key = clause || ""; key.length > 0; key = key.slice(0, -1)) {
+    if (lawBook.titles[key]) return lawBook.titles[key];
+  }
+  return "";
+}
+
+async function loadLawTitles(edition) {
+  if (!edition || lawBook.edition === edition) return;
+  lawBook.edition = edition;
+  try {
+    lawBook.titles = await api("GET", `/api/laws?edition=${encodeURIComponent(edition)}`);
+  } catch (e) {
+    lawBook.titles = {}; // the numbers still show; their titles are a help, not the ruling
+    return;
+  }
+  if (state.data) renderTable();
+}
+
 function law(clause) {
-  return clause ? el("span", { class: "law" }, _("Law {law}", { law: clause })) : null;
+  if (!clause) return null;
+  return el("span", { class: "law", title: lawTitle(clause) || null }, _("Law {law}", { law: clause }));
 }
 
 function when(iso) {
@@ -261,6 +285,7 @@ async function pollTable() {
 function renderTable() {
   const d = state.data;
   const v = d.view;
+  loadLawTitles(v.edition);
   const contract = !v.contract
     ? _("no contract yet")
     : v.declarer
