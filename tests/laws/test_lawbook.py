@@ -20,6 +20,7 @@ from bridgelaw.laws.index import (
     IN_TEXT,
     Citation,
     code_citations,
+    law_defaults,
     resolve,
     scan_source,
     script_citations,
@@ -150,6 +151,19 @@ def test_scanner_reads_edition_branches(tmp_path: Path) -> None:
     )
     found = [(c.number, c.edition, c.line) for c in _scanned(tmp_path, text)]
     assert found == [("16D", 2007, 2), ("16C", 2017, 2), ("27B1a", None, 3), ("37", None, 5)]
+
+
+def test_scanner_reads_a_law_default_after_positional_only_parameters() -> None:
+    """A function with positional-only parameters (``def f(a, b=(), /, **params)``) has
+    defaults for them too: the scan of the sources reads them without stopping."""
+    import ast
+
+    tree = ast.parse(
+        'def mark(self, seat, law="16C"): ...\n'
+        "def error(self, field, problem, problems=(), /, **params): ...\n"
+        'def both(a, b=1, /, c=2, law="50D"): ...\n'
+    )
+    assert law_defaults(tree) == {"mark": (1, "16C"), "both": (3, "50D")}
 
 
 def test_coverage_page_table_is_generated_from_the_book() -> None:

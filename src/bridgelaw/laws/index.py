@@ -130,7 +130,8 @@ def law_defaults(tree: ast.AST) -> dict[str, tuple[int, str]]:
     found: dict[str, tuple[int, str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef):
-            params = [a.arg for a in node.args.args if a.arg != "self"]
+            positional = [*node.args.posonlyargs, *node.args.args]  # the defaults cover both
+            params = [a.arg for a in positional if a.arg != "self"]
             defaults = node.args.defaults
             for name, default in zip(params[len(params) - len(defaults) :], defaults, strict=True):
                 if (
