@@ -61,7 +61,9 @@ from bridgelaw.errors import ParseError
 
 __all__ = [
     "KEY_BYTES",
+    "KEY_PROBLEMS",
     "MAX_BOARD",
+    "KeyProblem",
     "SecureDealer",
     "commitment",
     "new_key",
@@ -80,6 +82,41 @@ _COMMIT_DOMAIN = b"bridgelaw/deal/v1/commit\x00"
 _SESSION_DOMAIN = b"bridgelaw/deal/v1/session\x00"
 
 
+KEY_PROBLEMS: dict[str, str] = {
+    "seed-empty": "the seed is empty (expected hex digits, e.g. 64 of them)",
+    "seed-not-hex": "the seed is not hex: {digit!r} is not a hex digit",
+    "seed-odd": "the seed has {digits} hex digits; it needs an even number",
+    "seed-size": (
+        "the seed is {size} bytes; it must be {least} to {most} bytes ({least_digits} to "
+        "{most_digits} hex digits)"
+    ),
+    "key-size": "a key is {least} to {most} bytes, not {size}",
+}
+"""Each problem of a key by id: its English with named parameters (:mod:`bridgelaw.i18n.words`
+lists them as ``dealer.<id>``, written in the reader's language at the edge)."""
+
+KEY_COUNTED_BY: dict[str, str] = {"seed-odd": "digits", "seed-size": "size"}
+"""Key problems whose words agree with a count, by the parameter that counts."""
+
+
+class KeyProblem(ParseError):
+    """A key the dealer cannot take: ``problem`` is an id of :data:`KEY_PROBLEMS` said with
+    ``params``.
+
+    >>> str(KeyProblem("seed-odd", digits=3)), KeyProblem("seed-odd", digits=3).said()
+    ('the seed has 3 hex digits; it needs an even number', ('dealer.seed-odd', (('digits', 3),)))
+    """
+
+    def __init__(self, problem: str, /, **params: str | int) -> None:
+        super().__init__(KEY_PROBLEMS[problem].format_map(params))
+        self.problem = problem
+        self.params = params
+
+    def said(self) -> tuple[str, tuple[tuple[str, str | int], ...]]:
+        """The problem as a phrase: its id (``dealer.<id>``) and its parameters."""
+        return "dealer." + self.problem, tuple(self.params.items())
+
+
 def new_key() -> bytes:
     """A fresh secret key from the operating system's random source (never :mod:`random`)."""
     return secrets.token_bytes(KEY_BYTES)
@@ -91,17 +128,21 @@ def parse_key(text: str) -> bytes:
     if digits[:2].lower() == "0x":
         digits = digits[2:]
     if not digits:
-        raise ParseError("the seed is empty (expected hex digits, e.g. 64 of them)")
+        raise KeyProblem("seed-empty")
     bad = next((ch for ch in digits if ch not in "0123456789abcdefABCDEF"), None)
     if bad is not None:
-        raise ParseError(f"the seed is not hex: {bad!r} is not a hex digit")
+        raise KeyProblem("seed-not-hex", digit=bad)
     if len(digits) % 2:
-        raise ParseError(f"the seed has {len(digits)} hex digits; it needs an even number")
+        raise KeyProblem("seed-odd", digits=len(digits))
     key = bytes.fromhex(digits)
     if not MIN_KEY_BYTES <= len(key) <= MAX_KEY_BYTES:
-        raise ParseError(
-            f"the seed is {len(key)} bytes; it must be {MIN_KEY_BYTES} to {MAX_KEY_BYTES} bytes "
-            f"({2 * MIN_KEY_BYTES} to {2 * MAX_KEY_BYTES} hex digits)"
+        raise KeyProblem(
+            "seed-size",
+            size=len(key),
+            least=MIN_KEY_BYTES,
+            most=MAX_KEY_BYTES,
+            least_digits=2 * MIN_KEY_BYTES,
+            most_digits=2 * MAX_KEY_BYTES,
         )
     return key
 
@@ -142,7 +183,7 @@ class SecureDealer:
 
     def __init__(self, key: bytes, public: str = "") -> None:
         if not MIN_KEY_BYTES <= len(key) <= MAX_KEY_BYTES:
-            raise ParseError(f"a key is {MIN_KEY_BYTES} to {MAX_KEY_BYTES} bytes, not {len(key)}")
+            raise KeyProblem("key-size", least=MIN_KEY_BYTES, most=MAX_KEY_BYTES, size=len(key))
         self.key = bytes(key)
         self.public = public
         self._session = hmac.digest(self.key, _SESSION_DOMAIN + public.encode("utf-8"), "sha256")

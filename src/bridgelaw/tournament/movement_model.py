@@ -46,21 +46,125 @@ MEET_SOME = "some"
 """Pairs meet as the schedule says, no two more often than ``meet_max``."""
 
 
+PROBLEMS: dict[str, str] = {
+    # made by rule: tournament/movements.py
+    "least-tables": "this movement needs at least {least} tables, not {tables}",
+    "least-teams": "this movement needs at least {least} teams, not {tables}",
+    "most-tables": "a movement has at most {most} tables, not {tables}",
+    "most-teams": "a movement has at most {most} teams, not {tables}",
+    "boards-per-round": "a round has 1 to {most} boards, not {boards}",
+    "pairs-seated": "this {kind} seats {fewer} or {seats} pairs, not {pairs}",
+    "pairs-fill": "{seats} pairs fill the {kind}: no phantom",
+    "phantom-pair": "the phantom must be a pair of the {kind}, 1 to {seats}, not {phantom!r}",
+    "even-method": (
+        "unknown method {even!r} for an even number of tables (expected skip or share-relay)"
+    ),
+    "relay-odd": "share-and-relay is for an even number of tables, not {tables}",
+    "relay-boards": (
+        "share-and-relay needs 2 boards a round or more: tables 1 and {tables} play them in turn"
+    ),
+    "mitchell-rounds": "a Mitchell of {tables} tables has 1 to {most} rounds, not {rounds}",
+    "mitchell-rounds-skip": (
+        "a Mitchell of {tables} tables has 1 to {most} rounds, not {rounds} (East-West skip a "
+        "table after half the rounds)"
+    ),
+    "arrow-switch-round": "arrow switch in round {round}, but there are {rounds} rounds",
+    "howell-rounds": "a Howell of {tables} tables has 1 to {most} rounds, not {rounds}",
+    "round-robin-teams": "a round robin needs at least two teams",
+    "teams-least": "a teams movement needs at least two teams, not {teams}",
+    "teams-rounds": "{teams} teams play 1 to {most} rounds, not {rounds}",
+    "unknown-movement": "unknown movement {kind!r} (expected mitchell, howell or teams)",
+    "arrow-switch-mitchell": "an arrow switch is for a Mitchell",
+    "teams-no-phantom": (
+        "a teams movement has no phantom pair (an odd number of teams gives a bye)"
+    ),
+    # the session API's movement object: tournament/movement_spec.py
+    "number-missing": "{key} is missing (a whole number)",
+    "number-needed": "{key} must be a whole number, not {value}",
+    "object": 'a movement is an object like {{"kind": "mitchell", "tables": 3, ...}}, not {value}',
+    "kind-or-type": "give kind or type, not both",
+    "unknown-key": "unknown key {key} (the keys are {keys})",
+    "file-content": "a movement of kind file needs its content",
+    "unknown-kind": "unknown movement kind {kind} (expected mitchell, howell, teams or file)",
+    "teams-key": "teams is the number of teams of a teams movement",
+    "rounds-range": "rounds must be from 1 to {most}, not {rounds}",
+    "pairs-range": "pairs must be from 1 to {most}, not {pairs}",
+    "arrow-switch-list": "arrow_switch must be a list of whole numbers, not {value}",
+    "even-value": "even must be skip or share-relay, not {value}",
+    "phantom-number": "phantom must be a pair's number, not {value}",
+    "even-mitchell": "even (skip or share-relay) is for a Mitchell",
+    # a movement file's problems (its reader's own English words, with their line)
+    "file-empty": "the movement file is empty",
+    "file-problem": "{problem}",
+    "file-problem-more": "{problem} (and {more} more problems)",
+    "file-line": "line {line}: {problem}",
+    "file-line-more": "line {line}: {problem} (and {more} more problems)",
+}
+"""Each problem of a movement made or asked for, by id: its English with named parameters
+(:mod:`bridgelaw.i18n.words` lists them as ``movement.<id>``, written in the reader's
+language at the edge). A movement file's own problems (``problem``) are its reader's English
+words."""
+
+COUNTED_BY: dict[str, str] = {
+    "least-tables": "least",
+    "least-teams": "least",
+    "most-tables": "most",
+    "most-teams": "most",
+    "pairs-seated": "seats",
+    "pairs-fill": "seats",
+    "file-problem-more": "more",
+    "file-line-more": "more",
+}
+"""Problems whose words agree with a count, by the parameter that counts: their catalog
+entries have plural forms (``{most} tables``)."""
+
+PREFIX = "movement."
+"""The ids' prefix among the application's phrases (``movement.least-tables``)."""
+
+Said = tuple[str, tuple[tuple[str, str | int], ...]]
+"""A problem said: its phrase id (``movement.<id>``) and its parameters, by name."""
+
+
 class MovementError(BridgeLawError, ValueError):
     """A movement that cannot be made or read. ``field`` names what is wrong the way a caller
-    wrote it (``"tables"``, ``"movement.rounds"``); ``problems`` are a movement file's problems,
-    each with its line."""
+    wrote it (``"tables"``, ``"movement.rounds"``); ``problem`` is an id of :data:`PROBLEMS`
+    said with ``params`` (``message``: its English); ``problems`` are a movement file's
+    problems, each with its line.
 
-    def __init__(self, field: str, message: str, problems: Sequence[Problem] = ()) -> None:
+    >>> error = MovementError("rounds", "howell-rounds", tables=3, most=5, rounds=9)
+    >>> str(error)
+    'a Howell of 3 tables has 1 to 5 rounds, not 9'
+    >>> error.said()
+    ('movement.howell-rounds', (('tables', 3), ('most', 5), ('rounds', 9)))
+    """
+
+    def __init__(
+        self, field: str, problem: str, problems: Sequence[Problem] = (), /, **params: str | int
+    ) -> None:
+        message = PROBLEMS[problem].format_map(params)
         super().__init__(message)
         self.field = field
         self.message = message
+        self.problem = problem
+        self.params = params
         self.problems = tuple(problems)
+
+    def said(self) -> Said:
+        """The problem as a phrase: its id (``movement.<id>``) and its parameters."""
+        return PREFIX + self.problem, tuple(self.params.items())
+
+    def named(self, field: str) -> MovementError:
+        """The same problem under another field."""
+        return MovementError(field, self.problem, self.problems, **self.params)
 
     def under(self, prefix: str) -> MovementError:
         """The same error with its field named from ``prefix`` (``movement.tables``)."""
-        return MovementError(f"{prefix}.{self.field}" if self.field else prefix, self.message,
-                             self.problems)  # fmt: skip
+        return self.named(f"{prefix}.{self.field}" if self.field else prefix)
+
+
+def templates() -> dict[str, str]:
+    """Each problem's English by its phrase id (``movement.<id>``)."""
+    return {PREFIX + key: text for key, text in PROBLEMS.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,72 +50,67 @@ def _whole(spec: dict[str, Any], key: str, required: bool = False) -> int | None
     value = spec.get(key)
     if value is None:
         if required:
-            raise MovementError(key, f"{key} is missing (a whole number)")
+            raise MovementError(key, "number-missing", key=key)
         return None
     number = _number(value)
     if number is None:
-        raise MovementError(key, f"{key} must be a whole number, not {shown(value)}")
+        raise MovementError(key, "number-needed", key=key, value=shown(value))
     return number
 
 
 def _spec(obj: object) -> Movement:
     if not isinstance(obj, dict):
-        raise MovementError("", f"a movement is an object like {{\"kind\": \"mitchell\", "
-                            f"\"tables\": 3, ...}}, not {shown(obj)}")  # fmt: skip
+        raise MovementError("", "object", value=shown(obj))
     if "schedule" in obj:
         return movement_from_file_content(obj, "")
     if "kind" in obj and "type" in obj:
-        raise MovementError("type", "give kind or type, not both")
+        raise MovementError("type", "kind-or-type")
     kind_key = "type" if "type" in obj else "kind"
     kind = obj.get(kind_key)
     for key in obj:
         if key not in SPEC_KEYS:
-            raise MovementError(str(key)[:40], f"unknown key {shown(key)} (the keys are "
-                                f"{', '.join(k for k in SPEC_KEYS if k != 'type')})")  # fmt: skip
+            keys = ", ".join(k for k in SPEC_KEYS if k != "type")
+            raise MovementError(str(key)[:40], "unknown-key", key=shown(key), keys=keys)
     if kind == "file":
         if "content" not in obj:
-            raise MovementError("content", "a movement of kind file needs its content")
+            raise MovementError("content", "file-content")
         return movement_from_file_content(obj["content"], "content")
     if kind not in KINDS:
-        raise MovementError(kind_key, f"unknown movement kind {shown(kind)} (expected "
-                            f"{', '.join(KINDS)} or file)")  # fmt: skip
+        raise MovementError(kind_key, "unknown-kind", kind=shown(kind))
     count_key = "teams" if kind == "teams" and "teams" in obj else "tables"
     if "teams" in obj and kind != "teams":
-        raise MovementError("teams", "teams is the number of teams of a teams movement")
+        raise MovementError("teams", "teams-key")
     count = _whole(obj, count_key, required=True)
     boards = _whole(obj, "boards_per_round", required=True)
     rounds = _whole(obj, "rounds")
     pairs = _whole(obj, "pairs")
     assert count is not None and boards is not None  # required above
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        raise MovementError("rounds", f"rounds must be from 1 to {MAX_ROUNDS}, not {rounds}")
+        raise MovementError("rounds", "rounds-range", most=MAX_ROUNDS, rounds=rounds)
     if pairs is not None and not 1 <= pairs <= 2 * MAX_TABLES:
-        raise MovementError("pairs", f"pairs must be from 1 to {2 * MAX_TABLES}, not {pairs}")
+        raise MovementError("pairs", "pairs-range", most=2 * MAX_TABLES, pairs=pairs)
     given = obj.get("arrow_switch") or []
     switch = [_number(r) for r in given] if isinstance(given, list) else [None]
     if len(switch) > MAX_ROUNDS or None in switch:
-        raise MovementError("arrow_switch", "arrow_switch must be a list of whole numbers, not "
-                            f"{shown(given)}")  # fmt: skip
+        raise MovementError("arrow_switch", "arrow-switch-list", value=shown(given))
     even = obj.get("even", "skip")
     if even not in EVEN_METHODS:
-        raise MovementError("even", f"even must be {' or '.join(EVEN_METHODS)}, not "
-                            f"{shown(even)}")  # fmt: skip
+        raise MovementError("even", "even-value", value=shown(even))
     phantom = obj.get("phantom")
     if phantom is not None:
         if isinstance(phantom, int) and not isinstance(phantom, bool):
             phantom = str(phantom)
         if not isinstance(phantom, str):
-            raise MovementError("phantom", f"phantom must be a pair's number, not "
-                                f"{shown(phantom)}")  # fmt: skip
+            raise MovementError("phantom", "phantom-number", value=shown(phantom))
     if kind != "mitchell" and "even" in obj:
-        raise MovementError("even", "even (skip or share-relay) is for a Mitchell")
+        raise MovementError("even", "even-mitchell")
     try:
         rounds_switched = [r for r in switch if r is not None]
         return make_movement(kind, count, boards, rounds, rounds_switched, even=even, pairs=pairs,
                              phantom=phantom)  # fmt: skip
     except MovementError as error:
         if error.field == "teams":  # the count, under the key the request gave it
-            raise MovementError(count_key, error.message) from None
+            raise error.named(count_key) from None
         raise
 
 
@@ -135,10 +130,18 @@ def movement_from_file_content(content: object, field: str) -> Movement:
 
         movement = movement_from_json(content, report)
     if problems or movement is None:
-        first = problems[0].message if problems else "the movement file is empty"
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        line = f"line {problems[0].line}: " if problems and isinstance(content, str) else ""
-        raise MovementError(field, f"{line}{first}{more}", problems)
+        if not problems:
+            raise MovementError(field, "file-empty")
+        # the reader's own English words, framed: with the line when read from text
+        first, more = problems[0], len(problems) - 1
+        lined = isinstance(content, str)
+        problem = ("file-line" if lined else "file-problem") + ("-more" if more else "")
+        params: dict[str, str | int] = {"problem": first.message}
+        if lined:
+            params["line"] = first.line
+        if more:
+            params["more"] = more
+        raise MovementError(field, problem, problems, **params)
     return movement
 
 

@@ -90,13 +90,14 @@ def _check_sizes(
     tables: int, boards_per_round: int, least_tables: int, what: str = "tables"
 ) -> None:
     if tables < least_tables:
-        raise MovementError(what, f"this movement needs at least {least_tables} {what}, "
-                            f"not {tables}")  # fmt: skip
+        problem = "least-teams" if what == "teams" else "least-tables"
+        raise MovementError(what, problem, least=least_tables, tables=tables)
     if tables > MAX_TABLES:
-        raise MovementError(what, f"a movement has at most {MAX_TABLES} {what}, not {tables}")
+        problem = "most-teams" if what == "teams" else "most-tables"
+        raise MovementError(what, problem, most=MAX_TABLES, tables=tables)
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
-        raise MovementError("boards_per_round", f"a round has 1 to {MAX_BOARDS_PER_ROUND} "
-                            f"boards, not {boards_per_round}")  # fmt: skip
+        raise MovementError("boards_per_round", "boards-per-round", most=MAX_BOARDS_PER_ROUND,
+                            boards=boards_per_round)  # fmt: skip
 
 
 def _phantom(
@@ -104,14 +105,14 @@ def _phantom(
 ) -> frozenset[str]:
     """The phantom pair, if the field is a pair short (``pairs == seats - 1``) or one is named."""
     if pairs is not None and pairs not in (seats, seats - 1):
-        raise MovementError("pairs", f"this {kind} seats {seats - 1} or {seats} pairs, "
-                            f"not {pairs}")  # fmt: skip
+        raise MovementError("pairs", "pairs-seated", kind=kind, fewer=seats - 1, seats=seats,
+                            pairs=pairs)  # fmt: skip
     if phantom is not None:
         if pairs == seats:
-            raise MovementError("phantom", f"{seats} pairs fill the {kind}: no phantom")
+            raise MovementError("phantom", "pairs-fill", seats=seats, kind=kind)
         if phantom not in {str(p) for p in range(1, seats + 1)}:
-            raise MovementError("phantom", f"the phantom must be a pair of the {kind}, "
-                                f"1 to {seats}, not {phantom!r}")  # fmt: skip
+            raise MovementError("phantom", "phantom-pair", kind=kind, seats=seats,
+                                phantom=phantom)  # fmt: skip
         return frozenset({phantom})
     return frozenset({default}) if pairs == seats - 1 else frozenset()
 
@@ -138,28 +139,22 @@ def mitchell(
     table."""
     _check_sizes(tables, boards_per_round, 2)
     if even not in EVEN_METHODS:
-        raise MovementError("even", f"unknown method {even!r} for an even number of tables "
-                            f"(expected {' or '.join(EVEN_METHODS)})")  # fmt: skip
+        raise MovementError("even", "even-method", even=even)
     is_even = tables % 2 == 0
     relay = is_even and even == "share-relay"
     if even == "share-relay" and not is_even:
-        raise MovementError("even", f"share-and-relay is for an even number of tables, "
-                            f"not {tables}")  # fmt: skip
+        raise MovementError("even", "relay-odd", tables=tables)
     if relay and boards_per_round < 2:
-        raise MovementError("boards_per_round", "share-and-relay needs 2 boards a round or "
-                            f"more: tables 1 and {tables} play them in turn")  # fmt: skip
+        raise MovementError("boards_per_round", "relay-boards", tables=tables)
     most = tables - 1 if is_even and not relay else tables
     rounds = most if rounds is None else rounds
     if not 1 <= rounds <= most:
-        raise MovementError("rounds", f"a Mitchell of {tables} tables has 1 to {most} rounds, "
-                            f"not {rounds}"
-                            + (" (East-West skip a table after half the rounds)"
-                               if is_even and not relay else ""))  # fmt: skip
+        problem = "mitchell-rounds-skip" if is_even and not relay else "mitchell-rounds"
+        raise MovementError("rounds", problem, tables=tables, most=most, rounds=rounds)
     switched = set(arrow_switch)
     bad = sorted(r for r in switched if not 1 <= r <= rounds)
     if bad:
-        raise MovementError("arrow_switch", f"arrow switch in round {bad[0]}, but there are "
-                            f"{rounds} rounds")  # fmt: skip
+        raise MovementError("arrow_switch", "arrow-switch-round", round=bad[0], rounds=rounds)
     phantoms = _phantom("Mitchell", 2 * tables, pairs, phantom, str(tables))
     half = tables // 2
 
@@ -386,8 +381,7 @@ def howell(
     m = 2 * tables - 1
     rounds = m if rounds is None else rounds
     if not 1 <= rounds <= m:
-        raise MovementError("rounds", f"a Howell of {tables} tables has 1 to {m} rounds, "
-                            f"not {rounds}")  # fmt: skip
+        raise MovementError("rounds", "howell-rounds", tables=tables, most=m, rounds=rounds)
     stationary = str(2 * tables)
     phantoms = _phantom("Howell", 2 * tables, pairs, phantom, stationary)
     design = _design(tables)
@@ -462,7 +456,7 @@ def round_robin(teams: Sequence[str]) -> list[list[tuple[str, str]]]:
     team sits out each round. Each round is a list of (home, away) matches."""
     names = list(teams)
     if len(names) < 2:
-        raise MovementError("teams", "a round robin needs at least two teams")
+        raise MovementError("teams", "round-robin-teams")
     if len(names) % 2:
         names.append("")  # the bye
     n = len(names)
@@ -483,14 +477,13 @@ def round_robin(teams: Sequence[str]) -> list[list[tuple[str, str]]]:
 def teams(team_count: int, boards_per_round: int, rounds: int | None = None) -> Movement:
     """A round robin of ``team_count`` teams, each match at two tables (open and closed room)."""
     if team_count < 2:
-        raise MovementError("teams", f"a teams movement needs at least two teams, not "
-                            f"{team_count}")  # fmt: skip
+        raise MovementError("teams", "teams-least", teams=team_count)
     _check_sizes(team_count, boards_per_round, 2, "teams")
     schedule = round_robin([str(t) for t in range(1, team_count + 1)])
     rounds = len(schedule) if rounds is None else rounds
     if not 1 <= rounds <= len(schedule):
-        raise MovementError("rounds", f"{team_count} teams play 1 to {len(schedule)} rounds, "
-                            f"not {rounds}")  # fmt: skip
+        raise MovementError("rounds", "teams-rounds", teams=team_count, most=len(schedule),
+                            rounds=rounds)  # fmt: skip
     seatings = []
     tables = 2 * (team_count // 2)
     for r, matches in enumerate(schedule[:rounds]):
@@ -537,19 +530,16 @@ def make_movement(
     """Build a movement by name (``mitchell``, ``howell`` or ``teams``; for teams, ``tables``
     is the number of teams)."""
     if kind not in KINDS:
-        raise MovementError("kind", f"unknown movement {kind!r} (expected mitchell, howell or "
-                            "teams)")  # fmt: skip
+        raise MovementError("kind", "unknown-movement", kind=kind)
     if kind == "mitchell":
         return mitchell(tables, boards_per_round, rounds, arrow_switch, even=even, pairs=pairs,
                         phantom=phantom)  # fmt: skip
     if tuple(arrow_switch):
-        raise MovementError("arrow_switch", "an arrow switch is for a Mitchell")
+        raise MovementError("arrow_switch", "arrow-switch-mitchell")
     if kind == "howell":
         return howell(tables, boards_per_round, rounds, pairs=pairs, phantom=phantom)
     if pairs is not None or phantom is not None:
-        raise MovementError("pairs" if pairs is not None else "phantom",
-                            "a teams movement has no phantom pair (an odd number of teams "
-                            "gives a bye)")  # fmt: skip
+        raise MovementError("pairs" if pairs is not None else "phantom", "teams-no-phantom")
     return teams(tables, boards_per_round, rounds)
 
 
