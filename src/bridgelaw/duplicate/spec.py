@@ -1,7 +1,8 @@
 """What the director asks for when he starts a session (``POST /api/sessions``), read and checked.
 
 Every problem is a :class:`SpecError` naming the field (``movement.tables``, ``deals``,
-``pairs.7``...), which the server answers with 422. The spec's fields are those of
+``pairs.7``...), said by id with named parameters (:mod:`bridgelaw.duplicate.spec_problems`),
+which the server answers with 422 in the asker's language. The spec's fields are those of
 ``session-api.md``; the project adds (all optional):
 
 * ``clock``: ``{"seconds_per_board": 420}`` or ``{"seconds_per_round": 1500}``, and
@@ -25,9 +26,11 @@ import datetime
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Literal
 
 from bridgelaw.cards import Deal
+from bridgelaw.duplicate.spec_problems import PREFIX, PROBLEMS, Said, Value, english
 from bridgelaw.errors import BridgeLawError
 from bridgelaw.tournament.movements import Movement, natural_key
 from bridgelaw.tournament.session import SCORINGS
@@ -50,11 +53,28 @@ available, unless the tournament organiser sets another time."""
 
 
 class SpecError(ValueError):
-    """A field of the session's request that cannot be taken: its name and why."""
+    """A field of the session's request that cannot be taken: its name (``where``) and why,
+    ``problem`` an id of :data:`~bridgelaw.duplicate.spec_problems.PROBLEMS` said with
+    ``params`` (``message``: its English).
 
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where, self.message = where, message
+    >>> error = SpecError("edition", "edition", value="1997")
+    >>> str(error), error.message
+    ('edition: 1997 is not 2007 or 2017', '1997 is not 2007 or 2017')
+    >>> error.said()
+    ('spec.edition', (('field', 'edition'), ('value', '1997')))
+    """
+
+    def __init__(self, where: str, problem: str, /, **params: Value) -> None:
+        if problem not in PROBLEMS:
+            raise KeyError(f"no problem {problem!r} of a spec")
+        self.where, self.problem, self.params = where, problem, params
+        text = english(self.said())
+        super().__init__(text)
+        self.message = text.removeprefix(f"{where}: ")
+
+    def said(self) -> Said:
+        """The problem as a phrase: its id (``spec.<id>``) and its parameters, the field first."""
+        return PREFIX + self.problem, (("field", self.where), *self.params.items())
 
 
 @dataclass(frozen=True)
@@ -162,24 +182,25 @@ def read_spec(body: object, stored: bool = False) -> SessionSpec:
     Without ``deals`` the boards are dealt here by Law 6 from ``dealer_key`` (hex) or a new
     key. ``stored``: ``body`` is a spec this module wrote (:meth:`SessionSpec.as_json`)."""
     if not isinstance(body, Mapping):
-        raise SpecError("body", "a session is a JSON object")
+        raise SpecError("body", "body-object")
     unknown = sorted(set(body) - KNOWN_FIELDS - ({"dealt_by"} if stored else set()))
     if unknown:
-        raise SpecError(unknown[0], f"unknown field (expected {', '.join(sorted(KNOWN_FIELDS))})")
+        fields = ", ".join(sorted(KNOWN_FIELDS))
+        raise SpecError(unknown[0], "unknown-field-expected", fields=fields)
     name = _text(body.get("name", "Duplicate session"), "name", MAX_NAME)
     date = _date(body.get("date"))
     scoring = body.get("scoring", "matchpoints")
     if scoring not in SCORINGS:
-        raise SpecError("scoring", f"{_shown(scoring)} is not one of {', '.join(SCORINGS)}")
+        raise SpecError("scoring", "not-one-of", value=_shown(scoring), choices=", ".join(SCORINGS))
     request = body.get("movement")
     movement = _movement(request, scoring)
     assert isinstance(request, dict)
     play = body.get("play", "results")
     if play not in PLAY_MODES:
-        raise SpecError("play", f"{_shown(play)} is not one of {', '.join(PLAY_MODES)}")
+        raise SpecError("play", "not-one-of", value=_shown(play), choices=", ".join(PLAY_MODES))
     edition = body.get("edition", 2017)
     if edition not in (2007, 2017) or isinstance(edition, bool):
-        raise SpecError("edition", f"{_shown(edition)} is not 2007 or 2017")
+        raise SpecError("edition", "edition", value=_shown(edition))
     deals, dealt_by = _deals(body.get("deals"), movement, body.get("dealer_key"))
     if stored:
         dealt_by = str(body.get("dealt_by", dealt_by))
@@ -205,7 +226,7 @@ def read_spec(body: object, stored: bool = False) -> SessionSpec:
     names = _names(body.get("pairs"), spec)
     robots = _robots(body.get("robots"), spec)
     if robots and play == "results":
-        raise SpecError("robots", "robots play only at the table pages (play law or strict)")
+        raise SpecError("robots", "robots-at-tables")
     return SessionSpec(**{**spec.__dict__, "names": names, "robots": robots})
 
 
@@ -235,15 +256,15 @@ def _shown(value: object) -> str:
 
 def _text(value: object, where: str, longest: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise SpecError(where, f"a text is needed, not {_shown(value)}")
+        raise SpecError(where, "text-needed", value=_shown(value))
     if len(value) > longest or any(ord(c) < 32 for c in value):
-        raise SpecError(where, f"at most {longest} characters, no control characters")
+        raise SpecError(where, "text-too-long", most=longest)
     return value.strip()
 
 
 def _whole(value: object, where: str, least: int, most: int = MAX_SECONDS) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-        raise SpecError(where, f"a whole number {least} to {most} is needed, not {_shown(value)}")
+        raise SpecError(where, "whole-number", least=least, most=most, value=_shown(value))
     return value
 
 
@@ -253,7 +274,7 @@ def _date(value: object) -> str:
     try:
         return datetime.date.fromisoformat(str(value)).isoformat()
     except ValueError:
-        raise SpecError("date", f"a date like 2026-11-24 is needed, not {_shown(value)}") from None
+        raise SpecError("date", "date", value=_shown(value)) from None
 
 
 def _movement(request: object, scoring: str) -> Movement:
@@ -263,36 +284,40 @@ def _movement(request: object, scoring: str) -> Movement:
     from bridgelaw.tournament.movements import MovementError
 
     if not isinstance(request, Mapping):
-        raise SpecError("movement", 'an object like {"kind": "mitchell", "tables": 3, ...}')
+        raise SpecError("movement", "movement-object")
     try:
         movement = movement_from_spec(dict(request))
     except MovementError as error:
-        detail = "; ".join(f"line {p.line}: {p.message}" for p in error.problems[:5])
-        raise SpecError(error.field, error.message + (f" ({detail})" if detail else "")) from None
+        if not error.problems:
+            raise SpecError(error.field, "movement", problem=error.said()) from None
+        # a movement file's first problems, each with its line (its reader's English words)
+        lines: list[Said] = [
+            ("movement.file-line", (("line", p.line), ("problem", p.message)))
+            for p in error.problems[:5]
+        ]
+        raise SpecError(error.field, "movement-lines", problem=error.said(), lines=lines) from None
     played = sum(len(s.boards) for s in movement.seatings)
     if played > MAX_PLAYED:
         raise SpecError(
-            "movement", f"{played:,} boards at tables is more than a session holds ({MAX_PLAYED:,})"
+            "movement", "movement-too-large", played=Decimal(played), most=Decimal(MAX_PLAYED)
         )
     if (movement.kind == "teams") != (scoring == "teams"):
-        raise SpecError(
-            "movement.kind", "a teams movement goes with teams scoring, and only with it"
-        )
+        raise SpecError("movement.kind", "movement-scoring")
     return movement
 
 
 def _deals(text: object, movement: Movement, key: object) -> tuple[dict[int, Deal], str]:
     boards = movement.boards
     if text is None:
-        from bridgelaw.dealing.dealer import SecureDealer, new_key, parse_key
+        from bridgelaw.dealing.dealer import KeyProblem, SecureDealer, new_key, parse_key
 
         try:
             dealer = SecureDealer(parse_key(str(key)) if key else new_key())
-        except BridgeLawError as error:
-            raise SpecError("dealer_key", str(error)) from None
+        except KeyProblem as error:
+            raise SpecError("dealer_key", "dealer-key", problem=error.said()) from None
         return {b: dealer.deal(b) for b in boards}, f"Law 6, commitment {dealer.commitment}"
     if not isinstance(text, str) or len(text) > MAX_DEALS_TEXT:
-        raise SpecError("deals", f"PBN text of at most {MAX_DEALS_TEXT:,} characters")
+        raise SpecError("deals", "deals-text", most=Decimal(MAX_DEALS_TEXT))
     from bridgelaw.formats.pbn import read_pbn
 
     parsed = read_pbn(text, "deals")
@@ -303,13 +328,13 @@ def _deals(text: object, movement: Movement, key: object) -> tuple[dict[int, Dea
             continue
         try:
             deals[number] = Deal.from_pbn(deal)
-        except BridgeLawError as error:
+        except BridgeLawError as error:  # the deal reader's English words
             line = game.tag_lines.get("Deal", game.line)
-            raise SpecError("deals", f"line {line}: board {number}: {error}") from None
+            raise SpecError("deals", "deal", line=line, board=number, problem=str(error)) from None
     missing = [b for b in boards if b not in deals]
     if missing:
         listed = ", ".join(str(b) for b in missing[:10])
-        raise SpecError("deals", f"the movement plays boards {_span(boards)}; missing: {listed}")
+        raise SpecError("deals", "deals-missing", boards=_span(boards), missing=listed)
     return {b: deals[b] for b in boards}, "given"
 
 
@@ -321,10 +346,10 @@ def _clock(value: object) -> Clock:
     if value is None:
         return Clock()
     if not isinstance(value, Mapping):
-        raise SpecError("clock", 'an object like {"seconds_per_board": 420}')
+        raise SpecError("clock", "clock-object")
     unknown = sorted(set(value) - {"seconds_per_board", "seconds_per_round", "change_seconds"})
     if unknown:
-        raise SpecError(f"clock.{unknown[0]}", "unknown field")
+        raise SpecError(f"clock.{unknown[0]}", "unknown-field")
     per_board, per_round = value.get("seconds_per_board"), value.get("seconds_per_round")
     return Clock(
         None if per_board is None else _whole(per_board, "clock.seconds_per_board", 30),
@@ -337,18 +362,18 @@ def _names(value: object, spec: SessionSpec) -> dict[str, list[str]]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise SpecError("pairs", 'an object like {"1": ["Anna Nowak", "Jan Kowalski"]}')
+        raise SpecError("pairs", "pairs-object")
     known = set(spec.pairs)
     names: dict[str, list[str]] = {}
     for key in sorted(value, key=lambda k: natural_key(str(k))):
         where = f"pairs.{key}"
         if str(key) not in known:
-            raise SpecError(where, f"not a {'team' if spec.teams else 'pair'} of this movement")
+            raise SpecError(where, "not-a-team" if spec.teams else "not-a-pair")
         players = value[key]
         if isinstance(players, str):
             players = [players]
         if not isinstance(players, list) or not 1 <= len(players) <= spec.players_per_pair + 2:
-            raise SpecError(where, "a list of the players' names")
+            raise SpecError(where, "players-list")
         names[str(key)] = [_text(p, where, MAX_PLAYER_NAME) for p in players]
     return names
 
@@ -360,17 +385,19 @@ def _robots(value: object, spec: SessionSpec) -> frozenset[Player]:
     if value is None:
         return frozenset()
     if not isinstance(value, list) or len(value) > 4 * len(spec.pairs):
-        raise SpecError("robots", 'a list of players: "3" (both of pair 3) or "3:2"')
+        raise SpecError("robots", "robots-list")
     robots: set[Player] = set()
     known = set(spec.pairs)
     for item in value:
         match = ROBOT.match(item) if isinstance(item, str) else None
         if match is None or match.group(1) not in known:
-            raise SpecError("robots", f"{_shown(item)} is not a player of this session")
+            raise SpecError("robots", "not-a-player", player=_shown(item))
         numbers = (
             [int(match.group(2))] if match.group(2) else list(range(1, spec.players_per_pair + 1))
         )
         if numbers[0] > spec.players_per_pair:
-            raise SpecError("robots", f"{_shown(item)}: a pair has {spec.players_per_pair} players")
+            raise SpecError(
+                "robots", "pair-players", player=_shown(item), players=spec.players_per_pair
+            )
         robots.update(Player(match.group(1), n) for n in numbers)
     return frozenset(robots)

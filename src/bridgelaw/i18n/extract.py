@@ -28,8 +28,8 @@ from bridgelaw.i18n.catalogs import (
 from bridgelaw.i18n.pages import page_strings
 from bridgelaw.i18n.record import CONTEXT as RECORD
 from bridgelaw.i18n.record import WORDS as RECORD_WORDS
+from bridgelaw.i18n.words import PLURAL_PHRASES, UI, phrase_contexts, refusal_contexts
 from bridgelaw.i18n.words import names as phrase_names
-from bridgelaw.i18n.words import phrase_contexts, refusal_contexts
 from bridgelaw.table.messages import MESSAGES
 
 
@@ -72,11 +72,14 @@ def template() -> Catalog:
     # phrases' entries where they are
     for context, english in refusal_contexts().items():
         names = ", ".join(sorted(phrase_names(english))) or "none"
-        catalog.add(
-            english,
-            context=context,
-            auto_comments=[f"a refusal of an event; parameters: {names}"],
-        )
+        kind = _REFUSAL_KINDS.get(context.removeprefix(f"{UI}.").split(".")[0], "an event")
+        comments = [f"a refusal of {kind}; parameters: {names}"]
+        counter = PLURAL_PHRASES.get(context.removeprefix(f"{UI}."))
+        text = english
+        if counter is not None:
+            comments.append(f"plural forms by {{{counter}}}")
+            text = (english, english)
+        catalog.add(text, context=context, auto_comments=comments)
     # the browser pages' own words (bridgelaw.i18n.pages), before the phrases so that
     # phrases added at the end and page words added here do not touch each other's lines
     for found in page_strings():
@@ -93,6 +96,14 @@ def template() -> Catalog:
         names = ", ".join(sorted(phrase_names(english))) or "none"
         catalog.add(english, context=context, auto_comments=[f"parameters: {names}"])
     return catalog
+
+
+_REFUSAL_KINDS = {
+    "spec": "a session's spec (POST /api/sessions)",
+    "movement": "a movement made or asked for",
+    "dealer": "a dealer's key",
+}
+"""What a refusal's comment says it refuses, by its id's first part (the others: an event)."""
 
 
 def main(argv: list[str]) -> int:

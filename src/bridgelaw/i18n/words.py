@@ -14,7 +14,9 @@ its parameters, written in a language only at the edge (:meth:`Worded.text`).
 A parameter is a plain value (a table's id, a seat's letter, a clause: the same in every
 language), a number (written in the language's own way by Babel: ``1,5`` in Polish), a ruling
 said (:class:`~bridgelaw.table.messages.Said`, rendered in the same language and the table's
-edition), or another phrase.
+edition), another phrase, or phrases one after another (a tuple, written joined by ``; ``).
+A phrase whose words agree with a count (:data:`PLURAL_PHRASES`) has plural forms in the
+catalogs, chosen by the number it counts with.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from bridgelaw.director.refusals import templates as director_refusals
+from bridgelaw.duplicate.spec_problems import ENGLISH as spec_problems
+from bridgelaw.duplicate.spec_problems import Said as SaidProblem
+from bridgelaw.duplicate.spec_problems import Value as ProblemValue
+from bridgelaw.duplicate.spec_problems import counted as counted_problems
 from bridgelaw.i18n.catalogs import LANGUAGES, UnknownLanguage, check_language, render, translation
 from bridgelaw.table.events import ScriptError
 from bridgelaw.table.messages import Said
@@ -318,9 +324,23 @@ PHRASES: dict[str, str] = {
 """Every phrase by id: its English template with ``{named}`` parameters (``!r`` quotes a
 name as Python would: ``'abc'``)."""
 
-TEMPLATES: dict[str, str] = {**PHRASES, **REFUSALS, **STRICT_REFUSALS, **director_refusals()}
+TEMPLATES: dict[str, str] = {
+    **PHRASES,
+    **REFUSALS,
+    **STRICT_REFUSALS,
+    **director_refusals(),
+    **spec_problems,
+}
 """The phrases, and the engine's refusals of an event (:mod:`bridgelaw.table.refusals`, ids
-``event.*``): both are said as a :class:`Worded` and kept in the catalogs as ``ui.<id>``."""
+``event.*``), the director's record's (``director.*``) and a session's spec's problems
+(:mod:`bridgelaw.duplicate.spec_problems`: ``spec.*``, with the movements' ``movement.*`` and
+the keys' ``dealer.*``): all are said as a :class:`Worded` and kept in the catalogs as
+``ui.<id>``."""
+
+PLURAL_PHRASES: dict[str, str] = counted_problems()
+"""Phrases whose words agree with a count (``{most} characters``), by the parameter that
+counts: their catalog entries have plural forms, chosen by its value (English needs none: its
+template reads right for the numbers it is said with)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,11 +370,19 @@ class Worded:
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang`` (English when the catalog has no translation yet)."""
         check_language(lang)
-        template = None if lang == "en" else translation(lang, f"{UI}.{self.id}")
+        template = None if lang == "en" else translation(lang, f"{UI}.{self.id}", self.count())
         if template is None:
             template = TEMPLATES[self.id]
         values = {name: written(value, lang, self.edition) for name, value in self.params}
         return template.format_map(values)
+
+    def count(self) -> int | None:
+        """The number a phrase with plural forms agrees with (None for the others)."""
+        counter = PLURAL_PHRASES.get(self.id)
+        if counter is None:
+            return None
+        value = dict(self.params)[counter]
+        return int(value) if isinstance(value, (int, Decimal)) else None
 
     @staticmethod
     def refusal(refusal: Refusal) -> Worded:
@@ -366,8 +394,9 @@ class Worded:
         return {"message": self.id, "params": {n: _json(v) for n, v in self.params}}
 
 
-Param = str | int | Fraction | Decimal | float | Said | Worded
-"""A phrase's parameter: a plain value, a number, a ruling said or another phrase."""
+Param = str | int | Fraction | Decimal | float | Said | Worded | tuple[Worded, ...]
+"""A phrase's parameter: a plain value, a number, a ruling said, another phrase or phrases one
+after another."""
 
 
 class _Quoted(str):
@@ -380,6 +409,8 @@ def written(value: Param, lang: str, edition: int = 2017) -> Any:
     """A parameter as its language writes it: a number by Babel's rules for ``lang``."""
     if isinstance(value, Worded):
         return value.text(lang)
+    if isinstance(value, tuple):
+        return "; ".join(item.text(lang) for item in value)
     if isinstance(value, Said):
         return render(value, lang, edition)
     if isinstance(value, bool):
@@ -449,6 +480,10 @@ def names(template: str) -> set[str]:
 def _json(value: Param) -> Any:
     if isinstance(value, (Worded, Said)):
         return value.as_json()
+    if isinstance(value, tuple):
+        return [item.as_json() for item in value]
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        return int(value)
     if isinstance(value, (Fraction, Decimal)):
         return float(value)
     return value
@@ -508,8 +543,28 @@ def phrase_contexts() -> Mapping[str, str]:
 
 def refusal_contexts() -> Mapping[str, str]:
     """Every refusal's catalog context and English: ``ui.event.not-a-card`` -> its template."""
-    refusals = {**REFUSALS, **STRICT_REFUSALS, **director_refusals()}
+    refusals = {**REFUSALS, **STRICT_REFUSALS, **director_refusals(), **spec_problems}
     return {f"{UI}.{key}": t for key, t in refusals.items()}
+
+
+def spoken(said: SaidProblem) -> Worded:
+    """A problem said by a module that does not read the catalogs (a session's spec's, a
+    movement's, a key's: their ``said()``, phrases inside said the same way) as a phrase.
+
+    >>> from bridgelaw.duplicate.spec import SpecError
+    >>> spoken(SpecError("edition", "edition", value="1997").said()).text("pl")
+    'edition: 1997 to nie 2007 ani 2017'
+    """
+    key, params = said
+    return Worded.said(key, {name: _spoken(value) for name, value in params})
+
+
+def _spoken(value: ProblemValue) -> Param:
+    if isinstance(value, tuple):
+        return spoken(value)
+    if isinstance(value, list):
+        return tuple(spoken(item) for item in value)
+    return value
 
 
 def script_error(error: ScriptError) -> Worded | None:

@@ -59,7 +59,7 @@ from bridgelaw.duplicate.state import (
     Slot,
     stamp,
 )
-from bridgelaw.i18n.words import Worded
+from bridgelaw.i18n.words import Worded, spoken
 from bridgelaw.scoring.results import ResultLine
 from bridgelaw.server.db import now, token_hash
 from bridgelaw.server.models import SessionRecordRow, SessionRow, TableRow
@@ -225,8 +225,8 @@ class Sessions:
             }
         try:
             spec = read_spec(body)
-        except SpecError as error:
-            raise Refusal(422, str(error)) from None
+        except SpecError as error:  # said under its field, in the asker's language
+            raise Refusal(422, spoken(error.said())) from None
         session_id = secrets.token_hex(8)
         table_tokens = {
             str(t): secrets.token_urlsafe(24) for t in range(1, spec.movement.tables + 1)
