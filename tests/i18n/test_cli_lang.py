@@ -166,3 +166,38 @@ def test_a_strict_machines_refusal_in_the_language_of_the_errors() -> None:
         assert common.error_text(ValueError("plain words")) == "plain words"
     finally:
         common.ERROR_LANGUAGE[0] = saved
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "polish"),
+    [
+        (
+            ["movement", "howell", "--tables", "3", "--rounds", "9", "--boards-per-round", "2"],
+            "a Howell of 3 tables has 1 to 5 rounds, not 9",
+            "Howell na 3 stołach ma od 1 do 5 rund, a nie 9",
+        ),
+        (
+            ["deal", "--boards", "1-4", "--seed", "xyz"],
+            "'x' is not a hex digit",
+            "'x' nie jest cyfrą szesnastkową",
+        ),
+    ],
+)
+def test_a_movements_and_a_keys_problem_in_the_locales_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    english: str,
+    polish: str,
+) -> None:
+    """A movement that cannot be made and a dealer's key that cannot be read are problems said
+    by id (``movement.*``, ``dealer.*``): the command writes them in the errors' language."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert cli.main(argv) == 2
+    assert english in capsys.readouterr().err
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert cli.main(argv) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("bridgelaw: błąd: ") and polish in error, error

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from bridgelaw.commands.common import CommandError, notes_said, worded
+from bridgelaw.commands.common import CommandError, error_text, notes_said, worded
 from bridgelaw.errors import BridgeLawError, ParseError
 from bridgelaw.formats.deal_files import (
     FORMATS,
@@ -45,7 +45,8 @@ FirstBoardOption = Annotated[
 
 
 def usage_error(error: BridgeLawError) -> typer.BadParameter:
-    return typer.BadParameter(str(error))
+    """A usage error's words, in the language of the errors when the error is said by id."""
+    return typer.BadParameter(error_text(error))
 
 
 def choose_format(name: str | None, output: Path | None) -> DealFormat:

@@ -33,10 +33,18 @@ def worded(phrase: str, **params: str | int) -> str:
 
 
 def error_text(error: Exception) -> str:
-    """A refusal of the strict machines (an ``IllegalAction`` said by id) in the language of
-    the errors; any other error's own words."""
+    """A refusal of the strict machines (an ``IllegalAction`` said by id), or a problem said by
+    id (a movement's, a dealer's key's, a session spec's), in the language of the errors; any
+    other error's own words."""
+    from bridgelaw.dealing.dealer import KeyProblem
+    from bridgelaw.duplicate.spec import SpecError
     from bridgelaw.errors import IllegalAction
+    from bridgelaw.tournament.movement_model import MovementError
 
+    if isinstance(error, (KeyProblem, MovementError, SpecError)):
+        from bridgelaw.i18n.words import spoken
+
+        return spoken(error.said()).text(ERROR_LANGUAGE[0])
     if not isinstance(error, IllegalAction):
         return str(error)
     from bridgelaw.i18n.words import Worded

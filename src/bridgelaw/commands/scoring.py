@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgelaw.commands.common import CommandError, emit_json, notes_said, print_table, said, worded
+from bridgelaw.commands.common import (
+    CommandError,
+    emit_json,
+    error_text,
+    notes_said,
+    print_table,
+    said,
+    worded,
+)
 
 if TYPE_CHECKING:  # numpy and the scorer are imported when a command runs (fast --help)
     from collections.abc import Callable, Mapping, Sequence
@@ -547,7 +555,7 @@ def movement_command(
         movement = make_movement(kind, tables, boards_per_round, rounds, arrow_switch or (),
                                  even=even, pairs=pairs, phantom=phantom)  # fmt: skip
     except MovementError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(error_text(error)) from None
     _emit_movement(movement, write, output_format, as_json)
 
 
